@@ -1,0 +1,205 @@
+/**
+ * `meterdesk` — the core without a UI, for automation and checks.
+ * Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.
+ */
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createApiClient, splitTeamUrl } from '../api/client';
+import { createAccountStore } from '../db/account-store';
+import { openDatabase } from '../db/open';
+import { createReadingsStore } from '../db/readings-store';
+import { AppError } from '../errors';
+import { exportCsv } from '../export/csv';
+import { createProfileRegistry } from '../profiles/registry';
+import { createSecretStore } from '../secrets/keychain';
+import { createSyncService, type SyncProgress } from '../sync/sync-service';
+import { parseIsoSec } from '../time/local-days';
+
+const HELP: Record<string, string> = {
+  main: `meterdesk — Meterdesk's command line
+
+Usage: meterdesk --data-dir DIR <command> [options]
+
+Commands:
+  sync     sync all meters of an account into the local database
+  stats    counts of meters, series, readings and revisions
+  export   write readings of a meter as CSV
+
+Run "meterdesk <command> --help" for a command's options.
+Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
+  sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
+
+Syncs every connected meter. The token comes from METERDESK_TOKEN, or from the OS keychain for --profile.
+Shows progress on a terminal and ends with one JSON line: meters, readings written, revisions, duration.`,
+  stats: `Usage: meterdesk --data-dir DIR stats [--json]
+
+Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
+  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso --out FILE [--register OBIS]...
+
+Writes the meter's readings (all registers unless --register is given) as CSV, streaming.`,
+};
+
+class UsageError extends Error {}
+
+function fail(code: number, message: string): never {
+  process.stderr.write(message.endsWith('\n') ? message : message + '\n');
+  process.exit(code);
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' },
+        'base-url': { type: 'string' },
+        team: { type: 'string' },
+        'team-url': { type: 'string' },
+        profile: { type: 'string' },
+        'page-size': { type: 'string' },
+        json: { type: 'boolean' },
+        meter: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        register: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${HELP.main}`);
+  }
+  const { values: v, positionals } = parsed;
+  const command = positionals[0];
+  if (v.help || !command) {
+    process.stdout.write((HELP[command ?? 'main'] ?? HELP.main) + '\n');
+    if (!command && !v.help) process.exit(1);
+    return;
+  }
+  if (!HELP[command] || command === 'main') throw new UsageError(`Unknown command "${command}".\n\n${HELP.main}`);
+  if (!v['data-dir']) throw new UsageError(`--data-dir is required.\n\n${HELP[command]}`);
+  const dataDir = resolve(v['data-dir']);
+
+  if (command === 'sync') {
+    let baseUrl: string;
+    let team: string;
+    let token: string | null | undefined = process.env.METERDESK_TOKEN;
+    let dbPath = join(dataDir, 'meterdesk.sqlite');
+    if (v.profile) {
+      const registry = createProfileRegistry(dataDir);
+      const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
+      if (!p || p.kind !== 'account') throw new UsageError(`No account profile "${v.profile}" in ${dataDir}.`);
+      ({ baseUrl, team } = p);
+      token = token || (await createSecretStore().get(p.id));
+      dbPath = registry.dbPath(p.id);
+    } else if (v['team-url']) {
+      ({ baseUrl, team } = splitTeamUrl(v['team-url']));
+    } else {
+      if (!v['base-url'] || !v.team) throw new UsageError(`Give --base-url and --team (or --team-url, or --profile).\n\n${HELP.sync}`);
+      baseUrl = v['base-url'];
+      team = v.team;
+    }
+    if (!token) throw new UsageError('No token: set METERDESK_TOKEN (or store one for the profile in the app).');
+    const db = openDatabase(dbPath);
+    const account = createAccountStore(db);
+    const api = createApiClient({ baseUrl, team, token });
+    const isTty = process.stderr.isTTY;
+    let lastDraw = 0;
+    const sync = createSyncService({
+      db,
+      api,
+      account,
+      readings: createReadingsStore(db),
+      pageSize: v['page-size'] ? Number(v['page-size']) : undefined,
+      onProgress: (p: SyncProgress) => {
+        if (!isTty || (Date.now() - lastDraw < 200 && !p.done)) return;
+        lastDraw = Date.now();
+        const eta = p.etaSec !== null ? `, ~${Math.ceil(p.etaSec)} s left` : '';
+        process.stderr.write(`\rmeter ${Math.min(p.meterIndex + 1, p.meterCount)}/${p.meterCount} · ${p.readings} readings · ${p.revisions} revisions${eta}   ${p.done ? '\n' : ''}`);
+      },
+    });
+    const stop = () => sync.cancel();
+    process.once('SIGINT', stop);
+    try {
+      const s = await sync.syncAll();
+      process.stdout.write(
+        JSON.stringify({ meters: s.meters, readings_written: s.readingsWritten, revisions: s.revisions, pages: s.pages, duration_ms: s.durationMs, errors: s.errors }) + '\n',
+      );
+      if (s.errors.length > 0) process.exitCode = 2;
+    } finally {
+      db.close();
+    }
+    return;
+  }
+
+  const dbPath = existsSync(join(dataDir, 'meterdesk.sqlite')) ? join(dataDir, 'meterdesk.sqlite') : null;
+  if (!dbPath) throw new AppError('local_data', `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`);
+
+  if (command === 'stats') {
+    const db = openDatabase(dbPath);
+    try {
+      const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+      const meters = db
+        .prepare(
+          `SELECT m.id, m.metering_point, m.status, s.cursor, s.last_sync_sec,
+                  (SELECT max(r.end_sec) FROM series se JOIN readings r ON r.series_id = se.id WHERE se.meter_id = m.id) AS latest_sec,
+                  (SELECT count(*) FROM series se JOIN readings r ON r.series_id = se.id WHERE se.meter_id = m.id) AS readings
+             FROM meters m LEFT JOIN sync_state s ON s.meter_id = m.id ORDER BY m.metering_point`,
+        )
+        .all() as { id: string; metering_point: string; status: string; cursor: string | null; last_sync_sec: number | null; latest_sec: number | null; readings: number }[];
+      const out = {
+        meters: one('SELECT count(*) AS n FROM meters'),
+        series: one('SELECT count(*) AS n FROM series'),
+        readings: one('SELECT count(*) AS n FROM readings'),
+        revisions: one('SELECT count(*) AS n FROM reading_revisions'),
+        per_meter: meters.map((m) => ({
+          id: m.id,
+          metering_point: m.metering_point,
+          status: m.status,
+          readings: m.readings,
+          cursor: m.cursor,
+          latest_reading_at: m.latest_sec === null ? null : new Date(m.latest_sec * 1000).toISOString(),
+        })),
+      };
+      if (v.json) process.stdout.write(JSON.stringify(out) + '\n');
+      else {
+        process.stdout.write(`meters ${out.meters} · series ${out.series} · readings ${out.readings} · revisions ${out.revisions}\n`);
+        for (const m of out.per_meter) process.stdout.write(`  ${m.metering_point}  ${m.status.padEnd(10)} ${String(m.readings).padStart(9)} readings  latest ${m.latest_reading_at ?? '—'}\n`);
+      }
+    } finally {
+      db.close();
+    }
+    return;
+  }
+
+  if (command === 'export') {
+    if (!v.meter || !v.from || !v.to || !v.format || !v.out) throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${HELP.export}`);
+    if (v.format !== 'excel-at' && v.format !== 'iso') throw new UsageError('--format must be excel-at or iso.');
+    const fromSec = parseIsoSec(v.from);
+    const toSec = parseIsoSec(v.to);
+    if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec) throw new UsageError('--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.');
+    const db = openDatabase(dbPath);
+    try {
+      const registers = v.register ?? (db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(v.meter) as { obis_code: string }[]).map((r) => r.obis_code);
+      if (registers.length === 0) throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
+      const r = await exportCsv(db, { meterIds: [v.meter], obisCodes: registers, fromSec, toSec, profile: v.format }, resolve(v.out));
+      process.stdout.write(JSON.stringify({ path: resolve(v.out), rows: r.rows, bytes: r.bytes }) + '\n');
+    } finally {
+      db.close();
+    }
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError) fail(1, err.message);
+  if (err instanceof AppError) {
+    const local = err.code === 'local_data' || err.code === 'keychain_unavailable';
+    fail(local ? 3 : 2, `meterdesk: ${err.message}`);
+  }
+  fail(3, `meterdesk: ${(err as Error).message}`);
+});

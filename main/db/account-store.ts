@@ -1,0 +1,105 @@
+/**
+ * The account structure of a profile database: customers, sites, meters, sync state, and the
+ * meter list view with 30-day completeness and quality from the rollups.
+ */
+import type Database from 'better-sqlite3';
+import type { MeterView } from '../../preload/contract';
+import type { ApiMeter } from '../api/schemas';
+import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
+
+export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
+  const upsertMeterStmt = db.prepare(
+    `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
+     VALUES (@id, @meteringPoint, @label, @energyDirection, @commodity, @granularity, @status, @siteId, @isDemo, @latestDataSec, @createdSec, @consentState, @consentExpiresSec, @raw, @seen)
+     ON CONFLICT (id) DO UPDATE SET metering_point = excluded.metering_point, label = excluded.label, energy_direction = excluded.energy_direction,
+       commodity = excluded.commodity, granularity = excluded.granularity, status = excluded.status, site_id = excluded.site_id,
+       is_demo = excluded.is_demo, latest_data_sec = excluded.latest_data_sec, created_sec = excluded.created_sec,
+       consent_state = excluded.consent_state, consent_expires_sec = excluded.consent_expires_sec, raw_json = excluded.raw_json, seen_sec = excluded.seen_sec`,
+  );
+  const upsertCustomer = db.prepare('INSERT INTO customers (id, name, email) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email');
+  const upsertSite = db.prepare(
+    'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, name = excluded.name, address = excluded.address',
+  );
+  const getCursor = db.prepare<[string], { cursor: string | null }>('SELECT cursor FROM sync_state WHERE meter_id = ?');
+  const setCursor = db.prepare(
+    `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error, pages) VALUES (?, ?, ?, NULL, 1)
+     ON CONFLICT (meter_id) DO UPDATE SET cursor = excluded.cursor, last_sync_sec = excluded.last_sync_sec, last_error = NULL, pages = pages + 1`,
+  );
+  const setError = db.prepare(
+    `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error) VALUES (?, NULL, NULL, ?)
+     ON CONFLICT (meter_id) DO UPDATE SET last_error = excluded.last_error`,
+  );
+  const getAccount = db.prepare<[string], { value: string }>('SELECT value FROM account WHERE key = ?');
+  const setAccount = db.prepare('INSERT INTO account (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+
+  return {
+    saveMeters(meters: ApiMeter[], nowSec: number): void {
+      db.transaction(() => {
+        for (const m of meters) {
+          upsertMeterStmt.run({ ...m, isDemo: m.isDemo ? 1 : 0, raw: JSON.stringify(m.raw), seen: nowSec });
+        }
+      })();
+    },
+    saveStructure(customers: { id: string; name: string; email?: string | null }[], sites: { id: string; customer_id?: string | null; name: string; address?: string | null }[]): void {
+      db.transaction(() => {
+        for (const c of customers) upsertCustomer.run(c.id, c.name, c.email ?? null);
+        for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
+      })();
+    },
+    cursorOf: (meterId: string): string | null => getCursor.get(meterId)?.cursor ?? null,
+    /** Must be called inside the transaction of the page that produced the cursor. */
+    writeCursor: (meterId: string, cursor: string | null, nowSec: number) => setCursor.run(meterId, cursor, nowSec),
+    clearCursor: (meterId: string) => db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
+    recordError: (meterId: string, message: string) => setError.run(meterId, message),
+    getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
+    setAccountValue: (key: string, value: string) => setAccount.run(key, value),
+    lastSyncSec: (): number | null =>
+      (db.prepare('SELECT max(last_sync_sec) AS s FROM sync_state').get() as { s: number | null }).s,
+
+    listMeterViews(nowSec: number): MeterView[] {
+      const today = dayNumberOf(nowSec, tz);
+      const rows = db
+        .prepare(
+          `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name
+             FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
+            ORDER BY c.name, s.name, m.label`,
+        )
+        .all() as Record<string, unknown>[];
+      const regs = db.prepare<[string], { id: number; obis_code: string }>('SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code');
+      const roll = db.prepare<[number, number, number], { exp: number | null; n: number | null; m: number | null; e: number | null; u: number | null }>(
+        'SELECT sum(expected) AS exp, sum(count) AS n, sum(n_measured) AS m, sum(n_estimated) AS e, sum(n_unreliable) AS u FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+      );
+      const latest = db.prepare<[string], { t: number | null }>(
+        'SELECT max(r.end_sec) AS t FROM series s JOIN readings r ON r.series_id = s.id AND r.start_sec = (SELECT max(start_sec) FROM readings WHERE series_id = s.id) WHERE s.meter_id = ?',
+      );
+      return rows.map((r) => {
+        const series = regs.all(r.id as string);
+        const known = JSON.parse(r.raw_json as string) as { obis_codes?: string[] };
+        const registers = [...new Set([...(known.obis_codes ?? []), ...series.map((s) => s.obis_code)])];
+        const primary = series.find((s) => s.obis_code.endsWith('G.01')) ?? series[0];
+        const q = primary ? roll.get(primary.id, today - 30, today - 1) : undefined;
+        const localLatest = latest.get(r.id as string)?.t ?? null;
+        return {
+          id: r.id as string,
+          meteringPoint: r.metering_point as string,
+          label: (r.label as string | null) ?? null,
+          energyDirection: r.energy_direction as string,
+          commodity: r.commodity as string,
+          granularity: r.granularity as string,
+          status: r.status as string,
+          isDemo: r.is_demo === 1,
+          customerId: (r.customer_id as string | null) ?? null,
+          customerName: (r.customer_name as string | null) ?? null,
+          siteId: (r.site_id as string | null) ?? null,
+          siteName: (r.site_name as string | null) ?? null,
+          registers,
+          latestDataSec: localLatest,
+          completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
+          quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
+        };
+      });
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof createAccountStore>;

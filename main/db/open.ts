@@ -1,0 +1,33 @@
+/**
+ * Opens (and migrates) a profile's SQLite database: WAL, NORMAL sync (durable at checkpoints, never
+ * corrupt), foreign keys on, a busy timeout so a second reader waits instead of failing.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrate';
+import { AppError } from '../errors';
+
+export function openDatabase(path: string, opts: { readonly?: boolean } = {}): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: opts.readonly ?? false });
+  } catch (err) {
+    throw new AppError('local_data', `Cannot open the local database at ${path}: ${(err as Error).message}`);
+  }
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (!opts.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db);
+    }
+    return db;
+  } catch (err) {
+    db.close();
+    if (err instanceof AppError) throw err;
+    throw new AppError('local_data', `The local database at ${path} cannot be used: ${(err as Error).message}`);
+  }
+}

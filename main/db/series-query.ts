@@ -1,0 +1,68 @@
+/**
+ * Chart-ready columnar series from the local store. Short ranges come as quarter-hours on a complete
+ * time grid (gaps are nulls, never dropped); long ranges come per local day from the rollups, so the
+ * renderer never receives millions of rows.
+ */
+import type Database from 'better-sqlite3';
+import type { SeriesView } from '../../preload/contract';
+import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec } from '../time/local-days';
+
+export function querySeries(
+  db: Database.Database,
+  q: { meterId: string; obisCode: string; fromSec: number; toSec: number; maxPoints: number },
+  tz = DEFAULT_TZ,
+): SeriesView {
+  const series = db.prepare<[string, string], { id: number; unit: string }>('SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?').get(q.meterId, q.obisCode);
+  const from = Math.floor(q.fromSec / QH_SEC) * QH_SEC;
+  const to = Math.ceil(q.toSec / QH_SEC) * QH_SEC;
+  const slots = (to - from) / QH_SEC;
+  const base = { meterId: q.meterId, obisCode: q.obisCode, unit: series?.unit ?? 'kWh', fromSec: from, toSec: to };
+
+  if (slots <= q.maxPoints) {
+    const timesSec = new Array<number>(slots);
+    const values = new Array<number | null>(slots).fill(null);
+    const quality = new Array<number | null>(slots).fill(null);
+    const revisedSec = new Array<number | null>(slots).fill(null);
+    for (let i = 0; i < slots; i++) timesSec[i] = from + i * QH_SEC;
+    if (series) {
+      const rows = db
+        .prepare<[number, number, number], { start_sec: number; value: number; quality: number; revised_sec: number | null }>(
+          'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
+        )
+        .raw(false)
+        .all(series.id, from, to);
+      for (const r of rows) {
+        const i = (r.start_sec - from) / QH_SEC;
+        if (!Number.isInteger(i)) continue;
+        values[i] = r.value;
+        quality[i] = r.quality;
+        revisedSec[i] = r.revised_sec;
+      }
+    }
+    return { ...base, resolution: 'quarter_hour', timesSec, values, maxValues: null, quality, revisedSec };
+  }
+
+  const firstDay = dayNumberOf(from, tz);
+  const lastDay = dayNumberOf(to - 1, tz);
+  const n = lastDay - firstDay + 1;
+  const timesSec = new Array<number>(n);
+  const values = new Array<number | null>(n).fill(null);
+  const maxValues = new Array<number | null>(n).fill(null);
+  const quality = new Array<number | null>(n).fill(null);
+  const revisedSec = new Array<number | null>(n).fill(null);
+  for (let i = 0; i < n; i++) timesSec[i] = dayStartSec(firstDay + i, tz);
+  if (series) {
+    const rows = db
+      .prepare<[number, number, number], { day: number; sum: number; max: number | null; n_estimated: number; n_unreliable: number }>(
+        'SELECT day, sum, max, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
+      )
+      .all(series.id, firstDay, lastDay);
+    for (const r of rows) {
+      const i = r.day - firstDay;
+      values[i] = Math.round(r.sum * 1000) / 1000;
+      maxValues[i] = r.max;
+      quality[i] = r.n_unreliable > 0 ? 3 : r.n_estimated > 0 ? 2 : 1;
+    }
+  }
+  return { ...base, resolution: 'day', timesSec, values, maxValues, quality, revisedSec };
+}

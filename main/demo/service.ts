@@ -1,0 +1,106 @@
+/**
+ * Starts a complete demo service: HTTP API (both surfaces, portal, admin), embedded MQTT broker and
+ * SFTP server, sharing one state and clock. Used standalone (`npm run demo-service`) and in-process
+ * by the app's demo profile, the tests and the benchmarks.
+ */
+import type { AddressInfo } from 'node:net';
+import { createDemoApp } from './app';
+import { createWebhookDelivery, startMqttBroker } from './push';
+import { startSftpServer } from './sftp';
+import { DemoState, type DemoOptions } from './state';
+
+export interface DemoServiceOptions extends Partial<DemoOptions> {
+  host?: string;
+  port?: number;
+  mqttPort?: number;
+  sftpPort?: number;
+  /** Deliver a simulated day every this many seconds. */
+  accelerateSec?: number;
+  /** Start the MQTT broker and SFTP server (default true). */
+  withBrokers?: boolean;
+}
+
+export interface DemoServiceInfo {
+  base_url: string;
+  team: string;
+  tokens: { free: string; light: string; plus: string; pro: string; readonly: string; other_team: string };
+  mqtt: { url: string; username: string; password: string; topic_prefix: string } | null;
+  sftp: { host: string; port: number; username: string; password: string } | null;
+  admin_url: string;
+  portal_url: string;
+  other_team: string;
+}
+
+export interface DemoService {
+  info: DemoServiceInfo;
+  state: DemoState;
+  /** Moves the clock by whole days and waits until pushes for them were sent. */
+  advanceDays(days: number): Promise<void>;
+  settleWebhooks(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startDemoService(opts: DemoServiceOptions = {}): Promise<DemoService> {
+  const host = opts.host ?? '127.0.0.1';
+  const state = new DemoState({
+    seed: opts.seed ?? 1,
+    meters: opts.meters ?? 9,
+    years: opts.years ?? 3,
+    clock: opts.clock,
+    tz: opts.tz,
+    ratePerMin: opts.ratePerMin,
+    feedPageSize: opts.feedPageSize,
+    webhookBackoffMs: opts.webhookBackoffMs,
+  });
+  const withBrokers = opts.withBrokers ?? true;
+  const mqtt = withBrokers ? await startMqttBroker(state, host, opts.mqttPort ?? 0) : null;
+  const sftp = withBrokers ? await startSftpServer(state, host, opts.sftpPort ?? 0) : null;
+  const webhooks = createWebhookDelivery(state);
+  state.onDelivery(async (day) => {
+    webhooks.deliver(day);
+    if (mqtt) await mqtt.publishDelivery(day);
+  });
+
+  const app = createDemoApp(state, {
+    mqttInfo: (t) => (mqtt ? { url: mqtt.url, ...mqtt.credentials(t.team) } : {}),
+    sftpInfo: (t) => (sftp ? sftp.credentials(t.team) : {}),
+    disconnectMqtt: () => (mqtt ? mqtt.disconnectAll() : 0),
+    webhookLog: () => webhooks.log(),
+  });
+  await app.listen({ host, port: opts.port ?? 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://${host}:${port}`;
+  const team = state.catalog.teams[0]!;
+  const tok = (name: string) => state.catalog.tokens.find((t) => t.name === name)!.token;
+
+  let timer: NodeJS.Timeout | null = null;
+  if (opts.accelerateSec && opts.accelerateSec > 0) {
+    timer = setInterval(() => void state.advanceTo(state.nowSec + 86_400), opts.accelerateSec * 1000);
+    timer.unref();
+  }
+
+  const info: DemoServiceInfo = {
+    base_url: baseUrl,
+    team,
+    tokens: { free: tok('free token'), light: tok('light token'), plus: tok('plus token'), pro: tok('pro token'), readonly: tok('read-only token'), other_team: tok('other team') },
+    mqtt: mqtt ? { url: mqtt.url, ...mqtt.credentials(team) } : null,
+    sftp: sftp ? sftp.credentials(team) : null,
+    admin_url: `${baseUrl}/admin`,
+    portal_url: `${baseUrl}/portal`,
+    other_team: state.catalog.teams[1]!,
+  };
+  return {
+    info,
+    state,
+    async advanceDays(days: number) {
+      await state.advanceTo(state.nowSec + days * 86_400);
+    },
+    settleWebhooks: () => webhooks.settle(),
+    async stop() {
+      if (timer) clearInterval(timer);
+      await app.close();
+      await mqtt?.close();
+      await sftp?.close();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * Composition root of the plain-Node core: builds the services every shell (Electron, the browser
+ * harness, the CLI) runs on. No Electron import; whatever the shell must provide (a save dialog, the
+ * data folder) comes in as options.
+ */
+import type Database from 'better-sqlite3';
+import type { EventName, EventPayload, SyncStatus } from '../preload/contract';
+import { createApiClient, type ApiClient, type RateLimitState } from './api/client';
+import { createAccountStore, type AccountStore } from './db/account-store';
+import { openDatabase } from './db/open';
+import { createReadingsStore, type ReadingsStore } from './db/readings-store';
+import { startDemoService, type DemoService } from './demo/service';
+import { AppError } from './errors';
+import { createProfileRegistry, DEMO_PROFILE_ID, type Profile, type ProfileRegistry } from './profiles/registry';
+import { createSecretStore, type SecretStore } from './secrets/keychain';
+import { createSyncService, type SyncService, type SyncSummary } from './sync/sync-service';
+import { DEFAULT_TZ } from './time/local-days';
+
+export interface ServicesOptions {
+  dataDir: string;
+  shell: 'electron' | 'harness' | 'cli';
+  version: string;
+  locale?: string;
+  tz?: string;
+  /** The embedded demo service of the demo profile. */
+  demo?: { seed?: number; meters?: number; years?: number; clock?: string };
+  secrets?: SecretStore;
+  /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
+  chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /** Sync when a profile becomes active (default true). */
+  autoSync?: boolean;
+}
+
+export interface ProfileContext {
+  profile: Profile;
+  db: Database.Database;
+  account: AccountStore;
+  readings: ReadingsStore;
+  api: ApiClient;
+  sync: SyncService;
+}
+
+type Listener = (event: EventName, payload: unknown) => void;
+
+export function createServices(opts: ServicesOptions) {
+  const tz = opts.tz ?? DEFAULT_TZ;
+  const profiles: ProfileRegistry = createProfileRegistry(opts.dataDir);
+  const secrets = opts.secrets ?? createSecretStore();
+  const listeners = new Set<Listener>();
+  let demo: Promise<DemoService> | null = null;
+  let ctx: ProfileContext | null = null;
+  let rateLimit: RateLimitState | null = null;
+  let status: SyncStatus = { state: 'idle', lastSyncSec: null, lastError: null, rateLimit: null, mqtt: 'off' };
+  let currentSync: Promise<SyncSummary | null> | null = null;
+
+  function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    for (const l of listeners) l(event, payload);
+  }
+  function setState(state: SyncStatus['state']): void {
+    if (status.state !== state) {
+      status = { ...status, state };
+      emit('sync:statusChanged', { state });
+    }
+  }
+
+  function startDemo(): Promise<DemoService> {
+    demo ??= startDemoService({ seed: opts.demo?.seed ?? 1, meters: opts.demo?.meters ?? 9, years: opts.demo?.years ?? 3, clock: opts.demo?.clock, withBrokers: false });
+    return demo;
+  }
+
+  async function connectionFor(profile: Profile): Promise<{ baseUrl: string; team: string; token: string }> {
+    if (profile.kind === 'demo') {
+      const d = await startDemo();
+      return { baseUrl: d.info.base_url, team: d.info.team, token: d.info.tokens.pro };
+    }
+    const token = await secrets.get(profile.id);
+    if (!token) throw new AppError('unauthenticated', `No API token is stored for "${profile.name}". Enter the token under Profiles.`);
+    return { baseUrl: profile.baseUrl, team: profile.team, token };
+  }
+
+  async function open(profileId: string): Promise<ProfileContext> {
+    const profile = profiles.get(profileId);
+    const conn = await connectionFor(profile);
+    const db = openDatabase(profiles.dbPath(profile.id));
+    const account = createAccountStore(db, tz);
+    const readings = createReadingsStore(db, tz);
+    const api = createApiClient({
+      ...conn,
+      onRateLimit: (r) => {
+        rateLimit = r;
+      },
+    });
+    const sync = createSyncService({
+      db,
+      api,
+      account,
+      readings,
+      onProgress: (p) => emit('sync:progress', p),
+      onReadingsChanged: (meterIds) => emit('readings:changed', { meterIds }),
+    });
+    return { profile, db, account, readings, api, sync };
+  }
+
+  async function active(): Promise<ProfileContext> {
+    if (!ctx) ctx = await open(profiles.activeId());
+    return ctx;
+  }
+
+  function closeActive(): void {
+    if (ctx) {
+      ctx.sync.cancel();
+      ctx.db.close();
+      ctx = null;
+    }
+  }
+
+  async function syncNow(): Promise<SyncSummary | null> {
+    if (currentSync) return currentSync;
+    const c = await active();
+    setState('syncing');
+    currentSync = (async () => {
+      try {
+        const summary = await c.sync.syncAll();
+        status = { ...status, lastSyncSec: Math.floor(Date.now() / 1000), lastError: summary.errors[0] ? { code: summary.errors[0].code, message: summary.errors[0].message } : null };
+        setState(summary.errors.length > 0 ? 'error' : 'idle');
+        return summary;
+      } catch (err) {
+        const e = err instanceof AppError ? err : new AppError('internal', (err as Error).message);
+        status = { ...status, lastError: { code: e.code, message: e.message } };
+        setState(e.code === 'unreachable' ? 'offline' : e.code === 'cancelled' ? 'idle' : 'error');
+        return null;
+      } finally {
+        currentSync = null;
+      }
+    })();
+    return currentSync;
+  }
+
+  return {
+    opts,
+    tz,
+    profiles,
+    secrets,
+    active,
+    startDemo,
+    on(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit,
+    async switchProfile(profileId: string): Promise<ProfileContext> {
+      profiles.get(profileId);
+      closeActive();
+      profiles.setActive(profileId);
+      const c = await active();
+      emit('profiles:changed', { activeProfileId: profileId });
+      if (opts.autoSync ?? true) void syncNow();
+      return c;
+    },
+    closeActive,
+    syncNow,
+    /** Resolves when the sync in progress (if any) has finished. */
+    whenSynced: () => currentSync ?? Promise.resolve(null),
+    syncStatus(): SyncStatus {
+      return { ...status, rateLimit, lastSyncSec: status.lastSyncSec ?? ctx?.account.lastSyncSec() ?? null };
+    },
+    cancelSync(): boolean {
+      return ctx?.sync.cancel() ?? false;
+    },
+    async close(): Promise<void> {
+      closeActive();
+      if (demo) await (await demo).stop();
+      demo = null;
+    },
+    DEMO_PROFILE_ID,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,232 @@
+/**
+ * The IPC contract: the single list of channels between the renderer and main.
+ *
+ * Policy: every channel is `domain:verb`, has a zod schema for its input (validated in main before any
+ * handler runs) and a result type. Events are `domain:happened` with a zod payload schema. This module
+ * is pure: no Electron, no Node APIs, so the renderer, the preload, main and the browser harness all
+ * import it. Later work adds channels here, never around it.
+ */
+import { z } from 'zod';
+
+/** Unix seconds as an integer. */
+const sec = z.number().int().min(0).max(32_503_680_000);
+const id = z.string().min(1).max(200);
+const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'profile ids are lowercase letters, digits and dashes');
+
+export const exportProfiles = ['excel-at', 'iso'] as const;
+export type ExportProfile = (typeof exportProfiles)[number];
+
+// ---------- result types ----------
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  /** 'electron' in the desktop app, 'harness' in the browser harness. */
+  shell: 'electron' | 'harness';
+  dataDir: string;
+  locale: string;
+}
+
+export interface ProfileView {
+  id: string;
+  name: string;
+  kind: 'demo' | 'account';
+  baseUrl: string;
+  team: string;
+  plan: string | null;
+  isActive: boolean;
+  /** Whether a token is stored; the token itself never leaves main. */
+  hasToken: boolean;
+}
+
+export interface QualityCounts {
+  measured: number;
+  estimated: number;
+  unreliable: number;
+}
+
+export interface MeterView {
+  id: string;
+  meteringPoint: string;
+  label: string | null;
+  energyDirection: string;
+  commodity: string;
+  granularity: string;
+  status: string;
+  isDemo: boolean;
+  customerId: string | null;
+  customerName: string | null;
+  siteId: string | null;
+  siteName: string | null;
+  registers: string[];
+  latestDataSec: number | null;
+  /** Received ÷ expected quarter-hours of the last 30 local days of the primary register; null without data. */
+  completeness30d: number | null;
+  quality30d: QualityCounts;
+}
+
+export interface SeriesView {
+  meterId: string;
+  obisCode: string;
+  unit: string;
+  /** 'quarter_hour' for raw intervals, 'day' for per-local-day aggregates. */
+  resolution: 'quarter_hour' | 'day';
+  /** Interval starts, unix seconds. Gaps are present as null values, never dropped. */
+  timesSec: number[];
+  /** kWh per interval (or per day); null = no reading. */
+  values: (number | null)[];
+  /** Per-day maximum quarter-hour kWh when resolution is 'day'. */
+  maxValues: (number | null)[] | null;
+  /** Worst quality in the interval (1 measured, 2 estimated, 3 unreliable); null = no reading. */
+  quality: (number | null)[];
+  /** When the reading was last revised (unix seconds), or null if never revised. */
+  revisedSec: (number | null)[];
+  fromSec: number;
+  toSec: number;
+}
+
+export interface SyncStatus {
+  state: 'idle' | 'syncing' | 'error' | 'offline';
+  lastSyncSec: number | null;
+  lastError: { code: string; message: string } | null;
+  rateLimit: { limit: number; remaining: number; resetSec: number } | null;
+  mqtt: 'connected' | 'reconnecting' | 'off';
+}
+
+export interface ExportResult {
+  path: string;
+  rows: number;
+  bytes: number;
+}
+
+export interface ConnectionTest {
+  team: string;
+  plan: string | null;
+  meterCount: number;
+}
+
+// ---------- channels ----------
+
+interface ChannelDef<I extends z.ZodType, O> {
+  input: I;
+  /** Phantom marker for the result type; never read at run time. */
+  output?: O;
+}
+const channel = <O>() => ({ input: <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input }) });
+const none = z.object({}).strict();
+
+export const channels = {
+  'app:info': channel<AppInfo>().input(none),
+  'profiles:list': channel<ProfileView[]>().input(none),
+  'profiles:switch': channel<ProfileView>().input(z.object({ profileId }).strict()),
+  'profiles:add': channel<ProfileView>().input(
+    z
+      .object({
+        name: z.string().trim().min(1).max(80),
+        /** The team base URL as shown on the token page: `{base_url}/api/v1/teams/{team}`. */
+        teamUrl: z.string().url().max(500),
+      })
+      .strict(),
+  ),
+  'profiles:rename': channel<ProfileView>().input(
+    z.object({ profileId, name: z.string().trim().min(1).max(80) }).strict(),
+  ),
+  'profiles:remove': channel<{ removed: true }>().input(
+    z.object({ profileId, deleteLocalData: z.boolean() }).strict(),
+  ),
+  'profiles:testConnection': channel<ConnectionTest>().input(
+    z.object({ teamUrl: z.string().url().max(500), token: z.string().min(8).max(500) }).strict(),
+  ),
+  'auth:setToken': channel<{ hasToken: boolean }>().input(
+    z.object({ profileId, token: z.string().min(8).max(500) }).strict(),
+  ),
+  'auth:status': channel<{ hasToken: boolean }>().input(z.object({ profileId }).strict()),
+  'meters:list': channel<MeterView[]>().input(none),
+  'readings:series': channel<SeriesView>().input(
+    z
+      .object({
+        meterId: id,
+        obisCode: z.string().min(1).max(64),
+        fromSec: sec,
+        toSec: sec,
+        /** Above this many quarter-hours the series is returned per local day. */
+        maxPoints: z.number().int().min(10).max(500_000).default(5000),
+      })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec, { message: 'toSec must be after fromSec' }),
+  ),
+  'sync:status': channel<SyncStatus>().input(none),
+  'sync:now': channel<{ started: boolean }>().input(none),
+  'sync:cancel': channel<{ cancelled: boolean }>().input(none),
+  'export:csv': channel<ExportResult>().input(
+    z
+      .object({
+        meterIds: z.array(id).min(1).max(1000),
+        obisCodes: z.array(z.string().min(1).max(64)).min(1).max(20),
+        fromSec: sec,
+        toSec: sec,
+        profile: z.enum(exportProfiles),
+      })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec, { message: 'toSec must be after fromSec' }),
+  ),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = NonNullable<Channels[C]['output']>;
+export const channelNames = Object.keys(channels) as ChannelName[];
+
+// ---------- results and errors ----------
+
+export type ErrorCode =
+  | 'invalid_input'
+  | 'forbidden_sender'
+  | 'unknown_channel'
+  | 'not_found'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'plan_required'
+  | 'rate_limited'
+  | 'unreachable'
+  | 'bad_response'
+  | 'keychain_unavailable'
+  | 'conflict'
+  | 'local_data'
+  | 'cancelled'
+  | 'internal';
+
+export interface ContractError {
+  code: ErrorCode;
+  message: string;
+}
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
+
+// ---------- events ----------
+
+export const events = {
+  'sync:progress': z.object({
+    meterId: z.string().nullable(),
+    meterIndex: z.number().int(),
+    meterCount: z.number().int(),
+    pages: z.number().int(),
+    readings: z.number().int(),
+    revisions: z.number().int(),
+    etaSec: z.number().nullable(),
+    done: z.boolean(),
+  }),
+  'sync:statusChanged': z.object({ state: z.enum(['idle', 'syncing', 'error', 'offline']) }),
+  'readings:changed': z.object({ meterIds: z.array(z.string()) }),
+  'profiles:changed': z.object({ activeProfileId: z.string() }),
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+export const eventNames = Object.keys(events) as EventName[];
+
+/** The single IPC channel name used to carry event pushes from main to the renderer. */
+export const EVENT_CHANNEL = 'meterdesk:event';
