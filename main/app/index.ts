@@ -1,0 +1,72 @@
+/**
+ * Electron entry point: single instance, one hardened window, the IPC contract, and the plain-Node
+ * core built by the composition root. The only main-process code that imports `electron`.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, shell } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EVENT_CHANNEL } from '../../preload/contract';
+import { createHandlers } from '../handlers';
+import { createServices } from '../services';
+import { registerIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { createMainWindow, hardenSession, isAppUrl } from './window';
+import { openExternalSafely } from './external';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const rendererUrl = process.env.METERDESK_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const preloadPath = join(here, '../preload/index.cjs');
+
+if (process.env.METERDESK_USER_DATA) app.setPath('userData', process.env.METERDESK_USER_DATA);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let win: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  app.on('web-contents-created', (_e, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+
+  void app.whenReady().then(async () => {
+    hardenSession();
+    const services = createServices({
+      dataDir: app.getPath('userData'),
+      shell: 'electron',
+      version: app.getVersion(),
+      locale: app.getLocale(),
+      chooseExportPath: async (suggested) => {
+        const r = await dialog.showSaveDialog(win!, { defaultPath: join(app.getPath('documents'), suggested), filters: [{ name: 'CSV', extensions: ['csv'] }] });
+        return r.canceled || !r.filePath ? null : r.filePath;
+      },
+    });
+    const handlers = createHandlers(services);
+    registerIpc(ipcMain, handlers, (frame) => !!win && !!frame && frame === win.webContents.mainFrame && isAppUrl(frame.url, rendererUrl));
+    services.on((event, payload) => {
+      if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+    });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          isMac: process.platform === 'darwin',
+          appName: app.getName(),
+          onSyncNow: () => void services.syncNow(),
+          onOpenHelp: () => void openExternalSafely(shell, 'https://github.com/'),
+        }),
+      ),
+    );
+    win = createMainWindow({ preloadPath, rendererUrl, title: 'Meterdesk' });
+    win.on('closed', () => {
+      win = null;
+    });
+    void services.syncNow();
+    app.on('window-all-closed', () => {
+      void services.close().finally(() => app.quit());
+    });
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * The app shell: header (profile, connect, language, theme), meter list, meter detail, status bar.
+ * Subscribes to main's events (sync progress, readings changed, profile changed).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../bridge';
+import { useApp, type Theme } from '../store';
+import { ConnectDialog } from './ConnectDialog';
+import { MeterDetail } from './MeterDetail';
+import { MeterList } from './MeterList';
+import { StatusBar } from './StatusBar';
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const profiles = useApp((s) => s.profiles);
+  const language = useApp((s) => s.language);
+  const theme = useApp((s) => s.theme);
+  const [connectOpen, setConnectOpen] = useState(false);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const active = profiles.find((p) => p.isActive);
+
+  useEffect(() => {
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [language, i18n]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    const s = useApp.getState();
+    let bridge;
+    try {
+      bridge = api();
+    } catch (err) {
+      setFatal((err as Error).message);
+      return;
+    }
+    void (async () => {
+      try {
+        s.profilesLoaded(await unwrap(bridge.profiles.list()));
+        await s.metersRequested();
+        s.syncStatusReceived(await unwrap(bridge.sync.status()));
+        document.body.dataset.ready = 'true';
+      } catch (err) {
+        setFatal((err as Error).message);
+      }
+    })();
+    let refresh: ReturnType<typeof setTimeout> | null = null;
+    const offs = [
+      bridge.on('sync:progress', (p) => {
+        useApp.getState().syncProgressed(p);
+        if (p.done) void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived);
+      }),
+      bridge.on('sync:statusChanged', () => void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived)),
+      bridge.on('readings:changed', (e) => {
+        // Coalesce bursts of page events into one refresh.
+        if (refresh) return;
+        refresh = setTimeout(() => {
+          refresh = null;
+          const st = useApp.getState();
+          void st.metersRequested().then(() => {
+            if (st.selectedMeterId && e.meterIds.includes(st.selectedMeterId)) void useApp.getState().seriesRequested();
+          });
+        }, 500);
+      }),
+      bridge.on('profiles:changed', () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded)),
+    ];
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && e.key === 'ArrowLeft') useApp.getState().rangeShifted(-1);
+      if (e.altKey && e.key === 'ArrowRight') useApp.getState().rangeShifted(1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      offs.forEach((off) => off());
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  if (fatal) {
+    return (
+      <main className="fatal" role="alert">
+        <h1>Meterdesk</h1>
+        <p>{fatal}</p>
+      </main>
+    );
+  }
+  return (
+    <div className="app">
+      <a className="skip-link" href="#detail">
+        Skip to chart
+      </a>
+      <header className="app-head">
+        <h1>{t('appTitle')}</h1>
+        <label className="profile">
+          <span className="sr-only">{t('profile')}</span>
+          <select value={active?.id ?? ''} onChange={(e) => void useApp.getState().profileSwitched(e.target.value)} data-testid="profile-select" aria-label={t('profile')}>
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+                {p.plan ? ` (${p.plan})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button onClick={() => setConnectOpen(true)} data-testid="connect-account">
+          {t('connectAccount')}
+        </button>
+        {active?.kind === 'demo' && <span className="demo-badge">{t('demoBanner')}</span>}
+        <span className="spacer" />
+        <label>
+          <span className="sr-only">{t('language')}</span>
+          <select aria-label={t('language')} value={language} onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')} data-testid="language-select">
+            <option value="de">Deutsch</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">{t('theme')}</span>
+          <select aria-label={t('theme')} value={theme} onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)} data-testid="theme-select">
+            <option value="system">{t('theme_system')}</option>
+            <option value="light">{t('theme_light')}</option>
+            <option value="dark">{t('theme_dark')}</option>
+          </select>
+        </label>
+      </header>
+      <div className="body">
+        <MeterList />
+        <main id="detail" tabIndex={-1}>
+          <MeterDetail />
+        </main>
+      </div>
+      <StatusBar />
+      {connectOpen && <ConnectDialog onClose={() => setConnectOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Interval chart (uPlot). Columnar data straight from main; gaps are nulls and drawn as gaps.
+ * Estimated and unreliable intervals are shaded (orange dots / purple hatching: not colour alone).
+ * Dragging a range zooms; main answers with quarter-hours or daily aggregates as fits.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useTranslation } from 'react-i18next';
+import type { SeriesView } from '../../../preload/contract';
+import { fmtDateTime, fmtNumber, type FormatPrefs } from '../format';
+
+export const QUALITY_COLOURS = { 2: 'rgba(230,159,0,0.28)', 3: 'rgba(204,121,167,0.32)' } as const;
+
+function hatch(ctx: CanvasRenderingContext2D, kind: 2 | 3): CanvasPattern | string {
+  const c = document.createElement('canvas');
+  c.width = 8;
+  c.height = 8;
+  const g = c.getContext('2d');
+  if (!g) return QUALITY_COLOURS[kind];
+  g.fillStyle = QUALITY_COLOURS[kind];
+  g.fillRect(0, 0, 8, 8);
+  g.strokeStyle = kind === 3 ? 'rgba(150,60,110,0.8)' : 'rgba(170,110,0,0.7)';
+  g.lineWidth = 1;
+  if (kind === 3) {
+    g.beginPath();
+    g.moveTo(0, 8);
+    g.lineTo(8, 0);
+    g.stroke();
+  } else {
+    g.fillStyle = 'rgba(170,110,0,0.8)';
+    g.fillRect(3, 3, 2, 2);
+  }
+  return ctx.createPattern(c, 'repeat') ?? QUALITY_COLOURS[kind];
+}
+
+export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: FormatPrefs; onZoom: (fromSec: number, toSec: number) => void }) {
+  const { series, unit, prefs, onZoom } = props;
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const [cursorIdx, setCursorIdx] = useState<number | null>(null);
+  const isDay = series.resolution === 'day';
+  const factor = unit === 'kW' ? 4 : 1;
+
+  const values = useMemo(() => {
+    if (isDay) return unit === 'kW' ? (series.maxValues ?? []).map((v) => (v === null ? null : v * 4)) : series.values;
+    return series.values.map((v) => (v === null ? null : v * factor));
+  }, [series, unit, isDay, factor]);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const width = host.current.clientWidth || 800;
+    const qual = series.quality;
+    const times = series.timesSec;
+    const step = isDay ? 86_400 : 900;
+    const opts: uPlot.Options = {
+      width,
+      height: 320,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), prefs.timeZone),
+      scales: { x: { time: true }, y: { auto: true, range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] } },
+      axes: [{ stroke: 'var(--fg-muted)', grid: { stroke: 'var(--grid)' } }, { stroke: 'var(--fg-muted)', grid: { stroke: 'var(--grid)' }, label: isDay && unit === 'kWh' ? 'kWh / Tag' : unit, size: 60 }],
+      cursor: { drag: { x: true, y: false, setScale: false } },
+      legend: { show: false },
+      series: [
+        {},
+        isDay && unit === 'kWh'
+          ? { label: unit, stroke: '#0072B2', fill: 'rgba(0,114,178,0.35)', paths: uPlot.paths.bars!({ size: [0.8, 40] }), points: { show: false } }
+          : { label: unit, stroke: '#0072B2', width: 1.5, fill: 'rgba(0,114,178,0.12)', spanGaps: false, points: { show: false } },
+      ],
+      hooks: {
+        drawClear: [
+          (u) => {
+            const ctx = u.ctx;
+            const top = u.bbox.top;
+            const h = u.bbox.height;
+            const p2 = hatch(ctx, 2);
+            const p3 = hatch(ctx, 3);
+            ctx.save();
+            for (let i = 0; i < times.length; i++) {
+              const q = qual[i];
+              if (q !== 2 && q !== 3) continue;
+              const x0 = u.valToPos(times[i]!, 'x', true);
+              const x1 = u.valToPos(times[i]! + step, 'x', true);
+              ctx.fillStyle = q === 2 ? p2 : p3;
+              ctx.fillRect(x0, top, Math.max(1, x1 - x0), h);
+            }
+            ctx.restore();
+          },
+        ],
+        setSelect: [
+          (u) => {
+            if (u.select.width > 5) {
+              const from = u.posToVal(u.select.left, 'x');
+              const to = u.posToVal(u.select.left + u.select.width, 'x');
+              u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+              onZoom(from, to);
+            }
+          },
+        ],
+        setCursor: [(u) => setCursorIdx(u.cursor.idx ?? null)],
+      },
+    };
+    plot.current?.destroy();
+    plot.current = new uPlot(opts, [times, values as (number | null)[]], host.current);
+    const ro = new ResizeObserver(() => {
+      if (host.current && plot.current) plot.current.setSize({ width: host.current.clientWidth, height: 320 });
+    });
+    ro.observe(host.current);
+    return () => {
+      ro.disconnect();
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, [series, values, prefs.timeZone, isDay, unit, onZoom]);
+
+  const i = cursorIdx;
+  const readout =
+    i !== null && i >= 0 && i < series.timesSec.length ? (
+      <span>
+        {fmtDateTime(series.timesSec[i]!, prefs)} · {fmtNumber(values[i] ?? null, prefs)} {isDay && unit === 'kWh' ? 'kWh' : unit}
+        {!isDay && series.values[i] !== null ? ` · ${fmtNumber((series.values[i] ?? 0) * 4, prefs)} kW` : ''}
+        {series.quality[i] ? ` · ${t(`q${series.quality[i]}`)}` : ''}
+        {series.revisedSec[i] ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}` : ''}
+      </span>
+    ) : (
+      <span className="muted">{t(`resolution_${series.resolution}`)}</span>
+    );
+
+  return (
+    <figure className="chart" aria-label={`${series.obisCode}, ${t(`resolution_${series.resolution}`)}`}>
+      <div ref={host} className="chart-canvas" data-testid="chart" data-points={series.timesSec.length} data-resolution={series.resolution} />
+      <figcaption className="chart-readout" aria-live="polite" data-testid="chart-readout">
+        {readout}
+      </figcaption>
+      <div className="legend">
+        <span className="swatch swatch-measured" aria-hidden /> {t('q1')} <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}{' '}
+        <span className="swatch swatch-unreliable" aria-hidden /> {t('q3')}
+      </div>
+    </figure>
+  );
+}

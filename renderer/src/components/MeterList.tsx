@@ -1,0 +1,161 @@
+/**
+ * Customers → sites → meters, searchable, filterable and sortable. Each meter shows its metering
+ * point, label, direction, commodity, status (with what to do next), latest data, 30-day completeness
+ * and a quality mini-bar. Arrow keys move through the list.
+ */
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MeterView } from '../../../preload/contract';
+import { useApp } from '../store';
+import { fmtDateTime, fmtPercent } from '../format';
+
+function QualityBar({ q }: { q: MeterView['quality30d'] }) {
+  const total = q.measured + q.estimated + q.unreliable;
+  if (total === 0) return <span className="qbar qbar-empty" aria-hidden />;
+  const w = (n: number) => `${(n / total) * 100}%`;
+  return (
+    <span className="qbar" role="img" aria-label={`${q.measured} / ${q.estimated} / ${q.unreliable}`}>
+      <span className="qbar-m" style={{ width: w(q.measured) }} />
+      <span className="qbar-e" style={{ width: w(q.estimated) }} />
+      <span className="qbar-u" style={{ width: w(q.unreliable) }} />
+    </span>
+  );
+}
+
+export function MeterList() {
+  const { t } = useTranslation();
+  const meters = useApp((s) => s.meters);
+  const search = useApp((s) => s.search);
+  const filters = useApp((s) => s.filters);
+  const sort = useApp((s) => s.sort);
+  const selected = useApp((s) => s.selectedMeterId);
+  const locale = useApp((s) => s.locale);
+  const timeZone = useApp((s) => s.timeZone);
+  const prefs = { locale, timeZone };
+  const { searchChanged, filterChanged, sortChanged, meterSelected } = useApp.getState();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const visible = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = meters.filter(
+      (m) =>
+        (!q || [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
+        (!filters.status || m.status === filters.status) &&
+        (!filters.direction || m.energyDirection === filters.direction) &&
+        (!filters.commodity || m.commodity === filters.commodity),
+    );
+    const byName = (a: MeterView, b: MeterView) =>
+      (a.customerName ?? '').localeCompare(b.customerName ?? '') || (a.siteName ?? '').localeCompare(b.siteName ?? '') || (a.label ?? '').localeCompare(b.label ?? '');
+    if (sort === 'latest') list.sort((a, b) => (b.latestDataSec ?? 0) - (a.latestDataSec ?? 0) || byName(a, b));
+    else if (sort === 'completeness') list.sort((a, b) => (a.completeness30d ?? -1) - (b.completeness30d ?? -1) || byName(a, b));
+    else list.sort(byName);
+    return list;
+  }, [meters, search, filters, sort]);
+
+  const groups = useMemo(() => {
+    const out: { key: string; customer: string; site: string; meters: MeterView[] }[] = [];
+    for (const m of visible) {
+      const key = sort === 'name' ? `${m.customerId ?? ''}|${m.siteId ?? ''}` : 'all';
+      let g = out.find((x) => x.key === key);
+      if (!g) out.push((g = { key, customer: sort === 'name' ? (m.customerName ?? '—') : '', site: sort === 'name' ? (m.siteName ?? '') : '', meters: [] }));
+      g.meters.push(m);
+    }
+    return out;
+  }, [visible, sort]);
+
+  const onKey = (e: React.KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const idx = visible.findIndex((m) => m.id === selected);
+    const next = visible[Math.max(0, Math.min(visible.length - 1, idx + (e.key === 'ArrowDown' ? 1 : -1)))];
+    if (next) {
+      meterSelected(next.id);
+      listRef.current?.querySelector<HTMLElement>(`[data-meter-id="${next.id}"]`)?.focus();
+    }
+  };
+  const options = (key: 'status' | 'direction' | 'commodity', values: string[], prefix: string) => (
+    <select aria-label={t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)} value={filters[key]} onChange={(e) => filterChanged(key, e.target.value)}>
+      <option value="">
+        {t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)}: {t('all')}
+      </option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {t(`${prefix}_${v}`, { defaultValue: v })}
+        </option>
+      ))}
+    </select>
+  );
+  const uniq = (f: (m: MeterView) => string) => [...new Set(meters.map(f))].sort();
+
+  return (
+    <nav className="meter-list" aria-label={t('meters')}>
+      <div className="list-tools">
+        <input type="search" placeholder={t('search')} aria-label={t('search')} value={search} onChange={(e) => searchChanged(e.target.value)} data-testid="meter-search" />
+        <div className="filters">
+          {options('status', uniq((m) => m.status), 'status')}
+          {options('direction', uniq((m) => m.energyDirection), 'direction')}
+          {options('commodity', uniq((m) => m.commodity), 'commodity')}
+          <select aria-label={t('sortBy')} value={sort} onChange={(e) => sortChanged(e.target.value as typeof sort)}>
+            <option value="name">
+              {t('sortBy')}: {t('sortName')}
+            </option>
+            <option value="latest">
+              {t('sortBy')}: {t('sortLatest')}
+            </option>
+            <option value="completeness">
+              {t('sortBy')}: {t('sortCompleteness')}
+            </option>
+          </select>
+        </div>
+        <div className="muted small" data-testid="meter-count">
+          {t('metersCount', { count: visible.length })}
+        </div>
+      </div>
+      {meters.length === 0 ? <p className="empty">{t('noMeters')}</p> : visible.length === 0 ? <p className="empty">{t('noMatch')}</p> : null}
+      <ul ref={listRef} role="listbox" aria-label={t('meters')} onKeyDown={onKey} data-testid="meter-list">
+        {groups.map((g) => (
+          <li key={g.key} role="presentation">
+            {g.customer && (
+              <div className="group-head" role="presentation">
+                <strong>{g.customer}</strong> <span className="muted">{g.site}</span>
+              </div>
+            )}
+            <ul role="presentation">
+              {g.meters.map((m) => (
+                <li
+                  key={m.id}
+                  role="option"
+                  aria-selected={m.id === selected}
+                  tabIndex={m.id === selected || (!selected && m === visible[0]) ? 0 : -1}
+                  data-meter-id={m.id}
+                  data-testid="meter-item"
+                  className={`meter-item${m.id === selected ? ' selected' : ''}`}
+                  onClick={() => meterSelected(m.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      meterSelected(m.id);
+                    }
+                  }}
+                >
+                  <div className="meter-line1">
+                    <span className="meter-label">{m.label ?? m.meteringPoint}</span>
+                    <span className={`status status-${m.status}`} title={t(`statusHint_${m.status}`, { defaultValue: '' })}>
+                      {t(`status_${m.status}`, { defaultValue: m.status })}
+                    </span>
+                  </div>
+                  <div className="meter-line2 mono small">{m.meteringPoint}</div>
+                  <div className="meter-line3 small muted">
+                    {t(`direction_${m.energyDirection}`, { defaultValue: m.energyDirection })} · {t(`commodity_${m.commodity}`, { defaultValue: m.commodity })} ·{' '}
+                    {fmtDateTime(m.latestDataSec, prefs)} · {fmtPercent(m.completeness30d, prefs)} <QualityBar q={m.quality30d} />
+                  </div>
+                  {m.status !== 'connected' && <div className="small hint">{t(`statusHint_${m.status}`, { defaultValue: '' })}</div>}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Last sync, progress during a sync (meter x of y, readings), MQTT state, rate-limit quota, offline
+ * state and errors with a next step; "Sync now".
+ */
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../store';
+import { fmtDateTime } from '../format';
+
+export function StatusBar() {
+  const { t } = useTranslation();
+  const sync = useApp((s) => s.sync);
+  const progress = useApp((s) => s.progress);
+  const locale = useApp((s) => s.locale);
+  const timeZone = useApp((s) => s.timeZone);
+  const { syncRequested } = useApp.getState();
+  const syncing = sync?.state === 'syncing' || progress !== null;
+  return (
+    <footer className="status-bar" role="status" aria-live="polite" data-testid="status-bar" data-sync-state={sync?.state ?? 'unknown'}>
+      <button onClick={() => void syncRequested()} disabled={syncing} data-testid="sync-now">
+        {t('syncNow')}
+      </button>
+      {progress ? (
+        <span className="progress">
+          <progress max={Math.max(1, progress.meterCount)} value={progress.meterIndex} />{' '}
+          {t('syncing', { index: Math.min(progress.meterIndex + 1, progress.meterCount), count: progress.meterCount, readings: progress.readings.toLocaleString(locale) })}
+        </span>
+      ) : (
+        <span>{sync?.lastSyncSec ? t('lastSync', { time: fmtDateTime(sync.lastSyncSec, { locale, timeZone }) }) : t('neverSynced')}</span>
+      )}
+      {sync?.state === 'offline' && <span className="warn">{t('offline')}</span>}
+      {sync?.lastError && sync.state !== 'syncing' && (
+        <span className="error" title={sync.lastError.code}>
+          {t('error')}: {sync.lastError.message}
+        </span>
+      )}
+      <span className="spacer" />
+      {sync?.rateLimit && <span className="muted">{t('rateLimit', { remaining: sync.rateLimit.remaining, limit: sync.rateLimit.limit })}</span>}
+      <span className="muted">{t(`mqtt_${sync?.mqtt ?? 'off'}`)}</span>
+    </footer>
+  );
+}

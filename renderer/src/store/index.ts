@@ -1,0 +1,215 @@
+/**
+ * The renderer's state: one zustand store built from slices. SQLite in main is the source of truth;
+ * the store holds view state and query results. Actions are named as events (what happened), not
+ * setters. Data comes only through the contract (bridge.ts).
+ */
+import { create, type StateCreator } from 'zustand';
+import type { EventPayload, MeterView, ProfileView, SeriesView, SyncStatus } from '../../../preload/contract';
+import { api, unwrap } from '../bridge';
+import { addLocalDays, localMidnight } from '../format';
+
+export type RangePreset = 'day' | 'week' | 'month' | 'year' | 'all';
+export type Theme = 'system' | 'light' | 'dark';
+
+interface ProfilesSlice {
+  profiles: ProfileView[];
+  profilesLoaded: (profiles: ProfileView[]) => void;
+  profileSwitched: (profileId: string) => Promise<void>;
+}
+
+interface MetersSlice {
+  meters: MeterView[];
+  metersError: string | null;
+  search: string;
+  filters: { status: string; direction: string; commodity: string };
+  sort: 'name' | 'latest' | 'completeness';
+  metersRequested: () => Promise<void>;
+  searchChanged: (search: string) => void;
+  filterChanged: (key: 'status' | 'direction' | 'commodity', value: string) => void;
+  sortChanged: (sort: 'name' | 'latest' | 'completeness') => void;
+}
+
+interface ViewSlice {
+  selectedMeterId: string | null;
+  register: string | null;
+  preset: RangePreset;
+  range: { fromSec: number; toSec: number } | null;
+  unit: 'kWh' | 'kW';
+  series: SeriesView | null;
+  seriesError: string | null;
+  meterSelected: (meterId: string) => void;
+  registerPicked: (register: string) => void;
+  presetChosen: (preset: RangePreset) => void;
+  rangeShifted: (direction: -1 | 1) => void;
+  dateChosen: (sec: number) => void;
+  rangeZoomed: (fromSec: number, toSec: number) => void;
+  unitToggled: () => void;
+  seriesRequested: () => Promise<void>;
+}
+
+interface SyncSlice {
+  sync: SyncStatus | null;
+  progress: EventPayload<'sync:progress'> | null;
+  syncStatusReceived: (s: SyncStatus) => void;
+  syncProgressed: (p: EventPayload<'sync:progress'>) => void;
+  syncRequested: () => Promise<void>;
+}
+
+interface PrefsSlice {
+  language: 'de' | 'en';
+  theme: Theme;
+  timeZone: string;
+  locale: string;
+  languageChanged: (language: 'de' | 'en') => void;
+  themeChanged: (theme: Theme) => void;
+}
+
+export type AppState = ProfilesSlice & MetersSlice & ViewSlice & SyncSlice & PrefsSlice;
+
+const prefsKey = 'meterdesk.prefs';
+const savedPrefs = (() => {
+  try {
+    return JSON.parse(localStorage.getItem(prefsKey) ?? '{}') as Partial<Pick<PrefsSlice, 'language' | 'theme' | 'timeZone'>>;
+  } catch {
+    return {};
+  }
+})();
+const initialLanguage: 'de' | 'en' = savedPrefs.language ?? (navigator.language.startsWith('de') ? 'de' : 'en');
+const savePrefs = (s: AppState) => localStorage.setItem(prefsKey, JSON.stringify({ language: s.language, theme: s.theme, timeZone: s.timeZone }));
+
+export function rangeFor(preset: RangePreset, anchorSec: number, timeZone: string, earliestSec?: number): { fromSec: number; toSec: number } {
+  const end = localMidnight(anchorSec, timeZone);
+  switch (preset) {
+    case 'day':
+      return { fromSec: end, toSec: addLocalDays(end, 1, timeZone) };
+    case 'week':
+      return { fromSec: addLocalDays(end, -6, timeZone), toSec: addLocalDays(end, 1, timeZone) };
+    case 'month':
+      return { fromSec: addLocalDays(end, -29, timeZone), toSec: addLocalDays(end, 1, timeZone) };
+    case 'year':
+      return { fromSec: addLocalDays(end, -364, timeZone), toSec: addLocalDays(end, 1, timeZone) };
+    case 'all':
+      return { fromSec: earliestSec ?? addLocalDays(end, -3 * 365, timeZone), toSec: addLocalDays(end, 1, timeZone) };
+  }
+}
+
+const profilesSlice: StateCreator<AppState, [], [], ProfilesSlice> = (set, get) => ({
+  profiles: [],
+  profilesLoaded: (profiles) => set({ profiles }),
+  profileSwitched: async (profileId) => {
+    await unwrap(api().profiles.switch({ profileId }));
+    set({ selectedMeterId: null, series: null, meters: [] });
+    get().profilesLoaded(await unwrap(api().profiles.list()));
+    await get().metersRequested();
+  },
+});
+
+const metersSlice: StateCreator<AppState, [], [], MetersSlice> = (set) => ({
+  meters: [],
+  metersError: null,
+  search: '',
+  filters: { status: '', direction: '', commodity: '' },
+  sort: 'name',
+  metersRequested: async () => {
+    try {
+      set({ meters: await unwrap(api().meters.list()), metersError: null });
+    } catch (err) {
+      set({ metersError: (err as Error).message });
+    }
+  },
+  searchChanged: (search) => set({ search }),
+  filterChanged: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
+  sortChanged: (sort) => set({ sort }),
+});
+
+const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
+  selectedMeterId: null,
+  register: null,
+  preset: 'week',
+  range: null,
+  unit: 'kWh',
+  series: null,
+  seriesError: null,
+  meterSelected: (meterId) => {
+    const meter = get().meters.find((m) => m.id === meterId);
+    const register = meter?.registers.find((r) => r.endsWith('G.01')) ?? meter?.registers[0] ?? null;
+    const anchor = (meter?.latestDataSec ?? Math.floor(Date.now() / 1000)) - 1;
+    set({ selectedMeterId: meterId, register, range: rangeFor(get().preset, anchor, get().timeZone), series: null });
+    void get().seriesRequested();
+  },
+  registerPicked: (register) => {
+    set({ register });
+    void get().seriesRequested();
+  },
+  presetChosen: (preset) => {
+    const meter = get().meters.find((m) => m.id === get().selectedMeterId);
+    const anchor = (meter?.latestDataSec ?? Math.floor(Date.now() / 1000)) - 1;
+    set({ preset, range: rangeFor(preset, anchor, get().timeZone) });
+    void get().seriesRequested();
+  },
+  rangeShifted: (direction) => {
+    const r = get().range;
+    if (!r) return;
+    const span = r.toSec - r.fromSec;
+    const tz = get().timeZone;
+    const from = localMidnight(r.fromSec + direction * span + 6 * 3600, tz);
+    const to = localMidnight(r.toSec + direction * span + 6 * 3600, tz);
+    set({ range: { fromSec: from, toSec: to } });
+    void get().seriesRequested();
+  },
+  dateChosen: (sec) => {
+    set({ range: rangeFor(get().preset === 'all' ? 'year' : get().preset, sec, get().timeZone) });
+    void get().seriesRequested();
+  },
+  rangeZoomed: (fromSec, toSec) => {
+    if (toSec - fromSec < 3600) return;
+    set({ range: { fromSec: Math.floor(fromSec / 900) * 900, toSec: Math.ceil(toSec / 900) * 900 } });
+    void get().seriesRequested();
+  },
+  unitToggled: () => set((s) => ({ unit: s.unit === 'kWh' ? 'kW' : 'kWh' })),
+  seriesRequested: async () => {
+    const { selectedMeterId, register, range } = get();
+    if (!selectedMeterId || !register || !range) return;
+    try {
+      // Quarter-hours up to ~2 months; beyond that, per-day aggregates from main.
+      const series = await unwrap(api().readings.series({ meterId: selectedMeterId, obisCode: register, fromSec: range.fromSec, toSec: range.toSec, maxPoints: 6000 }));
+      if (get().selectedMeterId === selectedMeterId && get().register === register) set({ series, seriesError: null });
+    } catch (err) {
+      set({ seriesError: (err as Error).message });
+    }
+  },
+});
+
+const syncSlice: StateCreator<AppState, [], [], SyncSlice> = (set) => ({
+  sync: null,
+  progress: null,
+  syncStatusReceived: (sync) => set({ sync }),
+  syncProgressed: (progress) => set({ progress: progress.done ? null : progress }),
+  syncRequested: async () => {
+    await unwrap(api().sync.now());
+    set({ sync: await unwrap(api().sync.status()) });
+  },
+});
+
+const prefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set, get) => ({
+  language: initialLanguage,
+  theme: savedPrefs.theme ?? 'system',
+  timeZone: savedPrefs.timeZone ?? 'Europe/Vienna',
+  locale: initialLanguage === 'de' ? 'de-AT' : 'en-GB',
+  languageChanged: (language) => {
+    set({ language, locale: language === 'de' ? 'de-AT' : 'en-GB' });
+    savePrefs(get());
+  },
+  themeChanged: (theme) => {
+    set({ theme });
+    savePrefs(get());
+  },
+});
+
+export const useApp = create<AppState>()((...a) => ({
+  ...profilesSlice(...a),
+  ...metersSlice(...a),
+  ...viewSlice(...a),
+  ...syncSlice(...a),
+  ...prefsSlice(...a),
+}));

@@ -1,0 +1,21 @@
+// Builds the Electron main process (ESM) and the sandboxed preload (CommonJS) with esbuild, plus the
+// CLI, and copies the SQL migrations beside the bundle. Dependencies stay external (node_modules).
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+
+rmSync('dist/main', { recursive: true, force: true });
+rmSync('dist/preload', { recursive: true, force: true });
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, logLevel: 'warning' };
+await build({
+  ...common,
+  entryPoints: { index: 'main/app/index.ts', cli: 'main/cli/index.ts' },
+  outdir: 'dist/main',
+  format: 'esm',
+  packages: 'external',
+  external: ['electron'],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+await build({ ...common, entryPoints: ['preload/index.ts'], outfile: 'dist/preload/index.cjs', format: 'cjs', external: ['electron'] });
+mkdirSync('dist/main/migrations', { recursive: true });
+cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
+console.log('built dist/main (index.js, cli.js, migrations/) and dist/preload/index.cjs');

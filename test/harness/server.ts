@@ -1,0 +1,174 @@
+/**
+ * The browser harness: the real core + handlers in Node, the built renderer over http, and a
+ * `window.meterdesk` bridge over a loopback WebSocket guarded by a random per-run token (and the
+ * page's Origin). Same renderer code, same handlers, same validation as the Electron app.
+ *
+ *   npm run harness -- --port 5180 [--data-dir DIR] [--demo-years Y] [--demo-clock ISO] [--export-dir DIR]
+ *
+ * Prints `Meterdesk harness ready at http://127.0.0.1:PORT/` once it serves.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { WebSocketServer } from 'ws';
+import { dispatch } from '../../main/dispatch';
+import { createHandlers } from '../../main/handlers';
+import { createServices } from '../../main/services';
+import { createSecretStore } from '../../main/secrets/keychain';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface HarnessOptions {
+  port: number;
+  dataDir?: string;
+  demoYears?: number;
+  demoClock?: string;
+  demoMeters?: number;
+  exportDir?: string;
+  sessionOnlySecrets?: boolean;
+}
+
+export async function startHarness(o: HarnessOptions) {
+  const rendererDir = join(root, 'dist/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error('The renderer is not built. Run "npm run build:renderer" first (npm run harness does it for you).');
+  }
+  const token = randomBytes(24).toString('base64url');
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'meterdesk-harness-'));
+  const exportDir = o.exportDir ?? join(dataDir, 'exports');
+  const secrets = createSecretStore();
+  if (o.sessionOnlySecrets) secrets.useSessionOnly(true);
+  const services = createServices({
+    dataDir,
+    shell: 'harness',
+    version: (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
+    demo: { years: o.demoYears ?? 1, clock: o.demoClock, meters: o.demoMeters },
+    secrets,
+    // Test hook instead of a save dialog: exports land in --export-dir under the suggested name.
+    chooseExportPath: async (suggested) => {
+      const { mkdirSync } = await import('node:fs');
+      mkdirSync(exportDir, { recursive: true });
+      return join(exportDir, suggested);
+    },
+  });
+  const handlers = createHandlers(services);
+
+  const bridge = await build({
+    entryPoints: [join(root, 'test/harness/bridge-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    define: { __HARNESS_TOKEN__: JSON.stringify(token) },
+  });
+  const bridgeJs = bridge.outputFiles[0]!.text;
+  const indexHtml = readFileSync(join(rendererDir, 'index.html'), 'utf8').replace(
+    '<script',
+    '<script src="./__harness/bridge.js"></script>\n    <script',
+  );
+
+  const server = createServer();
+  const app = Fastify({ logger: false, serverFactory: (handler) => server.on('request', handler) });
+  const sendIndex = (_req: unknown, reply: { type(t: string): { send(b: string): unknown }; header(k: string, v: string): unknown }) => {
+    reply.header('cache-control', 'no-store');
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  };
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+  app.get('/__harness/bridge.js', async (_req, reply) => reply.header('cache-control', 'no-store').type('text/javascript').send(bridgeJs));
+  await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: false, wildcard: true });
+
+  let origin = '';
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const okToken = url.pathname === '/__harness/ws' && url.searchParams.get('token') === token;
+    const okOrigin = req.headers.origin === origin;
+    if (!okToken || !okOrigin) {
+      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+  });
+  wss.on('connection', (ws) => {
+    const off = services.on((event, payload) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
+    });
+    ws.on('close', off);
+    ws.on('message', (data) => {
+      let msg: { id?: unknown; channel?: unknown; input?: unknown };
+      try {
+        msg = JSON.parse(String(data)) as typeof msg;
+      } catch {
+        return;
+      }
+      if (typeof msg.id !== 'number') return;
+      void dispatch(handlers, msg.channel, msg.input).then((result) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }));
+      });
+    });
+  });
+
+  await app.listen({ host: '127.0.0.1', port: o.port });
+  const port = (server.address() as { port: number }).port;
+  origin = `http://127.0.0.1:${port}`;
+  // First run: the demo profile syncs in the background; the page shows progress meanwhile.
+  void services.active().then(() => services.syncNow());
+  return {
+    url: `${origin}/`,
+    port,
+    token,
+    dataDir,
+    exportDir,
+    services,
+    async stop() {
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      await app.close();
+      await services.close();
+    },
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '5180' },
+      'data-dir': { type: 'string' },
+      'demo-years': { type: 'string' },
+      'demo-clock': { type: 'string' },
+      'demo-meters': { type: 'string' },
+      'export-dir': { type: 'string' },
+      'session-only-secrets': { type: 'boolean' },
+    },
+  });
+  const h = await startHarness({
+    port: Number(values.port),
+    dataDir: values['data-dir'] ? resolve(values['data-dir']) : undefined,
+    demoYears: values['demo-years'] ? Number(values['demo-years']) : undefined,
+    demoClock: values['demo-clock'],
+    demoMeters: values['demo-meters'] ? Number(values['demo-meters']) : undefined,
+    exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
+    sessionOnlySecrets: values['session-only-secrets'],
+  });
+  process.stdout.write(`Meterdesk harness ready at ${h.url}\n`);
+  const stop = () => void h.stop().finally(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`harness failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
