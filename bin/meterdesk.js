@@ -9,6 +9,8 @@ if (existsSync(built)) {
   await import(pathToFileURL(built).href);
 } else {
   const src = fileURLToPath(new URL('../main/cli/index.ts', import.meta.url));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', src, ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', src, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }

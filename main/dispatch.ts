@@ -11,9 +11,16 @@ export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
 }
 
-export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown): Promise<Result<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  channel: unknown,
+  rawInput: unknown,
+): Promise<Result<unknown>> {
   if (!isChannelName(channel)) {
-    return { ok: false, error: { code: 'unknown_channel', message: `Unknown channel "${String(channel)}".` } };
+    return {
+      ok: false,
+      error: { code: 'unknown_channel', message: `Unknown channel "${String(channel)}".` },
+    };
   }
   const parsed = channels[channel].input.safeParse(rawInput ?? {});
   if (!parsed.success) {
@@ -21,7 +28,10 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
       .slice(0, 5)
       .map((i) => `${i.path.join('.') || 'input'}: ${i.message}`)
       .join('; ');
-    const error: ContractError = { code: 'invalid_input', message: `Invalid input for ${channel}: ${detail}` };
+    const error: ContractError = {
+      code: 'invalid_input',
+      message: `Invalid input for ${channel}: ${detail}`,
+    };
     return { ok: false, error };
   }
   try {

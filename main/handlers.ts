@@ -72,7 +72,8 @@ export function createHandlers(services: Services): Handlers {
       const p = services.profiles.get(profileId);
       return { hasToken: p.kind === 'demo' ? true : await services.secrets.has(profileId) };
     },
-    'meters:list': async () => (await services.active()).account.listMeterViews(Math.floor(Date.now() / 1000)),
+    'meters:list': async () =>
+      (await services.active()).account.listMeterViews(Math.floor(Date.now() / 1000)),
     'readings:series': async (q) => querySeries((await services.active()).db, q, services.tz),
     'sync:status': async () => services.syncStatus(),
     'sync:now': async () => {
@@ -84,7 +85,13 @@ export function createHandlers(services: Services): Handlers {
     'export:csv': async (req) => {
       const c = await services.active();
       const first = dayKey(dayNumberOf(req.fromSec, services.tz));
-      const mp = req.meterIds.length === 1 ? (c.db.prepare('SELECT metering_point FROM meters WHERE id = ?').get(req.meterIds[0]) as { metering_point?: string } | undefined)?.metering_point : null;
+      const mp =
+        req.meterIds.length === 1
+          ? (
+              c.db.prepare('SELECT metering_point FROM meters WHERE id = ?').get(req.meterIds[0]) as
+                { metering_point?: string } | undefined
+            )?.metering_point
+          : null;
       const suggested = `meterdesk-${mp ?? 'export'}-${first}-${req.profile}.csv`;
       const path = services.opts.chooseExportPath ? await services.opts.chooseExportPath(suggested) : null;
       if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');

@@ -11,7 +11,12 @@ import { openDatabase } from './db/open';
 import { createReadingsStore, type ReadingsStore } from './db/readings-store';
 import { startDemoService, type DemoService } from './demo/service';
 import { AppError } from './errors';
-import { createProfileRegistry, DEMO_PROFILE_ID, type Profile, type ProfileRegistry } from './profiles/registry';
+import {
+  createProfileRegistry,
+  DEMO_PROFILE_ID,
+  type Profile,
+  type ProfileRegistry,
+} from './profiles/registry';
 import { createSecretStore, type SecretStore } from './secrets/keychain';
 import { createSyncService, type SyncService, type SyncSummary } from './sync/sync-service';
 import { DEFAULT_TZ } from './time/local-days';
@@ -50,7 +55,13 @@ export function createServices(opts: ServicesOptions) {
   let demo: Promise<DemoService> | null = null;
   let ctx: ProfileContext | null = null;
   let rateLimit: RateLimitState | null = null;
-  let status: SyncStatus = { state: 'idle', lastSyncSec: null, lastError: null, rateLimit: null, mqtt: 'off' };
+  let status: SyncStatus = {
+    state: 'idle',
+    lastSyncSec: null,
+    lastError: null,
+    rateLimit: null,
+    mqtt: 'off',
+  };
   let currentSync: Promise<SyncSummary | null> | null = null;
 
   function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -64,7 +75,13 @@ export function createServices(opts: ServicesOptions) {
   }
 
   function startDemo(): Promise<DemoService> {
-    demo ??= startDemoService({ seed: opts.demo?.seed ?? 1, meters: opts.demo?.meters ?? 9, years: opts.demo?.years ?? 3, clock: opts.demo?.clock, withBrokers: false });
+    demo ??= startDemoService({
+      seed: opts.demo?.seed ?? 1,
+      meters: opts.demo?.meters ?? 9,
+      years: opts.demo?.years ?? 3,
+      clock: opts.demo?.clock,
+      withBrokers: false,
+    });
     return demo;
   }
 
@@ -74,7 +91,11 @@ export function createServices(opts: ServicesOptions) {
       return { baseUrl: d.info.base_url, team: d.info.team, token: d.info.tokens.pro };
     }
     const token = await secrets.get(profile.id);
-    if (!token) throw new AppError('unauthenticated', `No API token is stored for "${profile.name}". Enter the token under Profiles.`);
+    if (!token)
+      throw new AppError(
+        'unauthenticated',
+        `No API token is stored for "${profile.name}". Enter the token under Profiles.`,
+      );
     return { baseUrl: profile.baseUrl, team: profile.team, token };
   }
 
@@ -121,7 +142,13 @@ export function createServices(opts: ServicesOptions) {
     currentSync = (async () => {
       try {
         const summary = await c.sync.syncAll();
-        status = { ...status, lastSyncSec: Math.floor(Date.now() / 1000), lastError: summary.errors[0] ? { code: summary.errors[0].code, message: summary.errors[0].message } : null };
+        status = {
+          ...status,
+          lastSyncSec: Math.floor(Date.now() / 1000),
+          lastError: summary.errors[0]
+            ? { code: summary.errors[0].code, message: summary.errors[0].message }
+            : null,
+        };
         setState(summary.errors.length > 0 ? 'error' : 'idle');
         return summary;
       } catch (err) {

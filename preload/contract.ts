@@ -11,7 +11,9 @@ import { z } from 'zod';
 /** Unix seconds as an integer. */
 const sec = z.number().int().min(0).max(32_503_680_000);
 const id = z.string().min(1).max(200);
-const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'profile ids are lowercase letters, digits and dashes');
+const profileId = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/, 'profile ids are lowercase letters, digits and dashes');
 
 export const exportProfiles = ['excel-at', 'iso'] as const;
 export type ExportProfile = (typeof exportProfiles)[number];

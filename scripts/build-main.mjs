@@ -13,9 +13,17 @@ await build({
   format: 'esm',
   packages: 'external',
   external: ['electron'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });
-await build({ ...common, entryPoints: ['preload/index.ts'], outfile: 'dist/preload/index.cjs', format: 'cjs', external: ['electron'] });
+await build({
+  ...common,
+  entryPoints: ['preload/index.ts'],
+  outfile: 'dist/preload/index.cjs',
+  format: 'cjs',
+  external: ['electron'],
+});
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
 console.log('built dist/main (index.js, cli.js, migrations/) and dist/preload/index.cjs');

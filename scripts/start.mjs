@@ -5,7 +5,9 @@ import { electronBinary } from './electron-binary.mjs';
 
 const exe = electronBinary();
 if (!exe) {
-  console.log('Meterdesk: no Electron binary is installed on this machine (it could not be downloaded) — run the same app in your browser instead: npm run harness -- --port 5180, then open http://127.0.0.1:5180/');
+  console.log(
+    'Meterdesk: no Electron binary is installed on this machine (it could not be downloaded) — run the same app in your browser instead: npm run harness -- --port 5180, then open http://127.0.0.1:5180/',
+  );
   process.exit(1);
 }
 for (const step of ['build']) {

@@ -65,11 +65,19 @@ export function splitTeamUrl(teamUrl: string): { baseUrl: string; team: string }
   try {
     url = new URL(teamUrl.trim());
   } catch {
-    throw new AppError('invalid_input', 'That is not a URL. Paste the team base URL from the token page, e.g. https://…/api/v1/teams/your-team.');
+    throw new AppError(
+      'invalid_input',
+      'That is not a URL. Paste the team base URL from the token page, e.g. https://…/api/v1/teams/your-team.',
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('invalid_input', 'The team URL must start with https://.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new AppError('invalid_input', 'The team URL must start with https://.');
   const m = /^(.*?)\/api\/v1\/teams\/([^/]+)\/?$/.exec(url.pathname);
-  if (!m) throw new AppError('invalid_input', 'The URL must end in /api/v1/teams/<team>, as shown on the token page.');
+  if (!m)
+    throw new AppError(
+      'invalid_input',
+      'The URL must end in /api/v1/teams/<team>, as shown on the token page.',
+    );
   return { baseUrl: `${url.origin}${m[1]}`, team: decodeURIComponent(m[2]!) };
 }
 
@@ -115,17 +123,48 @@ export function createApiClient(opts: ApiClientOptions) {
     const code = parsed.success ? (parsed.data.error.code ?? null) : null;
     const msg = parsed.success ? (parsed.data.error.message ?? '') : '';
     const detail = msg ? ` (service: ${msg})` : '';
-    if (status === 401) return new ApiError('unauthenticated', `The service rejected the API token. Create a new token under Data → API Tokens and enter it again.${detail}`, status, code);
-    if (status === 403 && code === 'plan_required') return new ApiError('plan_required', `This needs a bigger plan.${detail}`, status, code);
-    if (status === 403) return new ApiError('forbidden', `The token is not allowed to do this (missing scope or another team).${detail}`, status, code);
+    if (status === 401)
+      return new ApiError(
+        'unauthenticated',
+        `The service rejected the API token. Create a new token under Data → API Tokens and enter it again.${detail}`,
+        status,
+        code,
+      );
+    if (status === 403 && code === 'plan_required')
+      return new ApiError('plan_required', `This needs a bigger plan.${detail}`, status, code);
+    if (status === 403)
+      return new ApiError(
+        'forbidden',
+        `The token is not allowed to do this (missing scope or another team).${detail}`,
+        status,
+        code,
+      );
     if (status === 404) return new ApiError('not_found', `Not found on the service.${detail}`, status, code);
-    if (status === 409) return new ApiError('conflict', msg || 'Conflict with the current state on the service.', status, code);
-    if (status === 400 || status === 422) return new ApiError('invalid_input', msg || `The service refused the request (${status}).`, status, code);
+    if (status === 409)
+      return new ApiError('conflict', msg || 'Conflict with the current state on the service.', status, code);
+    if (status === 400 || status === 422)
+      return new ApiError(
+        'invalid_input',
+        msg || `The service refused the request (${status}).`,
+        status,
+        code,
+      );
     if (status === 429) {
       const until = Math.floor(Date.now() / 1000) + (retryAfterSec ?? 60);
-      return new ApiError('rate_limited', `Rate limited by the service until ${hhmm(until)}. Meterdesk will continue after that.`, status, code, until);
+      return new ApiError(
+        'rate_limited',
+        `Rate limited by the service until ${hhmm(until)}. Meterdesk will continue after that.`,
+        status,
+        code,
+        until,
+      );
     }
-    return new ApiError('unreachable', `The service answered with an error (${status}). Try again later.${detail}`, status, code);
+    return new ApiError(
+      'unreachable',
+      `The service answered with an error (${status}). Try again later.${detail}`,
+      status,
+      code,
+    );
   }
 
   function trackRateLimit(res: Response): void {
@@ -167,12 +206,19 @@ export function createApiClient(opts: ApiClientOptions) {
         text = await res.text();
       } catch (err) {
         if (opts.signal?.aborted) throw new ApiError('cancelled', 'Sync was cancelled.', null);
-        const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : ((err as { cause?: Error }).cause?.message ?? (err as Error).message);
+        const reason =
+          (err as Error).name === 'TimeoutError'
+            ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+            : ((err as { cause?: Error }).cause?.message ?? (err as Error).message);
         if (retryable && attempt < maxRetries) {
           await sleep(backoff(attempt), opts.signal);
           continue;
         }
-        throw new ApiError('unreachable', `Cannot reach the service at ${base} (${reason}). Check the network or the base URL; your local data stays usable.`, null);
+        throw new ApiError(
+          'unreachable',
+          `Cannot reach the service at ${base} (${reason}). Check the network or the base URL; your local data stays usable.`,
+          null,
+        );
       }
       trackRateLimit(res);
       let body: unknown = undefined;
@@ -188,12 +234,26 @@ export function createApiClient(opts: ApiClientOptions) {
         const parsed = schema.safeParse(body ?? {});
         if (parsed.success) return parsed.data;
         const issue = parsed.error.issues[0];
-        throw new ApiError('bad_response', `The service sent an unexpected response for ${path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(), res.status);
+        throw new ApiError(
+          'bad_response',
+          `The service sent an unexpected response for ${path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+          res.status,
+        );
       }
       const transient = res.status === 429 || res.status >= 500 || (res.ok && parseFailed);
       if (res.status === 429) waitSec = parseRetryAfter(res.headers.get('retry-after'));
-      if (!transient || !retryable || attempt >= maxRetries || (waitSec !== null && waitSec > maxRetryAfterSec)) {
-        if (res.ok && parseFailed) throw new ApiError('bad_response', `The service sent an incomplete response for ${path}. Try again.`, res.status);
+      if (
+        !transient ||
+        !retryable ||
+        attempt >= maxRetries ||
+        (waitSec !== null && waitSec > maxRetryAfterSec)
+      ) {
+        if (res.ok && parseFailed)
+          throw new ApiError(
+            'bad_response',
+            `The service sent an incomplete response for ${path}. Try again.`,
+            res.status,
+          );
         throw errorFor(res.status, body, waitSec);
       }
       await sleep(waitSec !== null ? waitSec * 1000 : backoff(attempt), opts.signal);
@@ -208,11 +268,18 @@ export function createApiClient(opts: ApiClientOptions) {
   async function listAll<S extends z.ZodType>(path: string, item: S): Promise<z.output<S>[]> {
     const out: z.output<S>[] = [];
     for (let page = 1; page < 1000; page++) {
-      const res = await request('GET', path, listPageSchema, { query: { page: String(page), per_page: '100' } });
+      const res = await request('GET', path, listPageSchema, {
+        query: { page: String(page), per_page: '100' },
+      });
       for (const raw of res.data) {
         const p = item.safeParse(raw);
         if (p.success) out.push(p.data);
-        else throw new ApiError('bad_response', `The service sent an unexpected record from ${path}: ${p.error.issues[0]?.message ?? ''}`, 200);
+        else
+          throw new ApiError(
+            'bad_response',
+            `The service sent an unexpected record from ${path}: ${p.error.issues[0]?.message ?? ''}`,
+            200,
+          );
       }
       if (!res.has_more) break;
     }
@@ -227,11 +294,23 @@ export function createApiClient(opts: ApiClientOptions) {
     listMeters: async () => (await request('GET', `/api/v1/teams/${team}/meters`, meterListSchema)).data,
     getMeter: (id: string) => request('GET', `/api/v1/smart-meters/${encodeURIComponent(id)}`, meterSchema),
     /** One page of a team-surface window read; follow `nextCursor` while `isTruncated`. */
-    windowRead: (meterId: string, fromSec: number, toSec: number, o: { quality?: string; cursor?: string | null; limit?: number } = {}) =>
+    windowRead: (
+      meterId: string,
+      fromSec: number,
+      toSec: number,
+      o: { quality?: string; cursor?: string | null; limit?: number } = {},
+    ) =>
       request('GET', `/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data`, windowSchema, {
-        query: { from: isoUtc(fromSec), to: isoUtc(toSec), quality: o.quality, cursor: o.cursor ?? undefined, limit: o.limit ? String(o.limit) : undefined },
+        query: {
+          from: isoUtc(fromSec),
+          to: isoUtc(toSec),
+          quality: o.quality,
+          cursor: o.cursor ?? undefined,
+          limit: o.limit ? String(o.limit) : undefined,
+        },
       }),
-    latest: (meterId: string) => request('GET', `/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data/latest`, windowSchema),
+    latest: (meterId: string) =>
+      request('GET', `/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data/latest`, windowSchema),
     /** One page of the change feed; `cursor` null = from the beginning of the plan's retention. */
     feed: (meterId: string, cursor: string | null, o: { limit?: number; fromSec?: number } = {}) =>
       request('GET', `/api/v1/smart-meters/${encodeURIComponent(meterId)}/data`, feedSchema, {
@@ -241,8 +320,12 @@ export function createApiClient(opts: ApiClientOptions) {
           limit: o.limit ? String(o.limit) : undefined,
         },
       }),
-    registerMeter: (body: { metering_point: string; energy_direction?: string; label?: string; site_id?: string }) =>
-      request('POST', '/api/v1/smart-meters', meterSchema, { body }),
+    registerMeter: (body: {
+      metering_point: string;
+      energy_direction?: string;
+      label?: string;
+      site_id?: string;
+    }) => request('POST', '/api/v1/smart-meters', meterSchema, { body }),
     requestConsent: (meterId: string, customerEmail?: string) =>
       request('POST', `/api/v1/smart-meters/${encodeURIComponent(meterId)}/consent`, consentResponseSchema, {
         body: customerEmail ? { customer_email: customerEmail } : {},

@@ -14,7 +14,14 @@ const iso = z.string().transform((s, ctx) => {
   return sec;
 });
 
-const qualityNames: Record<string, number> = { measured: 1, estimated: 2, unreliable: 3, L1: 1, L2: 2, L3: 3 };
+const qualityNames: Record<string, number> = {
+  measured: 1,
+  estimated: 2,
+  unreliable: 3,
+  L1: 1,
+  L2: 2,
+  L3: 3,
+};
 const quality = z.union([z.number().int().min(1).max(3), z.string()]).transform((q, ctx) => {
   if (typeof q === 'number') return q;
   const n = qualityNames[q] ?? (/^[123]$/.test(q) ? Number(q) : undefined);
@@ -31,7 +38,13 @@ export const readingSchema = z
   .object({
     timestamp: iso,
     timestamp_end: iso.optional(),
-    value: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]),
+    value: z.union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ]),
     unit: z.string().optional(),
     obis_code: z.string().min(1).optional().nullable(),
     quality: quality.optional(),
@@ -68,7 +81,11 @@ export const meterSchema = z
     latest_data_at: iso.nullable().optional(),
     created_at: iso.nullable().optional(),
     obis_codes: z.array(z.string()).optional(),
-    consent: z.object({ state: z.string().optional(), expires_at: iso.nullable().optional() }).loose().nullable().optional(),
+    consent: z
+      .object({ state: z.string().optional(), expires_at: iso.nullable().optional() })
+      .loose()
+      .nullable()
+      .optional(),
   })
   .loose()
   .transform((m) => ({
@@ -141,20 +158,43 @@ export const feedSchema = z
 export type ApiFeedPage = z.output<typeof feedSchema>;
 
 export const accountSchema = z
-  .object({ team: z.string(), plan: z.string().nullable().optional(), scopes: z.array(z.string()).optional() })
+  .object({
+    team: z.string(),
+    plan: z.string().nullable().optional(),
+    scopes: z.array(z.string()).optional(),
+  })
   .loose();
 
-export const errorBodySchema = z.object({ error: z.object({ type: z.string().optional(), code: z.string().optional(), message: z.string().optional() }).loose() }).loose();
+export const errorBodySchema = z
+  .object({
+    error: z
+      .object({ type: z.string().optional(), code: z.string().optional(), message: z.string().optional() })
+      .loose(),
+  })
+  .loose();
 
-export const listPageSchema = z.object({ data: z.array(z.record(z.string(), z.unknown())), has_more: z.boolean().optional() }).loose();
+export const listPageSchema = z
+  .object({ data: z.array(z.record(z.string(), z.unknown())), has_more: z.boolean().optional() })
+  .loose();
 
-export const customerSchema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable().optional() }).loose();
+export const customerSchema = z
+  .object({ id: z.string(), name: z.string(), email: z.string().nullable().optional() })
+  .loose();
 export const siteSchema = z
-  .object({ id: z.string(), customer_id: z.string().nullable().optional(), name: z.string(), address: z.string().nullable().optional() })
+  .object({
+    id: z.string(),
+    customer_id: z.string().nullable().optional(),
+    name: z.string(),
+    address: z.string().nullable().optional(),
+  })
   .loose();
 
-export const mqttSettingsSchema = z.object({ url: z.string(), username: z.string(), password: z.string(), topic_prefix: z.string() }).loose();
+export const mqttSettingsSchema = z
+  .object({ url: z.string(), username: z.string(), password: z.string(), topic_prefix: z.string() })
+  .loose();
 
 export const consentResponseSchema = z
-  .object({ consent: z.object({ id: z.string(), state: z.string(), expires_at: z.string().optional() }).loose() })
+  .object({
+    consent: z.object({ id: z.string(), state: z.string(), expires_at: z.string().optional() }).loose(),
+  })
   .loose();

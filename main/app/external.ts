@@ -10,7 +10,10 @@ export function isSafeExternalUrl(url: string): boolean {
   }
 }
 
-export async function openExternalSafely(shell: { openExternal(url: string): Promise<void> }, url: string): Promise<boolean> {
+export async function openExternalSafely(
+  shell: { openExternal(url: string): Promise<void> },
+  url: string,
+): Promise<boolean> {
   if (!isSafeExternalUrl(url)) return false;
   await shell.openExternal(url);
   return true;

@@ -2,7 +2,7 @@
  * Electron entry point: single instance, one hardened window, the IPC contract, and the plain-Node
  * core built by the composition root. The only main-process code that imports `electron`.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, shell } from 'electron';
+import { app, dialog, Menu, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../preload/contract';
@@ -14,7 +14,8 @@ import { createMainWindow, hardenSession, isAppUrl } from './window';
 import { openExternalSafely } from './external';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const rendererUrl = process.env.METERDESK_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const rendererUrl =
+  process.env.METERDESK_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
 const preloadPath = join(here, '../preload/index.cjs');
 
 if (process.env.METERDESK_USER_DATA) app.setPath('userData', process.env.METERDESK_USER_DATA);
@@ -41,12 +42,18 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       locale: app.getLocale(),
       chooseExportPath: async (suggested) => {
-        const r = await dialog.showSaveDialog(win!, { defaultPath: join(app.getPath('documents'), suggested), filters: [{ name: 'CSV', extensions: ['csv'] }] });
+        const r = await dialog.showSaveDialog(win!, {
+          defaultPath: join(app.getPath('documents'), suggested),
+          filters: [{ name: 'CSV', extensions: ['csv'] }],
+        });
         return r.canceled || !r.filePath ? null : r.filePath;
       },
     });
     const handlers = createHandlers(services);
-    registerIpc(ipcMain, handlers, (frame) => !!win && !!frame && frame === win.webContents.mainFrame && isAppUrl(frame.url, rendererUrl));
+    registerIpc(
+      handlers,
+      (frame) => !!win && !!frame && frame === win.webContents.mainFrame && isAppUrl(frame.url, rendererUrl),
+    );
     services.on((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
     });

@@ -3,12 +3,48 @@
  */
 import type { MenuItemConstructorOptions } from 'electron';
 
-export function menuTemplate(o: { isMac: boolean; appName: string; onSyncNow: () => void; onOpenHelp: () => void }): MenuItemConstructorOptions[] {
+export function menuTemplate(o: {
+  isMac: boolean;
+  appName: string;
+  onSyncNow: () => void;
+  onOpenHelp: () => void;
+}): MenuItemConstructorOptions[] {
   return [
-    ...(o.isMac ? [{ label: o.appName, submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }] } as MenuItemConstructorOptions] : []),
-    { label: 'File', submenu: [{ label: 'Sync now', accelerator: 'CmdOrCtrl+R', click: o.onSyncNow }, { type: 'separator' }, o.isMac ? { role: 'close' } : { role: 'quit' }] },
+    ...(o.isMac
+      ? [
+          {
+            label: o.appName,
+            submenu: [
+              { role: 'about' },
+              { type: 'separator' },
+              { role: 'hide' },
+              { role: 'hideOthers' },
+              { role: 'unhide' },
+              { type: 'separator' },
+              { role: 'quit' },
+            ],
+          } as MenuItemConstructorOptions,
+        ]
+      : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Sync now', accelerator: 'CmdOrCtrl+R', click: o.onSyncNow },
+        { type: 'separator' },
+        o.isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
     { role: 'editMenu' },
-    { label: 'View', submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }] },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
     { role: 'windowMenu' },
     { role: 'help', submenu: [{ label: 'Meterdesk help', click: o.onOpenHelp }] },
   ];

@@ -54,11 +54,17 @@ export function hardenSession(): void {
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
   });
 }
 
-export function createMainWindow(opts: { preloadPath: string; rendererUrl: string; title: string }): BrowserWindow {
+export function createMainWindow(opts: {
+  preloadPath: string;
+  rendererUrl: string;
+  title: string;
+}): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,

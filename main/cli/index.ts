@@ -81,7 +81,8 @@ async function main(argv: string[]): Promise<void> {
     if (!command && !v.help) process.exit(1);
     return;
   }
-  if (!HELP[command] || command === 'main') throw new UsageError(`Unknown command "${command}".\n\n${HELP.main}`);
+  if (!HELP[command] || command === 'main')
+    throw new UsageError(`Unknown command "${command}".\n\n${HELP.main}`);
   if (!v['data-dir']) throw new UsageError(`--data-dir is required.\n\n${HELP[command]}`);
   const dataDir = resolve(v['data-dir']);
 
@@ -93,18 +94,21 @@ async function main(argv: string[]): Promise<void> {
     if (v.profile) {
       const registry = createProfileRegistry(dataDir);
       const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
-      if (!p || p.kind !== 'account') throw new UsageError(`No account profile "${v.profile}" in ${dataDir}.`);
+      if (!p || p.kind !== 'account')
+        throw new UsageError(`No account profile "${v.profile}" in ${dataDir}.`);
       ({ baseUrl, team } = p);
       token = token || (await createSecretStore().get(p.id));
       dbPath = registry.dbPath(p.id);
     } else if (v['team-url']) {
       ({ baseUrl, team } = splitTeamUrl(v['team-url']));
     } else {
-      if (!v['base-url'] || !v.team) throw new UsageError(`Give --base-url and --team (or --team-url, or --profile).\n\n${HELP.sync}`);
+      if (!v['base-url'] || !v.team)
+        throw new UsageError(`Give --base-url and --team (or --team-url, or --profile).\n\n${HELP.sync}`);
       baseUrl = v['base-url'];
       team = v.team;
     }
-    if (!token) throw new UsageError('No token: set METERDESK_TOKEN (or store one for the profile in the app).');
+    if (!token)
+      throw new UsageError('No token: set METERDESK_TOKEN (or store one for the profile in the app).');
     const db = openDatabase(dbPath);
     const account = createAccountStore(db);
     const api = createApiClient({ baseUrl, team, token });
@@ -120,7 +124,9 @@ async function main(argv: string[]): Promise<void> {
         if (!isTty || (Date.now() - lastDraw < 200 && !p.done)) return;
         lastDraw = Date.now();
         const eta = p.etaSec !== null ? `, ~${Math.ceil(p.etaSec)} s left` : '';
-        process.stderr.write(`\rmeter ${Math.min(p.meterIndex + 1, p.meterCount)}/${p.meterCount} · ${p.readings} readings · ${p.revisions} revisions${eta}   ${p.done ? '\n' : ''}`);
+        process.stderr.write(
+          `\rmeter ${Math.min(p.meterIndex + 1, p.meterCount)}/${p.meterCount} · ${p.readings} readings · ${p.revisions} revisions${eta}   ${p.done ? '\n' : ''}`,
+        );
       },
     });
     const stop = () => sync.cancel();
@@ -128,7 +134,14 @@ async function main(argv: string[]): Promise<void> {
     try {
       const s = await sync.syncAll();
       process.stdout.write(
-        JSON.stringify({ meters: s.meters, readings_written: s.readingsWritten, revisions: s.revisions, pages: s.pages, duration_ms: s.durationMs, errors: s.errors }) + '\n',
+        JSON.stringify({
+          meters: s.meters,
+          readings_written: s.readingsWritten,
+          revisions: s.revisions,
+          pages: s.pages,
+          duration_ms: s.durationMs,
+          errors: s.errors,
+        }) + '\n',
       );
       if (s.errors.length > 0) process.exitCode = 2;
     } finally {
@@ -138,7 +151,11 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const dbPath = existsSync(join(dataDir, 'meterdesk.sqlite')) ? join(dataDir, 'meterdesk.sqlite') : null;
-  if (!dbPath) throw new AppError('local_data', `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`);
+  if (!dbPath)
+    throw new AppError(
+      'local_data',
+      `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`,
+    );
 
   if (command === 'stats') {
     const db = openDatabase(dbPath);
@@ -151,7 +168,15 @@ async function main(argv: string[]): Promise<void> {
                   (SELECT count(*) FROM series se JOIN readings r ON r.series_id = se.id WHERE se.meter_id = m.id) AS readings
              FROM meters m LEFT JOIN sync_state s ON s.meter_id = m.id ORDER BY m.metering_point`,
         )
-        .all() as { id: string; metering_point: string; status: string; cursor: string | null; last_sync_sec: number | null; latest_sec: number | null; readings: number }[];
+        .all() as {
+        id: string;
+        metering_point: string;
+        status: string;
+        cursor: string | null;
+        last_sync_sec: number | null;
+        latest_sec: number | null;
+        readings: number;
+      }[];
       const out = {
         meters: one('SELECT count(*) AS n FROM meters'),
         series: one('SELECT count(*) AS n FROM series'),
@@ -168,8 +193,13 @@ async function main(argv: string[]): Promise<void> {
       };
       if (v.json) process.stdout.write(JSON.stringify(out) + '\n');
       else {
-        process.stdout.write(`meters ${out.meters} · series ${out.series} · readings ${out.readings} · revisions ${out.revisions}\n`);
-        for (const m of out.per_meter) process.stdout.write(`  ${m.metering_point}  ${m.status.padEnd(10)} ${String(m.readings).padStart(9)} readings  latest ${m.latest_reading_at ?? '—'}\n`);
+        process.stdout.write(
+          `meters ${out.meters} · series ${out.series} · readings ${out.readings} · revisions ${out.revisions}\n`,
+        );
+        for (const m of out.per_meter)
+          process.stdout.write(
+            `  ${m.metering_point}  ${m.status.padEnd(10)} ${String(m.readings).padStart(9)} readings  latest ${m.latest_reading_at ?? '—'}\n`,
+          );
       }
     } finally {
       db.close();
@@ -178,16 +208,32 @@ async function main(argv: string[]): Promise<void> {
   }
 
   if (command === 'export') {
-    if (!v.meter || !v.from || !v.to || !v.format || !v.out) throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${HELP.export}`);
-    if (v.format !== 'excel-at' && v.format !== 'iso') throw new UsageError('--format must be excel-at or iso.');
+    if (!v.meter || !v.from || !v.to || !v.format || !v.out)
+      throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${HELP.export}`);
+    if (v.format !== 'excel-at' && v.format !== 'iso')
+      throw new UsageError('--format must be excel-at or iso.');
     const fromSec = parseIsoSec(v.from);
     const toSec = parseIsoSec(v.to);
-    if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec) throw new UsageError('--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.');
+    if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec)
+      throw new UsageError(
+        '--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.',
+      );
     const db = openDatabase(dbPath);
     try {
-      const registers = v.register ?? (db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(v.meter) as { obis_code: string }[]).map((r) => r.obis_code);
-      if (registers.length === 0) throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
-      const r = await exportCsv(db, { meterIds: [v.meter], obisCodes: registers, fromSec, toSec, profile: v.format }, resolve(v.out));
+      const registers =
+        v.register ??
+        (
+          db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(v.meter) as {
+            obis_code: string;
+          }[]
+        ).map((r) => r.obis_code);
+      if (registers.length === 0)
+        throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
+      const r = await exportCsv(
+        db,
+        { meterIds: [v.meter], obisCodes: registers, fromSec, toSec, profile: v.format },
+        resolve(v.out),
+      );
       process.stdout.write(JSON.stringify({ path: resolve(v.out), rows: r.rows, bytes: r.bytes }) + '\n');
     } finally {
       db.close();

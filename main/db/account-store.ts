@@ -16,11 +16,15 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
        is_demo = excluded.is_demo, latest_data_sec = excluded.latest_data_sec, created_sec = excluded.created_sec,
        consent_state = excluded.consent_state, consent_expires_sec = excluded.consent_expires_sec, raw_json = excluded.raw_json, seen_sec = excluded.seen_sec`,
   );
-  const upsertCustomer = db.prepare('INSERT INTO customers (id, name, email) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email');
+  const upsertCustomer = db.prepare(
+    'INSERT INTO customers (id, name, email) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email',
+  );
   const upsertSite = db.prepare(
     'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, name = excluded.name, address = excluded.address',
   );
-  const getCursor = db.prepare<[string], { cursor: string | null }>('SELECT cursor FROM sync_state WHERE meter_id = ?');
+  const getCursor = db.prepare<[string], { cursor: string | null }>(
+    'SELECT cursor FROM sync_state WHERE meter_id = ?',
+  );
   const setCursor = db.prepare(
     `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error, pages) VALUES (?, ?, ?, NULL, 1)
      ON CONFLICT (meter_id) DO UPDATE SET cursor = excluded.cursor, last_sync_sec = excluded.last_sync_sec, last_error = NULL, pages = pages + 1`,
@@ -30,7 +34,9 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
      ON CONFLICT (meter_id) DO UPDATE SET last_error = excluded.last_error`,
   );
   const getAccount = db.prepare<[string], { value: string }>('SELECT value FROM account WHERE key = ?');
-  const setAccount = db.prepare('INSERT INTO account (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const setAccount = db.prepare(
+    'INSERT INTO account (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
 
   return {
     saveMeters(meters: ApiMeter[], nowSec: number): void {
@@ -40,7 +46,10 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
         }
       })();
     },
-    saveStructure(customers: { id: string; name: string; email?: string | null }[], sites: { id: string; customer_id?: string | null; name: string; address?: string | null }[]): void {
+    saveStructure(
+      customers: { id: string; name: string; email?: string | null }[],
+      sites: { id: string; customer_id?: string | null; name: string; address?: string | null }[],
+    ): void {
       db.transaction(() => {
         for (const c of customers) upsertCustomer.run(c.id, c.name, c.email ?? null);
         for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
@@ -48,8 +57,10 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     },
     cursorOf: (meterId: string): string | null => getCursor.get(meterId)?.cursor ?? null,
     /** Must be called inside the transaction of the page that produced the cursor. */
-    writeCursor: (meterId: string, cursor: string | null, nowSec: number) => setCursor.run(meterId, cursor, nowSec),
-    clearCursor: (meterId: string) => db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
+    writeCursor: (meterId: string, cursor: string | null, nowSec: number) =>
+      setCursor.run(meterId, cursor, nowSec),
+    clearCursor: (meterId: string) =>
+      db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
     recordError: (meterId: string, message: string) => setError.run(meterId, message),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
     setAccountValue: (key: string, value: string) => setAccount.run(key, value),
@@ -65,8 +76,13 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
             ORDER BY c.name, s.name, m.label`,
         )
         .all() as Record<string, unknown>[];
-      const regs = db.prepare<[string], { id: number; obis_code: string }>('SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code');
-      const roll = db.prepare<[number, number, number], { exp: number | null; n: number | null; m: number | null; e: number | null; u: number | null }>(
+      const regs = db.prepare<[string], { id: number; obis_code: string }>(
+        'SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code',
+      );
+      const roll = db.prepare<
+        [number, number, number],
+        { exp: number | null; n: number | null; m: number | null; e: number | null; u: number | null }
+      >(
         'SELECT sum(expected) AS exp, sum(count) AS n, sum(n_measured) AS m, sum(n_estimated) AS e, sum(n_unreliable) AS u FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
       );
       const latest = db.prepare<[string], { t: number | null }>(

@@ -24,7 +24,9 @@ function migrationsDir(): string {
 }
 
 export function loadMigrations(dir = migrationsDir()): Migration[] {
-  const files = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
   return files.map((f, i) => {
     const version = Number(f.slice(0, 4));
     if (version !== i + 1) throw new Error(`Migration ${f} is out of sequence: expected number ${i + 1}.`);

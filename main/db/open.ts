@@ -28,6 +28,9 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
   } catch (err) {
     db.close();
     if (err instanceof AppError) throw err;
-    throw new AppError('local_data', `The local database at ${path} cannot be used: ${(err as Error).message}`);
+    throw new AppError(
+      'local_data',
+      `The local database at ${path} cannot be used: ${(err as Error).message}`,
+    );
   }
 }

@@ -39,21 +39,38 @@ interface StoredRow {
 
 export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   const seriesCache = new Map<string, number>();
-  const findSeries = db.prepare<[string, string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?');
+  const findSeries = db.prepare<[string, string, string], { id: number }>(
+    'SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?',
+  );
   const insertSeries = db.prepare('INSERT INTO series (meter_id, obis_code, unit) VALUES (?, ?, ?)');
-  const selectReading = db.prepare<[number, number], StoredRow>('SELECT value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec = ?');
+  const selectReading = db.prepare<[number, number], StoredRow>(
+    'SELECT value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec = ?',
+  );
   const insertReading = db.prepare(
     'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
   );
   const updateReading = db.prepare(
     'UPDATE readings SET end_sec = ?, value = ?, quality = ?, updated_sec = ?, revised_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
   );
-  const touchReading = db.prepare('UPDATE readings SET updated_sec = ? WHERE series_id = ? AND start_sec = ?');
+  const touchReading = db.prepare(
+    'UPDATE readings SET updated_sec = ? WHERE series_id = ? AND start_sec = ?',
+  );
   const insertRevision = db.prepare(
     `INSERT INTO reading_revisions (series_id, start_sec, old_value, old_quality, old_updated_sec, new_value, new_quality, new_updated_sec, recorded_sec, source)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const aggregateDay = db.prepare<[number, number, number], { n: number; total: number | null; top: number | null; top_start: number | null; m: number | null; e: number | null; u: number | null }>(
+  const aggregateDay = db.prepare<
+    [number, number, number],
+    {
+      n: number;
+      total: number | null;
+      top: number | null;
+      top_start: number | null;
+      m: number | null;
+      e: number | null;
+      u: number | null;
+    }
+  >(
     `SELECT count(*) AS n, sum(value) AS total, max(value) AS top, start_sec AS top_start,
             sum(quality = 1) AS m, sum(quality = 2) AS e, sum(quality = 3) AS u
        FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?`,
@@ -85,7 +102,20 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const end = dayStartSec(day + 1, tz);
         const a = aggregateDay.get(sid, start, end)!;
         if (a.n === 0) deleteRollup.run(sid, day);
-        else upsertRollup.run(sid, day, start, quarterHoursInDay(day, tz), a.n, a.total ?? 0, a.top, a.top_start, a.m ?? 0, a.e ?? 0, a.u ?? 0);
+        else
+          upsertRollup.run(
+            sid,
+            day,
+            start,
+            quarterHoursInDay(day, tz),
+            a.n,
+            a.total ?? 0,
+            a.top,
+            a.top_start,
+            a.m ?? 0,
+            a.e ?? 0,
+            a.u ?? 0,
+          );
       }
     }
   }
@@ -101,7 +131,13 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     nowSec: number,
     withinTransaction?: () => void,
   ): WriteResult {
-    const result: WriteResult = { inserted: 0, updated: 0, unchanged: 0, revisions: 0, touchedDays: new Map() };
+    const result: WriteResult = {
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      revisions: 0,
+      touchedDays: new Map(),
+    };
     const touch = (sid: number, startSec: number) => {
       let set = result.touchedDays.get(sid);
       if (!set) result.touchedDays.set(sid, (set = new Set()));
@@ -129,7 +165,18 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           result.unchanged += 1;
           continue;
         }
-        insertRevision.run(sid, r.startSec, existing.value, existing.quality, existing.updated_sec, r.value, r.quality, updatedSec, nowSec, source);
+        insertRevision.run(
+          sid,
+          r.startSec,
+          existing.value,
+          existing.quality,
+          existing.updated_sec,
+          r.value,
+          r.quality,
+          updatedSec,
+          nowSec,
+          source,
+        );
         updateReading.run(r.endSec, r.value, r.quality, updatedSec, updatedSec, source, sid, r.startSec);
         result.updated += 1;
         result.revisions += 1;

@@ -12,11 +12,21 @@ export function querySeries(
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; maxPoints: number },
   tz = DEFAULT_TZ,
 ): SeriesView {
-  const series = db.prepare<[string, string], { id: number; unit: string }>('SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?').get(q.meterId, q.obisCode);
+  const series = db
+    .prepare<[string, string], { id: number; unit: string }>(
+      'SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?',
+    )
+    .get(q.meterId, q.obisCode);
   const from = Math.floor(q.fromSec / QH_SEC) * QH_SEC;
   const to = Math.ceil(q.toSec / QH_SEC) * QH_SEC;
   const slots = (to - from) / QH_SEC;
-  const base = { meterId: q.meterId, obisCode: q.obisCode, unit: series?.unit ?? 'kWh', fromSec: from, toSec: to };
+  const base = {
+    meterId: q.meterId,
+    obisCode: q.obisCode,
+    unit: series?.unit ?? 'kWh',
+    fromSec: from,
+    toSec: to,
+  };
 
   if (slots <= q.maxPoints) {
     const timesSec = new Array<number>(slots);
@@ -26,7 +36,10 @@ export function querySeries(
     for (let i = 0; i < slots; i++) timesSec[i] = from + i * QH_SEC;
     if (series) {
       const rows = db
-        .prepare<[number, number, number], { start_sec: number; value: number; quality: number; revised_sec: number | null }>(
+        .prepare<
+          [number, number, number],
+          { start_sec: number; value: number; quality: number; revised_sec: number | null }
+        >(
           'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
         )
         .raw(false)
@@ -53,7 +66,10 @@ export function querySeries(
   for (let i = 0; i < n; i++) timesSec[i] = dayStartSec(firstDay + i, tz);
   if (series) {
     const rows = db
-      .prepare<[number, number, number], { day: number; sum: number; max: number | null; n_estimated: number; n_unreliable: number }>(
+      .prepare<
+        [number, number, number],
+        { day: number; sum: number; max: number | null; n_estimated: number; n_unreliable: number }
+      >(
         'SELECT day, sum, max, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
       )
       .all(series.id, firstDay, lastDay);

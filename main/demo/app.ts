@@ -35,48 +35,79 @@ function isLoopback(req: FastifyRequest): boolean {
 function need(req: FastifyRequest, scope: Scope): DemoToken {
   const t = req.token;
   if (!t) throw new HttpError(401, 'unauthenticated', 'Missing or invalid API token.');
-  if (!t.scopes.includes(scope)) throw new HttpError(403, 'forbidden', `This token lacks the "${scope}" scope.`);
+  if (!t.scopes.includes(scope))
+    throw new HttpError(403, 'forbidden', `This token lacks the "${scope}" scope.`);
   return t;
 }
 
 function needPlan(t: DemoToken, plan: Plan, feature: string): void {
   if (planRank[t.plan] < planRank[plan]) {
-    throw new HttpError(403, 'plan_required', `${feature} needs the ${plan[0]!.toUpperCase()}${plan.slice(1)} plan or higher (this token's plan: ${t.plan}).`);
+    throw new HttpError(
+      403,
+      'plan_required',
+      `${feature} needs the ${plan[0]!.toUpperCase()}${plan.slice(1)} plan or higher (this token's plan: ${t.plan}).`,
+    );
   }
 }
 
-function listPage<T>(items: T[], query: Record<string, string | undefined>): { data: T[]; page: number; per_page: number; has_more: boolean } {
+function listPage<T>(
+  items: T[],
+  query: Record<string, string | undefined>,
+): { data: T[]; page: number; per_page: number; has_more: boolean } {
   const page = query.page === undefined ? 1 : Number(query.page);
   const perPage = query.per_page === undefined ? 25 : Number(query.per_page);
-  if (!Number.isInteger(page) || page < 1) throw new HttpError(422, 'validation_failed', 'page must be a whole number ≥ 1.');
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) throw new HttpError(422, 'validation_failed', 'per_page must be between 1 and 100.');
+  if (!Number.isInteger(page) || page < 1)
+    throw new HttpError(422, 'validation_failed', 'page must be a whole number ≥ 1.');
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+    throw new HttpError(422, 'validation_failed', 'per_page must be between 1 and 100.');
   const start = (page - 1) * perPage;
-  return { data: items.slice(start, start + perPage), page, per_page: perPage, has_more: start + perPage < items.length };
+  return {
+    data: items.slice(start, start + perPage),
+    page,
+    per_page: perPage,
+    has_more: start + perPage < items.length,
+  };
 }
 
 export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 1_000_000, forceCloseConnections: true, return503OnClosing: false });
-
-  app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}.`));
-  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown; code?: string }, _req, reply) => {
-    if (err instanceof HttpError) return sendError(reply, err.status, err.code, err.message);
-    if (err.validation) return sendError(reply, 422, 'validation_failed', err.message);
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendError(reply, err.statusCode === 415 ? 400 : err.statusCode, 'bad_request', err.message);
-    }
-    return sendError(reply, 500, 'internal', 'The service had an internal problem. Try again later.');
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1_000_000,
+    forceCloseConnections: true,
+    return503OnClosing: false,
   });
+
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, 404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}.`),
+  );
+  app.setErrorHandler(
+    (err: Error & { statusCode?: number; validation?: unknown; code?: string }, _req, reply) => {
+      if (err instanceof HttpError) return sendError(reply, err.status, err.code, err.message);
+      if (err.validation) return sendError(reply, 422, 'validation_failed', err.message);
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return sendError(reply, err.statusCode === 415 ? 400 : err.statusCode, 'bad_request', err.message);
+      }
+      return sendError(reply, 500, 'internal', 'The service had an internal problem. Try again later.');
+    },
+  );
 
   // ---- fault injection, auth, rate limits (API and portal routes only) ----
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const fault = state.faults.find((f) => f.remaining > 0 && (!f.pathContains || req.url.includes(f.pathContains)));
+    const fault = state.faults.find(
+      (f) => f.remaining > 0 && (!f.pathContains || req.url.includes(f.pathContains)),
+    );
     if (fault) {
       fault.remaining -= 1;
       const kind: FaultKind = fault.kind;
       if (kind === 'status429') {
         const after = fault.retryAfterSec ?? 1;
-        reply.header('Retry-After', fault.retryAfter === 'date' ? new Date((Math.floor(Date.now() / 1000) + after) * 1000).toUTCString() : String(after));
+        reply.header(
+          'Retry-After',
+          fault.retryAfter === 'date'
+            ? new Date((Math.floor(Date.now() / 1000) + after) * 1000).toUTCString()
+            : String(after),
+        );
         return sendError(reply, 429, 'rate_limited', 'Too many requests (injected fault).');
       }
       if (kind === 'status500') return sendError(reply, 500, 'internal', 'Injected internal error.');
@@ -91,7 +122,13 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
     const auth = req.headers.authorization;
     const m = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
     const token = m ? state.tokenInfo(m[1]!) : undefined;
-    if (!token) return sendError(reply, 401, 'unauthenticated', 'Missing or invalid API token. Send "Authorization: Bearer <token>".');
+    if (!token)
+      return sendError(
+        reply,
+        401,
+        'unauthenticated',
+        'Missing or invalid API token. Send "Authorization: Bearer <token>".',
+      );
     req.token = token;
     const nowSec = Math.floor(Date.now() / 1000);
     const limit = state.rateLimit(token);
@@ -112,24 +149,31 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
     return undefined;
   });
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.truncateBody && typeof payload === 'string') return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    if (req.truncateBody && typeof payload === 'string')
+      return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
     return payload;
   });
 
   const teamOf = (req: FastifyRequest<{ Params: { team: string } }>, scope: Scope): DemoToken => {
     const t = need(req, scope);
-    if (req.params.team !== t.team) throw new HttpError(403, 'forbidden', 'This token belongs to another team.');
+    if (req.params.team !== t.team)
+      throw new HttpError(403, 'forbidden', 'This token belongs to another team.');
     return t;
   };
   const meterOf = (t: DemoToken, id: string, withData: boolean) => {
     const m = state.meterById(t, id);
     if (!m) {
       const hidden = state.teamMeters(t.team).find((x) => x.id === id);
-      if (hidden?.is_demo) throw new HttpError(403, 'plan_required', 'The demo meter needs the Light plan or higher.');
+      if (hidden?.is_demo)
+        throw new HttpError(403, 'plan_required', 'The demo meter needs the Light plan or higher.');
       throw new HttpError(404, 'not_found', `No meter ${id} in this team.`);
     }
     if (withData && !m.hasData) {
-      throw new HttpError(403, 'forbidden', `Meter ${m.metering_point} has no approved consent (status "${m.status}"): request consent and wait for the customer's approval.`);
+      throw new HttpError(
+        403,
+        'forbidden',
+        `Meter ${m.metering_point} has no approved consent (status "${m.status}"): request consent and wait for the customer's approval.`,
+      );
     }
     return m;
   };
@@ -146,19 +190,28 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
       const t = teamOf(req, 'data:read');
       const m = meterOf(t, req.params.id, true);
       const q = req.query;
-      if (q.from === undefined || q.to === undefined) throw new HttpError(400, 'bad_request', 'Query parameters "from" and "to" are required (ISO 8601).');
+      if (q.from === undefined || q.to === undefined)
+        throw new HttpError(400, 'bad_request', 'Query parameters "from" and "to" are required (ISO 8601).');
       const fromSec = parseIsoSec(q.from);
       const toSec = parseIsoSec(q.to);
-      if (!Number.isFinite(fromSec) || !Number.isFinite(toSec)) throw new HttpError(422, 'validation_failed', '"from" and "to" must be ISO 8601 timestamps with Z or an offset.');
+      if (!Number.isFinite(fromSec) || !Number.isFinite(toSec))
+        throw new HttpError(
+          422,
+          'validation_failed',
+          '"from" and "to" must be ISO 8601 timestamps with Z or an offset.',
+        );
       if (toSec <= fromSec) throw new HttpError(422, 'validation_failed', '"to" must be after "from".');
-      if (toSec - fromSec > MAX_RANGE_DAYS * 86_400) throw new HttpError(422, 'validation_failed', `The range may span at most ${MAX_RANGE_DAYS} days.`);
+      if (toSec - fromSec > MAX_RANGE_DAYS * 86_400)
+        throw new HttpError(422, 'validation_failed', `The range may span at most ${MAX_RANGE_DAYS} days.`);
       let quality: number | null = null;
       if (q.quality !== undefined) {
-        if (!(q.quality in QUALITY_NAMES)) throw new HttpError(422, 'validation_failed', 'quality must be measured, estimated or unreliable.');
+        if (!(q.quality in QUALITY_NAMES))
+          throw new HttpError(422, 'validation_failed', 'quality must be measured, estimated or unreliable.');
         quality = QUALITY_NAMES[q.quality as keyof typeof QUALITY_NAMES];
       }
       const limit = q.limit === undefined ? 10_000 : Number(q.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 50_000) throw new HttpError(422, 'validation_failed', 'limit must be between 1 and 50000.');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 50_000)
+        throw new HttpError(422, 'validation_failed', 'limit must be between 1 and 50000.');
       let offset = 0;
       if (q.cursor !== undefined) {
         const m2 = /^w([0-9]+)$/.exec(Buffer.from(q.cursor, 'base64url').toString('utf8'));
@@ -166,12 +219,17 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
         offset = Number(m2[1]);
       }
       const granularity = q.granularity ?? 'quarter_hour';
-      if (granularity !== 'quarter_hour' && granularity !== 'daily') throw new HttpError(422, 'validation_failed', 'granularity must be quarter_hour or daily.');
+      if (granularity !== 'quarter_hour' && granularity !== 'daily')
+        throw new HttpError(422, 'validation_failed', 'granularity must be quarter_hour or daily.');
 
-      const all = granularity === 'daily' ? dailyRecords(state, m, fromSec, toSec) : rangeReadings(state, m, fromSec, toSec);
+      const all =
+        granularity === 'daily'
+          ? dailyRecords(state, m, fromSec, toSec)
+          : rangeReadings(state, m, fromSec, toSec);
       const expected = expectedIntervals(state, fromSec, toSec, granularity) * m.registers.length;
       const breakdown = { measured: 0, estimated: 0, unreliable: 0 };
-      for (const r of all) breakdown[r.quality === 1 ? 'measured' : r.quality === 2 ? 'estimated' : 'unreliable'] += 1;
+      for (const r of all)
+        breakdown[r.quality === 1 ? 'measured' : r.quality === 2 ? 'estimated' : 'unreliable'] += 1;
       const filtered = quality === null ? all : all.filter((r) => r.quality === quality);
       const page = filtered.slice(offset, offset + limit);
       const truncated = offset + limit < filtered.length;
@@ -193,19 +251,30 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
     },
   );
 
-  app.get<{ Params: { team: string; id: string } }>('/api/v1/teams/:team/meters/:id/data/latest', async (req) => {
-    const t = teamOf(req, 'data:read');
-    const m = meterOf(t, req.params.id, true);
-    const day = state.readings.lastDeliveredDay(state.nowSec);
-    const from = dayStartSec(day, state.tz);
-    const to = dayStartSec(day + 1, state.tz);
-    const primary = m.registers[0]!;
-    const data = rangeReadings(state, m, from, to).filter((r) => r.register === primary);
-    return {
-      data: data.map(teamReadingJson),
-      meta: { meter_id: m.id, metering_point: m.metering_point, granularity: m.granularity, from: isoUtc(from), to: isoUtc(to), total_records: data.length, obis_code: primary },
-    };
-  });
+  app.get<{ Params: { team: string; id: string } }>(
+    '/api/v1/teams/:team/meters/:id/data/latest',
+    async (req) => {
+      const t = teamOf(req, 'data:read');
+      const m = meterOf(t, req.params.id, true);
+      const day = state.readings.lastDeliveredDay(state.nowSec);
+      const from = dayStartSec(day, state.tz);
+      const to = dayStartSec(day + 1, state.tz);
+      const primary = m.registers[0]!;
+      const data = rangeReadings(state, m, from, to).filter((r) => r.register === primary);
+      return {
+        data: data.map(teamReadingJson),
+        meta: {
+          meter_id: m.id,
+          metering_point: m.metering_point,
+          granularity: m.granularity,
+          from: isoUtc(from),
+          to: isoUtc(to),
+          total_records: data.length,
+          obis_code: primary,
+        },
+      };
+    },
+  );
 
   // ---- account-level surface ----
   app.get('/api/v1/account', async (req) => {
@@ -215,10 +284,20 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/smart-meters', async (req) => {
     const t = need(req, 'meters:read');
-    return listPage(state.visibleMeters(t).map((m) => meterJson(state, m)), req.query);
+    return listPage(
+      state.visibleMeters(t).map((m) => meterJson(state, m)),
+      req.query,
+    );
   });
 
-  app.post<{ Body: { metering_point: string; energy_direction?: 'consumption' | 'feed_in'; label?: string; site_id?: string } }>(
+  app.post<{
+    Body: {
+      metering_point: string;
+      energy_direction?: 'consumption' | 'feed_in';
+      label?: string;
+      site_id?: string;
+    };
+  }>(
     '/api/v1/smart-meters',
     {
       schema: {
@@ -239,15 +318,25 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
       const t = need(req, 'meters:create');
       const b = req.body;
       if (!/^AT[0-9]{6}[0-9A-Z]{25}$/.test(b.metering_point)) {
-        throw new HttpError(422, 'validation_failed', 'metering_point must be 33 characters: "AT", a 6-digit grid operator code and 25 letters or digits.');
+        throw new HttpError(
+          422,
+          'validation_failed',
+          'metering_point must be 33 characters: "AT", a 6-digit grid operator code and 25 letters or digits.',
+        );
       }
       const teamMeters = state.teamMeters(t.team);
-      if (teamMeters.some((m) => m.metering_point === b.metering_point)) throw new HttpError(409, 'conflict', `Metering point ${b.metering_point} is already registered.`);
-      if (b.site_id && !state.sites(t.team).some((s) => s.id === b.site_id)) throw new HttpError(422, 'validation_failed', `No site ${b.site_id} in this team.`);
+      if (teamMeters.some((m) => m.metering_point === b.metering_point))
+        throw new HttpError(409, 'conflict', `Metering point ${b.metering_point} is already registered.`);
+      if (b.site_id && !state.sites(t.team).some((s) => s.id === b.site_id))
+        throw new HttpError(422, 'validation_failed', `No site ${b.site_id} in this team.`);
       const f = planFeatures[t.plan];
       const counted = teamMeters.filter((m) => !m.is_demo).length;
       if (counted >= f.meters && !f.extraMeters) {
-        throw new HttpError(403, 'plan_required', `The ${t.plan} plan includes ${f.meters} metering point(s); upgrade to add more.`);
+        throw new HttpError(
+          403,
+          'plan_required',
+          `The ${t.plan} plan includes ${f.meters} metering point(s); upgrade to add more.`,
+        );
       }
       const meter = {
         id: state.nextId(),
@@ -260,7 +349,10 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
         commodity: 'electricity' as const,
         granularity: 'quarter_hour' as const,
         site_id: b.site_id ?? null,
-        registers: b.energy_direction === 'feed_in' ? ['1-1:2.9.0 G.01', '1-1:2.9.0 P.01'] : ['1-1:1.9.0 G.01', '1-1:1.9.0 P.01'],
+        registers:
+          b.energy_direction === 'feed_in'
+            ? ['1-1:2.9.0 G.01', '1-1:2.9.0 P.01']
+            : ['1-1:1.9.0 G.01', '1-1:1.9.0 P.01'],
         is_demo: false,
         status: 'registered' as const,
         scale: 1,
@@ -281,14 +373,19 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
     '/api/v1/smart-meters/:id/consent',
     {
       schema: {
-        body: { type: ['object', 'null'], additionalProperties: false, properties: { customer_email: { type: 'string', format: 'email' } } },
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { customer_email: { type: 'string', format: 'email' } },
+        },
       },
     },
     async (req, reply) => {
       const t = need(req, 'consents:request');
       const m = meterOf(t, req.params.id, false);
       if (m.status === 'connected') throw new HttpError(409, 'conflict', 'This meter is already connected.');
-      if (m.status === 'pending') throw new HttpError(409, 'conflict', 'A consent request is already pending for this meter.');
+      if (m.status === 'pending')
+        throw new HttpError(409, 'conflict', 'A consent request is already pending for this meter.');
       const consent = {
         id: state.nextId(),
         meterId: m.id,
@@ -299,64 +396,104 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
       };
       state.consents.set(consent.id, consent);
       m.status = 'pending';
-      return reply.code(202).send({ consent: { id: consent.id, state: consent.state, requested_at: isoUtc(consent.requestedSec), expires_at: isoUtc(consent.expiresSec) } });
+      return reply.code(202).send({
+        consent: {
+          id: consent.id,
+          state: consent.state,
+          requested_at: isoUtc(consent.requestedSec),
+          expires_at: isoUtc(consent.expiresSec),
+        },
+      });
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>('/api/v1/smart-meters/:id/data', async (req) => {
-    const t = need(req, 'data:read');
-    const m = meterOf(t, req.params.id, true);
-    const limit = req.query.limit === undefined ? state.feedPageSize : Number(req.query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 50_000) throw new HttpError(422, 'validation_failed', 'limit must be between 1 and 50000.');
-    let pos;
-    if (req.query.cursor === undefined || req.query.cursor === '') {
-      const minDay = state.retentionStartDay(t);
-      let startDelivery = minDay + 1;
-      if (req.query.from !== undefined) {
-        // Readings updated at or after `from` (clamped to the plan's retention).
-        const fromSec = parseIsoSec(req.query.from);
-        if (!Number.isFinite(fromSec)) throw new HttpError(422, 'validation_failed', '"from" must be an ISO 8601 timestamp.');
-        startDelivery = Math.max(startDelivery, dayNumberOf(fromSec, state.tz) + (fromSec > state.readings.deliverySec(dayNumberOf(fromSec, state.tz)) ? 1 : 0));
-      } else if (state.requireCursor) {
-        throw new HttpError(400, 'bad_request', 'Give a cursor, or "from" to start the change feed at a point in time.');
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
+    '/api/v1/smart-meters/:id/data',
+    async (req) => {
+      const t = need(req, 'data:read');
+      const m = meterOf(t, req.params.id, true);
+      const limit = req.query.limit === undefined ? state.feedPageSize : Number(req.query.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 50_000)
+        throw new HttpError(422, 'validation_failed', 'limit must be between 1 and 50000.');
+      let pos;
+      if (req.query.cursor === undefined || req.query.cursor === '') {
+        const minDay = state.retentionStartDay(t);
+        let startDelivery = minDay + 1;
+        if (req.query.from !== undefined) {
+          // Readings updated at or after `from` (clamped to the plan's retention).
+          const fromSec = parseIsoSec(req.query.from);
+          if (!Number.isFinite(fromSec))
+            throw new HttpError(422, 'validation_failed', '"from" must be an ISO 8601 timestamp.');
+          startDelivery = Math.max(
+            startDelivery,
+            dayNumberOf(fromSec, state.tz) +
+              (fromSec > state.readings.deliverySec(dayNumberOf(fromSec, state.tz)) ? 1 : 0),
+          );
+        } else if (state.requireCursor) {
+          throw new HttpError(
+            400,
+            'bad_request',
+            'Give a cursor, or "from" to start the change feed at a point in time.',
+          );
+        }
+        pos = { v: 1 as const, meter: m.index, e: startDelivery, i: 0, d: minDay, epoch: state.cursorEpoch };
+      } else {
+        pos = decodeCursor(req.query.cursor, m, state.cursorEpoch);
+        if (pos.e < state.retentionStartDay(t))
+          throw new HttpError(
+            422,
+            'validation_failed',
+            'The cursor has expired (older than the plan retention). Re-baseline with a window read.',
+          );
       }
-      pos = { v: 1 as const, meter: m.index, e: startDelivery, i: 0, d: minDay, epoch: state.cursorEpoch };
-    } else {
-      pos = decodeCursor(req.query.cursor, m, state.cursorEpoch);
-      if (pos.e < state.retentionStartDay(t)) throw new HttpError(422, 'validation_failed', 'The cursor has expired (older than the plan retention). Re-baseline with a window read.');
-    }
-    const last = state.readings.lastDeliveryDay(state.nowSec);
-    const out: DemoReading[] = [];
-    let { e, i } = pos;
-    while (out.length < limit && e <= last) {
-      const batch = state.readings.batch(m, e, pos.d);
-      const take = batch.slice(i, i + (limit - out.length));
-      out.push(...take);
-      if (i + take.length >= batch.length) {
-        e += 1;
-        i = 0;
-      } else i += take.length;
-    }
-    const next = { ...pos, e, i };
-    return {
-      unit: 'kWh',
-      data: out.map((r) => feedReadingJson(r, state.tz)),
-      next_cursor: encodeCursor(next),
-      has_more: e <= last,
-    };
-  });
+      const last = state.readings.lastDeliveryDay(state.nowSec);
+      const out: DemoReading[] = [];
+      let { e, i } = pos;
+      while (out.length < limit && e <= last) {
+        const batch = state.readings.batch(m, e, pos.d);
+        const take = batch.slice(i, i + (limit - out.length));
+        out.push(...take);
+        if (i + take.length >= batch.length) {
+          e += 1;
+          i = 0;
+        } else i += take.length;
+      }
+      const next = { ...pos, e, i };
+      return {
+        unit: 'kWh',
+        data: out.map((r) => feedReadingJson(r, state.tz)),
+        next_cursor: encodeCursor(next),
+        has_more: e <= last,
+      };
+    },
+  );
 
   app.post<{ Params: { id: string }; Body: { from: string } }>(
     '/api/v1/smart-meters/:id/history',
-    { schema: { body: { type: 'object', required: ['from'], additionalProperties: false, properties: { from: { type: 'string' } } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['from'],
+          additionalProperties: false,
+          properties: { from: { type: 'string' } },
+        },
+      },
+    },
     async (req, reply) => {
       const t = need(req, 'data:read');
       const m = meterOf(t, req.params.id, true);
       const fromSec = parseIsoSec(req.body.from);
-      if (!Number.isFinite(fromSec)) throw new HttpError(422, 'validation_failed', '"from" must be an ISO 8601 timestamp.');
+      if (!Number.isFinite(fromSec))
+        throw new HttpError(422, 'validation_failed', '"from" must be an ISO 8601 timestamp.');
       const years = (state.nowSec - fromSec) / (365.25 * 86_400);
       const reach = planFeatures[t.plan].historyYears;
-      if (years > reach + 0.01) throw new HttpError(403, 'plan_required', `History of ${Math.ceil(years)} years needs a bigger plan (the ${t.plan} plan reaches ${reach} year(s)).`);
+      if (years > reach + 0.01)
+        throw new HttpError(
+          403,
+          'plan_required',
+          `History of ${Math.ceil(years)} years needs a bigger plan (the ${t.plan} plan reaches ${reach} year(s)).`,
+        );
       const request = { id: state.nextId(), meterId: m.id, fromSec, createdSec: state.nowSec };
       state.historyRequests.push(request);
       return reply.code(202).send({
@@ -373,20 +510,42 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
   );
 
   // ---- customers, sites, metering points ----
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/customers', async (req) => listPage(state.customers(need(req, 'meters:read').team), req.query));
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/customers', async (req) =>
+    listPage(state.customers(need(req, 'meters:read').team), req.query),
+  );
   app.post<{ Body: { name: string; email?: string } }>(
     '/api/v1/customers',
-    { schema: { body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string', format: 'email' } } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+            email: { type: 'string', format: 'email' },
+          },
+        },
+      },
+    },
     async (req, reply) => {
       const t = need(req, 'customers:write');
-      const c = { id: state.nextId(), team: t.team, name: req.body.name, email: req.body.email ?? '', created_at: isoUtc(state.nowSec) };
+      const c = {
+        id: state.nextId(),
+        team: t.team,
+        name: req.body.name,
+        email: req.body.email ?? '',
+        created_at: isoUtc(state.nowSec),
+      };
       state.catalog.customers.push(c);
       return reply.code(201).send(c);
     },
   );
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/sites', async (req) => {
     const t = need(req, 'meters:read');
-    const list = state.sites(t.team).filter((s) => !req.query.customer_id || s.customer_id === req.query.customer_id);
+    const list = state
+      .sites(t.team)
+      .filter((s) => !req.query.customer_id || s.customer_id === req.query.customer_id);
     return listPage(list, req.query);
   });
   app.post<{ Body: { customer_id: string; name: string; address?: string } }>(
@@ -397,21 +556,39 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
           type: 'object',
           required: ['customer_id', 'name'],
           additionalProperties: false,
-          properties: { customer_id: { type: 'string' }, name: { type: 'string', minLength: 1, maxLength: 200 }, address: { type: 'string', maxLength: 300 } },
+          properties: {
+            customer_id: { type: 'string' },
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+            address: { type: 'string', maxLength: 300 },
+          },
         },
       },
     },
     async (req, reply) => {
       const t = need(req, 'customers:write');
-      if (!state.customers(t.team).some((c) => c.id === req.body.customer_id)) throw new HttpError(422, 'validation_failed', `No customer ${req.body.customer_id} in this team.`);
-      const s = { id: state.nextId(), team: t.team, customer_id: req.body.customer_id, name: req.body.name, address: req.body.address ?? '', created_at: isoUtc(state.nowSec) };
+      if (!state.customers(t.team).some((c) => c.id === req.body.customer_id))
+        throw new HttpError(422, 'validation_failed', `No customer ${req.body.customer_id} in this team.`);
+      const s = {
+        id: state.nextId(),
+        team: t.team,
+        customer_id: req.body.customer_id,
+        name: req.body.name,
+        address: req.body.address ?? '',
+        created_at: isoUtc(state.nowSec),
+      };
       state.catalog.sites.push(s);
       return reply.code(201).send(s);
     },
   );
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/metering-points', async (req) => {
     const t = need(req, 'meters:read');
-    const list = state.visibleMeters(t).map((m) => ({ metering_point: m.metering_point, meter_id: m.id, site_id: m.site_id, energy_direction: m.energy_direction, commodity: m.commodity }));
+    const list = state.visibleMeters(t).map((m) => ({
+      metering_point: m.metering_point,
+      meter_id: m.id,
+      site_id: m.site_id,
+      energy_direction: m.energy_direction,
+      commodity: m.commodity,
+    }));
     return listPage(list, req.query);
   });
 
@@ -419,11 +596,24 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
   app.get('/api/v1/webhooks', async (req) => {
     const t = need(req, 'webhooks:manage');
     needPlan(t, 'light', 'Webhooks');
-    return { data: [...state.webhooks.values()].filter((w) => w.team === t.team).map((w) => ({ id: w.id, url: w.url, created_at: isoUtc(w.createdSec) })) };
+    return {
+      data: [...state.webhooks.values()]
+        .filter((w) => w.team === t.team)
+        .map((w) => ({ id: w.id, url: w.url, created_at: isoUtc(w.createdSec) })),
+    };
   });
   app.post<{ Body: { url: string } }>(
     '/api/v1/webhooks',
-    { schema: { body: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string', pattern: '^https?://' } } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['url'],
+          additionalProperties: false,
+          properties: { url: { type: 'string', pattern: '^https?://' } },
+        },
+      },
+    },
     async (req, reply) => {
       const t = need(req, 'webhooks:manage');
       needPlan(t, 'light', 'Webhooks');
@@ -456,7 +646,8 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
   app.post<{ Params: { id: string; action: string } }>('/portal/consents/:id/:action', async (req) => {
     const c = state.consents.get(req.params.id);
     if (!c) throw new HttpError(404, 'not_found', `No consent ${req.params.id}.`);
-    if (req.params.action !== 'approve' && req.params.action !== 'reject') throw new HttpError(404, 'not_found', 'Use approve or reject.');
+    if (req.params.action !== 'approve' && req.params.action !== 'reject')
+      throw new HttpError(404, 'not_found', 'Use approve or reject.');
     if (c.state !== 'requested') throw new HttpError(409, 'conflict', `This consent is ${c.state}.`);
     const m = state.catalog.meters.find((x) => x.id === c.meterId)!;
     if (req.params.action === 'approve') {
@@ -474,32 +665,55 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
   app.register(
     async (admin) => {
       admin.addHook('onRequest', async (req, reply) => {
-        if (!isLoopback(req)) return sendError(reply, 403, 'forbidden', 'The admin API answers on loopback only.');
+        if (!isLoopback(req))
+          return sendError(reply, 403, 'forbidden', 'The admin API answers on loopback only.');
         return undefined;
       });
       admin.get('/stats', async () => stats(state));
       admin.get('/clock', async () => ({ now: isoUtc(state.nowSec), now_sec: state.nowSec }));
-      admin.post<{ Body: { to?: string; advance_days?: number; advance_sec?: number } }>('/clock', async (req) => {
-        const b = req.body ?? {};
-        let target = state.nowSec;
-        if (b.to !== undefined) target = parseIsoSec(b.to);
-        if (b.advance_days !== undefined) target += b.advance_days * 86_400;
-        if (b.advance_sec !== undefined) target += b.advance_sec;
-        if (!Number.isFinite(target) || target < state.nowSec) throw new HttpError(422, 'validation_failed', 'The clock only moves forward; give "to", "advance_days" or "advance_sec".');
-        const delivered = await state.advanceTo(target);
-        return { now: isoUtc(state.nowSec), delivered_days: delivered.length };
-      });
-      admin.post<{ Body: { kind: FaultKind; count?: number; retry_after?: 'seconds' | 'date'; retry_after_sec?: number; delay_ms?: number; path_contains?: string } }>(
-        '/faults',
+      admin.post<{ Body: { to?: string; advance_days?: number; advance_sec?: number } }>(
+        '/clock',
         async (req) => {
-          const b = req.body;
-          const kinds: FaultKind[] = ['status429', 'status500', 'status503', 'slow', 'reset', 'truncate'];
-          if (!b || !kinds.includes(b.kind)) throw new HttpError(422, 'validation_failed', `kind must be one of ${kinds.join(', ')}.`);
-          const f = { kind: b.kind, remaining: b.count ?? 1, retryAfter: b.retry_after, retryAfterSec: b.retry_after_sec, delayMs: b.delay_ms, pathContains: b.path_contains };
-          state.faults.push(f);
-          return { faults: state.faults };
+          const b = req.body ?? {};
+          let target = state.nowSec;
+          if (b.to !== undefined) target = parseIsoSec(b.to);
+          if (b.advance_days !== undefined) target += b.advance_days * 86_400;
+          if (b.advance_sec !== undefined) target += b.advance_sec;
+          if (!Number.isFinite(target) || target < state.nowSec)
+            throw new HttpError(
+              422,
+              'validation_failed',
+              'The clock only moves forward; give "to", "advance_days" or "advance_sec".',
+            );
+          const delivered = await state.advanceTo(target);
+          return { now: isoUtc(state.nowSec), delivered_days: delivered.length };
         },
       );
+      admin.post<{
+        Body: {
+          kind: FaultKind;
+          count?: number;
+          retry_after?: 'seconds' | 'date';
+          retry_after_sec?: number;
+          delay_ms?: number;
+          path_contains?: string;
+        };
+      }>('/faults', async (req) => {
+        const b = req.body;
+        const kinds: FaultKind[] = ['status429', 'status500', 'status503', 'slow', 'reset', 'truncate'];
+        if (!b || !kinds.includes(b.kind))
+          throw new HttpError(422, 'validation_failed', `kind must be one of ${kinds.join(', ')}.`);
+        const f = {
+          kind: b.kind,
+          remaining: b.count ?? 1,
+          retryAfter: b.retry_after,
+          retryAfterSec: b.retry_after_sec,
+          delayMs: b.delay_ms,
+          pathContains: b.path_contains,
+        };
+        state.faults.push(f);
+        return { faults: state.faults };
+      });
       admin.delete('/faults', async () => {
         state.faults = [];
         return { faults: [] };
@@ -508,12 +722,15 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
         state.cursorEpoch += 1;
         return { epoch: state.cursorEpoch };
       });
-      admin.post<{ Body: { require_cursor?: boolean; rate_per_min?: number | null } }>('/compat', async (req) => {
-        if (req.body?.require_cursor !== undefined) state.requireCursor = req.body.require_cursor;
-        if (req.body?.rate_per_min !== undefined) state.ratePerMinOverride = req.body.rate_per_min;
-        state.windows.clear();
-        return { require_cursor: state.requireCursor, rate_per_min: state.ratePerMinOverride };
-      });
+      admin.post<{ Body: { require_cursor?: boolean; rate_per_min?: number | null } }>(
+        '/compat',
+        async (req) => {
+          if (req.body?.require_cursor !== undefined) state.requireCursor = req.body.require_cursor;
+          if (req.body?.rate_per_min !== undefined) state.ratePerMinOverride = req.body.rate_per_min;
+          state.windows.clear();
+          return { require_cursor: state.requireCursor, rate_per_min: state.ratePerMinOverride };
+        },
+      );
       admin.post('/mqtt/disconnect', async () => ({ disconnected: hooks.disconnectMqtt() }));
       admin.get('/webhook-log', async () => ({ data: hooks.webhookLog() }));
       admin.get('/consents', async () => ({ data: [...state.consents.values()] }));
@@ -525,7 +742,12 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
 }
 
 /** Visible readings of a meter in [fromSec, toSec), ordered by timestamp, then register. */
-export function rangeReadings(state: DemoState, m: { registers: string[] } & Parameters<DemoState['readings']['visible']>[0], fromSec: number, toSec: number): DemoReading[] {
+export function rangeReadings(
+  state: DemoState,
+  m: { registers: string[] } & Parameters<DemoState['readings']['visible']>[0],
+  fromSec: number,
+  toSec: number,
+): DemoReading[] {
   const out: DemoReading[] = [];
   let sec = Math.ceil(fromSec / QH_SEC) * QH_SEC;
   while (sec < toSec) {
@@ -544,7 +766,12 @@ export function rangeReadings(state: DemoState, m: { registers: string[] } & Par
 }
 
 /** Per-local-day sums (granularity daily): one record per day and register, quality = worst of the day. */
-function dailyRecords(state: DemoState, m: Parameters<DemoState['readings']['visible']>[0], fromSec: number, toSec: number): DemoReading[] {
+function dailyRecords(
+  state: DemoState,
+  m: Parameters<DemoState['readings']['visible']>[0],
+  fromSec: number,
+  toSec: number,
+): DemoReading[] {
   const out: DemoReading[] = [];
   const firstDay = dayNumberOf(fromSec, state.tz);
   const lastDay = dayNumberOf(toSec - 1, state.tz);
@@ -567,7 +794,17 @@ function dailyRecords(state: DemoState, m: Parameters<DemoState['readings']['vis
         if (r.updatedSec > updated) updated = r.updatedSec;
       }
       if (n === 0) continue;
-      out.push({ meter: m, register: reg, startSec: start, endSec: end, day, slot: 0, value: Math.round(sum * 1000) / 1000, quality: n < qh ? 3 : worst, updatedSec: updated });
+      out.push({
+        meter: m,
+        register: reg,
+        startSec: start,
+        endSec: end,
+        day,
+        slot: 0,
+        value: Math.round(sum * 1000) / 1000,
+        quality: n < qh ? 3 : worst,
+        updatedSec: updated,
+      });
     }
   }
   return out;
@@ -576,7 +813,8 @@ function dailyRecords(state: DemoState, m: Parameters<DemoState['readings']['vis
 function expectedIntervals(state: DemoState, fromSec: number, toSec: number, granularity: string): number {
   if (granularity === 'daily') {
     let n = 0;
-    for (let day = dayNumberOf(fromSec, state.tz); day <= dayNumberOf(toSec - 1, state.tz); day++) if (dayStartSec(day, state.tz) >= fromSec) n += 1;
+    for (let day = dayNumberOf(fromSec, state.tz); day <= dayNumberOf(toSec - 1, state.tz); day++)
+      if (dayStartSec(day, state.tz) >= fromSec) n += 1;
     return n;
   }
   // Quarter-hours are fixed 900 s of UTC, so the real count of a range is its length / 900,
@@ -585,7 +823,10 @@ function expectedIntervals(state: DemoState, fromSec: number, toSec: number, gra
 }
 
 export function stats(state: DemoState): Record<string, unknown> {
-  const teams: Record<string, { readings: number; meters: Record<string, { metering_point: string; readings: Record<string, number> }> }> = {};
+  const teams: Record<
+    string,
+    { readings: number; meters: Record<string, { metering_point: string; readings: Record<string, number> }> }
+  > = {};
   for (const team of state.catalog.teams) {
     let total = 0;
     const meters: Record<string, { metering_point: string; readings: Record<string, number> }> = {};

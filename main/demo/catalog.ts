@@ -11,12 +11,57 @@ export const plans: Plan[] = ['free', 'light', 'plus', 'pro'];
 export const planRank: Record<Plan, number> = { free: 0, light: 1, plus: 2, pro: 3 };
 export const planFeatures: Record<
   Plan,
-  { webhooks: boolean; demoMeter: boolean; mqtt: boolean; sftp: boolean; meters: number; historyYears: number; extraMeters: boolean; ratePerMin: number }
+  {
+    webhooks: boolean;
+    demoMeter: boolean;
+    mqtt: boolean;
+    sftp: boolean;
+    meters: number;
+    historyYears: number;
+    extraMeters: boolean;
+    ratePerMin: number;
+  }
 > = {
-  free: { webhooks: false, demoMeter: false, mqtt: false, sftp: false, meters: 1, historyYears: 1, extraMeters: false, ratePerMin: 120 },
-  light: { webhooks: true, demoMeter: true, mqtt: false, sftp: false, meters: 5, historyYears: 1, extraMeters: true, ratePerMin: 300 },
-  plus: { webhooks: true, demoMeter: true, mqtt: true, sftp: false, meters: 20, historyYears: 2, extraMeters: true, ratePerMin: 600 },
-  pro: { webhooks: true, demoMeter: true, mqtt: true, sftp: true, meters: 100, historyYears: 3, extraMeters: true, ratePerMin: 1200 },
+  free: {
+    webhooks: false,
+    demoMeter: false,
+    mqtt: false,
+    sftp: false,
+    meters: 1,
+    historyYears: 1,
+    extraMeters: false,
+    ratePerMin: 120,
+  },
+  light: {
+    webhooks: true,
+    demoMeter: true,
+    mqtt: false,
+    sftp: false,
+    meters: 5,
+    historyYears: 1,
+    extraMeters: true,
+    ratePerMin: 300,
+  },
+  plus: {
+    webhooks: true,
+    demoMeter: true,
+    mqtt: true,
+    sftp: false,
+    meters: 20,
+    historyYears: 2,
+    extraMeters: true,
+    ratePerMin: 600,
+  },
+  pro: {
+    webhooks: true,
+    demoMeter: true,
+    mqtt: true,
+    sftp: true,
+    meters: 100,
+    historyYears: 3,
+    extraMeters: true,
+    ratePerMin: 1200,
+  },
 };
 
 export const allScopes = [
@@ -30,7 +75,8 @@ export const allScopes = [
 ] as const;
 export type Scope = (typeof allScopes)[number];
 
-export type MeterKind = 'household' | 'business' | 'heatpump' | 'pv_consumption' | 'pv_feed_in' | 'gas' | 'demo';
+export type MeterKind =
+  'household' | 'business' | 'heatpump' | 'pv_consumption' | 'pv_feed_in' | 'gas' | 'demo';
 
 export interface DemoToken {
   token: string;
@@ -77,7 +123,13 @@ export interface DemoMeter {
   hasData: boolean;
 }
 
-const cast: { kind: MeterKind; label: string; status: DemoMeter['status']; customer: number; site: number }[] = [
+const cast: {
+  kind: MeterKind;
+  label: string;
+  status: DemoMeter['status'];
+  customer: number;
+  site: number;
+}[] = [
   { kind: 'household', label: 'Wohnung Huber', status: 'connected', customer: 0, site: 0 },
   { kind: 'business', label: 'Bäckerei Gruber', status: 'connected', customer: 1, site: 1 },
   { kind: 'heatpump', label: 'Haus Berger – Wärmepumpe', status: 'connected', customer: 2, site: 2 },
@@ -85,7 +137,13 @@ const cast: { kind: MeterKind; label: string; status: DemoMeter['status']; custo
   { kind: 'pv_feed_in', label: 'Haus Wagner – PV-Einspeisung', status: 'connected', customer: 3, site: 3 },
   { kind: 'gas', label: 'Haus Berger – Gas', status: 'connected', customer: 2, site: 2 },
   { kind: 'demo', label: 'Demo-Zähler', status: 'connected', customer: 4, site: 4 },
-  { kind: 'household', label: 'Wohnung Pichler (Zustimmung ausständig)', status: 'pending', customer: 0, site: 5 },
+  {
+    kind: 'household',
+    label: 'Wohnung Pichler (Zustimmung ausständig)',
+    status: 'pending',
+    customer: 0,
+    site: 5,
+  },
   { kind: 'household', label: 'Büro Steiner (neu registriert)', status: 'registered', customer: 1, site: 6 },
 ];
 
@@ -101,7 +159,15 @@ const customerNames = [
   'Tischlerei Koller',
   'Familie Leitner',
 ];
-const siteNames = ['Hauptstraße 12, 1010 Wien', 'Marktplatz 3, 3100 St. Pölten', 'Gartenweg 7, 8010 Graz', 'Sonnenhang 21, 4020 Linz', 'Demoweg 1, 1030 Wien', 'Lindengasse 5, 1070 Wien', 'Ringstraße 44, 6020 Innsbruck'];
+const siteNames = [
+  'Hauptstraße 12, 1010 Wien',
+  'Marktplatz 3, 3100 St. Pölten',
+  'Gartenweg 7, 8010 Graz',
+  'Sonnenhang 21, 4020 Linz',
+  'Demoweg 1, 1030 Wien',
+  'Lindengasse 5, 1070 Wien',
+  'Ringstraße 44, 6020 Innsbruck',
+];
 
 export function registersFor(kind: MeterKind): string[] {
   switch (kind) {
@@ -118,7 +184,8 @@ export function registersFor(kind: MeterKind): string[] {
 export function meteringPointFor(seed: number, index: number): string {
   const operators = ['001000', '002000', '003000', '008500'];
   const op = operators[hash(seed, index, 3) % operators.length]!;
-  const tail = String(hash(seed, index, 5)).padStart(10, '0') + String(hash(seed, index, 6)).padStart(10, '0');
+  const tail =
+    String(hash(seed, index, 5)).padStart(10, '0') + String(hash(seed, index, 6)).padStart(10, '0');
   return `AT${op}00000${tail.slice(0, 20)}`;
 }
 
@@ -140,8 +207,20 @@ export function buildCatalog(seed: number, meterCount: number, createdSec: numbe
     scopes: [...allScopes],
     name: `${plan} token`,
   }));
-  tokens.push({ token: tokenFrom('md_ro_', seed, 9), team, plan: 'pro', scopes: ['meters:read', 'data:read'], name: 'read-only token' });
-  tokens.push({ token: tokenFrom('md_other_', seed, 10), team: otherTeam, plan: 'pro', scopes: [...allScopes], name: 'other team' });
+  tokens.push({
+    token: tokenFrom('md_ro_', seed, 9),
+    team,
+    plan: 'pro',
+    scopes: ['meters:read', 'data:read'],
+    name: 'read-only token',
+  });
+  tokens.push({
+    token: tokenFrom('md_other_', seed, 10),
+    team: otherTeam,
+    plan: 'pro',
+    scopes: [...allScopes],
+    name: 'other team',
+  });
 
   const createdIso = new Date(createdSec * 1000).toISOString().slice(0, 19) + 'Z';
   const extra = Math.max(0, meterCount - cast.length);
@@ -149,12 +228,25 @@ export function buildCatalog(seed: number, meterCount: number, createdSec: numbe
   const customers: DemoCustomer[] = [];
   for (let c = 0; c < customerCount; c++) {
     const name = customerNames[c] ?? `Kunde ${c + 1}`;
-    customers.push({ id: uuidFrom(seed, 100, c), team, name, email: `kunde${c + 1}@example.at`, created_at: createdIso });
+    customers.push({
+      id: uuidFrom(seed, 100, c),
+      team,
+      name,
+      email: `kunde${c + 1}@example.at`,
+      created_at: createdIso,
+    });
   }
   const sites: DemoSite[] = [];
   for (let s = 0; s < siteNames.length; s++) {
     const customerIndex = [0, 1, 2, 3, 4, 0, 1][s]!;
-    sites.push({ id: uuidFrom(seed, 200, s), team, customer_id: customers[customerIndex]!.id, name: siteNames[s]!, address: siteNames[s]!, created_at: createdIso });
+    sites.push({
+      id: uuidFrom(seed, 200, s),
+      team,
+      customer_id: customers[customerIndex]!.id,
+      name: siteNames[s]!,
+      address: siteNames[s]!,
+      created_at: createdIso,
+    });
   }
 
   const meters: DemoMeter[] = [];
@@ -169,9 +261,25 @@ export function buildCatalog(seed: number, meterCount: number, createdSec: numbe
     const customerIndex = customerNames.length + Math.floor(j / 6);
     const customer = customers[customerIndex]!;
     const siteIndex = sites.length;
-    sites.push({ id: uuidFrom(seed, 200, siteIndex), team, customer_id: customer.id, name: `Standort ${j + 1}`, address: `Teststraße ${j + 1}, 1100 Wien`, created_at: createdIso });
+    sites.push({
+      id: uuidFrom(seed, 200, siteIndex),
+      team,
+      customer_id: customer.id,
+      name: `Standort ${j + 1}`,
+      address: `Teststraße ${j + 1}, 1100 Wien`,
+      created_at: createdIso,
+    });
     const kind = kinds[j % kinds.length]!;
-    const m = makeMeter(seed, i, team, kind, `${customer.name} – Zähler ${(j % 6) + 1}`, 'connected', sites[siteIndex]!.id, createdSec);
+    const m = makeMeter(
+      seed,
+      i,
+      team,
+      kind,
+      `${customer.name} – Zähler ${(j % 6) + 1}`,
+      'connected',
+      sites[siteIndex]!.id,
+      createdSec,
+    );
     m.registers = ['1-1:1.9.0 G.01'];
     meters.push(m);
   }

@@ -26,7 +26,10 @@ const types: Record<ErrorCodeName, string> = {
   internal: 'api_error',
 };
 
-export function errorBody(code: ErrorCodeName, message: string): { error: { type: string; code: string; message: string } } {
+export function errorBody(
+  code: ErrorCodeName,
+  message: string,
+): { error: { type: string; code: string; message: string } } {
   return { error: { type: types[code], code, message } };
 }
 
@@ -40,6 +43,11 @@ export class HttpError extends Error {
   }
 }
 
-export function sendError(reply: FastifyReply, status: number, code: ErrorCodeName, message: string): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCodeName,
+  message: string,
+): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
 }

@@ -48,7 +48,14 @@ export function createWebhookDelivery(state: DemoState) {
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
-      log.push({ webhookId: webhook.id, url: webhook.url, attempt, status, error, at: new Date().toISOString() });
+      log.push({
+        webhookId: webhook.id,
+        url: webhook.url,
+        attempt,
+        status,
+        error,
+        at: new Date().toISOString(),
+      });
       if (log.length > 1000) log.shift();
       if (status !== null && status >= 200 && status < 300) return;
       if (attempt < 5) await new Promise((r) => setTimeout(r, state.webhookBackoffMs * 2 ** (attempt - 1)));
@@ -90,7 +97,10 @@ export async function startMqttBroker(state: DemoState, host: string, port: numb
   const broker = await Aedes.createBroker({ id: 'meterdesk-demo' });
   const credentials = (team: string) => ({
     username: team,
-    password: 'mq_' + hash(state.opts.seed, 4242, ...[...team].map((c) => c.charCodeAt(0))).toString(36) + hash(state.opts.seed, 4343, team.length).toString(36),
+    password:
+      'mq_' +
+      hash(state.opts.seed, 4242, ...[...team].map((c) => c.charCodeAt(0))).toString(36) +
+      hash(state.opts.seed, 4343, team.length).toString(36),
     topic_prefix: `meterdesk/${team}`,
   });
   const teamOfClient = new Map<string, string>();
@@ -140,7 +150,14 @@ export async function startMqttBroker(state: DemoState, host: string, port: numb
         const payload = Buffer.from(JSON.stringify(pushPayload(state, meter, deliveryDay, data)));
         await new Promise<void>((resolve) => {
           broker.publish(
-            { cmd: 'publish', topic: `meterdesk/${meter.team}/${meter.metering_point}/readings`, payload, qos: 1, retain: false, dup: false },
+            {
+              cmd: 'publish',
+              topic: `meterdesk/${meter.team}/${meter.metering_point}/readings`,
+              payload,
+              qos: 1,
+              retain: false,
+              dup: false,
+            },
             () => resolve(),
           );
         });

@@ -85,11 +85,32 @@ export class DemoReadings {
     const fix = day + 5 + Math.floor(rand(seed, meter.index, day, 4) * 50);
     const changed = rand(seed, meter.index, day, 5) < 0.5;
     const factor = changed ? 0.8 + rand(seed, meter.index, day, 6) * 0.4 : 1;
-    if (r < 0.05) list.push({ kind: 'estimated', fromSlot: from, toSlot: from + len, fixDay: fix, provisionalFactor: factor });
-    else if (r < 0.065) list.push({ kind: 'unreliable', fromSlot: from, toSlot: from + len, fixDay: fix, provisionalFactor: factor });
+    if (r < 0.05)
+      list.push({
+        kind: 'estimated',
+        fromSlot: from,
+        toSlot: from + len,
+        fixDay: fix,
+        provisionalFactor: factor,
+      });
+    else if (r < 0.065)
+      list.push({
+        kind: 'unreliable',
+        fromSlot: from,
+        toSlot: from + len,
+        fixDay: fix,
+        provisionalFactor: factor,
+      });
     else if (r < 0.08)
-      list.push({ kind: 'gap', fromSlot: from, toSlot: from + len, fixDay: day + 2 + (hash(seed, meter.index, day, 7) % 9), provisionalFactor: 1 });
-    else if (r < 0.088) list.push({ kind: 'estimated', fromSlot: 0, toSlot: qh, fixDay: fix, provisionalFactor: factor });
+      list.push({
+        kind: 'gap',
+        fromSlot: from,
+        toSlot: from + len,
+        fixDay: day + 2 + (hash(seed, meter.index, day, 7) % 9),
+        provisionalFactor: 1,
+      });
+    else if (r < 0.088)
+      list.push({ kind: 'estimated', fromSlot: 0, toSlot: qh, fixDay: fix, provisionalFactor: factor });
     if (meter.index === 0 && day === this.opts.spikeDay) {
       list.push({ kind: 'spike', fromSlot: 70, toSlot: 71, fixDay: day + 3, provisionalFactor: 1 });
     }
@@ -114,7 +135,11 @@ export class DemoReadings {
         case 'estimated':
         case 'unreliable':
           return [
-            { deliveryDay: day + 1, value: round3(final * ev.provisionalFactor), quality: ev.kind === 'estimated' ? 2 : 3 },
+            {
+              deliveryDay: day + 1,
+              value: round3(final * ev.provisionalFactor),
+              quality: ev.kind === 'estimated' ? 2 : 3,
+            },
             { deliveryDay: ev.fixDay, value: final, quality: 1 },
           ];
       }
@@ -129,7 +154,17 @@ export class DemoReadings {
     for (const v of vs) if (this.deliverySec(v.deliveryDay) <= nowSec) best = v;
     if (!best) return null;
     const startSec = dayStartSec(day, this.opts.tz) + slot * QH_SEC;
-    return { meter, register, startSec, endSec: startSec + QH_SEC, day, slot, value: best.value, quality: best.quality, updatedSec: this.deliverySec(best.deliveryDay) };
+    return {
+      meter,
+      register,
+      startSec,
+      endSec: startSec + QH_SEC,
+      day,
+      slot,
+      value: best.value,
+      quality: best.quality,
+      updatedSec: this.deliverySec(best.deliveryDay),
+    };
   }
 
   /**
@@ -152,7 +187,17 @@ export class DemoReadings {
           const v = this.versions(meter, register, day, slot).find((x) => x.deliveryDay === deliveryDay);
           if (!v) continue;
           const startSec = start + slot * QH_SEC;
-          out.push({ meter, register, startSec, endSec: startSec + QH_SEC, day, slot, value: v.value, quality: v.quality, updatedSec });
+          out.push({
+            meter,
+            register,
+            startSec,
+            endSec: startSec + QH_SEC,
+            day,
+            slot,
+            value: v.value,
+            quality: v.quality,
+            updatedSec,
+          });
         }
       }
     }
@@ -179,7 +224,7 @@ export class DemoReadings {
   finalValue(meter: DemoMeter, register: string, day: number, slot: number): number {
     const { seed, tz } = this.opts;
     const startSec = dayStartSec(day, tz) + slot * QH_SEC;
-    const hour = (((startSec + offsetMinutesAt(startSec, tz) * 60) % 86_400) + 86_400) % 86_400 / 3600;
+    const hour = ((((startSec + offsetMinutesAt(startSec, tz) * 60) % 86_400) + 86_400) % 86_400) / 3600;
     const weekday = (((day + 3) % 7) + 7) % 7; // 0 = Monday
     const isWeekend = weekday >= 5;
     const winter = Math.cos((2 * Math.PI * (day - 15)) / 365.25); // 1 mid-January, -1 mid-July
@@ -201,7 +246,11 @@ export class DemoReadings {
       }
       case 'gas': {
         const heating = Math.max(0.05, 0.3 + 0.7 * winter);
-        g = (0.2 + heating * (1.8 + 1.2 * bump(hour, 6.5, 1.5) + 0.8 * bump(hour, 18, 2))) * s * noise * (hour < 5 ? 0.5 : 1);
+        g =
+          (0.2 + heating * (1.8 + 1.2 * bump(hour, 6.5, 1.5) + 0.8 * bump(hour, 18, 2))) *
+          s *
+          noise *
+          (hour < 5 ? 0.5 : 1);
         break;
       }
       case 'pv_feed_in': {
@@ -216,7 +265,13 @@ export class DemoReadings {
         const midday = isWeekend ? 0.1 * bump(hour, 12.5, 1.5) : 0.02;
         const appliance = rand(seed, meter.index, day, slot, 23) < 0.012 ? 0.45 : 0;
         g = (base + morning + evening + midday + appliance) * s * noise * dayMood;
-        if (meter.kind === 'pv_consumption' && rand(seed, meter.index, day, 24) < 0.3 && hour >= 18 && hour < 21) g += 2.75; // EV charging at 11 kW
+        if (
+          meter.kind === 'pv_consumption' &&
+          rand(seed, meter.index, day, 24) < 0.3 &&
+          hour >= 18 &&
+          hour < 21
+        )
+          g += 2.75; // EV charging at 11 kW
       }
     }
     if (meter.kind === 'pv_consumption' && register.endsWith('P.01')) {

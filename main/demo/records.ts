@@ -23,7 +23,9 @@ export function meterJson(state: DemoState, m: DemoMeter): Record<string, unknow
     obis_codes: m.registers,
     latest_data_at: latest === null ? null : isoUtc(latest),
     created_at: isoUtc(m.created_sec),
-    consent: consent ? { id: consent.id, state: consent.state, expires_at: isoUtc(consent.expiresSec) } : null,
+    consent: consent
+      ? { id: consent.id, state: consent.state, expires_at: isoUtc(consent.expiresSec) }
+      : null,
   };
 }
 
@@ -69,7 +71,11 @@ export function decodeCursor(text: string, meter: DemoMeter, epoch: number): Fee
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw new HttpError(422, 'validation_failed', 'The cursor is malformed. Start again without a cursor or with a window read.');
+    throw new HttpError(
+      422,
+      'validation_failed',
+      'The cursor is malformed. Start again without a cursor or with a window read.',
+    );
   }
   const c = parsed as Partial<FeedCursor>;
   if (
@@ -84,12 +90,21 @@ export function decodeCursor(text: string, meter: DemoMeter, epoch: number): Fee
     throw new HttpError(422, 'validation_failed', 'The cursor is malformed or belongs to another meter.');
   }
   if (c.epoch !== epoch) {
-    throw new HttpError(422, 'validation_failed', 'The cursor has expired. Re-baseline with a window read, then continue without it.');
+    throw new HttpError(
+      422,
+      'validation_failed',
+      'The cursor has expired. Re-baseline with a window read, then continue without it.',
+    );
   }
   return c as FeedCursor;
 }
 
-export function pushPayload(state: DemoState, meter: DemoMeter, deliveryDay: number, data: DemoReading[]): Record<string, unknown> {
+export function pushPayload(
+  state: DemoState,
+  meter: DemoMeter,
+  deliveryDay: number,
+  data: DemoReading[],
+): Record<string, unknown> {
   return {
     id: `${meter.id.slice(0, 8)}-${deliveryDay}`,
     event: 'readings.delivered',

@@ -26,12 +26,27 @@ export function rand(...keys: number[]): number {
 
 /** A stable UUID (v4 layout) from integer keys. */
 export function uuidFrom(...keys: number[]): string {
-  const hex = [0, 1, 2, 3].map((i) => hash(...keys, i).toString(16).padStart(8, '0')).join('');
+  const hex = [0, 1, 2, 3]
+    .map((i) =>
+      hash(...keys, i)
+        .toString(16)
+        .padStart(8, '0'),
+    )
+    .join('');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A short stable token-like string. */
 export function tokenFrom(prefix: string, ...keys: number[]): string {
-  return prefix + [0, 1, 2, 3, 4].map((i) => hash(...keys, 77, i).toString(36).padStart(7, '0')).join('');
+  return (
+    prefix +
+    [0, 1, 2, 3, 4]
+      .map((i) =>
+        hash(...keys, 77, i)
+          .toString(36)
+          .padStart(7, '0'),
+      )
+      .join('')
+  );
 }

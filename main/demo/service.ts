@@ -82,7 +82,14 @@ export async function startDemoService(opts: DemoServiceOptions = {}): Promise<D
   const info: DemoServiceInfo = {
     base_url: baseUrl,
     team,
-    tokens: { free: tok('free token'), light: tok('light token'), plus: tok('plus token'), pro: tok('pro token'), readonly: tok('read-only token'), other_team: tok('other team') },
+    tokens: {
+      free: tok('free token'),
+      light: tok('light token'),
+      plus: tok('plus token'),
+      pro: tok('pro token'),
+      readonly: tok('read-only token'),
+      other_team: tok('other team'),
+    },
     mqtt: mqtt ? { url: mqtt.url, ...mqtt.credentials(team) } : null,
     sftp: sftp ? sftp.credentials(team) : null,
     admin_url: `${baseUrl}/admin`,

@@ -22,7 +22,10 @@ export interface SftpServer {
 }
 
 /** Names of the files of one meter at the service clock, with the delivery day each carries. */
-export function sftpFiles(state: DemoState, meter: DemoMeter): { name: string; deliveryDay: number; day: number }[] {
+export function sftpFiles(
+  state: DemoState,
+  meter: DemoMeter,
+): { name: string; deliveryDay: number; day: number }[] {
   const out: { name: string; deliveryDay: number; day: number }[] = [];
   if (!meter.hasData) return out;
   const r = state.readings;
@@ -30,27 +33,48 @@ export function sftpFiles(state: DemoState, meter: DemoMeter): { name: string; d
   const first = Math.max(r.opts.dataStartDay, lastDelivery - 400);
   for (let day = first; day < lastDelivery; day++) {
     out.push({ name: `${dayKey(day)}.csv`, deliveryDay: day + 1, day });
-    const fixes = [...new Set(r.dayEvents(meter, day).map((e) => e.fixDay))].filter((d) => d <= lastDelivery && d !== day + 1).sort((a, b) => a - b);
+    const fixes = [...new Set(r.dayEvents(meter, day).map((e) => e.fixDay))]
+      .filter((d) => d <= lastDelivery && d !== day + 1)
+      .sort((a, b) => a - b);
     fixes.forEach((d, i) => out.push({ name: `${dayKey(day)}.r${i + 1}.csv`, deliveryDay: d, day }));
   }
   return out;
 }
 
-export function sftpFileContent(state: DemoState, meter: DemoMeter, day: number, deliveryDay: number): string {
+export function sftpFileContent(
+  state: DemoState,
+  meter: DemoMeter,
+  day: number,
+  deliveryDay: number,
+): string {
   const rows = state.readings.batch(meter, deliveryDay, day).filter((x) => x.day === day);
   const lines = [SFTP_HEADER];
   for (const x of rows) {
     lines.push(
-      [isoWithOffset(x.startSec, state.tz), isoWithOffset(x.endSec, state.tz), x.register, String(x.value), 'kWh', String(x.quality), isoWithOffset(x.updatedSec, state.tz)].join(';'),
+      [
+        isoWithOffset(x.startSec, state.tz),
+        isoWithOffset(x.endSec, state.tz),
+        x.register,
+        String(x.value),
+        'kWh',
+        String(x.quality),
+        isoWithOffset(x.updatedSec, state.tz),
+      ].join(';'),
     );
   }
   return lines.join('\n') + '\n';
 }
 
 export async function startSftpServer(state: DemoState, host: string, port: number): Promise<SftpServer> {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'pkcs1', format: 'pem' } });
-  const passwordFor = (team: string) => 'sf_' + hash(state.opts.seed, 5151, ...[...team].map((c) => c.charCodeAt(0))).toString(36);
-  const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  });
+  const passwordFor = (team: string) =>
+    'sf_' + hash(state.opts.seed, 5151, ...[...team].map((c) => c.charCodeAt(0))).toString(36);
+  const same = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   const server = new Server({ hostKeys: [privateKey] }, (client) => {
     let team: string | null = null;
@@ -67,7 +91,11 @@ export async function startSftpServer(state: DemoState, host: string, port: numb
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => {
           const sftp = acceptSftp();
-          const handles = new Map<number, { kind: 'file'; data: Buffer } | { kind: 'dir'; entries: string[]; isDirs: boolean; done: boolean }>();
+          const handles = new Map<
+            number,
+            | { kind: 'file'; data: Buffer }
+            | { kind: 'dir'; entries: string[]; isDirs: boolean; done: boolean }
+          >();
           let nextHandle = 1;
           const meters = () => state.teamMeters(team!).filter((m) => m.hasData);
           const dirAttrs = { mode: 0o40555, uid: 0, gid: 0, size: 0, atime: 0, mtime: 0 };
@@ -94,22 +122,38 @@ export async function startSftpServer(state: DemoState, host: string, port: numb
           const getHandle = (b: Buffer) => (b.length === 4 ? handles.get(b.readUInt32BE(0)) : undefined);
 
           sftp.on('REALPATH', (reqid, path) => {
-            const norm = '/' + path.split('/').filter((p) => p && p !== '.').join('/');
+            const norm =
+              '/' +
+              path
+                .split('/')
+                .filter((p) => p && p !== '.')
+                .join('/');
             sftp.name(reqid, [{ filename: norm, longname: norm, attrs: dirAttrs }]);
           });
           const stat = (reqid: number, path: string) => {
             const r = resolve(path);
             if (!r) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
             if (r.kind !== 'file') return sftp.attrs(reqid, dirAttrs);
-            return sftp.attrs(reqid, fileAttrs(Buffer.byteLength(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay))));
+            return sftp.attrs(
+              reqid,
+              fileAttrs(Buffer.byteLength(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay))),
+            );
           };
           sftp.on('STAT', stat);
           sftp.on('LSTAT', stat);
           sftp.on('OPENDIR', (reqid, path) => {
             const r = resolve(path);
             if (!r || r.kind === 'file') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
-            const entries = r.kind === 'root' ? ['readings'] : r.kind === 'readings' ? meters().map((m) => m.metering_point) : sftpFiles(state, r.meter).map((f) => f.name);
-            return sftp.handle(reqid, newHandle({ kind: 'dir', entries, isDirs: r.kind !== 'meter', done: false }));
+            const entries =
+              r.kind === 'root'
+                ? ['readings']
+                : r.kind === 'readings'
+                  ? meters().map((m) => m.metering_point)
+                  : sftpFiles(state, r.meter).map((f) => f.name);
+            return sftp.handle(
+              reqid,
+              newHandle({ kind: 'dir', entries, isDirs: r.kind !== 'meter', done: false }),
+            );
           });
           sftp.on('READDIR', (reqid, handle) => {
             const h = getHandle(handle);
@@ -118,14 +162,25 @@ export async function startSftpServer(state: DemoState, host: string, port: numb
             h.done = true;
             return sftp.name(
               reqid,
-              h.entries.map((e) => ({ filename: e, longname: `${h.isDirs ? 'dr-xr-xr-x' : '-r--r--r--'} 1 0 0 0 Jan 1 00:00 ${e}`, attrs: h.isDirs ? dirAttrs : fileAttrs(0) })),
+              h.entries.map((e) => ({
+                filename: e,
+                longname: `${h.isDirs ? 'dr-xr-xr-x' : '-r--r--r--'} 1 0 0 0 Jan 1 00:00 ${e}`,
+                attrs: h.isDirs ? dirAttrs : fileAttrs(0),
+              })),
             );
           });
           sftp.on('OPEN', (reqid, filename, flags) => {
-            if (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC)) return sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED);
+            if (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC))
+              return sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED);
             const r = resolve(filename);
             if (!r || r.kind !== 'file') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
-            return sftp.handle(reqid, newHandle({ kind: 'file', data: Buffer.from(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay)) }));
+            return sftp.handle(
+              reqid,
+              newHandle({
+                kind: 'file',
+                data: Buffer.from(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay)),
+              }),
+            );
           });
           sftp.on('READ', (reqid, handle, offset, length) => {
             const h = getHandle(handle);
@@ -142,7 +197,16 @@ export async function startSftpServer(state: DemoState, host: string, port: numb
             if (handle.length === 4) handles.delete(handle.readUInt32BE(0));
             sftp.status(reqid, STATUS_CODE.OK);
           });
-          for (const op of ['WRITE', 'REMOVE', 'RMDIR', 'MKDIR', 'RENAME', 'SETSTAT', 'FSETSTAT', 'SYMLINK'] as const) {
+          for (const op of [
+            'WRITE',
+            'REMOVE',
+            'RMDIR',
+            'MKDIR',
+            'RENAME',
+            'SETSTAT',
+            'FSETSTAT',
+            'SYMLINK',
+          ] as const) {
             sftp.on(op as 'WRITE', (reqid: number) => sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED));
           }
         });

@@ -3,7 +3,15 @@
  * webhooks, history requests, fault injection and rate-limit windows. Readings themselves are not
  * state: they are computed from the seed and the clock (see readings.ts).
  */
-import { buildCatalog, planFeatures, type Catalog, type DemoCustomer, type DemoMeter, type DemoSite, type DemoToken } from './catalog';
+import {
+  buildCatalog,
+  planFeatures,
+  type Catalog,
+  type DemoCustomer,
+  type DemoMeter,
+  type DemoSite,
+  type DemoToken,
+} from './catalog';
 import { DemoReadings } from './readings';
 import { uuidFrom } from './rng';
 import { dayNumberOf, dayStartSec } from '../time/local-days';
@@ -88,14 +96,20 @@ export class DemoState {
   constructor(readonly opts: DemoOptions) {
     this.tz = opts.tz ?? 'Europe/Vienna';
     const clockMs = opts.clock ? Date.parse(opts.clock) : Date.now();
-    if (!Number.isFinite(clockMs)) throw new Error(`--clock must be an ISO 8601 timestamp, got "${opts.clock}"`);
+    if (!Number.isFinite(clockMs))
+      throw new Error(`--clock must be an ISO 8601 timestamp, got "${opts.clock}"`);
     this.nowSec = Math.floor(clockMs / 1000);
     this.initialDay = dayNumberOf(this.nowSec, this.tz);
-    this.catalog = buildCatalog(opts.seed, opts.meters, dayStartSec(this.initialDay - opts.years * 365 - 1, this.tz));
+    const historyDays = Math.max(1, Math.round(opts.years * 365));
+    this.catalog = buildCatalog(
+      opts.seed,
+      opts.meters,
+      dayStartSec(this.initialDay - historyDays - 1, this.tz),
+    );
     this.readings = new DemoReadings({
       seed: opts.seed,
       tz: this.tz,
-      dataStartDay: this.initialDay - opts.years * 365,
+      dataStartDay: this.initialDay - historyDays,
       spikeDay: this.initialDay - 20,
     });
     this.ratePerMinOverride = opts.ratePerMin ?? null;

@@ -19,7 +19,11 @@ const profileSchema = z.object({
   plan: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-const fileSchema = z.object({ version: z.literal(1), activeId: z.string(), profiles: z.array(profileSchema) });
+const fileSchema = z.object({
+  version: z.literal(1),
+  activeId: z.string(),
+  profiles: z.array(profileSchema),
+});
 
 export function createProfileRegistry(dataDir: string) {
   const file = join(dataDir, 'profiles.json');
@@ -29,13 +33,15 @@ export function createProfileRegistry(dataDir: string) {
     profiles: [{ id: DEMO_PROFILE_ID, name: 'Demo', kind: 'demo', baseUrl: '', team: '', plan: 'pro' }],
   };
   if (existsSync(file)) {
-    const parsed = fileSchema.safeParse((() => {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        return null;
-      }
-    })());
+    const parsed = fileSchema.safeParse(
+      (() => {
+        try {
+          return JSON.parse(readFileSync(file, 'utf8'));
+        } catch {
+          return null;
+        }
+      })(),
+    );
     if (parsed.success && parsed.data.profiles.some((p) => p.id === DEMO_PROFILE_ID)) state = parsed.data;
     else {
       // Keep the unreadable file for inspection instead of overwriting it silently.
@@ -64,7 +70,13 @@ export function createProfileRegistry(dataDir: string) {
       save();
     },
     add(p: Omit<Profile, 'id' | 'kind'>): Profile {
-      const slug = p.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'account';
+      const slug =
+        p.name
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 40) || 'account';
       let id = slug;
       for (let i = 2; state.profiles.some((x) => x.id === id); i++) id = `${slug}-${i}`;
       const profile: Profile = { ...p, id, kind: 'account' };
@@ -79,7 +91,8 @@ export function createProfileRegistry(dataDir: string) {
       return { ...p };
     },
     remove(id: string, deleteLocalData: boolean): void {
-      if (id === DEMO_PROFILE_ID) throw new AppError('conflict', 'The demo profile is built in and cannot be removed.');
+      if (id === DEMO_PROFILE_ID)
+        throw new AppError('conflict', 'The demo profile is built in and cannot be removed.');
       find(id);
       state.profiles = state.profiles.filter((p) => p.id !== id);
       if (state.activeId === id) state.activeId = DEMO_PROFILE_ID;

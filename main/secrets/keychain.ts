@@ -32,7 +32,8 @@ export function keychainHelp(platform = process.platform): string {
   if (platform === 'linux') {
     return 'Install and unlock a Secret Service keyring (GNOME Keyring or KWallet; e.g. "sudo apt install gnome-keyring libsecret-1-0") and log in to a desktop session, or choose "Keep for this session only".';
   }
-  if (platform === 'darwin') return 'Unlock the login keychain in Keychain Access, or choose "Keep for this session only".';
+  if (platform === 'darwin')
+    return 'Unlock the login keychain in Keychain Access, or choose "Keep for this session only".';
   return 'Check that Windows Credential Manager is available for your user, or choose "Keep for this session only".';
 }
 
@@ -58,7 +59,10 @@ export function createSecretStore(opts: { service?: string; loadKeytar?: () => K
       keytar = opts.loadKeytar ? opts.loadKeytar() : (createRequire(import.meta.url)('keytar') as Keytar);
       return keytar;
     } catch (err) {
-      throw new AppError('keychain_unavailable', `Cannot load keytar (the OS keychain module): ${(err as Error).message}. ${keychainHelp()}`);
+      throw new AppError(
+        'keychain_unavailable',
+        `Cannot load keytar (the OS keychain module): ${(err as Error).message}. ${keychainHelp()}`,
+      );
     }
   }
 
@@ -69,7 +73,10 @@ export function createSecretStore(opts: { service?: string; loadKeytar?: () => K
       if (err instanceof AppError) throw err;
       const msg = (err as Error).message ?? String(err);
       const known = knownFailures.some((re) => re.test(msg));
-      throw new AppError('keychain_unavailable', `The OS keychain is not usable${known ? '' : ' (' + msg + ')'}. ${keychainHelp()}`);
+      throw new AppError(
+        'keychain_unavailable',
+        `The OS keychain is not usable${known ? '' : ' (' + msg + ')'}. ${keychainHelp()}`,
+      );
     }
   }
 

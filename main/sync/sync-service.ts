@@ -60,14 +60,24 @@ export function createSyncService(deps: SyncDeps) {
   const running = new Set<string>();
   let controller: AbortController | null = null;
 
-  function applyFeedPage(meterId: string, readings: ApiReading[], nextCursor: string | null, prevCursor: string | null) {
+  function applyFeedPage(
+    meterId: string,
+    readings: ApiReading[],
+    nextCursor: string | null,
+    prevCursor: string | null,
+  ) {
     return deps.readings.applyPage(meterId, readings.map(toIncoming), 'cursor', now(), () => {
       deps.account.writeCursor(meterId, nextCursor ?? prevCursor, now());
     });
   }
 
   /** Window reads over [fromSec, toSec) on the team surface, following truncation cursors. */
-  async function backfill(meterId: string, fromSec: number, toSec: number, signal?: AbortSignal): Promise<{ readings: number; revisions: number; pages: number }> {
+  async function backfill(
+    meterId: string,
+    fromSec: number,
+    toSec: number,
+    signal?: AbortSignal,
+  ): Promise<{ readings: number; revisions: number; pages: number }> {
     const total = { readings: 0, revisions: 0, pages: 0 };
     for (let start = fromSec; start < toSec; start += WINDOW_CHUNK_DAYS * 86_400) {
       const end = Math.min(toSec, start + WINDOW_CHUNK_DAYS * 86_400);
@@ -86,7 +96,11 @@ export function createSyncService(deps: SyncDeps) {
     return total;
   }
 
-  async function syncMeter(meterId: string, report: (pages: number, readings: number, revisions: number) => void, signal?: AbortSignal) {
+  async function syncMeter(
+    meterId: string,
+    report: (pages: number, readings: number, revisions: number) => void,
+    signal?: AbortSignal,
+  ) {
     if (running.has(meterId)) return { pages: 0, readings: 0, revisions: 0, skipped: true };
     running.add(meterId);
     const t = { pages: 0, readings: 0, revisions: 0, skipped: false };
@@ -161,10 +175,19 @@ export function createSyncService(deps: SyncDeps) {
     controller = new AbortController();
     const signal = controller.signal;
     const started = Date.now();
-    const summary: SyncSummary = { meters: 0, readingsWritten: 0, revisions: 0, pages: 0, durationMs: 0, errors: [] };
+    const summary: SyncSummary = {
+      meters: 0,
+      readingsWritten: 0,
+      revisions: 0,
+      pages: 0,
+      durationMs: 0,
+      errors: [],
+    };
     try {
       await refreshAccount();
-      const all = deps.db.prepare("SELECT id FROM meters WHERE status = 'connected' OR is_demo = 1 ORDER BY id").all() as { id: string }[];
+      const all = deps.db
+        .prepare("SELECT id FROM meters WHERE status = 'connected' OR is_demo = 1 ORDER BY id")
+        .all() as { id: string }[];
       const ids = all.map((r) => r.id).filter((id) => !o.meterIds || o.meterIds.includes(id));
       summary.meters = ids.length;
       let doneCount = 0;
@@ -172,7 +195,16 @@ export function createSyncService(deps: SyncDeps) {
       const progress = (meterId: string | null, done: boolean) => {
         const elapsed = (Date.now() - started) / 1000;
         const eta = doneCount > 0 && !done ? (elapsed / doneCount) * (ids.length - doneCount) : null;
-        deps.onProgress?.({ meterId, meterIndex: doneCount, meterCount: ids.length, pages: summary.pages, readings: summary.readingsWritten, revisions: summary.revisions, etaSec: eta, done });
+        deps.onProgress?.({
+          meterId,
+          meterIndex: doneCount,
+          meterCount: ids.length,
+          pages: summary.pages,
+          readings: summary.readingsWritten,
+          revisions: summary.revisions,
+          etaSec: eta,
+          done,
+        });
       };
       const worker = async () => {
         while (next < ids.length) {
@@ -201,7 +233,9 @@ export function createSyncService(deps: SyncDeps) {
           progress(meterId, false);
         }
       };
-      await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 4, Math.max(1, ids.length)) }, worker));
+      await Promise.all(
+        Array.from({ length: Math.min(deps.concurrency ?? 4, Math.max(1, ids.length)) }, worker),
+      );
       summary.durationMs = Date.now() - started;
       progress(null, true);
       return summary;

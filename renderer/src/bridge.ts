@@ -18,7 +18,8 @@ export class ContractCallError extends Error {
 }
 
 export function api(): MeterdeskApi {
-  if (!window.meterdesk) throw new Error('Meterdesk bridge missing: open the app through Electron or the browser harness.');
+  if (!window.meterdesk)
+    throw new Error('Meterdesk bridge missing: open the app through Electron or the browser harness.');
   return window.meterdesk;
 }
 

@@ -90,7 +90,8 @@ export const resources = {
       settings: 'Einstellungen',
       close: 'Schließen',
       connectTitle: 'Konto verbinden',
-      connectHelp: 'Team-Basis-URL und Token von der Token-Seite (Daten → API-Tokens) einfügen. Das Token wird im Schlüsselbund des Betriebssystems gespeichert und nie wieder angezeigt.',
+      connectHelp:
+        'Team-Basis-URL und Token von der Token-Seite (Daten → API-Tokens) einfügen. Das Token wird im Schlüsselbund des Betriebssystems gespeichert und nie wieder angezeigt.',
       profileName: 'Name des Profils',
       teamUrl: 'Team-Basis-URL',
       token: 'API-Token',
@@ -185,7 +186,8 @@ export const resources = {
       settings: 'Settings',
       close: 'Close',
       connectTitle: 'Connect your account',
-      connectHelp: 'Paste the team base URL and the token from the token page (Data → API Tokens). The token is stored in the OS keychain and never shown again.',
+      connectHelp:
+        'Paste the team base URL and the token from the token page (Data → API Tokens). The token is stored in the OS keychain and never shown again.',
       profileName: 'Profile name',
       teamUrl: 'Team base URL',
       token: 'API token',

@@ -8,7 +8,9 @@ import type { EventName, Result } from '../../preload/contract';
 
 declare const __HARNESS_TOKEN__: string;
 
-const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/__harness/ws?token=${encodeURIComponent(__HARNESS_TOKEN__)}`);
+const ws = new WebSocket(
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/__harness/ws?token=${encodeURIComponent(__HARNESS_TOKEN__)}`,
+);
 const opened = new Promise<void>((resolve, reject) => {
   ws.addEventListener('open', () => resolve(), { once: true });
   ws.addEventListener('error', () => reject(new Error('harness bridge: WebSocket failed')), { once: true });
@@ -18,7 +20,12 @@ const pending = new Map<number, (r: Result<unknown>) => void>();
 const listeners = new Map<string, Set<(p: unknown) => void>>();
 
 ws.addEventListener('message', (m) => {
-  const msg = JSON.parse(String(m.data)) as { id?: number; result?: Result<unknown>; event?: string; payload?: unknown };
+  const msg = JSON.parse(String(m.data)) as {
+    id?: number;
+    result?: Result<unknown>;
+    event?: string;
+    payload?: unknown;
+  };
   if (msg.id !== undefined && msg.result) {
     pending.get(msg.id)?.(msg.result);
     pending.delete(msg.id);
@@ -27,7 +34,8 @@ ws.addEventListener('message', (m) => {
   }
 });
 ws.addEventListener('close', () => {
-  for (const resolve of pending.values()) resolve({ ok: false, error: { code: 'unreachable', message: 'The harness connection closed.' } });
+  for (const resolve of pending.values())
+    resolve({ ok: false, error: { code: 'unreachable', message: 'The harness connection closed.' } });
   pending.clear();
 });
 

@@ -38,7 +38,9 @@ export interface HarnessOptions {
 export async function startHarness(o: HarnessOptions) {
   const rendererDir = join(root, 'dist/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error('The renderer is not built. Run "npm run build:renderer" first (npm run harness does it for you).');
+    throw new Error(
+      'The renderer is not built. Run "npm run build:renderer" first (npm run harness does it for you).',
+    );
   }
   const token = randomBytes(24).toString('base64url');
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'meterdesk-harness-'));
@@ -77,13 +79,18 @@ export async function startHarness(o: HarnessOptions) {
 
   const server = createServer();
   const app = Fastify({ logger: false, serverFactory: (handler) => server.on('request', handler) });
-  const sendIndex = (_req: unknown, reply: { type(t: string): { send(b: string): unknown }; header(k: string, v: string): unknown }) => {
+  const sendIndex = (
+    _req: unknown,
+    reply: { type(t: string): { send(b: string): unknown }; header(k: string, v: string): unknown },
+  ) => {
     reply.header('cache-control', 'no-store');
     return reply.type('text/html; charset=utf-8').send(indexHtml);
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
-  app.get('/__harness/bridge.js', async (_req, reply) => reply.header('cache-control', 'no-store').type('text/javascript').send(bridgeJs));
+  app.get('/__harness/bridge.js', async (_req, reply) =>
+    reply.header('cache-control', 'no-store').type('text/javascript').send(bridgeJs),
+  );
   await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: false, wildcard: true });
 
   let origin = '';

@@ -53,7 +53,10 @@ export function App() {
         useApp.getState().syncProgressed(p);
         if (p.done) void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived);
       }),
-      bridge.on('sync:statusChanged', () => void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived)),
+      bridge.on(
+        'sync:statusChanged',
+        () => void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived),
+      ),
       bridge.on('readings:changed', (e) => {
         // Coalesce bursts of page events into one refresh.
         if (refresh) return;
@@ -61,11 +64,15 @@ export function App() {
           refresh = null;
           const st = useApp.getState();
           void st.metersRequested().then(() => {
-            if (st.selectedMeterId && e.meterIds.includes(st.selectedMeterId)) void useApp.getState().seriesRequested();
+            if (st.selectedMeterId && e.meterIds.includes(st.selectedMeterId))
+              void useApp.getState().seriesRequested();
           });
         }, 500);
       }),
-      bridge.on('profiles:changed', () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded)),
+      bridge.on(
+        'profiles:changed',
+        () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded),
+      ),
     ];
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && e.key === 'ArrowLeft') useApp.getState().rangeShifted(-1);
@@ -95,7 +102,12 @@ export function App() {
         <h1>{t('appTitle')}</h1>
         <label className="profile">
           <span className="sr-only">{t('profile')}</span>
-          <select value={active?.id ?? ''} onChange={(e) => void useApp.getState().profileSwitched(e.target.value)} data-testid="profile-select" aria-label={t('profile')}>
+          <select
+            value={active?.id ?? ''}
+            onChange={(e) => void useApp.getState().profileSwitched(e.target.value)}
+            data-testid="profile-select"
+            aria-label={t('profile')}
+          >
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -111,14 +123,24 @@ export function App() {
         <span className="spacer" />
         <label>
           <span className="sr-only">{t('language')}</span>
-          <select aria-label={t('language')} value={language} onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')} data-testid="language-select">
+          <select
+            aria-label={t('language')}
+            value={language}
+            onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')}
+            data-testid="language-select"
+          >
             <option value="de">Deutsch</option>
             <option value="en">English</option>
           </select>
         </label>
         <label>
           <span className="sr-only">{t('theme')}</span>
-          <select aria-label={t('theme')} value={theme} onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)} data-testid="theme-select">
+          <select
+            aria-label={t('theme')}
+            value={theme}
+            onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)}
+            data-testid="theme-select"
+          >
             <option value="system">{t('theme_system')}</option>
             <option value="light">{t('theme_light')}</option>
             <option value="dark">{t('theme_dark')}</option>

@@ -34,7 +34,12 @@ function hatch(ctx: CanvasRenderingContext2D, kind: 2 | 3): CanvasPattern | stri
   return ctx.createPattern(c, 'repeat') ?? QUALITY_COLOURS[kind];
 }
 
-export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: FormatPrefs; onZoom: (fromSec: number, toSec: number) => void }) {
+export function Chart(props: {
+  series: SeriesView;
+  unit: 'kWh' | 'kW';
+  prefs: FormatPrefs;
+  onZoom: (fromSec: number, toSec: number) => void;
+}) {
   const { series, unit, prefs, onZoom } = props;
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
@@ -44,7 +49,8 @@ export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: Fo
   const factor = unit === 'kW' ? 4 : 1;
 
   const values = useMemo(() => {
-    if (isDay) return unit === 'kW' ? (series.maxValues ?? []).map((v) => (v === null ? null : v * 4)) : series.values;
+    if (isDay)
+      return unit === 'kW' ? (series.maxValues ?? []).map((v) => (v === null ? null : v * 4)) : series.values;
     return series.values.map((v) => (v === null ? null : v * factor));
   }, [series, unit, isDay, factor]);
 
@@ -58,15 +64,39 @@ export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: Fo
       width,
       height: 320,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), prefs.timeZone),
-      scales: { x: { time: true }, y: { auto: true, range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] } },
-      axes: [{ stroke: 'var(--fg-muted)', grid: { stroke: 'var(--grid)' } }, { stroke: 'var(--fg-muted)', grid: { stroke: 'var(--grid)' }, label: isDay && unit === 'kWh' ? 'kWh / Tag' : unit, size: 60 }],
+      scales: {
+        x: { time: true },
+        y: { auto: true, range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] },
+      },
+      axes: [
+        { stroke: 'var(--fg-muted)', grid: { stroke: 'var(--grid)' } },
+        {
+          stroke: 'var(--fg-muted)',
+          grid: { stroke: 'var(--grid)' },
+          label: isDay && unit === 'kWh' ? 'kWh / Tag' : unit,
+          size: 60,
+        },
+      ],
       cursor: { drag: { x: true, y: false, setScale: false } },
       legend: { show: false },
       series: [
         {},
         isDay && unit === 'kWh'
-          ? { label: unit, stroke: '#0072B2', fill: 'rgba(0,114,178,0.35)', paths: uPlot.paths.bars!({ size: [0.8, 40] }), points: { show: false } }
-          : { label: unit, stroke: '#0072B2', width: 1.5, fill: 'rgba(0,114,178,0.12)', spanGaps: false, points: { show: false } },
+          ? {
+              label: unit,
+              stroke: '#0072B2',
+              fill: 'rgba(0,114,178,0.35)',
+              paths: uPlot.paths.bars!({ size: [0.8, 40] }),
+              points: { show: false },
+            }
+          : {
+              label: unit,
+              stroke: '#0072B2',
+              width: 1.5,
+              fill: 'rgba(0,114,178,0.12)',
+              spanGaps: false,
+              points: { show: false },
+            },
       ],
       hooks: {
         drawClear: [
@@ -104,7 +134,8 @@ export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: Fo
     plot.current?.destroy();
     plot.current = new uPlot(opts, [times, values as (number | null)[]], host.current);
     const ro = new ResizeObserver(() => {
-      if (host.current && plot.current) plot.current.setSize({ width: host.current.clientWidth, height: 320 });
+      if (host.current && plot.current)
+        plot.current.setSize({ width: host.current.clientWidth, height: 320 });
     });
     ro.observe(host.current);
     return () => {
@@ -118,10 +149,13 @@ export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: Fo
   const readout =
     i !== null && i >= 0 && i < series.timesSec.length ? (
       <span>
-        {fmtDateTime(series.timesSec[i]!, prefs)} · {fmtNumber(values[i] ?? null, prefs)} {isDay && unit === 'kWh' ? 'kWh' : unit}
+        {fmtDateTime(series.timesSec[i]!, prefs)} · {fmtNumber(values[i] ?? null, prefs)}{' '}
+        {isDay && unit === 'kWh' ? 'kWh' : unit}
         {!isDay && series.values[i] !== null ? ` · ${fmtNumber((series.values[i] ?? 0) * 4, prefs)} kW` : ''}
         {series.quality[i] ? ` · ${t(`q${series.quality[i]}`)}` : ''}
-        {series.revisedSec[i] ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}` : ''}
+        {series.revisedSec[i]
+          ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}`
+          : ''}
       </span>
     ) : (
       <span className="muted">{t(`resolution_${series.resolution}`)}</span>
@@ -129,12 +163,19 @@ export function Chart(props: { series: SeriesView; unit: 'kWh' | 'kW'; prefs: Fo
 
   return (
     <figure className="chart" aria-label={`${series.obisCode}, ${t(`resolution_${series.resolution}`)}`}>
-      <div ref={host} className="chart-canvas" data-testid="chart" data-points={series.timesSec.length} data-resolution={series.resolution} />
+      <div
+        ref={host}
+        className="chart-canvas"
+        data-testid="chart"
+        data-points={series.timesSec.length}
+        data-resolution={series.resolution}
+      />
       <figcaption className="chart-readout" aria-live="polite" data-testid="chart-readout">
         {readout}
       </figcaption>
       <div className="legend">
-        <span className="swatch swatch-measured" aria-hidden /> {t('q1')} <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}{' '}
+        <span className="swatch swatch-measured" aria-hidden /> {t('q1')}{' '}
+        <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}{' '}
         <span className="swatch swatch-unreliable" aria-hidden /> {t('q3')}
       </div>
     </figure>

@@ -19,7 +19,10 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       const r = await unwrap(api().profiles.testConnection({ teamUrl, token }));
-      setMessage({ kind: 'ok', text: t('connectionOk', { team: r.team, plan: r.plan ?? t('planUnknown'), count: r.meterCount }) });
+      setMessage({
+        kind: 'ok',
+        text: t('connectionOk', { team: r.team, plan: r.plan ?? t('planUnknown'), count: r.meterCount }),
+      });
     } catch (err) {
       setMessage({ kind: 'error', text: (err as Error).message });
     } finally {
@@ -42,7 +45,13 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="connect-title" data-testid="connect-dialog">
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="connect-title"
+        data-testid="connect-dialog"
+      >
         <h2 id="connect-title">{t('connectTitle')}</h2>
         <p className="small muted">{t('connectHelp')}</p>
         <label>
@@ -51,14 +60,28 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
         </label>
         <label>
           {t('teamUrl')}
-          <input value={teamUrl} onChange={(e) => setTeamUrl(e.target.value)} placeholder="https://…/api/v1/teams/…" inputMode="url" />
+          <input
+            value={teamUrl}
+            onChange={(e) => setTeamUrl(e.target.value)}
+            placeholder="https://…/api/v1/teams/…"
+            inputMode="url"
+          />
         </label>
         <label>
           {t('token')}
-          <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+          <input
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+          />
         </label>
         {message && (
-          <p className={message.kind === 'ok' ? 'notice' : 'error'} role={message.kind === 'ok' ? 'status' : 'alert'} data-testid="connect-message">
+          <p
+            className={message.kind === 'ok' ? 'notice' : 'error'}
+            role={message.kind === 'ok' ? 'status' : 'alert'}
+            data-testid="connect-message"
+          >
             {message.text}
           </p>
         )}
@@ -67,7 +90,11 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
           <button onClick={() => void test()} disabled={busy || !teamUrl || token.length < 8}>
             {t('testConnection')}
           </button>
-          <button className="primary" onClick={() => void save()} disabled={busy || !teamUrl || token.length < 8}>
+          <button
+            className="primary"
+            onClick={() => void save()}
+            disabled={busy || !teamUrl || token.length < 8}
+          >
             {t('save')}
           </button>
         </div>

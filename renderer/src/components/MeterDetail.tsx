@@ -2,7 +2,7 @@
  * One meter: register picker (G.01 preselected; registers are never summed), range presets, date
  * picker, previous/next, kWh/kW, the chart, range figures, CSV export, and an accessible data table.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../bridge';
 import { useApp, type RangePreset } from '../store';
@@ -23,9 +23,11 @@ export function MeterDetail() {
   const locale = useApp((s) => s.locale);
   const timeZone = useApp((s) => s.timeZone);
   const prefs = { locale, timeZone };
-  const { registerPicked, presetChosen, rangeShifted, unitToggled, rangeZoomed, dateChosen } = useApp.getState();
+  const { registerPicked, presetChosen, rangeShifted, unitToggled, rangeZoomed, dateChosen } =
+    useApp.getState();
   const [exportMsg, setExportMsg] = useState<string | null>(null);
-  const onZoom = useCallback((from: number, to: number) => rangeZoomed(from, to), [rangeZoomed]);
+  // Store actions are stable functions, so the chart does not re-create on every render.
+  const onZoom = rangeZoomed;
 
   if (!meter) return <section className="detail empty-detail">{t('selectMeter')}</section>;
 
@@ -47,13 +49,28 @@ export function MeterDetail() {
     if (!range || !register) return;
     setExportMsg(t('loading'));
     try {
-      const r = await unwrap(api().export.csv({ meterIds: [meter.id], obisCodes: [register], fromSec: range.fromSec, toSec: range.toSec, profile }));
+      const r = await unwrap(
+        api().export.csv({
+          meterIds: [meter.id],
+          obisCodes: [register],
+          fromSec: range.fromSec,
+          toSec: range.toSec,
+          profile,
+        }),
+      );
       setExportMsg(t('exported', { rows: r.rows, path: r.path }));
     } catch (err) {
       setExportMsg(`${t('error')}: ${(err as Error).message}`);
     }
   };
-  const dateValue = range ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date((range.toSec - 1) * 1000)) : '';
+  const dateValue = range
+    ? new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date((range.toSec - 1) * 1000))
+    : '';
 
   return (
     <section className="detail" aria-label={meter.label ?? meter.meteringPoint}>
@@ -82,7 +99,11 @@ export function MeterDetail() {
       <div className="toolbar" role="toolbar" aria-label={t('date')}>
         <label>
           {t('register')}{' '}
-          <select value={register ?? ''} onChange={(e) => registerPicked(e.target.value)} data-testid="register-picker">
+          <select
+            value={register ?? ''}
+            onChange={(e) => registerPicked(e.target.value)}
+            data-testid="register-picker"
+          >
             {meter.registers.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -92,15 +113,29 @@ export function MeterDetail() {
         </label>
         <div className="segmented" role="group" aria-label={t('date')}>
           {presets.map((p) => (
-            <button key={p} aria-pressed={preset === p} onClick={() => presetChosen(p)} data-testid={`range-${p}`}>
+            <button
+              key={p}
+              aria-pressed={preset === p}
+              onClick={() => presetChosen(p)}
+              data-testid={`range-${p}`}
+            >
               {t(`range_${p}`)}
             </button>
           ))}
         </div>
-        <button onClick={() => rangeShifted(-1)} aria-label={t('previous')} title={`${t('previous')} (Alt+←)`}>
+        <button
+          onClick={() => rangeShifted(-1)}
+          aria-label={t('previous')}
+          title={`${t('previous')} (Alt+←)`}
+        >
           ‹
         </button>
-        <input type="date" aria-label={t('date')} value={dateValue} onChange={(e) => e.target.value && dateChosen(Date.parse(`${e.target.value}T12:00:00Z`) / 1000)} />
+        <input
+          type="date"
+          aria-label={t('date')}
+          value={dateValue}
+          onChange={(e) => e.target.value && dateChosen(Date.parse(`${e.target.value}T12:00:00Z`) / 1000)}
+        />
         <button onClick={() => rangeShifted(1)} aria-label={t('next')} title={`${t('next')} (Alt+→)`}>
           ›
         </button>
@@ -113,7 +148,11 @@ export function MeterDetail() {
           {fmtDate(range.fromSec, prefs)} – {fmtDate(range.toSec - 1, prefs)}
         </div>
       )}
-      {seriesError && <p className="error" role="alert">{seriesError}</p>}
+      {seriesError && (
+        <p className="error" role="alert">
+          {seriesError}
+        </p>
+      )}
       {series && <Chart series={series} unit={unit} prefs={prefs} onZoom={onZoom} />}
       {series && (
         <dl className="figures" data-testid="range-figures">

@@ -39,15 +39,20 @@ export function MeterList() {
     const q = search.trim().toLowerCase();
     const list = meters.filter(
       (m) =>
-        (!q || [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
+        (!q ||
+          [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
         (!filters.status || m.status === filters.status) &&
         (!filters.direction || m.energyDirection === filters.direction) &&
         (!filters.commodity || m.commodity === filters.commodity),
     );
     const byName = (a: MeterView, b: MeterView) =>
-      (a.customerName ?? '').localeCompare(b.customerName ?? '') || (a.siteName ?? '').localeCompare(b.siteName ?? '') || (a.label ?? '').localeCompare(b.label ?? '');
-    if (sort === 'latest') list.sort((a, b) => (b.latestDataSec ?? 0) - (a.latestDataSec ?? 0) || byName(a, b));
-    else if (sort === 'completeness') list.sort((a, b) => (a.completeness30d ?? -1) - (b.completeness30d ?? -1) || byName(a, b));
+      (a.customerName ?? '').localeCompare(b.customerName ?? '') ||
+      (a.siteName ?? '').localeCompare(b.siteName ?? '') ||
+      (a.label ?? '').localeCompare(b.label ?? '');
+    if (sort === 'latest')
+      list.sort((a, b) => (b.latestDataSec ?? 0) - (a.latestDataSec ?? 0) || byName(a, b));
+    else if (sort === 'completeness')
+      list.sort((a, b) => (a.completeness30d ?? -1) - (b.completeness30d ?? -1) || byName(a, b));
     else list.sort(byName);
     return list;
   }, [meters, search, filters, sort]);
@@ -57,7 +62,15 @@ export function MeterList() {
     for (const m of visible) {
       const key = sort === 'name' ? `${m.customerId ?? ''}|${m.siteId ?? ''}` : 'all';
       let g = out.find((x) => x.key === key);
-      if (!g) out.push((g = { key, customer: sort === 'name' ? (m.customerName ?? '—') : '', site: sort === 'name' ? (m.siteName ?? '') : '', meters: [] }));
+      if (!g)
+        out.push(
+          (g = {
+            key,
+            customer: sort === 'name' ? (m.customerName ?? '—') : '',
+            site: sort === 'name' ? (m.siteName ?? '') : '',
+            meters: [],
+          }),
+        );
       g.meters.push(m);
     }
     return out;
@@ -74,7 +87,11 @@ export function MeterList() {
     }
   };
   const options = (key: 'status' | 'direction' | 'commodity', values: string[], prefix: string) => (
-    <select aria-label={t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)} value={filters[key]} onChange={(e) => filterChanged(key, e.target.value)}>
+    <select
+      aria-label={t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)}
+      value={filters[key]}
+      onChange={(e) => filterChanged(key, e.target.value)}
+    >
       <option value="">
         {t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)}: {t('all')}
       </option>
@@ -90,12 +107,35 @@ export function MeterList() {
   return (
     <nav className="meter-list" aria-label={t('meters')}>
       <div className="list-tools">
-        <input type="search" placeholder={t('search')} aria-label={t('search')} value={search} onChange={(e) => searchChanged(e.target.value)} data-testid="meter-search" />
+        <input
+          type="search"
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={search}
+          onChange={(e) => searchChanged(e.target.value)}
+          data-testid="meter-search"
+        />
         <div className="filters">
-          {options('status', uniq((m) => m.status), 'status')}
-          {options('direction', uniq((m) => m.energyDirection), 'direction')}
-          {options('commodity', uniq((m) => m.commodity), 'commodity')}
-          <select aria-label={t('sortBy')} value={sort} onChange={(e) => sortChanged(e.target.value as typeof sort)}>
+          {options(
+            'status',
+            uniq((m) => m.status),
+            'status',
+          )}
+          {options(
+            'direction',
+            uniq((m) => m.energyDirection),
+            'direction',
+          )}
+          {options(
+            'commodity',
+            uniq((m) => m.commodity),
+            'commodity',
+          )}
+          <select
+            aria-label={t('sortBy')}
+            value={sort}
+            onChange={(e) => sortChanged(e.target.value as typeof sort)}
+          >
             <option value="name">
               {t('sortBy')}: {t('sortName')}
             </option>
@@ -111,7 +151,11 @@ export function MeterList() {
           {t('metersCount', { count: visible.length })}
         </div>
       </div>
-      {meters.length === 0 ? <p className="empty">{t('noMeters')}</p> : visible.length === 0 ? <p className="empty">{t('noMatch')}</p> : null}
+      {meters.length === 0 ? (
+        <p className="empty">{t('noMeters')}</p>
+      ) : visible.length === 0 ? (
+        <p className="empty">{t('noMatch')}</p>
+      ) : null}
       <ul ref={listRef} role="listbox" aria-label={t('meters')} onKeyDown={onKey} data-testid="meter-list">
         {groups.map((g) => (
           <li key={g.key} role="presentation">
@@ -140,16 +184,23 @@ export function MeterList() {
                 >
                   <div className="meter-line1">
                     <span className="meter-label">{m.label ?? m.meteringPoint}</span>
-                    <span className={`status status-${m.status}`} title={t(`statusHint_${m.status}`, { defaultValue: '' })}>
+                    <span
+                      className={`status status-${m.status}`}
+                      title={t(`statusHint_${m.status}`, { defaultValue: '' })}
+                    >
                       {t(`status_${m.status}`, { defaultValue: m.status })}
                     </span>
                   </div>
                   <div className="meter-line2 mono small">{m.meteringPoint}</div>
                   <div className="meter-line3 small muted">
-                    {t(`direction_${m.energyDirection}`, { defaultValue: m.energyDirection })} · {t(`commodity_${m.commodity}`, { defaultValue: m.commodity })} ·{' '}
-                    {fmtDateTime(m.latestDataSec, prefs)} · {fmtPercent(m.completeness30d, prefs)} <QualityBar q={m.quality30d} />
+                    {t(`direction_${m.energyDirection}`, { defaultValue: m.energyDirection })} ·{' '}
+                    {t(`commodity_${m.commodity}`, { defaultValue: m.commodity })} ·{' '}
+                    {fmtDateTime(m.latestDataSec, prefs)} · {fmtPercent(m.completeness30d, prefs)}{' '}
+                    <QualityBar q={m.quality30d} />
                   </div>
-                  {m.status !== 'connected' && <div className="small hint">{t(`statusHint_${m.status}`, { defaultValue: '' })}</div>}
+                  {m.status !== 'connected' && (
+                    <div className="small hint">{t(`statusHint_${m.status}`, { defaultValue: '' })}</div>
+                  )}
                 </li>
               ))}
             </ul>

@@ -15,17 +15,31 @@ export function StatusBar() {
   const { syncRequested } = useApp.getState();
   const syncing = sync?.state === 'syncing' || progress !== null;
   return (
-    <footer className="status-bar" role="status" aria-live="polite" data-testid="status-bar" data-sync-state={sync?.state ?? 'unknown'}>
+    <footer
+      className="status-bar"
+      role="status"
+      aria-live="polite"
+      data-testid="status-bar"
+      data-sync-state={sync?.state ?? 'unknown'}
+    >
       <button onClick={() => void syncRequested()} disabled={syncing} data-testid="sync-now">
         {t('syncNow')}
       </button>
       {progress ? (
         <span className="progress">
           <progress max={Math.max(1, progress.meterCount)} value={progress.meterIndex} />{' '}
-          {t('syncing', { index: Math.min(progress.meterIndex + 1, progress.meterCount), count: progress.meterCount, readings: progress.readings.toLocaleString(locale) })}
+          {t('syncing', {
+            index: Math.min(progress.meterIndex + 1, progress.meterCount),
+            count: progress.meterCount,
+            readings: progress.readings.toLocaleString(locale),
+          })}
         </span>
       ) : (
-        <span>{sync?.lastSyncSec ? t('lastSync', { time: fmtDateTime(sync.lastSyncSec, { locale, timeZone }) }) : t('neverSynced')}</span>
+        <span>
+          {sync?.lastSyncSec
+            ? t('lastSync', { time: fmtDateTime(sync.lastSyncSec, { locale, timeZone }) })
+            : t('neverSynced')}
+        </span>
       )}
       {sync?.state === 'offline' && <span className="warn">{t('offline')}</span>}
       {sync?.lastError && sync.state !== 'syncing' && (
@@ -34,7 +48,11 @@ export function StatusBar() {
         </span>
       )}
       <span className="spacer" />
-      {sync?.rateLimit && <span className="muted">{t('rateLimit', { remaining: sync.rateLimit.remaining, limit: sync.rateLimit.limit })}</span>}
+      {sync?.rateLimit && (
+        <span className="muted">
+          {t('rateLimit', { remaining: sync.rateLimit.remaining, limit: sync.rateLimit.limit })}
+        </span>
+      )}
       <span className="muted">{t(`mqtt_${sync?.mqtt ?? 'off'}`)}</span>
     </footer>
   );

@@ -69,15 +69,27 @@ export type AppState = ProfilesSlice & MetersSlice & ViewSlice & SyncSlice & Pre
 const prefsKey = 'meterdesk.prefs';
 const savedPrefs = (() => {
   try {
-    return JSON.parse(localStorage.getItem(prefsKey) ?? '{}') as Partial<Pick<PrefsSlice, 'language' | 'theme' | 'timeZone'>>;
+    return JSON.parse(localStorage.getItem(prefsKey) ?? '{}') as Partial<
+      Pick<PrefsSlice, 'language' | 'theme' | 'timeZone'>
+    >;
   } catch {
     return {};
   }
 })();
-const initialLanguage: 'de' | 'en' = savedPrefs.language ?? (navigator.language.startsWith('de') ? 'de' : 'en');
-const savePrefs = (s: AppState) => localStorage.setItem(prefsKey, JSON.stringify({ language: s.language, theme: s.theme, timeZone: s.timeZone }));
+const initialLanguage: 'de' | 'en' =
+  savedPrefs.language ?? (navigator.language.startsWith('de') ? 'de' : 'en');
+const savePrefs = (s: AppState) =>
+  localStorage.setItem(
+    prefsKey,
+    JSON.stringify({ language: s.language, theme: s.theme, timeZone: s.timeZone }),
+  );
 
-export function rangeFor(preset: RangePreset, anchorSec: number, timeZone: string, earliestSec?: number): { fromSec: number; toSec: number } {
+export function rangeFor(
+  preset: RangePreset,
+  anchorSec: number,
+  timeZone: string,
+  earliestSec?: number,
+): { fromSec: number; toSec: number } {
   const end = localMidnight(anchorSec, timeZone);
   switch (preset) {
     case 'day':
@@ -89,7 +101,10 @@ export function rangeFor(preset: RangePreset, anchorSec: number, timeZone: strin
     case 'year':
       return { fromSec: addLocalDays(end, -364, timeZone), toSec: addLocalDays(end, 1, timeZone) };
     case 'all':
-      return { fromSec: earliestSec ?? addLocalDays(end, -3 * 365, timeZone), toSec: addLocalDays(end, 1, timeZone) };
+      return {
+        fromSec: earliestSec ?? addLocalDays(end, -3 * 365, timeZone),
+        toSec: addLocalDays(end, 1, timeZone),
+      };
   }
 }
 
@@ -134,7 +149,12 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
     const meter = get().meters.find((m) => m.id === meterId);
     const register = meter?.registers.find((r) => r.endsWith('G.01')) ?? meter?.registers[0] ?? null;
     const anchor = (meter?.latestDataSec ?? Math.floor(Date.now() / 1000)) - 1;
-    set({ selectedMeterId: meterId, register, range: rangeFor(get().preset, anchor, get().timeZone), series: null });
+    set({
+      selectedMeterId: meterId,
+      register,
+      range: rangeFor(get().preset, anchor, get().timeZone),
+      series: null,
+    });
     void get().seriesRequested();
   },
   registerPicked: (register) => {
@@ -172,8 +192,17 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
     if (!selectedMeterId || !register || !range) return;
     try {
       // Quarter-hours up to ~2 months; beyond that, per-day aggregates from main.
-      const series = await unwrap(api().readings.series({ meterId: selectedMeterId, obisCode: register, fromSec: range.fromSec, toSec: range.toSec, maxPoints: 6000 }));
-      if (get().selectedMeterId === selectedMeterId && get().register === register) set({ series, seriesError: null });
+      const series = await unwrap(
+        api().readings.series({
+          meterId: selectedMeterId,
+          obisCode: register,
+          fromSec: range.fromSec,
+          toSec: range.toSec,
+          maxPoints: 6000,
+        }),
+      );
+      if (get().selectedMeterId === selectedMeterId && get().register === register)
+        set({ series, seriesError: null });
     } catch (err) {
       set({ seriesError: (err as Error).message });
     }

@@ -1,0 +1,102 @@
+// npm test / npm run check: every quality gate in order, then one plain `N passed, N failed` line.
+// Typecheck, lint and format count as one check each; vitest and Playwright count their tests.
+// On Linux without a D-Bus session it re-runs itself inside one with an unlocked gnome-keyring, so
+// the keychain tests use a real OS keychain (see TOOLCHAIN.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+if (
+  process.platform === 'linux' &&
+  !process.env.METERDESK_TEST_SESSION &&
+  has('dbus-run-session') &&
+  has('gnome-keyring-daemon')
+) {
+  const home = mkdtempSync(join(tmpdir(), 'meterdesk-keyring-'));
+  const env = {
+    ...process.env,
+    METERDESK_TEST_SESSION: '1',
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_RUNTIME_DIR: home,
+  };
+  mkdirSync(env.XDG_DATA_HOME, { recursive: true });
+  const inner = `echo -n meterdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec node scripts/test.mjs ${process.argv.slice(2).join(' ')}`;
+  const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], { stdio: 'inherit', env });
+  rmSync(home, { recursive: true, force: true });
+  process.exit(r.status ?? 1);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+mkdirSync('.tmp', { recursive: true });
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+function gate(name, cmd, args) {
+  if (run(name, cmd, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+const npx = (bin, ...args) => ['npx', [bin, ...args]];
+
+gate('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+gate('lint', ...npx('eslint', '.', '--max-warnings', '0'));
+gate('format', ...npx('prettier', '--check', '.'));
+if (!run('build', 'npm', ['run', '--silent', 'build'])) {
+  failed += 1;
+  failures.push('build');
+}
+
+// vitest: count tests from its JSON report.
+const vitestJson = '.tmp/vitest.json';
+rmSync(vitestJson, { force: true });
+run(
+  'vitest',
+  ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`),
+);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  if (r.numFailedTests + (r.numFailedTestSuites ?? 0) > 0) failures.push('vitest');
+} else {
+  failed += 1;
+  failures.push('vitest (no report)');
+}
+
+// Playwright suites: the harness e2e in Chromium, and the real-Electron suite (skips visibly without a binary).
+for (const [name, config] of [
+  ['e2e (harness, Chromium)', 'playwright.config.ts'],
+  ['e2e (Electron)', 'playwright.electron.config.ts'],
+]) {
+  const out = `.tmp/pw-${config}.json`;
+  rmSync(out, { force: true });
+  run(name, ...npx('playwright', 'test', '-c', config), { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (!existsSync(out)) {
+    failed += 1;
+    failures.push(`${name} (no report)`);
+    continue;
+  }
+  const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+  passed += s.expected + (s.flaky ?? 0);
+  failed += s.unexpected;
+  skipped += s.skipped;
+  if (s.unexpected > 0) failures.push(name);
+}
+
+gate('packaging check (electron-builder --dir with a stub Electron)', 'node', ['scripts/check-package.mjs']);
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);

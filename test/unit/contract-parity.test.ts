@@ -1,0 +1,80 @@
+// Every contract channel has a handler; the Electron preload and the harness bridge expose exactly
+// the contract's channels, as the same domain-shaped functions.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it, vi } from 'vitest';
+import { channelNames, eventNames } from '../../preload/contract';
+import { createHandlers } from '../../main/handlers';
+import { createServices } from '../../main/services';
+
+let exposed: Record<string, unknown> | null = null;
+const invoked: { channel: string; input: unknown }[] = [];
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (_key: string, api: Record<string, unknown>) => (exposed = api) },
+  ipcRenderer: {
+    invoke: async (channel: string, input: unknown) => (
+      invoked.push({ channel, input }),
+      { ok: true, data: null }
+    ),
+    on: () => undefined,
+    removeListener: () => undefined,
+  },
+}));
+
+function exposedChannels(api: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [domain, fns] of Object.entries(api)) {
+    if (typeof fns !== 'object' || fns === null || Array.isArray(fns)) continue;
+    for (const [verb, fn] of Object.entries(fns)) if (typeof fn === 'function') out.push(`${domain}:${verb}`);
+  }
+  return out.sort();
+}
+
+describe('contract parity', () => {
+  it('has a handler for every channel and no handler outside the contract', () => {
+    const services = createServices({
+      dataDir: mkdtempSync(join(tmpdir(), 'md-parity-')),
+      shell: 'harness',
+      version: '0',
+    });
+    expect(Object.keys(createHandlers(services)).sort()).toEqual([...channelNames].sort());
+  });
+
+  it('the Electron preload exposes exactly the contract channels', async () => {
+    await import('../../preload/index');
+    expect(exposed).not.toBeNull();
+    expect(exposedChannels(exposed!)).toEqual([...channelNames].sort());
+    await (exposed as { meters: { list: () => Promise<unknown> } }).meters.list();
+    expect(invoked.at(-1)).toEqual({ channel: 'meters:list', input: {} });
+    expect(() =>
+      (exposed as { on: (e: string, f: () => void) => void }).on('not:an-event', () => undefined),
+    ).toThrow();
+    expect(eventNames.length).toBeGreaterThan(0);
+  });
+
+  it('the harness bridge exposes exactly the contract channels', async () => {
+    // Build the real bridge script and run it against a fake page with a fake WebSocket.
+    const out = await build({
+      entryPoints: ['test/harness/bridge-client.ts'],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      define: { __HARNESS_TOKEN__: '"t"' },
+    });
+    const code = out.outputFiles[0]!.text;
+    const win: Record<string, unknown> = {};
+    class FakeWs {
+      addEventListener() {}
+      send() {}
+    }
+    new Function('window', 'location', 'WebSocket', code)(
+      win,
+      { protocol: 'http:', host: '127.0.0.1:1' },
+      FakeWs,
+    );
+    expect(exposedChannels(win.meterdesk as Record<string, unknown>)).toEqual([...channelNames].sort());
+    expect(readFileSync('test/harness/bridge-client.ts', 'utf8')).toContain('createMeterdeskApi');
+  });
+});

@@ -1,0 +1,157 @@
+// CSV export, byte-exact for both profiles on the autumn DST day (100 quarter-hours), with a gap,
+// an estimated and a revised reading. Expected bytes are built here independently with Intl.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { exportCsv } from '../../main/export/csv';
+
+const OBIS = '1-1:1.9.0 G.01';
+const MP = 'AT0010000000000000000000000000042';
+const dayStart = Date.parse('2025-10-25T22:00:00Z') / 1000; // local midnight of 26 Oct 2025
+const SLOTS = 100;
+
+function local(sec: number) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Vienna',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(new Date(sec * 1000))
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
+  return {
+    de: `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`,
+    iso: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`,
+  };
+}
+const utc = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
+const value = (i: number) => Math.round((0.1 + i * 0.013) * 1000) / 1000;
+
+function setup() {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-csv-')), 'meterdesk.sqlite'));
+  db.prepare(
+    "INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec) VALUES ('m1', ?, 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)",
+  ).run(MP);
+  const store = createReadingsStore(db);
+  const rows = [];
+  for (let i = 0; i < SLOTS; i++) {
+    if (i === 40) continue; // a gap
+    rows.push({
+      obisCode: OBIS,
+      unit: 'kWh',
+      startSec: dayStart + i * 900,
+      endSec: dayStart + (i + 1) * 900,
+      value: i === 41 ? 7 : value(i),
+      quality: i === 50 ? 2 : 1,
+      updatedSec: 100,
+    });
+  }
+  store.applyPage('m1', rows, 'cursor', 1);
+  // Slot 41 is later revised to its real value.
+  store.applyPage(
+    'm1',
+    [
+      {
+        obisCode: OBIS,
+        unit: 'kWh',
+        startSec: dayStart + 41 * 900,
+        endSec: dayStart + 42 * 900,
+        value: value(41),
+        quality: 1,
+        updatedSec: 200,
+      },
+    ],
+    'cursor',
+    2,
+  );
+  return db;
+}
+
+describe('CSV export', () => {
+  it('writes the Excel (de-AT) profile byte-exact: BOM, semicolons, decimal comma, CRLF, 100 rows on the DST day', async () => {
+    const db = setup();
+    const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
+    const r = await exportCsv(
+      db,
+      {
+        meterIds: ['m1'],
+        obisCodes: [OBIS],
+        fromSec: dayStart,
+        toSec: dayStart + SLOTS * 900,
+        profile: 'excel-at',
+      },
+      path,
+    );
+    let expected =
+      '\uFEFFBeginn (lokal);Ende (lokal);Beginn (UTC);Ende (UTC);Zählpunkt;Register;Wert;Einheit;Qualität;Revidiert\r\n';
+    for (let i = 0; i < SLOTS; i++) {
+      const s = dayStart + i * 900;
+      const v = i === 40 ? '' : String(value(i)).replace('.', ',');
+      const q = i === 40 ? '' : i === 50 ? 'L2' : 'L1';
+      const rev = i === 40 ? '' : i === 41 ? 'ja' : 'nein';
+      expected +=
+        [local(s).de, local(s + 900).de, utc(s), utc(s + 900), MP, OBIS, v, 'kWh', q, rev].join(';') + '\r\n';
+    }
+    const bytes = readFileSync(path);
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bytes.toString('utf8')).toBe(expected);
+    expect(r.rows).toBe(SLOTS);
+    expect(r.bytes).toBe(bytes.length);
+    // The repeated hour appears twice in local time, distinguishable by the UTC columns.
+    expect(expected.match(/\r\n26\.10\.2025 02:00;/g)).toHaveLength(2);
+  });
+
+  it('writes the ISO / RFC 4180 profile byte-exact', async () => {
+    const db = setup();
+    const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
+    await exportCsv(
+      db,
+      {
+        meterIds: ['m1'],
+        obisCodes: [OBIS],
+        fromSec: dayStart,
+        toSec: dayStart + SLOTS * 900,
+        profile: 'iso',
+      },
+      path,
+    );
+    let expected =
+      'start_local,end_local,start_utc,end_utc,metering_point,obis_code,value,unit,quality,revised\r\n';
+    for (let i = 0; i < SLOTS; i++) {
+      const s = dayStart + i * 900;
+      const v = i === 40 ? '' : String(value(i));
+      const q = i === 40 ? '' : i === 50 ? '2' : '1';
+      const rev = i === 40 ? '' : i === 41 ? 'true' : 'false';
+      expected +=
+        [local(s).iso, local(s + 900).iso, utc(s), utc(s + 900), MP, OBIS, v, 'kWh', q, rev].join(',') +
+        '\r\n';
+    }
+    expect(readFileSync(path, 'utf8')).toBe(expected);
+  });
+
+  it('leaves no file behind when the export fails', async () => {
+    const db = setup();
+    const dir = mkdtempSync(join(tmpdir(), 'md-csv-out-'));
+    db.close();
+    await expect(
+      exportCsv(
+        db,
+        { meterIds: ['m1'], obisCodes: [OBIS], fromSec: dayStart, toSec: dayStart + 900, profile: 'iso' },
+        join(dir, 'x.csv'),
+      ),
+    ).rejects.toThrow();
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

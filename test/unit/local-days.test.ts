@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dayKey,
+  dayNumberOf,
+  dayNumberOfKey,
+  dayStartSec,
+  isoWithOffset,
+  parseIsoSec,
+  quarterHoursInDay,
+} from '../../main/time/local-days';
+
+describe('local days in Europe/Vienna', () => {
+  it('has 92, 96 and 100 quarter-hours on the spring change, normal and autumn change days', () => {
+    expect(quarterHoursInDay(dayNumberOfKey('2025-03-30'))).toBe(92);
+    expect(quarterHoursInDay(dayNumberOfKey('2025-03-31'))).toBe(96);
+    expect(quarterHoursInDay(dayNumberOfKey('2025-10-26'))).toBe(100);
+    expect(quarterHoursInDay(dayNumberOfKey('2026-03-29'))).toBe(92);
+    expect(quarterHoursInDay(dayNumberOfKey('2026-10-25'))).toBe(100);
+  });
+
+  it('starts days at local midnight and maps instants back to their local day', () => {
+    const d = dayNumberOfKey('2025-10-26');
+    expect(dayStartSec(d)).toBe(parseIsoSec('2025-10-25T22:00:00Z'));
+    expect(dayStartSec(d + 1)).toBe(parseIsoSec('2025-10-26T23:00:00Z'));
+    expect(dayNumberOf(parseIsoSec('2025-10-26T22:59:00Z'))).toBe(d);
+    expect(dayNumberOf(parseIsoSec('2025-10-26T23:00:00Z'))).toBe(d + 1);
+    expect(dayKey(d)).toBe('2025-10-26');
+  });
+
+  it('formats with the local UTC offset, including the repeated hour', () => {
+    expect(isoWithOffset(parseIsoSec('2025-10-26T00:30:00Z'))).toBe('2025-10-26T02:30:00+02:00');
+    expect(isoWithOffset(parseIsoSec('2025-10-26T01:30:00Z'))).toBe('2025-10-26T02:30:00+01:00');
+    expect(isoWithOffset(parseIsoSec('2025-07-01T10:00:00Z'))).toBe('2025-07-01T12:00:00+02:00');
+  });
+
+  it('parses Z and offset forms and refuses non-timestamps', () => {
+    expect(parseIsoSec('2025-10-26T02:30:00+01:00')).toBe(parseIsoSec('2025-10-26T01:30:00Z'));
+    expect(Number.isNaN(parseIsoSec('yesterday'))).toBe(true);
+    expect(Number.isNaN(parseIsoSec('2025-10-26'))).toBe(true);
+  });
+});

@@ -1,0 +1,192 @@
+// The local store against real SQLite files: migrations, schema snapshot, revision-guarded upserts,
+// the audit trail and the per-local-day rollups (including DST days).
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open';
+import { loadMigrations } from '../../main/db/migrate';
+import { createReadingsStore, type IncomingReading } from '../../main/db/readings-store';
+import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
+
+const tmp = () => join(mkdtempSync(join(tmpdir(), 'md-store-')), 'meterdesk.sqlite');
+const reg = '1-1:1.9.0 G.01';
+
+function day(
+  key: string,
+  valueOf: (slot: number) => number,
+  quality = 1,
+  updatedSec = 1_000_000,
+): IncomingReading[] {
+  const d = dayNumberOfKey(key);
+  const start = dayStartSec(d);
+  const n = (dayStartSec(d + 1) - start) / 900;
+  return Array.from({ length: n }, (_, i) => ({
+    obisCode: reg,
+    unit: 'kWh',
+    startSec: start + i * 900,
+    endSec: start + (i + 1) * 900,
+    value: valueOf(i),
+    quality,
+    updatedSec,
+  }));
+}
+
+describe('migrations', () => {
+  it('are numbered without gaps, and the schema matches the checked-in snapshot', () => {
+    const files = readdirSync('main/db/migrations')
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    files.forEach((f, i) => expect(f.startsWith(String(i + 1).padStart(4, '0') + '_')).toBe(true));
+    for (const m of loadMigrations()) expect(m.sql).not.toMatch(/\bDROP\s+(TABLE|COLUMN)\b/i);
+    const db = openDatabase(tmp());
+    expect(db.pragma('user_version', { simple: true })).toBe(files.length);
+    const schema =
+      (
+        db.prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name').all() as {
+          sql: string;
+        }[]
+      )
+        .map((r) => r.sql)
+        .join(';\n') + ';\n';
+    const snap = 'test/fixtures/schema.sql';
+    if (!existsSync(snap) && process.env.UPDATE_SNAPSHOTS) writeFileSync(snap, schema);
+    expect(schema).toBe(readFileSync(snap, 'utf8'));
+    db.close();
+  });
+
+  it('refuses a database written by a newer Meterdesk and leaves it untouched', () => {
+    const path = tmp();
+    openDatabase(path).close();
+    const raw = new Database(path);
+    raw.pragma('user_version = 999');
+    raw.close();
+    expect(() => openDatabase(path)).toThrow(/newer Meterdesk/);
+    const again = new Database(path);
+    expect(again.pragma('user_version', { simple: true })).toBe(999);
+    again.close();
+  });
+});
+
+describe('readings store', () => {
+  it('inserts, then treats a replay as a no-op', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    const rows = day('2025-06-10', (i) => i / 100);
+    expect(store.applyPage('m1', rows, 'cursor', 1).inserted).toBe(96);
+    const again = store.applyPage('m1', rows, 'cursor', 2);
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 96, revisions: 0 });
+    expect((db.prepare('SELECT count(*) AS n FROM readings').get() as { n: number }).n).toBe(96);
+  });
+
+  it('applies a newer revision once, records it in the audit trail, and ignores an older one', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    store.applyPage(
+      'm1',
+      day('2025-06-10', () => 1, 2, 100),
+      'cursor',
+      1,
+    );
+    const revised = day('2025-06-10', (i) => (i === 5 ? 3 : 1), 1, 200);
+    expect(store.applyPage('m1', revised, 'cursor', 2)).toMatchObject({ updated: 96, revisions: 96 });
+    expect(store.applyPage('m1', revised, 'mqtt', 3)).toMatchObject({ updated: 0, revisions: 0 });
+    expect(
+      store.applyPage(
+        'm1',
+        day('2025-06-10', () => 9, 3, 150),
+        'window',
+        4,
+      ),
+    ).toMatchObject({ updated: 0 });
+    const trail = db
+      .prepare(
+        'SELECT old_value, old_quality, new_value, new_quality FROM reading_revisions ORDER BY start_sec LIMIT 6',
+      )
+      .all();
+    expect(trail[5]).toEqual({ old_value: 1, old_quality: 2, new_value: 3, new_quality: 1 });
+    expect((db.prepare('SELECT count(*) AS n FROM reading_revisions').get() as { n: number }).n).toBe(96);
+    const r = db
+      .prepare('SELECT value, quality, revised_sec FROM readings WHERE start_sec = ?')
+      .get(revised[5]!.startSec);
+    expect(r).toEqual({ value: 3, quality: 1, revised_sec: 200 });
+  });
+
+  it('without updated_at, replaces only when value or quality differ', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    const rows = day('2025-06-10', () => 1).map((r) => ({ ...r, updatedSec: null }));
+    store.applyPage('m1', rows, 'mqtt', 10);
+    expect(store.applyPage('m1', rows, 'mqtt', 11)).toMatchObject({ unchanged: 96, revisions: 0 });
+    expect(
+      store.applyPage(
+        'm1',
+        rows.map((r) => ({ ...r, value: 2 })),
+        'mqtt',
+        12,
+      ),
+    ).toMatchObject({ revisions: 96 });
+  });
+
+  it('keeps per-local-day rollups exact, with 92/96/100 expected quarter-hours on DST days', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    for (const [key, n] of [
+      ['2025-03-30', 92],
+      ['2025-06-10', 96],
+      ['2025-10-26', 100],
+    ] as const) {
+      const rows = day(key, (i) => (i % 7) / 10, 1);
+      expect(rows).toHaveLength(n);
+      rows[3]!.quality = 2;
+      store.applyPage(
+        'm1',
+        rows.filter((_, i) => i !== 10),
+        'cursor',
+        1,
+      );
+      const r = db
+        .prepare('SELECT expected, count, sum, max, n_measured, n_estimated FROM daily_rollups WHERE day = ?')
+        .get(dayNumberOfKey(key)) as Record<string, number>;
+      const values = rows.filter((_, i) => i !== 10).map((x) => x.value);
+      expect(r.expected).toBe(n);
+      expect(r.count).toBe(n - 1);
+      expect(r.sum).toBeCloseTo(
+        values.reduce((a, b) => a + b, 0),
+        9,
+      );
+      expect(r.max).toBe(Math.max(...values));
+      expect(r.n_estimated).toBe(1);
+      expect(r.n_measured).toBe(n - 2);
+    }
+    // A revision lowering the day's maximum is reflected in the rollup.
+    const d = day('2025-06-10', () => 0.05, 1, 2_000_000);
+    store.applyPage('m1', d, 'cursor', 5);
+    const r = db
+      .prepare('SELECT count, max, sum FROM daily_rollups WHERE day = ?')
+      .get(dayNumberOfKey('2025-06-10')) as Record<string, number>;
+    expect(r.count).toBe(96);
+    expect(r.max).toBe(0.05);
+    expect(r.sum).toBeCloseTo(4.8, 9);
+  });
+
+  it('writes the cursor in the same transaction as its page (a failing page leaves neither)', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    expect(() =>
+      store.applyPage(
+        'm1',
+        day('2025-06-10', () => 1),
+        'cursor',
+        1,
+        () => {
+          db.prepare("INSERT INTO sync_state (meter_id, cursor) VALUES ('m1', 'c1')").run();
+          throw new Error('crash between rows and cursor');
+        },
+      ),
+    ).toThrow();
+    expect((db.prepare('SELECT count(*) AS n FROM readings').get() as { n: number }).n).toBe(0);
+    expect(db.prepare('SELECT * FROM sync_state').all()).toEqual([]);
+  });
+});
