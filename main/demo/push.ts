@@ -118,7 +118,8 @@ export async function startMqttBroker(state: DemoState, host: string, port: numb
   broker.authorizeSubscribe = (client, sub, done) => {
     const team = client ? teamOfClient.get(client.id) : undefined;
     if (!team || !sub.topic.startsWith(`meterdesk/${team}/`)) {
-      done(new Error(`Team ${team ?? '?'} may only subscribe below meterdesk/${team ?? '<team>'}/`), null);
+      // A negative SUBACK (0x80) for another team's topics; the connection stays up.
+      done(null, null);
       return;
     }
     done(null, sub);
