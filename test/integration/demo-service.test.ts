@@ -43,7 +43,9 @@ describe('team surface', () => {
     for (const token of [null, 'md_wrong']) {
       const r = await get(svc, `/api/v1/teams/${team}/meters`, token);
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ error: { type: 'authentication_error', code: 'unauthenticated', message: expect.any(String) } });
+      expect(r.body).toEqual({
+        error: { type: 'authentication_error', code: 'unauthenticated', message: expect.any(String) },
+      });
     }
   });
 
@@ -56,15 +58,29 @@ describe('team surface', () => {
 
   it('returns the autumn DST day with 100 quarter-hours per register and exact meta', async () => {
     const m = byLabel(/Huber$/);
-    const r = await get(svc, `/api/v1/teams/${team}/meters/${m.id}/data?from=2025-10-26T00:00:00%2B02:00&to=2025-10-27T00:00:00%2B01:00`);
+    const r = await get(
+      svc,
+      `/api/v1/teams/${team}/meters/${m.id}/data?from=2025-10-26T00:00:00%2B02:00&to=2025-10-27T00:00:00%2B01:00`,
+    );
     expect(r.status).toBe(200);
-    for (const reg of m.obis_codes as string[]) expect(r.body.data.filter((x) => x.obis_code === reg)).toHaveLength(100);
+    for (const reg of m.obis_codes as string[])
+      expect(r.body.data.filter((x) => x.obis_code === reg)).toHaveLength(100);
     const q = r.body.meta.quality_breakdown as Record<string, number>;
     expect(q.measured + q.estimated + q.unreliable).toBe(r.body.data.length);
-    expect(r.body.meta).toMatchObject({ meter_id: m.id, from: '2025-10-26T00:00:00+02:00', to: '2025-10-27T00:00:00+01:00', total_records: r.body.data.length });
-    expect(r.body.meta.data_completeness).toBe(r.body.data.length / (100 * (m.obis_codes as string[]).length));
+    expect(r.body.meta).toMatchObject({
+      meter_id: m.id,
+      from: '2025-10-26T00:00:00+02:00',
+      to: '2025-10-27T00:00:00+01:00',
+      total_records: r.body.data.length,
+    });
+    expect(r.body.meta.data_completeness).toBe(
+      r.body.data.length / (100 * (m.obis_codes as string[]).length),
+    );
     expect(r.body.data[0]!.timestamp).toBe('2025-10-25T22:00:00Z');
-    const spring = await get(svc, `/api/v1/teams/${team}/meters/${m.id}/data?from=2026-03-29T00:00:00%2B01:00&to=2026-03-30T00:00:00%2B02:00`);
+    const spring = await get(
+      svc,
+      `/api/v1/teams/${team}/meters/${m.id}/data?from=2026-03-29T00:00:00%2B01:00&to=2026-03-30T00:00:00%2B02:00`,
+    );
     const springCount = spring.body.data.filter((x) => x.obis_code === '1-1:1.9.0 G.01').length;
     expect(springCount / (spring.body.meta.data_completeness as number) / 2).toBeCloseTo(92 / 2 / 1, 0);
   });
@@ -77,11 +93,25 @@ describe('team surface', () => {
     expect(errorCode(await get(svc, `${base}?from=yesterday&to=today`))).toBe('validation_failed');
     expect((await get(svc, `${base}?from=2025-01-01T00:00:00Z&to=2026-06-01T00:00:00Z`)).status).toBe(422);
     expect((await get(svc, `${base}?from=2025-02-01T00:00:00Z&to=2025-01-01T00:00:00Z`)).status).toBe(422);
-    expect((await get(svc, `${base}?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z&quality=great`)).status).toBe(422);
-    expect((await get(svc, `${base}?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z&limit=0`)).status).toBe(422);
-    expect((await get(svc, `/api/v1/teams/${team}/meters/00000000-0000-4000-8000-000000000000/data?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`)).status).toBe(404);
+    expect(
+      (await get(svc, `${base}?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z&quality=great`)).status,
+    ).toBe(422);
+    expect((await get(svc, `${base}?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z&limit=0`)).status).toBe(
+      422,
+    );
+    expect(
+      (
+        await get(
+          svc,
+          `/api/v1/teams/${team}/meters/00000000-0000-4000-8000-000000000000/data?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`,
+        )
+      ).status,
+    ).toBe(404);
     const pending = byLabel(/Pichler/);
-    const p = await get(svc, `/api/v1/teams/${team}/meters/${pending.id}/data?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`);
+    const p = await get(
+      svc,
+      `/api/v1/teams/${team}/meters/${pending.id}/data?from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`,
+    );
     expect(p.status).toBe(403);
     expect(p.body.error.message).toMatch(/consent/);
   });
@@ -90,7 +120,10 @@ describe('team surface', () => {
     const m = byLabel(/Huber$/);
     const range = 'from=2026-09-01T00:00:00Z&to=2026-11-20T00:00:00Z';
     const all = await get(svc, `/api/v1/teams/${team}/meters/${m.id}/data?${range}&limit=50000`);
-    const est = await get(svc, `/api/v1/teams/${team}/meters/${m.id}/data?${range}&quality=estimated&limit=50000`);
+    const est = await get(
+      svc,
+      `/api/v1/teams/${team}/meters/${m.id}/data?${range}&quality=estimated&limit=50000`,
+    );
     expect(est.body.data.length).toBe(all.body.data.filter((r) => r.quality === 2).length);
     expect(est.body.data.length).toBeGreaterThan(0);
     expect(est.body.data.every((r) => r.quality === 2)).toBe(true);
@@ -105,7 +138,10 @@ describe('team surface', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const r = await get(svc, `/api/v1/teams/${team}/meters/${m.id}/data?${range}&limit=997${cursor ? `&cursor=${cursor}` : ''}`);
+      const r = await get(
+        svc,
+        `/api/v1/teams/${team}/meters/${m.id}/data?${range}&limit=997${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       for (const x of r.body.data) seen.push(`${x.obis_code}|${x.timestamp}`);
       cursor = r.body.meta.is_truncated ? (r.body.meta.next_cursor as string) : null;
       pages += 1;
@@ -131,30 +167,62 @@ describe('account surface', () => {
     const ok = await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: mp, label: 'Neu' });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ metering_point: mp, status: 'registered', label: 'Neu' });
-    expect(errorCode(await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: mp }))).toBe('conflict');
+    expect(errorCode(await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: mp }))).toBe(
+      'conflict',
+    );
     expect((await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: 'AT123' })).status).toBe(422);
     expect((await send(svc, 'POST', '/api/v1/smart-meters', { label: 'no number' })).status).toBe(422);
     expect((await send(svc, 'POST', '/api/v1/smart-meters', '{not json')).status).toBe(400);
-    expect(errorCode(await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: 'AT0010000000000000000000000099999' }, svc.info.tokens.free))).toBe('plan_required');
-    const ro = await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: 'AT0010000000000000000000000099998' }, svc.info.tokens.readonly);
+    expect(
+      errorCode(
+        await send(
+          svc,
+          'POST',
+          '/api/v1/smart-meters',
+          { metering_point: 'AT0010000000000000000000000099999' },
+          svc.info.tokens.free,
+        ),
+      ),
+    ).toBe('plan_required');
+    const ro = await send(
+      svc,
+      'POST',
+      '/api/v1/smart-meters',
+      { metering_point: 'AT0010000000000000000000000099998' },
+      svc.info.tokens.readonly,
+    );
     expect(ro.status).toBe(403);
     expect(errorCode(ro)).toBe('forbidden');
   });
 
   it('runs the consent lifecycle through the simulated portal', async () => {
-    const created = await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: 'AT0010000000000000000000000054321' });
+    const created = await send(svc, 'POST', '/api/v1/smart-meters', {
+      metering_point: 'AT0010000000000000000000000054321',
+    });
     const id = created.body.id as string;
-    const c = await send(svc, 'POST', `/api/v1/smart-meters/${id}/consent`, { customer_email: 'kunde@example.at' });
+    const c = await send(svc, 'POST', `/api/v1/smart-meters/${id}/consent`, {
+      customer_email: 'kunde@example.at',
+    });
     expect(c.status).toBe(202);
     expect(c.body.consent).toMatchObject({ state: 'requested' });
     expect((await get(svc, `/api/v1/smart-meters/${id}`)).body.status).toBe('pending');
     expect((await send(svc, 'POST', `/api/v1/smart-meters/${id}/consent`, {})).status).toBe(409);
-    const approved = await send(svc, 'POST', `/portal/consents/${c.body.consent.id}/approve`, undefined, null);
+    const approved = await send(
+      svc,
+      'POST',
+      `/portal/consents/${c.body.consent.id}/approve`,
+      undefined,
+      null,
+    );
     expect(approved.body.meter.status).toBe('connected');
     const meter = await get(svc, `/api/v1/smart-meters/${id}`);
     expect(meter.body).toMatchObject({ status: 'connected', consent: { state: 'approved' } });
-    expect((await send(svc, 'POST', `/portal/consents/${c.body.consent.id}/reject`, undefined, null)).status).toBe(409);
-    const other = await send(svc, 'POST', '/api/v1/smart-meters', { metering_point: 'AT0010000000000000000000000054322' });
+    expect(
+      (await send(svc, 'POST', `/portal/consents/${c.body.consent.id}/reject`, undefined, null)).status,
+    ).toBe(409);
+    const other = await send(svc, 'POST', '/api/v1/smart-meters', {
+      metering_point: 'AT0010000000000000000000000054322',
+    });
     const c2 = await send(svc, 'POST', `/api/v1/smart-meters/${other.body.id}/consent`, {});
     await send(svc, 'POST', `/portal/consents/${c2.body.consent.id}/reject`, undefined, null);
     expect((await get(svc, `/api/v1/smart-meters/${other.body.id}`)).body.status).toBe('rejected');
@@ -184,8 +252,22 @@ describe('account surface', () => {
     const freeMeters = (await get(svc, `/api/v1/teams/${team}/meters`, svc.info.tokens.free)).body.data;
     expect(freeMeters.some((m) => m.is_demo)).toBe(false);
     const demoMeter = meters.find((m) => m.is_demo)!;
-    expect(errorCode(await get(svc, `/api/v1/teams/${team}/meters/${demoMeter.id}/data/latest`, svc.info.tokens.free))).toBe('plan_required');
-    expect(errorCode(await send(svc, 'POST', `/api/v1/smart-meters/${demoMeter.id}/history`, { from: '2023-01-01T00:00:00Z' }, svc.info.tokens.light))).toBe('plan_required');
+    expect(
+      errorCode(
+        await get(svc, `/api/v1/teams/${team}/meters/${demoMeter.id}/data/latest`, svc.info.tokens.free),
+      ),
+    ).toBe('plan_required');
+    expect(
+      errorCode(
+        await send(
+          svc,
+          'POST',
+          `/api/v1/smart-meters/${demoMeter.id}/history`,
+          { from: '2023-01-01T00:00:00Z' },
+          svc.info.tokens.light,
+        ),
+      ),
+    ).toBe('plan_required');
   });
 
   it('answers unknown routes with the error body, never a stack trace', async () => {
@@ -200,13 +282,18 @@ describe('cursor feed', () => {
   it('returns every reading version exactly once, in updated_at order, and converges on the window data', async () => {
     const s = await demo({ years: 0.15 });
     try {
-      const m = (await get(s, `/api/v1/teams/${s.info.team}/meters`)).body.data.find((x) => /Huber$/.test(x.label as string))!;
+      const m = (await get(s, `/api/v1/teams/${s.info.team}/meters`)).body.data.find((x) =>
+        /Huber$/.test(x.label as string),
+      )!;
       const versions = new Set<string>();
       const latest = new Map<string, { value: number; quality: number }>();
       let cursor: string | null = null;
       let lastUpdated = '';
       for (let page = 0; page < 1000; page++) {
-        const r = await get(s, `/api/v1/smart-meters/${m.id}/data?limit=1500${cursor ? `&cursor=${cursor}` : ''}`);
+        const r = await get(
+          s,
+          `/api/v1/smart-meters/${m.id}/data?limit=1500${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         expect(r.status).toBe(200);
         expect(r.body.unit).toBe('kWh');
         for (const x of r.body.data) {
@@ -214,7 +301,9 @@ describe('cursor feed', () => {
           const v = `${key}|${x.updated_at}`;
           expect(versions.has(v)).toBe(false);
           versions.add(v);
-          expect(Date.parse(x.updated_at as string)).toBeGreaterThanOrEqual(lastUpdated ? Date.parse(lastUpdated) : 0);
+          expect(Date.parse(x.updated_at as string)).toBeGreaterThanOrEqual(
+            lastUpdated ? Date.parse(lastUpdated) : 0,
+          );
           lastUpdated = x.updated_at as string;
           expect(x.timestamp).toMatch(/[+-]\d{2}:\d{2}$/);
           latest.set(key, { value: x.value as number, quality: x.quality as number });
@@ -223,15 +312,27 @@ describe('cursor feed', () => {
         if (!r.body.has_more) break;
       }
       const from = new Date((s.state.readings.opts.dataStartDay - 1) * 86_400_000).toISOString();
-      const window = await get(s, `/api/v1/teams/${s.info.team}/meters/${m.id}/data?from=${from}&to=2026-11-21T00:00:00Z&limit=50000`);
-      const expected = new Map(window.body.data.map((x) => [`${x.obis_code}|${Date.parse(x.timestamp as string)}`, { value: x.value as number, quality: x.quality as number }]));
+      const window = await get(
+        s,
+        `/api/v1/teams/${s.info.team}/meters/${m.id}/data?from=${from}&to=2026-11-21T00:00:00Z&limit=50000`,
+      );
+      const expected = new Map(
+        window.body.data.map((x) => [
+          `${x.obis_code}|${Date.parse(x.timestamp as string)}`,
+          { value: x.value as number, quality: x.quality as number },
+        ]),
+      );
       expect(latest.size).toBe(expected.size);
       expect(new Map([...latest].sort())).toEqual(new Map([...expected].sort()));
 
       // After the clock moves one day: exactly the new day and the revisions due that day.
       await s.advanceDays(1);
       const day = s.state.readings.lastDeliveryDay(s.state.nowSec);
-      const due = s.state.readings.batch(s.state.catalog.meters.find((x) => x.id === m.id)!, day, s.state.readings.opts.dataStartDay);
+      const due = s.state.readings.batch(
+        s.state.catalog.meters.find((x) => x.id === m.id)!,
+        day,
+        s.state.readings.opts.dataStartDay,
+      );
       const next = await get(s, `/api/v1/smart-meters/${m.id}/data?cursor=${cursor}`);
       expect(next.body.data).toHaveLength(due.length);
       const dayStart = Date.parse('2026-11-20T00:00:00+01:00');
@@ -241,7 +342,9 @@ describe('cursor feed', () => {
       // Everything else is a revision (or late fill) of an earlier day, delivered at the same instant.
       const updated = new Set(next.body.data.map((x) => x.updated_at));
       expect(updated.size).toBe(1);
-      expect(next.body.data.filter((x) => Date.parse(x.timestamp as string) < dayStart)).toHaveLength(due.length - newDay.length);
+      expect(next.body.data.filter((x) => Date.parse(x.timestamp as string) < dayStart)).toHaveLength(
+        due.length - newDay.length,
+      );
       expect(next.body.has_more).toBe(false);
       const empty = await get(s, `/api/v1/smart-meters/${m.id}/data?cursor=${next.body.next_cursor}`);
       expect(empty.body.data).toHaveLength(0);
@@ -252,7 +355,9 @@ describe('cursor feed', () => {
 
   it('answers 422 for a malformed or expired cursor', async () => {
     const m = byLabel(/Huber$/);
-    expect(errorCode(await get(svc, `/api/v1/smart-meters/${m.id}/data?cursor=garbage`))).toBe('validation_failed');
+    expect(errorCode(await get(svc, `/api/v1/smart-meters/${m.id}/data?cursor=garbage`))).toBe(
+      'validation_failed',
+    );
     const r = await get(svc, `/api/v1/smart-meters/${m.id}/data?limit=10`);
     await admin(svc, 'POST', '/cursors/expire');
     const expired = await get(svc, `/api/v1/smart-meters/${m.id}/data?cursor=${r.body.next_cursor}`);
@@ -263,7 +368,11 @@ describe('cursor feed', () => {
   it('is deterministic: the same seed gives byte-identical responses', async () => {
     const [a, b] = await Promise.all([demo({ years: 0.1 }), demo({ years: 0.1 })]);
     try {
-      for (const path of ['/api/v1/teams/TEAM/meters', '/api/v1/teams/TEAM/meters/ID/data?from=2026-11-01T00:00:00Z&to=2026-11-10T00:00:00Z', '/api/v1/smart-meters/ID/data?limit=3000']) {
+      for (const path of [
+        '/api/v1/teams/TEAM/meters',
+        '/api/v1/teams/TEAM/meters/ID/data?from=2026-11-01T00:00:00Z&to=2026-11-10T00:00:00Z',
+        '/api/v1/smart-meters/ID/data?limit=3000',
+      ]) {
         const id = (await get(a, `/api/v1/teams/${a.info.team}/meters`)).body.data[0]!.id as string;
         const p = path.replace('TEAM', a.info.team).replace('ID', id);
         expect((await get(a, p)).text).toBe((await get(b, p)).text);
@@ -298,11 +407,21 @@ describe('rate limits and faults', () => {
 
   it('injects 429 storms (both Retry-After forms), 5xx, resets, truncated bodies and slow answers', async () => {
     const path = `/api/v1/teams/${team}/meters`;
-    await admin(svc, 'POST', '/faults', { kind: 'status429', count: 1, retry_after: 'date', retry_after_sec: 30 });
+    await admin(svc, 'POST', '/faults', {
+      kind: 'status429',
+      count: 1,
+      retry_after: 'date',
+      retry_after_sec: 30,
+    });
     const r1 = await get(svc, path);
     expect(r1.status).toBe(429);
     expect(Date.parse(r1.headers.get('retry-after')!)).toBeGreaterThan(Date.now());
-    await admin(svc, 'POST', '/faults', { kind: 'status429', count: 1, retry_after: 'seconds', retry_after_sec: 3 });
+    await admin(svc, 'POST', '/faults', {
+      kind: 'status429',
+      count: 1,
+      retry_after: 'seconds',
+      retry_after_sec: 3,
+    });
     expect((await get(svc, path)).headers.get('retry-after')).toBe('3');
     await admin(svc, 'POST', '/faults', { kind: 'status500', count: 1 });
     expect((await get(svc, path)).status).toBe(500);
@@ -348,14 +467,20 @@ describe('push channels', () => {
       const dir = mkdtempSync(join(tmpdir(), 'md-hook-'));
       const first = bodies[0]!;
       writeFileSync(join(dir, 'body'), first.raw);
-      const out = spawnSync('openssl', ['dgst', '-sha256', '-hmac', hook.body.secret as string, join(dir, 'body')], { encoding: 'utf8' });
+      const out = spawnSync(
+        'openssl',
+        ['dgst', '-sha256', '-hmac', hook.body.secret as string, join(dir, 'body')],
+        { encoding: 'utf8' },
+      );
       expect(out.status).toBe(0);
       expect(`sha256=${out.stdout.trim().split(/\s+/).at(-1)}`).toBe(first.sig);
       const payload = JSON.parse(first.raw);
       expect(payload).toMatchObject({ event: 'readings.delivered', unit: 'kWh' });
       expect(payload.data.length).toBeGreaterThan(0);
       const log = await admin(svc, 'GET', '/webhook-log');
-      expect(log.data.some((a: { status: number; attempt: number }) => a.status === 500 && a.attempt === 1)).toBe(true);
+      expect(
+        log.data.some((a: { status: number; attempt: number }) => a.status === 500 && a.attempt === 1),
+      ).toBe(true);
       await send(svc, 'DELETE', `/api/v1/webhooks/${hook.body.id}`, undefined, svc.info.tokens.light);
     } finally {
       server.close();
@@ -364,15 +489,24 @@ describe('push channels', () => {
 
   it('delivers over MQTT to the own team only, with QoS 1', async () => {
     const info = (await get(svc, '/api/v1/mqtt', svc.info.tokens.plus)).body as Record<string, string>;
-    const client = await mqtt.connectAsync(info.url!, { username: info.username, password: info.password, reconnectPeriod: 0, clientId: 'test-mqtt' });
+    const client = await mqtt.connectAsync(info.url!, {
+      username: info.username,
+      password: info.password,
+      reconnectPeriod: 0,
+      clientId: 'test-mqtt',
+    });
     try {
       const granted = await client.subscribeAsync(`${info.topic_prefix}/+/readings`, { qos: 1 });
       expect(granted[0]!.qos).toBe(1);
       // Another team's topics: a negative SUBACK (128), which mqtt.js reports as an error; the connection stays.
-      await expect(client.subscribeAsync(`meterdesk/${svc.info.other_team}/#`, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+      await expect(client.subscribeAsync(`meterdesk/${svc.info.other_team}/#`, { qos: 1 })).rejects.toThrow(
+        /Subscribe error/,
+      );
       expect(client.connected).toBe(true);
       const got: { topic: string; payload: any; qos: number }[] = [];
-      client.on('message', (topic, payload, packet) => got.push({ topic, payload: JSON.parse(payload.toString()), qos: packet.qos }));
+      client.on('message', (topic, payload, packet) =>
+        got.push({ topic, payload: JSON.parse(payload.toString()), qos: packet.qos }),
+      );
       await svc.advanceDays(1);
       await new Promise((r) => setTimeout(r, 300));
       expect(got.length).toBeGreaterThan(0);
@@ -381,16 +515,33 @@ describe('push channels', () => {
     } finally {
       await client.endAsync();
     }
-    await expect(mqtt.connectAsync(info.url!, { username: info.username, password: 'wrong', reconnectPeriod: 0 })).rejects.toThrow();
+    await expect(
+      mqtt.connectAsync(info.url!, { username: info.username, password: 'wrong', reconnectPeriod: 0 }),
+    ).rejects.toThrow();
   });
 
   it('serves read-only SFTP files with the decided layout', async () => {
-    const info = (await get(svc, '/api/v1/sftp', svc.info.tokens.pro)).body as { host: string; port: number; username: string; password: string };
+    const info = (await get(svc, '/api/v1/sftp', svc.info.tokens.pro)).body as unknown as {
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+    };
     const conn = new ssh2.Client();
-    await new Promise<void>((resolve, reject) => conn.on('ready', () => resolve()).on('error', reject).connect(info));
+    await new Promise<void>((resolve, reject) =>
+      conn
+        .on('ready', () => resolve())
+        .on('error', reject)
+        .connect(info),
+    );
     try {
-      const sftp = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => conn.sftp((err, s) => (err ? reject(err) : resolve(s))));
-      const list = (p: string) => new Promise<string[]>((resolve, reject) => sftp.readdir(p, (err, l) => (err ? reject(err) : resolve(l.map((x) => x.filename)))));
+      const sftp = await new Promise<ssh2.SFTPWrapper>((resolve, reject) =>
+        conn.sftp((err, s) => (err ? reject(err) : resolve(s))),
+      );
+      const list = (p: string) =>
+        new Promise<string[]>((resolve, reject) =>
+          sftp.readdir(p, (err, l) => (err ? reject(err) : resolve(l.map((x) => x.filename)))),
+        );
       const mps = await list('/readings');
       const huber = byLabel(/Huber$/);
       expect(mps).toContain(huber.metering_point);
@@ -399,13 +550,21 @@ describe('push channels', () => {
       expect(files.some((f) => /\.r1\.csv$/.test(f))).toBe(true);
       const content = await new Promise<string>((resolve, reject) => {
         let s = '';
-        sftp.createReadStream(`/readings/${huber.metering_point}/2025-10-26.csv`).on('data', (c: Buffer) => (s += c)).on('end', () => resolve(s)).on('error', reject);
+        sftp
+          .createReadStream(`/readings/${huber.metering_point}/2025-10-26.csv`)
+          .on('data', (c: Buffer) => (s += c))
+          .on('end', () => resolve(s))
+          .on('error', reject);
       });
       const lines = content.trim().split('\n');
       expect(lines[0]).toBe('timestamp;timestamp_end;obis_code;value;unit;quality;updated_at');
       expect(lines.length - 1).toBeLessThanOrEqual(200);
       expect(lines.length - 1).toBeGreaterThan(150);
-      await expect(new Promise<void>((resolve, reject) => sftp.open('/readings/x.csv', 'w', (err) => (err ? reject(err) : resolve())))).rejects.toThrow();
+      await expect(
+        new Promise<void>((resolve, reject) =>
+          sftp.open('/readings/x.csv', 'w', (err) => (err ? reject(err) : resolve())),
+        ),
+      ).rejects.toThrow();
     } finally {
       conn.end();
     }

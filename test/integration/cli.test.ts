@@ -1,0 +1,82 @@
+// The meterdesk CLI end to end: sync, stats, export and its exit codes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoService } from '../../main/demo/service';
+import { admin, demo } from './helpers';
+
+// Asynchronous on purpose: the demo service runs in this process and must keep answering.
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+
+let svc: DemoService;
+beforeAll(async () => {
+  svc = await demo({ years: 0.2 });
+});
+afterAll(async () => svc.stop());
+
+describe('meterdesk CLI', () => {
+  it('syncs, reports stats equal to the service, and exports CSV', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-'));
+    const s = await cli(
+      ['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      { METERDESK_TOKEN: svc.info.tokens.pro },
+    );
+    expect(s.status).toBe(0);
+    const summary = JSON.parse(s.stdout.trim().split('\n').at(-1)!);
+    expect(summary).toMatchObject({ meters: 7, errors: [] });
+    expect(summary.readings_written).toBeGreaterThan(0);
+    const stats = await cli(['--data-dir', dir, 'stats', '--json']);
+    expect(stats.status).toBe(0);
+    const st = JSON.parse(stats.stdout);
+    expect(st.readings).toBe((await admin(svc, 'GET', '/stats')).teams[svc.info.team].readings);
+    const meter = st.per_meter.find((m: { readings: number }) => m.readings > 0);
+    expect(meter.cursor).toBeTruthy();
+    const out = join(dir, 'x.csv');
+    const e = await cli([
+      '--data-dir',
+      dir,
+      'export',
+      '--meter',
+      meter.id,
+      '--from',
+      '2026-11-01T00:00:00+01:00',
+      '--to',
+      '2026-11-02T00:00:00+01:00',
+      '--format',
+      'excel-at',
+      '--out',
+      out,
+    ]);
+    expect(e.status).toBe(0);
+    const csv = readFileSync(out, 'utf8');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + 96 * 2);
+  });
+
+  it('uses the documented exit codes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-'));
+    expect((await cli(['--help'])).status).toBe(0);
+    expect((await cli(['sync', '--help'])).stdout).toMatch(/METERDESK_TOKEN/);
+    expect((await cli([])).status).toBe(1);
+    expect((await cli(['--data-dir', dir, 'frobnicate'])).status).toBe(1);
+    expect((await cli(['--data-dir', dir, 'stats', '--bogus'])).status).toBe(1);
+    const bad = await cli(
+      ['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      { METERDESK_TOKEN: 'md_wrong_token' },
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/rejected the API token/);
+    expect((await cli(['--data-dir', mkdtempSync(join(tmpdir(), 'md-empty-')), 'stats'])).status).toBe(3);
+  });
+});

@@ -1,0 +1,168 @@
+// The sync core against the real demo service over HTTP and real SQLite files.
+import { describe, expect, it } from 'vitest';
+import { dayNumberOf, quarterHoursInDay } from '../../main/time/local-days';
+import { admin, demo } from './helpers';
+import { diff, localReadings, serviceReadings, syncCore } from './sync-helpers';
+
+describe('cursor sync', () => {
+  it('copies the demo team exactly, a second sync writes nothing, and the next day brings exactly the new day and the due revisions', async () => {
+    const svc = await demo({ years: 0.4 });
+    try {
+      const c = syncCore(svc);
+      const first = await c.sync.syncAll();
+      expect(first.errors).toEqual([]);
+      const stats = (await admin(svc, 'GET', '/stats')).teams[svc.info.team].readings;
+      const local = localReadings(c.db);
+      expect(local.size).toBe(stats);
+      expect(diff(local, await serviceReadings(svc))).toEqual([]);
+
+      const second = await c.sync.syncAll();
+      expect(second.readingsWritten).toBe(0);
+      expect(second.revisions).toBe(0);
+
+      const revisionsBefore = (
+        c.db.prepare('SELECT count(*) AS n FROM reading_revisions').get() as { n: number }
+      ).n;
+      await svc.advanceDays(1);
+      const day = svc.state.readings.lastDeliveryDay(svc.state.nowSec);
+      let expectedNew = 0;
+      let expectedRevised = 0;
+      for (const m of svc.state.catalog.meters.filter((x) => x.team === svc.info.team && x.hasData)) {
+        for (const r of svc.state.readings.batch(m, day, svc.state.readings.opts.dataStartDay)) {
+          if (r.day === day - 1 || svc.state.readings.versions(m, r.register, r.day, r.slot).length === 1)
+            expectedNew += 1;
+          else expectedRevised += 1;
+        }
+      }
+      const third = await c.sync.syncAll();
+      expect(third.readingsWritten).toBe(expectedNew + expectedRevised);
+      expect(third.revisions).toBeLessThanOrEqual(expectedRevised);
+      expect(expectedNew).toBeGreaterThan(quarterHoursInDay(day - 1) * 6);
+      const revisionsAfter = (
+        c.db.prepare('SELECT count(*) AS n FROM reading_revisions').get() as { n: number }
+      ).n;
+      expect(revisionsAfter - revisionsBefore).toBe(third.revisions);
+      expect(diff(localReadings(c.db), await serviceReadings(svc))).toEqual([]);
+      const trail = c.db
+        .prepare(
+          'SELECT old_quality, new_quality, new_updated_sec FROM reading_revisions ORDER BY id DESC LIMIT 1',
+        )
+        .get() as Record<string, number>;
+      expect(trail.new_updated_sec).toBe(svc.state.readings.deliverySec(day));
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('keeps local-day rollups with 92/96/100 quarter-hours on the DST change days', async () => {
+    const svc = await demo({ years: 0.7, clock: '2026-04-15T12:00:00Z', meters: 9 });
+    try {
+      const c = syncCore(svc);
+      await c.sync.syncAll();
+      const series = (
+        c.db
+          .prepare(
+            "SELECT s.id FROM series s JOIN meters m ON m.id = s.meter_id WHERE m.label = 'Wohnung Huber' AND s.obis_code = '1-1:1.9.0 G.01'",
+          )
+          .get() as { id: number }
+      ).id;
+      const rollup = (key: string) =>
+        c.db
+          .prepare('SELECT expected, count FROM daily_rollups WHERE series_id = ? AND day = ?')
+          .get(series, dayNumberOf(Date.parse(`${key}T12:00:00Z`) / 1000)) as {
+          expected: number;
+          count: number;
+        };
+      expect(rollup('2025-10-26').expected).toBe(100);
+      expect(rollup('2026-03-29').expected).toBe(92);
+      expect(rollup('2026-01-14').expected).toBe(96);
+      const sums = c.db.prepare('SELECT count(*) AS n FROM readings WHERE series_id = ?').get(series) as {
+        n: number;
+      };
+      const rolled = c.db
+        .prepare('SELECT sum(count) AS n FROM daily_rollups WHERE series_id = ?')
+        .get(series) as { n: number };
+      expect(rolled.n).toBe(sums.n);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('recovers from an expired cursor by re-baselining, ending with the same data', async () => {
+    const svc = await demo({ years: 0.3 });
+    try {
+      const c = syncCore(svc);
+      await c.sync.syncAll();
+      await svc.advanceDays(2);
+      await admin(svc, 'POST', '/cursors/expire');
+      const r = await c.sync.syncAll();
+      expect(r.errors).toEqual([]);
+      expect(diff(localReadings(c.db), await serviceReadings(svc))).toEqual([]);
+      const again = await c.sync.syncAll();
+      expect(again.readingsWritten).toBe(0);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('does a first sync when the service demands a starting point instead of a missing cursor', async () => {
+    const svc = await demo({ years: 0.3 });
+    try {
+      await admin(svc, 'POST', '/compat', { require_cursor: true });
+      const c = syncCore(svc);
+      const r = await c.sync.syncAll();
+      expect(r.errors).toEqual([]);
+      expect(diff(localReadings(c.db), await serviceReadings(svc))).toEqual([]);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('finishes with the same data through 429 storms (both Retry-After forms), 5xx, resets and truncated JSON', async () => {
+    const svc = await demo({ years: 0.3 });
+    try {
+      for (const f of [
+        { kind: 'status429', count: 3, retry_after: 'seconds', retry_after_sec: 1, path_contains: '/meters' },
+        { kind: 'status429', count: 2, retry_after: 'date', retry_after_sec: 1, path_contains: '/customers' },
+        { kind: 'status503', count: 1, path_contains: '/sites' },
+        { kind: 'status500', count: 2, path_contains: '/smart-meters/' },
+        { kind: 'reset', count: 2, path_contains: '/smart-meters/' },
+        { kind: 'truncate', count: 2, path_contains: '/smart-meters/' },
+      ]) {
+        await admin(svc, 'POST', '/faults', f);
+      }
+      const c = syncCore(svc, { pageSize: 2000 });
+      const r = await c.sync.syncAll();
+      expect(r.errors).toEqual([]);
+      expect(
+        (await admin(svc, 'POST', '/faults', { kind: 'slow', count: 0 })).faults.every(
+          (f: { remaining: number }) => f.remaining === 0,
+        ),
+      ).toBe(true);
+      expect(diff(localReadings(c.db), await serviceReadings(svc))).toEqual([]);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('stops with a clear error when the service keeps failing', async () => {
+    const svc = await demo({ years: 0.1 });
+    try {
+      await admin(svc, 'POST', '/faults', { kind: 'status500', count: 1000 });
+      const c = syncCore(svc);
+      await expect(c.sync.syncAll()).rejects.toThrow(/service answered with an error \(500\)/);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('stops with a clear error for a bad token, and keeps the local data', async () => {
+    const svc = await demo({ years: 0.1 });
+    try {
+      const c = syncCore(svc, { token: 'md_not_a_token' });
+      await expect(c.sync.syncAll()).rejects.toThrow(/rejected the API token.*Data → API Tokens/);
+    } finally {
+      await svc.stop();
+    }
+  });
+});
