@@ -38,9 +38,10 @@ export function Chart(props: {
   series: SeriesView;
   unit: 'kWh' | 'kW';
   prefs: FormatPrefs;
+  theme: string;
   onZoom: (fromSec: number, toSec: number) => void;
 }) {
-  const { series, unit, prefs, onZoom } = props;
+  const { series, unit, prefs, onZoom, theme } = props;
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -57,6 +58,22 @@ export function Chart(props: {
   useEffect(() => {
     if (!host.current) return;
     const width = host.current.clientWidth || 800;
+    // Canvas cannot resolve CSS variables: read the theme's colours now (the effect re-runs on theme change).
+    const css = getComputedStyle(host.current);
+    const fgMuted = css.getPropertyValue('--fg-muted').trim() || '#5b6576';
+    const grid = css.getPropertyValue('--grid').trim() || 'rgba(0,0,0,0.07)';
+    const axisValues = (_u: uPlot, splits: number[]) => {
+      const span = (splits.at(-1) ?? 0) - (splits[0] ?? 0);
+      const fmt = new Intl.DateTimeFormat(prefs.locale, {
+        timeZone: prefs.timeZone,
+        ...(span <= 2 * 86_400
+          ? { hour: '2-digit', minute: '2-digit' }
+          : span <= 120 * 86_400
+            ? { day: '2-digit', month: '2-digit' }
+            : { month: 'short', year: '2-digit' }),
+      });
+      return splits.map((v) => fmt.format(new Date(v * 1000)));
+    };
     const qual = series.quality;
     const times = series.timesSec;
     const step = isDay ? 86_400 : 900;
@@ -69,12 +86,14 @@ export function Chart(props: {
         y: { auto: true, range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] },
       },
       axes: [
-        { stroke: 'var(--fg-muted)', grid: { stroke: 'var(--grid)' } },
+        { stroke: fgMuted, grid: { stroke: grid }, ticks: { stroke: grid }, values: axisValues },
         {
-          stroke: 'var(--fg-muted)',
-          grid: { stroke: 'var(--grid)' },
-          label: isDay && unit === 'kWh' ? 'kWh / Tag' : unit,
-          size: 60,
+          stroke: fgMuted,
+          grid: { stroke: grid },
+          ticks: { stroke: grid },
+          label: isDay && unit === 'kWh' ? `kWh / ${t('range_day')}` : unit,
+          size: 64,
+          values: (_u: uPlot, splits: number[]) => splits.map((v) => fmtNumber(v, prefs, 2)),
         },
       ],
       cursor: { drag: { x: true, y: false, setScale: false } },
@@ -143,7 +162,7 @@ export function Chart(props: {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [series, values, prefs.timeZone, isDay, unit, onZoom]);
+  }, [series, values, prefs, isDay, unit, onZoom, theme, t]);
 
   const i = cursorIdx;
   const readout =

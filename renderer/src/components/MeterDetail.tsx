@@ -2,7 +2,7 @@
  * One meter: register picker (G.01 preselected; registers are never summed), range presets, date
  * picker, previous/next, kWh/kW, the chart, range figures, CSV export, and an accessible data table.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../bridge';
 import { useApp, type RangePreset } from '../store';
@@ -22,7 +22,8 @@ export function MeterDetail() {
   const unit = useApp((s) => s.unit);
   const locale = useApp((s) => s.locale);
   const timeZone = useApp((s) => s.timeZone);
-  const prefs = { locale, timeZone };
+  const theme = useApp((s) => s.theme);
+  const prefs = useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
   const { registerPicked, presetChosen, rangeShifted, unitToggled, rangeZoomed, dateChosen } =
     useApp.getState();
   const [exportMsg, setExportMsg] = useState<string | null>(null);
@@ -153,7 +154,7 @@ export function MeterDetail() {
           {seriesError}
         </p>
       )}
-      {series && <Chart series={series} unit={unit} prefs={prefs} onZoom={onZoom} />}
+      {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={onZoom} />}
       {series && (
         <dl className="figures" data-testid="range-figures">
           <div>

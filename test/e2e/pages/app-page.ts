@@ -1,0 +1,43 @@
+// Page object for the Meterdesk window.
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Harness } from '../fixtures';
+import { screensDir } from '../fixtures';
+
+export class AppPage {
+  readonly meterItems: Locator;
+  readonly chart: Locator;
+  constructor(
+    readonly page: Page,
+    readonly harness: Harness,
+  ) {
+    this.meterItems = page.getByTestId('meter-item');
+    this.chart = page.getByTestId('chart');
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto(this.harness.url);
+    await expect(this.page.locator('body[data-ready="true"]')).toBeAttached();
+  }
+
+  /** Waits until the first sync has finished and the meter list is filled. */
+  async waitForSynced(): Promise<void> {
+    await expect(this.page.getByTestId('status-bar')).toHaveAttribute('data-sync-state', 'idle', {
+      timeout: 60_000,
+    });
+    await expect(this.meterItems.first()).toBeVisible();
+  }
+
+  meter(label: string | RegExp): Locator {
+    return this.meterItems.filter({ hasText: label });
+  }
+
+  async openMeter(label: string | RegExp): Promise<void> {
+    await this.meter(label).first().click();
+    await expect(this.chart.locator('canvas').first()).toBeVisible();
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: join(screensDir(), `${name}.png`), fullPage: false });
+  }
+}
