@@ -62,6 +62,7 @@ export function screensDir(): string {
 }
 
 export const test = base.extend<{ harness: Harness; app: AppPage }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   harness: async ({}, use) => {
     const h = await startHarness();
     await use(h);

@@ -64,15 +64,29 @@ export function Chart(props: {
     const grid = css.getPropertyValue('--grid').trim() || 'rgba(0,0,0,0.07)';
     const axisValues = (_u: uPlot, splits: number[]) => {
       const span = (splits.at(-1) ?? 0) - (splits[0] ?? 0);
-      const fmt = new Intl.DateTimeFormat(prefs.locale, {
+      const hm = new Intl.DateTimeFormat(prefs.locale, {
         timeZone: prefs.timeZone,
-        ...(span <= 2 * 86_400
-          ? { hour: '2-digit', minute: '2-digit' }
-          : span <= 120 * 86_400
-            ? { day: '2-digit', month: '2-digit' }
-            : { month: 'short', year: '2-digit' }),
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
       });
-      return splits.map((v) => fmt.format(new Date(v * 1000)));
+      const dm = new Intl.DateTimeFormat(prefs.locale, {
+        timeZone: prefs.timeZone,
+        day: '2-digit',
+        month: '2-digit',
+      });
+      const my = new Intl.DateTimeFormat(prefs.locale, {
+        timeZone: prefs.timeZone,
+        month: 'short',
+        year: '2-digit',
+      });
+      return splits.map((v) => {
+        const d = new Date(v * 1000);
+        if (span > 120 * 86_400) return my.format(d);
+        const time = hm.format(d);
+        // Ticks at local midnight show the date; others the time of day.
+        return time === '00:00' ? dm.format(d) : span > 14 * 86_400 ? dm.format(d) : time;
+      });
     };
     const qual = series.quality;
     const times = series.timesSec;
