@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import type { ChannelName, ChannelOutput, ChannelParsedInput, ProfileView } from '../preload/contract';
 import { createApiClient, splitTeamUrl } from './api/client';
 import { querySeries } from './db/series-query';
+import { queryQuality } from './db/quality-query';
 import { AppError } from './errors';
 import { exportCsv } from './export/csv';
 import type { Profile } from './profiles/registry';
@@ -74,7 +75,60 @@ export function createHandlers(services: Services): Handlers {
     },
     'meters:list': async () =>
       (await services.active()).account.listMeterViews(Math.floor(Date.now() / 1000)),
+    'meters:register': async ({ meteringPoint, energyDirection, label, siteId }) => {
+      const c = await services.active();
+      const m = await c.api.registerMeter({
+        metering_point: meteringPoint,
+        energy_direction: energyDirection,
+        label,
+        site_id: siteId,
+      });
+      c.account.saveMeters([m], Math.floor(Date.now() / 1000));
+      services.emit('readings:changed', { meterIds: [m.id] });
+      return {
+        meterId: m.id,
+        status: m.status,
+        consentState: m.consentState,
+        consentExpiresSec: m.consentExpiresSec,
+      };
+    },
+    'meters:requestConsent': async ({ meterId, customerEmail }) => {
+      const c = await services.active();
+      await c.api.requestConsent(meterId, customerEmail);
+      const m = await c.api.getMeter(meterId);
+      c.account.saveMeters([m], Math.floor(Date.now() / 1000));
+      services.emit('readings:changed', { meterIds: [m.id] });
+      return {
+        meterId: m.id,
+        status: m.status,
+        consentState: m.consentState,
+        consentExpiresSec: m.consentExpiresSec,
+      };
+    },
+    'meters:refreshStatus': async ({ meterId }) => {
+      const c = await services.active();
+      const before = (
+        c.db.prepare('SELECT status FROM meters WHERE id = ?').get(meterId) as { status?: string } | undefined
+      )?.status;
+      const m = await c.api.getMeter(meterId);
+      c.account.saveMeters([m], Math.floor(Date.now() / 1000));
+      if (m.status === 'connected' && before !== 'connected') void services.syncNow(); // the first sync of the new meter
+      if (m.status !== before) services.emit('readings:changed', { meterIds: [m.id] });
+      return {
+        meterId: m.id,
+        status: m.status,
+        consentState: m.consentState,
+        consentExpiresSec: m.consentExpiresSec,
+      };
+    },
+    'sites:list': async () =>
+      (await services.active()).db
+        .prepare(
+          'SELECT s.id, s.name, c.name AS customerName FROM sites s LEFT JOIN customers c ON c.id = s.customer_id ORDER BY c.name, s.name',
+        )
+        .all() as { id: string; name: string; customerName: string | null }[],
     'readings:series': async (q) => querySeries((await services.active()).db, q, services.tz),
+    'quality:breakdown': async (q) => queryQuality((await services.active()).db, q, services.tz),
     'sync:status': async () => services.syncStatus(),
     'sync:now': async () => {
       const running = services.syncStatus().state === 'syncing';

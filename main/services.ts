@@ -17,6 +17,8 @@ import {
   type Profile,
   type ProfileRegistry,
 } from './profiles/registry';
+import { createMqttPush, type MqttPush } from './push/mqtt-push';
+import { createScheduler } from './sync/scheduler';
 import { createSecretStore, type SecretStore } from './secrets/keychain';
 import { createSyncService, type SyncService, type SyncSummary } from './sync/sync-service';
 import { DEFAULT_TZ } from './time/local-days';
@@ -28,7 +30,9 @@ export interface ServicesOptions {
   locale?: string;
   tz?: string;
   /** The embedded demo service of the demo profile. */
-  demo?: { seed?: number; meters?: number; years?: number; clock?: string };
+  demo?: { seed?: number; meters?: number; years?: number; clock?: string; withBrokers?: boolean };
+  /** Subscribe to MQTT where the plan has it (default true). */
+  mqtt?: boolean;
   secrets?: SecretStore;
   /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
@@ -43,6 +47,7 @@ export interface ProfileContext {
   readings: ReadingsStore;
   api: ApiClient;
   sync: SyncService;
+  push: MqttPush | null;
 }
 
 type Listener = (event: EventName, payload: unknown) => void;
@@ -80,7 +85,7 @@ export function createServices(opts: ServicesOptions) {
       meters: opts.demo?.meters ?? 9,
       years: opts.demo?.years ?? 3,
       clock: opts.demo?.clock,
-      withBrokers: false,
+      withBrokers: opts.demo?.withBrokers ?? true,
     });
     return demo;
   }
@@ -119,7 +124,44 @@ export function createServices(opts: ServicesOptions) {
       onProgress: (p) => emit('sync:progress', p),
       onReadingsChanged: (meterIds) => emit('readings:changed', { meterIds }),
     });
-    return { profile, db, account, readings, api, sync };
+    return { profile, db, account, readings, api, sync, push: null };
+  }
+
+  /** Starts MQTT push for the active profile when its plan has it; otherwise MQTT stays "off". */
+  async function startPush(c: ProfileContext): Promise<void> {
+    if (c.push || opts.mqtt === false) return;
+    let settings;
+    try {
+      settings = await c.api.mqttSettings();
+    } catch {
+      return; // no MQTT on this plan (403 plan_required) or not offered: the cursor sync suffices
+    }
+    if (ctx !== c) return;
+    const meterIdFor = c.db.prepare<[string], { id: string }>(
+      'SELECT id FROM meters WHERE metering_point = ?',
+    );
+    c.push = createMqttPush({
+      settings,
+      clientId: `meterdesk-${c.profile.id}-${process.pid}`.slice(0, 64),
+      meterIdFor: (mp) => meterIdFor.get(mp)?.id ?? null,
+      apply: (meterId, rows) => {
+        const w = c.readings.applyPage(
+          meterId,
+          rows.map((r) => ({ ...r, unit: r.unit ?? 'kWh' })),
+          'mqtt',
+          Math.floor(Date.now() / 1000),
+        );
+        if (w.inserted + w.updated > 0) emit('readings:changed', { meterIds: [meterId] });
+      },
+      onReconnected: () => void syncNow(),
+      onStatus: (s) => {
+        if (status.mqtt !== s.state) {
+          status = { ...status, mqtt: s.state };
+          emit('sync:statusChanged', { state: status.state });
+        }
+      },
+    });
+    c.push.start();
   }
 
   async function active(): Promise<ProfileContext> {
@@ -129,6 +171,8 @@ export function createServices(opts: ServicesOptions) {
 
   function closeActive(): void {
     if (ctx) {
+      void ctx.push?.stop();
+      status = { ...status, mqtt: 'off' };
       ctx.sync.cancel();
       ctx.db.close();
       ctx = null;
@@ -150,6 +194,7 @@ export function createServices(opts: ServicesOptions) {
             : null,
         };
         setState(summary.errors.length > 0 ? 'error' : 'idle');
+        void startPush(c);
         return summary;
       } catch (err) {
         const e = err instanceof AppError ? err : new AppError('internal', (err as Error).message);
@@ -163,9 +208,13 @@ export function createServices(opts: ServicesOptions) {
     return currentSync;
   }
 
+  const scheduler = createScheduler(() => syncNow());
+
   return {
     opts,
     tz,
+    /** Sync shortly after start, hourly, and around the daily delivery. */
+    startScheduler: () => scheduler.start(),
     profiles,
     secrets,
     active,
@@ -195,6 +244,7 @@ export function createServices(opts: ServicesOptions) {
       return ctx?.sync.cancel() ?? false;
     },
     async close(): Promise<void> {
+      scheduler.stop();
       closeActive();
       if (demo) await (await demo).stop();
       demo = null;

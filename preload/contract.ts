@@ -88,6 +88,47 @@ export interface SeriesView {
   toSec: number;
 }
 
+export interface QualityCounts2 {
+  expected: number;
+  received: number;
+  measured: number;
+  estimated: number;
+  unreliable: number;
+}
+
+export interface QualityBreakdown {
+  meterId: string;
+  obisCode: string;
+  /** Over the range; completeness = received ÷ expected quarter-hours (92/96/100 per local day). */
+  totals: QualityCounts2 & { completeness: number };
+  days: (QualityCounts2 & { day: string })[];
+  months: (QualityCounts2 & { month: string })[];
+  /** Local days (YYYY-MM-DD) with fewer readings than quarter-hours. */
+  gapDays: string[];
+  /** The audit trail: readings replaced by a revision, newest first (at most 1000). */
+  revisions: {
+    startSec: number;
+    oldValue: number;
+    oldQuality: number;
+    newValue: number;
+    newQuality: number;
+    revisedSec: number;
+  }[];
+}
+
+export interface ConsentStatus {
+  meterId: string;
+  status: string;
+  consentState: string | null;
+  consentExpiresSec: number | null;
+}
+
+export interface SiteView {
+  id: string;
+  name: string;
+  customerName: string | null;
+}
+
 export interface SyncStatus {
   state: 'idle' | 'syncing' | 'error' | 'offline';
   lastSyncSec: number | null;
@@ -145,6 +186,28 @@ export const channels = {
   ),
   'auth:status': channel<{ hasToken: boolean }>().input(z.object({ profileId }).strict()),
   'meters:list': channel<MeterView[]>().input(none),
+  'meters:register': channel<ConsentStatus>().input(
+    z
+      .object({
+        meteringPoint: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(
+            /^AT\d{6}[0-9A-Z]{25}$/,
+            'a metering point number has 33 characters: AT, a 6-digit grid operator code and 25 letters or digits',
+          ),
+        energyDirection: z.enum(['consumption', 'feed_in']),
+        label: z.string().trim().max(200).optional(),
+        siteId: id.optional(),
+      })
+      .strict(),
+  ),
+  'meters:requestConsent': channel<ConsentStatus>().input(
+    z.object({ meterId: id, customerEmail: z.string().email().max(200).optional() }).strict(),
+  ),
+  'meters:refreshStatus': channel<ConsentStatus>().input(z.object({ meterId: id }).strict()),
+  'sites:list': channel<SiteView[]>().input(none),
   'readings:series': channel<SeriesView>().input(
     z
       .object({
@@ -157,6 +220,14 @@ export const channels = {
       })
       .strict()
       .refine((v) => v.toSec > v.fromSec, { message: 'toSec must be after fromSec' }),
+  ),
+  'quality:breakdown': channel<QualityBreakdown>().input(
+    z
+      .object({ meterId: id, obisCode: z.string().min(1).max(64), fromSec: sec, toSec: sec })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 4 * 366 * 86_400, {
+        message: 'the range must be positive and at most 4 years',
+      }),
   ),
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),

@@ -72,6 +72,7 @@ if (!app.requestSingleInstanceLock()) {
       win = null;
     });
     void services.syncNow();
+    services.startScheduler();
     app.on('window-all-closed', () => {
       void services.close().finally(() => app.quit());
     });

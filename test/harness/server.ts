@@ -91,6 +91,11 @@ export async function startHarness(o: HarnessOptions) {
   app.get('/__harness/bridge.js', async (_req, reply) =>
     reply.header('cache-control', 'no-store').type('text/javascript').send(bridgeJs),
   );
+  // Test hook (needs the run token): how to reach the embedded demo service, e.g. its portal and clock.
+  app.get<{ Querystring: { token?: string } }>('/__harness/demo', async (req, reply) => {
+    if (req.query.token !== token) return reply.code(403).send({ error: 'forbidden' });
+    return (await services.startDemo()).info;
+  });
   await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: false, wildcard: true });
 
   let origin = '';
@@ -130,6 +135,7 @@ export async function startHarness(o: HarnessOptions) {
   origin = `http://127.0.0.1:${port}`;
   // First run: the demo profile syncs in the background; the page shows progress meanwhile.
   void services.active().then(() => services.syncNow());
+  services.startScheduler();
   return {
     url: `${origin}/`,
     port,

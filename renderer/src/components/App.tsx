@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../bridge';
 import { useApp, type Theme } from '../store';
 import { ConnectDialog } from './ConnectDialog';
+import { RegisterDialog } from './RegisterDialog';
 import { MeterDetail } from './MeterDetail';
 import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
@@ -17,6 +18,7 @@ export function App() {
   const language = useApp((s) => s.language);
   const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
+  const [registerOpen, setRegisterOpen] = useState(false);
   const [fatal, setFatal] = useState<string | null>(null);
   const active = profiles.find((p) => p.isActive);
 
@@ -63,6 +65,7 @@ export function App() {
         refresh = setTimeout(() => {
           refresh = null;
           const st = useApp.getState();
+          st.readingsChanged();
           void st.metersRequested().then(() => {
             if (st.selectedMeterId && e.meterIds.includes(st.selectedMeterId))
               void useApp.getState().seriesRequested();
@@ -119,6 +122,9 @@ export function App() {
         <button onClick={() => setConnectOpen(true)} data-testid="connect-account">
           {t('connectAccount')}
         </button>
+        <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
+          {t('registerMeter')}
+        </button>
         {active?.kind === 'demo' && <span className="demo-badge">{t('demoBanner')}</span>}
         <span className="spacer" />
         <label>
@@ -155,6 +161,7 @@ export function App() {
       </div>
       <StatusBar />
       {connectOpen && <ConnectDialog onClose={() => setConnectOpen(false)} />}
+      {registerOpen && <RegisterDialog onClose={() => setRegisterOpen(false)} />}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { api, unwrap } from '../bridge';
 import { useApp, type RangePreset } from '../store';
 import { fmtDate, fmtDateTime, fmtNumber, fmtPercent } from '../format';
 import { Chart } from './Chart';
+import { QualityPanel } from './QualityPanel';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
 
@@ -23,10 +24,12 @@ export function MeterDetail() {
   const locale = useApp((s) => s.locale);
   const timeZone = useApp((s) => s.timeZone);
   const theme = useApp((s) => s.theme);
+  const dataVersion = useApp((s) => s.dataVersion);
   const prefs = useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
   const { registerPicked, presetChosen, rangeShifted, unitToggled, rangeZoomed, dateChosen } =
     useApp.getState();
   const [exportMsg, setExportMsg] = useState<string | null>(null);
+  const [tab, setTab] = useState<'chart' | 'quality'>('chart');
   // Store actions are stable functions, so the chart does not re-create on every render.
   const onZoom = rangeZoomed;
 
@@ -149,60 +152,87 @@ export function MeterDetail() {
           {fmtDate(range.fromSec, prefs)} – {fmtDate(range.toSec - 1, prefs)}
         </div>
       )}
-      {seriesError && (
-        <p className="error" role="alert">
-          {seriesError}
-        </p>
-      )}
-      {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={onZoom} />}
-      {series && (
-        <dl className="figures" data-testid="range-figures">
-          <div>
-            <dt>{t('total')}</dt>
-            <dd>{fmtNumber(total, prefs)} kWh</dd>
-          </div>
-          <div>
-            <dt>{t('peak')}</dt>
-            <dd>{peak === null ? '–' : `${fmtNumber((peak as number) * 4, prefs)} kW`}</dd>
-          </div>
-          <div>
-            <dt>{t('readings')}</dt>
-            <dd>{n}</dd>
-          </div>
-          <div>
-            <dt>{t('quality')}</dt>
-            <dd>
-              {t('q1')} {q[1]} · {t('q2')} {q[2]} · {t('q3')} {q[3]}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('completeness30')}</dt>
-            <dd>{fmtPercent(meter.completeness30d, prefs)}</dd>
-          </div>
-        </dl>
-      )}
-      {series && (
-        <details className="data-table">
-          <summary>{t('chartTable')}</summary>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('time')}</th>
-                <th scope="col">{t('value')} (kWh)</th>
-                <th scope="col">{t('quality')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.timesSec.slice(0, 500).map((ts, i) => (
-                <tr key={ts}>
-                  <td>{fmtDateTime(ts, prefs)}</td>
-                  <td>{fmtNumber(series.values[i] ?? null, prefs)}</td>
-                  <td>{series.quality[i] ? t(`q${series.quality[i]}`) : t('gaps')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+      <div role="tablist" className="tabs" aria-label={t('tab_chart')}>
+        {(['chart', 'quality'] as const).map((k) => (
+          <button
+            key={k}
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? 'tab active' : 'tab'}
+            onClick={() => setTab(k)}
+            data-testid={`tab-${k}`}
+          >
+            {t(`tab_${k}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'quality' && range && register ? (
+        <QualityPanel
+          meterId={meter.id}
+          obisCode={register}
+          fromSec={range.fromSec}
+          toSec={range.toSec}
+          prefs={prefs}
+          refreshKey={dataVersion}
+        />
+      ) : (
+        <>
+          {seriesError && (
+            <p className="error" role="alert">
+              {seriesError}
+            </p>
+          )}
+          {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={onZoom} />}
+          {series && (
+            <dl className="figures" data-testid="range-figures">
+              <div>
+                <dt>{t('total')}</dt>
+                <dd>{fmtNumber(total, prefs)} kWh</dd>
+              </div>
+              <div>
+                <dt>{t('peak')}</dt>
+                <dd>{peak === null ? '–' : `${fmtNumber((peak as number) * 4, prefs)} kW`}</dd>
+              </div>
+              <div>
+                <dt>{t('readings')}</dt>
+                <dd>{n}</dd>
+              </div>
+              <div>
+                <dt>{t('quality')}</dt>
+                <dd>
+                  {t('q1')} {q[1]} · {t('q2')} {q[2]} · {t('q3')} {q[3]}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('completeness30')}</dt>
+                <dd>{fmtPercent(meter.completeness30d, prefs)}</dd>
+              </div>
+            </dl>
+          )}
+          {series && (
+            <details className="data-table">
+              <summary>{t('chartTable')}</summary>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('time')}</th>
+                    <th scope="col">{t('value')} (kWh)</th>
+                    <th scope="col">{t('quality')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {series.timesSec.slice(0, 500).map((ts, i) => (
+                    <tr key={ts}>
+                      <td>{fmtDateTime(ts, prefs)}</td>
+                      <td>{fmtNumber(series.values[i] ?? null, prefs)}</td>
+                      <td>{series.quality[i] ? t(`q${series.quality[i]}`) : t('gaps')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          )}
+        </>
       )}
     </section>
   );

@@ -37,6 +37,9 @@ interface ViewSlice {
   unit: 'kWh' | 'kW';
   series: SeriesView | null;
   seriesError: string | null;
+  /** Bumped whenever main reports changed readings, so derived views refresh. */
+  dataVersion: number;
+  readingsChanged: () => void;
   meterSelected: (meterId: string) => void;
   registerPicked: (register: string) => void;
   presetChosen: (preset: RangePreset) => void;
@@ -145,6 +148,8 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   unit: 'kWh',
   series: null,
   seriesError: null,
+  dataVersion: 0,
+  readingsChanged: () => set((s) => ({ dataVersion: s.dataVersion + 1 })),
   meterSelected: (meterId) => {
     const meter = get().meters.find((m) => m.id === meterId);
     const register = meter?.registers.find((r) => r.endsWith('G.01')) ?? meter?.registers[0] ?? null;

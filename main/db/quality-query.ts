@@ -1,0 +1,103 @@
+/**
+ * Quality breakdown of one register over a range, from the rollups and the audit trail: totals with
+ * completeness against the real number of quarter-hours (92/96/100 per local day), per day and per
+ * month, the days with gaps, and the revised readings with old → new values.
+ */
+import type Database from 'better-sqlite3';
+import type { QualityBreakdown } from '../../preload/contract';
+import { DEFAULT_TZ, dayKey, dayNumberOf, quarterHoursInDay } from '../time/local-days';
+
+export function queryQuality(
+  db: Database.Database,
+  q: { meterId: string; obisCode: string; fromSec: number; toSec: number },
+  tz = DEFAULT_TZ,
+): QualityBreakdown {
+  const series = db
+    .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
+    .get(q.meterId, q.obisCode);
+  const firstDay = dayNumberOf(q.fromSec, tz);
+  const lastDay = dayNumberOf(q.toSec - 1, tz);
+  const rows = series
+    ? (db
+        .prepare<
+          [number, number, number],
+          { day: number; count: number; n_measured: number; n_estimated: number; n_unreliable: number }
+        >(
+          'SELECT day, count, n_measured, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
+        )
+        .all(series.id, firstDay, lastDay) as {
+        day: number;
+        count: number;
+        n_measured: number;
+        n_estimated: number;
+        n_unreliable: number;
+      }[])
+    : [];
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days: QualityBreakdown['days'] = [];
+  const months = new Map<string, QualityBreakdown['months'][number]>();
+  const totals = { expected: 0, received: 0, measured: 0, estimated: 0, unreliable: 0, completeness: 0 };
+  for (let d = firstDay; d <= lastDay; d++) {
+    const r = byDay.get(d);
+    const expected = quarterHoursInDay(d, tz);
+    const entry = {
+      day: dayKey(d),
+      expected,
+      received: r?.count ?? 0,
+      measured: r?.n_measured ?? 0,
+      estimated: r?.n_estimated ?? 0,
+      unreliable: r?.n_unreliable ?? 0,
+    };
+    days.push(entry);
+    const mk = entry.day.slice(0, 7);
+    const m = months.get(mk) ?? {
+      month: mk,
+      expected: 0,
+      received: 0,
+      measured: 0,
+      estimated: 0,
+      unreliable: 0,
+    };
+    for (const k of ['expected', 'received', 'measured', 'estimated', 'unreliable'] as const) {
+      m[k] += entry[k];
+      totals[k] += entry[k];
+    }
+    months.set(mk, m);
+  }
+  totals.completeness = totals.expected === 0 ? 0 : totals.received / totals.expected;
+  const revisions = series
+    ? db
+        .prepare<
+          [number, number, number],
+          {
+            start_sec: number;
+            old_value: number;
+            old_quality: number;
+            new_value: number;
+            new_quality: number;
+            new_updated_sec: number;
+          }
+        >(
+          `SELECT start_sec, old_value, old_quality, new_value, new_quality, new_updated_sec FROM reading_revisions
+            WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY new_updated_sec DESC, start_sec LIMIT 1000`,
+        )
+        .all(series.id, q.fromSec, q.toSec)
+        .map((r) => ({
+          startSec: r.start_sec,
+          oldValue: r.old_value,
+          oldQuality: r.old_quality,
+          newValue: r.new_value,
+          newQuality: r.new_quality,
+          revisedSec: r.new_updated_sec,
+        }))
+    : [];
+  return {
+    meterId: q.meterId,
+    obisCode: q.obisCode,
+    totals,
+    days,
+    months: [...months.values()],
+    gapDays: days.filter((d) => d.received < d.expected).map((d) => d.day),
+    revisions,
+  };
+}

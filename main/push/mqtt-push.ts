@@ -1,0 +1,207 @@
+/**
+ * MQTT push: subscribes with the team's credentials (QoS 1) and feeds every message through the same
+ * revision-guarded upsert as the cursor sync, so duplicates (possible with QoS 1) are no-ops.
+ *
+ * - Reconnects itself with exponential backoff and full jitter (mqtt.js alone retries at a fixed
+ *   interval, so its own reconnect is switched off).
+ * - Keeps a persistent session (clean: false, stable client id) and resubscribes whenever the broker did
+ *   not keep it (sessionPresent false).
+ * - After every reconnect it asks for a cursor sync, which reconciles whatever was missed while offline.
+ * - Payloads: our JSON (the webhook body: `{meter_id?, metering_point, unit, data:[readings]}`) and the
+ *   compact profile `{"val": <Wh>, "ts": <unix seconds of the interval start>}` on
+ *   `<prefix>/<metering_point>/<name>`. A bad payload is counted and reported, never fatal.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import { z } from 'zod';
+import { readingSchema, type ApiReading } from '../api/schemas';
+
+export interface MqttSettings {
+  url: string;
+  username: string;
+  password: string;
+  topic_prefix: string;
+}
+
+export interface MqttPushStatus {
+  state: 'connected' | 'reconnecting' | 'off';
+  lastMessageSec: number | null;
+  messages: number;
+  rejected: number;
+  lastError: string | null;
+}
+
+export interface MqttPushDeps {
+  settings: MqttSettings;
+  clientId: string;
+  /** Maps a metering point number to our meter id (null = not one of ours: ignored). */
+  meterIdFor: (meteringPoint: string) => string | null;
+  apply: (meterId: string, readings: ApiReading[], source: 'mqtt') => void;
+  /** Called after every reconnect (not the first connect): run a cursor sync to reconcile. */
+  onReconnected?: () => void;
+  onStatus?: (s: MqttPushStatus) => void;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  random?: () => number;
+}
+
+const jsonPayload = z
+  .object({
+    meter_id: z.string().optional(),
+    metering_point: z.string().optional(),
+    unit: z.string().optional(),
+    data: z.array(readingSchema),
+  })
+  .loose();
+const compactPayload = z.object({ val: z.number().finite(), ts: z.number().int().positive() }).loose();
+
+export function parsePushMessage(
+  topic: string,
+  prefix: string,
+  payload: Buffer,
+): { meteringPoint: string; readings: ApiReading[] } {
+  if (!topic.startsWith(prefix + '/')) throw new Error(`topic ${topic} is outside ${prefix}/`);
+  const [meteringPoint, name] = topic.slice(prefix.length + 1).split('/');
+  if (!meteringPoint || !name) throw new Error(`topic ${topic} has no metering point`);
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString('utf8'));
+  } catch {
+    throw new Error('payload is not JSON');
+  }
+  const compact = compactPayload.safeParse(body);
+  if (compact.success && name !== 'readings') {
+    const { val, ts } = compact.data;
+    return {
+      meteringPoint,
+      readings: [
+        {
+          startSec: ts,
+          endSec: ts + 900,
+          value: val / 1000,
+          unit: 'kWh',
+          obisCode: name,
+          quality: 1,
+          updatedSec: null,
+        },
+      ],
+    };
+  }
+  const full = jsonPayload.safeParse(body);
+  if (!full.success) throw new Error(`payload does not match: ${full.error.issues[0]?.message ?? ''}`);
+  const unit = full.data.unit ?? 'kWh';
+  return {
+    meteringPoint: full.data.metering_point ?? meteringPoint,
+    readings: full.data.data.map((r) => ({ ...r, unit: r.unit ?? unit })),
+  };
+}
+
+export function createMqttPush(deps: MqttPushDeps) {
+  const base = deps.baseDelayMs ?? 1000;
+  const cap = deps.maxDelayMs ?? 60_000;
+  const random = deps.random ?? Math.random;
+  const topic = `${deps.settings.topic_prefix}/#`;
+  let client: MqttClient | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let attempts = 0;
+  let stopped = true;
+  let everConnected = false;
+  const status: MqttPushStatus = {
+    state: 'off',
+    lastMessageSec: null,
+    messages: 0,
+    rejected: 0,
+    lastError: null,
+  };
+  const report = () => deps.onStatus?.({ ...status });
+
+  function scheduleReconnect(): void {
+    if (stopped || timer) return;
+    status.state = 'reconnecting';
+    report();
+    const delay = Math.floor(random() * Math.min(cap, base * 2 ** attempts));
+    attempts += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      connect();
+    }, delay);
+    timer.unref?.();
+  }
+
+  function connect(): void {
+    if (stopped) return;
+    const c = mqtt.connect(deps.settings.url, {
+      username: deps.settings.username,
+      password: deps.settings.password,
+      clientId: deps.clientId,
+      clean: false,
+      reconnectPeriod: 0,
+      connectTimeout: 15_000,
+      protocolVersion: 4,
+    });
+    client = c;
+    c.on('connect', (connack) => {
+      attempts = 0;
+      status.state = 'connected';
+      status.lastError = null;
+      report();
+      const afterSubscribe = () => {
+        if (everConnected) deps.onReconnected?.();
+        everConnected = true;
+      };
+      if (!connack.sessionPresent) {
+        c.subscribe(topic, { qos: 1 }, (err) => {
+          if (err) {
+            status.lastError = `subscribe failed: ${err.message}`;
+            report();
+          }
+          afterSubscribe();
+        });
+      } else afterSubscribe();
+    });
+    c.on('message', (t, payload) => {
+      try {
+        const { meteringPoint, readings } = parsePushMessage(t, deps.settings.topic_prefix, payload);
+        const meterId = deps.meterIdFor(meteringPoint);
+        if (!meterId) return;
+        deps.apply(meterId, readings, 'mqtt');
+        status.messages += 1;
+        status.lastMessageSec = Math.floor(Date.now() / 1000);
+      } catch (err) {
+        status.rejected += 1;
+        status.lastError = `ignored a message on ${t}: ${(err as Error).message}`;
+      }
+      report();
+    });
+    c.on('error', (err) => {
+      status.lastError = err.message;
+    });
+    c.on('close', () => {
+      if (client !== c) return;
+      c.removeAllListeners('message');
+      c.end(true);
+      client = null;
+      scheduleReconnect();
+    });
+  }
+
+  return {
+    start(): void {
+      if (!stopped) return;
+      stopped = false;
+      connect();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const c = client;
+      client = null;
+      if (c) await c.endAsync(true).catch(() => undefined);
+      status.state = 'off';
+      report();
+    },
+    status: (): MqttPushStatus => ({ ...status }),
+  };
+}
+
+export type MqttPush = ReturnType<typeof createMqttPush>;

@@ -1,0 +1,61 @@
+/**
+ * When to sync: shortly after start, on "sync now" (outside this module), every `intervalSec`, and
+ * around the grid operators' daily delivery (readings of day D arrive in the morning of D+1), with a
+ * little jitter so many installations do not hit the service at the same second.
+ */
+import { DEFAULT_TZ, dayNumberOf, dayStartSec } from '../time/local-days';
+
+export interface ScheduleOptions {
+  intervalSec: number;
+  /** Local hour (0–23) after which the daily delivery is expected. */
+  deliveryLocalHour: number;
+  jitterSec: number;
+  tz?: string;
+}
+
+export const defaultSchedule: ScheduleOptions = { intervalSec: 3600, deliveryLocalHour: 7, jitterSec: 900 };
+
+/** The next sync time after `nowSec`: the earlier of the interval and the next delivery window. */
+export function nextSyncSec(nowSec: number, o: ScheduleOptions, random: () => number = Math.random): number {
+  const tz = o.tz ?? DEFAULT_TZ;
+  const today = dayNumberOf(nowSec, tz);
+  let delivery = dayStartSec(today, tz) + o.deliveryLocalHour * 3600;
+  if (delivery <= nowSec) delivery = dayStartSec(today + 1, tz) + o.deliveryLocalHour * 3600;
+  const jittered = delivery + Math.floor(random() * o.jitterSec);
+  return Math.min(nowSec + o.intervalSec, jittered);
+}
+
+export function createScheduler(
+  run: () => Promise<unknown>,
+  o: ScheduleOptions = defaultSchedule,
+  firstDelayMs = 1500,
+) {
+  let timer: NodeJS.Timeout | null = null;
+  let next: number | null = null;
+  const arm = (ms: number) => {
+    timer = setTimeout(() => {
+      void run()
+        .catch(() => undefined)
+        .finally(() => {
+          if (timer) arm(plan());
+        });
+    }, ms);
+    timer.unref?.();
+  };
+  const plan = () => {
+    const now = Math.floor(Date.now() / 1000);
+    next = nextSyncSec(now, o);
+    return (next - now) * 1000;
+  };
+  return {
+    start() {
+      if (!timer) arm(firstDelayMs);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      next = null;
+    },
+    nextRunSec: () => next,
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * Register a meter and request consent: the metering point number is checked as you type; after the
+ * consent request a status view explains that the customer approves in the grid operator's portal,
+ * polls the status, and celebrates "connected" (the first sync then starts in main).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsentStatus, SiteView } from '../../../preload/contract';
+import { api, unwrap } from '../bridge';
+import { fmtDate } from '../format';
+import { useApp } from '../store';
+
+export function meteringPointProblem(v: string): 'empty' | 'prefix' | 'operator' | 'chars' | 'length' | null {
+  const s = v.trim().toUpperCase();
+  if (!s) return 'empty';
+  if (!'AT'.startsWith(s.slice(0, 2)) || (s.length >= 2 && !s.startsWith('AT'))) return 'prefix';
+  if (!/^\d*$/.test(s.slice(2, 8))) return 'operator';
+  if (!/^[0-9A-Z]*$/.test(s.slice(8))) return 'chars';
+  if (s.length !== 33) return 'length';
+  return null;
+}
+
+export function RegisterDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useApp((s) => s.locale);
+  const timeZone = useApp((s) => s.timeZone);
+  const [mp, setMp] = useState('');
+  const [direction, setDirection] = useState<'consumption' | 'feed_in'>('consumption');
+  const [label, setLabel] = useState('');
+  const [siteId, setSiteId] = useState('');
+  const [email, setEmail] = useState('');
+  const [sites, setSites] = useState<SiteView[]>([]);
+  const [status, setStatus] = useState<ConsentStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problem = meteringPointProblem(mp);
+
+  useEffect(() => {
+    void unwrap(api().sites.list()).then(setSites, () => undefined);
+  }, []);
+  // Poll while the customer has not decided yet.
+  useEffect(() => {
+    if (!status || status.status !== 'pending') return;
+    const timer = setInterval(() => {
+      void unwrap(api().meters.refreshStatus({ meterId: status.meterId })).then(setStatus, (e: Error) =>
+        setError(e.message),
+      );
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [status]);
+
+  const run = async (fn: () => Promise<ConsentStatus>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setStatus(await fn());
+      void useApp.getState().metersRequested();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const register = () =>
+    run(() =>
+      unwrap(
+        api().meters.register({
+          meteringPoint: mp.trim().toUpperCase(),
+          energyDirection: direction,
+          label: label || undefined,
+          siteId: siteId || undefined,
+        }),
+      ),
+    );
+  const requestConsent = () =>
+    run(() =>
+      unwrap(api().meters.requestConsent({ meterId: status!.meterId, customerEmail: email || undefined })),
+    );
+
+  return (
+    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="register-title"
+        data-testid="register-dialog"
+      >
+        <h2 id="register-title">{t('registerTitle')}</h2>
+        {!status && (
+          <>
+            <label>
+              {t('meteringPoint')}
+              <input
+                value={mp}
+                onChange={(e) => setMp(e.target.value)}
+                autoFocus
+                maxLength={40}
+                className="mono"
+                aria-invalid={problem !== null && problem !== 'empty'}
+                aria-describedby="mp-hint"
+                placeholder="AT0010000000000000000000000000000"
+                data-testid="mp-input"
+              />
+            </label>
+            <span
+              id="mp-hint"
+              className={`small ${problem && problem !== 'empty' ? 'error' : 'muted'}`}
+              data-testid="mp-hint"
+            >
+              {problem ? t(`mp_${problem}`, { count: mp.trim().length }) : t('mp_ok')}
+            </span>
+            <label>
+              {t('filterDirection')}
+              <select value={direction} onChange={(e) => setDirection(e.target.value as typeof direction)}>
+                <option value="consumption">{t('direction_consumption')}</option>
+                <option value="feed_in">{t('direction_feed_in')}</option>
+              </select>
+            </label>
+            <label>
+              {t('label')}
+              <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+            </label>
+            <label>
+              {t('site')}
+              <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
+                <option value="">—</option>
+                {sites.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.customerName ? `${s.customerName} · ` : ''}
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+        {status && (
+          <div className="consent-status" data-testid="consent-status" data-status={status.status}>
+            {status.status === 'registered' && <p>{t('consentNext')}</p>}
+            {status.status === 'pending' && (
+              <p>
+                {t('consentPending', {
+                  date: status.consentExpiresSec
+                    ? fmtDate(status.consentExpiresSec, { locale, timeZone })
+                    : '–',
+                })}
+              </p>
+            )}
+            {status.status === 'connected' && (
+              <p className="celebrate" role="status">
+                🎉 {t('consentConnected')}
+              </p>
+            )}
+            {['rejected', 'expired', 'revoked'].includes(status.status) && (
+              <p className="error">{t(`statusHint_${status.status}`)}</p>
+            )}
+            {(status.status === 'registered' ||
+              status.status === 'rejected' ||
+              status.status === 'expired') && (
+              <label>
+                {t('customerEmail')}
+                <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </label>
+            )}
+          </div>
+        )}
+        {error && (
+          <p className="error" role="alert" data-testid="register-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button onClick={onClose}>{status?.status === 'connected' ? t('close') : t('cancel')}</button>
+          {!status && (
+            <button
+              className="primary"
+              disabled={busy || problem !== null}
+              onClick={() => void register()}
+              data-testid="register-submit"
+            >
+              {t('registerAction')}
+            </button>
+          )}
+          {status && ['registered', 'rejected', 'expired'].includes(status.status) && (
+            <button
+              className="primary"
+              disabled={busy}
+              onClick={() => void requestConsent()}
+              data-testid="request-consent"
+            >
+              {t('requestConsent')}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

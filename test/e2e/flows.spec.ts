@@ -1,0 +1,190 @@
+// Quality, consent, account connection and revisions, checked against the store and the services.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from './fixtures';
+import type { Harness } from './fixtures';
+
+async function demoInfo(h: Harness): Promise<{
+  base_url: string;
+  team: string;
+  admin_url: string;
+  portal_url: string;
+  tokens: Record<string, string>;
+}> {
+  const js = await (await fetch(h.url + '__harness/bridge.js')).text();
+  const token = /"([A-Za-z0-9_-]{32})"/.exec(js)![1];
+  return (await fetch(`${h.url}__harness/demo?token=${token}`)).json();
+}
+const dbOf = (h: Harness) =>
+  new Database(join(h.dataDir, 'profiles', 'demo', 'meterdesk.sqlite'), { readonly: true });
+
+test('the quality breakdown equals the store, and revisions appear after the clock advances and a sync runs', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('range-month').click();
+  await page.getByTestId('tab-quality').click();
+  await expect(page.getByTestId('quality-panel')).toBeVisible();
+  const range = await page.evaluate(() => {
+    const txt = document.querySelector('[data-testid=range-label]')!.textContent!;
+    return txt;
+  });
+  expect(range).toMatch(/–/);
+  // Independent counts straight from the readings table of the harness database.
+  const db = dbOf(harness);
+  const meter = db.prepare("SELECT id FROM meters WHERE label = 'Wohnung Huber'").get() as { id: string };
+  const series = db
+    .prepare("SELECT id FROM series WHERE meter_id = ? AND obis_code = '1-1:1.9.0 G.01'")
+    .get(meter.id) as { id: number };
+  // The month preset ends with the last delivered day (19 Nov) and spans 30 local days, including the
+  // autumn DST day 25 Oct 2026 with 100 quarter-hours.
+  const to = Date.parse('2026-11-20T00:00:00+01:00') / 1000;
+  const from = Date.parse('2026-10-21T00:00:00+02:00') / 1000;
+  const counts = db
+    .prepare(
+      'SELECT quality, count(*) AS n FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? GROUP BY quality',
+    )
+    .all(series.id, from, to) as { quality: number; n: number }[];
+  const n = (q: number) => counts.find((c) => c.quality === q)?.n ?? 0;
+  await expect(page.getByTestId('q-received')).toHaveText(String(n(1) + n(2) + n(3)));
+  await expect(page.getByTestId('q-expected')).toHaveText(String(29 * 96 + 100));
+  await expect(page.getByTestId('q-measured')).toContainText(`${n(1)} (`);
+  await expect(page.getByTestId('q-estimated')).toContainText(`${n(2)} (`);
+  await expect(page.getByTestId('q-unreliable')).toContainText(`${n(3)} (`);
+  db.close();
+  await app.screenshot('quality');
+
+  // Move the service clock: due revisions arrive; a sync brings them into the audit trail.
+  const revisionCount = (seriesId?: number) => {
+    const d = dbOf(harness);
+    const r = (
+      seriesId === undefined
+        ? d.prepare('SELECT count(*) AS n FROM reading_revisions').get()
+        : d.prepare('SELECT count(*) AS n FROM reading_revisions WHERE series_id = ?').get(seriesId)
+    ) as { n: number };
+    d.close();
+    return r.n;
+  };
+  const before = revisionCount();
+  const info = await demoInfo(harness);
+  await fetch(`${info.admin_url}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_days: 20 }),
+  });
+  await page.getByTestId('sync-now').click();
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-sync-state', 'syncing');
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-sync-state', 'idle', {
+    timeout: 60_000,
+  });
+  const after = revisionCount();
+  expect(after).toBeGreaterThan(before);
+  await page.getByTestId('tab-chart').click();
+  await page.getByTestId('range-all').click();
+  await page.getByTestId('tab-quality').click();
+  await expect(page.getByTestId('revisions-table')).toBeVisible();
+  await expect(page.getByTestId('revisions-table').locator('tbody tr')).toHaveCount(
+    Math.min(300, revisionCount(series.id)),
+  );
+  await expect(page.getByTestId('revisions-table')).toContainText('→');
+  await app.screenshot('revisions');
+});
+
+test('registering a meter and requesting consent: pending, then connected via the simulated portal', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await page.getByTestId('register-meter').click();
+  const input = page.getByTestId('mp-input');
+  await input.fill('XX12');
+  await expect(page.getByTestId('mp-hint')).toHaveText(/AT/);
+  await expect(page.getByTestId('register-submit')).toBeDisabled();
+  await input.fill('AT00100000000000000000000000');
+  await expect(page.getByTestId('mp-hint')).toContainText('28');
+  const mp = 'AT0010000000000000000000000077777';
+  await input.fill(mp);
+  await expect(page.getByTestId('register-submit')).toBeEnabled();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'registered');
+  await page.getByTestId('request-consent').click();
+  await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'pending');
+  await app.screenshot('consent-pending');
+  const info = await demoInfo(harness);
+  const consents = (await (await fetch(`${info.admin_url}/consents`)).json()) as {
+    data: { id: string; state: string }[];
+  };
+  const pending = consents.data.find((c) => c.state === 'requested')!;
+  await fetch(`${info.portal_url}/consents/${pending.id}/approve`, { method: 'POST' });
+  await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000,
+  });
+  await app.screenshot('consent-connected');
+  await page.getByRole('button', { name: /Schließen|Close/ }).click();
+  await expect(app.meter(mp)).toBeVisible();
+  // A duplicate registration is explained.
+  await page.getByTestId('register-meter').click();
+  await page.getByTestId('mp-input').fill(mp);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-error')).toContainText(/already registered/);
+});
+
+test('connecting an account profile against the standalone demo service, with a wrong token first', async ({
+  app,
+  page,
+}) => {
+  const svc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'main/demo/cli.ts',
+      '--port',
+      '0',
+      '--years',
+      '0.1',
+      '--clock',
+      '2026-11-20T12:00:00Z',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const line = await new Promise<string>((resolve) =>
+      svc.stdout!.once('data', (c: Buffer) => resolve(c.toString().split('\n')[0]!)),
+    );
+    const info = JSON.parse(line) as { base_url: string; team: string; tokens: Record<string, string> };
+    await app.open();
+    await app.waitForSynced();
+    await page.getByTestId('connect-account').click();
+    const dialog = page.getByTestId('connect-dialog');
+    await dialog.getByLabel(/Name/).fill('Kanzlei Test');
+    await dialog.getByLabel(/Team/).fill(`${info.base_url}/api/v1/teams/${info.team}`);
+    await dialog.getByLabel(/Token/).fill('md_wrong_token_value');
+    await dialog.getByRole('button', { name: /testen|Test/ }).click();
+    await expect(page.getByTestId('connect-message')).toContainText(
+      /rejected the API token|abgelehnt|rejected/,
+    );
+    await dialog.getByLabel(/Token/).fill(info.tokens.plus!);
+    await dialog.getByRole('button', { name: /testen|Test/ }).click();
+    await expect(page.getByTestId('connect-message')).toContainText(`${info.team}`);
+    await expect(page.getByTestId('connect-message')).toContainText('plus');
+    await app.screenshot('connect-account');
+    await dialog.getByRole('button', { name: /Speichern|Save/ }).click();
+    await expect(page.getByTestId('profile-select')).toHaveValue('kanzlei-test');
+    await expect(page.getByTestId('status-bar')).toHaveAttribute('data-sync-state', 'idle', {
+      timeout: 60_000,
+    });
+    await expect(app.meterItems.first()).toBeVisible();
+    // The token field is write-only: nothing on the page contains the token.
+    expect(await page.content()).not.toContain(info.tokens.plus!);
+  } finally {
+    svc.kill('SIGTERM');
+  }
+});
