@@ -3,7 +3,7 @@
  * around the grid operators' daily delivery (readings of day D arrive in the morning of D+1), with a
  * little jitter so many installations do not hit the service at the same second.
  */
-import { DEFAULT_TZ, dayNumberOf, dayStartSec } from '../time/local-days';
+import { DEFAULT_TZ, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
 
 export interface ScheduleOptions {
   intervalSec: number;
@@ -19,8 +19,15 @@ export const defaultSchedule: ScheduleOptions = { intervalSec: 3600, deliveryLoc
 export function nextSyncSec(nowSec: number, o: ScheduleOptions, random: () => number = Math.random): number {
   const tz = o.tz ?? DEFAULT_TZ;
   const today = dayNumberOf(nowSec, tz);
-  let delivery = dayStartSec(today, tz) + o.deliveryLocalHour * 3600;
-  if (delivery <= nowSec) delivery = dayStartSec(today + 1, tz) + o.deliveryLocalHour * 3600;
+  // Wall-clock hour of a local day: midnight plus the hours, corrected when the UTC offset changes
+  // in between (DST change days).
+  const localHour = (day: number) => {
+    const midnight = dayStartSec(day, tz);
+    const guess = midnight + o.deliveryLocalHour * 3600;
+    return guess - (offsetMinutesAt(guess, tz) - offsetMinutesAt(midnight, tz)) * 60;
+  };
+  let delivery = localHour(today);
+  if (delivery <= nowSec) delivery = localHour(today + 1);
   const jittered = delivery + Math.floor(random() * o.jitterSec);
   return Math.min(nowSec + o.intervalSec, jittered);
 }
