@@ -3,8 +3,8 @@
  * dispatch.ts). No Electron import: the same handlers serve the desktop app and the browser harness.
  * Tokens go in (auth:setToken) and never come out.
  */
-import { basename } from 'node:path';
-import { statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
 import type { ChannelName, ChannelOutput, ChannelParsedInput, ProfileView } from '../preload/contract';
 import { createApiClient, splitTeamUrl } from './api/client';
 import { querySeries } from './db/series-query';
@@ -18,6 +18,20 @@ import { dayKey, dayNumberOf } from './time/local-days';
 export type Handlers = {
   [C in ChannelName]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
 };
+
+/** Bytes of a folder tree (the data folder size shown in Settings). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  try {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      total += e.isDirectory() ? folderBytes(p) : statSync(p).size;
+    }
+  } catch {
+    // a missing folder has no size
+  }
+  return total;
+}
 
 export function createHandlers(services: Services): Handlers {
   const view = async (p: Profile): Promise<ProfileView> => ({
@@ -39,6 +53,11 @@ export function createHandlers(services: Services): Handlers {
       shell: services.opts.shell === 'electron' ? 'electron' : 'harness',
       dataDir: services.opts.dataDir,
       locale: services.opts.locale ?? 'de-AT',
+    }),
+    'app:storage': async () => ({
+      dataDir: services.opts.dataDir,
+      bytes: folderBytes(services.opts.dataDir),
+      nextSyncSec: services.nextSyncSec(),
     }),
     'profiles:list': async () => Promise.all(services.profiles.list().map(view)),
     'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
@@ -136,6 +155,11 @@ export function createHandlers(services: Services): Handlers {
       return { started: !running };
     },
     'sync:cancel': async () => ({ cancelled: services.cancelSync() }),
+    'sync:backfill': async ({ meterId, fromSec, toSec }) => {
+      const r = await (await services.active()).sync.backfill(meterId, fromSec, toSec);
+      services.emit('readings:changed', { meterIds: [meterId] });
+      return r;
+    },
     'export:csv': async (req) => {
       const c = await services.active();
       const first = dayKey(dayNumberOf(req.fromSec, services.tz));
@@ -149,7 +173,11 @@ export function createHandlers(services: Services): Handlers {
       const suggested = `meterdesk-${mp ?? 'export'}-${first}-${req.profile}.csv`;
       const path = services.opts.chooseExportPath ? await services.opts.chooseExportPath(suggested) : null;
       if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
-      const r = await exportCsv(c.db, req, path, { tz: services.tz });
+      const r = await exportCsv(c.db, req, path, {
+        tz: services.tz,
+        onProgress: (rows, totalRows) => services.emit('export:progress', { rows, totalRows, done: false }),
+      });
+      services.emit('export:progress', { rows: r.rows, totalRows: r.rows, done: true });
       return { path: basename(path) === path ? path : path, rows: r.rows, bytes: statSync(path).size };
     },
   };

@@ -215,6 +215,7 @@ export function createServices(opts: ServicesOptions) {
     tz,
     /** Sync shortly after start, hourly, and around the daily delivery. */
     startScheduler: () => scheduler.start(),
+    nextSyncSec: () => scheduler.nextRunSec(),
     profiles,
     secrets,
     active,

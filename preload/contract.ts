@@ -161,6 +161,7 @@ const none = z.object({}).strict();
 
 export const channels = {
   'app:info': channel<AppInfo>().input(none),
+  'app:storage': channel<{ dataDir: string; bytes: number; nextSyncSec: number | null }>().input(none),
   'profiles:list': channel<ProfileView[]>().input(none),
   'profiles:switch': channel<ProfileView>().input(z.object({ profileId }).strict()),
   'profiles:add': channel<ProfileView>().input(
@@ -232,6 +233,12 @@ export const channels = {
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),
   'sync:cancel': channel<{ cancelled: boolean }>().input(none),
+  'sync:backfill': channel<{ readings: number; revisions: number; pages: number }>().input(
+    z
+      .object({ meterId: id, fromSec: sec, toSec: sec })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec, { message: 'toSec must be after fromSec' }),
+  ),
   'export:csv': channel<ExportResult>().input(
     z
       .object({
@@ -294,6 +301,7 @@ export const events = {
   'sync:statusChanged': z.object({ state: z.enum(['idle', 'syncing', 'error', 'offline']) }),
   'readings:changed': z.object({ meterIds: z.array(z.string()) }),
   'profiles:changed': z.object({ activeProfileId: z.string() }),
+  'export:progress': z.object({ rows: z.number().int(), totalRows: z.number().int(), done: z.boolean() }),
 } as const;
 
 export type Events = typeof events;

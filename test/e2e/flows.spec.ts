@@ -184,6 +184,24 @@ test('connecting an account profile against the standalone demo service, with a 
     await expect(app.meterItems.first()).toBeVisible();
     // The token field is write-only: nothing on the page contains the token.
     expect(await page.content()).not.toContain(info.tokens.plus!);
+
+    // Rename, then remove with confirmation (and its local data): back on the demo profile.
+    await page.getByTestId('manage-profiles').click();
+    const dialog2 = page.getByTestId('profiles-dialog');
+    await dialog2.getByRole('button', { name: /Umbenennen|Rename/ }).click();
+    await dialog2.getByRole('textbox').fill('Kanzlei Umbenannt');
+    await dialog2.getByRole('button', { name: /Speichern|Save/ }).click();
+    await expect(dialog2).toContainText('Kanzlei Umbenannt');
+    await app.screenshot('profiles');
+    await dialog2.getByTestId('profile-remove').click();
+    await dialog2.getByRole('checkbox').check();
+    await dialog2.getByTestId('confirm-remove').click();
+    await expect(dialog2.getByTestId('profile-row')).toHaveCount(1);
+    await expect(page.getByTestId('profile-select')).toHaveValue('demo');
+    await dialog2.getByRole('button', { name: /Schließen|Close/ }).click();
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('storage')).toContainText('MB');
+    await app.screenshot('settings');
   } finally {
     svc.kill('SIGTERM');
   }

@@ -8,6 +8,8 @@ import { api, unwrap } from '../bridge';
 import { useApp, type Theme } from '../store';
 import { ConnectDialog } from './ConnectDialog';
 import { RegisterDialog } from './RegisterDialog';
+import { ProfilesDialog } from './ProfilesDialog';
+import { SettingsDialog } from './SettingsDialog';
 import { MeterDetail } from './MeterDetail';
 import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
@@ -19,6 +21,7 @@ export function App() {
   const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
+  const [dialog, setDialog] = useState<'profiles' | 'settings' | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   const active = profiles.find((p) => p.isActive);
 
@@ -122,11 +125,17 @@ export function App() {
         <button onClick={() => setConnectOpen(true)} data-testid="connect-account">
           {t('connectAccount')}
         </button>
+        <button onClick={() => setDialog('profiles')} data-testid="manage-profiles">
+          {t('profiles')}
+        </button>
         <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
           {t('registerMeter')}
         </button>
         {active?.kind === 'demo' && <span className="demo-badge">{t('demoBanner')}</span>}
         <span className="spacer" />
+        <button onClick={() => setDialog('settings')} data-testid="open-settings">
+          {t('settings')}
+        </button>
         <label>
           <span className="sr-only">{t('language')}</span>
           <select
@@ -162,6 +171,8 @@ export function App() {
       <StatusBar />
       {connectOpen && <ConnectDialog onClose={() => setConnectOpen(false)} />}
       {registerOpen && <RegisterDialog onClose={() => setRegisterOpen(false)} />}
+      {dialog === 'profiles' && <ProfilesDialog onClose={() => setDialog(null)} />}
+      {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * One meter: register picker (G.01 preselected; registers are never summed), range presets, date
  * picker, previous/next, kWh/kW, the chart, range figures, CSV export, and an accessible data table.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../bridge';
 import { useApp, type RangePreset } from '../store';
@@ -30,6 +30,8 @@ export function MeterDetail() {
     useApp.getState();
   const [exportMsg, setExportMsg] = useState<string | null>(null);
   const [tab, setTab] = useState<'chart' | 'quality'>('chart');
+  const [exportProgress, setExportProgress] = useState<{ rows: number; totalRows: number } | null>(null);
+  useEffect(() => api().on('export:progress', (p) => setExportProgress(p.done ? null : p)), []);
   // Store actions are stable functions, so the chart does not re-create on every render.
   const onZoom = rangeZoomed;
 
@@ -95,6 +97,12 @@ export function MeterDetail() {
           </button>
         </div>
       </header>
+      {exportProgress && (
+        <p className="small" role="status">
+          <progress max={Math.max(1, exportProgress.totalRows)} value={exportProgress.rows} />{' '}
+          {t('exporting', { rows: exportProgress.rows, total: exportProgress.totalRows })}
+        </p>
+      )}
       {exportMsg && (
         <p className="notice" role="status" data-testid="export-status">
           {exportMsg}

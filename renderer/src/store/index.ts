@@ -65,6 +65,7 @@ interface PrefsSlice {
   locale: string;
   languageChanged: (language: 'de' | 'en') => void;
   themeChanged: (theme: Theme) => void;
+  timeZoneChanged: (timeZone: string) => void;
 }
 
 export type AppState = ProfilesSlice & MetersSlice & ViewSlice & SyncSlice & PrefsSlice;
@@ -236,6 +237,10 @@ const prefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set, get) => ({
   },
   themeChanged: (theme) => {
     set({ theme });
+    savePrefs(get());
+  },
+  timeZoneChanged: (timeZone) => {
+    set({ timeZone });
     savePrefs(get());
   },
 });
