@@ -63,6 +63,8 @@ export interface MeterView {
   siteName: string | null;
   registers: string[];
   latestDataSec: number | null;
+  /** Start of the first locally stored reading (any register); null without data. */
+  earliestDataSec: number | null;
   /** Received ÷ expected quarter-hours of the last 30 local days of the primary register; null without data. */
   completeness30d: number | null;
   quality30d: QualityCounts;

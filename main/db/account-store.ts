@@ -88,6 +88,9 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
       const latest = db.prepare<[string], { t: number | null }>(
         'SELECT max(r.end_sec) AS t FROM series s JOIN readings r ON r.series_id = s.id AND r.start_sec = (SELECT max(start_sec) FROM readings WHERE series_id = s.id) WHERE s.meter_id = ?',
       );
+      const earliest = db.prepare<[string], { t: number | null }>(
+        'SELECT min(d.day_start_sec) AS t FROM series s JOIN daily_rollups d ON d.series_id = s.id WHERE s.meter_id = ?',
+      );
       return rows.map((r) => {
         const series = regs.all(r.id as string);
         const known = JSON.parse(r.raw_json as string) as { obis_codes?: string[] };
@@ -110,6 +113,7 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
           siteName: (r.site_name as string | null) ?? null,
           registers,
           latestDataSec: localLatest,
+          earliestDataSec: earliest.get(r.id as string)?.t ?? null,
           completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
           quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
         };

@@ -170,7 +170,7 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   presetChosen: (preset) => {
     const meter = get().meters.find((m) => m.id === get().selectedMeterId);
     const anchor = (meter?.latestDataSec ?? Math.floor(Date.now() / 1000)) - 1;
-    set({ preset, range: rangeFor(preset, anchor, get().timeZone) });
+    set({ preset, range: rangeFor(preset, anchor, get().timeZone, meter?.earliestDataSec ?? undefined) });
     void get().seriesRequested();
   },
   rangeShifted: (direction) => {
