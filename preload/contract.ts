@@ -303,6 +303,11 @@ export const events = {
   'sync:statusChanged': z.object({ state: z.enum(['idle', 'syncing', 'error', 'offline']) }),
   'readings:changed': z.object({ meterIds: z.array(z.string()) }),
   'profiles:changed': z.object({ activeProfileId: z.string() }),
+  'app:updateStatus': z.object({
+    state: z.enum(['off', 'checking', 'none', 'available', 'downloaded', 'error']),
+    version: z.string().nullable(),
+    message: z.string().nullable(),
+  }),
   'export:progress': z.object({ rows: z.number().int(), totalRows: z.number().int(), done: z.boolean() }),
 } as const;
 

@@ -10,6 +10,9 @@ if (!exe) {
   );
   process.exit(1);
 }
+const { ensureElectronAbi } = await import('./native-abi.mjs');
+const { readFileSync } = await import('node:fs');
+ensureElectronAbi(JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version);
 for (const step of ['build']) {
   const r = spawnSync('npm', ['run', step], { stdio: 'inherit', shell: process.platform === 'win32' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -29,6 +29,10 @@ if (
   process.exit(r.status ?? 1);
 }
 
+// Native modules may have been rebuilt for Electron (npm start / dist): switch them back for Node.
+const { ensureNodeAbi } = await import('./native-abi.mjs');
+ensureNodeAbi();
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;

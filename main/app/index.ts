@@ -12,6 +12,7 @@ import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { createMainWindow, hardenSession, isAppUrl } from './window';
 import { openExternalSafely } from './external';
+import { createUpdater } from './updater';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const rendererUrl =
@@ -57,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     services.on((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
     });
+    const updater = createUpdater((s) => services.emit('app:updateStatus', s));
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         menuTemplate({
@@ -64,6 +66,8 @@ if (!app.requestSingleInstanceLock()) {
           appName: app.getName(),
           onSyncNow: () => void services.syncNow(),
           onOpenHelp: () => void openExternalSafely(shell, 'https://github.com/'),
+          onCheckUpdates: () => updater.check(),
+          updatesEnabled: updater.enabled,
         }),
       ),
     );
@@ -73,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     void services.syncNow();
     services.startScheduler();
+    if (updater.enabled) setTimeout(() => updater.check(), 10_000).unref();
     app.on('window-all-closed', () => {
       void services.close().finally(() => app.quit());
     });

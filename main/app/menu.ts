@@ -8,6 +8,8 @@ export function menuTemplate(o: {
   appName: string;
   onSyncNow: () => void;
   onOpenHelp: () => void;
+  onCheckUpdates: () => void;
+  updatesEnabled: boolean;
 }): MenuItemConstructorOptions[] {
   return [
     ...(o.isMac
@@ -46,6 +48,16 @@ export function menuTemplate(o: {
       ],
     },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'Meterdesk help', click: o.onOpenHelp }] },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Meterdesk help', click: o.onOpenHelp },
+        {
+          label: o.updatesEnabled ? 'Check for updates…' : 'Updates not configured',
+          enabled: o.updatesEnabled,
+          click: o.onCheckUpdates,
+        },
+      ],
+    },
   ];
 }
