@@ -9,6 +9,20 @@ import type { ChannelName, ChannelOutput, ChannelParsedInput, ProfileView } from
 import { createApiClient, splitTeamUrl } from './api/client';
 import { querySeries } from './db/series-query';
 import { queryQuality } from './db/quality-query';
+import {
+  baseLoad,
+  carpet,
+  compare,
+  duration,
+  health,
+  peaks,
+  portfolio,
+  profiles,
+  pv,
+} from './analysis/analysis';
+import { analysisTable } from './analysis/tables';
+import { writeTableCsv } from './export/table-csv';
+import { writeFileSync } from 'node:fs';
 import { AppError } from './errors';
 import { exportCsv } from './export/csv';
 import type { Profile } from './profiles/registry';
@@ -18,6 +32,13 @@ import { dayKey, dayNumberOf } from './time/local-days';
 export type Handlers = {
   [C in ChannelName]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
 };
+
+/** Analysis ranges must be positive and at most 4 years. */
+function checked<T extends { meterId: string; obisCode: string; fromSec: number; toSec: number }>(q: T) {
+  if (q.toSec <= q.fromSec || q.toSec - q.fromSec > 4 * 366 * 86_400)
+    throw new AppError('invalid_input', 'Choose a range of at most 4 years, with its end after its start.');
+  return { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec };
+}
 
 /** Bytes of a folder tree (the data folder size shown in Settings). */
 function folderBytes(dir: string): number {
@@ -148,6 +169,38 @@ export function createHandlers(services: Services): Handlers {
         .all() as { id: string; name: string; customerName: string | null }[],
     'readings:series': async (q) => querySeries((await services.active()).db, q, services.tz),
     'quality:breakdown': async (q) => queryQuality((await services.active()).db, q, services.tz),
+    'analysis:peaks': async (q) => peaks((await services.active()).db, checked(q), q.topN, services.tz),
+    'analysis:baseLoad': async (q) => baseLoad((await services.active()).db, checked(q), services.tz),
+    'analysis:duration': async (q) => duration((await services.active()).db, checked(q), q.thresholdKw),
+    'analysis:carpet': async (q) => carpet((await services.active()).db, checked(q), services.tz),
+    'analysis:profiles': async (q) => profiles((await services.active()).db, checked(q), services.tz),
+    'analysis:compare': async (q) => compare((await services.active()).db, checked(q), q.shift, services.tz),
+    'analysis:health': async (q) => health((await services.active()).db, checked(q), services.tz),
+    'analysis:pv': async ({ siteId, fromSec, toSec }) =>
+      pv((await services.active()).db, siteId, fromSec, toSec),
+    'analysis:portfolio': async ({ customerId }) =>
+      portfolio((await services.active()).db, Math.floor(Date.now() / 1000), customerId, services.tz),
+    'analysis:exportCsv': async ({ kind, params, profile }) => {
+      const c = await services.active();
+      const table = analysisTable(c.db, kind, params, Math.floor(Date.now() / 1000), services.tz);
+      const path = services.opts.chooseExportPath
+        ? await services.opts.chooseExportPath(`meterdesk-${table.name}-${profile}.csv`)
+        : null;
+      if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
+      const r = writeTableCsv(path, table.header, table.rows, profile);
+      return { path, rows: r.rows, bytes: r.bytes };
+    },
+    'export:png': async ({ suggestedName, dataUrl }) => {
+      const path = services.opts.chooseExportPath
+        ? await services.opts.chooseExportPath(suggestedName)
+        : null;
+      if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
+      const bytes = Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
+      if (bytes.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a')
+        throw new AppError('invalid_input', 'That is not a PNG image.');
+      writeFileSync(path, bytes);
+      return { path, rows: 0, bytes: bytes.length };
+    },
     'sync:status': async () => services.syncStatus(),
     'sync:now': async () => {
       const running = services.syncStatus().state === 'syncing';
@@ -178,6 +231,11 @@ export function createHandlers(services: Services): Handlers {
         onProgress: (rows, totalRows) => services.emit('export:progress', { rows, totalRows, done: false }),
       });
       services.emit('export:progress', { rows: r.rows, totalRows: r.rows, done: true });
+      const record = c.db.prepare(
+        'INSERT INTO exports (meter_id, exported_sec, profile, from_sec, to_sec, rows) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const meterId of req.meterIds)
+        record.run(meterId, Math.floor(Date.now() / 1000), req.profile, req.fromSec, req.toSec, r.rows);
       return { path: basename(path) === path ? path : path, rows: r.rows, bytes: statSync(path).size };
     },
   };

@@ -131,6 +131,112 @@ export interface SiteView {
   customerName: string | null;
 }
 
+export interface PeaksResult {
+  monthly: { month: string; startSec: number; powerKw: number; quality: number }[];
+  top: { startSec: number; powerKw: number; quality: number }[];
+  /** Mean of the monthly maxima (demand-based grid fee). */
+  meanMonthlyMaxKw: number | null;
+  /** Mean of the three highest monthly maxima (capacity pricing). */
+  meanTop3MonthlyMaxKw: number | null;
+  peakQualityNote: string | null;
+}
+export interface BaseLoadResult {
+  days: { day: string; p5Kw: number; nightMinKw: number | null; quality: QualityCounts }[];
+  monthly: { month: string; meanP5Kw: number }[];
+  trendKwPerYear: number | null;
+}
+export interface DurationResult {
+  points: { hours: number; powerKw: number }[];
+  totalHours: number;
+  hoursAbove: number;
+  shareAbove: number;
+  thresholdKw: number;
+  quality: QualityCounts;
+}
+export interface CarpetResult {
+  days: {
+    day: string;
+    startSec: number;
+    slots: number;
+    values: (number | null)[];
+    quality: (number | null)[];
+  }[];
+  maxKwh: number;
+}
+export interface ProfilesResult {
+  slots: number;
+  weekday: (number | null)[] | null;
+  weekend: (number | null)[] | null;
+  seasons: {
+    winter: (number | null)[] | null;
+    spring: (number | null)[] | null;
+    summer: (number | null)[] | null;
+    autumn: (number | null)[] | null;
+  };
+  quality: QualityCounts;
+}
+export interface PeriodSummary {
+  fromSec: number;
+  toSec: number;
+  totalKwh: number;
+  peakKw: number | null;
+  readings: number;
+  quality: QualityCounts;
+}
+export interface CompareResult {
+  shift: 'week' | 'month' | 'year';
+  current: PeriodSummary;
+  previous: PeriodSummary;
+  differenceKwh: number;
+  differenceShare: number | null;
+  currentProfile: (number | null)[];
+  previousProfile: (number | null)[];
+}
+export interface PvResult {
+  siteId: string;
+  consumptionMeterId: string | null;
+  feedInMeterId: string | null;
+  importKwh: number | null;
+  exportKwh: number | null;
+  netKwh: number | null;
+  exportHours: number;
+  simultaneousHours: number;
+  derivable: string[];
+  notDerivable: string[];
+}
+export interface HealthResult {
+  days: { day: string; expected: number; received: number; estimated: number; unreliable: number }[];
+  gapDays: string[];
+  implausible: { startSec: number; valueKwh: number; quality: number }[];
+  corrected: { startSec: number; oldValueKwh: number; newValueKwh: number; correctedSec: number }[];
+  implausibleLimitKwh: number;
+  lastExportSec: number | null;
+  /** Revisions recorded since the last export of this meter (null if never exported). */
+  changedSinceExport: number | null;
+}
+export interface PortfolioRow {
+  meterId: string;
+  label: string | null;
+  meteringPoint: string;
+  customer: string | null;
+  obisCode: string | null;
+  annualKwh: number | null;
+  peakKw: number | null;
+  baseLoadKw: number | null;
+  completeness: number | null;
+  lastDataSec: number | null;
+}
+export const analysisKinds = [
+  'peaks',
+  'baseLoad',
+  'duration',
+  'carpet',
+  'profiles',
+  'compare',
+  'health',
+] as const;
+export type AnalysisKind = (typeof analysisKinds)[number];
+
 export interface SyncStatus {
   state: 'idle' | 'syncing' | 'error' | 'offline';
   lastSyncSec: number | null;
@@ -160,6 +266,12 @@ interface ChannelDef<I extends z.ZodType, O> {
 }
 const channel = <O>() => ({ input: <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input }) });
 const none = z.object({}).strict();
+const analysisScope = z.object({
+  meterId: id,
+  obisCode: z.string().min(1).max(64),
+  fromSec: sec,
+  toSec: sec,
+});
 
 export const channels = {
   'app:info': channel<AppInfo>().input(none),
@@ -231,6 +343,38 @@ export const channels = {
       .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 4 * 366 * 86_400, {
         message: 'the range must be positive and at most 4 years',
       }),
+  ),
+  'analysis:peaks': channel<PeaksResult>().input(
+    analysisScope.extend({ topN: z.number().int().min(1).max(100).default(10) }).strict(),
+  ),
+  'analysis:baseLoad': channel<BaseLoadResult>().input(analysisScope.strict()),
+  'analysis:duration': channel<DurationResult>().input(
+    analysisScope.extend({ thresholdKw: z.number().min(0).max(100_000).default(0) }).strict(),
+  ),
+  'analysis:carpet': channel<CarpetResult>().input(analysisScope.strict()),
+  'analysis:profiles': channel<ProfilesResult>().input(analysisScope.strict()),
+  'analysis:compare': channel<CompareResult>().input(
+    analysisScope.extend({ shift: z.enum(['week', 'month', 'year']) }).strict(),
+  ),
+  'analysis:health': channel<HealthResult>().input(analysisScope.strict()),
+  'analysis:pv': channel<PvResult>().input(z.object({ siteId: id, fromSec: sec, toSec: sec }).strict()),
+  'analysis:portfolio': channel<PortfolioRow[]>().input(z.object({ customerId: id.nullable() }).strict()),
+  'analysis:exportCsv': channel<ExportResult>().input(
+    z
+      .object({
+        kind: z.enum(['peaks', 'baseLoad', 'duration', 'profiles', 'compare', 'health', 'portfolio', 'pv']),
+        params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+        profile: z.enum(exportProfiles),
+      })
+      .strict(),
+  ),
+  'export:png': channel<ExportResult>().input(
+    z
+      .object({
+        suggestedName: z.string().regex(/^[\w.-]{1,120}\.png$/),
+        dataUrl: z.string().startsWith('data:image/png;base64,').max(30_000_000),
+      })
+      .strict(),
   ),
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),

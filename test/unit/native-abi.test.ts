@@ -6,7 +6,8 @@ describe('native module ABI detection', () => {
     const node =
       "The module '/x/better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 140. This version of Node.js requires NODE_MODULE_VERSION 115. Please try re-compiling or re-installing";
     expect(parseAbiError(node)).toEqual({ compiledFor: 140, required: 115 });
-    const electron = 'was compiled against a different Node.js version using NODE_MODULE_VERSION 115. This version of Electron requires NODE_MODULE_VERSION 140.';
+    const electron =
+      'was compiled against a different Node.js version using NODE_MODULE_VERSION 115. This version of Electron requires NODE_MODULE_VERSION 140.';
     expect(parseAbiError(electron)).toEqual({ compiledFor: 115, required: 140 });
     expect(parseAbiError('Cannot find module better-sqlite3')).toBeNull();
   });

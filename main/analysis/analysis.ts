@@ -1,0 +1,529 @@
+/**
+ * Analysis figures for consultants, computed in main from the local store (never by shipping
+ * millions of rows to the renderer). One register at a time — registers are never summed. Power of a
+ * quarter-hour is kW = kWh × 4. Local days, months and times of day follow the time zone (default
+ * Europe/Vienna) with real DST days (92/100 quarter-hours). Every figure says which quality its
+ * underlying values had.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  BaseLoadResult,
+  CarpetResult,
+  CompareResult,
+  DurationResult,
+  HealthResult,
+  PeaksResult,
+  PortfolioRow,
+  ProfilesResult,
+  PvResult,
+  QualityCounts,
+} from '../../preload/contract';
+import { AppError } from '../errors';
+import {
+  DEFAULT_TZ,
+  QH_SEC,
+  dayKey,
+  dayNumberOf,
+  dayStartSec,
+  offsetMinutesAt,
+  quarterHoursInDay,
+} from '../time/local-days';
+
+export interface Row {
+  start: number;
+  value: number;
+  quality: number;
+}
+
+export interface Scope {
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+}
+
+function seriesId(db: Database.Database, meterId: string, obisCode: string): number | null {
+  const r = db
+    .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
+    .get(meterId, obisCode);
+  return r?.id ?? null;
+}
+
+export function loadRows(db: Database.Database, s: Scope): Row[] {
+  const id = seriesId(db, s.meterId, s.obisCode);
+  if (id === null) return [];
+  return db
+    .prepare<[number, number, number], Row>(
+      'SELECT start_sec AS start, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
+    )
+    .all(id, s.fromSec, s.toSec);
+}
+
+const emptyQ = (): QualityCounts => ({ measured: 0, estimated: 0, unreliable: 0 });
+function addQ(q: QualityCounts, quality: number): void {
+  if (quality === 1) q.measured += 1;
+  else if (quality === 2) q.estimated += 1;
+  else q.unreliable += 1;
+}
+const monthOf = (sec: number, tz: string) => dayKey(dayNumberOf(sec, tz)).slice(0, 7);
+/** Wall-clock quarter-hour of the day (0–95); on the autumn DST day two intervals share 02:00–02:45. */
+export const slotOfDay = (sec: number, tz: string) =>
+  Math.floor(((((sec + offsetMinutesAt(sec, tz) * 60) % 86_400) + 86_400) % 86_400) / QH_SEC);
+const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/** Monthly maximum quarter-hour power with its time, top-N, mean of monthly maxima and of the 3 highest. */
+export function peaks(db: Database.Database, s: Scope, topN = 10, tz = DEFAULT_TZ): PeaksResult {
+  const rows = loadRows(db, s);
+  const months = new Map<string, Row>();
+  for (const r of rows) {
+    const m = monthOf(r.start, tz);
+    const cur = months.get(m);
+    if (!cur || r.value > cur.value) months.set(m, r);
+  }
+  const monthly = [...months.entries()].map(([month, r]) => ({
+    month,
+    startSec: r.start,
+    powerKw: round(r.value * 4),
+    quality: r.quality,
+  }));
+  const top = [...rows]
+    .sort((a, b) => b.value - a.value || a.start - b.start)
+    .slice(0, topN)
+    .map((r) => ({ startSec: r.start, powerKw: round(r.value * 4), quality: r.quality }));
+  const maxima = monthly.map((m) => m.powerKw);
+  const top3 = [...maxima].sort((a, b) => b - a).slice(0, 3);
+  return {
+    monthly,
+    top,
+    meanMonthlyMaxKw: maxima.length ? round(mean(maxima)!) : null,
+    meanTop3MonthlyMaxKw: top3.length ? round(mean(top3)!) : null,
+    peakQualityNote: monthly.some((m) => m.quality !== 1)
+      ? 'some monthly peaks are estimated or unreliable values'
+      : null,
+  };
+}
+
+/** Base load: per local day the 5th-percentile quarter-hour power and the night (00:00–05:00) minimum. */
+export function baseLoad(db: Database.Database, s: Scope, tz = DEFAULT_TZ): BaseLoadResult {
+  const rows = loadRows(db, s);
+  const byDay = new Map<number, Row[]>();
+  for (const r of rows) {
+    const d = dayNumberOf(r.start, tz);
+    let list = byDay.get(d);
+    if (!list) byDay.set(d, (list = []));
+    list.push(r);
+  }
+  const days: BaseLoadResult['days'] = [];
+  for (const [d, list] of [...byDay.entries()].sort((a, b) => a[0] - b[0])) {
+    const kw = list.map((r) => r.value * 4).sort((a, b) => a - b);
+    const night = list.filter((r) => slotOfDay(r.start, tz) < 20).map((r) => r.value * 4);
+    const q = emptyQ();
+    list.forEach((r) => addQ(q, r.quality));
+    days.push({
+      day: dayKey(d),
+      p5Kw: round(percentile(kw, 0.05)),
+      nightMinKw: night.length ? round(Math.min(...night)) : null,
+      quality: q,
+    });
+  }
+  const months = new Map<string, number[]>();
+  for (const d of days) {
+    const m = d.day.slice(0, 7);
+    months.set(m, [...(months.get(m) ?? []), d.p5Kw]);
+  }
+  const monthly = [...months.entries()].map(([month, xs]) => ({ month, meanP5Kw: round(mean(xs)!) }));
+  // Trend: least-squares slope of the daily p5 base load, in kW per year.
+  let trendKwPerYear: number | null = null;
+  if (days.length >= 14) {
+    const xs = days.map((_, i) => i);
+    const ys = days.map((d) => d.p5Kw);
+    const mx = mean(xs)!;
+    const my = mean(ys)!;
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < xs.length; i++) {
+      num += (xs[i]! - mx) * (ys[i]! - my);
+      den += (xs[i]! - mx) ** 2;
+    }
+    trendKwPerYear = den ? round((num / den) * 365) : 0;
+  }
+  return { days, monthly, trendKwPerYear };
+}
+
+/** Linear-interpolated percentile of sorted values (p in 0..1). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const idx = (sorted.length - 1) * p;
+  const lo = Math.floor(idx);
+  const hi = Math.ceil(idx);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (idx - lo);
+}
+
+/** Load duration curve: quarter-hour power sorted descending (sampled to ≤ maxPoints), hours above a threshold. */
+export function duration(
+  db: Database.Database,
+  s: Scope,
+  thresholdKw: number,
+  maxPoints = 1000,
+): DurationResult {
+  const rows = loadRows(db, s);
+  const kw = rows.map((r) => r.value * 4).sort((a, b) => b - a);
+  const n = kw.length;
+  const points: DurationResult['points'] = [];
+  const step = Math.max(1, Math.ceil(n / maxPoints));
+  for (let i = 0; i < n; i += step)
+    points.push({ hours: round((i * QH_SEC) / 3600, 2), powerKw: round(kw[i]!) });
+  if (n > 0 && (n - 1) % step !== 0)
+    points.push({ hours: round(((n - 1) * QH_SEC) / 3600, 2), powerKw: round(kw[n - 1]!) });
+  const above = kw.filter((v) => v > thresholdKw).length;
+  const q = emptyQ();
+  rows.forEach((r) => addQ(q, r.quality));
+  return {
+    points,
+    totalHours: round((n * QH_SEC) / 3600, 2),
+    hoursAbove: round((above * QH_SEC) / 3600, 2),
+    shareAbove: n ? round(above / n, 4) : 0,
+    thresholdKw,
+    quality: q,
+  };
+}
+
+/** Carpet plot data: one row per local day with its real number of slots (92/96/100). */
+export function carpet(db: Database.Database, s: Scope, tz = DEFAULT_TZ): CarpetResult {
+  const rows = loadRows(db, s);
+  const firstDay = dayNumberOf(s.fromSec, tz);
+  const lastDay = dayNumberOf(s.toSec - 1, tz);
+  if (lastDay - firstDay > 400)
+    throw new AppError('invalid_input', 'A carpet plot shows at most 400 days; choose a shorter range.');
+  const byStart = new Map(rows.map((r) => [r.start, r]));
+  const days: CarpetResult['days'] = [];
+  let max = 0;
+  for (let d = firstDay; d <= lastDay; d++) {
+    const start = dayStartSec(d, tz);
+    const slots = quarterHoursInDay(d, tz);
+    const values: (number | null)[] = [];
+    const quality: (number | null)[] = [];
+    for (let i = 0; i < slots; i++) {
+      const r = byStart.get(start + i * QH_SEC);
+      values.push(r ? r.value : null);
+      quality.push(r ? r.quality : null);
+      if (r && r.value > max) max = r.value;
+    }
+    days.push({ day: dayKey(d), startSec: start, slots, values, quality });
+  }
+  return { days, maxKwh: max };
+}
+
+/** Mean day profiles (kW by wall-clock quarter-hour): weekday vs weekend, and by season. */
+export function profiles(db: Database.Database, s: Scope, tz = DEFAULT_TZ): ProfilesResult {
+  const rows = loadRows(db, s);
+  const groups = {
+    weekday: { sum: new Array<number>(96).fill(0), n: new Array<number>(96).fill(0) },
+    weekend: { sum: new Array<number>(96).fill(0), n: new Array<number>(96).fill(0) },
+    winter: { sum: new Array<number>(96).fill(0), n: new Array<number>(96).fill(0) },
+    spring: { sum: new Array<number>(96).fill(0), n: new Array<number>(96).fill(0) },
+    summer: { sum: new Array<number>(96).fill(0), n: new Array<number>(96).fill(0) },
+    autumn: { sum: new Array<number>(96).fill(0), n: new Array<number>(96).fill(0) },
+  };
+  const q = emptyQ();
+  for (const r of rows) {
+    const d = dayNumberOf(r.start, tz);
+    const wd = (((d + 3) % 7) + 7) % 7; // 0 = Monday
+    const month = Number(dayKey(d).slice(5, 7));
+    const season =
+      month === 12 || month <= 2 ? 'winter' : month <= 5 ? 'spring' : month <= 8 ? 'summer' : 'autumn';
+    const slot = slotOfDay(r.start, tz);
+    for (const g of [wd >= 5 ? groups.weekend : groups.weekday, groups[season]]) {
+      g.sum[slot] = (g.sum[slot] ?? 0) + r.value * 4;
+      g.n[slot] = (g.n[slot] ?? 0) + 1;
+    }
+    addQ(q, r.quality);
+  }
+  const avg = (g: { sum: number[]; n: number[] }) =>
+    g.n.some((x) => x > 0) ? g.sum.map((v, i) => (g.n[i] ? round(v / g.n[i]!) : null)) : null;
+  return {
+    slots: 96,
+    weekday: avg(groups.weekday),
+    weekend: avg(groups.weekend),
+    seasons: {
+      winter: avg(groups.winter),
+      spring: avg(groups.spring),
+      summer: avg(groups.summer),
+      autumn: avg(groups.autumn),
+    },
+    quality: q,
+  };
+}
+
+/** This range against the same range shifted back by a week, a month or a year. */
+export function compare(
+  db: Database.Database,
+  s: Scope,
+  shift: 'week' | 'month' | 'year',
+  tz = DEFAULT_TZ,
+): CompareResult {
+  const shiftRange = (sec: number) => {
+    const d = dayNumberOf(sec, tz);
+    const key = dayKey(d);
+    if (shift === 'week') return dayStartSec(d - 7, tz) + (sec - dayStartSec(d, tz));
+    const y = Number(key.slice(0, 4));
+    const m = Number(key.slice(5, 7));
+    const target =
+      shift === 'year'
+        ? `${y - 1}-${key.slice(5)}`
+        : `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, '0')}-${key.slice(8)}`;
+    const ms = Date.parse(`${target}T00:00:00Z`);
+    const td = Number.isFinite(ms) ? Math.round(ms / 86_400_000) : d - (shift === 'year' ? 365 : 30);
+    return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
+  };
+  const prev: Scope = { ...s, fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) };
+  const summary = (sc: Scope) => {
+    const rows = loadRows(db, sc);
+    const q = emptyQ();
+    rows.forEach((r) => addQ(q, r.quality));
+    const peak = rows.reduce<Row | null>((a, r) => (!a || r.value > a.value ? r : a), null);
+    return {
+      fromSec: sc.fromSec,
+      toSec: sc.toSec,
+      totalKwh: round(rows.reduce((a, r) => a + r.value, 0)),
+      peakKw: peak ? round(peak.value * 4) : null,
+      readings: rows.length,
+      quality: q,
+    };
+  };
+  const current = summary(s);
+  const previous = summary(prev);
+  // Mean day profile over all days of a range (kW by wall-clock quarter-hour).
+  const profileOf = (sc: Scope) => {
+    const sums = new Array<number>(96).fill(0);
+    const ns = new Array<number>(96).fill(0);
+    for (const r of loadRows(db, sc)) {
+      const slot = slotOfDay(r.start, tz);
+      sums[slot] = (sums[slot] ?? 0) + r.value * 4;
+      ns[slot] = (ns[slot] ?? 0) + 1;
+    }
+    return sums.map((v, i) => (ns[i] ? round(v / ns[i]!) : null));
+  };
+  const currentProfile = profileOf(s);
+  const previousProfile = profileOf(prev);
+  return {
+    shift,
+    current,
+    previous,
+    differenceKwh: round(current.totalKwh - previous.totalKwh),
+    differenceShare: previous.totalKwh
+      ? round((current.totalKwh - previous.totalKwh) / previous.totalKwh, 4)
+      : null,
+    currentProfile,
+    previousProfile,
+  };
+}
+
+/**
+ * PV: for a site with a consumption and a feed-in meter. Interval meters measure grid import and
+ * export only; PV generation is not metered, so self-consumption and autarky cannot be derived exactly.
+ */
+export function pv(db: Database.Database, siteId: string, fromSec: number, toSec: number): PvResult {
+  const meters = db
+    .prepare<[string], { id: string; energy_direction: string; label: string | null }>(
+      'SELECT id, energy_direction, label FROM meters WHERE site_id = ?',
+    )
+    .all(siteId);
+  const consumption = meters.find((m) => m.energy_direction === 'consumption');
+  const feedIn = meters.find((m) => m.energy_direction === 'feed_in');
+  const total = (meterId: string | undefined, prefix: string) => {
+    if (!meterId) return null;
+    const reg = (
+      db
+        .prepare(
+          "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%G.01' ORDER BY obis_code",
+        )
+        .get(meterId, prefix) as { obis_code: string } | undefined
+    )?.obis_code;
+    if (!reg) return null;
+    return loadRows(db, { meterId, obisCode: reg, fromSec, toSec });
+  };
+  const imp = total(consumption?.id, '1-1:1.9.0');
+  const exp = total(feedIn?.id, '1-1:2.9.0');
+  const sum = (rows: Row[] | null) => (rows ? round(rows.reduce((a, r) => a + r.value, 0)) : null);
+  const importKwh = sum(imp);
+  const exportKwh = sum(exp);
+  const expByStart = new Map((exp ?? []).map((r) => [r.start, r.value]));
+  const exportQh = (exp ?? []).filter((r) => r.value > 0).length;
+  const simultaneous = (imp ?? []).filter((r) => r.value > 0 && (expByStart.get(r.start) ?? 0) > 0).length;
+  return {
+    siteId,
+    consumptionMeterId: consumption?.id ?? null,
+    feedInMeterId: feedIn?.id ?? null,
+    importKwh,
+    exportKwh,
+    netKwh: importKwh !== null && exportKwh !== null ? round(importKwh - exportKwh) : null,
+    exportHours: round((exportQh * QH_SEC) / 3600, 2),
+    simultaneousHours: round((simultaneous * QH_SEC) / 3600, 2),
+    derivable: ['grid import', 'grid export', 'net balance', 'hours with export'],
+    notDerivable: [
+      'self-consumption share (PV generation is not metered: the meters see only what crosses the grid connection)',
+      'autarky (needs total consumption = import + self-consumed PV)',
+    ],
+  };
+}
+
+/** Data health: completeness and quality per day, gaps, implausible values, revisions since the last export. */
+export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): HealthResult {
+  const id = seriesId(db, s.meterId, s.obisCode);
+  const firstDay = dayNumberOf(s.fromSec, tz);
+  const lastDay = dayNumberOf(s.toSec - 1, tz);
+  const roll = new Map(
+    (id === null
+      ? []
+      : db
+          .prepare<
+            [number, number, number],
+            { day: number; count: number; n_estimated: number; n_unreliable: number }
+          >(
+            'SELECT day, count, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+          )
+          .all(id, firstDay, lastDay)
+    ).map((r) => [r.day, r]),
+  );
+  const days: HealthResult['days'] = [];
+  for (let d = firstDay; d <= lastDay; d++) {
+    const r = roll.get(d);
+    const expected = quarterHoursInDay(d, tz);
+    days.push({
+      day: dayKey(d),
+      expected,
+      received: r?.count ?? 0,
+      estimated: r?.n_estimated ?? 0,
+      unreliable: r?.n_unreliable ?? 0,
+    });
+  }
+  // Implausible: far above the meter's own history (more than 10 × its 99.9th percentile and > 1 kWh).
+  const all =
+    id === null
+      ? []
+      : (db
+          .prepare<[number], { value: number }>(
+            'SELECT value FROM readings WHERE series_id = ? ORDER BY value',
+          )
+          .all(id)
+          .map((r) => r.value) as number[]);
+  const p999 = percentile(all, 0.999);
+  const limit = Math.max(1, p999 * 10);
+  const implausible =
+    id === null
+      ? []
+      : db
+          .prepare<[number, number, number, number], Row>(
+            'SELECT start_sec AS start, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? AND value > ? ORDER BY start_sec',
+          )
+          .all(id, s.fromSec, s.toSec, limit)
+          .map((r) => ({ startSec: r.start, valueKwh: r.value, quality: r.quality }));
+  const corrected =
+    id === null
+      ? []
+      : db
+          .prepare<
+            [number, number, number, number],
+            { start_sec: number; old_value: number; new_value: number; new_updated_sec: number }
+          >(
+            'SELECT start_sec, old_value, new_value, new_updated_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ? AND old_value > ? ORDER BY start_sec',
+          )
+          .all(id, s.fromSec, s.toSec, limit)
+          .map((r) => ({
+            startSec: r.start_sec,
+            oldValueKwh: r.old_value,
+            newValueKwh: r.new_value,
+            correctedSec: r.new_updated_sec,
+          }));
+  const lastExport = (db
+    .prepare<[string], { s: number | null }>('SELECT max(exported_sec) AS s FROM exports WHERE meter_id = ?')
+    .get(s.meterId)?.s ?? null) as number | null;
+  const changedSinceExport =
+    lastExport === null || id === null
+      ? null
+      : (db
+          .prepare<[number, number], { n: number }>(
+            'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND recorded_sec > ?',
+          )
+          .get(id, lastExport)?.n ?? 0);
+  return {
+    days,
+    gapDays: days.filter((d) => d.received < d.expected).map((d) => d.day),
+    implausible,
+    corrected,
+    implausibleLimitKwh: round(limit),
+    lastExportSec: lastExport,
+    changedSinceExport,
+  };
+}
+
+/** One row per meter (all, or one customer's): last 365 days of the primary register. */
+export function portfolio(
+  db: Database.Database,
+  nowSec: number,
+  customerId: string | null,
+  tz = DEFAULT_TZ,
+): PortfolioRow[] {
+  const today = dayNumberOf(nowSec, tz);
+  const from = today - 365;
+  const meters = db
+    .prepare<
+      [string | null, string | null],
+      {
+        id: string;
+        label: string | null;
+        metering_point: string;
+        customer: string | null;
+        customer_id: string | null;
+      }
+    >(
+      `SELECT m.id, m.label, m.metering_point, c.name AS customer, c.id AS customer_id FROM meters m
+         LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
+        WHERE (? IS NULL OR c.id = ?) ORDER BY c.name, m.label`,
+    )
+    .all(customerId, customerId);
+  const seriesOf = db.prepare<[string], { id: number; obis_code: string }>(
+    "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code",
+  );
+  const agg = db.prepare<
+    [number, number, number],
+    {
+      kwh: number | null;
+      peak: number | null;
+      n: number | null;
+      expected: number | null;
+      last: number | null;
+    }
+  >(
+    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected, max(day_start_sec) AS last FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+  );
+  const countIn = db.prepare<[number, number, number], { n: number }>(
+    'SELECT count(*) AS n FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+  );
+  const nth = db.prepare<[number, number, number, number], { v: number }>(
+    'SELECT value AS v FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY value LIMIT 1 OFFSET ?',
+  );
+  const p5 = (sid: number, a: number, b: number): number | null => {
+    const n = countIn.get(sid, a, b)?.n ?? 0;
+    return n === 0 ? null : (nth.get(sid, a, b, Math.floor((n - 1) * 0.05))?.v ?? null);
+  };
+  return meters.map((m) => {
+    const s = seriesOf.get(m.id);
+    const a = s ? agg.get(s.id, from, today - 1) : undefined;
+    const base = s ? p5(s.id, dayStartSec(from, tz), dayStartSec(today, tz)) : null;
+    return {
+      meterId: m.id,
+      label: m.label,
+      meteringPoint: m.metering_point,
+      customer: m.customer,
+      obisCode: s?.obis_code ?? null,
+      annualKwh: a?.kwh != null ? round(a.kwh) : null,
+      peakKw: a?.peak != null ? round(a.peak * 4) : null,
+      baseLoadKw: base != null ? round(base * 4) : null,
+      completeness: a?.expected ? round((a.n ?? 0) / a.expected, 4) : null,
+      lastDataSec: a?.last ?? null,
+    };
+  });
+}
