@@ -73,7 +73,7 @@ beforeAll(async () => {
   core = syncCore(svc);
   await core.sync.syncAll();
   const meters = (await get(svc, `/api/v1/teams/${svc.info.team}/meters`)).body.data;
-  heatPump = meters.find((m) => /Wärmepumpe/.test(m.label))!;
+  heatPump = meters.find((m) => /Wärmepumpe/.test(m.label))! as { id: string; site_id: string };
   raw = await rawReadings(heatPump.id, OBIS, FROM, TO);
 }, 120_000);
 afterAll(async () => svc.stop());
