@@ -10,6 +10,7 @@ import { ConnectDialog } from './ConnectDialog';
 import { RegisterDialog } from './RegisterDialog';
 import { ProfilesDialog } from './ProfilesDialog';
 import { SettingsDialog } from './SettingsDialog';
+import { PortfolioPanel } from './PortfolioPanel';
 import { MeterDetail } from './MeterDetail';
 import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
@@ -21,7 +22,7 @@ export function App() {
   const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
-  const [dialog, setDialog] = useState<'profiles' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<'profiles' | 'settings' | 'portfolio' | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   const active = profiles.find((p) => p.isActive);
 
@@ -128,6 +129,9 @@ export function App() {
         <button onClick={() => setDialog('profiles')} data-testid="manage-profiles">
           {t('profiles')}
         </button>
+        <button onClick={() => setDialog('portfolio')} data-testid="open-portfolio">
+          {t('portfolio')}
+        </button>
         <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
           {t('registerMeter')}
         </button>
@@ -173,6 +177,7 @@ export function App() {
       {registerOpen && <RegisterDialog onClose={() => setRegisterOpen(false)} />}
       {dialog === 'profiles' && <ProfilesDialog onClose={() => setDialog(null)} />}
       {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
+      {dialog === 'portfolio' && <PortfolioPanel onClose={() => setDialog(null)} />}
     </div>
   );
 }

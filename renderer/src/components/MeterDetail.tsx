@@ -9,6 +9,7 @@ import { useApp, type RangePreset } from '../store';
 import { fmtDate, fmtDateTime, fmtNumber, fmtPercent } from '../format';
 import { Chart } from './Chart';
 import { QualityPanel } from './QualityPanel';
+import { AnalysisPanel } from './AnalysisPanel';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
 
@@ -29,7 +30,7 @@ export function MeterDetail() {
   const { registerPicked, presetChosen, rangeShifted, unitToggled, rangeZoomed, dateChosen } =
     useApp.getState();
   const [exportMsg, setExportMsg] = useState<string | null>(null);
-  const [tab, setTab] = useState<'chart' | 'quality'>('chart');
+  const [tab, setTab] = useState<'chart' | 'quality' | 'analysis'>('chart');
   const [exportProgress, setExportProgress] = useState<{ rows: number; totalRows: number } | null>(null);
   useEffect(() => api().on('export:progress', (p) => setExportProgress(p.done ? null : p)), []);
   // Store actions are stable functions, so the chart does not re-create on every render.
@@ -161,7 +162,7 @@ export function MeterDetail() {
         </div>
       )}
       <div role="tablist" className="tabs" aria-label={t('tab_chart')}>
-        {(['chart', 'quality'] as const).map((k) => (
+        {(['chart', 'quality', 'analysis'] as const).map((k) => (
           <button
             key={k}
             role="tab"
@@ -174,7 +175,21 @@ export function MeterDetail() {
           </button>
         ))}
       </div>
-      {tab === 'quality' && range && register ? (
+      {tab === 'analysis' && range && register ? (
+        <AnalysisPanel
+          meterId={meter.id}
+          obisCode={register}
+          siteId={meter.siteId}
+          fromSec={range.fromSec}
+          toSec={range.toSec}
+          prefs={prefs}
+          onJump={(sec) => {
+            useApp.getState().peakJumped(sec);
+            setTab('chart');
+          }}
+        />
+      ) : null}
+      {tab === 'analysis' ? null : tab === 'quality' && range && register ? (
         <QualityPanel
           meterId={meter.id}
           obisCode={register}

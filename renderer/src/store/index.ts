@@ -46,6 +46,7 @@ interface ViewSlice {
   rangeShifted: (direction: -1 | 1) => void;
   dateChosen: (sec: number) => void;
   rangeZoomed: (fromSec: number, toSec: number) => void;
+  peakJumped: (startSec: number) => void;
   unitToggled: () => void;
   seriesRequested: () => Promise<void>;
 }
@@ -190,6 +191,10 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   rangeZoomed: (fromSec, toSec) => {
     if (toSec - fromSec < 3600) return;
     set({ range: { fromSec: Math.floor(fromSec / 900) * 900, toSec: Math.ceil(toSec / 900) * 900 } });
+    void get().seriesRequested();
+  },
+  peakJumped: (startSec) => {
+    set({ preset: 'day', range: rangeFor('day', startSec, get().timeZone) });
     void get().seriesRequested();
   },
   unitToggled: () => set((s) => ({ unit: s.unit === 'kWh' ? 'kW' : 'kWh' })),

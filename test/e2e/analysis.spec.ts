@@ -1,0 +1,89 @@
+// The heat-pump meter's analysis views in the harness, with the numbers checked against the
+// harness's own database computed independently here (local months via Intl).
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from './fixtures';
+
+const month = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Vienna',
+  year: 'numeric',
+  month: '2-digit',
+});
+
+test('heat pump: monthly peaks, carpet plot, load duration curve and day profiles', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.openMeter('Haus Berger – Wärmepumpe');
+  await page.getByTestId('range-all').click();
+  await page.getByTestId('tab-analysis').click();
+
+  // Peaks: compare with the readings table of the harness database.
+  const db = new Database(join(harness.dataDir, 'profiles', 'demo', 'meterdesk.sqlite'), { readonly: true });
+  const meterId = (
+    db.prepare("SELECT id FROM meters WHERE label = 'Haus Berger – Wärmepumpe'").get() as { id: string }
+  ).id;
+  const rows = db
+    .prepare(
+      "SELECT r.start_sec AS s, r.value AS v FROM readings r JOIN series se ON se.id = r.series_id WHERE se.meter_id = ? AND se.obis_code = '1-1:1.9.0 G.01'",
+    )
+    .all(meterId) as { s: number; v: number }[];
+  db.close();
+  const maxByMonth = new Map<string, number>();
+  for (const r of rows) {
+    const m = month.format(new Date(r.s * 1000));
+    maxByMonth.set(m, Math.max(maxByMonth.get(m) ?? 0, r.v * 4));
+  }
+  const maxima = [...maxByMonth.values()];
+  const meanMax = maxima.reduce((a, b) => a + b, 0) / maxima.length;
+  await expect(page.getByTestId('peaks-table').locator('tbody tr')).toHaveCount(maxByMonth.size);
+  const shown = Number(
+    (await page.getByTestId('mean-monthly-max').textContent())!.replace(/[^\d,.-]/g, '').replace(',', '.'),
+  );
+  expect(shown).toBeCloseTo(meanMax, 1);
+  await app.screenshot('analysis-peaks');
+
+  await page.getByTestId('analysis-carpet').click();
+  const carpet = page.getByTestId('carpet');
+  await expect(carpet).toBeVisible();
+  const slots = (await carpet.getAttribute('data-slots'))!.split(',').map(Number);
+  expect(slots).toContain(100); // 25 Oct 2026
+  expect(slots.filter((s) => s !== 96 && s !== 100 && s !== 92)).toEqual([]);
+  await app.screenshot('analysis-carpet');
+
+  await page.getByTestId('analysis-duration').click();
+  await expect(page.getByTestId('duration-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('hours-above')).toContainText('h');
+  await app.screenshot('analysis-duration');
+
+  await page.getByTestId('analysis-profiles').click();
+  await expect(page.getByTestId('profiles-chart').locator('canvas').first()).toBeVisible();
+  await app.screenshot('analysis-profiles');
+
+  await page.getByTestId('analysis-health').click();
+  await expect(page.getByTestId('health-calendar')).toBeVisible();
+  await app.screenshot('analysis-health');
+
+  // Exports: CSV (Excel profile) and PNG of the chart land through the harness save hook.
+  await page.getByTestId('analysis-peaks').click();
+  await page.getByRole('button', { name: 'CSV Excel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'peaks' })).toBeVisible();
+  await page.getByRole('button', { name: 'PNG' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '.png' })).toBeVisible();
+});
+
+test('portfolio: totals equal the sum of the rows', async ({ app, page }) => {
+  await app.open();
+  await app.waitForSynced();
+  await page.getByTestId('open-portfolio').click();
+  const table = page.getByTestId('portfolio-table');
+  await expect(table.locator('tbody tr')).toHaveCount(9);
+  const parse = (s: string) => Number(s.replace(/[^\d,-]/g, '').replace(',', '.')) || 0;
+  const cells = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+  const total = parse((await page.getByTestId('portfolio-total').textContent())!);
+  expect(Math.abs(cells.reduce((a, c) => a + parse(c), 0) - total)).toBeLessThanOrEqual(cells.length);
+  await app.screenshot('portfolio');
+});
