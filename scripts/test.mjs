@@ -100,6 +100,8 @@ for (const [name, config] of [
 }
 
 gate('packaging check (electron-builder --dir with a stub Electron)', 'node', ['scripts/check-package.mjs']);
+// Benchmarks never fail on a threshold; the quick mode proves every benchmark still runs.
+gate('benchmarks run (npm run bench -- --quick)', 'npm', ['run', '--silent', 'bench', '--', '--quick']);
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -5,8 +5,13 @@
 import { z } from 'zod';
 import { parseIsoSec } from '../time/local-days';
 
+// Many readings of a page share timestamps (updated_at is one delivery instant): remember the last.
+let lastIsoText = '';
+let lastIsoSec = NaN;
 const iso = z.string().transform((s, ctx) => {
-  const sec = parseIsoSec(s);
+  const sec = s === lastIsoText ? lastIsoSec : parseIsoSec(s);
+  lastIsoText = s;
+  lastIsoSec = sec;
   if (!Number.isFinite(sec)) {
     ctx.addIssue({ code: 'custom', message: `not an ISO 8601 timestamp: "${s}"` });
     return z.NEVER;
@@ -149,12 +154,12 @@ export const feedSchema = z
     has_more: z.boolean().optional(),
   })
   .loose()
-  .transform((f) => ({
-    unit: f.unit ?? 'kWh',
-    readings: f.data.map((r) => ({ ...r, unit: r.unit ?? f.unit ?? 'kWh' })),
-    nextCursor: f.next_cursor ?? null,
-    hasMore: f.has_more ?? false,
-  }));
+  .transform((f) => {
+    // Set the unit in place: a page holds thousands of readings, copies cost GC time.
+    const unit = f.unit ?? 'kWh';
+    for (const r of f.data) r.unit ??= unit;
+    return { unit, readings: f.data, nextCursor: f.next_cursor ?? null, hasMore: f.has_more ?? false };
+  });
 export type ApiFeedPage = z.output<typeof feedSchema>;
 
 export const accountSchema = z

@@ -13,7 +13,8 @@ import { DEFAULT_TZ, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time
 
 export interface IncomingReading {
   obisCode: string;
-  unit: string;
+  /** kWh when not given. */
+  unit?: string;
   startSec: number;
   endSec: number;
   value: number;
@@ -46,8 +47,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   const selectReading = db.prepare<[number, number], StoredRow>(
     'SELECT value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec = ?',
   );
+  // New readings (the bulk of any sync) cost one statement: the insert is ignored when the row exists,
+  // and only then is the stored version read and compared.
   const insertReading = db.prepare(
-    'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
+    'INSERT OR IGNORE INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
   );
   const updateReading = db.prepare(
     'UPDATE readings SET end_sec = ?, value = ?, quality = ?, updated_sec = ?, revised_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
@@ -138,22 +141,45 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       revisions: 0,
       touchedDays: new Map(),
     };
+    let touchedSet: Set<number> | null = null;
+    let touchedSid = -1;
+    let dayFrom = 0;
+    let dayTo = -1;
+    let dayNo = 0;
     const touch = (sid: number, startSec: number) => {
-      let set = result.touchedDays.get(sid);
-      if (!set) result.touchedDays.set(sid, (set = new Set()));
-      set.add(dayNumberOf(startSec, tz));
+      if (sid !== touchedSid) {
+        touchedSid = sid;
+        touchedSet = result.touchedDays.get(sid) ?? null;
+        if (!touchedSet) result.touchedDays.set(sid, (touchedSet = new Set()));
+        dayTo = -1; // force the day to be recorded for this series
+      }
+      // Readings arrive in runs within one local day: reuse the last day's bounds.
+      if (startSec < dayFrom || startSec >= dayTo) {
+        dayNo = dayNumberOf(startSec, tz);
+        dayFrom = dayStartSec(dayNo, tz);
+        dayTo = dayStartSec(dayNo + 1, tz);
+        touchedSet!.add(dayNo);
+      }
     };
     db.transaction(() => {
+      let lastKey = '';
+      let sid = 0;
       for (const r of readings) {
-        const sid = seriesId(meterId, r.obisCode, r.unit);
-        const existing = selectReading.get(sid, r.startSec);
+        const unit = r.unit ?? 'kWh';
+        const key = r.obisCode + '\u0000' + unit;
+        if (key !== lastKey) {
+          sid = seriesId(meterId, r.obisCode, unit);
+          lastKey = key;
+        }
         const updatedSec = r.updatedSec ?? nowSec;
-        if (!existing) {
-          insertReading.run(sid, r.startSec, r.endSec, r.value, r.quality, updatedSec, source);
+        if (
+          insertReading.run(sid, r.startSec, r.endSec, r.value, r.quality, updatedSec, source).changes === 1
+        ) {
           result.inserted += 1;
           touch(sid, r.startSec);
           continue;
         }
+        const existing = selectReading.get(sid, r.startSec)!;
         const differs = existing.value !== r.value || existing.quality !== r.quality;
         const newer = r.updatedSec === null ? differs : r.updatedSec > existing.updated_sec;
         if (!newer) {

@@ -30,26 +30,29 @@ export function querySeries(
 
   if (slots <= q.maxPoints) {
     const timesSec = new Array<number>(slots);
-    const values = new Array<number | null>(slots).fill(null);
-    const quality = new Array<number | null>(slots).fill(null);
-    const revisedSec = new Array<number | null>(slots).fill(null);
-    for (let i = 0; i < slots; i++) timesSec[i] = from + i * QH_SEC;
+    const values = new Array<number | null>(slots);
+    const quality = new Array<number | null>(slots);
+    const revisedSec = new Array<number | null>(slots);
+    for (let i = 0; i < slots; i++) {
+      timesSec[i] = from + i * QH_SEC;
+      values[i] = null;
+      quality[i] = null;
+      revisedSec[i] = null;
+    }
     if (series) {
+      // Raw row arrays (no per-row objects): this is the chart's hot path.
       const rows = db
-        .prepare<
-          [number, number, number],
-          { start_sec: number; value: number; quality: number; revised_sec: number | null }
-        >(
-          'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
+        .prepare(
+          'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
         )
-        .raw(false)
-        .all(series.id, from, to);
+        .raw(true)
+        .all(series.id, from, to) as [number, number, number, number | null][];
       for (const r of rows) {
-        const i = (r.start_sec - from) / QH_SEC;
-        if (!Number.isInteger(i)) continue;
-        values[i] = r.value;
-        quality[i] = r.quality;
-        revisedSec[i] = r.revised_sec;
+        const i = (r[0] - from) / QH_SEC;
+        if (i % 1 !== 0) continue; // not on the quarter-hour grid
+        values[i] = r[1];
+        quality[i] = r[2];
+        revisedSec[i] = r[3];
       }
     }
     return { ...base, resolution: 'quarter_hour', timesSec, values, maxValues: null, quality, revisedSec };

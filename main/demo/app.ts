@@ -407,8 +407,34 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
     },
   );
 
+  // A response schema lets Fastify serialise the (large) feed pages with fast-json-stringify.
+  const feedResponse = {
+    200: {
+      type: 'object',
+      properties: {
+        unit: { type: 'string' },
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              timestamp: { type: 'string' },
+              timestamp_end: { type: 'string' },
+              value: { type: 'number' },
+              obis_code: { type: 'string' },
+              quality: { type: 'integer' },
+              updated_at: { type: 'string' },
+            },
+          },
+        },
+        next_cursor: { type: 'string' },
+        has_more: { type: 'boolean' },
+      },
+    },
+  };
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
     '/api/v1/smart-meters/:id/data',
+    { schema: { response: feedResponse } },
     async (req) => {
       const t = need(req, 'data:read');
       const m = meterOf(t, req.params.id, true);

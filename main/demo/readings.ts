@@ -182,11 +182,33 @@ export class DemoReadings {
       if (!isFirstDelivery && fixes.length === 0) continue;
       const qh = quarterHoursInDay(day, this.opts.tz);
       const start = dayStartSec(day, this.opts.tz);
+      const events = this.dayEvents(meter, day);
       for (let slot = 0; slot < qh; slot++) {
+        const plain = isFirstDelivery && !events.some((e) => slot >= e.fromSlot && slot < e.toSlot);
         for (const register of meter.registers) {
+          const startSec = start + slot * QH_SEC;
+          if (plain) {
+            // The common case: a measured value delivered the next day; no version list needed.
+            out.push({
+              meter,
+              register,
+              startSec,
+              endSec: startSec + QH_SEC,
+              day,
+              slot,
+              value: this.finalValue(meter, register, day, slot),
+              quality: 1,
+              updatedSec,
+            });
+            continue;
+          }
+          if (
+            !isFirstDelivery &&
+            !events.some((e) => e.fixDay === deliveryDay && slot >= e.fromSlot && slot < e.toSlot)
+          )
+            continue;
           const v = this.versions(meter, register, day, slot).find((x) => x.deliveryDay === deliveryDay);
           if (!v) continue;
-          const startSec = start + slot * QH_SEC;
           out.push({
             meter,
             register,

@@ -10,12 +10,14 @@
  */
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiClient } from '../api/client';
-import type { ApiReading } from '../api/schemas';
+import type { ApiFeedPage, ApiReading } from '../api/schemas';
 import type { AccountStore } from '../db/account-store';
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 
 export const REBASELINE_DAYS = 62;
+/** Readings per feed page: small enough that one page's transaction never blocks the UI for long. */
+export const DEFAULT_PAGE_SIZE = 2500;
 const WINDOW_CHUNK_DAYS = 90;
 
 export interface SyncProgress {
@@ -53,7 +55,8 @@ export interface SyncDeps {
   recentFirstDays?: number;
 }
 
-const toIncoming = (r: ApiReading) => ({ ...r, unit: r.unit ?? 'kWh' });
+/** Readings pass to the store as they are (its unit defaults to kWh): no per-reading copies. */
+const toIncoming = (rows: ApiReading[]) => rows;
 
 export function createSyncService(deps: SyncDeps) {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
@@ -66,7 +69,7 @@ export function createSyncService(deps: SyncDeps) {
     nextCursor: string | null,
     prevCursor: string | null,
   ) {
-    return deps.readings.applyPage(meterId, readings.map(toIncoming), 'cursor', now(), () => {
+    return deps.readings.applyPage(meterId, toIncoming(readings), 'cursor', now(), () => {
       deps.account.writeCursor(meterId, nextCursor ?? prevCursor, now());
     });
   }
@@ -85,7 +88,7 @@ export function createSyncService(deps: SyncDeps) {
       for (;;) {
         if (signal?.aborted) throw new AppError('cancelled', 'Sync was cancelled.');
         const page = await deps.api.windowRead(meterId, start, end, { cursor });
-        const w = deps.readings.applyPage(meterId, page.readings.map(toIncoming), 'window', now());
+        const w = deps.readings.applyPage(meterId, toIncoming(page.readings), 'window', now());
         total.readings += w.inserted + w.updated;
         total.revisions += w.revisions;
         total.pages += 1;
@@ -115,11 +118,20 @@ export function createSyncService(deps: SyncDeps) {
         t.pages += b.pages;
         if (b.readings > 0) deps.onReadingsChanged?.([meterId]);
       }
+      const limit = deps.pageSize ?? DEFAULT_PAGE_SIZE;
+      // The next page is requested while the current one is written (prefetch), so the service and the
+      // database work at the same time. A prefetched page is only ever applied after its predecessor.
+      const prefetch: { ahead: { cursor: string; page: Promise<ApiFeedPage> } | null } = { ahead: null };
       for (let guard = 0; guard < 100_000; guard++) {
         if (signal?.aborted) throw new AppError('cancelled', 'Sync was cancelled.');
         let page;
         try {
-          page = await deps.api.feed(meterId, cursor, { limit: deps.pageSize, fromSec });
+          const ahead = prefetch.ahead;
+          prefetch.ahead = null;
+          page =
+            ahead && ahead.cursor === cursor
+              ? await ahead.page
+              : await deps.api.feed(meterId, cursor, { limit, fromSec });
         } catch (err) {
           if (err instanceof ApiError && err.status === 422 && cursor !== null) {
             // Invalid or expired cursor: re-baseline the revision window, then restart the feed there.
@@ -139,6 +151,11 @@ export function createSyncService(deps: SyncDeps) {
             continue;
           }
           throw err;
+        }
+        if (page.hasMore && page.readings.length > 0 && page.nextCursor) {
+          const next = deps.api.feed(meterId, page.nextCursor, { limit });
+          next.catch(() => undefined); // a failure surfaces when the page is awaited
+          prefetch.ahead = { cursor: page.nextCursor, page: next };
         }
         const w = applyFeedPage(meterId, page.readings, page.nextCursor, cursor);
         cursor = page.nextCursor ?? cursor;

@@ -99,6 +99,44 @@ export function localParts(sec: number, tz = DEFAULT_TZ): { date: string; time: 
 
 /** Parses an ISO 8601 timestamp (with Z or an offset) to unix seconds; NaN if it is not one. */
 export function parseIsoSec(text: string): number {
+  // Fast path for the service's own forms, `YYYY-MM-DDTHH:MM:SSZ` and `…SS±HH:MM` (millions per sync).
+  if (
+    (text.length === 20 && text.charCodeAt(19) === 90) ||
+    (text.length === 25 &&
+      (text.charCodeAt(19) === 43 || text.charCodeAt(19) === 45) &&
+      text.charCodeAt(22) === 58)
+  ) {
+    const n = (a: number, b: number) => {
+      let v = 0;
+      for (let i = a; i < b; i++) {
+        const c = text.charCodeAt(i) - 48;
+        if (c < 0 || c > 9) return NaN;
+        v = v * 10 + c;
+      }
+      return v;
+    };
+    if (
+      text.charCodeAt(4) === 45 &&
+      text.charCodeAt(7) === 45 &&
+      text.charCodeAt(10) === 84 &&
+      text.charCodeAt(13) === 58 &&
+      text.charCodeAt(16) === 58
+    ) {
+      const mo = n(5, 7);
+      const d = n(8, 10);
+      const h = n(11, 13);
+      const mi = n(14, 16);
+      const se = n(17, 19);
+      if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && se <= 59) {
+        let sec = Date.UTC(n(0, 4), mo - 1, d, h, mi, se) / 1000;
+        if (text.length === 25) {
+          const off = (n(20, 22) * 60 + n(23, 25)) * 60;
+          sec += text.charCodeAt(19) === 43 ? -off : off;
+        }
+        if (Number.isFinite(sec)) return sec;
+      }
+    }
+  }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) return NaN;
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : NaN;

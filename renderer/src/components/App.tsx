@@ -24,6 +24,11 @@ export function App() {
   const [registerOpen, setRegisterOpen] = useState(false);
   const [dialog, setDialog] = useState<'profiles' | 'settings' | 'portfolio' | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
+  const [update, setUpdate] = useState<{
+    state: string;
+    version: string | null;
+    message: string | null;
+  } | null>(null);
   const active = profiles.find((p) => p.isActive);
 
   useEffect(() => {
@@ -172,6 +177,16 @@ export function App() {
           <MeterDetail />
         </main>
       </div>
+      {update && (
+        <div className="update-notice" role="status" data-testid="update-notice">
+          {t(update.state === 'downloaded' ? 'updateDownloaded' : 'updateAvailable', {
+            version: update.version ?? '',
+          })}
+          <button onClick={() => setUpdate(null)} aria-label={t('close')}>
+            ×
+          </button>
+        </div>
+      )}
       <StatusBar />
       {connectOpen && <ConnectDialog onClose={() => setConnectOpen(false)} />}
       {registerOpen && <RegisterDialog onClose={() => setRegisterOpen(false)} />}

@@ -62,24 +62,25 @@ export function Chart(props: {
     const css = getComputedStyle(host.current);
     const fgMuted = css.getPropertyValue('--fg-muted').trim() || '#5b6576';
     const grid = css.getPropertyValue('--grid').trim() || 'rgba(0,0,0,0.07)';
+    // Formatters are built once per chart, not per tick (Intl constructors are expensive).
+    const hm = new Intl.DateTimeFormat(prefs.locale, {
+      timeZone: prefs.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const dm = new Intl.DateTimeFormat(prefs.locale, {
+      timeZone: prefs.timeZone,
+      day: '2-digit',
+      month: '2-digit',
+    });
+    const my = new Intl.DateTimeFormat(prefs.locale, {
+      timeZone: prefs.timeZone,
+      month: 'short',
+      year: '2-digit',
+    });
     const axisValues = (_u: uPlot, splits: number[]) => {
       const span = (splits.at(-1) ?? 0) - (splits[0] ?? 0);
-      const hm = new Intl.DateTimeFormat(prefs.locale, {
-        timeZone: prefs.timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-      const dm = new Intl.DateTimeFormat(prefs.locale, {
-        timeZone: prefs.timeZone,
-        day: '2-digit',
-        month: '2-digit',
-      });
-      const my = new Intl.DateTimeFormat(prefs.locale, {
-        timeZone: prefs.timeZone,
-        month: 'short',
-        year: '2-digit',
-      });
       return splits.map((v) => {
         const d = new Date(v * 1000);
         if (span > 120 * 86_400) return my.format(d);
@@ -162,6 +163,8 @@ export function Chart(props: {
           },
         ],
         setCursor: [(u) => setCursorIdx(u.cursor.idx ?? null)],
+        // A signal for tests and benchmarks that the series has been drawn.
+        draw: [() => host.current?.setAttribute('data-drawn', String(performance.now()))],
       },
     };
     plot.current?.destroy();

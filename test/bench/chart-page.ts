@@ -1,0 +1,164 @@
+// Bench page: draws the same series with the app's chart component, bare uPlot and Chart.js.
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import uPlot from 'uplot';
+import {
+  Chart as ChartJs,
+  LineController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  CategoryScale,
+} from 'chart.js';
+import { Chart } from '../../renderer/src/components/Chart';
+import { initI18n } from '../../renderer/src/i18n';
+import type { SeriesView } from '../../preload/contract';
+
+ChartJs.register(LineController, LineElement, PointElement, LinearScale, CategoryScale);
+initI18n('de');
+
+function data(n: number) {
+  const t0 = 1_700_000_000;
+  const timesSec = Array.from({ length: n }, (_, i) => t0 + i * 900);
+  const values = timesSec.map((_, i) =>
+    i % 997 === 0 ? null : 0.2 + 0.15 * Math.sin(i / 20) + ((i * 7919) % 100) / 1000,
+  );
+  return { timesSec, values };
+}
+const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+function host(): HTMLDivElement {
+  document.body.innerHTML = '';
+  const d = document.createElement('div');
+  d.style.width = '1200px';
+  document.body.appendChild(d);
+  return d;
+}
+
+async function timeApp(n: number): Promise<number> {
+  const { timesSec, values } = data(n);
+  const series: SeriesView = {
+    meterId: 'm',
+    obisCode: 'x',
+    unit: 'kWh',
+    resolution: 'quarter_hour',
+    timesSec,
+    values,
+    maxValues: null,
+    quality: values.map((v) => (v === null ? null : 1)),
+    revisedSec: values.map(() => null),
+    fromSec: timesSec[0]!,
+    toSec: timesSec.at(-1)! + 900,
+  };
+  const el = host();
+  const t0 = performance.now();
+  const root = createRoot(el);
+  flushSync(() =>
+    root.render(
+      createElement(Chart, {
+        series,
+        unit: 'kWh',
+        prefs: { locale: 'de-AT', timeZone: 'Europe/Vienna' },
+        theme: 'light',
+        onZoom: () => undefined,
+      }),
+    ),
+  );
+  // uPlot draws asynchronously: wait for the chart's draw signal.
+  const drawn = await new Promise<number>((resolve) => {
+    const check = () => {
+      const v = el.querySelector('[data-drawn]')?.getAttribute('data-drawn');
+      if (v) resolve(Number(v));
+    };
+    new MutationObserver(check).observe(el, { attributes: true, subtree: true, childList: true });
+    check();
+  });
+  const ms = drawn - t0;
+  root.unmount();
+  await frame();
+  return ms;
+}
+
+async function timeUplot(n: number): Promise<number> {
+  const { timesSec, values } = data(n);
+  const el = host();
+  const t0 = performance.now();
+  let drawnAt = 0;
+  const drawn = new Promise<void>((resolve) => {
+    const u = new uPlot(
+      {
+        width: 1200,
+        height: 320,
+        series: [{}, { stroke: '#0072B2', fill: 'rgba(0,114,178,0.12)', points: { show: false } }],
+        hooks: { draw: [() => ((drawnAt = performance.now()), resolve())] },
+      },
+      [timesSec, values],
+      el,
+    );
+    cleanup = () => u.destroy();
+  });
+  await drawn;
+  const ms = drawnAt - t0;
+  cleanup();
+  await frame();
+  return ms;
+}
+let cleanup = () => undefined as void;
+
+async function timeChartJs(n: number): Promise<number> {
+  const { timesSec, values } = data(n);
+  const el = host();
+  const canvas = document.createElement('canvas');
+  canvas.width = 1200;
+  canvas.height = 320;
+  el.appendChild(canvas);
+  const t0 = performance.now();
+  const c = new ChartJs(canvas, {
+    type: 'line',
+    data: {
+      datasets: [
+        {
+          data: timesSec.map((x, i) => ({ x, y: values[i] ?? null })) as never,
+          borderColor: '#0072B2',
+          borderWidth: 1,
+          pointRadius: 0,
+          spanGaps: false,
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      responsive: false,
+      parsing: false,
+      normalized: true,
+      scales: { x: { type: 'linear' } },
+      plugins: {},
+    },
+  });
+  canvas.getContext('2d')!.getImageData(0, 0, 1, 1);
+  const ms = performance.now() - t0;
+  c.destroy();
+  await frame();
+  return ms;
+}
+
+async function median(fn: (n: number) => Promise<number>, n: number, repeat: number) {
+  await fn(n);
+  const xs: number[] = [];
+  for (let i = 0; i < repeat; i++) xs.push(await fn(n));
+  return xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+(window as unknown as { runBench: (sizes: number[], repeat: number) => Promise<unknown> }).runBench = async (
+  sizes,
+  repeat,
+) => {
+  const out: Record<number, { app: number; uplot: number; chartjs: number }> = {};
+  for (const n of sizes)
+    out[n] = {
+      app: await median(timeApp, n, repeat),
+      uplot: await median(timeUplot, n, repeat),
+      chartjs: await median(timeChartJs, n, repeat),
+    };
+  return out;
+};

@@ -1,0 +1,640 @@
+/**
+ * `npm run bench [-- --quick] [-- --only id,id]`: Meterdesk's speed and memory figures, each beside a
+ * reference measured in the same run (machines are shared and noisy: compare ratios). Benchmarks never
+ * fail on a threshold; they exit non-zero only if a benchmark could not run.
+ *
+ * Writes test/bench/results/latest.json and prints a table with the change against baseline.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { once } from 'node:events';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { createApiClient } from '../../main/api/client';
+import { createAccountStore } from '../../main/db/account-store';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { querySeries } from '../../main/db/series-query';
+import { portfolioMonthly } from '../../main/analysis/portfolio-monthly';
+import { exportCsv } from '../../main/export/csv';
+import { createSyncService } from '../../main/sync/sync-service';
+import { dayNumberOf, dayStartSec, QH_SEC, quarterHoursInDay } from '../../main/time/local-days';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : null;
+const CLOCK = '2026-11-20T12:00:00Z';
+const work = mkdtempSync(join(tmpdir(), 'meterdesk-bench-'));
+
+export interface Figure {
+  id: string;
+  what: string;
+  value: number;
+  unit: string;
+  reference: string | null;
+  referenceValue: number | null;
+  /** value ÷ reference (for throughputs: how close to the reference; for times: how many times slower). */
+  ratio: number | null;
+  target: string;
+  met: boolean;
+  notes?: string;
+}
+
+interface DemoProc {
+  info: { base_url: string; team: string; tokens: Record<string, string>; admin_url: string };
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The standalone demo service in its own process, as the issue asks. */
+async function startDemo(extra: string[]): Promise<DemoProc> {
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'main/demo/cli.ts',
+      '--port',
+      '0',
+      '--clock',
+      CLOCK,
+      '--rate-limit',
+      '1000000',
+      ...extra,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    proc.stdout!.on('data', (c: Buffer) => {
+      buf += c;
+      const i = buf.indexOf('\n');
+      if (i >= 0) resolve(buf.slice(0, i));
+    });
+    proc.on('exit', (code) => reject(new Error(`demo service exited (${code})`)));
+  });
+  return {
+    info: JSON.parse(line),
+    proc,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await once(proc, 'exit');
+    },
+  };
+}
+
+async function admin(d: DemoProc, path: string, body: unknown) {
+  const r = await fetch(d.info.admin_url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return r.json();
+}
+
+function core(d: DemoProc, path: string) {
+  const db = openDatabase(path);
+  const api = createApiClient({
+    baseUrl: d.info.base_url,
+    team: d.info.team,
+    token: d.info.tokens.pro!,
+    timeoutMs: 120_000,
+  });
+  const account = createAccountStore(db);
+  const sync = createSyncService({
+    db,
+    api,
+    account,
+    readings: createReadingsStore(db),
+    recentFirstDays: 0,
+    concurrency: 4,
+  });
+  return { db, sync };
+}
+
+/** The local limit: a revision-guarded upsert of the same rows from memory, 10 000 rows a transaction. */
+function rawUpsert(
+  rows: { series: number; start: number; value: number; quality: number; updated: number }[],
+): number {
+  const path = join(work, `raw-${Date.now()}.sqlite`);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(
+    'CREATE TABLE readings (series_id INTEGER NOT NULL, start_sec INTEGER NOT NULL, end_sec INTEGER NOT NULL, value REAL NOT NULL, quality INTEGER NOT NULL, updated_sec INTEGER NOT NULL, PRIMARY KEY (series_id, start_sec)) STRICT, WITHOUT ROWID',
+  );
+  const up = db.prepare(
+    'INSERT INTO readings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (series_id, start_sec) DO UPDATE SET value = excluded.value, quality = excluded.quality, updated_sec = excluded.updated_sec WHERE excluded.updated_sec > readings.updated_sec',
+  );
+  const t0 = performance.now();
+  for (let i = 0; i < rows.length; i += 10_000) {
+    db.transaction(() => {
+      for (const r of rows.slice(i, i + 10_000))
+        up.run(r.series, r.start, r.start + QH_SEC, r.value, r.quality, r.updated);
+    })();
+  }
+  const ms = performance.now() - t0;
+  db.close();
+  rmSync(path, { force: true });
+  return rows.length / (ms / 1000);
+}
+
+const figures: Figure[] = [];
+const failures: string[] = [];
+const want = (id: string) => !only || only.includes(id);
+
+async function bench(id: string, fn: () => Promise<Figure | Figure[]>) {
+  if (!want(id)) return;
+  process.stderr.write(`… ${id}\n`);
+  try {
+    const f = await fn();
+    figures.push(...(Array.isArray(f) ? f : [f]));
+  } catch (err) {
+    failures.push(`${id}: ${(err as Error).message}`);
+  }
+}
+
+let ingestDbPath: string | null = null;
+
+await bench('sync-ingest', async () => {
+  const meters = quick ? 9 : 20;
+  const years = quick ? 0.5 : 3;
+  const d = await startDemo(['--meters', String(meters), '--years', String(years)]);
+  try {
+    const path = join(work, 'ingest.sqlite');
+    const c = core(d, path);
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    const idle = monitorEventLoopDelay({ resolution: 10 });
+    idle.enable();
+    await new Promise((r) => setTimeout(r, 1500));
+    idle.disable();
+    lag.enable();
+    const t0 = performance.now();
+    const s = await c.sync.syncAll();
+    const sec = (performance.now() - t0) / 1000;
+    lag.disable();
+    const rows = c.db
+      .prepare(
+        'SELECT series_id AS series, start_sec AS start, value, quality, updated_sec AS updated FROM readings',
+      )
+      .all() as { series: number; start: number; value: number; quality: number; updated: number }[];
+    c.db.close();
+    ingestDbPath = path;
+    const rate = s.readingsWritten / sec;
+    const raw = rawUpsert(rows);
+    const p99 = lag.percentile(99) / 1e6;
+    const idleP99 = idle.percentile(99) / 1e6;
+    return [
+      {
+        id: 'sync-ingest',
+        what: `full cursor sync, ${meters} meters × ${years} years (${rows.length.toLocaleString('en')} readings), end to end`,
+        value: Math.round(rate),
+        unit: 'readings/s',
+        reference: 'raw better-sqlite3 revision-guarded upsert of the same rows from memory',
+        referenceValue: Math.round(raw),
+        ratio: rate / raw,
+        target: '≥ 0.4 × raw',
+        met: rate / raw >= 0.4,
+      },
+      {
+        id: 'ui-responsive',
+        what: 'event-loop lag p99 of the syncing process during sync-ingest',
+        value: Math.round(p99 * 10) / 10,
+        unit: 'ms',
+        reference: 'idle event-loop lag p99 (same process, just before)',
+        referenceValue: Math.round(idleP99 * 10) / 10,
+        ratio: idleP99 ? p99 / idleP99 : null,
+        target: 'p99 < 50 ms',
+        met: p99 < 50,
+      },
+    ];
+  } finally {
+    await d.stop();
+  }
+});
+
+await bench('sync-incremental', async () => {
+  const meters = quick ? 100 : 500;
+  const d = await startDemo(['--meters', String(meters), '--years', '0.02']);
+  try {
+    const c = core(d, join(work, 'incremental.sqlite'));
+    await c.sync.syncAll();
+    await admin(d, '/clock', { advance_days: 1 });
+    const t0 = performance.now();
+    const s = await c.sync.syncAll();
+    const sec = (performance.now() - t0) / 1000;
+    c.db.close();
+    return {
+      id: 'sync-incremental',
+      what: `next-day sync of ${meters} meters after a clock advance (${s.readingsWritten} readings)`,
+      value: Math.round(sec * 100) / 100,
+      unit: 's',
+      reference: null,
+      referenceValue: null,
+      ratio: null,
+      target: '< 5 s',
+      met: sec < 5,
+    };
+  } finally {
+    await d.stop();
+  }
+});
+
+function timeIt(fn: () => unknown, repeat = 5): number {
+  fn(); // warm-up
+  const xs: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const t0 = performance.now();
+    fn();
+    xs.push(performance.now() - t0);
+  }
+  return xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+await bench('series-query', async () => {
+  if (!ingestDbPath) throw new Error('needs sync-ingest');
+  const db = new Database(ingestDbPath, { readonly: true });
+  const s = db
+    .prepare(
+      "SELECT s.id, s.meter_id, s.obis_code FROM series s JOIN meters m ON m.id = s.meter_id WHERE m.label = 'Wohnung Huber' AND s.obis_code = '1-1:1.9.0 G.01'",
+    )
+    .get() as { id: number; meter_id: string; obis_code: string };
+  const to = dayStartSec(dayNumberOf(Date.parse(CLOCK) / 1000));
+  const from = to - (quick ? 180 : 365) * 86_400;
+  const app = timeIt(() =>
+    querySeries(db, {
+      meterId: s.meter_id,
+      obisCode: s.obis_code,
+      fromSec: from,
+      toSec: to,
+      maxPoints: 500_000,
+    }),
+  );
+  const raw = timeIt(() =>
+    db
+      .prepare(
+        'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+      )
+      .raw()
+      .all(s.id, from, to),
+  );
+  const out: Figure[] = [
+    {
+      id: 'series-query',
+      what: `one register, ${quick ? '180 days' : '1 year'} of quarter-hours → chart-ready columnar arrays`,
+      value: Math.round(app * 10) / 10,
+      unit: 'ms',
+      reference: 'raw SELECT of the same rows',
+      referenceValue: Math.round(raw * 10) / 10,
+      ratio: app / raw,
+      target: '≤ 1.5 × raw',
+      met: app / raw <= 1.5,
+    },
+  ];
+  const fromAll = to - (quick ? 180 : 3 * 365) * 86_400;
+  const zoom = timeIt(() =>
+    querySeries(db, {
+      meterId: s.meter_id,
+      obisCode: s.obis_code,
+      fromSec: fromAll,
+      toSec: to,
+      maxPoints: 1600,
+    }),
+  );
+  const rawAll = timeIt(() =>
+    db
+      .prepare(
+        'SELECT start_sec, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+      )
+      .raw()
+      .all(s.id, fromAll, to),
+  );
+  out.push({
+    id: 'zoom-out',
+    what: `${quick ? '180 days' : '3 years'} of one meter at 1 600 px (aggregated per day)`,
+    value: Math.round(zoom * 100) / 100,
+    unit: 'ms',
+    reference: 'raw SELECT of all rows of the range',
+    referenceValue: Math.round(rawAll * 100) / 100,
+    ratio: zoom / rawAll,
+    target: '≤ 0.2 × raw',
+    met: zoom / rawAll <= 0.2,
+  });
+  db.close();
+  return out;
+});
+
+await bench('portfolio', async () => {
+  // Monthly totals and peaks come from the per-day rollups; this fills them for N meters × 1 year
+  // directly (what sync would have written), without materialising 17 M readings.
+  const meters = quick ? 100 : 500;
+  const db = openDatabase(join(work, 'portfolio.sqlite'));
+  const today = dayNumberOf(Date.parse(CLOCK) / 1000);
+  const insMeter = db.prepare(
+    "INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec) VALUES (?, ?, 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)",
+  );
+  const insSeries = db.prepare(
+    "INSERT INTO series (meter_id, obis_code, unit) VALUES (?, '1-1:1.9.0 G.01', 'kWh')",
+  );
+  const insRoll = db.prepare('INSERT INTO daily_rollups VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)');
+  db.transaction(() => {
+    for (let m = 0; m < meters; m++) {
+      insMeter.run(`m${m}`, `AT${String(m).padStart(31, '0')}`);
+      const sid = Number(insSeries.run(`m${m}`).lastInsertRowid);
+      for (let d = today - 365; d < today; d++) {
+        const qh = quarterHoursInDay(d);
+        insRoll.run(
+          sid,
+          d,
+          dayStartSec(d),
+          qh,
+          qh,
+          10 + (m % 7) + (d % 11),
+          0.5 + (m % 5) / 10,
+          dayStartSec(d) + 18 * 3600,
+          qh,
+        );
+      }
+    }
+  })();
+  const ms = timeIt(() => portfolioMonthly(db, today - 365, today - 1), 3);
+  db.close();
+  return {
+    id: 'portfolio',
+    what: `${meters} meters × 1 year: monthly totals and monthly peak kW for all`,
+    value: Math.round(ms * 10) / 10,
+    unit: 'ms',
+    reference: null,
+    referenceValue: null,
+    ratio: null,
+    target: '< 500 ms',
+    met: ms < 500,
+  };
+});
+
+await bench('csv-export', async () => {
+  if (!ingestDbPath) throw new Error('needs sync-ingest');
+  const db = openDatabase(ingestDbPath);
+  const target = quick ? 200_000 : 1_000_000;
+  const series = db
+    .prepare(
+      'SELECT s.meter_id, s.obis_code, count(*) AS n FROM series s JOIN readings r ON r.series_id = s.id GROUP BY s.id ORDER BY n DESC',
+    )
+    .all() as { meter_id: string; obis_code: string; n: number }[];
+  const picked: typeof series = [];
+  let n = 0;
+  for (const s of series) {
+    if (n >= target) break;
+    picked.push(s);
+    n += s.n;
+  }
+  const to = Date.parse(CLOCK) / 1000;
+  const from = to - 4 * 366 * 86_400;
+  const meterIds = [...new Set(picked.map((p) => p.meter_id))];
+  const obis = [...new Set(picked.map((p) => p.obis_code))];
+  const path = join(work, 'export.csv');
+  const t0 = performance.now();
+  const r = await exportCsv(
+    db,
+    {
+      meterIds,
+      obisCodes: obis,
+      fromSec: Math.floor(dayStartSec(dayNumberOf(from))),
+      toSec: to,
+      profile: 'excel-at',
+    },
+    path,
+  );
+  const sec = (performance.now() - t0) / 1000;
+  db.close();
+  // Reference: the same bytes written with one fs stream.
+  const bytes = readFileSync(path);
+  const refPath = join(work, 'export-ref.csv');
+  const t1 = performance.now();
+  const ws = createWriteStream(refPath);
+  for (let i = 0; i < bytes.length; i += 64 * 1024)
+    if (!ws.write(bytes.subarray(i, i + 64 * 1024))) await once(ws, 'drain');
+  ws.end();
+  await once(ws, 'finish');
+  const refSec = (performance.now() - t1) / 1000;
+  const rate = r.rows / sec;
+  const refRate = r.rows / refSec;
+  return {
+    id: 'csv-export',
+    what: `${r.rows.toLocaleString('en')} rows, Excel (de-AT) profile (${Math.round(statSync(path).size / 1e6)} MB)`,
+    value: Math.round(rate),
+    unit: 'rows/s',
+    reference: 'writing the same bytes with one fs stream',
+    referenceValue: Math.round(refRate),
+    ratio: rate / refRate,
+    target: '≥ 0.5 × raw',
+    met: rate / refRate >= 0.5,
+  };
+});
+
+await bench('memory', async () => {
+  const meters = quick ? 12 : 100;
+  const years = quick ? 0.5 : 3;
+  const d = await startDemo(['--meters', String(meters), '--years', String(years)]);
+  try {
+    const dir = mkdtempSync(join(work, 'mem-'));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'main/cli/index.ts',
+        '--data-dir',
+        dir,
+        'sync',
+        '--base-url',
+        d.info.base_url,
+        '--team',
+        d.info.team,
+      ],
+      {
+        env: { ...process.env, METERDESK_TOKEN: d.info.tokens.pro },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let peakKb = 0;
+    const poll = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peakKb = Math.max(peakKb, Number(m[1]));
+      } catch {
+        // process ended
+      }
+    }, 100);
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c));
+    await once(child, 'exit');
+    clearInterval(poll);
+    const summary = JSON.parse(out.trim().split('\n').at(-1)!);
+    const mb = peakKb / 1024;
+    return {
+      id: 'memory',
+      what: `peak RSS of the syncing process, ${meters} meters × ${years} years (${summary.readings_written.toLocaleString('en')} readings)`,
+      value: Math.round(mb),
+      unit: 'MB',
+      reference: null,
+      referenceValue: null,
+      ratio: null,
+      target: '< 400 MB',
+      met: mb < 400,
+    };
+  } finally {
+    await d.stop();
+  }
+});
+
+await bench('startup', async () => {
+  const meters = quick ? 100 : 500;
+  const { chromium } = await import('playwright');
+  const dataDir = mkdtempSync(join(work, 'startup-'));
+  const harness = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'test/harness/server.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--demo-years',
+      '0.02',
+      '--demo-meters',
+      String(meters),
+      '--demo-clock',
+      CLOCK,
+      '--session-only-secrets',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve) => {
+    let b = '';
+    harness.stdout!.on('data', (c: Buffer) => {
+      b += c;
+      const m = /ready at (\S+)/.exec(b);
+      if (m) resolve(m[1]!);
+    });
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=meter-item]').length >= n,
+      meters,
+      { timeout: 120_000 },
+    );
+    await page.waitForSelector('[data-sync-state=idle]', { timeout: 120_000 });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await page.reload();
+      await page.waitForFunction(
+        (n) =>
+          document.querySelectorAll('[data-testid=meter-item]').length >= n &&
+          document.body.dataset.ready === 'true',
+        meters,
+        { timeout: 60_000 },
+      );
+      times.push(performance.now() - t0);
+    }
+    const ms = times.sort((a, b) => a - b)[1]!;
+    return {
+      id: 'startup',
+      what: `harness: page load to an interactive meter list with ${meters} meters`,
+      value: Math.round(ms),
+      unit: 'ms',
+      reference: null,
+      referenceValue: null,
+      ratio: null,
+      target: '< 1 500 ms',
+      met: ms < 1500,
+    };
+  } finally {
+    await browser.close();
+    harness.kill('SIGTERM');
+  }
+});
+
+await bench('chart-render', async () => {
+  const { renderBench } = await import('./chart-render');
+  return renderBench(quick);
+});
+
+// ---- output ----
+const machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: process.platform,
+};
+const resultsDir = 'test/bench/results';
+mkdirSync(resultsDir, { recursive: true });
+const baselinePath = join(resultsDir, 'baseline.json');
+const baseline = existsSync(baselinePath)
+  ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as { figures: Figure[] })
+  : null;
+const result = { date: new Date().toISOString(), mode: quick ? 'quick' : 'full', machine, figures, failures };
+if (!quick) writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+else writeFileSync(join(work, 'quick.json'), JSON.stringify(result, null, 2));
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+console.log(
+  `\nMeterdesk benchmarks (${quick ? 'quick' : 'full'} mode) — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}\n`,
+);
+console.log(
+  pad('id', 18) +
+    pad('value', 22) +
+    pad('reference', 22) +
+    pad('ratio', 10) +
+    pad('target', 16) +
+    pad('met', 5) +
+    'vs baseline',
+);
+for (const f of figures) {
+  const base = baseline?.figures.find((b) => b.id === f.id);
+  const delta =
+    base && base.value
+      ? `${f.value >= base.value ? '+' : ''}${Math.round(((f.value - base.value) / base.value) * 100)} %`
+      : '–';
+  console.log(
+    pad(f.id, 18) +
+      pad(`${f.value.toLocaleString('en')} ${f.unit}`, 22) +
+      pad(f.referenceValue === null ? '–' : `${f.referenceValue.toLocaleString('en')} ${f.unit}`, 22) +
+      pad(f.ratio === null ? '–' : f.ratio.toFixed(2), 10) +
+      pad(f.target, 16) +
+      pad(f.met ? 'yes' : 'NO', 5) +
+      delta,
+  );
+}
+for (const f of failures) console.log(`could not run: ${f}`);
+console.log(`\n${quick ? 'quick mode: figures not saved' : `written: ${join(resultsDir, 'latest.json')}`}`);
+rmSync(work, { recursive: true, force: true });
+process.exit(failures.length ? 1 : 0);
