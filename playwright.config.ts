@@ -1,9 +1,6 @@
 // E2E through the browser harness in Debian's Chromium (no Playwright browser download here).
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
-
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { chromiumArgs, chromiumPath } from './test/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -18,18 +15,6 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     locale: 'de-AT',
     timezoneId: 'Europe/Vienna',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
 });

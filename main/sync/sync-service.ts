@@ -157,6 +157,8 @@ export function createSyncService(deps: SyncDeps) {
           next.catch(() => undefined); // a failure surfaces when the page is awaited
           prefetch.ahead = { cursor: page.nextCursor, page: next };
         }
+        // Let other work (IPC, rendering events) run between parsing a page and writing it.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const w = applyFeedPage(meterId, page.readings, page.nextCursor, cursor);
         cursor = page.nextCursor ?? cursor;
         fromSec = undefined;

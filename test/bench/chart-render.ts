@@ -1,6 +1,7 @@
 // chart-render: the app's chart vs bare uPlot vs Chart.js, same data, same Chromium.
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
+import { chromiumArgs, chromiumPath } from '../chromium';
 import type { Figure } from './run';
 
 export async function renderBench(quick: boolean): Promise<Figure[]> {
@@ -16,17 +17,7 @@ export async function renderBench(quick: boolean): Promise<Figure[]> {
     minify: true,
   });
   const js = out.outputFiles.filter((f) => !f.path.endsWith('.css'))[0]!.text;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1300, height: 600 } });
     await page.setContent('<html><body></body></html>');

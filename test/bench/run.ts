@@ -502,6 +502,7 @@ await bench('memory', async () => {
 await bench('startup', async () => {
   const meters = quick ? 100 : 500;
   const { chromium } = await import('playwright');
+  const { chromiumArgs, chromiumPath } = await import('../chromium');
   const dataDir = mkdtempSync(join(work, 'startup-'));
   const harness = spawn(
     process.execPath,
@@ -531,17 +532,7 @@ await bench('startup', async () => {
       if (m) resolve(m[1]!);
     });
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage();
     await page.goto(url);

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './Modal';
 import { api, unwrap } from '../bridge';
 import { useApp } from '../store';
 
@@ -44,61 +45,47 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="connect-title"
-        data-testid="connect-dialog"
-      >
-        <h2 id="connect-title">{t('connectTitle')}</h2>
-        <p className="small muted">{t('connectHelp')}</p>
-        <label>
-          {t('profileName')}
-          <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-        </label>
-        <label>
-          {t('teamUrl')}
-          <input
-            value={teamUrl}
-            onChange={(e) => setTeamUrl(e.target.value)}
-            placeholder="https://…/api/v1/teams/…"
-            inputMode="url"
-          />
-        </label>
-        <label>
-          {t('token')}
-          <input
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-          />
-        </label>
-        {message && (
-          <p
-            className={message.kind === 'ok' ? 'notice' : 'error'}
-            role={message.kind === 'ok' ? 'status' : 'alert'}
-            data-testid="connect-message"
-          >
-            {message.text}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button onClick={onClose}>{t('cancel')}</button>
-          <button onClick={() => void test()} disabled={busy || !teamUrl || token.length < 8}>
-            {t('testConnection')}
-          </button>
-          <button
-            className="primary"
-            onClick={() => void save()}
-            disabled={busy || !teamUrl || token.length < 8}
-          >
-            {t('save')}
-          </button>
-        </div>
+    <Modal title={t('connectTitle')} testId="connect-dialog" onClose={onClose}>
+      <p className="small muted">{t('connectHelp')}</p>
+      <label>
+        {t('profileName')}
+        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      </label>
+      <label>
+        {t('teamUrl')}
+        <input
+          value={teamUrl}
+          onChange={(e) => setTeamUrl(e.target.value)}
+          placeholder="https://…/api/v1/teams/…"
+          inputMode="url"
+        />
+      </label>
+      <label>
+        {t('token')}
+        <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+      </label>
+      {message && (
+        <p
+          className={message.kind === 'ok' ? 'notice' : 'error'}
+          role={message.kind === 'ok' ? 'status' : 'alert'}
+          data-testid="connect-message"
+        >
+          {message.text}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button onClick={onClose}>{t('cancel')}</button>
+        <button onClick={() => void test()} disabled={busy || !teamUrl || token.length < 8}>
+          {t('testConnection')}
+        </button>
+        <button
+          className="primary"
+          onClick={() => void save()}
+          disabled={busy || !teamUrl || token.length < 8}
+        >
+          {t('save')}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './Modal';
 import type { PortfolioRow } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { fmtDateTime, fmtNumber, fmtPercent } from '../format';
@@ -72,74 +73,65 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
   };
   const total = sorted.reduce((a, r) => a + (r.annualKwh ?? 0), 0);
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div
-        className="modal wide"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="portfolio-title"
-        data-testid="portfolio"
-      >
-        <h2 id="portfolio-title">{t('portfolio')}</h2>
-        <div className="toolbar">
-          <label className="inline">
-            {t('customer')}
-            <select value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
-              <option value="">{t('all')}</option>
-              {customers.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="spacer" />
-          <button onClick={() => void exportCsv('excel-at')}>CSV Excel</button>
-          <button onClick={() => void exportCsv('iso')}>CSV ISO</button>
-        </div>
-        {message && <p className="small notice">{message}</p>}
-        <div className="table-scroll">
-          <table className="grid-table" data-testid="portfolio-table">
-            <thead>
-              <tr>
-                {head('label', t('meters'))}
-                {head('customer', t('customer'))}
-                {head('annualKwh', t('annualKwh'))}
-                {head('peakKw', t('peak'))}
-                {head('baseLoadKw', t('baseLoadP5'))}
-                {head('completeness', t('completeness'))}
-                {head('lastDataSec', t('latestData'))}
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((r) => (
-                <tr key={r.meterId}>
-                  <td>
-                    {r.label ?? r.meteringPoint}
-                    <div className="mono small muted">{r.obisCode ?? '–'}</div>
-                  </td>
-                  <td>{r.customer ?? '–'}</td>
-                  <td>{fmtNumber(r.annualKwh, prefs, 0)}</td>
-                  <td>{r.peakKw === null ? '–' : `${fmtNumber(r.peakKw, prefs, 2)} kW`}</td>
-                  <td>{r.baseLoadKw === null ? '–' : `${fmtNumber(r.baseLoadKw, prefs, 2)} kW`}</td>
-                  <td>{fmtPercent(r.completeness, prefs)}</td>
-                  <td>{fmtDateTime(r.lastDataSec, prefs)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td colSpan={2}>{t('total')}</td>
-                <td data-testid="portfolio-total">{fmtNumber(total, prefs, 0)}</td>
-                <td colSpan={4} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-        <div className="modal-actions">
-          <button onClick={onClose}>{t('close')}</button>
-        </div>
+    <Modal title={t('portfolio')} testId="portfolio" onClose={onClose} wide>
+      <div className="toolbar">
+        <label className="inline">
+          {t('customer')}
+          <select value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
+            <option value="">{t('all')}</option>
+            {customers.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="spacer" />
+        <button onClick={() => void exportCsv('excel-at')}>CSV Excel</button>
+        <button onClick={() => void exportCsv('iso')}>CSV ISO</button>
       </div>
-    </div>
+      {message && <p className="small notice">{message}</p>}
+      <div className="table-scroll">
+        <table className="grid-table" data-testid="portfolio-table">
+          <thead>
+            <tr>
+              {head('label', t('meters'))}
+              {head('customer', t('customer'))}
+              {head('annualKwh', t('annualKwh'))}
+              {head('peakKw', t('peak'))}
+              {head('baseLoadKw', t('baseLoadP5'))}
+              {head('completeness', t('completeness'))}
+              {head('lastDataSec', t('latestData'))}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((r) => (
+              <tr key={r.meterId}>
+                <td>
+                  {r.label ?? r.meteringPoint}
+                  <div className="mono small muted">{r.obisCode ?? '–'}</div>
+                </td>
+                <td>{r.customer ?? '–'}</td>
+                <td>{fmtNumber(r.annualKwh, prefs, 0)}</td>
+                <td>{r.peakKw === null ? '–' : `${fmtNumber(r.peakKw, prefs, 2)} kW`}</td>
+                <td>{r.baseLoadKw === null ? '–' : `${fmtNumber(r.baseLoadKw, prefs, 2)} kW`}</td>
+                <td>{fmtPercent(r.completeness, prefs)}</td>
+                <td>{fmtDateTime(r.lastDataSec, prefs)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={2}>{t('total')}</td>
+              <td data-testid="portfolio-total">{fmtNumber(total, prefs, 0)}</td>
+              <td colSpan={4} />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="modal-actions">
+        <button onClick={onClose}>{t('close')}</button>
+      </div>
+    </Modal>
   );
 }

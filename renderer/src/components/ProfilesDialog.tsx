@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './Modal';
 import { api, unwrap } from '../bridge';
 import { useApp } from '../store';
 
@@ -24,107 +25,98 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="profiles-title"
-        data-testid="profiles-dialog"
-      >
-        <h2 id="profiles-title">{t('profiles')}</h2>
-        <ul className="profile-list">
-          {profiles.map((p) => (
-            <li key={p.id} data-testid="profile-row">
-              {editing?.id === p.id ? (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void act(() =>
-                      unwrap(api().profiles.rename({ profileId: p.id, name: editing.name })),
-                    ).then(() => setEditing(null));
-                  }}
-                >
-                  <input
-                    aria-label={t('profileName')}
-                    value={editing.name}
-                    onChange={(e) => setEditing({ id: p.id, name: e.target.value })}
-                    autoFocus
-                  />
-                  <button type="submit">{t('save')}</button>
-                </form>
-              ) : (
-                <span>
-                  <strong>{p.name}</strong>{' '}
-                  <span className="muted small">
-                    {p.kind === 'demo' ? t('demoBanner') : `${p.team} · ${p.plan ?? t('planUnknown')}`}
-                  </span>
-                  {p.isActive && <span className="small"> · {t('active')}</span>}
-                </span>
-              )}
-              <span className="row-actions">
-                {!p.isActive && (
-                  <button onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}>
-                    {t('switchTo')}
-                  </button>
-                )}
-                {p.kind === 'account' && (
-                  <button onClick={() => setEditing({ id: p.id, name: p.name })}>{t('rename')}</button>
-                )}
-                {p.kind === 'account' && (
-                  <button
-                    onClick={() => setRemoving({ id: p.id, deleteData: false })}
-                    data-testid="profile-remove"
-                  >
-                    {t('remove')}
-                  </button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {removing && (
-          <div className="confirm" role="alertdialog" aria-labelledby="confirm-remove">
-            <p id="confirm-remove">
-              {t('confirmRemove', { name: profiles.find((p) => p.id === removing.id)?.name ?? '' })}
-            </p>
-            <label className="inline">
-              <input
-                type="checkbox"
-                checked={removing.deleteData}
-                onChange={(e) => setRemoving({ ...removing, deleteData: e.target.checked })}
-              />{' '}
-              {t('deleteLocalData')}
-            </label>
-            <div className="modal-actions">
-              <button onClick={() => setRemoving(null)}>{t('cancel')}</button>
-              <button
-                className="primary"
-                data-testid="confirm-remove"
-                onClick={() =>
-                  void act(async () => {
-                    await unwrap(
-                      api().profiles.remove({ profileId: removing.id, deleteLocalData: removing.deleteData }),
-                    );
-                    setRemoving(null);
-                    await useApp.getState().metersRequested();
-                  })
-                }
+    <Modal title={t('profiles')} testId="profiles-dialog" onClose={onClose}>
+      <ul className="profile-list">
+        {profiles.map((p) => (
+          <li key={p.id} data-testid="profile-row">
+            {editing?.id === p.id ? (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void act(() => unwrap(api().profiles.rename({ profileId: p.id, name: editing.name }))).then(
+                    () => setEditing(null),
+                  );
+                }}
               >
-                {t('remove')}
-              </button>
-            </div>
-          </div>
-        )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
+                <input
+                  aria-label={t('profileName')}
+                  value={editing.name}
+                  onChange={(e) => setEditing({ id: p.id, name: e.target.value })}
+                  autoFocus
+                />
+                <button type="submit">{t('save')}</button>
+              </form>
+            ) : (
+              <span>
+                <strong>{p.name}</strong>{' '}
+                <span className="muted small">
+                  {p.kind === 'demo' ? t('demoBanner') : `${p.team} · ${p.plan ?? t('planUnknown')}`}
+                </span>
+                {p.isActive && <span className="small"> · {t('active')}</span>}
+              </span>
+            )}
+            <span className="row-actions">
+              {!p.isActive && (
+                <button onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}>
+                  {t('switchTo')}
+                </button>
+              )}
+              {p.kind === 'account' && (
+                <button onClick={() => setEditing({ id: p.id, name: p.name })}>{t('rename')}</button>
+              )}
+              {p.kind === 'account' && (
+                <button
+                  onClick={() => setRemoving({ id: p.id, deleteData: false })}
+                  data-testid="profile-remove"
+                >
+                  {t('remove')}
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {removing && (
+        <div className="confirm" role="alertdialog" aria-labelledby="confirm-remove">
+          <p id="confirm-remove">
+            {t('confirmRemove', { name: profiles.find((p) => p.id === removing.id)?.name ?? '' })}
           </p>
-        )}
-        <div className="modal-actions">
-          <button onClick={onClose}>{t('close')}</button>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={removing.deleteData}
+              onChange={(e) => setRemoving({ ...removing, deleteData: e.target.checked })}
+            />{' '}
+            {t('deleteLocalData')}
+          </label>
+          <div className="modal-actions">
+            <button onClick={() => setRemoving(null)}>{t('cancel')}</button>
+            <button
+              className="primary"
+              data-testid="confirm-remove"
+              onClick={() =>
+                void act(async () => {
+                  await unwrap(
+                    api().profiles.remove({ profileId: removing.id, deleteLocalData: removing.deleteData }),
+                  );
+                  setRemoving(null);
+                  await useApp.getState().metersRequested();
+                })
+              }
+            >
+              {t('remove')}
+            </button>
+          </div>
         </div>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button onClick={onClose}>{t('close')}</button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './Modal';
 import type { ConsentStatus, SiteView } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { fmtDate } from '../format';
@@ -78,122 +79,113 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
     );
 
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="register-title"
-        data-testid="register-dialog"
-      >
-        <h2 id="register-title">{t('registerTitle')}</h2>
-        {!status && (
-          <>
-            <label>
-              {t('meteringPoint')}
-              <input
-                value={mp}
-                onChange={(e) => setMp(e.target.value)}
-                autoFocus
-                maxLength={40}
-                className="mono"
-                aria-invalid={problem !== null && problem !== 'empty'}
-                aria-describedby="mp-hint"
-                placeholder="AT0010000000000000000000000000000"
-                data-testid="mp-input"
-              />
-            </label>
-            <span
-              id="mp-hint"
-              className={`small ${problem && problem !== 'empty' ? 'error' : 'muted'}`}
-              data-testid="mp-hint"
-            >
-              {problem ? t(`mp_${problem}`, { count: mp.trim().length }) : t('mp_ok')}
-            </span>
-            <label>
-              {t('filterDirection')}
-              <select value={direction} onChange={(e) => setDirection(e.target.value as typeof direction)}>
-                <option value="consumption">{t('direction_consumption')}</option>
-                <option value="feed_in">{t('direction_feed_in')}</option>
-              </select>
-            </label>
-            <label>
-              {t('label')}
-              <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
-            </label>
-            <label>
-              {t('site')}
-              <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
-                <option value="">—</option>
-                {sites.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.customerName ? `${s.customerName} · ` : ''}
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        )}
-        {status && (
-          <div className="consent-status" data-testid="consent-status" data-status={status.status}>
-            {status.status === 'registered' && <p>{t('consentNext')}</p>}
-            {status.status === 'pending' && (
-              <p>
-                {t('consentPending', {
-                  date: status.consentExpiresSec
-                    ? fmtDate(status.consentExpiresSec, { locale, timeZone })
-                    : '–',
-                })}
-              </p>
-            )}
-            {status.status === 'connected' && (
-              <p className="celebrate" role="status">
-                🎉 {t('consentConnected')}
-              </p>
-            )}
-            {['rejected', 'expired', 'revoked'].includes(status.status) && (
-              <p className="error">{t(`statusHint_${status.status}`)}</p>
-            )}
-            {(status.status === 'registered' ||
-              status.status === 'rejected' ||
-              status.status === 'expired') && (
-              <label>
-                {t('customerEmail')}
-                <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-              </label>
-            )}
-          </div>
-        )}
-        {error && (
-          <p className="error" role="alert" data-testid="register-error">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button onClick={onClose}>{status?.status === 'connected' ? t('close') : t('cancel')}</button>
-          {!status && (
-            <button
-              className="primary"
-              disabled={busy || problem !== null}
-              onClick={() => void register()}
-              data-testid="register-submit"
-            >
-              {t('registerAction')}
-            </button>
+    <Modal title={t('registerTitle')} testId="register-dialog" onClose={onClose}>
+      {!status && (
+        <>
+          <label>
+            {t('meteringPoint')}
+            <input
+              value={mp}
+              onChange={(e) => setMp(e.target.value)}
+              autoFocus
+              maxLength={40}
+              className="mono"
+              aria-invalid={problem !== null && problem !== 'empty'}
+              aria-describedby="mp-hint"
+              placeholder="AT0010000000000000000000000000000"
+              data-testid="mp-input"
+            />
+          </label>
+          <span
+            id="mp-hint"
+            className={`small ${problem && problem !== 'empty' ? 'error' : 'muted'}`}
+            data-testid="mp-hint"
+          >
+            {problem ? t(`mp_${problem}`, { count: mp.trim().length }) : t('mp_ok')}
+          </span>
+          <label>
+            {t('filterDirection')}
+            <select value={direction} onChange={(e) => setDirection(e.target.value as typeof direction)}>
+              <option value="consumption">{t('direction_consumption')}</option>
+              <option value="feed_in">{t('direction_feed_in')}</option>
+            </select>
+          </label>
+          <label>
+            {t('label')}
+            <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+          </label>
+          <label>
+            {t('site')}
+            <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
+              <option value="">—</option>
+              {sites.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.customerName ? `${s.customerName} · ` : ''}
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+      {status && (
+        <div className="consent-status" data-testid="consent-status" data-status={status.status}>
+          {status.status === 'registered' && <p>{t('consentNext')}</p>}
+          {status.status === 'pending' && (
+            <p>
+              {t('consentPending', {
+                date: status.consentExpiresSec
+                  ? fmtDate(status.consentExpiresSec, { locale, timeZone })
+                  : '–',
+              })}
+            </p>
           )}
-          {status && ['registered', 'rejected', 'expired'].includes(status.status) && (
-            <button
-              className="primary"
-              disabled={busy}
-              onClick={() => void requestConsent()}
-              data-testid="request-consent"
-            >
-              {t('requestConsent')}
-            </button>
+          {status.status === 'connected' && (
+            <p className="celebrate" role="status">
+              🎉 {t('consentConnected')}
+            </p>
+          )}
+          {['rejected', 'expired', 'revoked'].includes(status.status) && (
+            <p className="error">{t(`statusHint_${status.status}`)}</p>
+          )}
+          {(status.status === 'registered' ||
+            status.status === 'rejected' ||
+            status.status === 'expired') && (
+            <label>
+              {t('customerEmail')}
+              <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
           )}
         </div>
+      )}
+      {error && (
+        <p className="error" role="alert" data-testid="register-error">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button onClick={onClose}>{status?.status === 'connected' ? t('close') : t('cancel')}</button>
+        {!status && (
+          <button
+            className="primary"
+            disabled={busy || problem !== null}
+            onClick={() => void register()}
+            data-testid="register-submit"
+          >
+            {t('registerAction')}
+          </button>
+        )}
+        {status && ['registered', 'rejected', 'expired'].includes(status.status) && (
+          <button
+            className="primary"
+            disabled={busy}
+            onClick={() => void requestConsent()}
+            data-testid="request-consent"
+          >
+            {t('requestConsent')}
+          </button>
+        )}
       </div>
-    </div>
+    </Modal>
   );
 }

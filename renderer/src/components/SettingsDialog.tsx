@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './Modal';
 import { api, unwrap } from '../bridge';
 import { fmtDateTime, fmtNumber } from '../format';
 import { useApp, type Theme } from '../store';
@@ -28,62 +29,49 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   }, []);
   const s = useApp.getState();
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="settings-title"
-        data-testid="settings-dialog"
-      >
-        <h2 id="settings-title">{t('settings')}</h2>
-        <label>
-          {t('language')}
-          <select value={language} onChange={(e) => s.languageChanged(e.target.value as 'de' | 'en')}>
-            <option value="de">Deutsch (de-AT)</option>
-            <option value="en">English</option>
-          </select>
-        </label>
-        <label>
-          {t('theme')}
-          <select value={theme} onChange={(e) => s.themeChanged(e.target.value as Theme)}>
-            <option value="system">{t('theme_system')}</option>
-            <option value="light">{t('theme_light')}</option>
-            <option value="dark">{t('theme_dark')}</option>
-          </select>
-        </label>
-        <label>
-          {t('timeZone')}
-          <select
-            value={timeZone}
-            onChange={(e) => s.timeZoneChanged(e.target.value)}
-            data-testid="tz-select"
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="small muted">{t('timeZoneNote')}</p>
-        <p className="small">
-          {t('formatExample')}: {fmtNumber(1234.5, { locale, timeZone })} kWh ·{' '}
-          {fmtDateTime(EXAMPLE_SEC, { locale, timeZone })}
+    <Modal title={t('settings')} testId="settings-dialog" onClose={onClose}>
+      <label>
+        {t('language')}
+        <select value={language} onChange={(e) => s.languageChanged(e.target.value as 'de' | 'en')}>
+          <option value="de">Deutsch (de-AT)</option>
+          <option value="en">English</option>
+        </select>
+      </label>
+      <label>
+        {t('theme')}
+        <select value={theme} onChange={(e) => s.themeChanged(e.target.value as Theme)}>
+          <option value="system">{t('theme_system')}</option>
+          <option value="light">{t('theme_light')}</option>
+          <option value="dark">{t('theme_dark')}</option>
+        </select>
+      </label>
+      <label>
+        {t('timeZone')}
+        <select value={timeZone} onChange={(e) => s.timeZoneChanged(e.target.value)} data-testid="tz-select">
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="small muted">{t('timeZoneNote')}</p>
+      <p className="small">
+        {t('formatExample')}: {fmtNumber(1234.5, { locale, timeZone })} kWh ·{' '}
+        {fmtDateTime(EXAMPLE_SEC, { locale, timeZone })}
+      </p>
+      {storage && (
+        <p className="small" data-testid="storage">
+          {t('dataFolder')}: <span className="mono">{storage.dataDir}</span> (
+          {fmtNumber(storage.bytes / 1_048_576, { locale, timeZone }, 1)} MB)
+          <br />
+          {t('syncSchedule')}:{' '}
+          {storage.nextSyncSec ? fmtDateTime(storage.nextSyncSec, { locale, timeZone }) : '–'}
         </p>
-        {storage && (
-          <p className="small" data-testid="storage">
-            {t('dataFolder')}: <span className="mono">{storage.dataDir}</span> (
-            {fmtNumber(storage.bytes / 1_048_576, { locale, timeZone }, 1)} MB)
-            <br />
-            {t('syncSchedule')}:{' '}
-            {storage.nextSyncSec ? fmtDateTime(storage.nextSyncSec, { locale, timeZone }) : '–'}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button onClick={onClose}>{t('close')}</button>
-        </div>
+      )}
+      <div className="modal-actions">
+        <button onClick={onClose}>{t('close')}</button>
       </div>
-    </div>
+    </Modal>
   );
 }
