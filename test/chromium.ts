@@ -2,7 +2,8 @@
 // the flags it needs on a machine whose network is closed (TOOLCHAIN.md).
 import { existsSync } from 'node:fs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',

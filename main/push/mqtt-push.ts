@@ -13,7 +13,7 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { readingSchema, type ApiReading } from '../api/schemas';
+import { readingsSchema, type ApiReading } from '../api/schemas';
 
 export interface MqttSettings {
   url: string;
@@ -49,7 +49,7 @@ const jsonPayload = z
     meter_id: z.string().optional(),
     metering_point: z.string().optional(),
     unit: z.string().optional(),
-    data: z.array(readingSchema),
+    data: readingsSchema,
   })
   .loose();
 const compactPayload = z.object({ val: z.number().finite(), ts: z.number().int().positive() }).loose();

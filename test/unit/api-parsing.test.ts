@@ -98,3 +98,32 @@ describe('client helpers', () => {
     expect(parseRetryAfter(null)).toBeNull();
   });
 });
+
+describe('the fast path for canonical readings', () => {
+  it('gives exactly what the full zod schema gives, and leaves every variant to zod', async () => {
+    const { fastReading, readingSchema } = await import('../../main/api/schemas');
+    const canonical = {
+      timestamp: '2025-10-26T02:30:00+01:00',
+      timestamp_end: '2025-10-26T02:45:00+01:00',
+      value: 0.125,
+      obis_code: '1-1:1.9.0 G.01',
+      quality: 2,
+      updated_at: '2025-10-27T06:00:00+01:00',
+    };
+    expect(fastReading(canonical)).toEqual(readingSchema.parse(canonical));
+    expect(fastReading({ ...canonical, updated_at: undefined })).toEqual(
+      readingSchema.parse({ ...canonical, updated_at: undefined }),
+    );
+    for (const variant of [
+      { ...canonical, quality: 'estimated' },
+      { ...canonical, value: '0.125' },
+      { ...canonical, obis_code: undefined },
+      { ...canonical, data_quality: 2 },
+      { ...canonical, timestamp: 'soon' },
+      { ...canonical, value: Number.NaN },
+      { ...canonical, timestamp_end: '2025-10-26T02:00:00+01:00' },
+    ]) {
+      expect(fastReading(variant)).toBeNull();
+    }
+  });
+});
