@@ -616,11 +616,11 @@ for (const f of figures) {
       ? `${f.value >= base.value ? '+' : ''}${Math.round(((f.value - base.value) / base.value) * 100)} %`
       : '–';
   console.log(
-    pad(f.id, 18) +
+    pad(f.id, 23) +
       pad(`${f.value.toLocaleString('en')} ${f.unit}`, 22) +
       pad(f.referenceValue === null ? '–' : `${f.referenceValue.toLocaleString('en')} ${f.unit}`, 22) +
-      pad(f.ratio === null ? '–' : f.ratio.toFixed(2), 10) +
-      pad(f.target, 16) +
+      pad(f.ratio === null ? '–' : f.ratio.toFixed(2), 8) +
+      pad(f.target, 30) +
       pad(f.met ? 'yes' : 'NO', 5) +
       delta,
   );
