@@ -79,7 +79,12 @@ export function createHandlers(services: Services): Handlers {
       dataDir: services.opts.dataDir,
       bytes: folderBytes(services.opts.dataDir),
       nextSyncSec: services.nextSyncSec(),
+      syncIntervalMin: services.syncIntervalMin(),
     }),
+    'settings:setSyncInterval': async ({ syncIntervalMin }) => {
+      services.setSyncIntervalMin(syncIntervalMin);
+      return { syncIntervalMin, nextSyncSec: services.nextSyncSec() };
+    },
     'profiles:list': async () => Promise.all(services.profiles.list().map(view)),
     'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
     'profiles:add': async ({ name, teamUrl }) => {

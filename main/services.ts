@@ -18,7 +18,9 @@ import {
   type ProfileRegistry,
 } from './profiles/registry';
 import { createMqttPush, type MqttPush } from './push/mqtt-push';
-import { createScheduler } from './sync/scheduler';
+import { createScheduler, defaultSchedule } from './sync/scheduler';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createSecretStore, type SecretStore } from './secrets/keychain';
 import { createSyncService, type SyncService, type SyncSummary } from './sync/sync-service';
 import { DEFAULT_TZ } from './time/local-days';
@@ -208,7 +210,18 @@ export function createServices(opts: ServicesOptions) {
     return currentSync;
   }
 
-  const scheduler = createScheduler(() => syncNow());
+  // The sync interval is an app setting kept beside profiles.json (no secret, no readings).
+  const settingsFile = join(opts.dataDir, 'settings.json');
+  const savedInterval = (() => {
+    try {
+      const v = (JSON.parse(readFileSync(settingsFile, 'utf8')) as { syncIntervalMin?: unknown })
+        .syncIntervalMin;
+      return typeof v === 'number' && [0, 15, 60, 360, 1440].includes(v) ? v : 60;
+    } catch {
+      return 60;
+    }
+  })();
+  const scheduler = createScheduler(() => syncNow(), { ...defaultSchedule, intervalSec: savedInterval * 60 });
 
   return {
     opts,
@@ -216,6 +229,13 @@ export function createServices(opts: ServicesOptions) {
     /** Sync shortly after start, hourly, and around the daily delivery. */
     startScheduler: () => scheduler.start(),
     nextSyncSec: () => scheduler.nextRunSec(),
+    syncIntervalMin: () => scheduler.intervalSec() / 60,
+    setSyncIntervalMin(min: number): void {
+      scheduler.setIntervalSec(min * 60);
+      mkdirSync(opts.dataDir, { recursive: true });
+      writeFileSync(`${settingsFile}.tmp`, JSON.stringify({ syncIntervalMin: min }));
+      renameSync(`${settingsFile}.tmp`, settingsFile);
+    },
     profiles,
     secrets,
     active,

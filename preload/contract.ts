@@ -275,7 +275,26 @@ const analysisScope = z.object({
 
 export const channels = {
   'app:info': channel<AppInfo>().input(none),
-  'app:storage': channel<{ dataDir: string; bytes: number; nextSyncSec: number | null }>().input(none),
+  'app:storage': channel<{
+    dataDir: string;
+    bytes: number;
+    nextSyncSec: number | null;
+    syncIntervalMin: number;
+  }>().input(none),
+  /** How often to sync besides the daily delivery window and "sync now"; 0 = only those. */
+  'settings:setSyncInterval': channel<{ syncIntervalMin: number; nextSyncSec: number | null }>().input(
+    z
+      .object({
+        syncIntervalMin: z.union([
+          z.literal(0),
+          z.literal(15),
+          z.literal(60),
+          z.literal(360),
+          z.literal(1440),
+        ]),
+      })
+      .strict(),
+  ),
   'profiles:list': channel<ProfileView[]>().input(none),
   'profiles:switch': channel<ProfileView>().input(z.object({ profileId }).strict()),
   'profiles:add': channel<ProfileView>().input(

@@ -17,6 +17,7 @@ export const defaultSchedule: ScheduleOptions = { intervalSec: 3600, deliveryLoc
 
 /** The next sync time after `nowSec`: the earlier of the interval and the next delivery window. */
 export function nextSyncSec(nowSec: number, o: ScheduleOptions, random: () => number = Math.random): number {
+  // intervalSec 0: only the daily delivery window (and "sync now").
   const tz = o.tz ?? DEFAULT_TZ;
   const today = dayNumberOf(nowSec, tz);
   // Wall-clock hour of a local day: midnight plus the hours, corrected when the UTC offset changes
@@ -29,7 +30,7 @@ export function nextSyncSec(nowSec: number, o: ScheduleOptions, random: () => nu
   let delivery = localHour(today);
   if (delivery <= nowSec) delivery = localHour(today + 1);
   const jittered = delivery + Math.floor(random() * o.jitterSec);
-  return Math.min(nowSec + o.intervalSec, jittered);
+  return o.intervalSec > 0 ? Math.min(nowSec + o.intervalSec, jittered) : jittered;
 }
 
 export function createScheduler(
@@ -64,5 +65,14 @@ export function createScheduler(
       next = null;
     },
     nextRunSec: () => next,
+    /** Changes the interval; a running schedule is re-planned at once. */
+    setIntervalSec(intervalSec: number) {
+      o = { ...o, intervalSec };
+      if (timer) {
+        clearTimeout(timer);
+        arm(plan());
+      }
+    },
+    intervalSec: () => o.intervalSec,
   };
 }

@@ -1,5 +1,6 @@
 // Quality, consent, account connection and revisions, checked against the store and the services.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
@@ -139,6 +140,7 @@ test('registering a meter and requesting consent: pending, then connected via th
 test('connecting an account profile against the standalone demo service, with a wrong token first', async ({
   app,
   page,
+  harness,
 }) => {
   const svc = spawn(
     process.execPath,
@@ -201,6 +203,11 @@ test('connecting an account profile against the standalone demo service, with a 
     await dialog2.getByRole('button', { name: /Schließen|Close/ }).click();
     await page.getByTestId('open-settings').click();
     await expect(page.getByTestId('storage')).toContainText('MB');
+    await page.getByTestId('sync-interval').selectOption('360');
+    await expect(page.getByTestId('sync-interval')).toHaveValue('360');
+    expect(JSON.parse(readFileSync(join(harness.dataDir, 'settings.json'), 'utf8'))).toEqual({
+      syncIntervalMin: 360,
+    });
     await app.screenshot('settings');
   } finally {
     svc.kill('SIGTERM');

@@ -90,12 +90,12 @@ describe('meter list', () => {
     useApp.setState({
       meters,
       search: '',
-      filters: { status: '', direction: '', commodity: '' },
+      filters: { status: '', direction: '', commodity: '', customer: '' },
       sort: 'name',
     });
     render(<MeterList />);
     expect(screen.getAllByTestId('meter-item')).toHaveLength(3);
-    expect(screen.getByText('Familie Huber')).toBeTruthy();
+    expect(screen.getByText('Familie Huber', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText('Kund:in muss im Netzbetreiber-Portal zustimmen.')).toBeTruthy();
     await act(async () =>
       fireEvent.change(screen.getByTestId('meter-search'), { target: { value: 'huber' } }),
@@ -108,5 +108,10 @@ describe('meter list', () => {
     expect(screen.getAllByTestId('meter-item').map((e) => e.textContent)).toEqual([
       expect.stringContaining('PV-Einspeisung'),
     ]);
+    await act(async () => fireEvent.change(screen.getByLabelText('Richtung'), { target: { value: '' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('customer-filter'), { target: { value: 'c2' } }),
+    );
+    expect(screen.getAllByTestId('meter-item')).toHaveLength(2);
   });
 });

@@ -15,6 +15,11 @@ describe('sync schedule', () => {
       parseIsoSec('2026-11-20T07:07:30+01:00'),
     );
   });
+  it('with no interval, syncs only around the next delivery window', () => {
+    expect(nextSyncSec(parseIsoSec('2026-11-20T10:00:00+01:00'), { ...o, intervalSec: 0 }, () => 0)).toBe(
+      parseIsoSec('2026-11-21T07:00:00+01:00'),
+    );
+  });
   it('finds the delivery window in local time across a DST change', () => {
     const long = { ...o, intervalSec: 86_400 * 2 };
     expect(nextSyncSec(parseIsoSec('2026-03-28T20:00:00+01:00'), long, () => 0)).toBe(

@@ -43,7 +43,8 @@ export function MeterList() {
           [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
         (!filters.status || m.status === filters.status) &&
         (!filters.direction || m.energyDirection === filters.direction) &&
-        (!filters.commodity || m.commodity === filters.commodity),
+        (!filters.commodity || m.commodity === filters.commodity) &&
+        (!filters.customer || m.customerId === filters.customer),
     );
     const byName = (a: MeterView, b: MeterView) =>
       (a.customerName ?? '').localeCompare(b.customerName ?? '') ||
@@ -131,6 +132,29 @@ export function MeterList() {
             uniq((m) => m.commodity),
             'commodity',
           )}
+          <select
+            aria-label={t('customer')}
+            value={filters.customer}
+            onChange={(e) => filterChanged('customer', e.target.value)}
+            data-testid="customer-filter"
+          >
+            <option value="">
+              {t('customer')}: {t('all')}
+            </option>
+            {[
+              ...new Map(
+                meters
+                  .filter((m) => m.customerId)
+                  .map((m) => [m.customerId!, m.customerName ?? m.customerId!]),
+              ).entries(),
+            ]
+              .sort((a, b) => a[1].localeCompare(b[1]))
+              .map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+          </select>
           <select
             aria-label={t('sortBy')}
             value={sort}

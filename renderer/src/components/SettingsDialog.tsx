@@ -23,6 +23,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     dataDir: string;
     bytes: number;
     nextSyncSec: number | null;
+    syncIntervalMin: number;
   } | null>(null);
   useEffect(() => {
     void unwrap(api().app.storage()).then(setStorage, () => undefined);
@@ -60,6 +61,28 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         {t('formatExample')}: {fmtNumber(1234.5, { locale, timeZone })} kWh ·{' '}
         {fmtDateTime(EXAMPLE_SEC, { locale, timeZone })}
       </p>
+      {storage && (
+        <label>
+          {t('syncEvery')}
+          <select
+            value={storage.syncIntervalMin}
+            data-testid="sync-interval"
+            onChange={(e) =>
+              void unwrap(
+                api().settings.setSyncInterval({
+                  syncIntervalMin: Number(e.target.value) as 0 | 15 | 60 | 360 | 1440,
+                }),
+              ).then((r) => setStorage({ ...storage, ...r }))
+            }
+          >
+            <option value={15}>{t('every15')}</option>
+            <option value={60}>{t('every60')}</option>
+            <option value={360}>{t('every360')}</option>
+            <option value={1440}>{t('every1440')}</option>
+            <option value={0}>{t('deliveryOnly')}</option>
+          </select>
+        </label>
+      )}
       {storage && (
         <p className="small" data-testid="storage">
           {t('dataFolder')}: <span className="mono">{storage.dataDir}</span> (

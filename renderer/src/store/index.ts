@@ -21,11 +21,11 @@ interface MetersSlice {
   meters: MeterView[];
   metersError: string | null;
   search: string;
-  filters: { status: string; direction: string; commodity: string };
+  filters: { status: string; direction: string; commodity: string; customer: string };
   sort: 'name' | 'latest' | 'completeness';
   metersRequested: () => Promise<void>;
   searchChanged: (search: string) => void;
-  filterChanged: (key: 'status' | 'direction' | 'commodity', value: string) => void;
+  filterChanged: (key: 'status' | 'direction' | 'commodity' | 'customer', value: string) => void;
   sortChanged: (sort: 'name' | 'latest' | 'completeness') => void;
 }
 
@@ -128,7 +128,7 @@ const metersSlice: StateCreator<AppState, [], [], MetersSlice> = (set) => ({
   meters: [],
   metersError: null,
   search: '',
-  filters: { status: '', direction: '', commodity: '' },
+  filters: { status: '', direction: '', commodity: '', customer: '' },
   sort: 'name',
   metersRequested: async () => {
     try {
