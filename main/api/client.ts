@@ -21,6 +21,7 @@ import {
   mqttSettingsSchema,
   siteSchema,
   windowSchema,
+  warmUpSchemas,
 } from './schemas';
 import { isoUtc } from '../time/local-days';
 
@@ -109,6 +110,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 export function createApiClient(opts: ApiClientOptions) {
+  warmUpSchemas();
   const base = opts.baseUrl.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxRetries = opts.maxRetries ?? 6;

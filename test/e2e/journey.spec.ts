@@ -88,11 +88,13 @@ test('language switch, dark theme and a keyboard-only path', async ({ app, page 
   expect(bg).toBe('rgb(20, 23, 28)');
   // Keyboard only: focus the meter list, move with arrows, open with Enter, change range.
   await page.getByTestId('meter-search').focus();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  // Tab through the filters until a meter has the focus (no mouse anywhere below).
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'meter-item')
+      break;
+  }
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('meter-item');
   await page.keyboard.press('Enter');
   await expect(app.chart.locator('canvas').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');

@@ -3,7 +3,7 @@
  * Estimated and unreliable intervals are shaded (orange dots / purple hatching: not colour alone).
  * Dragging a range zooms; main answers with quarter-hours or daily aggregates as fits.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
@@ -52,10 +52,11 @@ export function Chart(props: {
   const values = useMemo(() => {
     if (isDay)
       return unit === 'kW' ? (series.maxValues ?? []).map((v) => (v === null ? null : v * 4)) : series.values;
-    return series.values.map((v) => (v === null ? null : v * factor));
+    return factor === 1 ? series.values : series.values.map((v) => (v === null ? null : v * factor));
   }, [series, unit, isDay, factor]);
 
-  useEffect(() => {
+  // A layout effect: the chart is built before the browser paints, in the same task as the render.
+  useLayoutEffect(() => {
     if (!host.current) return;
     const width = host.current.clientWidth || 800;
     // Canvas cannot resolve CSS variables: read the theme's colours now (the effect re-runs on theme change).
@@ -79,6 +80,7 @@ export function Chart(props: {
       month: 'short',
       year: '2-digit',
     });
+    let patterns: [CanvasPattern | string, CanvasPattern | string] | null = null;
     const axisValues = (_u: uPlot, splits: number[]) => {
       const span = (splits.at(-1) ?? 0) - (splits[0] ?? 0);
       return splits.map((v) => {
@@ -138,8 +140,9 @@ export function Chart(props: {
             const ctx = u.ctx;
             const top = u.bbox.top;
             const h = u.bbox.height;
-            const p2 = hatch(ctx, 2);
-            const p3 = hatch(ctx, 3);
+            // Patterns are made once per chart, not on every redraw.
+            patterns ??= [hatch(ctx, 2), hatch(ctx, 3)];
+            const [p2, p3] = patterns;
             ctx.save();
             for (let i = 0; i < times.length; i++) {
               const q = qual[i];
