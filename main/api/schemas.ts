@@ -274,7 +274,14 @@ let warmedUp = false;
 export function warmUpSchemas(): void {
   if (warmedUp) return;
   warmedUp = true;
-  const reading = { timestamp: '2025-01-01T00:00:00+01:00', timestamp_end: '2025-01-01T00:15:00+01:00', value: 0.1, obis_code: '1-1:1.9.0 G.01', quality: 1, updated_at: '2025-01-02T06:00:00+01:00' };
+  const reading = {
+    timestamp: '2025-01-01T00:00:00+01:00',
+    timestamp_end: '2025-01-01T00:15:00+01:00',
+    value: 0.1,
+    obis_code: '1-1:1.9.0 G.01',
+    quality: 1,
+    updated_at: '2025-01-02T06:00:00+01:00',
+  };
   const variant = { timestamp: '2024-12-31T23:00:00Z', value: '0.1', quality: 'measured' };
   for (let i = 0; i < 3; i++) {
     feedSchema.safeParse({ unit: 'kWh', data: [reading, variant], next_cursor: 'x', has_more: false });
