@@ -112,6 +112,8 @@ export function createHandlers(services: Services): Handlers {
       const api = createApiClient({ baseUrl: p.baseUrl, team: p.team, token, maxRetries: 1 });
       const account = await api.account().catch(() => null);
       if (account?.plan) services.profiles.update(profileId, { plan: account.plan });
+      // The active profile was opened without a usable token: reopen it with the new one and sync.
+      if (services.profiles.activeId() === profileId) await services.switchProfile(profileId);
       return { hasToken: true };
     },
     'auth:status': async ({ profileId }) => {

@@ -54,6 +54,13 @@ export interface ProfileContext {
 
 type Listener = (event: EventName, payload: unknown) => void;
 
+/** An API client whose every call fails with the reason the real one could not be built. */
+function unavailableApi(reason: AppError): ApiClient {
+  return new Proxy({} as ApiClient, {
+    get: (_target, key) => (key === 'rateLimit' ? null : () => Promise.reject(reason)),
+  });
+}
+
 export function createServices(opts: ServicesOptions) {
   const tz = opts.tz ?? DEFAULT_TZ;
   const profiles: ProfileRegistry = createProfileRegistry(opts.dataDir);
@@ -108,16 +115,23 @@ export function createServices(opts: ServicesOptions) {
 
   async function open(profileId: string): Promise<ProfileContext> {
     const profile = profiles.get(profileId);
-    const conn = await connectionFor(profile);
     const db = openDatabase(profiles.dbPath(profile.id));
     const account = createAccountStore(db, tz);
     const readings = createReadingsStore(db, tz);
-    const api = createApiClient({
-      ...conn,
-      onRateLimit: (r) => {
-        rateLimit = r;
-      },
-    });
+    // The local copy opens even when the service cannot be reached or the token cannot be read
+    // (locked keychain): everything stored stays usable, and each sync says what is wrong.
+    let api: ApiClient;
+    try {
+      const conn = await connectionFor(profile);
+      api = createApiClient({
+        ...conn,
+        onRateLimit: (r) => {
+          rateLimit = r;
+        },
+      });
+    } catch (err) {
+      api = unavailableApi(err instanceof AppError ? err : new AppError('internal', (err as Error).message));
+    }
     const sync = createSyncService({
       db,
       api,
