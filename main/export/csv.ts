@@ -123,13 +123,13 @@ export async function exportCsv(
     bytes += Buffer.byteLength(chunk);
     if (!out.write(chunk)) await once(out, 'drain');
   };
-  const line = async (text: string) => {
+  // Rows are collected synchronously and written once per chunk: no promise per row.
+  const line = (text: string) => {
     pending.push(text);
-    if (pending.length >= 2000) await flush();
   };
   let rows = 0;
   try {
-    await line((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n');
+    line((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n');
     const from = Math.floor(req.fromSec / QH_SEC) * QH_SEC;
     const to = Math.ceil(req.toSec / QH_SEC) * QH_SEC;
     const total = ((to - from) / QH_SEC) * req.meterIds.length * req.obisCodes.length;
@@ -154,7 +154,7 @@ export async function exportCsv(
         const unit = field(s.unit);
         let next = fmt.local(from);
         let nextUtc = fmt.utc(from);
-        const row = async (
+        const row = (
           startSec: number,
           r: { value: number; quality: number; revised_sec: number | null } | null,
         ) => {
@@ -175,7 +175,7 @@ export async function exportCsv(
             : '';
           const a = excel ? start.de : start.iso;
           const b = excel ? next.de : next.iso;
-          await line(
+          line(
             `${a}${sep}${b}${sep}${startUtc}${sep}${nextUtc}${fixed}${value}${sep}${unit}${sep}${quality}${sep}${revised}\r\n`,
           );
           rows += 1;
@@ -190,12 +190,13 @@ export async function exportCsv(
         let t = from;
         for (let c = from; c < to; c += chunkSec) {
           for (const r of readStmt.all(s.id, c, Math.min(to, c + chunkSec))) {
-            for (; t < r.start_sec; t += QH_SEC) await row(t, null);
-            await row(r.start_sec, r);
+            for (; t < r.start_sec; t += QH_SEC) row(t, null);
+            row(r.start_sec, r);
             t = r.start_sec + QH_SEC;
           }
+          await flush();
         }
-        for (; t < to; t += QH_SEC) await row(t, null);
+        for (; t < to; t += QH_SEC) row(t, null);
       }
     }
     await flush();
