@@ -240,7 +240,7 @@ export function createServices(opts: ServicesOptions) {
   return {
     opts,
     tz,
-    /** Sync shortly after start, hourly, and around the daily delivery. */
+    /** Planned syncs (interval and the daily delivery); the shell runs the start-up sync itself. */
     startScheduler: () => scheduler.start(),
     nextSyncSec: () => scheduler.nextRunSec(),
     syncIntervalMin: () => scheduler.intervalSec() / 60,

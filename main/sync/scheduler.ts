@@ -1,5 +1,5 @@
 /**
- * When to sync: shortly after start, on "sync now" (outside this module), every `intervalSec`, and
+ * When to sync: at start and on "sync now" (both run by the shells, outside this module), every `intervalSec`, and
  * around the grid operators' daily delivery (readings of day D arrive in the morning of D+1), with a
  * little jitter so many installations do not hit the service at the same second.
  */
@@ -33,11 +33,11 @@ export function nextSyncSec(nowSec: number, o: ScheduleOptions, random: () => nu
   return o.intervalSec > 0 ? Math.min(nowSec + o.intervalSec, jittered) : jittered;
 }
 
-export function createScheduler(
-  run: () => Promise<unknown>,
-  o: ScheduleOptions = defaultSchedule,
-  firstDelayMs = 1500,
-) {
+/**
+ * Runs `run` at every planned time. The first run is the next planned one: the shells sync once
+ * themselves right at start, so the scheduler does not add a second sync seconds later.
+ */
+export function createScheduler(run: () => Promise<unknown>, o: ScheduleOptions = defaultSchedule) {
   let timer: NodeJS.Timeout | null = null;
   let next: number | null = null;
   const arm = (ms: number) => {
@@ -57,7 +57,7 @@ export function createScheduler(
   };
   return {
     start() {
-      if (!timer) arm(firstDelayMs);
+      if (!timer) arm(plan());
     },
     stop() {
       if (timer) clearTimeout(timer);

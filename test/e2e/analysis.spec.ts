@@ -1,8 +1,6 @@
 // The heat-pump meter's analysis views in the harness, with the numbers checked against the
 // harness's own database computed independently here (local months via Intl).
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { expect, test } from './fixtures';
+import { expect, harnessDb, test } from './fixtures';
 
 const month = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Vienna',
@@ -22,7 +20,7 @@ test('heat pump: monthly peaks, carpet plot, load duration curve and day profile
   await page.getByTestId('tab-analysis').click();
 
   // Peaks: compare with the readings table of the harness database.
-  const db = new Database(join(harness.dataDir, 'profiles', 'demo', 'meterdesk.sqlite'), { readonly: true });
+  const db = harnessDb(harness);
   const meterId = (
     db.prepare("SELECT id FROM meters WHERE label = 'Haus Berger – Wärmepumpe'").get() as { id: string }
   ).id;

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { test as base, type Page } from '@playwright/test';
 import { AppPage } from './pages/app-page';
 
@@ -53,6 +54,11 @@ export async function startHarness(extra: string[] = []): Promise<Harness> {
     child.on('exit', (code) => reject(new Error(`harness exited with ${code}: ${err}`)));
   });
   return { url, dataDir, exportDir, process: child };
+}
+
+/** The demo profile's database of a harness, read-only, for checking the UI against the store. */
+export function harnessDb(h: Harness): Database.Database {
+  return new Database(join(h.dataDir, 'profiles', 'demo', 'meterdesk.sqlite'), { readonly: true });
 }
 
 export function screensDir(): string {

@@ -2,8 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { expect, test } from './fixtures';
+import { expect, harnessDb, test } from './fixtures';
 import type { Harness } from './fixtures';
 
 async function demoInfo(h: Harness): Promise<{
@@ -17,8 +16,7 @@ async function demoInfo(h: Harness): Promise<{
   const token = /"([A-Za-z0-9_-]{32})"/.exec(js)![1];
   return (await fetch(`${h.url}__harness/demo?token=${token}`)).json();
 }
-const dbOf = (h: Harness) =>
-  new Database(join(h.dataDir, 'profiles', 'demo', 'meterdesk.sqlite'), { readonly: true });
+const dbOf = harnessDb;
 
 test('the quality breakdown equals the store, and revisions appear after the clock advances and a sync runs', async ({
   app,
