@@ -70,12 +70,21 @@ export const readingSchema = z
   .refine((r) => r.endSec > r.startSec, { message: 'timestamp_end must be after timestamp' });
 export type ApiReading = z.output<typeof readingSchema>;
 
-const isoSec = (text: string): number => {
-  if (text === lastIsoText) return lastIsoSec;
-  lastIsoText = text;
-  lastIsoSec = parseIsoSec(text);
-  return lastIsoSec;
-};
+/** parseIsoSec remembering its last input: one per field, as registers repeat each quarter-hour. */
+class IsoMemo {
+  private text = '';
+  private sec = NaN;
+  parse(text: string): number {
+    if (text !== this.text) {
+      this.text = text;
+      this.sec = parseIsoSec(text);
+    }
+    return this.sec;
+  }
+}
+const startMemo = new IsoMemo();
+const endMemo = new IsoMemo();
+const updatedMemo = new IsoMemo();
 
 /**
  * The strict fast path for a reading in the service's canonical shape (string timestamps, numeric
@@ -91,18 +100,18 @@ export function fastReading(raw: unknown): ApiReading | null {
   if (typeof obis !== 'string' || obis.length === 0 || (quality !== 1 && quality !== 2 && quality !== 3))
     return null;
   if (o.data_quality !== undefined || (unit !== undefined && typeof unit !== 'string')) return null;
-  const startSec = isoSec(timestamp);
+  const startSec = startMemo.parse(timestamp);
   if (!Number.isFinite(startSec)) return null;
   let endSec = startSec + 900;
   if (end !== undefined) {
     if (typeof end !== 'string') return null;
-    endSec = parseIsoSec(end);
+    endSec = endMemo.parse(end);
     if (!(endSec > startSec)) return null;
   }
   let updatedSec: number | null = null;
   if (updated !== undefined && updated !== null) {
     if (typeof updated !== 'string') return null;
-    updatedSec = isoSec(updated);
+    updatedSec = updatedMemo.parse(updated);
     if (!Number.isFinite(updatedSec)) return null;
   }
   return { startSec, endSec, value, unit: unit as string | undefined, obisCode: obis, quality, updatedSec };

@@ -141,42 +141,54 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       revisions: 0,
       touchedDays: new Map(),
     };
-    let touchedSet: Set<number> | null = null;
-    let touchedSid = -1;
-    let dayFrom = 0;
-    let dayTo = -1;
-    let dayNo = 0;
-    const touch = (sid: number, startSec: number) => {
-      if (sid !== touchedSid) {
-        touchedSid = sid;
-        touchedSet = result.touchedDays.get(sid) ?? null;
-        if (!touchedSet) result.touchedDays.set(sid, (touchedSet = new Set()));
-        dayTo = -1; // force the day to be recorded for this series
+    // Per series of this page: its id and the bounds of the local day last touched. Registers arrive
+    // interleaved (all registers of one quarter-hour, then the next), so each keeps its own state.
+    interface SeriesState {
+      sid: number;
+      days: Set<number>;
+      dayFrom: number;
+      dayTo: number;
+    }
+    const states = new Map<string, SeriesState>();
+    const stateOf = (obisCode: string, unit: string | undefined): SeriesState => {
+      const key = unit === undefined || unit === 'kWh' ? obisCode : obisCode + '\u0000' + unit;
+      let st = states.get(key);
+      if (!st) {
+        const sid = seriesId(meterId, obisCode, unit ?? 'kWh');
+        let days = result.touchedDays.get(sid);
+        if (!days) result.touchedDays.set(sid, (days = new Set()));
+        st = { sid, days, dayFrom: 0, dayTo: -1 };
+        states.set(key, st);
       }
+      return st;
+    };
+    const touch = (st: SeriesState, startSec: number) => {
       // Readings arrive in runs within one local day: reuse the last day's bounds.
-      if (startSec < dayFrom || startSec >= dayTo) {
-        dayNo = dayNumberOf(startSec, tz);
-        dayFrom = dayStartSec(dayNo, tz);
-        dayTo = dayStartSec(dayNo + 1, tz);
-        touchedSet!.add(dayNo);
+      if (startSec < st.dayFrom || startSec >= st.dayTo) {
+        const dayNo = dayNumberOf(startSec, tz);
+        st.dayFrom = dayStartSec(dayNo, tz);
+        st.dayTo = dayStartSec(dayNo + 1, tz);
+        st.days.add(dayNo);
       }
     };
     db.transaction(() => {
-      let lastKey = '';
-      let sid = 0;
-      for (const r of readings) {
-        const unit = r.unit ?? 'kWh';
-        const key = r.obisCode + '\u0000' + unit;
-        if (key !== lastKey) {
-          sid = seriesId(meterId, r.obisCode, unit);
-          lastKey = key;
+      let lastObis = '';
+      let lastUnit: string | undefined;
+      let st: SeriesState | null = null;
+      for (let i = 0; i < readings.length; i++) {
+        const r = readings[i]!;
+        if (st === null || r.obisCode !== lastObis || r.unit !== lastUnit) {
+          st = stateOf(r.obisCode, r.unit);
+          lastObis = r.obisCode;
+          lastUnit = r.unit;
         }
+        const sid = st.sid;
         const updatedSec = r.updatedSec ?? nowSec;
         if (
           insertReading.run(sid, r.startSec, r.endSec, r.value, r.quality, updatedSec, source).changes === 1
         ) {
           result.inserted += 1;
-          touch(sid, r.startSec);
+          touch(st, r.startSec);
           continue;
         }
         const existing = selectReading.get(sid, r.startSec)!;
@@ -206,7 +218,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         updateReading.run(r.endSec, r.value, r.quality, updatedSec, updatedSec, source, sid, r.startSec);
         result.updated += 1;
         result.revisions += 1;
-        touch(sid, r.startSec);
+        touch(st, r.startSec);
       }
       refreshRollups(result.touchedDays);
       withinTransaction?.();

@@ -76,13 +76,36 @@ export function dayNumberOfKey(key: string): number {
   return Math.round(ms / 1000 / DAY_SEC);
 }
 
-/** ISO 8601 with the zone's UTC offset, e.g. `2025-10-26T02:00:00+01:00`. Fast path for millions of rows. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+/** `YYYY-MM-DDT` per day number since 1970 (a few thousand entries at most). */
+const dayPrefixes = new Map<number, string>();
+/** `+01:00` per offset in minutes. */
+const offsetSuffixes = new Map<number, string>();
+
+/**
+ * ISO 8601 with the zone's UTC offset, e.g. `2025-10-26T02:00:00+01:00`. Called per reading by the demo
+ * service and exports (millions of rows): the date part and the offset are cached, the time is integer
+ * arithmetic.
+ */
 export function isoWithOffset(sec: number, tz = DEFAULT_TZ): string {
   const off = offsetMinutesAt(sec, tz);
-  const local = new Date((sec + off * 60) * 1000).toISOString().slice(0, 19);
-  const sign = off < 0 ? '-' : '+';
-  const a = Math.abs(off);
-  return `${local}${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+  const local = Math.floor(sec) + off * 60;
+  const day = Math.floor(local / DAY_SEC);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_SEC * 1000).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  let suffix = offsetSuffixes.get(off);
+  if (suffix === undefined) {
+    const a = Math.abs(off);
+    suffix = `${off < 0 ? '-' : '+'}${TWO_DIGITS[Math.floor(a / 60)]}:${TWO_DIGITS[a % 60]}`;
+    offsetSuffixes.set(off, suffix);
+  }
+  const t = local - day * DAY_SEC;
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t - h * 3600) / 60);
+  return prefix + TWO_DIGITS[h]! + ':' + TWO_DIGITS[m]! + ':' + TWO_DIGITS[t - h * 3600 - m * 60]! + suffix;
 }
 
 /** ISO 8601 in UTC with `Z`, without milliseconds. */
@@ -97,6 +120,17 @@ export function localParts(sec: number, tz = DEFAULT_TZ): { date: string; time: 
   return { date: iso.slice(0, 10), time: iso.slice(11, 16), offsetMin: off };
 }
 
+/** The decimal number in text[a, b) (digits only), or NaN. A plain function: no closure per call. */
+function digits(text: string, a: number, b: number): number {
+  let v = 0;
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return NaN;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
 /** Parses an ISO 8601 timestamp (with Z or an offset) to unix seconds; NaN if it is not one. */
 export function parseIsoSec(text: string): number {
   // Fast path for the service's own forms, `YYYY-MM-DDTHH:MM:SSZ` and `…SS±HH:MM` (millions per sync).
@@ -106,15 +140,6 @@ export function parseIsoSec(text: string): number {
       (text.charCodeAt(19) === 43 || text.charCodeAt(19) === 45) &&
       text.charCodeAt(22) === 58)
   ) {
-    const n = (a: number, b: number) => {
-      let v = 0;
-      for (let i = a; i < b; i++) {
-        const c = text.charCodeAt(i) - 48;
-        if (c < 0 || c > 9) return NaN;
-        v = v * 10 + c;
-      }
-      return v;
-    };
     if (
       text.charCodeAt(4) === 45 &&
       text.charCodeAt(7) === 45 &&
@@ -122,15 +147,15 @@ export function parseIsoSec(text: string): number {
       text.charCodeAt(13) === 58 &&
       text.charCodeAt(16) === 58
     ) {
-      const mo = n(5, 7);
-      const d = n(8, 10);
-      const h = n(11, 13);
-      const mi = n(14, 16);
-      const se = n(17, 19);
+      const mo = digits(text, 5, 7);
+      const d = digits(text, 8, 10);
+      const h = digits(text, 11, 13);
+      const mi = digits(text, 14, 16);
+      const se = digits(text, 17, 19);
       if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && se <= 59) {
-        let sec = Date.UTC(n(0, 4), mo - 1, d, h, mi, se) / 1000;
+        let sec = Date.UTC(digits(text, 0, 4), mo - 1, d, h, mi, se) / 1000;
         if (text.length === 25) {
-          const off = (n(20, 22) * 60 + n(23, 25)) * 60;
+          const off = (digits(text, 20, 22) * 60 + digits(text, 23, 25)) * 60;
           sec += text.charCodeAt(19) === 43 ? -off : off;
         }
         if (Number.isFinite(sec)) return sec;
