@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { planFeatures, planRank, type DemoToken, type Plan, type Scope } from './catalog';
 import { errorBody, HttpError, sendError } from './http-errors';
-import { decodeCursor, encodeCursor, feedReadingJson, meterJson, teamReadingJson } from './records';
+import { decodeCursor, encodeCursor, feedPageJson, meterJson, teamReadingJson } from './records';
 import type { DemoReading } from './readings';
 import { addBusinessDays, type DemoState, type FaultKind } from './state';
 import { dayNumberOf, dayStartSec, isoUtc, parseIsoSec, QH_SEC, quarterHoursInDay } from '../time/local-days';
@@ -408,34 +408,9 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
   );
 
   // A response schema lets Fastify serialise the (large) feed pages with fast-json-stringify.
-  const feedResponse = {
-    200: {
-      type: 'object',
-      properties: {
-        unit: { type: 'string' },
-        data: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              timestamp: { type: 'string' },
-              timestamp_end: { type: 'string' },
-              value: { type: 'number' },
-              obis_code: { type: 'string' },
-              quality: { type: 'integer' },
-              updated_at: { type: 'string' },
-            },
-          },
-        },
-        next_cursor: { type: 'string' },
-        has_more: { type: 'boolean' },
-      },
-    },
-  };
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
     '/api/v1/smart-meters/:id/data',
-    { schema: { response: feedResponse } },
-    async (req) => {
+    async (req, reply) => {
       const t = need(req, 'data:read');
       const m = meterOf(t, req.params.id, true);
       const limit = req.query.limit === undefined ? state.feedPageSize : Number(req.query.limit);
@@ -485,12 +460,10 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
         } else i += take.length;
       }
       const next = { ...pos, e, i };
-      return {
-        unit: 'kWh',
-        data: out.map((r) => feedReadingJson(r, state.tz)),
-        next_cursor: encodeCursor(next),
-        has_more: e <= last,
-      };
+      // Written as text (the shape of feedReadingJson): the service's hottest path during a sync.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(feedPageJson(out, state.tz, encodeCursor(next), e <= last));
     },
   );
 
