@@ -216,7 +216,7 @@ export function createHandlers(services: Services): Handlers {
     },
     'sync:cancel': async () => ({ cancelled: services.cancelSync() }),
     'sync:backfill': async ({ meterId, fromSec, toSec }) => {
-      const r = await (await services.active()).sync.backfill(meterId, fromSec, toSec);
+      const r = await (await services.active()).backfill(meterId, fromSec, toSec);
       services.emit('readings:changed', { meterIds: [meterId] });
       return r;
     },

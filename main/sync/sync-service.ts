@@ -16,8 +16,11 @@ import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 
 export const REBASELINE_DAYS = 62;
-/** Readings per feed page: small enough that one page's transaction never blocks the UI for long. */
-export const DEFAULT_PAGE_SIZE = 2500;
+/**
+ * Readings per feed page: the service's maximum (SERVICE-CONTRACT §4). Fewer requests and larger
+ * transactions; the app runs the sync in a worker thread, so a page's write never blocks the UI.
+ */
+export const DEFAULT_PAGE_SIZE = 10_000;
 const WINDOW_CHUNK_DAYS = 90;
 
 export interface SyncProgress {

@@ -113,6 +113,52 @@ describe('readings store', () => {
     expect(r).toEqual({ value: 3, quality: 1, revised_sec: 200 });
   });
 
+  it('gives one page the same result as applying its rows one at a time (duplicates, revisions, new and stored rows, two registers)', () => {
+    // A page mixing stored rows, new rows (more than one multi-row insert), a reading and its revision
+    // in the same page, an older version after a newer one, and a second register interleaved.
+    const base = day('2025-06-10', (i) => i / 10, 2, 100);
+    const other = base.map((r) => ({ ...r, obisCode: '1-1:2.9.0 G.01', value: r.value * 2 }));
+    const page: IncomingReading[] = [];
+    for (let i = 0; i < 96; i++) page.push(base[i]!, other[i]!);
+    page.push(...day('2025-06-11', (i) => i, 2, 100)); // 96 new rows of the next day
+    page.push({ ...base[7]!, value: 42, quality: 1, updatedSec: 300 }); // revision of row 7 in the page
+    page.push({ ...base[7]!, value: 41, quality: 1, updatedSec: 200 }); // older: ignored
+    page.push({ ...base[8]!, updatedSec: 300 }); // newer, same value: only updated_sec moves
+    page.push({ ...other[9]!, value: 7, quality: 3, updatedSec: 400 });
+
+    const stored = day('2025-06-10', (i) => i / 10, 2, 100).slice(0, 40); // already there before the page
+
+    const paged = openDatabase(tmp());
+    const a = createReadingsStore(paged);
+    a.applyPage('m1', stored, 'cursor', 1);
+    const wa = a.applyPage('m1', page, 'cursor', 2);
+
+    const single = openDatabase(tmp());
+    const b = createReadingsStore(single);
+    b.applyPage('m1', stored, 'cursor', 1);
+    const total = { inserted: 0, updated: 0, unchanged: 0, revisions: 0 };
+    for (const r of page) {
+      const w = b.applyPage('m1', [r], 'cursor', 2);
+      total.inserted += w.inserted;
+      total.updated += w.updated;
+      total.unchanged += w.unchanged;
+      total.revisions += w.revisions;
+    }
+    expect(wa).toMatchObject(total);
+    expect(total).toEqual({ inserted: 96 - 40 + 96 + 96, updated: 2, unchanged: 40 + 2, revisions: 2 });
+    const dump = (db: Database.Database) => [
+      db.prepare('SELECT * FROM readings ORDER BY series_id, start_sec').all(),
+      db.prepare('SELECT * FROM reading_revisions ORDER BY id').all(),
+      db.prepare('SELECT * FROM daily_rollups ORDER BY series_id, day').all(),
+    ];
+    expect(dump(paged)).toEqual(dump(single));
+    const r7 = paged.prepare(
+      'SELECT value, quality, updated_sec FROM readings WHERE start_sec = ? AND series_id = 1',
+    );
+    expect(r7.get(base[7]!.startSec)).toEqual({ value: 42, quality: 1, updated_sec: 300 });
+    expect(r7.get(base[8]!.startSec)).toEqual({ value: 0.8, quality: 2, updated_sec: 300 });
+  });
+
   it('without updated_at, replaces only when value or quality differ', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);

@@ -1,0 +1,160 @@
+/**
+ * The cursor sync in a worker thread (sync-worker.ts), behind the same calls the services use:
+ * `syncAll`, `cancel`, `isRunning`. Progress, "readings changed" and rate-limit updates arrive as events.
+ *
+ * Why: a full sync parses and writes millions of readings. On the main thread that work delays IPC and
+ * window events (the event-loop lag benchmark); in the worker it runs beside them, and HTTP + JSON
+ * parsing overlap with the main thread's own work. Both threads use the same SQLite file in WAL mode:
+ * readers on the main thread never wait for the worker's page transactions.
+ *
+ * The token reaches the worker in memory only (workerData); it is never written anywhere.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ApiClientOptions, RateLimitState } from '../api/client';
+import { AppError } from '../errors';
+import type { ErrorCode } from '../../preload/contract';
+import type { SyncProgress, SyncSummary } from './sync-service';
+
+export interface SyncWorkerData {
+  dbPath: string;
+  tz: string;
+  connection: { baseUrl: string; team: string; token: string };
+  apiOptions?: Pick<ApiClientOptions, 'timeoutMs' | 'maxRetries' | 'baseDelayMs' | 'maxDelayMs'>;
+  pageSize?: number;
+  concurrency?: number;
+  recentFirstDays?: number;
+}
+
+export type ToWorker =
+  { type: 'syncAll'; id: number; meterIds?: string[] } | { type: 'cancel' } | { type: 'close' };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'progress'; progress: SyncProgress }
+  | { type: 'changed'; meterIds: string[] }
+  | { type: 'rateLimit'; rateLimit: RateLimitState }
+  | { type: 'done'; id: number; summary: SyncSummary }
+  | { type: 'failed'; id: number; error: { code: ErrorCode; message: string } }
+  | { type: 'closed' };
+
+export interface WorkerSyncOptions extends SyncWorkerData {
+  onProgress?: (p: SyncProgress) => void;
+  onReadingsChanged?: (meterIds: string[]) => void;
+  onRateLimit?: (r: RateLimitState) => void;
+}
+
+/**
+ * Starts the worker: the bundled `sync-worker.js` beside the built main process, or, when running from
+ * source (tsx: harness, CLI, tests, benchmarks), the TypeScript file behind tsx's loader — Node 20 does
+ * not apply `--import` hooks to a worker's entry, so a two-line bootstrap registers them first.
+ */
+function startWorker(workerData: SyncWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./sync-worker.js', import.meta.url), { workerData });
+  const tsxApi = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const entry = new URL('./sync-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+export function createWorkerSync(o: WorkerSyncOptions) {
+  const { onProgress, onReadingsChanged, onRateLimit, ...data } = o;
+  const worker = startWorker(data);
+  const pending = new Map<number, { resolve: (s: SyncSummary) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let running = 0;
+  let exited: AppError | null = null;
+  let closed: Promise<void> | null = null;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const failAll = (err: AppError) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    running = 0;
+  };
+
+  worker.on('message', (m: FromWorker) => {
+    switch (m.type) {
+      case 'ready':
+        markReady();
+        break;
+      case 'progress':
+        onProgress?.(m.progress);
+        break;
+      case 'changed':
+        onReadingsChanged?.(m.meterIds);
+        break;
+      case 'rateLimit':
+        onRateLimit?.(m.rateLimit);
+        break;
+      case 'done':
+      case 'failed': {
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        running = Math.max(0, running - 1);
+        if (m.type === 'done') p?.resolve(m.summary);
+        else p?.reject(new AppError(m.error.code, m.error.message));
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  worker.on('error', (err) => {
+    exited = new AppError('internal', `The sync stopped unexpectedly: ${err.message}`);
+    failAll(exited);
+    markReady();
+  });
+  worker.on('exit', () => {
+    exited ??= new AppError('internal', 'The sync worker has stopped.');
+    failAll(exited);
+    markReady();
+  });
+
+  return {
+    /** Resolves once the worker has loaded and opened the database (or has failed to). */
+    ready: () => ready,
+    /** Syncs every meter that can have data (or the given ones), in the worker. */
+    syncAll(opts: { meterIds?: string[] } = {}): Promise<SyncSummary> {
+      if (exited || closed) return Promise.reject(exited ?? new AppError('internal', 'The sync is closed.'));
+      if (running > 0) return Promise.reject(new AppError('conflict', 'A sync is already running.'));
+      const id = nextId++;
+      running += 1;
+      return new Promise<SyncSummary>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ type: 'syncAll', id, meterIds: opts.meterIds } satisfies ToWorker);
+      });
+    },
+    isRunning: () => running > 0,
+    cancel(): boolean {
+      if (running === 0 || exited) return false;
+      worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+      return true;
+    },
+    /** Cancels a running sync, lets it settle, closes the worker's database and ends the thread. */
+    close(): Promise<void> {
+      closed ??= (async () => {
+        if (exited) return;
+        const done = new Promise<void>((resolve) => {
+          worker.on('message', (m: FromWorker) => {
+            if (m.type === 'closed') resolve();
+          });
+          worker.once('exit', () => resolve());
+        });
+        worker.postMessage({ type: 'close' } satisfies ToWorker);
+        const timer = setTimeout(() => void worker.terminate(), 10_000);
+        await done;
+        clearTimeout(timer);
+        await worker.terminate();
+      })();
+      return closed;
+    },
+  };
+}
+
+export type WorkerSync = ReturnType<typeof createWorkerSync>;
