@@ -86,6 +86,11 @@ export interface SeriesView {
   quality: (number | null)[];
   /** When the reading was last revised (unix seconds), or null if never revised. */
   revisedSec: (number | null)[];
+  /**
+   * Runs of estimated (2) or unreliable (3) intervals as `[first index, end index (exclusive), quality]`,
+   * in time order: the chart shades these without scanning every interval on every draw.
+   */
+  marks: [number, number, 2 | 3][];
   fromSec: number;
   toSec: number;
 }

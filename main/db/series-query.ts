@@ -7,6 +7,14 @@ import type Database from 'better-sqlite3';
 import type { SeriesView } from '../../preload/contract';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec } from '../time/local-days';
 
+/** Appends index `i` with quality `q` to the runs of estimated/unreliable intervals. */
+function addMark(marks: [number, number, 2 | 3][], i: number, q: number): void {
+  if (q !== 2 && q !== 3) return;
+  const last = marks[marks.length - 1];
+  if (last && last[1] === i && last[2] === q) last[1] = i + 1;
+  else marks.push([i, i + 1, q]);
+}
+
 export function querySeries(
   db: Database.Database,
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; maxPoints: number },
@@ -33,6 +41,7 @@ export function querySeries(
     const values = new Array<number | null>(slots);
     const quality = new Array<number | null>(slots);
     const revisedSec = new Array<number | null>(slots);
+    const marks: [number, number, 2 | 3][] = [];
     for (let i = 0; i < slots; i++) {
       timesSec[i] = from + i * QH_SEC;
       values[i] = null;
@@ -43,7 +52,7 @@ export function querySeries(
       // Raw row arrays (no per-row objects): this is the chart's hot path.
       const rows = db
         .prepare(
-          'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+          'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
         )
         .raw(true)
         .all(series.id, from, to) as [number, number, number, number | null][];
@@ -53,9 +62,19 @@ export function querySeries(
         values[i] = r[1];
         quality[i] = r[2];
         revisedSec[i] = r[3];
+        addMark(marks, i, r[2]); // rows come in start order (the primary key)
       }
     }
-    return { ...base, resolution: 'quarter_hour', timesSec, values, maxValues: null, quality, revisedSec };
+    return {
+      ...base,
+      resolution: 'quarter_hour',
+      timesSec,
+      values,
+      maxValues: null,
+      quality,
+      revisedSec,
+      marks,
+    };
   }
 
   const firstDay = dayNumberOf(from, tz);
@@ -66,6 +85,7 @@ export function querySeries(
   const maxValues = new Array<number | null>(n).fill(null);
   const quality = new Array<number | null>(n).fill(null);
   const revisedSec = new Array<number | null>(n).fill(null);
+  const marks: [number, number, 2 | 3][] = [];
   for (let i = 0; i < n; i++) timesSec[i] = dayStartSec(firstDay + i, tz);
   if (series) {
     const rows = db
@@ -81,7 +101,8 @@ export function querySeries(
       values[i] = Math.round(r.sum * 1000) / 1000;
       maxValues[i] = r.max;
       quality[i] = r.n_unreliable > 0 ? 3 : r.n_estimated > 0 ? 2 : 1;
+      addMark(marks, i, quality[i]!);
     }
   }
-  return { ...base, resolution: 'day', timesSec, values, maxValues, quality, revisedSec };
+  return { ...base, resolution: 'day', timesSec, values, maxValues, quality, revisedSec, marks };
 }

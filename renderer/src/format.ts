@@ -6,22 +6,38 @@ export interface FormatPrefs {
   timeZone: string;
 }
 
+// Building an Intl formatter costs far more than using one (tenths of a millisecond): chart axes, tables
+// and exports format thousands of values, so formatters are built once per locale and options.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
 export function fmtNumber(v: number | null | undefined, prefs: FormatPrefs, digits = 3): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  return new Intl.NumberFormat(prefs.locale, {
-    maximumFractionDigits: digits,
-    minimumFractionDigits: 0,
-  }).format(v);
+  return numberFormat(prefs.locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(v);
 }
 
 export function fmtPercent(v: number | null | undefined, prefs: FormatPrefs): string {
   if (v === null || v === undefined) return '–';
-  return new Intl.NumberFormat(prefs.locale, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+  return numberFormat(prefs.locale, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 }
 
 export function fmtDateTime(sec: number | null | undefined, prefs: FormatPrefs): string {
   if (sec === null || sec === undefined) return '–';
-  return new Intl.DateTimeFormat(prefs.locale, {
+  return dateFormat(prefs.locale, {
     timeZone: prefs.timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -29,14 +45,46 @@ export function fmtDateTime(sec: number | null | undefined, prefs: FormatPrefs):
 }
 
 export function fmtDate(sec: number, prefs: FormatPrefs): string {
-  return new Intl.DateTimeFormat(prefs.locale, { timeZone: prefs.timeZone, dateStyle: 'medium' }).format(
+  return dateFormat(prefs.locale, { timeZone: prefs.timeZone, dateStyle: 'medium' }).format(
     new Date(sec * 1000),
   );
 }
 
+/**
+ * A Date whose local fields show the wall-clock time of `ms` in `timeZone` — what uPlot's `tzDate`
+ * expects — from one cached formatter (uPlot's own helper builds a formatter on every call).
+ */
+export function zonedDate(ms: number, timeZone: string): Date {
+  const f = dateFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  let y = 0;
+  let mo = 0;
+  let d = 0;
+  let h = 0;
+  let mi = 0;
+  let s = 0;
+  for (const p of f.formatToParts(ms)) {
+    if (p.type === 'year') y = Number(p.value);
+    else if (p.type === 'month') mo = Number(p.value);
+    else if (p.type === 'day') d = Number(p.value);
+    else if (p.type === 'hour') h = Number(p.value);
+    else if (p.type === 'minute') mi = Number(p.value);
+    else if (p.type === 'second') s = Number(p.value);
+  }
+  return new Date(y, mo - 1, d, h, mi, s, ms % 1000);
+}
+
 /** Local midnight (unix seconds) of the day containing `sec` in the time zone, via Intl (DST-safe). */
 export function localMidnight(sec: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -51,7 +99,7 @@ export function localMidnight(sec: number, timeZone: string): number {
   let guess = sec - sinceMidnight;
   // Across a DST change the wall-clock distance differs from elapsed seconds by the offset change.
   for (let i = 0; i < 2; i++) {
-    const p2 = new Intl.DateTimeFormat('en-CA', {
+    const p2 = dateFormat('en-CA', {
       timeZone,
       hour: '2-digit',
       minute: '2-digit',

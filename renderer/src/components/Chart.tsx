@@ -8,7 +8,34 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
 import type { SeriesView } from '../../../preload/contract';
-import { fmtDateTime, fmtNumber, type FormatPrefs } from '../format';
+import { dateFormat, fmtDateTime, fmtNumber, zonedDate, type FormatPrefs } from '../format';
+
+/**
+ * The chart's last known width. Reading `clientWidth` of a freshly mounted chart forces a synchronous
+ * layout of the page before the chart can draw; the width rarely changes between charts, so the last
+ * one is used and the ResizeObserver corrects it after the browser's own layout if it did change.
+ */
+let lastWidth = 0;
+
+/**
+ * Canvas cannot resolve CSS variables, so the theme's colours are read from the stylesheet — once per
+ * theme and system colour scheme: `getComputedStyle` on a freshly mounted chart forces a style
+ * recalculation before the chart can draw.
+ */
+const themeCache = new Map<string, { fgMuted: string; grid: string }>();
+function themeColours(el: HTMLElement, theme: string): { fgMuted: string; grid: string } {
+  const key = `${theme}|${window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false}`;
+  let c = themeCache.get(key);
+  if (!c) {
+    const css = getComputedStyle(el);
+    c = {
+      fgMuted: css.getPropertyValue('--fg-muted').trim() || '#5b6576',
+      grid: css.getPropertyValue('--grid').trim() || 'rgba(0,0,0,0.07)',
+    };
+    themeCache.set(key, c);
+  }
+  return c;
+}
 
 export const QUALITY_COLOURS = { 2: 'rgba(230,159,0,0.28)', 3: 'rgba(204,121,167,0.32)' } as const;
 
@@ -58,28 +85,18 @@ export function Chart(props: {
   // A layout effect: the chart is built before the browser paints, in the same task as the render.
   useLayoutEffect(() => {
     if (!host.current) return;
-    const width = host.current.clientWidth || 800;
-    // Canvas cannot resolve CSS variables: read the theme's colours now (the effect re-runs on theme change).
-    const css = getComputedStyle(host.current);
-    const fgMuted = css.getPropertyValue('--fg-muted').trim() || '#5b6576';
-    const grid = css.getPropertyValue('--grid').trim() || 'rgba(0,0,0,0.07)';
+    if (!lastWidth) lastWidth = host.current.clientWidth;
+    const width = lastWidth || 800;
+    const { fgMuted, grid } = themeColours(host.current, theme);
     // Formatters are built once per chart, not per tick (Intl constructors are expensive).
-    const hm = new Intl.DateTimeFormat(prefs.locale, {
+    const hm = dateFormat(prefs.locale, {
       timeZone: prefs.timeZone,
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    const dm = new Intl.DateTimeFormat(prefs.locale, {
-      timeZone: prefs.timeZone,
-      day: '2-digit',
-      month: '2-digit',
-    });
-    const my = new Intl.DateTimeFormat(prefs.locale, {
-      timeZone: prefs.timeZone,
-      month: 'short',
-      year: '2-digit',
-    });
+    const dm = dateFormat(prefs.locale, { timeZone: prefs.timeZone, day: '2-digit', month: '2-digit' });
+    const my = dateFormat(prefs.locale, { timeZone: prefs.timeZone, month: 'short', year: '2-digit' });
     let patterns: [CanvasPattern | string, CanvasPattern | string] | null = null;
     const axisValues = (_u: uPlot, splits: number[]) => {
       const span = (splits.at(-1) ?? 0) - (splits[0] ?? 0);
@@ -91,13 +108,13 @@ export function Chart(props: {
         return time === '00:00' ? dm.format(d) : span > 14 * 86_400 ? dm.format(d) : time;
       });
     };
-    const qual = series.quality;
+    const marks = series.marks;
     const times = series.timesSec;
     const step = isDay ? 86_400 : 900;
     const opts: uPlot.Options = {
       width,
       height: 320,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), prefs.timeZone),
+      tzDate: (ts) => zonedDate(ts * 1000, prefs.timeZone),
       scales: {
         x: { time: true },
         y: { auto: true, range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] },
@@ -137,18 +154,18 @@ export function Chart(props: {
       hooks: {
         drawClear: [
           (u) => {
+            if (marks.length === 0) return;
             const ctx = u.ctx;
             const top = u.bbox.top;
             const h = u.bbox.height;
-            // Patterns are made once per chart, not on every redraw.
+            // Patterns are made once per chart (and only when needed), not on every redraw.
             patterns ??= [hatch(ctx, 2), hatch(ctx, 3)];
             const [p2, p3] = patterns;
             ctx.save();
-            for (let i = 0; i < times.length; i++) {
-              const q = qual[i];
-              if (q !== 2 && q !== 3) continue;
-              const x0 = u.valToPos(times[i]!, 'x', true);
-              const x1 = u.valToPos(times[i]! + step, 'x', true);
+            // One rectangle per run of estimated or unreliable intervals (main computed the runs).
+            for (const [first, end, q] of marks) {
+              const x0 = u.valToPos(times[first]!, 'x', true);
+              const x1 = u.valToPos(times[end - 1]! + step, 'x', true);
               ctx.fillStyle = q === 2 ? p2 : p3;
               ctx.fillRect(x0, top, Math.max(1, x1 - x0), h);
             }
@@ -173,8 +190,10 @@ export function Chart(props: {
     plot.current?.destroy();
     plot.current = new uPlot(opts, [times, values as (number | null)[]], host.current);
     const ro = new ResizeObserver(() => {
-      if (host.current && plot.current)
-        plot.current.setSize({ width: host.current.clientWidth, height: 320 });
+      if (!host.current || !plot.current) return;
+      const w = host.current.clientWidth;
+      if (w > 0) lastWidth = w;
+      if (w > 0 && w !== plot.current.width) plot.current.setSize({ width: w, height: 320 });
     });
     ro.observe(host.current);
     return () => {

@@ -231,6 +231,15 @@ const syncSlice: StateCreator<AppState, [], [], SyncSlice> = (set) => ({
   },
 });
 
+/**
+ * The theme is applied to the document before React renders with it, so components that read the
+ * stylesheet's colours while rendering (the chart's canvas) see the new theme, not the previous one.
+ */
+function applyTheme(theme: Theme): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme;
+}
+applyTheme(savedPrefs.theme ?? 'system');
+
 const prefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set, get) => ({
   language: initialLanguage,
   theme: savedPrefs.theme ?? 'system',
@@ -241,6 +250,7 @@ const prefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set, get) => ({
     savePrefs(get());
   },
   themeChanged: (theme) => {
+    applyTheme(theme);
     set({ theme });
     savePrefs(get());
   },
