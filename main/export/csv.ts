@@ -52,43 +52,52 @@ const headers: Record<ExportProfile, string[]> = {
 };
 
 /**
- * Timestamp strings for millions of rows: the day part is cached and the time of day is plain integer
- * arithmetic, with the zone's UTC offset from the tz database (cached per hour).
+ * The four timestamp fields of every quarter-hour of the range, joined by the separator, built once
+ * per export and shared by every series (they are the same for each): the time of day is integer
+ * arithmetic, the day part is cached, the zone's UTC offset comes from the tz database (cached per hour).
  */
-function createTimeFormatter(tz: string) {
+function timeColumns(from: number, slots: number, tz: string, excel: boolean, sep: string): string[] {
   const two = (n: number) => (n < 10 ? '0' + n : String(n));
+  const hm = (rem: number) => `${two(Math.floor(rem / 3600))}:${two(Math.floor((rem % 3600) / 60))}`;
   let lDay = NaN;
   let lIso = '';
   let lDe = '';
   let uDay = NaN;
   let uIso = '';
-  const hms = (rem: number) => `${two(Math.floor(rem / 3600))}:${two(Math.floor((rem % 3600) / 60))}`;
-  return {
-    local(sec: number): { de: string; iso: string } {
-      const off = offsetMinutesAt(sec, tz);
-      const local = sec + off * 60;
-      const d = Math.floor(local / 86_400);
-      if (d !== lDay) {
-        lDay = d;
-        lIso = new Date(d * 86_400_000).toISOString().slice(0, 10);
-        lDe = `${lIso.slice(8, 10)}.${lIso.slice(5, 7)}.${lIso.slice(0, 4)}`;
-      }
-      const t = hms(local - d * 86_400);
-      const a = Math.abs(off);
-      return {
-        de: `${lDe} ${t}`,
-        iso: `${lIso}T${t}:00${off < 0 ? '-' : '+'}${two(Math.floor(a / 60))}:${two(a % 60)}`,
-      };
-    },
-    utc(sec: number): string {
-      const d = Math.floor(sec / 86_400);
-      if (d !== uDay) {
-        uDay = d;
-        uIso = new Date(d * 86_400_000).toISOString().slice(0, 10);
-      }
-      return `${uIso}T${hms(sec - d * 86_400)}:00Z`;
-    },
+  const local = (sec: number): string => {
+    const off = offsetMinutesAt(sec, tz);
+    const l = sec + off * 60;
+    const d = Math.floor(l / 86_400);
+    if (d !== lDay) {
+      lDay = d;
+      lIso = new Date(d * 86_400_000).toISOString().slice(0, 10);
+      lDe = `${lIso.slice(8, 10)}.${lIso.slice(5, 7)}.${lIso.slice(0, 4)}`;
+    }
+    const t = hm(l - d * 86_400);
+    if (excel) return `${lDe} ${t}`;
+    const a = Math.abs(off);
+    return `${lIso}T${t}:00${off < 0 ? '-' : '+'}${two(Math.floor(a / 60))}:${two(a % 60)}`;
   };
+  const utc = (sec: number): string => {
+    const d = Math.floor(sec / 86_400);
+    if (d !== uDay) {
+      uDay = d;
+      uIso = new Date(d * 86_400_000).toISOString().slice(0, 10);
+    }
+    return `${uIso}T${hm(sec - d * 86_400)}:00Z`;
+  };
+  const out = new Array<string>(slots);
+  let startLocal = local(from);
+  let startUtc = utc(from);
+  for (let k = 0; k < slots; k++) {
+    const end = from + (k + 1) * QH_SEC;
+    const endLocal = local(end);
+    const endUtc = utc(end);
+    out[k] = startLocal + sep + endLocal + sep + startUtc + sep + endUtc;
+    startLocal = endLocal;
+    startUtc = endUtc;
+  }
+  return out;
 }
 
 /**
@@ -96,8 +105,9 @@ function createTimeFormatter(tz: string) {
  * a half-written file under the chosen name). Returns rows and bytes written.
  *
  * Rows are assembled directly (RFC 4180: a field is quoted only if it holds the separator, a quote or a
- * line break — the same output csv-stringify gives, which the byte-exact tests pin) and written in
- * chunks, so a million rows stream at close to the disk's speed.
+ * line break — the same output csv-stringify gives, which the byte-exact tests pin) from parts made
+ * once: the timestamp fields per quarter-hour of the range, the meter/register fields per series, the
+ * unit/quality/revised tail per quality, and the text of each distinct value. Rows are written in chunks.
  */
 export async function exportCsv(
   db: Database.Database,
@@ -110,96 +120,92 @@ export async function exportCsv(
   const sep = excel ? ';' : ',';
   const needsQuote = excel ? /[;"\r\n]/ : /[,"\r\n]/;
   const field = (v: string) => (needsQuote.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const fmt = createTimeFormatter(tz);
   const tmp = `${path}.partial-${process.pid}`;
   const out = createWriteStream(tmp);
   const finished = once(out, 'finish');
   let bytes = 0;
-  let pending: string[] = [];
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const chunk = pending.join('');
-    pending = [];
-    bytes += Buffer.byteLength(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
+  const write = async (chunk: string) => {
+    if (chunk.length === 0) return;
+    const buf = Buffer.from(chunk, 'utf8'); // encoded once (its length is the byte count)
+    bytes += buf.length;
+    if (!out.write(buf)) await once(out, 'drain');
   };
-  // Rows are collected synchronously and written once per chunk: no promise per row.
-  const line = (text: string) => {
-    pending.push(text);
+  // Distinct values are few (kWh with three decimals): their text is made once.
+  const valueText = new Map<number, string>();
+  const text = (v: number): string => {
+    let t = valueText.get(v);
+    if (t === undefined) {
+      t = excel ? String(v).replace('.', ',') : String(v);
+      if (valueText.size > 200_000) valueText.clear();
+      valueText.set(v, t);
+    }
+    return t;
   };
   let rows = 0;
   try {
-    line((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n');
+    await write((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n');
     const from = Math.floor(req.fromSec / QH_SEC) * QH_SEC;
     const to = Math.ceil(req.toSec / QH_SEC) * QH_SEC;
-    const total = ((to - from) / QH_SEC) * req.meterIds.length * req.obisCodes.length;
+    const slots = Math.max(0, (to - from) / QH_SEC);
+    const total = slots * req.meterIds.length * req.obisCodes.length;
     const meterStmt = db.prepare<[string], { metering_point: string }>(
       'SELECT metering_point FROM meters WHERE id = ?',
     );
     const seriesStmt = db.prepare<[string, string], { id: number; unit: string }>(
       'SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?',
     );
-    const readStmt = db.prepare<
-      [number, number, number],
-      { start_sec: number; value: number; quality: number; revised_sec: number | null }
-    >(
-      'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
-    );
+    const readStmt = db
+      .prepare<[number, number, number]>(
+        'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
+      )
+      .raw(true);
+    let times: string[] | null = null;
+    const yes = excel ? 'ja' : 'true';
+    const no = excel ? 'nein' : 'false';
     for (const meterId of req.meterIds) {
       const mp = field(meterStmt.get(meterId)?.metering_point ?? meterId);
       for (const obis of req.obisCodes) {
         const s = seriesStmt.get(meterId, obis);
         if (!s) continue;
+        times ??= timeColumns(from, slots, tz, excel, sep);
         const fixed = `${sep}${mp}${sep}${field(obis)}${sep}`;
         const unit = field(s.unit);
-        let next = fmt.local(from);
-        let nextUtc = fmt.utc(from);
-        const row = (
-          startSec: number,
-          r: { value: number; quality: number; revised_sec: number | null } | null,
-        ) => {
-          const start = next;
-          const startUtc = nextUtc;
-          next = fmt.local(startSec + QH_SEC);
-          nextUtc = fmt.utc(startSec + QH_SEC);
-          const value = r ? (excel ? String(r.value).replace('.', ',') : String(r.value)) : '';
-          const quality = r ? (excel ? `L${r.quality}` : String(r.quality)) : '';
-          const revised = r
-            ? r.revised_sec !== null
-              ? excel
-                ? 'ja'
-                : 'true'
-              : excel
-                ? 'nein'
-                : 'false'
-            : '';
-          const a = excel ? start.de : start.iso;
-          const b = excel ? next.de : next.iso;
-          line(
-            `${a}${sep}${b}${sep}${startUtc}${sep}${nextUtc}${fixed}${value}${sep}${unit}${sep}${quality}${sep}${revised}\r\n`,
-          );
-          rows += 1;
-          if (rows % 50_000 === 0) {
-            opts.onProgress?.(rows, total);
-            if (opts.signal?.aborted) throw new Error('Export cancelled.');
-          }
-        };
+        // `;kWh;L2;nein\r\n` per quality (index) and revised (0/1); a gap row's tail has empty fields.
+        const tails = [0, 1, 2, 3].map((q) =>
+          [no, yes].map((r) => `${sep}${unit}${sep}${excel ? `L${q}` : String(q)}${sep}${r}\r\n`),
+        );
+        const gapTail = `${sep}${unit}${sep}${sep}\r\n`;
+        const tailOf = (q: number, revised: boolean) =>
+          tails[q]?.[revised ? 1 : 0] ??
+          `${sep}${unit}${sep}${excel ? `L${q}` : String(q)}${sep}${revised ? yes : no}\r\n`;
         // Read in chunks rather than holding an open iterator across awaits, which would keep the
         // connection busy and block the sync's writes.
-        const chunkSec = 30 * 86_400;
-        let t = from;
-        for (let c = from; c < to; c += chunkSec) {
-          for (const r of readStmt.all(s.id, c, Math.min(to, c + chunkSec))) {
-            for (; t < r.start_sec; t += QH_SEC) row(t, null);
-            row(r.start_sec, r);
-            t = r.start_sec + QH_SEC;
+        const chunkSlots = 30 * 96;
+        let k = 0;
+        for (let c = 0; c < slots; c += chunkSlots) {
+          const end = Math.min(slots, c + chunkSlots);
+          const parts: string[] = [];
+          const rs = readStmt.all(s.id, from + c * QH_SEC, from + end * QH_SEC) as [
+            number,
+            number,
+            number,
+            number | null,
+          ][];
+          for (const r of rs) {
+            const i = (r[0] - from) / QH_SEC;
+            if (i % 1 !== 0) continue; // not on the quarter-hour grid
+            for (; k < i; k++) parts.push(times[k]! + fixed + gapTail);
+            parts.push(times[k]! + fixed + text(r[1]) + tailOf(r[2], r[3] !== null));
+            k = i + 1;
           }
-          await flush();
+          for (; k < end; k++) parts.push(times[k]! + fixed + gapTail);
+          rows += parts.length;
+          await write(parts.join(''));
+          opts.onProgress?.(rows, total);
+          if (opts.signal?.aborted) throw new Error('Export cancelled.');
         }
-        for (; t < to; t += QH_SEC) row(t, null);
       }
     }
-    await flush();
     out.end();
     await finished;
     renameSync(tmp, path);
