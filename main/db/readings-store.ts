@@ -157,8 +157,11 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       dayTo: number;
       minStart: number;
       maxStart: number;
-      /** start_sec → [value, quality, updated_sec] of the stored (or queued) row. */
-      stored: Map<number, [number, number, number]>;
+      /**
+       * start_sec → the stored (or queued) version: `[value, quality, updated_sec]` as read from the
+       * database, or the index of the row of this page that is now stored (no allocation per row).
+       */
+      stored: Map<number, [number, number, number] | number>;
     }
     const states = new Map<string, SeriesState>();
     const stateOf = (obisCode: string, unit: string | undefined): SeriesState => {
@@ -246,12 +249,20 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           params[o + 5] = updatedSec;
           params[o + 6] = source;
           if (++queued === INSERT_BATCH) flush();
-          s.stored.set(r.startSec, [r.value, r.quality, updatedSec]);
+          s.stored.set(r.startSec, i);
           result.inserted += 1;
           touch(s, r.startSec);
           continue;
         }
-        const [oldValue, oldQuality, oldUpdated] = existing;
+        let oldValue: number;
+        let oldQuality: number;
+        let oldUpdated: number;
+        if (typeof existing === 'number') {
+          const prev = readings[existing]!;
+          oldValue = prev.value;
+          oldQuality = prev.quality;
+          oldUpdated = prev.updatedSec ?? nowSec;
+        } else [oldValue, oldQuality, oldUpdated] = existing;
         const differs = oldValue !== r.value || oldQuality !== r.quality;
         const newer = r.updatedSec === null ? differs : r.updatedSec > oldUpdated;
         if (!newer) {
@@ -261,7 +272,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         if (queued > 0) flush(); // the row compared against may still be queued
         if (!differs) {
           touchReading.run(updatedSec, sid, r.startSec);
-          existing[2] = updatedSec;
+          s.stored.set(r.startSec, i); // same value and quality, newer updated_sec
           result.unchanged += 1;
           continue;
         }
@@ -278,7 +289,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           source,
         );
         updateReading.run(r.endSec, r.value, r.quality, updatedSec, updatedSec, source, sid, r.startSec);
-        s.stored.set(r.startSec, [r.value, r.quality, updatedSec]);
+        s.stored.set(r.startSec, i);
         result.updated += 1;
         result.revisions += 1;
         touch(s, r.startSec);

@@ -38,16 +38,11 @@ export function querySeries(
 
   if (slots <= q.maxPoints) {
     const timesSec = new Array<number>(slots);
-    const values = new Array<number | null>(slots);
-    const quality = new Array<number | null>(slots);
-    const revisedSec = new Array<number | null>(slots);
+    for (let i = 0; i < slots; i++) timesSec[i] = from + i * QH_SEC;
+    const values = new Array<number | null>(slots).fill(null);
+    const quality = new Array<number | null>(slots).fill(null);
+    const revisedSec = new Array<number | null>(slots).fill(null);
     const marks: [number, number, 2 | 3][] = [];
-    for (let i = 0; i < slots; i++) {
-      timesSec[i] = from + i * QH_SEC;
-      values[i] = null;
-      quality[i] = null;
-      revisedSec[i] = null;
-    }
     if (series) {
       // Raw row arrays (no per-row objects): this is the chart's hot path.
       const rows = db
