@@ -32,7 +32,7 @@ export interface WriteResult {
   touchedDays: Map<number, Set<number>>;
 }
 
-/** Rows per multi-row INSERT (7 parameters each, well under SQLite's limit of 32 766). */
+/** Rows per multi-row INSERT (6 parameters each, well under SQLite's limit of 32 766). */
 const INSERT_BATCH = 100;
 
 export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
@@ -46,14 +46,25 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       'SELECT start_sec, value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?',
     )
     .raw();
-  const insertReading = db.prepare(
-    'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
-  );
   // New readings (the bulk of any sync) go in 100 to a statement: a third less time than one by one.
-  const insertMany = db.prepare(
-    'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES ' +
-      Array.from({ length: INSERT_BATCH }, () => '(?, ?, ?, ?, ?, ?, NULL, ?)').join(', '),
-  );
+  // The source is part of the statement text (one pair of statements per source), not a parameter:
+  // binding a string costs a UTF-8 conversion per row.
+  const inserts = new Map<string, { one: Database.Statement; many: Database.Statement }>();
+  function insertsFor(source: string) {
+    let st = inserts.get(source);
+    if (!st) {
+      if (!/^[a-z_]{1,20}$/.test(source)) throw new Error(`Unknown readings source "${source}"`);
+      const cols =
+        'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES ';
+      const row = `(?, ?, ?, ?, ?, ?, NULL, '${source}')`;
+      st = {
+        one: db.prepare(cols + row),
+        many: db.prepare(cols + Array.from({ length: INSERT_BATCH }, () => row).join(', ')),
+      };
+      inserts.set(source, st);
+    }
+    return st;
+  }
   const updateReading = db.prepare(
     'UPDATE readings SET end_sec = ?, value = ?, quality = ?, updated_sec = ?, revised_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
   );
@@ -213,22 +224,22 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       }
 
       // Pass 2: queue new rows for the multi-row insert; compare stored ones.
-      const params = new Array<number | string>(INSERT_BATCH * 7);
+      const { one: insertOne, many: insertMany } = insertsFor(source);
+      const params = new Array<number>(INSERT_BATCH * 6);
       let queued = 0;
       const flush = () => {
         if (queued === INSERT_BATCH) {
           if (insertMany.run(params).changes !== INSERT_BATCH)
             throw new Error('readings changed during a page write');
         } else {
-          for (let k = 0; k < queued * 7; k += 7)
-            insertReading.run(
+          for (let k = 0; k < queued * 6; k += 6)
+            insertOne.run(
               params[k],
               params[k + 1],
               params[k + 2],
               params[k + 3],
               params[k + 4],
               params[k + 5],
-              params[k + 6],
             );
         }
         queued = 0;
@@ -240,14 +251,13 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const updatedSec = r.updatedSec ?? nowSec;
         const existing = s.stored.get(r.startSec);
         if (existing === undefined) {
-          const o = queued * 7;
+          const o = queued * 6;
           params[o] = sid;
           params[o + 1] = r.startSec;
           params[o + 2] = r.endSec;
           params[o + 3] = r.value;
           params[o + 4] = r.quality;
           params[o + 5] = updatedSec;
-          params[o + 6] = source;
           if (++queued === INSERT_BATCH) flush();
           s.stored.set(r.startSec, i);
           result.inserted += 1;

@@ -171,27 +171,35 @@ await bench('sync-ingest', async () => {
   const years = quick ? 0.5 : 3;
   const d = await startDemo(['--meters', String(meters), '--years', String(years)]);
   try {
-    const path = join(work, 'ingest.sqlite');
-    const c = await core(d, path);
     const lag = monitorEventLoopDelay({ resolution: 10 });
     const idle = monitorEventLoopDelay({ resolution: 10 });
     idle.enable();
     await new Promise((r) => setTimeout(r, 1500));
     idle.disable();
-    lag.enable();
-    const t0 = performance.now();
-    const s = await c.sync.syncAll();
-    const sec = (performance.now() - t0) / 1000;
-    lag.disable();
-    const rows = c.db
-      .prepare(
-        'SELECT series_id AS series, start_sec AS start, value, quality, updated_sec AS updated FROM readings',
-      )
-      .all() as { series: number; start: number; value: number; quality: number; updated: number }[];
-    await c.close();
+    // Two full syncs into fresh files and two raw upserts: the best of each (noise only ever slows a
+    // run down). The event-loop lag covers both syncs.
+    const path = join(work, 'ingest.sqlite');
+    let rate = 0;
+    let rows: { series: number; start: number; value: number; quality: number; updated: number }[] = [];
+    for (const file of [path, join(work, 'ingest-2.sqlite')]) {
+      const c = await core(d, file);
+      lag.enable();
+      const t0 = performance.now();
+      const s = await c.sync.syncAll();
+      const sec = (performance.now() - t0) / 1000;
+      lag.disable();
+      rate = Math.max(rate, s.readingsWritten / sec);
+      if (file === path)
+        rows = c.db
+          .prepare(
+            'SELECT series_id AS series, start_sec AS start, value, quality, updated_sec AS updated FROM readings',
+          )
+          .all() as typeof rows;
+      await c.close();
+      if (file !== path) rmSync(file, { force: true });
+    }
     ingestDbPath = path;
-    const rate = s.readingsWritten / sec;
-    const raw = rawUpsert(rows);
+    const raw = Math.max(rawUpsert(rows), rawUpsert(rows));
     const p99 = lag.percentile(99) / 1e6;
     const idleP99 = idle.percentile(99) / 1e6;
     return [
@@ -250,15 +258,25 @@ await bench('sync-incremental', async () => {
   }
 });
 
-function timeIt(fn: () => unknown, repeat = 5): number {
-  fn(); // warm-up
-  const xs: number[] = [];
+/**
+ * Medians of two timed functions, run alternately (a, b, a, b, …) after a warm-up of each, so a slow
+ * moment of the machine hits both alike.
+ */
+function timePair(a: () => unknown, b: () => unknown, repeat = 15): [number, number] {
+  a();
+  b();
+  const xa: number[] = [];
+  const xb: number[] = [];
   for (let i = 0; i < repeat; i++) {
-    const t0 = performance.now();
-    fn();
-    xs.push(performance.now() - t0);
+    let t0 = performance.now();
+    a();
+    xa.push(performance.now() - t0);
+    t0 = performance.now();
+    b();
+    xb.push(performance.now() - t0);
   }
-  return xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  return [median(xa), median(xb)];
 }
 
 await bench('series-query', async () => {
@@ -271,22 +289,22 @@ await bench('series-query', async () => {
     .get() as { id: number; meter_id: string; obis_code: string };
   const to = dayStartSec(dayNumberOf(Date.parse(CLOCK) / 1000));
   const from = to - (quick ? 180 : 365) * 86_400;
-  const app = timeIt(() =>
-    querySeries(db, {
-      meterId: s.meter_id,
-      obisCode: s.obis_code,
-      fromSec: from,
-      toSec: to,
-      maxPoints: 500_000,
-    }),
-  );
-  const raw = timeIt(() =>
-    db
-      .prepare(
-        'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-      )
-      .raw()
-      .all(s.id, from, to),
+  const [app, raw] = timePair(
+    () =>
+      querySeries(db, {
+        meterId: s.meter_id,
+        obisCode: s.obis_code,
+        fromSec: from,
+        toSec: to,
+        maxPoints: 500_000,
+      }),
+    () =>
+      db
+        .prepare(
+          'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+        )
+        .raw()
+        .all(s.id, from, to),
   );
   const out: Figure[] = [
     {
@@ -302,22 +320,23 @@ await bench('series-query', async () => {
     },
   ];
   const fromAll = to - (quick ? 180 : 3 * 365) * 86_400;
-  const zoom = timeIt(() =>
-    querySeries(db, {
-      meterId: s.meter_id,
-      obisCode: s.obis_code,
-      fromSec: fromAll,
-      toSec: to,
-      maxPoints: 1600,
-    }),
-  );
-  const rawAll = timeIt(() =>
-    db
-      .prepare(
-        'SELECT start_sec, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-      )
-      .raw()
-      .all(s.id, fromAll, to),
+  const [zoom, rawAll] = timePair(
+    () =>
+      querySeries(db, {
+        meterId: s.meter_id,
+        obisCode: s.obis_code,
+        fromSec: fromAll,
+        toSec: to,
+        maxPoints: 1600,
+      }),
+    () =>
+      db
+        .prepare(
+          'SELECT start_sec, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+        )
+        .raw()
+        .all(s.id, fromAll, to),
+    5,
   );
   out.push({
     id: 'zoom-out',
@@ -367,7 +386,11 @@ await bench('portfolio', async () => {
       }
     }
   })();
-  const ms = timeIt(() => portfolioMonthly(db, today - 365, today - 1), 3);
+  const [ms] = timePair(
+    () => portfolioMonthly(db, today - 365, today - 1),
+    () => undefined,
+    3,
+  );
   db.close();
   return {
     id: 'portfolio',
@@ -402,20 +425,21 @@ await bench('csv-export', async () => {
   const from = to - 4 * 366 * 86_400;
   const meterIds = [...new Set(picked.map((p) => p.meter_id))];
   const obis = [...new Set(picked.map((p) => p.obis_code))];
+  const req = {
+    meterIds,
+    obisCodes: obis,
+    fromSec: Math.floor(dayStartSec(dayNumberOf(from))),
+    toSec: to,
+    profile: 'excel-at' as const,
+  };
+  // Export, reference and read alternate three times; the best of each counts (noise only slows a run
+  // down, and writing 200 MB depends on what the page cache is doing at that moment).
   const path = join(work, 'export.csv');
-  const t0 = performance.now();
-  const r = await exportCsv(
-    db,
-    {
-      meterIds,
-      obisCodes: obis,
-      fromSec: Math.floor(dayStartSec(dayNumberOf(from))),
-      toSec: to,
-      profile: 'excel-at',
-    },
-    path,
-  );
-  const sec = (performance.now() - t0) / 1000;
+  let r = { rows: 0, bytes: 0 };
+  let sec = Infinity;
+  let refSec = Infinity;
+  let readSec = Infinity;
+  let readRows = 0;
   // Context for the ratio: only reading the same rows from SQLite, as the export does (30-day chunks).
   const read = db
     .prepare(
@@ -423,28 +447,39 @@ await bench('csv-export', async () => {
     )
     .raw(true);
   const ids = db.prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?');
-  const tr = performance.now();
-  let readRows = 0;
-  for (const m of meterIds)
-    for (const o of obis) {
-      const sid = (ids.get(m, o) as { id: number } | undefined)?.id;
-      if (sid === undefined) continue;
-      for (let c = from; c < to; c += 30 * 86_400) readRows += read.all(sid, c, c + 30 * 86_400).length;
-    }
-  const readRate = readRows / ((performance.now() - tr) / 1000);
+  for (let round = 0; round < 3; round++) {
+    rmSync(path, { force: true });
+    const t0 = performance.now();
+    r = await exportCsv(db, req, path);
+    sec = Math.min(sec, (performance.now() - t0) / 1000);
+
+    // Reference: the same bytes written with one fs stream.
+    const bytes = readFileSync(path);
+    const refPath = join(work, 'export-ref.csv');
+    rmSync(refPath, { force: true });
+    const t1 = performance.now();
+    const ws = createWriteStream(refPath);
+    for (let i = 0; i < bytes.length; i += 64 * 1024)
+      if (!ws.write(bytes.subarray(i, i + 64 * 1024))) await once(ws, 'drain');
+    ws.end();
+    await once(ws, 'finish');
+    refSec = Math.min(refSec, (performance.now() - t1) / 1000);
+    rmSync(refPath, { force: true });
+
+    const tr = performance.now();
+    readRows = 0;
+    for (const m of meterIds)
+      for (const o of obis) {
+        const sid = (ids.get(m, o) as { id: number } | undefined)?.id;
+        if (sid === undefined) continue;
+        for (let c = from; c < to; c += 30 * 86_400) readRows += read.all(sid, c, c + 30 * 86_400).length;
+      }
+    readSec = Math.min(readSec, (performance.now() - tr) / 1000);
+  }
   db.close();
-  // Reference: the same bytes written with one fs stream.
-  const bytes = readFileSync(path);
-  const refPath = join(work, 'export-ref.csv');
-  const t1 = performance.now();
-  const ws = createWriteStream(refPath);
-  for (let i = 0; i < bytes.length; i += 64 * 1024)
-    if (!ws.write(bytes.subarray(i, i + 64 * 1024))) await once(ws, 'drain');
-  ws.end();
-  await once(ws, 'finish');
-  const refSec = (performance.now() - t1) / 1000;
   const rate = r.rows / sec;
   const refRate = r.rows / refSec;
+  const readRate = readRows / readSec;
   return {
     id: 'csv-export',
     what: `${r.rows.toLocaleString('en')} rows, Excel (de-AT) profile (${Math.round(statSync(path).size / 1e6)} MB)`,
