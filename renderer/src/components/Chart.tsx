@@ -37,6 +37,18 @@ function themeColours(el: HTMLElement, theme: string): { fgMuted: string; grid: 
   return c;
 }
 
+/**
+ * The chart's fixed labels per language: i18next's `t` costs tens of microseconds a call, and the chart
+ * is re-rendered whenever its data changes.
+ */
+const labelCache = new Map<string, string>();
+function cachedLabel(t: (key: string) => string, language: string, key: string): string {
+  const k = `${language}|${key}`;
+  let v = labelCache.get(k);
+  if (v === undefined) labelCache.set(k, (v = t(key)));
+  return v;
+}
+
 export const QUALITY_COLOURS = { 2: 'rgba(230,159,0,0.28)', 3: 'rgba(204,121,167,0.32)' } as const;
 
 function hatch(ctx: CanvasRenderingContext2D, kind: 2 | 3): CanvasPattern | string {
@@ -69,7 +81,9 @@ export function Chart(props: {
   onZoom: (fromSec: number, toSec: number) => void;
 }) {
   const { series, unit, prefs, onZoom, theme } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const label = (key: string) => cachedLabel(t, language, key);
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [cursorIdx, setCursorIdx] = useState<number | null>(null);
@@ -125,7 +139,7 @@ export function Chart(props: {
           stroke: fgMuted,
           grid: { stroke: grid },
           ticks: { stroke: grid },
-          label: isDay && unit === 'kWh' ? `kWh / ${t('range_day')}` : unit,
+          label: isDay && unit === 'kWh' ? `kWh / ${cachedLabel(t, language, 'range_day')}` : unit,
           size: 64,
           values: (_u: uPlot, splits: number[]) => splits.map((v) => fmtNumber(v, prefs, 2)),
         },
@@ -201,7 +215,7 @@ export function Chart(props: {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [series, values, prefs, isDay, unit, onZoom, theme, t]);
+  }, [series, values, prefs, isDay, unit, onZoom, theme, t, language]);
 
   const i = cursorIdx;
   const readout =
@@ -216,11 +230,11 @@ export function Chart(props: {
           : ''}
       </span>
     ) : (
-      <span className="muted">{t(`resolution_${series.resolution}`)}</span>
+      <span className="muted">{label(`resolution_${series.resolution}`)}</span>
     );
 
   return (
-    <figure className="chart" aria-label={`${series.obisCode}, ${t(`resolution_${series.resolution}`)}`}>
+    <figure className="chart" aria-label={`${series.obisCode}, ${label(`resolution_${series.resolution}`)}`}>
       <div
         ref={host}
         className="chart-canvas"
@@ -232,9 +246,9 @@ export function Chart(props: {
         {readout}
       </figcaption>
       <div className="legend">
-        <span className="swatch swatch-measured" aria-hidden /> {t('q1')}{' '}
-        <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}{' '}
-        <span className="swatch swatch-unreliable" aria-hidden /> {t('q3')}
+        <span className="swatch swatch-measured" aria-hidden /> {label('q1')}{' '}
+        <span className="swatch swatch-estimated" aria-hidden /> {label('q2')}{' '}
+        <span className="swatch swatch-unreliable" aria-hidden /> {label('q3')}
       </div>
     </figure>
   );
