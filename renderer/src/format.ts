@@ -50,36 +50,47 @@ export function fmtDate(sec: number, prefs: FormatPrefs): string {
   );
 }
 
+/** tz → (15-minute slot → the zone's UTC offset in ms then). Every zone changes offset on a quarter-hour. */
+const zoneOffsets = new Map<string, Map<number, number>>();
+
 /**
  * A Date whose local fields show the wall-clock time of `ms` in `timeZone` — what uPlot's `tzDate`
- * expects — from one cached formatter (uPlot's own helper builds a formatter on every call).
+ * expects. uPlot's own helper builds an Intl formatter on every call (hundreds per chart); here the
+ * zone's offset is looked up once per quarter-hour slot and the rest is plain Date arithmetic.
  */
 export function zonedDate(ms: number, timeZone: string): Date {
-  const f = dateFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  });
-  let y = 0;
-  let mo = 0;
-  let d = 0;
-  let h = 0;
-  let mi = 0;
-  let s = 0;
-  for (const p of f.formatToParts(ms)) {
-    if (p.type === 'year') y = Number(p.value);
-    else if (p.type === 'month') mo = Number(p.value);
-    else if (p.type === 'day') d = Number(p.value);
-    else if (p.type === 'hour') h = Number(p.value);
-    else if (p.type === 'minute') mi = Number(p.value);
-    else if (p.type === 'second') s = Number(p.value);
+  let offsets = zoneOffsets.get(timeZone);
+  if (!offsets) zoneOffsets.set(timeZone, (offsets = new Map()));
+  const slot = Math.floor(ms / 900_000);
+  let off = offsets.get(slot);
+  if (off === undefined) {
+    const at = slot * 900_000;
+    const f = dateFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(at)) p[part.type] = Number(part.value);
+    off = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - at;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(slot, off);
   }
-  return new Date(y, mo - 1, d, h, mi, s, ms % 1000);
+  const w = new Date(ms + off); // its UTC fields are the wall clock in the zone
+  return new Date(
+    w.getUTCFullYear(),
+    w.getUTCMonth(),
+    w.getUTCDate(),
+    w.getUTCHours(),
+    w.getUTCMinutes(),
+    w.getUTCSeconds(),
+    w.getUTCMilliseconds(),
+  );
 }
 
 /** Local midnight (unix seconds) of the day containing `sec` in the time zone, via Intl (DST-safe). */

@@ -19,7 +19,14 @@ describe('renderer formatting', () => {
   });
 
   it('gives uPlot the wall-clock time of any zone, like uPlot.tzDate, across DST changes', () => {
-    for (const tz of ['Europe/Vienna', 'America/New_York', 'Asia/Kathmandu', 'UTC']) {
+    for (const tz of [
+      'Europe/Vienna',
+      'America/New_York',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'UTC',
+    ]) {
       const from = Date.UTC(2025, 2, 28);
       for (let ms = from; ms < from + 240 * 86_400_000; ms += 37 * 60_000) {
         // uPlot's definition: the zone's local time, parsed as a local Date.
