@@ -63,14 +63,17 @@ function startWorker(workerData: SyncWorkerData): Worker {
 
 export function createWorkerSync(o: WorkerSyncOptions) {
   const { onProgress, onReadingsChanged, onRateLimit, ...data } = o;
-  const worker = startWorker(data);
   const pending = new Map<number, { resolve: (s: SyncSummary) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let running = 0;
-  let exited: AppError | null = null;
   let closed: Promise<void> | null = null;
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  interface Thread {
+    worker: Worker;
+    ready: Promise<void>;
+    /** Set once the thread has ended (crashed, or been stopped). */
+    exited: AppError | null;
+  }
 
   const failAll = (err: AppError) => {
     for (const p of pending.values()) p.reject(err);
@@ -78,67 +81,84 @@ export function createWorkerSync(o: WorkerSyncOptions) {
     running = 0;
   };
 
-  worker.on('message', (m: FromWorker) => {
-    switch (m.type) {
-      case 'ready':
-        markReady();
-        break;
-      case 'progress':
-        onProgress?.(m.progress);
-        break;
-      case 'changed':
-        onReadingsChanged?.(m.meterIds);
-        break;
-      case 'rateLimit':
-        onRateLimit?.(m.rateLimit);
-        break;
-      case 'done':
-      case 'failed': {
-        const p = pending.get(m.id);
-        pending.delete(m.id);
-        running = Math.max(0, running - 1);
-        if (m.type === 'done') p?.resolve(m.summary);
-        else p?.reject(new AppError(m.error.code, m.error.message));
-        break;
+  /** Starts a worker thread; a thread that ended is replaced by the next `syncAll`. */
+  function start(): Thread {
+    const worker = startWorker(data);
+    let markReady: () => void = () => undefined;
+    const t: Thread = { worker, ready: new Promise<void>((r) => (markReady = r)), exited: null };
+    worker.on('message', (m: FromWorker) => {
+      switch (m.type) {
+        case 'ready':
+          markReady();
+          break;
+        case 'progress':
+          onProgress?.(m.progress);
+          break;
+        case 'changed':
+          onReadingsChanged?.(m.meterIds);
+          break;
+        case 'rateLimit':
+          onRateLimit?.(m.rateLimit);
+          break;
+        case 'done':
+        case 'failed': {
+          const p = pending.get(m.id);
+          pending.delete(m.id);
+          running = Math.max(0, running - 1);
+          if (m.type === 'done') p?.resolve(m.summary);
+          else p?.reject(new AppError(m.error.code, m.error.message));
+          break;
+        }
+        default:
+          break;
       }
-      default:
-        break;
-    }
-  });
-  worker.on('error', (err) => {
-    exited = new AppError('internal', `The sync stopped unexpectedly: ${err.message}`);
-    failAll(exited);
-    markReady();
-  });
-  worker.on('exit', () => {
-    exited ??= new AppError('internal', 'The sync worker has stopped.');
-    failAll(exited);
-    markReady();
-  });
+    });
+    worker.on('error', (err) => {
+      t.exited = new AppError('internal', `The sync stopped unexpectedly: ${err.message}`);
+      failAll(t.exited);
+      markReady();
+    });
+    worker.on('exit', () => {
+      t.exited ??= new AppError('internal', 'The sync stopped unexpectedly. The next sync starts it again.');
+      failAll(t.exited);
+      markReady();
+    });
+    return t;
+  }
+
+  let thread = start();
 
   return {
     /** Resolves once the worker has loaded and opened the database (or has failed to). */
-    ready: () => ready,
+    ready: () => thread.ready,
     /** Syncs every meter that can have data (or the given ones), in the worker. */
     syncAll(opts: { meterIds?: string[] } = {}): Promise<SyncSummary> {
-      if (exited || closed) return Promise.reject(exited ?? new AppError('internal', 'The sync is closed.'));
+      if (closed) return Promise.reject(new AppError('internal', 'The sync is closed.'));
       if (running > 0) return Promise.reject(new AppError('conflict', 'A sync is already running.'));
+      // A thread that crashed does not take the sync down for the rest of the session.
+      if (thread.exited) thread = start();
       const id = nextId++;
       running += 1;
+      const w = thread.worker;
       return new Promise<SyncSummary>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ type: 'syncAll', id, meterIds: opts.meterIds } satisfies ToWorker);
+        w.postMessage({ type: 'syncAll', id, meterIds: opts.meterIds } satisfies ToWorker);
       });
     },
     isRunning: () => running > 0,
     cancel(): boolean {
-      if (running === 0 || exited) return false;
-      worker.postMessage({ type: 'cancel' } satisfies ToWorker);
+      if (running === 0 || thread.exited) return false;
+      thread.worker.postMessage({ type: 'cancel' } satisfies ToWorker);
       return true;
+    },
+    /** Stops the thread at once (a running sync fails; committed pages stay). The next sync restarts it. */
+    terminate: async (): Promise<void> => {
+      await thread.worker.terminate();
     },
     /** Cancels a running sync, lets it settle, closes the worker's database and ends the thread. */
     close(): Promise<void> {
       closed ??= (async () => {
+        const { worker, exited } = thread;
         if (exited) return;
         const done = new Promise<void>((resolve) => {
           worker.on('message', (m: FromWorker) => {

@@ -93,7 +93,7 @@ describe('sync in a worker thread', () => {
     }
   });
 
-  it('cancels a running sync, keeps every committed page, and refuses work after close', async () => {
+  it('cancels a running sync, keeps every committed page, survives a dead thread, and refuses work after close', async () => {
     const svc = await demo({ years: 0.5 });
     const c = workerCore(svc, { pageSize: 1000 });
     try {
@@ -111,6 +111,19 @@ describe('sync in a worker thread', () => {
       const stats = (await admin(svc, 'GET', '/stats')).teams[svc.info.team].readings;
       expect(localReadings(c.db).size).toBe(stats);
       expect(diff(localReadings(c.db), await serviceReadings(svc))).toEqual([]);
+
+      // A thread that dies mid-sync fails that sync only; the next one starts a new thread.
+      await svc.advanceDays(1);
+      const interrupted = c.sync.syncAll().catch((e: unknown) => e);
+      await c.sync.terminate();
+      expect(await interrupted).toMatchObject({ code: 'internal' });
+      expect(c.sync.isRunning()).toBe(false);
+      const after = await c.sync.syncAll();
+      expect(after.errors).toEqual([]);
+      expect(localReadings(c.db).size).toBe(
+        (await admin(svc, 'GET', '/stats')).teams[svc.info.team].readings,
+      );
+      expect(c.db.pragma('integrity_check', { simple: true })).toBe('ok');
 
       await c.sync.close();
       await expect(c.sync.syncAll()).rejects.toMatchObject({ code: 'internal' });
