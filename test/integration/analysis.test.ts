@@ -15,22 +15,13 @@ import {
 } from '../../main/analysis/analysis';
 import type { DemoService } from '../../main/demo/service';
 import { isoUtc } from '../../main/time/local-days';
+import { wallClock } from '../intl-reference';
 import { demo, get } from './helpers';
 import { syncCore } from './sync-helpers';
 
 const TZ = 'Europe/Vienna';
-const fmt = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  weekday: 'short',
-});
 function local(sec: number) {
-  const p = Object.fromEntries(fmt.formatToParts(new Date(sec * 1000)).map((x) => [x.type, x.value]));
+  const p = wallClock(sec, TZ);
   return {
     month: `${p.year}-${p.month}`,
     day: `${p.year}-${p.month}-${p.day}`,

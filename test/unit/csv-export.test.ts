@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { exportCsv } from '../../main/export/csv';
+import { wallClock } from '../intl-reference';
 
 const OBIS = '1-1:1.9.0 G.01';
 const MP = 'AT0010000000000000000000000000042';
@@ -14,26 +15,8 @@ const dayStart = Date.parse('2025-10-25T22:00:00Z') / 1000; // local midnight of
 const SLOTS = 100;
 
 function local(sec: number) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Vienna',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(new Date(sec * 1000))
-      .map((p) => [p.type, p.value]),
-  );
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
-  return {
-    de: `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`,
-    iso: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`,
-  };
+  const w = wallClock(sec);
+  return { de: `${w.day}.${w.month}.${w.year} ${w.hour}:${w.minute}`, iso: w.iso };
 }
 const utc = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 const value = (i: number) => Math.round((0.1 + i * 0.013) * 1000) / 1000;
