@@ -44,8 +44,6 @@ export interface ServicesOptions {
   secrets?: SecretStore;
   /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
-  /** Run the cursor sync in a worker thread (default true; false keeps it on this thread). */
-  syncInWorker?: boolean;
   /** Sync when a profile becomes active (default true). */
   autoSync?: boolean;
 }
@@ -151,19 +149,18 @@ export function createServices(opts: ServicesOptions) {
     const onProgress = (p: SyncProgress) => emit('sync:progress', p);
     const onReadingsChanged = (meterIds: string[]) => emit('readings:changed', { meterIds });
     const local = createSyncService({ db, api, account, readings, onProgress, onReadingsChanged });
-    const sync: SyncRunner =
-      conn && (opts.syncInWorker ?? true)
-        ? createWorkerSync({
-            dbPath: profiles.dbPath(profile.id),
-            tz,
-            connection: conn,
-            onProgress,
-            onReadingsChanged,
-            onRateLimit: (r) => {
-              rateLimit = r;
-            },
-          })
-        : local;
+    const sync: SyncRunner = conn
+      ? createWorkerSync({
+          dbPath: profiles.dbPath(profile.id),
+          tz,
+          connection: conn,
+          onProgress,
+          onReadingsChanged,
+          onRateLimit: (r) => {
+            rateLimit = r;
+          },
+        })
+      : local;
     return { profile, db, account, readings, api, sync, backfill: local.backfill, push: null };
   }
 

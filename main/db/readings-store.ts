@@ -199,16 +199,9 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     db.transaction(() => {
       // Pass 1: the series of every row and each series' time range.
       const rowState = new Array<SeriesState>(readings.length);
-      let lastObis = '';
-      let lastUnit: string | undefined;
-      let st: SeriesState | null = null;
       for (let i = 0; i < readings.length; i++) {
         const r = readings[i]!;
-        if (st === null || r.obisCode !== lastObis || r.unit !== lastUnit) {
-          st = stateOf(r.obisCode, r.unit);
-          lastObis = r.obisCode;
-          lastUnit = r.unit;
-        }
+        const st = stateOf(r.obisCode, r.unit);
         rowState[i] = st;
         if (r.startSec < st.minStart) st.minStart = r.startSec;
         if (r.startSec > st.maxStart) st.maxStart = r.startSec;

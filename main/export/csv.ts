@@ -14,7 +14,7 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { ExportProfile } from '../../preload/contract';
-import { DEFAULT_TZ, QH_SEC, offsetMinutesAt } from '../time/local-days';
+import { DEFAULT_TZ, QH_SEC, isoUtc, isoWithOffset } from '../time/local-days';
 
 export interface ExportRequest {
   meterIds: string[];
@@ -53,46 +53,21 @@ const headers: Record<ExportProfile, string[]> = {
 
 /**
  * The four timestamp fields of every quarter-hour of the range, joined by the separator, built once
- * per export and shared by every series (they are the same for each): the time of day is integer
- * arithmetic, the day part is cached, the zone's UTC offset comes from the tz database (cached per hour).
+ * per export and shared by every series (they are the same for each). Local times come from
+ * `isoWithOffset` (tz database offsets); Excel gets them as `dd.MM.yyyy HH:mm`.
  */
 function timeColumns(from: number, slots: number, tz: string, excel: boolean, sep: string): string[] {
-  const two = (n: number) => (n < 10 ? '0' + n : String(n));
-  const hm = (rem: number) => `${two(Math.floor(rem / 3600))}:${two(Math.floor((rem % 3600) / 60))}`;
-  let lDay = NaN;
-  let lIso = '';
-  let lDe = '';
-  let uDay = NaN;
-  let uIso = '';
   const local = (sec: number): string => {
-    const off = offsetMinutesAt(sec, tz);
-    const l = sec + off * 60;
-    const d = Math.floor(l / 86_400);
-    if (d !== lDay) {
-      lDay = d;
-      lIso = new Date(d * 86_400_000).toISOString().slice(0, 10);
-      lDe = `${lIso.slice(8, 10)}.${lIso.slice(5, 7)}.${lIso.slice(0, 4)}`;
-    }
-    const t = hm(l - d * 86_400);
-    if (excel) return `${lDe} ${t}`;
-    const a = Math.abs(off);
-    return `${lIso}T${t}:00${off < 0 ? '-' : '+'}${two(Math.floor(a / 60))}:${two(a % 60)}`;
-  };
-  const utc = (sec: number): string => {
-    const d = Math.floor(sec / 86_400);
-    if (d !== uDay) {
-      uDay = d;
-      uIso = new Date(d * 86_400_000).toISOString().slice(0, 10);
-    }
-    return `${uIso}T${hm(sec - d * 86_400)}:00Z`;
+    const iso = isoWithOffset(sec, tz); // YYYY-MM-DDTHH:MM:SS+hh:mm
+    return excel ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 16)}` : iso;
   };
   const out = new Array<string>(slots);
   let startLocal = local(from);
-  let startUtc = utc(from);
+  let startUtc = isoUtc(from);
   for (let k = 0; k < slots; k++) {
     const end = from + (k + 1) * QH_SEC;
     const endLocal = local(end);
-    const endUtc = utc(end);
+    const endUtc = isoUtc(end);
     out[k] = startLocal + sep + endLocal + sep + startUtc + sep + endUtc;
     startLocal = endLocal;
     startUtc = endUtc;

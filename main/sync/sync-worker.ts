@@ -12,7 +12,7 @@ import { createApiClient } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
-import { AppError } from '../errors';
+import { toContractError } from '../errors';
 import { createSyncService } from './sync-service';
 import type { SyncWorkerData, ToWorker, FromWorker } from './worker-sync';
 
@@ -54,15 +54,7 @@ port.on('message', (m: ToWorker) => {
   } else if (m.type === 'syncAll') {
     running = sync.syncAll({ meterIds: m.meterIds }).then(
       (summary) => post({ type: 'done', id: m.id, summary }),
-      (err: unknown) =>
-        post({
-          type: 'failed',
-          id: m.id,
-          error:
-            err instanceof AppError
-              ? { code: err.code, message: err.message }
-              : { code: 'internal', message: (err as Error).message ?? String(err) },
-        }),
+      (err: unknown) => post({ type: 'failed', id: m.id, error: toContractError(err) }),
     );
   }
 });

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiClientOptions, RateLimitState } from '../api/client';
 import { AppError } from '../errors';
-import type { ErrorCode } from '../../preload/contract';
+import type { ContractError } from '../../preload/contract';
 import type { SyncProgress, SyncSummary } from './sync-service';
 
 export interface SyncWorkerData {
@@ -36,7 +36,7 @@ export type FromWorker =
   | { type: 'changed'; meterIds: string[] }
   | { type: 'rateLimit'; rateLimit: RateLimitState }
   | { type: 'done'; id: number; summary: SyncSummary }
-  | { type: 'failed'; id: number; error: { code: ErrorCode; message: string } }
+  | { type: 'failed'; id: number; error: ContractError }
   | { type: 'closed' };
 
 export interface WorkerSyncOptions extends SyncWorkerData {
