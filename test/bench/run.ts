@@ -262,21 +262,22 @@ await bench('sync-incremental', async () => {
  * Medians of two timed functions, run alternately (a, b, a, b, …) after a warm-up of each, so a slow
  * moment of the machine hits both alike.
  */
-function timePair(a: () => unknown, b: () => unknown, repeat = 15): [number, number] {
-  a();
-  b();
-  const xa: number[] = [];
-  const xb: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    let t0 = performance.now();
-    a();
-    xa.push(performance.now() - t0);
-    t0 = performance.now();
-    b();
-    xb.push(performance.now() - t0);
-  }
-  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  return [median(xa), median(xb)];
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Medians of timed functions, run in turn (a, b, a, b, …) after a warm-up of each, so a slow moment of
+ * the machine hits all of them alike.
+ */
+function timeAlternating(fns: (() => unknown)[], repeat = 15): number[] {
+  for (const fn of fns) fn();
+  const times = fns.map(() => [] as number[]);
+  for (let i = 0; i < repeat; i++)
+    fns.forEach((fn, k) => {
+      const t0 = performance.now();
+      fn();
+      times[k]!.push(performance.now() - t0);
+    });
+  return times.map(median);
 }
 
 await bench('series-query', async () => {
@@ -289,7 +290,7 @@ await bench('series-query', async () => {
     .get() as { id: number; meter_id: string; obis_code: string };
   const to = dayStartSec(dayNumberOf(Date.parse(CLOCK) / 1000));
   const from = to - (quick ? 180 : 365) * 86_400;
-  const [app, raw] = timePair(
+  const [app, raw] = timeAlternating([
     () =>
       querySeries(db, {
         meterId: s.meter_id,
@@ -305,7 +306,7 @@ await bench('series-query', async () => {
         )
         .raw()
         .all(s.id, from, to),
-  );
+  ]);
   const out: Figure[] = [
     {
       id: 'series-query',
@@ -320,22 +321,24 @@ await bench('series-query', async () => {
     },
   ];
   const fromAll = to - (quick ? 180 : 3 * 365) * 86_400;
-  const [zoom, rawAll] = timePair(
-    () =>
-      querySeries(db, {
-        meterId: s.meter_id,
-        obisCode: s.obis_code,
-        fromSec: fromAll,
-        toSec: to,
-        maxPoints: 1600,
-      }),
-    () =>
-      db
-        .prepare(
-          'SELECT start_sec, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-        )
-        .raw()
-        .all(s.id, fromAll, to),
+  const [zoom, rawAll] = timeAlternating(
+    [
+      () =>
+        querySeries(db, {
+          meterId: s.meter_id,
+          obisCode: s.obis_code,
+          fromSec: fromAll,
+          toSec: to,
+          maxPoints: 1600,
+        }),
+      () =>
+        db
+          .prepare(
+            'SELECT start_sec, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+          )
+          .raw()
+          .all(s.id, fromAll, to),
+    ],
     5,
   );
   out.push({
@@ -386,11 +389,7 @@ await bench('portfolio', async () => {
       }
     }
   })();
-  const [ms] = timePair(
-    () => portfolioMonthly(db, today - 365, today - 1),
-    () => undefined,
-    3,
-  );
+  const [ms] = timeAlternating([() => portfolioMonthly(db, today - 365, today - 1)], 3);
   db.close();
   return {
     id: 'portfolio',

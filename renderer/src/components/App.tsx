@@ -35,9 +35,6 @@ export function App() {
     void i18n.changeLanguage(language);
     document.documentElement.lang = language;
   }, [language, i18n]);
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
 
   useEffect(() => {
     const s = useApp.getState();

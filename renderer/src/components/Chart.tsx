@@ -102,7 +102,7 @@ export function Chart(props: {
     if (!lastWidth) lastWidth = host.current.clientWidth;
     const width = lastWidth || 800;
     const { fgMuted, grid } = themeColours(host.current, theme);
-    // Formatters are built once per chart, not per tick (Intl constructors are expensive).
+    // Cached formatters (format.ts): axis ticks format on every draw.
     const hm = dateFormat(prefs.locale, {
       timeZone: prefs.timeZone,
       hour: '2-digit',
