@@ -8,6 +8,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
 import type { SeriesView } from '../../../preload/contract';
+import { denseLinePaths } from './dense-fill';
 import { dateFormat, fmtDateTime, fmtNumber, zonedDate, type FormatPrefs } from '../format';
 
 /**
@@ -162,6 +163,8 @@ export function Chart(props: {
               // 1 px: a thicker line needs outline geometry and rasterised ~3 × slower at these densities.
               width: 1,
               fill: 'rgba(0,114,178,0.12)',
+              // Dense data: the area as one line per pixel column (dense-fill.ts), same picture.
+              paths: denseLinePaths('#0072B2', 'rgba(0,114,178,0.12)'),
               spanGaps: false,
               points: { show: false },
             },
