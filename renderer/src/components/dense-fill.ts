@@ -24,8 +24,15 @@ export function denseLinePaths(lineColour: string, fillColour: string): uPlot.Se
     const r = uPlot.pxRatio;
     const xDim = u.bbox.width; // device pixels
     const scale = u.scales.x;
-    if (!paths || idx1 - idx0 < xDim * DENSE_POINTS_PER_PX || scale.min == null || scale.max == null)
+    if (
+      !paths ||
+      idx1 - idx0 < xDim * DENSE_POINTS_PER_PX ||
+      scale.min == null ||
+      scale.max == null ||
+      fillColour === lineColour // one Map key: the line would replace the area
+    )
       return paths;
+    const yKey = u.series[seriesIdx]?.scale ?? 'y';
     const xs = u.data[0];
     const ys = u.data[seriesIdx]!;
     // One column per device pixel, the points of each found as uPlot's decimation finds them (floor).
@@ -36,7 +43,7 @@ export function denseLinePaths(lineColour: string, fillColour: string): uPlot.Se
     const width = Math.round(r * 1000) / 1000;
     const k = xDim / (scale.max - scale.min);
     const x0 = u.bbox.left + 0.5 - (width % 2) / 2;
-    const zeroY = Math.round(u.valToPos(0, 'y', true));
+    const zeroY = Math.round(u.valToPos(0, yKey, true));
     const area = new Path2D();
     let col = NaN;
     let hi = 0;
@@ -44,8 +51,8 @@ export function denseLinePaths(lineColour: string, fillColour: string): uPlot.Se
     const flush = () => {
       if (!(col >= 0 && col <= xDim)) return;
       const x = x0 + col;
-      area.moveTo(x, hi > 0 ? Math.round(u.valToPos(hi, 'y', true)) : zeroY);
-      area.lineTo(x, lo < 0 ? Math.round(u.valToPos(lo, 'y', true)) : zeroY);
+      area.moveTo(x, hi > 0 ? Math.round(u.valToPos(hi, yKey, true)) : zeroY);
+      area.lineTo(x, lo < 0 ? Math.round(u.valToPos(lo, yKey, true)) : zeroY);
     };
     const min = scale.min;
     for (let i = idx0; i <= idx1; i++) {
