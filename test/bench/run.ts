@@ -682,8 +682,10 @@ const resultsDir = 'test/bench/results';
 mkdirSync(resultsDir, { recursive: true });
 const baselinePath = join(resultsDir, 'baseline.json');
 const baseline = existsSync(baselinePath)
-  ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as { figures: Figure[] })
+  ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as { mode?: string; figures: Figure[] })
   : null;
+// Sizes differ between modes: quick figures are not compared with a full-mode baseline.
+const comparable = baseline !== null && (baseline.mode ?? 'full') === (quick ? 'quick' : 'full');
 const result = { date: new Date().toISOString(), mode: quick ? 'quick' : 'full', machine, figures, failures };
 if (!quick) writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
 else writeFileSync(join(work, 'quick.json'), JSON.stringify(result, null, 2));
@@ -702,10 +704,12 @@ console.log(
     'vs baseline',
 );
 for (const f of figures) {
-  const base = baseline?.figures.find((b) => b.id === f.id);
+  const base = comparable ? baseline.figures.find((b) => b.id === f.id) : undefined;
+  // The value's change, and the ratio it had (ratios are what survive a noisy machine).
   const delta =
     base && base.value
-      ? `${f.value >= base.value ? '+' : ''}${Math.round(((f.value - base.value) / base.value) * 100)} %`
+      ? `${f.value >= base.value ? '+' : ''}${Math.round(((f.value - base.value) / base.value) * 100)} %` +
+        (base.ratio !== null && f.ratio !== null ? ` (ratio was ${base.ratio.toFixed(2)})` : '')
       : '–';
   console.log(
     pad(f.id, 23) +
@@ -720,6 +724,7 @@ for (const f of figures) {
 const noted = figures.filter((f) => f.notes);
 if (noted.length) console.log('\n' + noted.map((f) => `${f.id}: ${f.notes}`).join('\n'));
 for (const f of failures) console.log(`could not run: ${f}`);
+if (!comparable && baseline) console.log('\nvs baseline: – (the baseline was measured in full mode)');
 console.log(`\n${quick ? 'quick mode: figures not saved' : `written: ${join(resultsDir, 'latest.json')}`}`);
 rmSync(work, { recursive: true, force: true });
 process.exit(failures.length ? 1 : 0);
