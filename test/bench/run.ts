@@ -26,6 +26,7 @@ import { querySeries } from '../../main/db/series-query';
 import { portfolioMonthly } from '../../main/analysis/portfolio-monthly';
 import { exportCsv } from '../../main/export/csv';
 import { createWorkerSync } from '../../main/sync/worker-sync';
+import { spawnHarness } from '../harness/spawn';
 import { DEFAULT_TZ, dayNumberOf, dayStartSec, QH_SEC, quarterHoursInDay } from '../../main/time/local-days';
 
 const args = process.argv.slice(2);
@@ -595,35 +596,11 @@ await bench('startup', async () => {
   const meters = quick ? 100 : 500;
   const { chromium } = await import('playwright');
   const { chromiumArgs, chromiumPath } = await import('../chromium');
-  const dataDir = mkdtempSync(join(work, 'startup-'));
-  const harness = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'test/harness/server.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--demo-years',
-      '0.02',
-      '--demo-meters',
-      String(meters),
-      '--demo-clock',
-      CLOCK,
-      '--session-only-secrets',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const harness = await spawnHarness(
+    ['--demo-years', '0.02', '--demo-meters', String(meters), '--demo-clock', CLOCK],
+    { dataDir: mkdtempSync(join(work, 'startup-')) },
   );
-  const url = await new Promise<string>((resolve) => {
-    let b = '';
-    harness.stdout!.on('data', (c: Buffer) => {
-      b += c;
-      const m = /ready at (\S+)/.exec(b);
-      if (m) resolve(m[1]!);
-    });
-  });
+  const url = harness.url;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage();
@@ -661,7 +638,7 @@ await bench('startup', async () => {
     };
   } finally {
     await browser.close();
-    harness.kill('SIGTERM');
+    harness.process.kill('SIGTERM');
   }
 });
 

@@ -1,60 +1,12 @@
 // Each test gets its own harness process: fresh data folder, its own embedded demo service.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { test as base, type Page } from '@playwright/test';
 import { AppPage } from './pages/app-page';
+import { spawnHarness as startHarness, type Harness } from '../harness/spawn';
 
-export interface Harness {
-  url: string;
-  dataDir: string;
-  exportDir: string;
-  process: ChildProcess;
-}
-
-export async function startHarness(extra: string[] = []): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
-  const exportDir = join(dataDir, 'exports');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'test/harness/server.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--export-dir',
-      exportDir,
-      '--demo-years',
-      '0.3',
-      '--demo-clock',
-      '2026-11-20T12:00:00Z',
-      '--session-only-secrets',
-      ...extra,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`harness did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c;
-      const m = /ready at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (c: Buffer) => (err += c));
-    child.on('exit', (code) => reject(new Error(`harness exited with ${code}: ${err}`)));
-  });
-  return { url, dataDir, exportDir, process: child };
-}
+export type { Harness } from '../harness/spawn';
 
 /** The demo profile's database of a harness, read-only, for checking the UI against the store. */
 export function harnessDb(h: Harness): Database.Database {

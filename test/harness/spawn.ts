@@ -1,0 +1,59 @@
+// The browser harness as a child process, for the e2e fixtures and the startup benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Harness {
+  url: string;
+  dataDir: string;
+  exportDir: string;
+  process: ChildProcess;
+}
+
+/**
+ * Starts `test/harness/server.ts` as its own process (fresh data folder, embedded demo service on the
+ * fixed demo clock) and resolves with its URL once it is ready. `extra` arguments come last and win
+ * (e.g. `--demo-years`, `--demo-meters`).
+ */
+export async function spawnHarness(extra: string[] = [], o: { dataDir?: string } = {}): Promise<Harness> {
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'md-e2e-'));
+  const exportDir = join(dataDir, 'exports');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'test/harness/server.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--export-dir',
+      exportDir,
+      '--demo-years',
+      '0.3',
+      '--demo-clock',
+      '2026-11-20T12:00:00Z',
+      '--session-only-secrets',
+      ...extra,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`harness did not start: ${err}`)), 60_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c;
+      const m = /ready at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.stderr!.on('data', (c: Buffer) => (err += c));
+    child.on('exit', (code) => reject(new Error(`harness exited with ${code}: ${err}`)));
+  });
+  return { url, dataDir, exportDir, process: child };
+}
