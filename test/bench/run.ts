@@ -5,7 +5,7 @@
  *
  * Writes test/bench/results/latest.json and prints a table with the change against baseline.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   createWriteStream,
   existsSync,
@@ -26,7 +26,7 @@ import { querySeries } from '../../main/db/series-query';
 import { portfolioMonthly } from '../../main/analysis/portfolio-monthly';
 import { exportCsv } from '../../main/export/csv';
 import { createWorkerSync } from '../../main/sync/worker-sync';
-import { spawnHarness } from '../harness/spawn';
+import { spawnDemoService, spawnHarness, type DemoService } from '../harness/spawn';
 import { DEFAULT_TZ, dayNumberOf, dayStartSec, QH_SEC, quarterHoursInDay } from '../../main/time/local-days';
 
 const args = process.argv.slice(2);
@@ -49,48 +49,9 @@ export interface Figure {
   notes?: string;
 }
 
-interface DemoProc {
-  info: { base_url: string; team: string; tokens: Record<string, string>; admin_url: string };
-  proc: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** The standalone demo service in its own process, as the issue asks. */
-async function startDemo(extra: string[]): Promise<DemoProc> {
-  const proc = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'main/demo/cli.ts',
-      '--port',
-      '0',
-      '--clock',
-      CLOCK,
-      '--rate-limit',
-      '1000000',
-      ...extra,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    proc.stdout!.on('data', (c: Buffer) => {
-      buf += c;
-      const i = buf.indexOf('\n');
-      if (i >= 0) resolve(buf.slice(0, i));
-    });
-    proc.on('exit', (code) => reject(new Error(`demo service exited (${code})`)));
-  });
-  return {
-    info: JSON.parse(line),
-    proc,
-    stop: async () => {
-      proc.kill('SIGTERM');
-      await once(proc, 'exit');
-    },
-  };
-}
+/** The standalone demo service in its own process, as the issue asks (no rate limit in the way). */
+const startDemo = (extra: string[]): Promise<DemoService> =>
+  spawnDemoService(['--clock', CLOCK, '--rate-limit', '1000000', ...extra]);
 
 /**
  * CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. Used to
@@ -105,7 +66,7 @@ function processCpuSec(pid: number | undefined): number | null {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function admin(d: DemoProc, path: string, body: unknown) {
+async function admin(d: DemoService, path: string, body: unknown) {
   const r = await fetch(d.info.admin_url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -115,7 +76,7 @@ async function admin(d: DemoProc, path: string, body: unknown) {
 }
 
 /** The core as the app runs it: the profile database on this thread, the cursor sync in its worker. */
-async function core(d: DemoProc, path: string) {
+async function core(d: DemoService, path: string) {
   const db = openDatabase(path);
   const sync = createWorkerSync({
     dbPath: path,

@@ -1,9 +1,9 @@
 // Quality, consent, account connection and revisions, checked against the store and the services.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, harnessDb, test } from './fixtures';
 import type { Harness } from './fixtures';
+import { spawnDemoService } from '../harness/spawn';
 
 async function demoInfo(h: Harness): Promise<{
   base_url: string;
@@ -140,26 +140,9 @@ test('connecting an account profile against the standalone demo service, with a 
   page,
   harness,
 }) => {
-  const svc = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'main/demo/cli.ts',
-      '--port',
-      '0',
-      '--years',
-      '0.1',
-      '--clock',
-      '2026-11-20T12:00:00Z',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const svc = await spawnDemoService(['--years', '0.1']);
   try {
-    const line = await new Promise<string>((resolve) =>
-      svc.stdout!.once('data', (c: Buffer) => resolve(c.toString().split('\n')[0]!)),
-    );
-    const info = JSON.parse(line) as { base_url: string; team: string; tokens: Record<string, string> };
+    const info = svc.info;
     await app.open();
     await app.waitForSynced();
     await page.getByTestId('connect-account').click();
@@ -208,6 +191,6 @@ test('connecting an account profile against the standalone demo service, with a 
     });
     await app.screenshot('settings');
   } finally {
-    svc.kill('SIGTERM');
+    await svc.stop();
   }
 });

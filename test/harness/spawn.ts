@@ -1,5 +1,6 @@
-// The browser harness as a child process, for the e2e fixtures and the startup benchmark.
+// The browser harness and the standalone demo service as child processes, for e2e tests and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,4 +57,41 @@ export async function spawnHarness(extra: string[] = [], o: { dataDir?: string }
     child.on('exit', (code) => reject(new Error(`harness exited with ${code}: ${err}`)));
   });
   return { url, dataDir, exportDir, process: child };
+}
+
+export interface DemoService {
+  /** The service's first stdout line: where it listens and the demo tokens. */
+  info: { base_url: string; team: string; tokens: Record<string, string>; admin_url: string };
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the standalone demo service (`main/demo/cli.ts`) on a free port on the fixed demo clock;
+ * `extra` arguments come last and win.
+ */
+export async function spawnDemoService(extra: string[] = []): Promise<DemoService> {
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/demo/cli.ts', '--port', '0', '--clock', '2026-11-20T12:00:00Z', ...extra],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    proc.stdout!.on('data', (c: Buffer) => {
+      buf += c;
+      const i = buf.indexOf('\n');
+      if (i >= 0) resolve(buf.slice(0, i));
+    });
+    proc.on('exit', (code) => reject(new Error(`demo service exited (${code})`)));
+  });
+  return {
+    info: JSON.parse(line) as DemoService['info'],
+    proc,
+    stop: async () => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill('SIGTERM');
+      await once(proc, 'exit');
+    },
+  };
 }
