@@ -89,28 +89,32 @@ const offsetSuffixes = new Map<number, string>();
  */
 export function isoWithOffset(sec: number, tz = DEFAULT_TZ): string {
   const off = offsetMinutesAt(sec, tz);
-  const local = Math.floor(sec) + off * 60;
-  const day = Math.floor(local / DAY_SEC);
-  let prefix = dayPrefixes.get(day);
-  if (prefix === undefined) {
-    prefix = new Date(day * DAY_SEC * 1000).toISOString().slice(0, 11);
-    dayPrefixes.set(day, prefix);
-  }
   let suffix = offsetSuffixes.get(off);
   if (suffix === undefined) {
     const a = Math.abs(off);
     suffix = `${off < 0 ? '-' : '+'}${TWO_DIGITS[Math.floor(a / 60)]}:${TWO_DIGITS[a % 60]}`;
     offsetSuffixes.set(off, suffix);
   }
-  const t = local - day * DAY_SEC;
-  const h = Math.floor(t / 3600);
-  const m = Math.floor((t - h * 3600) / 60);
-  return prefix + TWO_DIGITS[h]! + ':' + TWO_DIGITS[m]! + ':' + TWO_DIGITS[t - h * 3600 - m * 60]! + suffix;
+  return wallClockText(Math.floor(sec) + off * 60) + suffix;
 }
 
-/** ISO 8601 in UTC with `Z`, without milliseconds. */
+/** ISO 8601 in UTC with `Z`, without milliseconds (like `toISOString`, cut to seconds). */
 export function isoUtc(sec: number): string {
-  return new Date(sec * 1000).toISOString().slice(0, 19) + 'Z';
+  return wallClockText(Math.floor(sec)) + 'Z';
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` of whole seconds since 1970 on a clock (UTC or shifted to local time). */
+function wallClockText(clockSec: number): string {
+  const day = Math.floor(clockSec / DAY_SEC);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_SEC * 1000).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  const t = clockSec - day * DAY_SEC;
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t - h * 3600) / 60);
+  return prefix + TWO_DIGITS[h]! + ':' + TWO_DIGITS[m]! + ':' + TWO_DIGITS[t - h * 3600 - m * 60]!;
 }
 
 /** Local wall-clock parts of an instant (for CSV and labels). */

@@ -4,6 +4,7 @@ import {
   dayNumberOf,
   dayNumberOfKey,
   dayStartSec,
+  isoUtc,
   isoWithOffset,
   parseIsoSec,
   quarterHoursInDay,
@@ -44,6 +45,18 @@ describe('local days in Europe/Vienna', () => {
         // And back: the text names the same instant.
         if (parseIsoSec(got) !== sec) expect(parseIsoSec(got)).toBe(sec);
       }
+    }
+  });
+
+  it('writes UTC like toISOString, cut to whole seconds, also before 1970 and for fractions', () => {
+    for (const sec of [0, -1, -0.5, 59.999, 86_399, 86_400, 951_782_400 /* 2000-02-29 */, -86_401.25])
+      expect(isoUtc(sec), String(sec)).toBe(
+        new Date(Math.floor(sec) * 1000).toISOString().slice(0, 19) + 'Z',
+      );
+    const from = parseIsoSec('2023-12-31T00:00:00Z');
+    for (let sec = from; sec < from + 3 * 366 * 86_400; sec += 900 * 13 + 7) {
+      const expected = new Date(sec * 1000).toISOString().slice(0, 19) + 'Z';
+      if (isoUtc(sec) !== expected) expect(isoUtc(sec), String(sec)).toBe(expected);
     }
   });
 
