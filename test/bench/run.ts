@@ -443,12 +443,20 @@ await bench('csv-export', async () => {
   let refSec = Infinity;
   let readSec = Infinity;
   let readRows = 0;
-  // Context for the ratio: only reading the same rows from SQLite, as the export does (30-day chunks).
-  const read = db
+  // Context for the ratio: only reading the same rows from SQLite, as the export does (30-day chunks,
+  // values and packed offset/quality/revised as two plucked columns in one read transaction).
+  const range = 'FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec';
+  const readValues = db.prepare(`SELECT value ${range}`).pluck(true);
+  const readPacked = db
     .prepare(
-      'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
+      `SELECT CASE WHEN quality BETWEEN 0 AND 3 THEN ((start_sec - ?) * 2 + (revised_sec IS NOT NULL)) * 4 + quality ELSE -1 END ${range}`,
     )
-    .raw(true);
+    .pluck(true);
+  const read = db.transaction((id: number, a: number, b: number) => {
+    const values = readValues.all(id, a, b);
+    readPacked.all(a, id, a, b);
+    return values.length;
+  });
   const ids = db.prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?');
   for (let round = 0; round < 3; round++) {
     rmSync(path, { force: true });
@@ -475,7 +483,7 @@ await bench('csv-export', async () => {
       for (const o of obis) {
         const sid = (ids.get(m, o) as { id: number } | undefined)?.id;
         if (sid === undefined) continue;
-        for (let c = from; c < to; c += 30 * 86_400) readRows += read.all(sid, c, c + 30 * 86_400).length;
+        for (let c = from; c < to; c += 30 * 86_400) readRows += read(sid, c, c + 30 * 86_400);
       }
     readSec = Math.min(readSec, (performance.now() - tr) / 1000);
   }

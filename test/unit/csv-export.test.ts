@@ -192,6 +192,51 @@ describe('CSV export', () => {
         }
   });
 
+  it('leaves out readings off the quarter-hour grid and writes a quality outside 1–3 as stored', async () => {
+    const db = setup();
+    // Neither comes from the sync (it validates the grid and quality 1–3), but a database is a file.
+    db.prepare(
+      "INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM readings LIMIT 1",
+    ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
+    const exportLines = async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
+      const r = await exportCsv(
+        db,
+        {
+          meterIds: ['m1'],
+          obisCodes: [OBIS],
+          fromSec: dayStart,
+          toSec: dayStart + SLOTS * 900,
+          profile: 'excel-at',
+        },
+        path,
+      );
+      expect(r.rows).toBe(SLOTS);
+      const lines = readFileSync(path, 'utf8').split('\r\n').slice(1, -1);
+      expect(lines).toHaveLength(SLOTS);
+      expect(lines.some((l) => l.includes(';9,5;'))).toBe(false);
+      expect(lines[20]!.split(';')[0]).toBe(local(dayStart + 20 * 900).de);
+      expect(lines[21]!.split(';')[0]).toBe(local(dayStart + 21 * 900).de);
+      expect(lines[41]!.split(';').slice(6)).toEqual([
+        String(value(41)).replace('.', ','),
+        'kWh',
+        'L1',
+        'ja',
+      ]);
+      expect(lines[40]!.split(';').slice(6)).toEqual(['', 'kWh', '', '']);
+      return lines;
+    };
+    expect((await exportLines())[10]!.split(';')[8]).toBe('L1');
+    // A quality the packed read cannot carry sends the chunk through the row-by-row read.
+    db.prepare('UPDATE readings SET quality = 7 WHERE start_sec = ?').run(dayStart + 10 * 900);
+    expect((await exportLines())[10]!.split(';').slice(6)).toEqual([
+      String(value(10)).replace('.', ','),
+      'kWh',
+      'L7',
+      'nein',
+    ]);
+  });
+
   it('leaves no file behind when the export fails', async () => {
     const db = setup();
     const dir = mkdtempSync(join(tmpdir(), 'md-csv-out-'));
