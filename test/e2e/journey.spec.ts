@@ -32,7 +32,7 @@ test('meter search and filters narrow the list', async ({ app, page }) => {
   await app.screenshot('meter-filter');
 });
 
-test('zooming from a year to a day switches from daily aggregates to quarter-hours', async ({
+test('zooming from a year (drag, then a preset) switches from daily aggregates to quarter-hours', async ({
   app,
   page,
 }) => {
@@ -42,7 +42,22 @@ test('zooming from a year to a day switches from daily aggregates to quarter-hou
   await page.getByTestId('range-year').click();
   await expect(app.chart).toHaveAttribute('data-resolution', 'day');
   await app.screenshot('meter-detail-year');
+  await expect(page.getByTestId('range-year')).toHaveAttribute('aria-pressed', 'true');
+  // Drag across a tenth of the year: about five weeks of quarter-hours, and no preset is pressed.
+  const over = app.chart.locator('.u-over');
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(app.chart).toHaveAttribute('data-resolution', 'quarter_hour');
+  const points = Number(await app.chart.getAttribute('data-points'));
+  expect(points).toBeGreaterThan(30 * 96);
+  expect(points).toBeLessThan(42 * 96);
+  await expect(page.locator('[data-testid^="range-"][aria-pressed="true"]')).toHaveCount(0);
   await page.getByTestId('range-day').click();
+  await expect(page.getByTestId('range-day')).toHaveAttribute('aria-pressed', 'true');
   await expect(app.chart).toHaveAttribute('data-resolution', 'quarter_hour');
   await expect(app.chart).toHaveAttribute('data-points', '96');
 });

@@ -20,6 +20,7 @@ export function MeterDetail() {
   const series = useApp((s) => s.series);
   const seriesError = useApp((s) => s.seriesError);
   const preset = useApp((s) => s.preset);
+  const zoomed = useApp((s) => s.zoomed);
   const range = useApp((s) => s.range);
   const unit = useApp((s) => s.unit);
   const locale = useApp((s) => s.locale);
@@ -128,7 +129,7 @@ export function MeterDetail() {
           {presets.map((p) => (
             <button
               key={p}
-              aria-pressed={preset === p}
+              aria-pressed={!zoomed && preset === p}
               onClick={() => presetChosen(p)}
               data-testid={`range-${p}`}
             >

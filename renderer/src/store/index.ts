@@ -33,6 +33,8 @@ interface ViewSlice {
   selectedMeterId: string | null;
   register: string | null;
   preset: RangePreset;
+  /** The range was dragged on the chart: no preset button is pressed until one sets the range again. */
+  zoomed: boolean;
   range: { fromSec: number; toSec: number } | null;
   unit: 'kWh' | 'kW';
   series: SeriesView | null;
@@ -146,6 +148,7 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   selectedMeterId: null,
   register: null,
   preset: 'week',
+  zoomed: false,
   range: null,
   unit: 'kWh',
   series: null,
@@ -160,6 +163,7 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
       selectedMeterId: meterId,
       register,
       range: rangeFor(get().preset, anchor, get().timeZone),
+      zoomed: false,
       series: null,
     });
     void get().seriesRequested();
@@ -171,7 +175,11 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   presetChosen: (preset) => {
     const meter = get().meters.find((m) => m.id === get().selectedMeterId);
     const anchor = (meter?.latestDataSec ?? Math.floor(Date.now() / 1000)) - 1;
-    set({ preset, range: rangeFor(preset, anchor, get().timeZone, meter?.earliestDataSec ?? undefined) });
+    set({
+      preset,
+      zoomed: false,
+      range: rangeFor(preset, anchor, get().timeZone, meter?.earliestDataSec ?? undefined),
+    });
     void get().seriesRequested();
   },
   rangeShifted: (direction) => {
@@ -185,16 +193,22 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
     void get().seriesRequested();
   },
   dateChosen: (sec) => {
-    set({ range: rangeFor(get().preset === 'all' ? 'year' : get().preset, sec, get().timeZone) });
+    set({
+      zoomed: false,
+      range: rangeFor(get().preset === 'all' ? 'year' : get().preset, sec, get().timeZone),
+    });
     void get().seriesRequested();
   },
   rangeZoomed: (fromSec, toSec) => {
     if (toSec - fromSec < 3600) return;
-    set({ range: { fromSec: Math.floor(fromSec / 900) * 900, toSec: Math.ceil(toSec / 900) * 900 } });
+    set({
+      zoomed: true,
+      range: { fromSec: Math.floor(fromSec / 900) * 900, toSec: Math.ceil(toSec / 900) * 900 },
+    });
     void get().seriesRequested();
   },
   peakJumped: (startSec) => {
-    set({ preset: 'day', range: rangeFor('day', startSec, get().timeZone) });
+    set({ preset: 'day', zoomed: false, range: rangeFor('day', startSec, get().timeZone) });
     void get().seriesRequested();
   },
   unitToggled: () => set((s) => ({ unit: s.unit === 'kWh' ? 'kW' : 'kWh' })),
