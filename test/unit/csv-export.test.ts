@@ -61,21 +61,21 @@ function setup() {
   return db;
 }
 
+/** Exports m1's register over setup()'s DST day into a new file. */
+async function exportDstDay(db: ReturnType<typeof setup>, profile: 'excel-at' | 'iso') {
+  const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
+  const r = await exportCsv(
+    db,
+    { meterIds: ['m1'], obisCodes: [OBIS], fromSec: dayStart, toSec: dayStart + SLOTS * 900, profile },
+    path,
+  );
+  return { r, path };
+}
+
 describe('CSV export', () => {
   it('writes the Excel (de-AT) profile byte-exact: BOM, semicolons, decimal comma, CRLF, 100 rows on the DST day', async () => {
     const db = setup();
-    const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
-    const r = await exportCsv(
-      db,
-      {
-        meterIds: ['m1'],
-        obisCodes: [OBIS],
-        fromSec: dayStart,
-        toSec: dayStart + SLOTS * 900,
-        profile: 'excel-at',
-      },
-      path,
-    );
+    const { r, path } = await exportDstDay(db, 'excel-at');
     let expected =
       '\uFEFFBeginn (lokal);Ende (lokal);Beginn (UTC);Ende (UTC);Zählpunkt;Register;Wert;Einheit;Qualität;Revidiert\r\n';
     for (let i = 0; i < SLOTS; i++) {
@@ -97,18 +97,7 @@ describe('CSV export', () => {
 
   it('writes the ISO / RFC 4180 profile byte-exact', async () => {
     const db = setup();
-    const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
-    await exportCsv(
-      db,
-      {
-        meterIds: ['m1'],
-        obisCodes: [OBIS],
-        fromSec: dayStart,
-        toSec: dayStart + SLOTS * 900,
-        profile: 'iso',
-      },
-      path,
-    );
+    const { path } = await exportDstDay(db, 'iso');
     let expected =
       'start_local,end_local,start_utc,end_utc,metering_point,obis_code,value,unit,quality,revised\r\n';
     for (let i = 0; i < SLOTS; i++) {
@@ -199,18 +188,7 @@ describe('CSV export', () => {
       "INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM readings LIMIT 1",
     ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
     const exportLines = async () => {
-      const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
-      const r = await exportCsv(
-        db,
-        {
-          meterIds: ['m1'],
-          obisCodes: [OBIS],
-          fromSec: dayStart,
-          toSec: dayStart + SLOTS * 900,
-          profile: 'excel-at',
-        },
-        path,
-      );
+      const { r, path } = await exportDstDay(db, 'excel-at');
       expect(r.rows).toBe(SLOTS);
       const lines = readFileSync(path, 'utf8').split('\r\n').slice(1, -1);
       expect(lines).toHaveLength(SLOTS);
