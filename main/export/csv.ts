@@ -222,7 +222,7 @@ export async function exportCsv(
         const gapTail = utf8(`${sep}${unit}${sep}${sep}\r\n`);
         const tailOf = (q: number, revised: boolean) =>
           tails[q]?.[revised ? 1 : 0] ?? utf8(tailText(q, revised));
-        // Room for a row: its time fields, the fixed fields, and a value and tail of up to `extra`.
+        // Room for a row: the longest time fields and the fixed fields; its value and tail come on top.
         const row = longestTime + fixed.length;
         let k = 0;
         const gapsTo = (i: number) => {
