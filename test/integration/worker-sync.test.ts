@@ -29,7 +29,13 @@ function workerCore(svc: DemoService, o: Partial<WorkerSyncOptions> = {}) {
     onRateLimit: (r) => rateLimits.push(r.remaining),
     ...o,
   });
-  return { db, dbPath, sync, progress, changed, rateLimits };
+  /** Closes the worker, the file and the service (each test's `finally`). */
+  const stop = async () => {
+    await sync.close();
+    db.close();
+    await svc.stop();
+  };
+  return { db, dbPath, sync, progress, changed, rateLimits, stop };
 }
 
 describe('sync in a worker thread', () => {
@@ -69,9 +75,7 @@ describe('sync in a worker thread', () => {
       const again = await c.sync.syncAll();
       expect(again.readingsWritten).toBe(0);
     } finally {
-      await c.sync.close();
-      c.db.close();
-      await svc.stop();
+      await c.stop();
     }
   });
 
@@ -87,9 +91,7 @@ describe('sync in a worker thread', () => {
       expect((err as Error).message).toMatch(/rejected the API token.*Data → API Tokens/);
       expect((err as Error).message).not.toContain('md_not_a_token');
     } finally {
-      await bad.sync.close();
-      bad.db.close();
-      await svc.stop();
+      await bad.stop();
     }
   });
 
@@ -129,9 +131,7 @@ describe('sync in a worker thread', () => {
       await expect(c.sync.syncAll()).rejects.toMatchObject({ code: 'internal' });
       expect(c.sync.cancel()).toBe(false);
     } finally {
-      await c.sync.close();
-      c.db.close();
-      await svc.stop();
+      await c.stop();
     }
   });
 });

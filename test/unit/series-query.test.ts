@@ -32,13 +32,9 @@ describe('series query', () => {
     // Stored out of time order: the query must not depend on insertion order.
     store.applyPage('m1', rows.slice(60), 'cursor', 1);
     store.applyPage('m1', rows.slice(0, 60), 'cursor', 1);
-    const s = querySeries(db, {
-      meterId: 'm1',
-      obisCode: reg,
-      fromSec: start,
-      toSec: start + 100 * 900,
-      maxPoints: 5000,
-    });
+    const query = (maxPoints: number) =>
+      querySeries(db, { meterId: 'm1', obisCode: reg, fromSec: start, toSec: start + 100 * 900, maxPoints });
+    const s = query(5000);
     expect(s.resolution).toBe('quarter_hour');
     expect(s.timesSec).toHaveLength(100);
     expect(s.values.filter((v) => v === null)).toHaveLength(4);
@@ -56,13 +52,7 @@ describe('series query', () => {
       expect(inMark?.[2] ?? (s.quality[i] === null ? null : 1)).toBe(s.quality[i]);
     }
 
-    const days = querySeries(db, {
-      meterId: 'm1',
-      obisCode: reg,
-      fromSec: start,
-      toSec: start + 100 * 900,
-      maxPoints: 50,
-    });
+    const days = query(50);
     expect(days.resolution).toBe('day');
     expect(days.quality).toEqual([3]);
     expect(days.marks).toEqual([[0, 1, 3]]);
