@@ -149,7 +149,7 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
     return undefined;
   });
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.truncateBody && typeof payload === 'string')
+    if (req.truncateBody && (typeof payload === 'string' || Buffer.isBuffer(payload)))
       return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
     return payload;
   });
@@ -460,7 +460,7 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
         } else i += take.length;
       }
       const next = { ...pos, e, i };
-      // Written as text (the shape of feedReadingJson): the service's hottest path during a sync.
+      // Written as bytes (the shape of feedReadingJson): the service's hottest path during a sync.
       return reply
         .type('application/json; charset=utf-8')
         .send(feedPageJson(out, state.tz, encodeCursor(next), e <= last));

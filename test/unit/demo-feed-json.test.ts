@@ -38,10 +38,10 @@ describe('demo feed page text', () => {
           next_cursor: 'eyJ2IjoxfQ',
           has_more: hasMore,
         });
-        expect(feedPageJson(rs, tz, 'eyJ2IjoxfQ', hasMore)).toBe(expected);
+        expect(feedPageJson(rs, tz, 'eyJ2IjoxfQ', hasMore).toString('utf8')).toBe(expected);
       }
     }
-    expect(JSON.parse(feedPageJson([], 'Europe/Vienna', 'c', false))).toEqual({
+    expect(JSON.parse(feedPageJson([], 'Europe/Vienna', 'c', false).toString('utf8'))).toEqual({
       unit: 'kWh',
       data: [],
       next_cursor: 'c',
