@@ -10,7 +10,7 @@
  * Every version's `updated_at` is the delivery instant that carried it.
  */
 import type { DemoMeter } from './catalog';
-import { hash, rand } from './rng';
+import { hash, rand, rand4, rand5 } from './rng';
 import { dayNumberOf, dayStartSec, offsetMinutesAt, QH_SEC, quarterHoursInDay } from '../time/local-days';
 
 export const DELIVERY_OFFSET_SEC = 6 * 3600;
@@ -250,8 +250,8 @@ export class DemoReadings {
     const weekday = (((day + 3) % 7) + 7) % 7; // 0 = Monday
     const isWeekend = weekday >= 5;
     const winter = Math.cos((2 * Math.PI * (day - 15)) / 365.25); // 1 mid-January, -1 mid-July
-    const noise = 0.75 + rand(seed, meter.index, day, slot, 20) * 0.5;
-    const dayMood = 0.85 + rand(seed, meter.index, day, 21) * 0.3;
+    const noise = 0.75 + rand5(seed, meter.index, day, slot, 20) * 0.5;
+    const dayMood = 0.85 + rand4(seed, meter.index, day, 21) * 0.3;
     const s = meter.scale;
     let g: number;
     switch (meter.kind) {
@@ -262,7 +262,8 @@ export class DemoReadings {
       }
       case 'heatpump': {
         const heating = Math.max(0, 0.25 + 0.75 * winter);
-        const cycle = rand(seed, meter.index, day, Math.floor(slot / 3), 22) < 0.35 + heating * 0.5 ? 1 : 0.1;
+        const cycle =
+          rand5(seed, meter.index, day, Math.floor(slot / 3), 22) < 0.35 + heating * 0.5 ? 1 : 0.1;
         g = (0.05 + 0.08 * bump(hour, 19, 2.5) + heating * 0.55 * cycle * (hour < 5 ? 0.7 : 1)) * s * noise;
         break;
       }
@@ -285,11 +286,11 @@ export class DemoReadings {
         const morning = 0.12 * bump(hour, isWeekend ? 9 : 7, 1);
         const evening = 0.28 * bump(hour, 19.5, 1.8);
         const midday = isWeekend ? 0.1 * bump(hour, 12.5, 1.5) : 0.02;
-        const appliance = rand(seed, meter.index, day, slot, 23) < 0.012 ? 0.45 : 0;
+        const appliance = rand5(seed, meter.index, day, slot, 23) < 0.012 ? 0.45 : 0;
         g = (base + morning + evening + midday + appliance) * s * noise * dayMood;
         if (
           meter.kind === 'pv_consumption' &&
-          rand(seed, meter.index, day, 24) < 0.3 &&
+          rand4(seed, meter.index, day, 24) < 0.3 &&
           hour >= 18 &&
           hour < 21
         )
@@ -312,7 +313,7 @@ export class DemoReadings {
     const noon = 12.75;
     const x = (hour - noon) / (daylight / 2);
     if (Math.abs(x) >= 1) return 0;
-    const cloud = 0.3 + 0.7 * rand(this.opts.seed, meter.index, day, 30);
+    const cloud = 0.3 + 0.7 * rand4(this.opts.seed, meter.index, day, 30);
     const peakKwhPerQh = 2.0 * (0.55 - 0.35 * winter) * 1.6;
     return Math.max(0, peakKwhPerQh * Math.cos((x * Math.PI) / 2) ** 2 * cloud);
   }
