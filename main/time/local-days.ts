@@ -27,15 +27,24 @@ function cacheFor(tz: string): ZoneCache {
   return c;
 }
 
+// The last hour asked for: callers ask per reading, and consecutive readings share their hour.
+let lastTz = '';
+let lastHour = NaN;
+let lastOffset = 0;
+
 /** UTC offset in minutes at a UTC instant. Offsets only change on whole hours in every zone we serve. */
 export function offsetMinutesAt(sec: number, tz = DEFAULT_TZ): number {
-  const c = cacheFor(tz);
   const hour = Math.floor(sec / 3600);
+  if (hour === lastHour && tz === lastTz) return lastOffset;
+  const c = cacheFor(tz);
   let off = c.offsetByHour.get(hour);
   if (off === undefined) {
     off = DateTime.fromSeconds(hour * 3600, { zone: tz }).offset;
     c.offsetByHour.set(hour, off);
   }
+  lastTz = tz;
+  lastHour = hour;
+  lastOffset = off;
   return off;
 }
 
@@ -115,6 +124,27 @@ function wallClockText(clockSec: number): string {
   const h = Math.floor(t / 3600);
   const m = Math.floor((t - h * 3600) / 60);
   return prefix + TWO_DIGITS[h]! + ':' + TWO_DIGITS[m]! + ':' + TWO_DIGITS[t - h * 3600 - m * 60]!;
+}
+
+/** `dd.MM.yyyy ` per local day number (a few thousand entries at most). */
+const deDayPrefixes = new Map<number, string>();
+
+/**
+ * Local date and time as `dd.MM.yyyy HH:mm` (German, as Excel de-AT reads it). Called per quarter-hour
+ * of a CSV export's range: the date part is cached per day, the time is integer arithmetic.
+ */
+export function localDateTimeDe(sec: number, tz = DEFAULT_TZ): string {
+  const clock = Math.floor(sec) + offsetMinutesAt(sec, tz) * 60;
+  const day = Math.floor(clock / DAY_SEC);
+  let prefix = deDayPrefixes.get(day);
+  if (prefix === undefined) {
+    const iso = new Date(day * DAY_SEC * 1000).toISOString();
+    prefix = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} `;
+    deDayPrefixes.set(day, prefix);
+  }
+  const t = clock - day * DAY_SEC;
+  const h = Math.floor(t / 3600);
+  return prefix + TWO_DIGITS[h]! + ':' + TWO_DIGITS[Math.floor((t - h * 3600) / 60)]!;
 }
 
 /** Local wall-clock parts of an instant (for CSV and labels). */

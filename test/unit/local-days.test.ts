@@ -6,6 +6,7 @@ import {
   dayStartSec,
   isoUtc,
   isoWithOffset,
+  localDateTimeDe,
   parseIsoSec,
   quarterHoursInDay,
 } from '../../main/time/local-days';
@@ -35,13 +36,15 @@ describe('local days in Europe/Vienna', () => {
     expect(isoWithOffset(parseIsoSec('2025-07-01T10:00:00Z'))).toBe('2025-07-01T12:00:00+02:00');
   });
 
-  it('formats every quarter-hour of two years like Intl does, in zones east and west of UTC', () => {
+  it('formats every quarter-hour of two years like Intl does (ISO and German), in zones east and west of UTC', () => {
     for (const tz of ['Europe/Vienna', 'America/New_York', 'Asia/Kathmandu']) {
       const from = parseIsoSec('2024-12-31T20:00:00Z');
       for (let sec = from; sec < from + 2 * 366 * 86_400; sec += 900 * 7) {
-        const expected = wallClock(sec, tz).iso;
+        const w = wallClock(sec, tz);
         const got = isoWithOffset(sec, tz);
-        if (got !== expected) expect(got, `${tz} ${sec}`).toBe(expected);
+        if (got !== w.iso) expect(got, `${tz} ${sec}`).toBe(w.iso);
+        const de = `${w.day}.${w.month}.${w.year} ${w.hour}:${w.minute}`;
+        if (localDateTimeDe(sec, tz) !== de) expect(localDateTimeDe(sec, tz), `${tz} ${sec}`).toBe(de);
         // And back: the text names the same instant.
         if (parseIsoSec(got) !== sec) expect(parseIsoSec(got)).toBe(sec);
       }
