@@ -215,6 +215,43 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('writes values of any sign, size and precision exactly as stored, in both profiles', async () => {
+    const db = setup();
+    // The packed read carries values in thousandths; the rest go through the row read.
+    const values: Record<number, number> = {
+      3: -0.5,
+      4: 0,
+      5: 123_456.789,
+      6: 65.535,
+      7: 65.536,
+      8: 99_999_999.999,
+      9: -99_999_999.999,
+      11: 0.1 + 0.2,
+      12: 1e-7,
+      13: 2.5e9,
+      14: -2.5e9,
+    };
+    const set = db.prepare('UPDATE readings SET value = ? WHERE start_sec = ?');
+    const check = async (only: number[]) => {
+      for (const [i, v] of Object.entries(values))
+        set.run(only.includes(Number(i)) ? v : value(Number(i)), dayStart + Number(i) * 900);
+      for (const profile of ['excel-at', 'iso'] as const) {
+        const { path } = await exportDstDay(db, profile);
+        const lines = readFileSync(path, 'utf8').split('\r\n').slice(1, -1);
+        for (let i = 3; i <= 14; i++) {
+          if (i === 10) continue;
+          const v = only.includes(i) ? values[i]! : value(i);
+          const text = profile === 'excel-at' ? String(v).replace('.', ',') : String(v);
+          expect(lines[i]!.split(profile === 'excel-at' ? ';' : ',')[6], `${profile} row ${i}`).toBe(text);
+        }
+      }
+    };
+    await check([3, 4, 5, 6, 7, 8, 9]); // all in thousandths
+    await check([3, 4, 5, 6, 7, 8, 9, 11]); // 0.30000000000000004
+    await check([12]);
+    await check([13, 14]);
+  });
+
   it('leaves no file behind when the export fails', async () => {
     const db = setup();
     const dir = mkdtempSync(join(tmpdir(), 'md-csv-out-'));
