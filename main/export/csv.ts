@@ -89,6 +89,27 @@ const META = 32768;
 const DENSE_KEYS = 1 << 19;
 
 /**
+ * The export's read of one series' quarter-hours in [a, b): one plucked integer per row (no array and
+ * no heap number per row: better-sqlite3's cost is per row and per column), packing everything a row
+ * needs — the value in thousandths (kWh with three decimals, checked exactly: m / 1000 must give the
+ * stored double, so String() of it prints the same text), the quarter-hour's offset from `a`, the
+ * revised flag and the quality. A row that does not fit (another precision, a quality outside 0–3,
+ * off the quarter-hour grid, a value beyond ±10^8 whose packing would pass 2^53) reads as null.
+ */
+export function packedChunkReader(db: Database.Database) {
+  const stmt = db
+    .prepare<[number, number, number, number, number], number | null>(
+      `SELECT CASE WHEN quality BETWEEN 0 AND 3 AND (start_sec - ?) % ${QH_SEC} = 0 AND abs(value) < 1e8
+         AND round(value * ${SCALE}) / ${SCALE} = value
+       THEN CAST(round(value * ${SCALE}) AS INTEGER) * ${META} + ((start_sec - ?) / ${QH_SEC}) * 8
+         + (revised_sec IS NOT NULL) * 4 + quality END
+       FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
+    )
+    .pluck(true);
+  return (seriesId: number, a: number, b: number) => stmt.all(a, a, seriesId, a, b);
+}
+
+/**
  * Rows are copied into chunk buffers as bytes (`Uint8Array.set` of ready parts is ≈ 4 × faster than
  * concatenating the row strings, joining and encoding them). A full buffer is handed to the stream
  * as it is and a new one started, so a written buffer is never touched again.
@@ -186,21 +207,8 @@ export async function exportCsv(
     const seriesStmt = db.prepare<[string, string], { id: number; unit: string }>(
       'SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?',
     );
-    // The common chunk is read as one plucked integer per row (no array and no heap number per row:
-    // better-sqlite3's cost is per row and per column), packing everything a row needs: the value in
-    // thousandths (kWh with three decimals, checked exactly: m / 1000 must give the stored double, so
-    // String() of it prints the same text), the quarter-hour's offset from the chunk start, the revised
-    // flag and the quality. A row that does not fit (another precision, a quality outside 0–3, off the
-    // quarter-hour grid) packs as NULL and sends that chunk through the row-by-row read.
     const range = 'FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec';
-    const packedStmt = db
-      .prepare<[number, number, number, number, number], number | null>(
-        `SELECT CASE WHEN quality BETWEEN 0 AND 3 AND (start_sec - ?) % ${QH_SEC} = 0 AND abs(value) < 1e8
-           AND round(value * ${SCALE}) / ${SCALE} = value
-         THEN CAST(round(value * ${SCALE}) AS INTEGER) * ${META} + ((start_sec - ?) / ${QH_SEC}) * 8
-           + (revised_sec IS NOT NULL) * 4 + quality END ${range}`,
-      )
-      .pluck(true);
+    const readPacked = packedChunkReader(db);
     const rowStmt = db
       .prepare<[number, number, number]>(`SELECT start_sec, value, quality, revised_sec ${range}`)
       .raw(true);
@@ -263,7 +271,8 @@ export async function exportCsv(
           const before = k;
           const a = from + c * QH_SEC;
           const b = from + end * QH_SEC;
-          const packed = packedStmt.all(a, a, s.id, a, b);
+          const packed = readPacked(s.id, a, b);
+          // A chunk with a row that does not pack goes through the row-by-row read.
           if (!packed.includes(null)) {
             for (const p of packed as number[]) {
               const m = Math.floor(p / META);

@@ -24,7 +24,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../main/db/open';
 import { querySeries } from '../../main/db/series-query';
 import { portfolioMonthly } from '../../main/analysis/portfolio-monthly';
-import { exportCsv } from '../../main/export/csv';
+import { exportCsv, packedChunkReader } from '../../main/export/csv';
 import { createWorkerSync } from '../../main/sync/worker-sync';
 import { spawnDemoService, spawnHarness, type DemoService } from '../harness/spawn';
 import { DEFAULT_TZ, dayNumberOf, dayStartSec, QH_SEC, quarterHoursInDay } from '../../main/time/local-days';
@@ -444,19 +444,8 @@ await bench('csv-export', async () => {
   let readSec = Infinity;
   let readRows = 0;
   // Context for the ratio: only reading the same rows from SQLite, as the export does (30-day chunks,
-  // values and packed offset/quality/revised as two plucked columns in one read transaction).
-  const range = 'FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec';
-  const readValues = db.prepare(`SELECT value ${range}`).pluck(true);
-  const readPacked = db
-    .prepare(
-      `SELECT CASE WHEN quality BETWEEN 0 AND 3 THEN ((start_sec - ?) * 2 + (revised_sec IS NOT NULL)) * 4 + quality ELSE -1 END ${range}`,
-    )
-    .pluck(true);
-  const read = db.transaction((id: number, a: number, b: number) => {
-    const values = readValues.all(id, a, b);
-    readPacked.all(a, id, a, b);
-    return values.length;
-  });
+  // one packed integer per row).
+  const read = packedChunkReader(db);
   const ids = db.prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?');
   for (let round = 0; round < 3; round++) {
     rmSync(path, { force: true });
@@ -483,7 +472,7 @@ await bench('csv-export', async () => {
       for (const o of obis) {
         const sid = (ids.get(m, o) as { id: number } | undefined)?.id;
         if (sid === undefined) continue;
-        for (let c = from; c < to; c += 30 * 86_400) readRows += read(sid, c, c + 30 * 86_400);
+        for (let c = from; c < to; c += 30 * 86_400) readRows += read(sid, c, c + 30 * 86_400).length;
       }
     readSec = Math.min(readSec, (performance.now() - tr) / 1000);
   }
