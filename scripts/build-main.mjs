@@ -12,6 +12,7 @@ await build({
     index: 'main/app/index.ts',
     cli: 'main/cli/index.ts',
     'sync-worker': 'main/sync/sync-worker.ts',
+    'fetch-worker': 'main/sync/fetch-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',
@@ -30,4 +31,6 @@ await build({
 });
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
-console.log('built dist/main (index.js, cli.js, sync-worker.js, migrations/) and dist/preload/index.cjs');
+console.log(
+  'built dist/main (index.js, cli.js, sync-worker.js, fetch-worker.js, migrations/) and dist/preload/index.cjs',
+);

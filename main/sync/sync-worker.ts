@@ -1,18 +1,20 @@
 /**
  * Worker-thread entry of the cursor sync (see worker-sync.ts for the main-thread side). The worker owns
- * its own API client and its own connection to the profile's SQLite file, so HTTP, JSON parsing,
- * validation and the page transactions never run on the main thread: the Electron main process stays
+ * its own API client (whose downloads of readings run in a fetch thread of their own, fetch-thread.ts)
+ * and its own connection to the profile's SQLite file, so HTTP, JSON parsing, validation and the page
+ * transactions never run on the main thread: the Electron main process stays
  * free for IPC and window events however large the sync.
  *
  * Messages in: `syncAll` (with an id), `cancel`, `close`. Messages out: `progress`, `changed`,
  * `rateLimit`, `done` / `failed` (with the id), `closed`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createApiClient } from '../api/client';
+import { createApiClient, type RateLimitState } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
 import { toContractError } from '../errors';
+import { withFetchThread } from './fetch-thread';
 import { createSyncService } from './sync-service';
 import type { SyncWorkerData, ToWorker, FromWorker } from './worker-sync';
 
@@ -22,11 +24,14 @@ const data = workerData as SyncWorkerData;
 const post = (m: FromWorker) => port.postMessage(m);
 
 const db = openDatabase(data.dbPath);
-const api = createApiClient({
-  ...data.connection,
-  ...data.apiOptions,
-  onRateLimit: (rateLimit) => post({ type: 'rateLimit', rateLimit }),
-});
+const onRateLimit = (rateLimit: RateLimitState) => post({ type: 'rateLimit', rateLimit });
+// Readings are downloaded, parsed and validated by a thread of their own; this one writes them.
+const downloads = withFetchThread(
+  createApiClient({ ...data.connection, ...data.apiOptions, onRateLimit }),
+  { ...data.connection, ...data.apiOptions },
+  onRateLimit,
+);
+const api = downloads.api;
 const sync = createSyncService({
   db,
   api,
@@ -46,7 +51,8 @@ port.on('message', (m: ToWorker) => {
   else if (m.type === 'close') {
     // Page transactions are synchronous, so none is open here; the cancelled run settles first.
     sync.cancel();
-    void running.finally(() => {
+    void running.finally(async () => {
+      await downloads.close();
       db.close();
       post({ type: 'closed' });
       port.close();

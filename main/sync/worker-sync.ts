@@ -9,13 +9,12 @@
  *
  * The token reaches the worker in memory only (workerData); it is never written anywhere.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ApiClientOptions, RateLimitState } from '../api/client';
 import { AppError } from '../errors';
 import type { ContractError } from '../../preload/contract';
 import type { SyncProgress, SyncSummary } from './sync-service';
+import { startWorker } from './start-worker';
 
 export interface SyncWorkerData {
   dbPath: string;
@@ -45,22 +44,6 @@ export interface WorkerSyncOptions extends SyncWorkerData {
   onRateLimit?: (r: RateLimitState) => void;
 }
 
-/**
- * Starts the worker: the bundled `sync-worker.js` beside the built main process, or, when running from
- * source (tsx: harness, CLI, tests, benchmarks), the TypeScript file behind tsx's loader — Node 20 does
- * not apply `--import` hooks to a worker's entry, so a two-line bootstrap registers them first.
- */
-function startWorker(workerData: SyncWorkerData): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./sync-worker.js', import.meta.url), { workerData });
-  const tsxApi = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const entry = new URL('./sync-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
 export function createWorkerSync(o: WorkerSyncOptions) {
   const { onProgress, onReadingsChanged, onRateLimit, ...data } = o;
   const pending = new Map<number, { resolve: (s: SyncSummary) => void; reject: (e: Error) => void }>();
@@ -83,7 +66,7 @@ export function createWorkerSync(o: WorkerSyncOptions) {
 
   /** Starts a worker thread; a thread that ended is replaced by the next `syncAll`. */
   function start(): Thread {
-    const worker = startWorker(data);
+    const worker = startWorker('sync-worker', data);
     let markReady: () => void = () => undefined;
     const t: Thread = { worker, ready: new Promise<void>((r) => (markReady = r)), exited: null };
     worker.on('message', (m: FromWorker) => {

@@ -1,0 +1,168 @@
+/**
+ * The sync's downloads in a thread of their own (fetch-worker.ts): feed pages and window reads are
+ * requested, received, parsed and validated there, and arrive here as columns of typed arrays whose
+ * buffers are transferred, not copied. The sync thread is left with writing pages into SQLite, so on a
+ * machine with a core to spare the two halves of a sync run side by side (docs/performance.md).
+ *
+ * The client it returns is the ordinary API client with `feed` and `windowRead` routed through the
+ * thread; errors keep their class, code, HTTP status and retry time, so the sync treats them exactly as
+ * before (an expired cursor still re-baselines). A thread that dies fails the requests it held; the next
+ * request starts a new one.
+ */
+import type { Worker } from 'node:worker_threads';
+import { ApiError, type ApiClient, type ApiClientOptions, type RateLimitState } from '../api/client';
+import { fromColumns, type ReadingColumns } from '../api/reading-columns';
+import type { ApiFeedPage, ApiWindow } from '../api/schemas';
+import { AppError } from '../errors';
+import type { ErrorCode } from '../../preload/contract';
+import { startWorker } from './start-worker';
+
+export type FetchWorkerData = Pick<
+  ApiClientOptions,
+  'baseUrl' | 'team' | 'token' | 'timeoutMs' | 'maxRetries' | 'baseDelayMs' | 'maxDelayMs'
+>;
+
+export type FetchRequest =
+  | { type: 'feed'; id: number; meterId: string; cursor: string | null; limit?: number; fromSec?: number }
+  | {
+      type: 'window';
+      id: number;
+      meterId: string;
+      fromSec: number;
+      toSec: number;
+      quality?: string;
+      cursor?: string | null;
+      limit?: number;
+    };
+
+/** `T` without its id, for each member of a union. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export interface SentError {
+  apiError: boolean;
+  code: ErrorCode;
+  message: string;
+  status: number | null;
+  serviceCode: string | null;
+  retryAtSec: number | null;
+}
+
+export type FetchReply =
+  | { type: 'feed'; id: number; page: Omit<ApiFeedPage, 'readings'>; columns: ReadingColumns }
+  | { type: 'window'; id: number; page: Omit<ApiWindow, 'readings'>; columns: ReadingColumns }
+  | { type: 'error'; id: number; error: SentError }
+  | { type: 'rateLimit'; rateLimit: RateLimitState };
+
+/** An error as it crosses the thread boundary, and back. */
+export function sendError(err: unknown): SentError {
+  if (err instanceof ApiError)
+    return {
+      apiError: true,
+      code: err.code,
+      message: err.message,
+      status: err.status,
+      serviceCode: err.serviceCode,
+      retryAtSec: err.retryAtSec,
+    };
+  const code: ErrorCode = err instanceof AppError ? err.code : 'internal';
+  return {
+    apiError: false,
+    code,
+    message: (err as Error)?.message ?? String(err),
+    status: null,
+    serviceCode: null,
+    retryAtSec: null,
+  };
+}
+
+function receiveError(e: SentError): AppError {
+  return e.apiError
+    ? new ApiError(e.code, e.message, e.status, e.serviceCode, e.retryAtSec)
+    : new AppError(e.code, e.message);
+}
+
+/**
+ * `api` with its downloads of readings run by a fetch thread made from `data`. Call `close()` when the
+ * sync is done for good.
+ */
+export function withFetchThread(
+  api: ApiClient,
+  data: FetchWorkerData,
+  onRateLimit?: (r: RateLimitState) => void,
+): { api: ApiClient; close: () => Promise<void>; terminate: () => Promise<void> } {
+  type Pending = { resolve: (m: FetchReply) => void; reject: (e: Error) => void };
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let worker: Worker | null = null;
+  let rateLimit: RateLimitState | null = null;
+
+  function thread(): Worker {
+    if (worker) return worker;
+    const w = startWorker('fetch-worker', data);
+    const died = (why: string) => {
+      if (worker === w) worker = null;
+      const err = new AppError('internal', `The download thread of the sync stopped (${why}). Sync again.`);
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+    };
+    w.on('message', (m: FetchReply) => {
+      if (m.type === 'rateLimit') {
+        rateLimit = m.rateLimit;
+        onRateLimit?.(m.rateLimit);
+        return;
+      }
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      if (!p) return;
+      if (m.type === 'error') p.reject(receiveError(m.error));
+      else p.resolve(m);
+    });
+    w.on('error', (err) => died(err.message));
+    w.on('exit', (code) => died(`exit code ${code}`));
+    // Only requests in flight keep this thread's event loop alive.
+    w.unref();
+    worker = w;
+    return w;
+  }
+
+  function ask(req: WithoutId<FetchRequest>): Promise<FetchReply> {
+    const id = nextId++;
+    const w = thread();
+    if (pending.size === 0) w.ref();
+    return new Promise<FetchReply>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      w.postMessage({ ...req, id } as FetchRequest);
+    }).finally(() => {
+      if (pending.size === 0) worker?.unref();
+    });
+  }
+
+  const threaded: ApiClient = Object.defineProperty({ ...api }, 'rateLimit', {
+    get: () => rateLimit ?? api.rateLimit,
+    enumerable: true,
+  });
+  threaded.feed = async (meterId, cursor, o = {}) => {
+    const m = await ask({ type: 'feed', meterId, cursor, limit: o.limit, fromSec: o.fromSec });
+    if (m.type !== 'feed') throw new AppError('internal', 'The download thread answered out of turn.');
+    return { ...m.page, readings: fromColumns(m.columns) };
+  };
+  threaded.windowRead = async (meterId, fromSec, toSec, o = {}) => {
+    const m = await ask({ type: 'window', meterId, fromSec, toSec, ...o });
+    if (m.type !== 'window') throw new AppError('internal', 'The download thread answered out of turn.');
+    return { ...m.page, readings: fromColumns(m.columns) };
+  };
+
+  return {
+    api: threaded,
+    /** Ends the thread; a later request would start a new one. */
+    async close() {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+    /** Ends the thread at once as if it had crashed: the requests it held fail (tests). */
+    async terminate() {
+      await worker?.terminate();
+    },
+  };
+}

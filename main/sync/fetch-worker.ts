@@ -1,0 +1,45 @@
+/**
+ * Worker-thread entry of the sync's downloads (see fetch-thread.ts for the other side): it owns an API
+ * client, runs each feed or window request (retries, rate limits and error mapping included), and
+ * posts the validated readings back as columns whose buffers are transferred.
+ *
+ * Messages in: `feed`, `window` (with an id). Messages out: `feed` / `window` / `error` (with the id),
+ * `rateLimit`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createApiClient } from '../api/client';
+import { toColumns } from '../api/reading-columns';
+import { sendError, type FetchReply, type FetchRequest, type FetchWorkerData } from './fetch-thread';
+
+const port = parentPort;
+if (!port) throw new Error('fetch-worker.ts runs as a worker thread only');
+const post = (m: FetchReply, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
+const api = createApiClient({
+  ...(workerData as FetchWorkerData),
+  onRateLimit: (rateLimit) => post({ type: 'rateLimit', rateLimit }),
+});
+
+port.on('message', (m: FetchRequest) => {
+  void (async () => {
+    try {
+      if (m.type === 'feed') {
+        const { readings, ...page } = await api.feed(m.meterId, m.cursor, {
+          limit: m.limit,
+          fromSec: m.fromSec,
+        });
+        const { columns, transfer } = toColumns(readings);
+        post({ type: 'feed', id: m.id, page, columns }, transfer);
+      } else {
+        const { readings, ...page } = await api.windowRead(m.meterId, m.fromSec, m.toSec, {
+          quality: m.quality,
+          cursor: m.cursor,
+          limit: m.limit,
+        });
+        const { columns, transfer } = toColumns(readings);
+        post({ type: 'window', id: m.id, page, columns }, transfer);
+      }
+    } catch (err) {
+      post({ type: 'error', id: m.id, error: sendError(err) });
+    }
+  })();
+});
