@@ -7,9 +7,11 @@ import {
   isoUtc,
   isoWithOffset,
   localDateTimeDe,
+  offsetMinutesAt,
   parseIsoSec,
   quarterHoursInDay,
 } from '../../main/time/local-days';
+import { DateTime } from 'luxon';
 import { wallClock } from '../intl-reference';
 
 describe('local days in Europe/Vienna', () => {
@@ -49,6 +51,40 @@ describe('local days in Europe/Vienna', () => {
         if (parseIsoSec(got) !== sec) expect(parseIsoSec(got)).toBe(sec);
       }
     }
+  });
+
+  it('gives the UTC offset of every hour as Luxon does, in zones with half-hour, 45-minute and southern DST, and historical local mean time', () => {
+    const zones = [
+      'Europe/Vienna',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/Sao_Paulo',
+      'UTC',
+    ];
+    for (const tz of zones) {
+      const spans = [
+        [Date.parse('2024-01-01T00:00:00Z') / 1000, 2 * 366 * 24],
+        [Date.parse('1890-06-01T00:00:00Z') / 1000, 24],
+        [Date.parse('1945-01-01T00:00:00Z') / 1000, 366 * 24],
+      ] as const;
+      for (const [from, hours] of spans)
+        for (let h = 0; h < hours; h++) {
+          const sec = from + h * 3600; // the cache asks once per UTC hour, at its start
+          const expected = DateTime.fromSeconds(sec, { zone: tz }).offset;
+          if (offsetMinutesAt(sec, tz) !== expected)
+            expect(`${tz} ${new Date(sec * 1000).toISOString()}: ${offsetMinutesAt(sec, tz)}`).toBe(
+              `${expected}`,
+            );
+        }
+    }
+    // Local mean time of Vienna (+1:05:21) keeps its seconds; zones east and west have the right sign.
+    expect(offsetMinutesAt(Date.parse('1890-06-01T12:00:00Z') / 1000)).toBeCloseTo(65 + 21 / 60, 10);
+    expect(offsetMinutesAt(Date.parse('2025-07-01T12:00:00Z') / 1000, 'America/New_York')).toBe(-240);
+    expect(offsetMinutesAt(Date.parse('2025-01-01T12:00:00Z') / 1000, 'Pacific/Chatham')).toBe(825);
+    expect(offsetMinutesAt(Date.parse('2025-01-01T12:00:00Z') / 1000, 'UTC')).toBe(0);
   });
 
   it('writes UTC like toISOString, cut to whole seconds, also before 1970 and for fractions', () => {
