@@ -6,9 +6,10 @@ import { ApiError, createApiClient } from '../../main/api/client';
 import { AppError } from '../../main/errors';
 import { withFetchThread } from '../../main/sync/fetch-thread';
 import { admin, demo } from './helpers';
-import type { DemoService } from '../../main/demo/service';
 
-function clients(svc: DemoService) {
+/** The demo service, a direct client and a client whose downloads run in a fetch thread. */
+async function setup(years: number) {
+  const svc = await demo({ years });
   const conn = {
     baseUrl: svc.info.base_url,
     team: svc.info.team,
@@ -19,13 +20,16 @@ function clients(svc: DemoService) {
   const direct = createApiClient(conn);
   const rateLimits: number[] = [];
   const threaded = withFetchThread(createApiClient(conn), conn, (r) => rateLimits.push(r.remaining));
-  return { direct, threaded, rateLimits };
+  const stop = async () => {
+    await threaded.close();
+    await svc.stop();
+  };
+  return { svc, direct, threaded, rateLimits, stop };
 }
 
 describe('downloads in a fetch thread', () => {
   it('gives the same feed pages and window reads as the direct client, and reports rate limits', async () => {
-    const svc = await demo({ years: 0.1 });
-    const { direct, threaded, rateLimits } = clients(svc);
+    const { svc, direct, threaded, rateLimits, stop } = await setup(0.1);
     try {
       const meters = (await direct.listMeters()).filter((m) => m.status === 'connected');
       expect(meters.length).toBeGreaterThan(1);
@@ -52,14 +56,12 @@ describe('downloads in a fetch thread', () => {
       expect(rateLimits.length).toBeGreaterThan(0);
       expect(threaded.api.rateLimit).toMatchObject({ limit: expect.any(Number) });
     } finally {
-      await threaded.close();
-      await svc.stop();
+      await stop();
     }
   });
 
   it('passes errors through as ApiErrors with code and status (an expired cursor stays a 422)', async () => {
-    const svc = await demo({ years: 0.05 });
-    const { direct, threaded } = clients(svc);
+    const { svc, direct, threaded, stop } = await setup(0.05);
     try {
       const meter = (await direct.listMeters()).find((m) => m.status === 'connected')!;
       const first = await threaded.api.feed(meter.id, null, { limit: 100 });
@@ -74,14 +76,12 @@ describe('downloads in a fetch thread', () => {
         ((await direct.feed('no-such-meter', null).catch((e: unknown) => e)) as Error).message,
       );
     } finally {
-      await threaded.close();
-      await svc.stop();
+      await stop();
     }
   });
 
   it('fails the requests a dying thread held, and serves the next request from a new thread', async () => {
-    const svc = await demo({ years: 0.1 });
-    const { direct, threaded } = clients(svc);
+    const { direct, threaded, stop } = await setup(0.1);
     try {
       const meter = (await direct.listMeters()).find((m) => m.status === 'connected')!;
       const held = threaded.api.feed(meter.id, null, { limit: 10_000 }).catch((e: unknown) => e);
@@ -93,8 +93,7 @@ describe('downloads in a fetch thread', () => {
       const again = await threaded.api.feed(meter.id, null, { limit: 500 });
       expect(again).toEqual(await direct.feed(meter.id, null, { limit: 500 }));
     } finally {
-      await threaded.close();
-      await svc.stop();
+      await stop();
     }
   });
 });
