@@ -51,7 +51,8 @@ export type FetchReply =
   | { type: 'feed'; id: number; page: Omit<ApiFeedPage, 'readings'>; columns: ReadingColumns }
   | { type: 'window'; id: number; page: Omit<ApiWindow, 'readings'>; columns: ReadingColumns }
   | { type: 'error'; id: number; error: SentError }
-  | { type: 'rateLimit'; rateLimit: RateLimitState };
+  | { type: 'rateLimit'; rateLimit: RateLimitState }
+  | { type: 'ready' };
 
 /** An error as it crosses the thread boundary, and back. */
 export function sendError(err: unknown): SentError {
@@ -89,23 +90,37 @@ export function withFetchThread(
   api: ApiClient,
   data: FetchWorkerData,
   onRateLimit?: (r: RateLimitState) => void,
-): { api: ApiClient; close: () => Promise<void>; terminate: () => Promise<void> } {
+): {
+  api: ApiClient;
+  ready: () => Promise<void>;
+  close: () => Promise<void>;
+  terminate: () => Promise<void>;
+} {
   type Pending = { resolve: (m: FetchReply) => void; reject: (e: Error) => void };
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let worker: Worker | null = null;
+  /** Settles once the current thread has loaded (or has died trying). */
+  let loaded: Promise<void> = Promise.resolve();
   let rateLimit: RateLimitState | null = null;
 
   function thread(): Worker {
     if (worker) return worker;
     const w = startWorker('fetch-worker', data);
+    let markLoaded: () => void = () => undefined;
+    loaded = new Promise<void>((resolve) => (markLoaded = resolve));
     const died = (why: string) => {
+      markLoaded();
       if (worker === w) worker = null;
       const err = new AppError('internal', `The download thread of the sync stopped (${why}). Sync again.`);
       for (const p of pending.values()) p.reject(err);
       pending.clear();
     };
     w.on('message', (m: FetchReply) => {
+      if (m.type === 'ready') {
+        markLoaded();
+        return;
+      }
       if (m.type === 'rateLimit') {
         rateLimit = m.rateLimit;
         onRateLimit?.(m.rateLimit);
@@ -154,6 +169,14 @@ export function withFetchThread(
 
   return {
     api: threaded,
+    /**
+     * Starts the thread now rather than on the first download, and resolves once it has loaded (a
+     * thread that fails to load resolves it too: the first download then reports the failure).
+     */
+    ready(): Promise<void> {
+      thread();
+      return loaded;
+    },
     /** Ends the thread; a later request would start a new one. */
     async close() {
       const w = worker;

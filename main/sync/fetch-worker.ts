@@ -3,8 +3,8 @@
  * client, runs each feed or window request (retries, rate limits and error mapping included), and
  * posts the validated readings back as columns whose buffers are transferred.
  *
- * Messages in: `feed`, `window` (with an id). Messages out: `feed` / `window` / `error` (with the id),
- * `rateLimit`.
+ * Messages in: `feed`, `window` (with an id). Messages out: `ready` once loaded, `feed` / `window` /
+ * `error` (with the id), `rateLimit`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createApiClient } from '../api/client';
@@ -43,3 +43,4 @@ port.on('message', (m: FetchRequest) => {
     }
   })();
 });
+post({ type: 'ready' });

@@ -64,4 +64,6 @@ port.on('message', (m: ToWorker) => {
     );
   }
 });
+// The download thread loads with this one, so the first sync does not wait for it.
+await downloads.ready();
 post({ type: 'ready' });

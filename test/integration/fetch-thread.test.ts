@@ -31,6 +31,7 @@ describe('downloads in a fetch thread', () => {
   it('gives the same feed pages and window reads as the direct client, and reports rate limits', async () => {
     const { svc, direct, threaded, rateLimits, stop } = await setup(0.1);
     try {
+      await threaded.ready(); // started ahead of the first download, as the sync worker does
       const meters = (await direct.listMeters()).filter((m) => m.status === 'connected');
       expect(meters.length).toBeGreaterThan(1);
       for (const m of meters.slice(0, 3)) {
