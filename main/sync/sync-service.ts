@@ -255,9 +255,19 @@ export function createSyncService(deps: SyncDeps) {
           progress(meterId, false);
         }
       };
-      await Promise.all(
-        Array.from({ length: Math.min(deps.concurrency ?? 4, Math.max(1, ids.length)) }, worker),
+      // Settles only when every meter has stopped: a meter still between a download and its write when
+      // a cancelled run returned would be skipped, unsynced, by the next run ("already running"). A
+      // fatal error (cancel, token, network) stops the other meters at their next page.
+      const fatal: unknown[] = [];
+      await Promise.allSettled(
+        Array.from({ length: Math.min(deps.concurrency ?? 4, Math.max(1, ids.length)) }, () =>
+          worker().catch((error: unknown) => {
+            fatal.push(error);
+            controller?.abort();
+          }),
+        ),
       );
+      if (fatal.length > 0) throw fatal[0];
       summary.durationMs = Date.now() - started;
       progress(null, true);
       return summary;

@@ -1,6 +1,8 @@
 // The sync core against the real demo service over HTTP and real SQLite files.
 import { describe, expect, it } from 'vitest';
 import { dayNumberOf, quarterHoursInDay } from '../../main/time/local-days';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { createSyncService } from '../../main/sync/sync-service';
 import { admin, demo } from './helpers';
 import { diff, localReadings, serviceReadings, syncCore } from './sync-helpers';
 
@@ -83,6 +85,38 @@ describe('cursor sync', () => {
         .prepare('SELECT sum(count) AS n FROM daily_rollups WHERE series_id = ?')
         .get(series) as { n: number };
       expect(rolled.n).toBe(sums.n);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('settles a cancelled sync only when every meter has stopped, so the next sync leaves none out', async () => {
+    const svc = await demo({ years: 0.3 });
+    try {
+      const c = syncCore(svc, { pageSize: 500 });
+      let pages = 0;
+      const syncing = createSyncService({
+        db: c.db,
+        api: c.api,
+        account: c.account,
+        readings: createReadingsStore(c.db),
+        pageSize: 500,
+        concurrency: 4,
+        onProgress: () => {
+          if (++pages === 6) syncing.cancel();
+        },
+      });
+      const cancelled = syncing.syncAll().catch((e: unknown) => e);
+      expect(await cancelled).toMatchObject({ code: 'cancelled' });
+      // No meter is still being synced once the cancelled run has settled: each one runs again now.
+      const meters = (
+        c.db.prepare("SELECT id FROM meters WHERE status = 'connected'").all() as { id: string }[]
+      ).map((m) => m.id);
+      expect(meters.length).toBeGreaterThan(3);
+      // All asked at the same moment (a meter still running answers "skipped" at once).
+      const again = await Promise.all(meters.map((id) => syncing.syncMeter(id)));
+      expect(again.filter((r) => r.skipped)).toEqual([]);
+      expect(diff(localReadings(c.db), await serviceReadings(svc))).toEqual([]);
     } finally {
       await svc.stop();
     }
