@@ -94,6 +94,7 @@ export function createHandlers(services: Services): Handlers {
     'profiles:rename': async ({ profileId, name }) => view(services.profiles.update(profileId, { name })),
     'profiles:remove': async ({ profileId, deleteLocalData }) => {
       if (services.profiles.activeId() === profileId) services.closeActive();
+      await services.whenClosed();
       await services.secrets.delete(profileId).catch(() => undefined);
       services.profiles.remove(profileId, deleteLocalData);
       return { removed: true };

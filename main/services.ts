@@ -29,6 +29,7 @@ import {
   type SyncSummary,
 } from './sync/sync-service';
 import { createWorkerSync } from './sync/worker-sync';
+import { closeReadAhead } from './export/read-ahead';
 import { DEFAULT_TZ } from './time/local-days';
 
 export interface ServicesOptions {
@@ -90,6 +91,11 @@ export function createServices(opts: ServicesOptions) {
   let currentSync: Promise<SyncSummary | null> | null = null;
   /** Sync workers of closed profiles that are still winding down. */
   const closingWorkers = new Set<Promise<void>>();
+  /** Keeps a closing thread's promise until it settles, so `close()` can wait for every one. */
+  const whileClosing = (closing: Promise<void>) => {
+    const settled: Promise<void> = closing.finally(() => closingWorkers.delete(settled));
+    closingWorkers.add(settled);
+  };
 
   function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const l of listeners) l(event, payload);
@@ -212,10 +218,9 @@ export function createServices(opts: ServicesOptions) {
       status = { ...status, mqtt: 'off' };
       ctx.sync.cancel();
       const closing = ctx.sync.close?.();
-      if (closing) {
-        const settled: Promise<void> = closing.finally(() => closingWorkers.delete(settled));
-        closingWorkers.add(settled);
-      }
+      if (closing) whileClosing(closing);
+      // The export's reading thread holds the file open too (a removed profile's folder must delete).
+      whileClosing(closeReadAhead(ctx.db.name));
       ctx.db.close();
       ctx = null;
     }
@@ -295,6 +300,8 @@ export function createServices(opts: ServicesOptions) {
       return c;
     },
     closeActive,
+    /** Resolves once the threads of closed profiles have ended (their files are then free to delete). */
+    whenClosed: () => Promise.all([...closingWorkers]).then(() => undefined),
     syncNow,
     /** Resolves when the sync in progress (if any) has finished. */
     whenSynced: () => currentSync ?? Promise.resolve(null),

@@ -13,6 +13,7 @@ await build({
     cli: 'main/cli/index.ts',
     'sync-worker': 'main/sync/sync-worker.ts',
     'fetch-worker': 'main/sync/fetch-worker.ts',
+    'read-worker': 'main/export/read-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',
@@ -32,5 +33,5 @@ await build({
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
 console.log(
-  'built dist/main (index.js, cli.js, sync-worker.js, fetch-worker.js, migrations/) and dist/preload/index.cjs',
+  'built dist/main (index.js, cli.js, sync-worker.js, fetch-worker.js, read-worker.js, migrations/) and dist/preload/index.cjs',
 );

@@ -62,6 +62,7 @@ for (const f of [
   '/dist/main/cli.js',
   '/dist/main/sync-worker.js',
   '/dist/main/fetch-worker.js',
+  '/dist/main/read-worker.js',
   '/dist/main/migrations/0001_initial.sql',
   '/dist/preload/index.cjs',
   '/dist/renderer/index.html',

@@ -15,6 +15,13 @@ import { once } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { ExportProfile } from '../../preload/contract';
 import { DEFAULT_TZ, QH_SEC, isoUtc, isoWithOffset, localDateTimeDe } from '../time/local-days';
+import { META, SCALE, packedChunkReader } from './packed-read';
+import { readAhead, type ChunkStream } from './read-ahead';
+
+/** Value/tail keys below this (values up to 65.535 with any quality) are cached in an array. */
+const DENSE_KEYS = 1 << 19;
+/** Exports of at least this many rows have their chunks read ahead by a thread. */
+const READ_AHEAD_MIN_ROWS = 200_000;
 
 export interface ExportRequest {
   meterIds: string[];
@@ -82,33 +89,6 @@ function timeColumns(from: number, slots: number, tz: string, excel: boolean, se
   return views;
 }
 
-/** The packed read: values in thousandths, times 2^15 above the offset, revised flag and quality. */
-const SCALE = 1000;
-const META = 32768;
-/** Value/tail keys below this (values up to 65.535 with any quality) are cached in an array. */
-const DENSE_KEYS = 1 << 19;
-
-/**
- * The export's read of one series' quarter-hours in [a, b): one plucked integer per row (no array and
- * no heap number per row: better-sqlite3's cost is per row and per column), packing everything a row
- * needs — the value in thousandths (kWh with three decimals, checked exactly: m / 1000 must give the
- * stored double, so String() of it prints the same text), the quarter-hour's offset from `a`, the
- * revised flag and the quality. A row that does not fit (another precision, a quality outside 0–3,
- * off the quarter-hour grid, a value beyond ±10^8 whose packing would pass 2^53) reads as null.
- */
-export function packedChunkReader(db: Database.Database) {
-  const stmt = db
-    .prepare<[number, number, number, number, number], number | null>(
-      `SELECT CASE WHEN quality BETWEEN 0 AND 3 AND (start_sec - ?) % ${QH_SEC} = 0 AND abs(value) < 1e8
-         AND round(value * ${SCALE}) / ${SCALE} = value
-       THEN CAST(round(value * ${SCALE}) AS INTEGER) * ${META} + ((start_sec - ?) / ${QH_SEC}) * 8
-         + (revised_sec IS NOT NULL) * 4 + quality END
-       FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
-    )
-    .pluck(true);
-  return (seriesId: number, a: number, b: number) => stmt.all(a, a, seriesId, a, b);
-}
-
 /**
  * Rows are copied into chunk buffers as bytes (`Uint8Array.set` of ready parts is ≈ 4 × faster than
  * concatenating the row strings, joining and encoding them). A full buffer is handed to the stream
@@ -158,7 +138,13 @@ export async function exportCsv(
   db: Database.Database,
   req: ExportRequest,
   path: string,
-  opts: { tz?: string; onProgress?: (rows: number, total: number) => void; signal?: AbortSignal } = {},
+  opts: {
+    tz?: string;
+    onProgress?: (rows: number, total: number) => void;
+    signal?: AbortSignal;
+    /** Read chunks ahead in a thread (read-ahead.ts); by default for exports of 200 000 rows and more. */
+    readAhead?: boolean;
+  } = {},
 ): Promise<{ rows: number; bytes: number }> {
   const tz = opts.tz ?? DEFAULT_TZ;
   const excel = req.profile === 'excel-at';
@@ -195,6 +181,8 @@ export async function exportCsv(
     return c;
   };
   let rows = 0;
+  const chunkSlots = 30 * 96;
+  let stream: ChunkStream | null = null;
   try {
     await write([utf8((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n')]);
     const from = Math.floor(req.fromSec / QH_SEC) * QH_SEC;
@@ -216,97 +204,112 @@ export async function exportCsv(
     let longestTime = 0;
     const yes = excel ? 'ja' : 'true';
     const no = excel ? 'nein' : 'false';
-    const chunkSlots = 30 * 96;
     const sink = new ByteChunks(1 << 20);
+    // The series to write, in file order; a large export has its chunks read ahead by a thread.
+    const targets: { mp: string; obis: string; s: { id: number; unit: string } }[] = [];
     for (const meterId of req.meterIds) {
       const mp = field(meterStmt.get(meterId)?.metering_point ?? meterId);
       for (const obis of req.obisCodes) {
         const s = seriesStmt.get(meterId, obis);
-        if (!s) continue;
-        if (times === null) {
-          times = timeColumns(from, slots, tz, excel, sep);
-          for (const t of times) longestTime = Math.max(longestTime, t.length);
+        if (s) targets.push({ mp, obis, s });
+      }
+    }
+    if (slots > 0 && (opts.readAhead ?? targets.length * slots >= READ_AHEAD_MIN_ROWS)) {
+      const plan = new Float64Array(targets.length * Math.ceil(slots / chunkSlots) * 3);
+      let k = 0;
+      for (const { s } of targets)
+        for (let c = 0; c < slots; c += chunkSlots) {
+          plan[k++] = s.id;
+          plan[k++] = from + c * QH_SEC;
+          plan[k++] = from + Math.min(slots, c + chunkSlots) * QH_SEC;
         }
-        const time = times;
-        const fixed = utf8(`${sep}${mp}${sep}${field(obis)}${sep}`);
-        const unit = field(s.unit);
-        const tailText = (q: number, revised: boolean) =>
-          `${sep}${unit}${sep}${excel ? `L${q}` : String(q)}${sep}${revised ? yes : no}\r\n`;
-        // `;kWh;L2;nein\r\n` per quality (index) and revised (0/1); a gap row's tail has empty fields.
-        const tails = [0, 1, 2, 3].map((q) => [false, true].map((r) => utf8(tailText(q, r))));
-        const gapTail = utf8(`${sep}${unit}${sep}${sep}\r\n`);
-        const tailOf = (q: number, revised: boolean) =>
-          tails[q]?.[revised ? 1 : 0] ?? utf8(tailText(q, revised));
-        // The packed read's value and tail as one part, made once per distinct value, quality and
-        // revised flag (key: thousandths · 8 + revised · 4 + quality), shared by series of one unit.
-        const valueTails = valueTailsOf(unit);
-        const valueTail = (key: number): Uint8Array => {
-          let t = key >= 0 && key < DENSE_KEYS ? valueTails.dense[key] : valueTails.sparse.get(key);
-          if (t === undefined) {
-            const m = Math.floor(key / 8);
-            t = utf8(valueString(m / SCALE) + tailText(key & 3, (key & 4) !== 0));
-            if (key >= 0 && key < DENSE_KEYS) valueTails.dense[key] = t;
-            else {
-              if (valueTails.sparse.size > 200_000) valueTails.sparse.clear();
-              valueTails.sparse.set(key, t);
-            }
+      stream = readAhead(db, plan);
+    }
+    for (const { mp, obis, s } of targets) {
+      if (times === null) {
+        times = timeColumns(from, slots, tz, excel, sep);
+        for (const t of times) longestTime = Math.max(longestTime, t.length);
+      }
+      const time = times;
+      const fixed = utf8(`${sep}${mp}${sep}${field(obis)}${sep}`);
+      const unit = field(s.unit);
+      const tailText = (q: number, revised: boolean) =>
+        `${sep}${unit}${sep}${excel ? `L${q}` : String(q)}${sep}${revised ? yes : no}\r\n`;
+      // `;kWh;L2;nein\r\n` per quality (index) and revised (0/1); a gap row's tail has empty fields.
+      const tails = [0, 1, 2, 3].map((q) => [false, true].map((r) => utf8(tailText(q, r))));
+      const gapTail = utf8(`${sep}${unit}${sep}${sep}\r\n`);
+      const tailOf = (q: number, revised: boolean) =>
+        tails[q]?.[revised ? 1 : 0] ?? utf8(tailText(q, revised));
+      // The packed read's value and tail as one part, made once per distinct value, quality and
+      // revised flag (key: thousandths · 8 + revised · 4 + quality), shared by series of one unit.
+      const valueTails = valueTailsOf(unit);
+      const valueTail = (key: number): Uint8Array => {
+        let t = key >= 0 && key < DENSE_KEYS ? valueTails.dense[key] : valueTails.sparse.get(key);
+        if (t === undefined) {
+          const m = Math.floor(key / 8);
+          t = utf8(valueString(m / SCALE) + tailText(key & 3, (key & 4) !== 0));
+          if (key >= 0 && key < DENSE_KEYS) valueTails.dense[key] = t;
+          else {
+            if (valueTails.sparse.size > 200_000) valueTails.sparse.clear();
+            valueTails.sparse.set(key, t);
           }
-          return t;
-        };
-        // Room for a row: the longest time fields and the fixed fields; its value and tail come on top.
-        const row = longestTime + fixed.length;
-        let k = 0;
-        const gapsTo = (i: number) => {
-          for (; k < i; k++) {
-            sink.reserve(row + gapTail.length);
+        }
+        return t;
+      };
+      // Room for a row: the longest time fields and the fixed fields; its value and tail come on top.
+      const row = longestTime + fixed.length;
+      let k = 0;
+      const gapsTo = (i: number) => {
+        for (; k < i; k++) {
+          sink.reserve(row + gapTail.length);
+          sink.put(time[k]!);
+          sink.put(fixed);
+          sink.put(gapTail);
+        }
+      };
+      // Read in chunks rather than holding an open iterator across awaits, which would keep the
+      // connection busy and block the sync's writes.
+      for (let c = 0; c < slots; c += chunkSlots) {
+        const end = Math.min(slots, c + chunkSlots);
+        const before = k;
+        const a = from + c * QH_SEC;
+        const b = from + end * QH_SEC;
+        const packed = (stream ? await stream.next() : null) ?? readPacked(s.id, a, b);
+        // A chunk with a row that does not pack goes through the row-by-row read.
+        if (allPacked(packed)) {
+          for (let j = 0; j < packed.length; j++) {
+            const p = packed[j] as number;
+            const m = Math.floor(p / META);
+            const meta = p - m * META;
+            const i = c + (meta >> 3);
+            gapsTo(i);
+            const vt = valueTail(m * 8 + (meta & 7));
+            sink.reserve(row + vt.length);
             sink.put(time[k]!);
             sink.put(fixed);
-            sink.put(gapTail);
+            sink.put(vt);
+            k = i + 1;
           }
-        };
-        // Read in chunks rather than holding an open iterator across awaits, which would keep the
-        // connection busy and block the sync's writes.
-        for (let c = 0; c < slots; c += chunkSlots) {
-          const end = Math.min(slots, c + chunkSlots);
-          const before = k;
-          const a = from + c * QH_SEC;
-          const b = from + end * QH_SEC;
-          const packed = readPacked(s.id, a, b);
-          // A chunk with a row that does not pack goes through the row-by-row read.
-          if (!packed.includes(null)) {
-            for (const p of packed as number[]) {
-              const m = Math.floor(p / META);
-              const meta = p - m * META;
-              const i = c + (meta >> 3);
-              gapsTo(i);
-              const vt = valueTail(m * 8 + (meta & 7));
-              sink.reserve(row + vt.length);
-              sink.put(time[k]!);
-              sink.put(fixed);
-              sink.put(vt);
-              k = i + 1;
-            }
-          } else {
-            for (const r of rowStmt.all(s.id, a, b) as [number, number, number, number | null][]) {
-              const i = (r[0] - from) / QH_SEC;
-              if (i % 1 !== 0) continue; // not on the quarter-hour grid
-              gapsTo(i);
-              const value = text(r[1]);
-              const tail = tailOf(r[2], r[3] !== null);
-              sink.reserve(row + value.length + tail.length);
-              sink.put(time[k]!);
-              sink.put(fixed);
-              sink.put(value);
-              sink.put(tail);
-              k = i + 1;
-            }
+        } else {
+          for (const r of rowStmt.all(s.id, a, b) as [number, number, number, number | null][]) {
+            const i = (r[0] - from) / QH_SEC;
+            if (i % 1 !== 0) continue; // not on the quarter-hour grid
+            gapsTo(i);
+            const value = text(r[1]);
+            const tail = tailOf(r[2], r[3] !== null);
+            sink.reserve(row + value.length + tail.length);
+            sink.put(time[k]!);
+            sink.put(fixed);
+            sink.put(value);
+            sink.put(tail);
+            k = i + 1;
           }
-          gapsTo(end);
-          rows += k - before;
-          await write(sink.take());
-          opts.onProgress?.(rows, total);
-          if (opts.signal?.aborted) throw new Error('Export cancelled.');
         }
+        gapsTo(end);
+        rows += k - before;
+        await write(sink.take());
+        opts.onProgress?.(rows, total);
+        if (opts.signal?.aborted) throw new Error('Export cancelled.');
       }
     }
     out.end();
@@ -318,5 +321,16 @@ export async function exportCsv(
     out.destroy();
     rmSync(tmp, { force: true });
     throw err;
+  } finally {
+    stream?.close();
   }
+}
+
+/** Whether every row of a chunk's packed read packed (null, or NaN from the reading thread: one did not). */
+function allPacked(packed: ArrayLike<number | null>): boolean {
+  for (let i = 0; i < packed.length; i++) {
+    const p = packed[i];
+    if (p === null || p !== p) return false;
+  }
+  return true;
 }

@@ -15,7 +15,7 @@ import { fromColumns, type ReadingColumns } from '../api/reading-columns';
 import type { ApiFeedPage, ApiWindow } from '../api/schemas';
 import { AppError } from '../errors';
 import type { ErrorCode } from '../../preload/contract';
-import { startWorker } from './start-worker';
+import { startWorker } from '../start-worker';
 
 export type FetchWorkerData = Pick<
   ApiClientOptions,

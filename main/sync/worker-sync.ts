@@ -14,7 +14,7 @@ import type { ApiClientOptions, RateLimitState } from '../api/client';
 import { AppError } from '../errors';
 import type { ContractError } from '../../preload/contract';
 import type { SyncProgress, SyncSummary } from './sync-service';
-import { startWorker } from './start-worker';
+import { startWorker } from '../start-worker';
 
 export interface SyncWorkerData {
   dbPath: string;

@@ -3,10 +3,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { exportCsv } from '../../main/export/csv';
+import { closeReadAhead, readAheadThreads } from '../../main/export/read-ahead';
 import { wallClock } from '../intl-reference';
 
 const OBIS = '1-1:1.9.0 G.01';
@@ -72,6 +73,46 @@ async function exportDstDay(db: ReturnType<typeof setup>, profile: 'excel-at' | 
   return { r, path };
 }
 
+/**
+ * setup() plus a second meter (its metering point holds the separator) and a second register, each
+ * with 45 days of readings and a few gaps: several 30-day read chunks per series.
+ */
+function setupTwoMeters() {
+  const db = setup();
+  db.prepare(
+    "INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec) VALUES ('m2', 'AT;semicolon', 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)",
+  ).run();
+  const store = createReadingsStore(db);
+  const OBIS2 = '1-1:2.9.0 G.01';
+  const days = 45; // more than one 30-day read chunk
+  const from = dayStart;
+  const slots = days * 96 + 4; // the DST day has 100 quarter-hours
+  const has = (m: number, o: number, i: number) => (i + m * 7 + o * 3) % 11 !== 0 && !(i >= 2878 && i < 2882);
+  for (const [m, meterId] of ['m1', 'm2'].entries())
+    for (const [o, obis] of [OBIS, OBIS2].entries()) {
+      const rows = [];
+      for (let i = 0; i < slots; i++)
+        if (has(m, o, i))
+          rows.push({
+            obisCode: obis,
+            startSec: from + i * 900,
+            endSec: from + (i + 1) * 900,
+            value: value(i + m + o),
+            quality: 1 + ((i + o) % 3),
+            updatedSec: 100,
+          });
+      store.applyPage(meterId, rows, 'cursor', 1);
+    }
+  const req = {
+    meterIds: ['m1', 'm2'],
+    obisCodes: [OBIS, OBIS2],
+    fromSec: from,
+    toSec: from + slots * 900,
+    profile: 'excel-at' as const,
+  };
+  return { db, req, slots, from, has, OBIS2 };
+}
+
 describe('CSV export', () => {
   it('writes the Excel (de-AT) profile byte-exact: BOM, semicolons, decimal comma, CRLF, 100 rows on the DST day', async () => {
     const db = setup();
@@ -113,46 +154,10 @@ describe('CSV export', () => {
   });
 
   it('writes several meters and registers over several read chunks in meter, register, time order', async () => {
-    const db = setup();
-    db.prepare(
-      "INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec) VALUES ('m2', 'AT;semicolon', 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)",
-    ).run();
-    const store = createReadingsStore(db);
-    const OBIS2 = '1-1:2.9.0 G.01';
-    const days = 45; // more than one 30-day read chunk
-    const from = dayStart;
-    const slots = days * 96 + 4; // the DST day has 100 quarter-hours
-    const has = (m: number, o: number, i: number) =>
-      (i + m * 7 + o * 3) % 11 !== 0 && !(i >= 2878 && i < 2882);
-    for (const [m, meterId] of ['m1', 'm2'].entries())
-      for (const [o, obis] of [OBIS, OBIS2].entries()) {
-        const rows = [];
-        for (let i = 0; i < slots; i++)
-          if (has(m, o, i))
-            rows.push({
-              obisCode: obis,
-              startSec: from + i * 900,
-              endSec: from + (i + 1) * 900,
-              value: value(i + m + o),
-              quality: 1 + ((i + o) % 3),
-              updatedSec: 100,
-            });
-        store.applyPage(meterId, rows, 'cursor', 1);
-      }
+    const { db, req, slots, from, has, OBIS2 } = setupTwoMeters();
     const path = join(mkdtempSync(join(tmpdir(), 'md-csv-out-')), 'x.csv');
     const progress: number[] = [];
-    const r = await exportCsv(
-      db,
-      {
-        meterIds: ['m1', 'm2'],
-        obisCodes: [OBIS, OBIS2],
-        fromSec: from,
-        toSec: from + slots * 900,
-        profile: 'excel-at',
-      },
-      path,
-      { onProgress: (n) => progress.push(n) },
-    );
+    const r = await exportCsv(db, req, path, { onProgress: (n) => progress.push(n) });
     const lines = readFileSync(path, 'utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(1 + 4 * slots + 1);
@@ -265,5 +270,70 @@ describe('CSV export', () => {
     ).rejects.toThrow();
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('CSV export with its chunks read ahead in a thread', () => {
+  afterAll(() => closeReadAhead());
+
+  /** The export's bytes, read ahead in the thread or not. */
+  async function exportBytes(
+    db: ReturnType<typeof setup>,
+    req: Parameters<typeof exportCsv>[1],
+    opts: Parameters<typeof exportCsv>[3] = {},
+  ): Promise<Buffer> {
+    const path = join(mkdtempSync(join(tmpdir(), 'md-csv-ahead-')), 'x.csv');
+    await exportCsv(db, req, path, opts);
+    return readFileSync(path);
+  }
+
+  it('writes the same bytes as reading in this thread, with rows the packed read cannot carry, in both profiles', async () => {
+    const { db, req } = setupTwoMeters();
+    // In m1's first chunk: a value with five decimals, a quality 7 and a reading off the grid.
+    db.prepare('UPDATE readings SET value = 0.12345 WHERE start_sec = ?').run(dayStart + 5 * 900);
+    db.prepare('UPDATE readings SET quality = 7 WHERE start_sec = ?').run(dayStart + 6 * 900);
+    db.prepare(
+      "INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM readings LIMIT 1",
+    ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
+    for (const profile of ['excel-at', 'iso'] as const) {
+      const inThread = await exportBytes(db, { ...req, profile }, { readAhead: false });
+      const ahead = await exportBytes(db, { ...req, profile }, { readAhead: true });
+      expect(ahead.equals(inThread), profile).toBe(true);
+      expect(ahead.toString('utf8')).toContain(profile === 'iso' ? ',0.12345,' : ';0,12345;');
+    }
+    expect(readAheadThreads()).toContain(db.name);
+  });
+
+  it('reads on its own connection: what this connection has not committed yet is not in it', async () => {
+    const { db, req } = setupTwoMeters();
+    db.exec('BEGIN');
+    try {
+      db.prepare('UPDATE readings SET value = 123.456 WHERE start_sec = ?').run(dayStart + 7 * 900);
+      expect((await exportBytes(db, req, { readAhead: false })).toString('utf8')).toContain(';123,456;');
+      expect((await exportBytes(db, req, { readAhead: true })).toString('utf8')).not.toContain(';123,456;');
+    } finally {
+      db.exec('ROLLBACK');
+    }
+  });
+
+  it('finishes in this thread when the reading thread ends mid-export or serves another export', async () => {
+    const { db, req } = setupTwoMeters();
+    const expected = await exportBytes(db, req, { readAhead: false });
+    let ended: Promise<void> | null = null;
+    const cut = await exportBytes(db, req, {
+      readAhead: true,
+      onProgress: () => {
+        ended ??= closeReadAhead(db.name);
+      },
+    });
+    await ended;
+    expect(cut.equals(expected)).toBe(true);
+    expect(readAheadThreads()).not.toContain(db.name);
+    // Two at once: one has the thread, the other reads in this one.
+    const both = await Promise.all([
+      exportBytes(db, req, { readAhead: true }),
+      exportBytes(db, req, { readAhead: true }),
+    ]);
+    for (const b of both) expect(b.equals(expected)).toBe(true);
   });
 });
