@@ -6,7 +6,8 @@
  * - an invalid or expired cursor (422) is recovered by re-baselining: window reads over the revision
  *   window (62 days) on the team surface, then the feed restarts from that point in time;
  * - a first sync works whether the service accepts a missing cursor or demands a starting point;
- * - one sync per meter at a time; a sync can be cancelled; progress is reported per page.
+ * - one sync per meter at a time; a sync can be cancelled; progress is reported per page;
+ * - a cancelled or failed run returns only once every meter has stopped, so the next run syncs them all.
  */
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiClient } from '../api/client';
