@@ -5,7 +5,7 @@
  * that does not pack arrives as NaN, and the export then reads that chunk itself, row by row.
  *
  * Messages in: `plan` (an id and the chunks as (series id, from, to) triples), `credit` (how many
- * chunks may be read ahead), `drop`. Messages out: `ready`, `chunk` (id, index, values), `failed`.
+ * chunks may be read ahead), `drop`. Messages out: `chunk` (id, index, values), `failed`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open';
@@ -57,4 +57,3 @@ port.on('message', (m: ToReader) => {
   else if (m.type === 'drop' && current?.id === m.id) current = null;
   schedule();
 });
-post({ type: 'ready' });

@@ -94,7 +94,6 @@ export function withFetchThread(
   api: ApiClient;
   ready: () => Promise<void>;
   close: () => Promise<void>;
-  terminate: () => Promise<void>;
 } {
   type Pending = { resolve: (m: FetchReply) => void; reject: (e: Error) => void };
   const pending = new Map<number, Pending>();
@@ -177,15 +176,11 @@ export function withFetchThread(
       thread();
       return loaded;
     },
-    /** Ends the thread; a later request would start a new one. */
+    /** Ends the thread at once: the requests it held fail, and a later request starts a new one. */
     async close() {
       const w = worker;
       worker = null;
       if (w) await w.terminate();
-    },
-    /** Ends the thread at once as if it had crashed: the requests it held fail (tests). */
-    async terminate() {
-      await worker?.terminate();
     },
   };
 }

@@ -86,7 +86,7 @@ describe('downloads in a fetch thread', () => {
     try {
       const meter = (await direct.listMeters()).find((m) => m.status === 'connected')!;
       const held = threaded.api.feed(meter.id, null, { limit: 10_000 }).catch((e: unknown) => e);
-      await threaded.terminate();
+      await threaded.close();
       const err = await held;
       expect(err).toBeInstanceOf(AppError);
       expect(err).toMatchObject({ code: 'internal' });
