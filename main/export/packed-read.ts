@@ -1,23 +1,32 @@
 /**
- * The CSV export's read of readings: one plucked integer per row. Used by the export on its own thread
+ * The CSV export's read of readings: one packed integer per row. Used by the export on its own thread
  * and by the reading thread that reads ahead of it (read-worker.ts).
  */
 import type Database from 'better-sqlite3';
 import { QH_SEC } from '../time/local-days';
+import { BLOCK_SCALE } from '../db/readings-store';
 
 /** The packed read: values in thousandths, times 2^15 above the offset, revised flag and quality. */
-export const SCALE = 1000;
+export const SCALE = BLOCK_SCALE;
 export const META = 32768;
+const DAY_SEC = 86_400;
+
 /**
- * The export's read of one series' quarter-hours in [a, b): one plucked integer per row (no array and
- * no heap number per row: better-sqlite3's cost is per row and per column), packing everything a row
- * needs — the value in thousandths (kWh with three decimals, checked exactly: m / 1000 must give the
- * stored double, so String() of it prints the same text), the quarter-hour's offset from `a`, the
- * revised flag and the quality. A row that does not fit (another precision, a quality outside 0–3,
- * off the quarter-hour grid, a value beyond ±10^8 whose packing would pass 2^53) reads as null.
+ * The export's read of one series' quarter-hours in [a, b) (a on the quarter-hour grid, at most 4 096
+ * quarter-hours), as one integer per row packing everything a row needs: the value in thousandths (kWh
+ * with three decimals, checked exactly: m / 1000 must give the stored double, so String() of it prints
+ * the same text), the quarter-hour's offset from `a`, the revised flag and the quality — m · 2^15 +
+ * offset · 8 + revised · 4 + quality. A row that does not fit (another precision, a quality outside
+ * 0–3, off the quarter-hour grid, a value beyond ±10^8 whose packing would pass 2^53) reads as null.
+ *
+ * Where it can, a whole local day comes from its block in `daily_rollups` (0003_day_blocks.sql: one
+ * text per day, written with the rows): one row read instead of ~96, which made the read ≈ 9 × faster
+ * (docs/performance.md). The rest — days cut by `a` or `b`, days without a block (incomplete, or with
+ * a row that does not pack) — is read row by row, as one plucked integer per row (better-sqlite3's
+ * cost is per row and per column).
  */
 export function packedChunkReader(db: Database.Database) {
-  const stmt = db
+  const rowsStmt = db
     .prepare<[number, number, number, number, number], number | null>(
       `SELECT CASE WHEN quality BETWEEN 0 AND 3 AND (start_sec - ?) % ${QH_SEC} = 0 AND abs(value) < 1e8
          AND round(value * ${SCALE}) / ${SCALE} = value
@@ -26,5 +35,69 @@ export function packedChunkReader(db: Database.Database) {
        FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
     )
     .pluck(true);
-  return (seriesId: number, a: number, b: number) => stmt.all(a, a, seriesId, a, b);
+  // The local day number of an instant is within one of its UTC day number in every time zone.
+  const blocksStmt = db
+    .prepare<[number, number, number, number, number], [number, number, string]>(
+      `SELECT day_start_sec, expected, packed FROM daily_rollups
+        WHERE series_id = ? AND day BETWEEN ? AND ? AND packed IS NOT NULL
+          AND day_start_sec >= ? AND day_start_sec + expected * ${QH_SEC} <= ? ORDER BY day`,
+    )
+    .raw(true);
+  const rowsOf = (out: (number | null)[], seriesId: number, a: number, from: number, to: number) => {
+    if (from >= to) return;
+    for (const p of rowsStmt.all(a, a, seriesId, from, to)) out.push(p);
+  };
+  return (seriesId: number, a: number, b: number): (number | null)[] => {
+    const out: (number | null)[] = [];
+    let at = a;
+    const days = blocksStmt.all(seriesId, Math.floor(a / DAY_SEC) - 1, Math.floor(b / DAY_SEC) + 1, a, b);
+    for (const [dayStart, expected, packed] of days) {
+      if ((dayStart - a) % QH_SEC !== 0) continue; // a day off this read's grid: its rows say so
+      const mark = out.length;
+      rowsOf(out, seriesId, a, at, dayStart);
+      const before = out.length;
+      if (!unpackDay(out, packed, (dayStart - a) / QH_SEC)) {
+        out.length = mark; // a damaged block: this day is read row by row
+        continue;
+      }
+      if (out.length - before !== expected) {
+        out.length = mark;
+        continue;
+      }
+      at = dayStart + expected * QH_SEC;
+    }
+    rowsOf(out, seriesId, a, at, b);
+    return out;
+  };
+}
+
+/**
+ * Appends a day block's quarter-hours (`thousandths · 8 + revised · 4 + quality`, comma-separated) as
+ * packed reads, the first at `offset`. False if the text is not such a list or a value is too large
+ * to pack (|value| ≥ 1.25 · 10^8).
+ */
+function unpackDay(out: (number | null)[], packed: string, offset: number): boolean {
+  let v = 0;
+  let neg = false;
+  let digits = 0;
+  let slot = offset;
+  for (let i = 0; i <= packed.length; i++) {
+    const c = i < packed.length ? packed.charCodeAt(i) : 44;
+    if (c >= 48 && c <= 57) {
+      v = v * 10 + (c - 48);
+      digits += 1;
+    } else if (c === 44) {
+      // At most 12 digits: |m| < 1.25 · 10^11, so m · 2^15 + the rest stays below 2^53.
+      if (digits === 0 || digits > 12) return false;
+      const key = neg ? -v : v;
+      const m = Math.floor(key / 8);
+      out.push(m * META + slot * 8 + (key - m * 8));
+      slot += 1;
+      v = 0;
+      neg = false;
+      digits = 0;
+    } else if (c === 45 && digits === 0 && !neg) neg = true;
+    else return false;
+  }
+  return true;
 }

@@ -373,7 +373,7 @@ await bench('portfolio', async () => {
   const insSeries = db.prepare(
     "INSERT INTO series (meter_id, obis_code, unit) VALUES (?, '1-1:1.9.0 G.01', 'kWh')",
   );
-  const insRoll = db.prepare('INSERT INTO daily_rollups VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)');
+  const insRoll = db.prepare('INSERT INTO daily_rollups VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL)');
   db.transaction(() => {
     for (let m = 0; m < meters; m++) {
       insMeter.run(`m${m}`, `AT${String(m).padStart(31, '0')}`);
