@@ -14,12 +14,22 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { ExportProfile } from '../../preload/contract';
-import { DEFAULT_TZ, QH_SEC, isoUtc, isoWithOffset, localDateTimeDe } from '../time/local-days';
+import {
+  DEFAULT_TZ,
+  QH_SEC,
+  dayNumberOf,
+  dayStartSec,
+  isoUtc,
+  isoWithOffset,
+  localDateTimeDe,
+} from '../time/local-days';
 import { META, SCALE, packedChunkReader } from './packed-read';
 import { readAhead, type ChunkStream } from './read-ahead';
 
 /** Value/tail keys below this (values up to 65.535 with any quality) are cached in an array. */
 const DENSE_KEYS = 1 << 19;
+/** Quarter-hours per read chunk at most: 30 days (the packed read carries offsets below 4 096). */
+const CHUNK_SLOTS = 30 * 96;
 /** Exports of at least this many rows have their chunks read ahead by a thread. */
 const READ_AHEAD_MIN_ROWS = 200_000;
 
@@ -80,7 +90,7 @@ function timeColumns(from: number, slots: number, tz: string, excel: boolean, se
       buf = Buffer.allocUnsafe(Math.max(1 << 20, 3 * text.length));
       at = 0;
     }
-    const n = buf.write(text, at, 'utf8');
+    const n = buf.latin1Write(text, at); // ASCII: digits, separators, 'T', 'Z', '+', ':'
     views[k] = new Uint8Array(buf.buffer, buf.byteOffset + at, n);
     at += n;
     startLocal = endLocal;
@@ -132,7 +142,10 @@ class ByteChunks {
  * Rows are assembled directly (RFC 4180: a field is quoted only if it holds the separator, a quote or a
  * line break — the same output csv-stringify gives, which the byte-exact tests pin) from parts encoded
  * once: the timestamp fields per quarter-hour of the range, the meter/register fields per series, the
- * unit/quality/revised tail per quality, and the text of each distinct value. Rows are written in chunks.
+ * unit/quality/revised tail per quality, and the text of each distinct value. A packed row is two
+ * copies: its time fields and, made once per series and distinct value, quality and flag, the rest of
+ * the row (each copy costs ≈ 40 ns whatever its length). Parts live in Buffers, off the V8 heap:
+ * copying from small on-heap Uint8Arrays measured ≈ 25 % slower. Rows are written in chunks.
  */
 export async function exportCsv(
   db: Database.Database,
@@ -180,8 +193,12 @@ export async function exportCsv(
     if (c === undefined) byUnit.set(unit, (c = { dense: new Array(DENSE_KEYS), sparse: new Map() }));
     return c;
   };
+  // Per series: the fixed fields, value and tail of a row as one part (key as for the value tails), so
+  // that a row is two copies, its time fields and this; cleared for each series (only what was set).
+  const rowRests: (Uint8Array | undefined)[] = new Array(DENSE_KEYS);
+  const rowRestKeys: number[] = [];
+  const rowRestsSparse = new Map<number, Uint8Array>();
   let rows = 0;
-  const chunkSlots = 30 * 96;
   let stream: ChunkStream | null = null;
   try {
     await write([utf8((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n')]);
@@ -214,14 +231,15 @@ export async function exportCsv(
         if (s) targets.push({ mp, obis, s });
       }
     }
+    const bounds = chunkBounds(from, slots, tz);
     if (slots > 0 && (opts.readAhead ?? targets.length * slots >= READ_AHEAD_MIN_ROWS)) {
-      const plan = new Float64Array(targets.length * Math.ceil(slots / chunkSlots) * 3);
+      const plan = new Float64Array(targets.length * (bounds.length - 1) * 3);
       let k = 0;
       for (const { s } of targets)
-        for (let c = 0; c < slots; c += chunkSlots) {
+        for (let n = 0; n + 1 < bounds.length; n++) {
           plan[k++] = s.id;
-          plan[k++] = from + c * QH_SEC;
-          plan[k++] = from + Math.min(slots, c + chunkSlots) * QH_SEC;
+          plan[k++] = from + bounds[n]! * QH_SEC;
+          plan[k++] = from + bounds[n + 1]! * QH_SEC;
         }
       stream = readAhead(db, plan);
     }
@@ -256,21 +274,46 @@ export async function exportCsv(
         }
         return t;
       };
+      for (const key of rowRestKeys) rowRests[key] = undefined;
+      rowRestKeys.length = 0;
+      rowRestsSparse.clear();
+      const joined = (a: Uint8Array, b: Uint8Array) => {
+        const j = Buffer.allocUnsafe(a.length + b.length);
+        j.set(a);
+        j.set(b, a.length);
+        return j;
+      };
+      const rowRest = (key: number): Uint8Array => {
+        const dense = key >= 0 && key < DENSE_KEYS;
+        let t = dense ? rowRests[key] : rowRestsSparse.get(key);
+        if (t === undefined) {
+          t = joined(fixed, valueTail(key));
+          if (dense) {
+            rowRests[key] = t;
+            rowRestKeys.push(key);
+          } else {
+            if (rowRestsSparse.size > 200_000) rowRestsSparse.clear();
+            rowRestsSparse.set(key, t);
+          }
+        }
+        return t;
+      };
       // Room for a row: the longest time fields and the fixed fields; its value and tail come on top.
       const row = longestTime + fixed.length;
+      const gapRest = joined(fixed, gapTail);
       let k = 0;
       const gapsTo = (i: number) => {
         for (; k < i; k++) {
-          sink.reserve(row + gapTail.length);
+          sink.reserve(longestTime + gapRest.length);
           sink.put(time[k]!);
-          sink.put(fixed);
-          sink.put(gapTail);
+          sink.put(gapRest);
         }
       };
       // Read in chunks rather than holding an open iterator across awaits, which would keep the
       // connection busy and block the sync's writes.
-      for (let c = 0; c < slots; c += chunkSlots) {
-        const end = Math.min(slots, c + chunkSlots);
+      for (let n = 0; n + 1 < bounds.length; n++) {
+        const c = bounds[n]!;
+        const end = bounds[n + 1]!;
         const before = k;
         const a = from + c * QH_SEC;
         const b = from + end * QH_SEC;
@@ -282,12 +325,11 @@ export async function exportCsv(
             const m = Math.floor(p / META);
             const meta = p - m * META;
             const i = c + (meta >> 3);
-            gapsTo(i);
-            const vt = valueTail(m * 8 + (meta & 7));
-            sink.reserve(row + vt.length);
+            if (i > k) gapsTo(i);
+            const rest = rowRest(m * 8 + (meta & 7));
+            sink.reserve(longestTime + rest.length);
             sink.put(time[k]!);
-            sink.put(fixed);
-            sink.put(vt);
+            sink.put(rest);
             k = i + 1;
           }
         } else {
@@ -324,6 +366,24 @@ export async function exportCsv(
   } finally {
     stream?.close();
   }
+}
+
+/**
+ * The read chunks of an export as slot indices from 0 to `slots`: about 30 days each, ending at a local
+ * midnight where there is one, so that whole days are read from their day blocks (packed-read.ts).
+ */
+export function chunkBounds(from: number, slots: number, tz: string): number[] {
+  const bounds = [0];
+  for (let c = 0; c < slots;) {
+    let end = Math.min(slots, c + CHUNK_SLOTS);
+    if (end < slots) {
+      const midnight = (dayStartSec(dayNumberOf(from + end * QH_SEC, tz), tz) - from) / QH_SEC;
+      if (Number.isInteger(midnight) && midnight > c) end = midnight;
+    }
+    bounds.push(end);
+    c = end;
+  }
+  return bounds;
 }
 
 /** Whether every row of a chunk's packed read packed (null, or NaN from the reading thread: one did not). */

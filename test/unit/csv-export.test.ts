@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
-import { exportCsv } from '../../main/export/csv';
+import { chunkBounds, exportCsv } from '../../main/export/csv';
 import { closeReadAhead, readAheadThreads } from '../../main/export/read-ahead';
 import { wallClock } from '../intl-reference';
 
@@ -335,5 +335,32 @@ describe('CSV export with its chunks read ahead in a thread', () => {
       exportBytes(db, req, { readAhead: true }),
     ]);
     for (const b of both) expect(b.equals(expected)).toBe(true);
+  });
+});
+
+describe('read chunks of an export', () => {
+  it('end at local midnights (so whole days come from their blocks), at most 30 days each, covering every quarter-hour', () => {
+    for (const [tz, fromIso] of [
+      ['Europe/Vienna', '2021-12-31T23:00:00Z'], // a local midnight
+      ['Europe/Vienna', '2022-03-15T10:45:00Z'], // mid-day
+      ['Asia/Kolkata', '2022-01-01T00:15:00Z'],
+      ['America/New_York', '2022-02-01T05:00:00Z'],
+    ] as const) {
+      const from = Date.parse(fromIso) / 1000;
+      const slots = 4 * 366 * 96 + 37;
+      const bounds = chunkBounds(from, slots, tz);
+      expect(bounds[0]).toBe(0);
+      expect(bounds.at(-1)).toBe(slots);
+      for (let n = 1; n < bounds.length; n++) {
+        const len = bounds[n]! - bounds[n - 1]!;
+        expect(len, `${tz} chunk ${n}`).toBeGreaterThan(0);
+        expect(len).toBeLessThanOrEqual(30 * 96);
+        if (n < bounds.length - 1) {
+          const w = wallClock(from + bounds[n]! * 900, tz);
+          expect(`${w.hour}:${w.minute}`, `${tz} bound ${n}`).toBe('00:00');
+        }
+      }
+      expect(bounds.length).toBeLessThan(60); // about 30 days each, not one a day
+    }
   });
 });
