@@ -40,6 +40,18 @@ export interface WriteResult {
 /** Rows per multi-row INSERT (6 parameters each, well under SQLite's limit of 32 766). */
 const INSERT_BATCH = 100;
 
+/**
+ * A day's block built from the rows a page inserts into it: `keys[slot]` = thousandths · 8 + quality (an
+ * inserted row is not revised). Used only if every quarter-hour was inserted by the page (`n` = keys)
+ * and nothing disqualified it (`ok`: a value not exact in thousandths, a row off the grid, a revision).
+ */
+interface DayBuild {
+  keys: number[];
+  n: number;
+  ok: boolean;
+}
+const NO_BUILD: DayBuild = { keys: [], n: 0, ok: false };
+
 export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   const seriesCache = new Map<string, number>();
   const findSeries = db.prepare<[string, string, string], { id: number }>(
@@ -80,30 +92,34 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     `INSERT INTO reading_revisions (series_id, start_sec, old_value, old_quality, old_updated_sec, new_value, new_quality, new_updated_sec, recorded_sec, source)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // A day's rollup, computed and written by one statement (the block text never crosses into JS).
-  // The block (0003_day_blocks.sql): every row packed in scan order, which for this range of the
-  // primary key is time order (a test inserts rows backwards and checks). A value not exact in
-  // thousandths gives 'x', and the day then gets no block; so does a quality outside 1–3 (the three
-  // counts then miss a row), a reading off the grid or a missing one. SQLite evaluates the repeated
-  // aggregates once. The block costs the sync ≈ 0.5 µs a reading (docs/performance.md).
+  // A day's rollup, computed and written by one statement, with its block for the CSV export
+  // (0003_day_blocks.sql) when the day is complete: on the grid, count = expected and every quality
+  // 1–3 (the three counts then cover every row). The block of a day this page inserted whole is built
+  // here in JS from the page's rows (`@block`, null when a value is not exact in thousandths); any other
+  // complete day's block comes from a second scan of its rows, in scan order, which for this range of
+  // the primary key is time order (a test inserts rows backwards and checks); a value not exact in
+  // thousandths gives 'x' there. The block costs the sync ≈ 0.3 µs a reading (docs/performance.md).
   const packedRows = `group_concat(CASE WHEN round(value * ${BLOCK_SCALE}) / ${BLOCK_SCALE} = value
       THEN CAST(round(value * ${BLOCK_SCALE}) AS INTEGER) * 8 + (revised_sec IS NOT NULL) * 4 + quality
       ELSE 'x' END, ',')`;
-  const upsertRollup = db.prepare<{ sid: number; day: number; start: number; end: number; expected: number }>(
+  const rollupSql = (block: string) =>
     `INSERT INTO daily_rollups (series_id, day, day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, packed)
      SELECT @sid, @day, @start, @expected, count(*), sum(value), max(value), start_sec,
             sum(quality = 1), sum(quality = 2), sum(quality = 3),
             CASE WHEN count(*) = @expected AND sum((start_sec - @start) % ${QH_SEC}) = 0
                    AND sum(quality = 1) + sum(quality = 2) + sum(quality = 3) = count(*)
-                 THEN (SELECT iif(instr(b, 'x') = 0, b, NULL) FROM (SELECT ${packedRows} AS b
-                         FROM readings WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end))
-            END
+                 THEN ${block} END
        FROM readings WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end
      HAVING count(*) > 0
      ON CONFLICT (series_id, day) DO UPDATE SET count = excluded.count, sum = excluded.sum, max = excluded.max,
        max_start_sec = excluded.max_start_sec, n_measured = excluded.n_measured, n_estimated = excluded.n_estimated,
-       n_unreliable = excluded.n_unreliable, expected = excluded.expected, packed = excluded.packed`,
+       n_unreliable = excluded.n_unreliable, expected = excluded.expected, packed = excluded.packed`;
+  type RollupParams = { sid: number; day: number; start: number; end: number; expected: number };
+  const upsertRollup = db.prepare<RollupParams>(
+    rollupSql(`(SELECT iif(instr(b, 'x') = 0, b, NULL) FROM (SELECT ${packedRows} AS b
+                  FROM readings WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end))`),
   );
+  const upsertRollupWithBlock = db.prepare<RollupParams & { block: string | null }>(rollupSql('@block'));
   const deleteRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
 
   function seriesId(meterId: string, obisCode: string, unit: string): number {
@@ -117,14 +133,26 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     return id;
   }
 
-  function refreshRollups(touched: Map<number, Set<number>>): void {
+  /**
+   * Recomputes the rollups of the touched days. `built` holds the blocks of days a page inserted whole
+   * (by series id and day), built from its rows; the statement still checks that the day is complete.
+   */
+  function refreshRollups(
+    touched: Map<number, Set<number>>,
+    built?: Map<number, Map<number, string | null>>,
+  ): void {
     for (const [sid, days] of touched) {
+      const blocks = built?.get(sid);
       for (const day of days) {
         const start = dayStartSec(day, tz);
         const end = dayStartSec(day + 1, tz);
         const expected = quarterHoursInDay(day, tz);
+        const block = blocks?.get(day);
+        const params = { sid, day, start, end, expected };
+        const written =
+          block === undefined ? upsertRollup.run(params) : upsertRollupWithBlock.run({ ...params, block });
         // No row left in the day: the SELECT gives none, and the day's rollup goes.
-        if (upsertRollup.run({ sid, day, start, end, expected }).changes === 0) deleteRollup.run(sid, day);
+        if (written.changes === 0) deleteRollup.run(sid, day);
       }
     }
   }
@@ -166,6 +194,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
        * database, or the index of the row of this page that is now stored (no allocation per row).
        */
       stored: Map<number, [number, number, number] | number>;
+      /** Per local day, the block being built from the rows this page inserts (see `DayBuild`). */
+      builds: Map<number, DayBuild>;
+      /** The build of the day last touched. */
+      build: DayBuild;
     }
     const states = new Map<string, SeriesState>();
     const stateOf = (obisCode: string, unit: string | undefined): SeriesState => {
@@ -175,7 +207,17 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const sid = seriesId(meterId, obisCode, unit ?? 'kWh');
         let days = result.touchedDays.get(sid);
         if (!days) result.touchedDays.set(sid, (days = new Set()));
-        st = { sid, days, dayFrom: 0, dayTo: -1, minStart: Infinity, maxStart: -Infinity, stored: new Map() };
+        st = {
+          sid,
+          days,
+          dayFrom: 0,
+          dayTo: -1,
+          minStart: Infinity,
+          maxStart: -Infinity,
+          stored: new Map(),
+          builds: new Map(),
+          build: NO_BUILD,
+        };
         states.set(key, st);
       }
       return st;
@@ -187,6 +229,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         st.dayFrom = dayStartSec(dayNo, tz);
         st.dayTo = dayStartSec(dayNo + 1, tz);
         st.days.add(dayNo);
+        let build = st.builds.get(dayNo);
+        if (!build)
+          st.builds.set(dayNo, (build = { keys: new Array(quarterHoursInDay(dayNo, tz)), n: 0, ok: true }));
+        st.build = build;
       }
     };
     db.transaction(() => {
@@ -248,6 +294,16 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           s.stored.set(r.startSec, i);
           result.inserted += 1;
           touch(s, r.startSec);
+          const build = s.build;
+          if (build.ok) {
+            const slot = (r.startSec - s.dayFrom) / QH_SEC;
+            const m = Math.round(r.value * BLOCK_SCALE);
+            // Exact in thousandths and small enough for exact integers; otherwise SQL decides.
+            if (slot % 1 === 0 && m / BLOCK_SCALE === r.value && Math.abs(m) < 1e12) {
+              build.keys[slot] = m * 8 + r.quality;
+              build.n += 1;
+            } else build.ok = false;
+          }
           continue;
         }
         let oldValue: number;
@@ -289,9 +345,18 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         result.updated += 1;
         result.revisions += 1;
         touch(s, r.startSec);
+        s.build.ok = false; // the day was stored before: its block comes from its rows
       }
       if (queued > 0) flush();
-      refreshRollups(result.touchedDays);
+      // Days this page inserted whole (every quarter-hour, nothing revised) get the block built here.
+      const built = new Map<number, Map<number, string | null>>();
+      for (const st of states.values()) {
+        const blocks = new Map<number, string | null>();
+        for (const [day, b] of st.builds)
+          if (b.ok && b.n === b.keys.length) blocks.set(day, b.keys.join(','));
+        built.set(st.sid, blocks);
+      }
+      refreshRollups(result.touchedDays, built);
       withinTransaction?.();
     })();
     return result;

@@ -90,7 +90,7 @@ function timeColumns(from: number, slots: number, tz: string, excel: boolean, se
       buf = Buffer.allocUnsafe(Math.max(1 << 20, 3 * text.length));
       at = 0;
     }
-    const n = buf.latin1Write(text, at); // ASCII: digits, separators, 'T', 'Z', '+', ':'
+    const n = buf.write(text, at, 'latin1'); // ASCII: digits, separators, 'T', 'Z', '+', ':'
     views[k] = new Uint8Array(buf.buffer, buf.byteOffset + at, n);
     at += n;
     startLocal = endLocal;

@@ -65,6 +65,28 @@ describe('day blocks written by the readings store', () => {
     }
   });
 
+  it('are the same whether a page inserts the day whole (built in JS) or its rows come one by one (built in SQL)', () => {
+    const whole = openDatabase(tmp());
+    const single = openDatabase(tmp());
+    const rows = [
+      ...day('2025-03-30', v),
+      ...day('2025-10-26', v),
+      ...day('2025-06-10', v).map((r, i) => (i === 4 ? { ...r, value: 1e-7 } : r)), // no block
+      ...day('2025-06-11', v).map((r, i) => (i === 4 ? { ...r, value: -0 } : r)),
+    ];
+    createReadingsStore(whole).applyPage('m1', rows, 'cursor', 1);
+    const one = createReadingsStore(single);
+    for (const r of rows) one.applyPage('m1', [r], 'cursor', 1);
+    const all = (db: Database.Database) => db.prepare('SELECT * FROM daily_rollups ORDER BY day').all();
+    expect(all(whole)).toEqual(all(single));
+    expect((all(whole) as { packed: string | null }[]).map((r) => r.packed !== null)).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
+  });
+
   it('appear when a gap is filled, and follow a revision of value and flag', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
