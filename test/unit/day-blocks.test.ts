@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { loadMigrations, migrate } from '../../main/db/migrate';
 import { createReadingsStore, type IncomingReading } from '../../main/db/readings-store';
-import { exportCsv } from '../../main/export/csv';
+import { exportCsv, rowsWithoutBlocks } from '../../main/export/csv';
 import { META, packedChunkReader } from '../../main/export/packed-read';
 import { closeReadAhead } from '../../main/export/read-ahead';
 import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
@@ -251,6 +251,13 @@ describe("the CSV export's read of day blocks", () => {
       db.prepare('UPDATE daily_rollups SET packed = ? WHERE day_start_sec = ?').run(damaged, from);
       expect(packedChunkReader(db)(1, from, from + 96 * 900), damaged.slice(0, 40)).toEqual(rowsOfDay1);
     }
+  });
+
+  it('counts the readings an export would read row by row (what decides on the reading thread)', () => {
+    const { db, from, to } = setup();
+    expect(rowsWithoutBlocks(db, [1], from, to)).toBe(95); // the day with the gap
+    expect(rowsWithoutBlocks(db, [1, 99], from, to)).toBe(95);
+    expect(rowsWithoutBlocks(withoutBlocks(db), [1], from, to)).toBe(4 * 96 + 100 - 1);
   });
 
   it('exports the same bytes with and without blocks, read ahead or not, in both profiles', async () => {
