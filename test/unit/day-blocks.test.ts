@@ -14,25 +14,19 @@ import { exportCsv, rowsWithoutBlocks } from '../../main/export/csv';
 import { META, packedChunkReader } from '../../main/export/packed-read';
 import { closeReadAhead } from '../../main/export/read-ahead';
 import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
+import { DST_DAYS, fullDay } from '../readings-fixture';
 
 const OBIS = '1-1:1.9.0 G.01';
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'md-blocks-')), 'meterdesk.sqlite');
 
-/** Every quarter-hour of a local day (92/96/100 of them). */
-function day(key: string, valueOf: (slot: number) => number, updatedSec = 100): IncomingReading[] {
-  const d = dayNumberOfKey(key);
-  const start = dayStartSec(d);
-  const n = (dayStartSec(d + 1) - start) / 900;
-  return Array.from({ length: n }, (_, i) => ({
-    obisCode: OBIS,
-    unit: 'kWh',
-    startSec: start + i * 900,
-    endSec: start + (i + 1) * 900,
-    value: valueOf(i),
-    quality: 1 + (i % 3),
-    updatedSec,
-  }));
-}
+/** Every quarter-hour of a local day, qualities 1, 2, 3 in turn. */
+const day = (key: string, valueOf: (slot: number) => number, updatedSec = 100) =>
+  fullDay(key, valueOf, { quality: (i) => 1 + (i % 3), updatedSec, obisCode: OBIS });
+
+/** The day rollups of a database, and which of them have a block. */
+const rollups = (db: Database.Database) =>
+  db.prepare('SELECT * FROM daily_rollups ORDER BY series_id, day').all() as { packed: string | null }[];
+const withBlock = (db: Database.Database) => rollups(db).map((r) => r.packed !== null);
 
 /** The block the format promises for these rows (thousandths · 8 + revised · 4 + quality). */
 const blockOf = (rows: IncomingReading[], revised: (i: number) => boolean = () => false) =>
@@ -49,15 +43,25 @@ const blockFor = (db: Database.Database, key: string) =>
 const v = (i: number) =>
   Math.round(([0, -0.5, 123_456.789, 0.001, 65.535, 3.1][i % 6]! + (i % 10) / 1000) * 1000) / 1000;
 
+/** Writes the rows as one page, with one of them changed. */
+const writeChanged = (
+  store: ReturnType<typeof createReadingsStore>,
+  rows: IncomingReading[],
+  slot: number,
+  change: Partial<IncomingReading>,
+) =>
+  store.applyPage(
+    'm1',
+    rows.map((r, i) => (i === slot ? { ...r, ...change } : r)),
+    'cursor',
+    1,
+  );
+
 describe('day blocks written by the readings store', () => {
   it('hold every quarter-hour of complete days in time order, DST days included, whatever the arrival order', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
-    for (const [key, n] of [
-      ['2025-03-30', 92],
-      ['2025-06-10', 96],
-      ['2025-10-26', 100],
-    ] as const) {
+    for (const [key, n] of DST_DAYS) {
       const rows = day(key, v);
       expect(rows).toHaveLength(n);
       store.applyPage('m1', [...rows].reverse(), 'cursor', 1); // newest first
@@ -77,14 +81,8 @@ describe('day blocks written by the readings store', () => {
     createReadingsStore(whole).applyPage('m1', rows, 'cursor', 1);
     const one = createReadingsStore(single);
     for (const r of rows) one.applyPage('m1', [r], 'cursor', 1);
-    const all = (db: Database.Database) => db.prepare('SELECT * FROM daily_rollups ORDER BY day').all();
-    expect(all(whole)).toEqual(all(single));
-    expect((all(whole) as { packed: string | null }[]).map((r) => r.packed !== null)).toEqual([
-      true,
-      false,
-      true,
-      true,
-    ]);
+    expect(rollups(whole)).toEqual(rollups(single));
+    expect(withBlock(whole)).toEqual([true, false, true, true]);
   });
 
   it('appear when a gap is filled, and follow a revision of value and flag', () => {
@@ -110,32 +108,18 @@ describe('day blocks written by the readings store', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
     const rows = day('2025-06-10', v);
-    store.applyPage(
-      'm1',
-      rows.map((r, i) => (i === 5 ? { ...r, value: 0.12345 } : r)),
-      'cursor',
-      1,
-    );
+    writeChanged(store, rows, 5, { value: 0.12345 });
     expect(blockFor(db, '2025-06-10')).toBeNull();
     const fixed = { ...rows[5]!, updatedSec: 200 };
     store.applyPage('m1', [fixed], 'cursor', 2);
     expect(blockFor(db, '2025-06-10')).toBe(blockOf(rows, (i) => i === 5));
 
     const other = day('2025-06-11', v);
-    store.applyPage(
-      'm1',
-      other.map((r, i) => (i === 9 ? { ...r, quality: 7 } : r)),
-      'cursor',
-      1,
-    );
+    writeChanged(store, other, 9, { quality: 7 });
     expect(blockFor(db, '2025-06-11')).toBeNull();
     // A reading off the grid makes the day's count wrong for its quarter-hours: no block either.
-    store.applyPage(
-      'm1',
-      day('2025-06-12', v).map((r, i) => (i === 3 ? { ...r, startSec: r.startSec + 60 } : r)),
-      'cursor',
-      1,
-    );
+    const offGrid = day('2025-06-12', v);
+    writeChanged(store, offGrid, 3, { startSec: offGrid[3]!.startSec + 60 });
     expect(blockFor(db, '2025-06-12')).toBeNull();
   });
 
@@ -160,15 +144,8 @@ describe('day blocks written by the readings store', () => {
     old.close();
 
     const migrated = openDatabase(oldPath);
-    const all = (db: Database.Database) =>
-      db.prepare('SELECT day, packed FROM daily_rollups ORDER BY day').all();
-    expect(all(migrated)).toEqual(all(fresh));
-    expect((all(migrated) as { packed: string | null }[]).map((r) => r.packed !== null)).toEqual([
-      true,
-      false,
-      false,
-      true,
-    ]);
+    expect(rollups(migrated)).toEqual(rollups(fresh));
+    expect(withBlock(migrated)).toEqual([true, false, false, true]);
   });
 });
 

@@ -8,30 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { loadMigrations } from '../../main/db/migrate';
 import { createReadingsStore, type IncomingReading } from '../../main/db/readings-store';
-import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
+import { dayNumberOfKey } from '../../main/time/local-days';
+import { DST_DAYS, fullDay } from '../readings-fixture';
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'md-store-')), 'meterdesk.sqlite');
 const reg = '1-1:1.9.0 G.01';
 
-function day(
-  key: string,
-  valueOf: (slot: number) => number,
-  quality = 1,
-  updatedSec = 1_000_000,
-): IncomingReading[] {
-  const d = dayNumberOfKey(key);
-  const start = dayStartSec(d);
-  const n = (dayStartSec(d + 1) - start) / 900;
-  return Array.from({ length: n }, (_, i) => ({
-    obisCode: reg,
-    unit: 'kWh',
-    startSec: start + i * 900,
-    endSec: start + (i + 1) * 900,
-    value: valueOf(i),
-    quality,
-    updatedSec,
-  }));
-}
+const day = (key: string, valueOf: (slot: number) => number, quality = 1, updatedSec = 1_000_000) =>
+  fullDay(key, valueOf, { quality, updatedSec, obisCode: reg });
 
 describe('migrations', () => {
   it('are numbered without gaps, and the schema matches the checked-in snapshot', () => {
@@ -178,11 +162,7 @@ describe('readings store', () => {
   it('keeps per-local-day rollups exact, with 92/96/100 expected quarter-hours on DST days', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
-    for (const [key, n] of [
-      ['2025-03-30', 92],
-      ['2025-06-10', 96],
-      ['2025-10-26', 100],
-    ] as const) {
+    for (const [key, n] of DST_DAYS) {
       const rows = day(key, (i) => (i % 7) / 10, 1);
       expect(rows).toHaveLength(n);
       rows[3]!.quality = 2;
