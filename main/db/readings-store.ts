@@ -95,10 +95,11 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   // A day's rollup, computed and written by one statement, with its block for the CSV export
   // (0003_day_blocks.sql) when the day is complete: on the grid, count = expected and every quality
   // 1–3 (the three counts then cover every row). The block of a day this page inserted whole is built
-  // here in JS from the page's rows (`@block`, null when a value is not exact in thousandths); any other
-  // complete day's block comes from a second scan of its rows, in scan order, which for this range of
-  // the primary key is time order (a test inserts rows backwards and checks); a value not exact in
-  // thousandths gives 'x' there. The block costs the sync ≈ 0.3 µs a reading (docs/performance.md).
+  // here in JS from the page's rows (`@block`); any other complete day's block (a gap filled later, a
+  // revision, a value JS could not pack) comes from a second scan of its rows, in scan order, which for
+  // this range of the primary key is time order (a test inserts rows backwards and checks); a value not
+  // exact in thousandths gives 'x' there, and the day no block. Incomplete days cost no block work. The
+  // blocks cost the sync ≈ 0.2 µs a reading (docs/performance.md).
   const packedRows = `group_concat(CASE WHEN round(value * ${BLOCK_SCALE}) / ${BLOCK_SCALE} = value
       THEN CAST(round(value * ${BLOCK_SCALE}) AS INTEGER) * 8 + (revised_sec IS NOT NULL) * 4 + quality
       ELSE 'x' END, ',')`;
