@@ -367,3 +367,39 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
 }
 
 export type ReadingsStore = ReturnType<typeof createReadingsStore>;
+
+/**
+ * Gives the complete days that migration 0003 marked '?' (synced before day blocks existed) their
+ * block, a batch of days per transaction, yielding between batches; returns how many days it
+ * recomputed. Runs in the sync worker after it starts (`shouldStop` ends it early when the worker
+ * closes); until a day is done the CSV export reads it row by row.
+ */
+export async function fillPendingBlocks(
+  db: Database.Database,
+  store: ReadingsStore,
+  opts: { batchDays?: number; shouldStop?: () => boolean } = {},
+): Promise<number> {
+  const pending = db
+    .prepare<[number, number, number], [number, number]>(
+      `SELECT series_id, day FROM daily_rollups WHERE (series_id, day) > (?, ?) AND packed = '?'
+        ORDER BY series_id, day LIMIT ?`,
+    )
+    .raw(true);
+  let after: [number, number] = [-1, 0];
+  let filled = 0;
+  for (;;) {
+    if (opts.shouldStop?.()) return filled;
+    const days = pending.all(after[0], after[1], opts.batchDays ?? 200);
+    if (days.length === 0) return filled;
+    const touched = new Map<number, Set<number>>();
+    for (const [sid, day] of days) {
+      let set = touched.get(sid);
+      if (!set) touched.set(sid, (set = new Set()));
+      set.add(day);
+    }
+    db.transaction(() => store.refreshRollups(touched))();
+    filled += days.length;
+    after = days[days.length - 1]!;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

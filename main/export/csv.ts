@@ -381,8 +381,8 @@ export async function exportCsv(
 }
 
 /**
- * How many readings of these series in [from, to) lie in days without a day block, which the export
- * reads row by row (days overlapping the range count whole).
+ * How many readings of these series in [from, to) lie in days without a day block (or whose block is
+ * not computed yet, '?'), which the export reads row by row (days overlapping the range count whole).
  */
 export function rowsWithoutBlocks(
   db: Database.Database,
@@ -392,7 +392,7 @@ export function rowsWithoutBlocks(
 ): number {
   const stmt = db
     .prepare<[number, number, number], number>(
-      'SELECT coalesce(sum(count), 0) FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND packed IS NULL',
+      "SELECT coalesce(sum(count), 0) FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND coalesce(packed, '?') = '?'",
     )
     .pluck(true);
   // The local day number of an instant is within one of its UTC day number in every time zone.

@@ -3,7 +3,9 @@
  * its own API client (whose downloads of readings run in a fetch thread of their own, fetch-thread.ts)
  * and its own connection to the profile's SQLite file, so HTTP, JSON parsing, validation and the page
  * transactions never run on the main thread: the Electron main process stays
- * free for IPC and window events however large the sync.
+ * free for IPC and window events however large the sync. After it starts, the worker also gives the
+ * days that migration 0003 marked '?' their day block (`fillPendingBlocks`), a batch at a time between
+ * the sync's own work.
  *
  * Messages in: `syncAll` (with an id), `cancel`, `close`. Messages out: `progress`, `changed`,
  * `rateLimit`, `done` / `failed` (with the id), `closed`.
@@ -12,7 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createApiClient, type RateLimitState } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
-import { createReadingsStore } from '../db/readings-store';
+import { createReadingsStore, fillPendingBlocks } from '../db/readings-store';
 import { toContractError } from '../errors';
 import { withFetchThread } from './fetch-thread';
 import { createSyncService } from './sync-service';
@@ -32,11 +34,12 @@ const downloads = withFetchThread(
   onRateLimit,
 );
 const api = downloads.api;
+const readings = createReadingsStore(db, data.tz);
 const sync = createSyncService({
   db,
   api,
   account: createAccountStore(db, data.tz),
-  readings: createReadingsStore(db, data.tz),
+  readings,
   pageSize: data.pageSize,
   concurrency: data.concurrency,
   recentFirstDays: data.recentFirstDays,
@@ -45,13 +48,20 @@ const sync = createSyncService({
 });
 
 let running: Promise<unknown> = Promise.resolve();
+let closing = false;
+// Day blocks of days synced before migration 0003, a batch at a time between the sync's own work.
+const filling = fillPendingBlocks(db, readings, { shouldStop: () => closing }).catch((err: unknown) => {
+  // Not fatal: those days stay readable row by row, and the next start tries again.
+  console.warn(`Meterdesk: filling in day blocks stopped: ${(err as Error).message}`);
+});
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'cancel') sync.cancel();
   else if (m.type === 'close') {
     // Page transactions are synchronous, so none is open here; the cancelled run settles first.
     sync.cancel();
-    void running.finally(async () => {
+    closing = true;
+    void Promise.allSettled([running, filling]).finally(async () => {
       await downloads.close();
       db.close();
       post({ type: 'closed' });

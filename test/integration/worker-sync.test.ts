@@ -79,6 +79,44 @@ describe('sync in a worker thread', () => {
     }
   });
 
+  it('fills in the day blocks of days synced before migration 0003, in the background', async () => {
+    const svc = await demo({ years: 0.3 });
+    const c = workerCore(svc);
+    let second: ReturnType<typeof createWorkerSync> | null = null;
+    try {
+      await c.sync.ready();
+      await c.sync.syncAll();
+      await c.sync.close();
+      const blocks = () =>
+        c.db.prepare('SELECT series_id, day, packed FROM daily_rollups ORDER BY 1, 2').all();
+      const synced = blocks();
+      // What migration 0003 leaves in a database synced before it: complete days marked '?'.
+      const marked = c.db
+        .prepare("UPDATE daily_rollups SET packed = '?' WHERE count = expected")
+        .run().changes;
+      expect(marked).toBeGreaterThan(50);
+
+      second = createWorkerSync({
+        dbPath: c.dbPath,
+        tz: DEFAULT_TZ,
+        connection: { baseUrl: svc.info.base_url, team: svc.info.team, token: svc.info.tokens.pro! },
+        onProgress: () => {},
+        onReadingsChanged: () => {},
+        onRateLimit: () => {},
+      });
+      await second.ready();
+      const pending = c.db.prepare("SELECT count(*) FROM daily_rollups WHERE packed = '?'").pluck();
+      for (let i = 0; i < 200 && (pending.get() as number) > 0; i++)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(pending.get()).toBe(0);
+      expect(blocks()).toEqual(synced);
+    } finally {
+      await second?.close();
+      c.db.close();
+      await svc.stop();
+    }
+  });
+
   it('passes the service errors through with their codes and messages', async () => {
     const svc = await demo({ years: 0.1 });
     const bad = workerCore(svc, {
