@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { createApiClient, splitTeamUrl } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
-import { createReadingsStore } from '../db/readings-store';
+import { createReadingsStore, fillPendingBlocks } from '../db/readings-store';
 import { AppError } from '../errors';
 import { exportCsv } from '../export/csv';
 import { createProfileRegistry } from '../profiles/registry';
@@ -114,11 +114,12 @@ async function main(argv: string[]): Promise<void> {
     const api = createApiClient({ baseUrl, team, token });
     const isTty = process.stderr.isTTY;
     let lastDraw = 0;
+    const readings = createReadingsStore(db);
     const sync = createSyncService({
       db,
       api,
       account,
-      readings: createReadingsStore(db),
+      readings,
       pageSize: v['page-size'] ? Number(v['page-size']) : undefined,
       onProgress: (p: SyncProgress) => {
         if (!isTty || (Date.now() - lastDraw < 200 && !p.done)) return;
@@ -129,10 +130,16 @@ async function main(argv: string[]): Promise<void> {
         );
       },
     });
-    const stop = () => sync.cancel();
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      sync.cancel();
+    };
     process.once('SIGINT', stop);
     try {
       const s = await sync.syncAll();
+      // Day blocks of days synced before migration 0003 (as the app's sync worker does).
+      await fillPendingBlocks(db, readings, { shouldStop: () => stopped });
       process.stdout.write(
         JSON.stringify({
           meters: s.meters,
