@@ -1,7 +1,16 @@
 // Packaging check that runs without the internet: electron-builder --dir against a stub Electron
 // (TOOLCHAIN.md), then asserts what the packaged app.asar holds and what it must not hold.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -63,7 +72,10 @@ for (const f of [
   '/dist/main/sync-worker.js',
   '/dist/main/fetch-worker.js',
   '/dist/main/read-worker.js',
-  '/dist/main/migrations/0001_initial.sql',
+  // Every migration: a database written by this version must open in the packaged app.
+  ...readdirSync('main/db/migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .map((f) => `/dist/main/migrations/${f}`),
   '/dist/preload/index.cjs',
   '/dist/renderer/index.html',
   '/package.json',
