@@ -18,6 +18,7 @@ import {
   DEFAULT_TZ,
   QH_SEC,
   dayNumberOf,
+  dayNumbersAround,
   dayStartSec,
   isoUtc,
   isoWithOffset,
@@ -26,7 +27,7 @@ import {
 import { META, SCALE, packedChunkReader } from './packed-read';
 import { readAhead, type ChunkStream } from './read-ahead';
 
-/** Value/tail keys below this (values up to 65.535 with any quality) are cached in an array. */
+/** Row-rest keys below this (values up to 65.535 with any quality and flag) are cached in an array. */
 const DENSE_KEYS = 1 << 19;
 /** Quarter-hours per read chunk at most: 30 days (the packed read carries offsets below 4 096). */
 const CHUNK_SLOTS = 30 * 96;
@@ -192,14 +193,9 @@ export async function exportCsv(
     }
     return t;
   };
-  const byUnit = new Map<string, { dense: (Uint8Array | undefined)[]; sparse: Map<number, Uint8Array> }>();
-  const valueTailsOf = (unit: string) => {
-    let c = byUnit.get(unit);
-    if (c === undefined) byUnit.set(unit, (c = { dense: new Array(DENSE_KEYS), sparse: new Map() }));
-    return c;
-  };
-  // Per series: the fixed fields, value and tail of a row as one part (key as for the value tails), so
-  // that a row is two copies, its time fields and this; cleared for each series (only what was set).
+  // Per series: the fixed fields, value and tail of a packed row as one part, made once per distinct
+  // value, quality and revised flag (key: thousandths · 8 + revised · 4 + quality), so that a row is
+  // two copies, its time fields and this; cleared for each series (only what was set).
   const rowRests: (Uint8Array | undefined)[] = new Array(DENSE_KEYS);
   const rowRestKeys: number[] = [];
   const rowRestsSparse = new Map<number, Uint8Array>();
@@ -261,45 +257,25 @@ export async function exportCsv(
         for (const t of times) longestTime = Math.max(longestTime, t.length);
       }
       const time = times;
-      const fixed = utf8(`${sep}${mp}${sep}${field(obis)}${sep}`);
+      const fixedText = `${sep}${mp}${sep}${field(obis)}${sep}`;
+      const fixed = utf8(fixedText);
       const unit = field(s.unit);
       const tailText = (q: number, revised: boolean) =>
         `${sep}${unit}${sep}${excel ? `L${q}` : String(q)}${sep}${revised ? yes : no}\r\n`;
       // `;kWh;L2;nein\r\n` per quality (index) and revised (0/1); a gap row's tail has empty fields.
       const tails = [0, 1, 2, 3].map((q) => [false, true].map((r) => utf8(tailText(q, r))));
-      const gapTail = utf8(`${sep}${unit}${sep}${sep}\r\n`);
+      const gapTailText = `${sep}${unit}${sep}${sep}\r\n`;
       const tailOf = (q: number, revised: boolean) =>
         tails[q]?.[revised ? 1 : 0] ?? utf8(tailText(q, revised));
-      // The packed read's value and tail as one part, made once per distinct value, quality and
-      // revised flag (key: thousandths · 8 + revised · 4 + quality), shared by series of one unit.
-      const valueTails = valueTailsOf(unit);
-      const valueTail = (key: number): Uint8Array => {
-        let t = key >= 0 && key < DENSE_KEYS ? valueTails.dense[key] : valueTails.sparse.get(key);
-        if (t === undefined) {
-          const m = Math.floor(key / 8);
-          t = utf8(valueString(m / SCALE) + tailText(key & 3, (key & 4) !== 0));
-          if (key >= 0 && key < DENSE_KEYS) valueTails.dense[key] = t;
-          else {
-            if (valueTails.sparse.size > 200_000) valueTails.sparse.clear();
-            valueTails.sparse.set(key, t);
-          }
-        }
-        return t;
-      };
       for (const key of rowRestKeys) rowRests[key] = undefined;
       rowRestKeys.length = 0;
       rowRestsSparse.clear();
-      const joined = (a: Uint8Array, b: Uint8Array) => {
-        const j = Buffer.allocUnsafe(a.length + b.length);
-        j.set(a);
-        j.set(b, a.length);
-        return j;
-      };
       const rowRest = (key: number): Uint8Array => {
         const dense = key >= 0 && key < DENSE_KEYS;
         let t = dense ? rowRests[key] : rowRestsSparse.get(key);
         if (t === undefined) {
-          t = joined(fixed, valueTail(key));
+          const m = Math.floor(key / 8);
+          t = utf8(fixedText + valueString(m / SCALE) + tailText(key & 3, (key & 4) !== 0));
           if (dense) {
             rowRests[key] = t;
             rowRestKeys.push(key);
@@ -312,7 +288,7 @@ export async function exportCsv(
       };
       // Room for a row: the longest time fields and the fixed fields; its value and tail come on top.
       const row = longestTime + fixed.length;
-      const gapRest = joined(fixed, gapTail);
+      const gapRest = utf8(fixedText + gapTailText);
       let k = 0;
       const gapsTo = (i: number) => {
         for (; k < i; k++) {
@@ -395,9 +371,7 @@ export function rowsWithoutBlocks(
       "SELECT coalesce(sum(count), 0) FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND coalesce(packed, '?') = '?'",
     )
     .pluck(true);
-  // The local day number of an instant is within one of its UTC day number in every time zone.
-  const first = Math.floor(from / 86_400) - 1;
-  const last = Math.floor((to - 1) / 86_400) + 1;
+  const [first, last] = dayNumbersAround(from, to);
   let n = 0;
   for (const id of seriesIds) n += stmt.get(id, first, last) ?? 0;
   return n;

@@ -3,13 +3,12 @@
  * and by the reading thread that reads ahead of it (read-worker.ts).
  */
 import type Database from 'better-sqlite3';
-import { QH_SEC } from '../time/local-days';
+import { QH_SEC, dayNumbersAround } from '../time/local-days';
 import { BLOCK_SCALE } from '../db/readings-store';
 
 /** The packed read: values in thousandths, times 2^15 above the offset, revised flag and quality. */
 export const SCALE = BLOCK_SCALE;
 export const META = 32768;
-const DAY_SEC = 86_400;
 
 /**
  * The export's read of one series' quarter-hours in [a, b) (a on the quarter-hour grid, at most 4 096
@@ -35,7 +34,6 @@ export function packedChunkReader(db: Database.Database) {
        FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
     )
     .pluck(true);
-  // The local day number of an instant is within one of its UTC day number in every time zone.
   const blocksStmt = db
     .prepare<[number, number, number, number, number], [number, number, string]>(
       `SELECT day_start_sec, expected, packed FROM daily_rollups
@@ -50,7 +48,7 @@ export function packedChunkReader(db: Database.Database) {
   return (seriesId: number, a: number, b: number): (number | null)[] => {
     const out: (number | null)[] = [];
     let at = a;
-    const days = blocksStmt.all(seriesId, Math.floor(a / DAY_SEC) - 1, Math.floor(b / DAY_SEC) + 1, a, b);
+    const days = blocksStmt.all(seriesId, ...dayNumbersAround(a, b), a, b);
     for (const [dayStart, expected, packed] of days) {
       if ((dayStart - a) % QH_SEC !== 0) continue; // a day off this read's grid: its rows say so
       const mark = out.length;

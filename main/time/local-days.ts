@@ -90,6 +90,14 @@ export function dayNumberOf(sec: number, tz = DEFAULT_TZ): number {
   return Math.floor((sec + offsetMinutesAt(sec, tz) * 60) / DAY_SEC);
 }
 
+/**
+ * The local day numbers an instant range [from, to) can touch in any time zone: a local day number is
+ * within one of the UTC day number (offsets stay below a day).
+ */
+export function dayNumbersAround(from: number, to: number): [first: number, last: number] {
+  return [Math.floor(from / DAY_SEC) - 1, Math.floor((to - 1) / DAY_SEC) + 1];
+}
+
 /** Number of quarter-hours of a local day: 92, 96 or 100 in zones with DST. */
 export function quarterHoursInDay(dayNumber: number, tz = DEFAULT_TZ): number {
   return Math.round((dayStartSec(dayNumber + 1, tz) - dayStartSec(dayNumber, tz)) / QH_SEC);
