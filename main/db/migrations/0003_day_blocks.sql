@@ -10,3 +10,6 @@ ALTER TABLE daily_rollups ADD COLUMN packed TEXT;
 -- hold up the first start after the update by ≈ 1 µs a stored reading (10 s for 10 M). Until then the
 -- export reads those days row by row.
 UPDATE daily_rollups SET packed = '?' WHERE count = expected;
+-- The days still to fill, so that looking for them at every start costs nothing once they are done
+-- (without it, a scan of every rollup: ≈ 5–30 ms per 15 000 days).
+CREATE INDEX daily_rollups_pending ON daily_rollups (series_id, day) WHERE packed = '?';
