@@ -54,12 +54,8 @@ export function packedChunkReader(db: Database.Database) {
       const mark = out.length;
       rowsOf(out, seriesId, a, at, dayStart);
       const before = out.length;
-      if (!unpackDay(out, packed, (dayStart - a) / QH_SEC)) {
-        out.length = mark; // a damaged block: this day is read row by row
-        continue;
-      }
-      if (out.length - before !== expected) {
-        out.length = mark;
+      if (!unpackDay(out, packed, (dayStart - a) / QH_SEC) || out.length - before !== expected) {
+        out.length = mark; // a damaged or pending ('?') block: this day is read row by row
         continue;
       }
       at = dayStart + expected * QH_SEC;
