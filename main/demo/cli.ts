@@ -1,14 +1,19 @@
 /**
- * `npm run demo-service -- [--port 8787] [--seed 1] [--meters N] [--years Y] [--clock ISO]
- * [--mqtt-port P] [--sftp-port P] [--accelerate SEC] [--rate-limit PER_MIN]`
+ * `npm run demo-service -- [--port 8787] [--contract spec|current|ours] [--seed 1] [--meters N]
+ * [--years Y] [--clock ISO] [--mqtt-port P] [--sftp-port P] [--accelerate SEC] [--rate-limit PER_MIN]`
  *
  * The first stdout line is one JSON object describing how to reach the service. SIGTERM/SIGINT stop it.
  */
 import { parseArgs } from 'node:util';
+import { generations, isGeneration } from './generations';
 import { startDemoService } from './service';
 
-const usage = `Usage: npm run demo-service -- [--port 8787] [--host 127.0.0.1] [--seed 1] [--meters 9] [--years 3]
-       [--clock ISO] [--mqtt-port P] [--sftp-port P] [--accelerate SEC] [--rate-limit PER_MIN] [--feed-page-size N]`;
+const usage = `Usage: npm run demo-service -- [--port 8787] [--host 127.0.0.1] [--contract spec|current|ours]
+       [--seed 1] [--meters 9] [--years 3] [--clock ISO] [--mqtt-port P] [--sftp-port P] [--accelerate SEC]
+       [--rate-limit PER_MIN] [--feed-page-size N]
+
+--contract chooses the contract generation the service speaks (default ours): spec = exactly the
+published spec, current = the real service's current generation, ours = our decisions.`;
 
 function num(v: string | undefined, name: string, fallback?: number): number | undefined {
   if (v === undefined) return fallback;
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
         accelerate: { type: 'string' },
         'rate-limit': { type: 'string' },
         'feed-page-size': { type: 'string' },
+        contract: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -48,7 +54,15 @@ async function main(): Promise<void> {
     process.stdout.write(usage + '\n');
     return;
   }
+  const contract = values.contract ?? 'ours';
+  if (!isGeneration(contract)) {
+    process.stderr.write(
+      `--contract must be one of ${generations.join(', ')}, got "${contract}"\n${usage}\n`,
+    );
+    process.exit(1);
+  }
   const svc = await startDemoService({
+    contract,
     host: values.host ?? '127.0.0.1',
     port: num(values.port, 'port', 8787),
     seed: num(values.seed, 'seed', 1),

@@ -1,7 +1,9 @@
 /**
- * The decided error body on every non-2xx answer: `{"error":{"type","code","message"}}`.
+ * Error answers: the decided body `{"error":{"type","code","message"}}` (generations `ours` and
+ * `current`), or the message as plain text (generation `spec`, where the body's shape is "not shown").
  */
 import type { FastifyReply } from 'fastify';
+import type { Generation } from './generations';
 
 export type ErrorCodeName =
   | 'bad_request'
@@ -48,6 +50,8 @@ export function sendError(
   status: number,
   code: ErrorCodeName,
   message: string,
+  gen: Generation = 'ours',
 ): FastifyReply {
+  if (gen === 'spec') return reply.code(status).type('text/plain; charset=utf-8').send(message);
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
 }

@@ -1,55 +1,13 @@
 /**
- * JSON shapes of the demo service: meters, readings on both surfaces, the cursor, push payloads.
+ * The demo service's feed page as bytes (its hottest path), its cursors and the push payloads. The
+ * per-generation shapes of meters and readings are in generations.ts.
  */
 import type { DemoMeter } from './catalog';
+import { feedReadingJson } from './generations';
 import type { DemoReading } from './readings';
 import type { DemoState } from './state';
-import { isoUtc, isoWithOffset } from '../time/local-days';
+import { isoWithOffset } from '../time/local-days';
 import { HttpError } from './http-errors';
-
-export function meterJson(state: DemoState, m: DemoMeter): Record<string, unknown> {
-  const latest = state.latestDataSec(m);
-  const consent = [...state.consents.values()].filter((c) => c.meterId === m.id).at(-1);
-  return {
-    id: m.id,
-    metering_point: m.metering_point,
-    label: m.label,
-    energy_direction: m.energy_direction,
-    granularity: m.granularity,
-    commodity: m.commodity,
-    status: m.status,
-    site_id: m.site_id,
-    is_demo: m.is_demo,
-    obis_codes: m.registers,
-    latest_data_at: latest === null ? null : isoUtc(latest),
-    created_at: isoUtc(m.created_sec),
-    consent: consent
-      ? { id: consent.id, state: consent.state, expires_at: isoUtc(consent.expiresSec) }
-      : null,
-  };
-}
-
-export function teamReadingJson(r: DemoReading): Record<string, unknown> {
-  return {
-    timestamp: isoUtc(r.startSec),
-    timestamp_end: isoUtc(r.endSec),
-    value: r.value,
-    unit: 'kWh',
-    obis_code: r.register,
-    quality: r.quality,
-  };
-}
-
-export function feedReadingJson(r: DemoReading, tz: string): Record<string, unknown> {
-  return {
-    timestamp: isoWithOffset(r.startSec, tz),
-    timestamp_end: isoWithOffset(r.endSec, tz),
-    value: r.value,
-    obis_code: r.register,
-    quality: r.quality,
-    updated_at: isoWithOffset(r.updatedSec, tz),
-  };
-}
 
 /** JSON text of each register name (they never change; escaping once is enough). */
 const registerJson = new Map<string, string>();
@@ -59,7 +17,8 @@ const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
 /**
  * The feed page's JSON as UTF-8 bytes, written directly: byte for byte what JSON.stringify gives for
- * `{unit, data: readings.map(feedReadingJson), next_cursor, has_more}` (pinned by a test), without
+ * `{unit, data: readings.map(feedReadingJson), next_cursor, has_more}` (pinned by a test; `has_more`
+ * left out when `hasMore` is null, as the `spec` generation's pages are), without
  * building an object or a string per reading. A sync of millions of readings spends most of the
  * service's time here: a reading is copied from three parts made once — its quarter-hour's
  * `{"timestamp":…,"timestamp_end":…,"value":` (shared by the registers of that quarter-hour), the
@@ -70,10 +29,11 @@ export function feedPageJson(
   readings: readonly DemoReading[],
   tz: string,
   nextCursor: string,
-  hasMore: boolean,
+  hasMore: boolean | null,
 ): Buffer {
   const head = utf8('{"unit":"kWh","data":[');
-  const tail = utf8(`],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`);
+  const more = hasMore === null ? '' : `,"has_more":${hasMore}`;
+  const tail = utf8(`],"next_cursor":${JSON.stringify(nextCursor)}${more}}`);
   let buf = Buffer.allocUnsafe(head.length + readings.length * 200 + tail.length);
   buf.set(head, 0);
   let pos = head.length;
@@ -210,4 +170,51 @@ export function pushPayload(
     unit: 'kWh',
     data: data.map((r) => feedReadingJson(r, state.tz)),
   };
+}
+
+/**
+ * The `current` generation's window-read position: the offset into the range read (timestamp order),
+ * and the feed position when the read began, which its last page hands out as the change feed's cursor.
+ */
+export interface WindowCursor {
+  v: 2;
+  meter: number;
+  from: number;
+  to: number;
+  quality: number | null;
+  offset: number;
+  feed: FeedCursor;
+}
+
+/** A cursor of either kind (the `current` generation's data endpoint takes both). */
+export function decodeAnyCursor(
+  text: string,
+  meter: DemoMeter,
+  epoch: number,
+): { kind: 'feed'; cursor: FeedCursor } | { kind: 'window'; cursor: WindowCursor } {
+  let parsed: Partial<WindowCursor> | null = null;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<WindowCursor>;
+  } catch {
+    // not ours: decodeCursor says so
+  }
+  if (parsed && parsed.v === 2) {
+    if (
+      parsed.meter !== meter.index ||
+      !Number.isInteger(parsed.from) ||
+      !Number.isInteger(parsed.to) ||
+      !Number.isInteger(parsed.offset) ||
+      (parsed.offset ?? -1) < 0 ||
+      !parsed.feed
+    )
+      throw new HttpError(422, 'validation_failed', 'The cursor is malformed or belongs to another meter.');
+    if (parsed.feed.epoch !== epoch)
+      throw new HttpError(
+        422,
+        'validation_failed',
+        'The cursor has expired. Start again with a window read.',
+      );
+    return { kind: 'window', cursor: parsed as WindowCursor };
+  }
+  return { kind: 'feed', cursor: decodeCursor(text, meter, epoch) };
 }

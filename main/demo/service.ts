@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createDemoApp } from './app';
+import type { Generation } from './generations';
 import { createWebhookDelivery, startMqttBroker } from './push';
 import { startSftpServer } from './sftp';
 import { DemoState, type DemoOptions } from './state';
@@ -23,6 +24,10 @@ export interface DemoServiceOptions extends Partial<DemoOptions> {
 export interface DemoServiceInfo {
   base_url: string;
   team: string;
+  /** The team base URL as the token page shows it (`{base_url}/api/v1/teams/{team}`): paste it into Connect. */
+  team_url: string;
+  /** The contract generation the service speaks. */
+  contract: Generation;
   tokens: { free: string; light: string; plus: string; pro: string; readonly: string; other_team: string };
   mqtt: { url: string; username: string; password: string; topic_prefix: string } | null;
   sftp: { host: string; port: number; username: string; password: string } | null;
@@ -51,6 +56,7 @@ export async function startDemoService(opts: DemoServiceOptions = {}): Promise<D
     ratePerMin: opts.ratePerMin,
     feedPageSize: opts.feedPageSize,
     webhookBackoffMs: opts.webhookBackoffMs,
+    contract: opts.contract,
   });
   const withBrokers = opts.withBrokers ?? true;
   const mqtt = withBrokers ? await startMqttBroker(state, host, opts.mqttPort ?? 0) : null;
@@ -82,6 +88,8 @@ export async function startDemoService(opts: DemoServiceOptions = {}): Promise<D
   const info: DemoServiceInfo = {
     base_url: baseUrl,
     team,
+    team_url: `${baseUrl}/api/v1/teams/${team}`,
+    contract: state.generation,
     tokens: {
       free: tok('free token'),
       light: tok('light token'),

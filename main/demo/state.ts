@@ -12,6 +12,7 @@ import {
   type DemoSite,
   type DemoToken,
 } from './catalog';
+import type { Generation } from './generations';
 import { DemoReadings } from './readings';
 import { uuidFrom } from './rng';
 import { dayNumberOf, dayStartSec } from '../time/local-days';
@@ -29,6 +30,8 @@ export interface DemoOptions {
   feedPageSize?: number;
   /** Base of the webhook retry backoff in ms (1 s like the real service; tests make it small). */
   webhookBackoffMs?: number;
+  /** The contract generation the service speaks (generations.ts); default `ours`. */
+  contract?: Generation;
 }
 
 export interface Consent {
@@ -84,8 +87,10 @@ export class DemoState {
   faults: Fault[] = [];
   /** Bumping this invalidates every cursor issued before (the "expired cursor" fault). */
   cursorEpoch = 1;
-  /** When true the cursor endpoint answers 400 without a cursor (a real-world variant). */
-  requireCursor = false;
+  /** The contract generation the service speaks (generations.ts). */
+  readonly generation: Generation;
+  /** When true the cursor-sync endpoint does not exist (404): a service that offers window reads only. */
+  feedDisabled = false;
   ratePerMinOverride: number | null;
   readonly windows = new Map<string, { startSec: number; count: number }>();
   readonly feedPageSize: number;
@@ -95,6 +100,7 @@ export class DemoState {
 
   constructor(readonly opts: DemoOptions) {
     this.tz = opts.tz ?? 'Europe/Vienna';
+    this.generation = opts.contract ?? 'ours';
     const clockMs = opts.clock ? Date.parse(opts.clock) : Date.now();
     if (!Number.isFinite(clockMs))
       throw new Error(`--clock must be an ISO 8601 timestamp, got "${opts.clock}"`);

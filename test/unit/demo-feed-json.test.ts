@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feedPageJson, feedReadingJson } from '../../main/demo/records';
+import { feedReadingJson } from '../../main/demo/generations';
+import { feedPageJson } from '../../main/demo/records';
 import type { DemoReading } from '../../main/demo/readings';
 import { parseIsoSec } from '../../main/time/local-days';
 
@@ -28,15 +29,16 @@ function readings(): DemoReading[] {
 }
 
 describe('demo feed page text', () => {
-  it('is byte for byte JSON.stringify of the documented page object, in zones east and west of UTC', () => {
+  it('is byte for byte JSON.stringify of the documented page object (with and without has_more), in zones east and west of UTC', () => {
     for (const tz of ['Europe/Vienna', 'America/New_York']) {
-      for (const hasMore of [true, false]) {
+      for (const hasMore of [true, false, null]) {
         const rs = readings();
+        // null: the spec generation's page, which says nothing about further pages.
         const expected = JSON.stringify({
           unit: 'kWh',
           data: rs.map((r) => feedReadingJson(r, tz)),
           next_cursor: 'eyJ2IjoxfQ',
-          has_more: hasMore,
+          ...(hasMore === null ? {} : { has_more: hasMore }),
         });
         expect(feedPageJson(rs, tz, 'eyJ2IjoxfQ', hasMore).toString('utf8')).toBe(expected);
       }
