@@ -1,10 +1,19 @@
 /**
  * HTTP client for both service surfaces. Guarantees:
- * - every response body is validated and normalised (schemas.ts) before anyone uses it;
+ * - every response body is validated and normalised (schemas.ts) before anyone uses it; a page says
+ *   what it says about further pages, and nothing is guessed from what it leaves out;
+ * - bodies are capped (`maxResponseBytes`, counted after decompression, and by `Content-Length`
+ *   before): a response over the cap is an error, never a memory spike;
+ * - redirects are followed on the same origin only (the `current` generation's legacy team URLs
+ *   answer 308); a redirect to another origin is refused, so no other host's answer is ever stored;
+ * - `http://` is refused except on loopback (the token would travel in clear text);
  * - 429, 5xx, timeouts, connection resets and cut-off bodies are retried with exponential backoff and
- *   full jitter, capped; a `Retry-After` (seconds or HTTP date) wins over the computed delay;
+ *   full jitter, capped; a `Retry-After` (seconds or HTTP date) of at most `maxRetryAfterSec` is
+ *   waited for, a longer one ends the request with a "rate limited until" error, and a negative or
+ *   unreadable one falls back to the normal backoff;
  * - the rate-limit headers of the latest response are tracked and exposed;
- * - failures are `ApiError`s whose message says what to do next; the token never appears in them.
+ * - failures are `ApiError`s whose message says what to do next; the service's own text is cleaned of
+ *   control characters and shortened; the token never appears in them.
  */
 import type { z } from 'zod';
 import { AppError } from '../errors';
@@ -14,15 +23,19 @@ import {
   consentResponseSchema,
   customerSchema,
   errorBodySchema,
-  feedSchema,
+  implausibility,
   listPageSchema,
   meterListSchema,
   meterSchema,
   mqttSettingsSchema,
+  pageSchema,
+  SERVICE_CLOCK_AHEAD_SEC,
   siteSchema,
-  windowSchema,
   warmUpSchemas,
+  type ApiMeter,
+  type ApiPage,
 } from './schemas';
+import { serviceText } from './service-text';
 import { isoUtc } from '../time/local-days';
 
 export class ApiError extends AppError {
@@ -54,10 +67,31 @@ export interface ApiClientOptions {
   maxDelayMs?: number;
   /** Longest Retry-After the client waits for before giving up with a "rate limited until" error. */
   maxRetryAfterSec?: number;
+  /** Largest response body accepted, in bytes after decompression (default 64 MB). */
+  maxResponseBytes?: number;
   onRateLimit?: (state: RateLimitState) => void;
   /** Cancels waits and requests (sync cancel). */
   signal?: AbortSignal;
   random?: () => number;
+}
+
+/** The data-format version this client is written for, sent as `Energiedaten-Version` (SERVICE-CONTRACT §10). */
+export const ENERGIEDATEN_VERSION = '2025-01-01';
+/** Readings a page may hold: the service's largest page (50 000) with room to spare. */
+export const MAX_PAGE_READINGS = 100_000;
+const MAX_REDIRECTS = 5;
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Why a base URL cannot carry a token, or null. `http://` only on loopback (the demo, local tests). */
+export function insecureUrlReason(url: URL): string | null {
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
+  if (url.protocol === 'http:')
+    return 'The team URL must start with https:// (plain http:// would send the token unencrypted; it is allowed only for this computer, 127.0.0.1 or localhost).';
+  return 'The team URL must start with https://.';
 }
 
 /** Splits the team base URL shown on the token page: `{base_url}/api/v1/teams/{team}`. */
@@ -71,8 +105,8 @@ export function splitTeamUrl(teamUrl: string): { baseUrl: string; team: string }
       'That is not a URL. Paste the team base URL from the token page, e.g. https://…/api/v1/teams/your-team.',
     );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new AppError('invalid_input', 'The team URL must start with https://.');
+  const insecure = insecureUrlReason(url);
+  if (insecure) throw new AppError('invalid_input', insecure);
   const m = /^(.*?)\/api\/v1\/teams\/([^/]+)\/?$/.exec(url.pathname);
   if (!m)
     throw new AppError(
@@ -82,17 +116,41 @@ export function splitTeamUrl(teamUrl: string): { baseUrl: string; team: string }
   return { baseUrl: `${url.origin}${m[1]}`, team: decodeURIComponent(m[2]!) };
 }
 
-function hhmm(sec: number): string {
-  return new Date(sec * 1000).toLocaleTimeString('de-AT', { hour: '2-digit', minute: '2-digit' });
+/** A time as a person reads it in a message: `HH:MM` today, `dd.MM.yyyy HH:MM` on another day. */
+export function untilText(sec: number, nowMs = Date.now()): string {
+  const at = new Date(sec * 1000);
+  const time = at.toLocaleTimeString('de-AT', { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === new Date(nowMs).toDateString()) return time;
+  return `${at.toLocaleDateString('de-AT', { day: '2-digit', month: '2-digit', year: 'numeric' })} ${time}`;
 }
 
+// IMF-fixdate (what servers send), RFC 850 and asctime: the three forms HTTP allows for a date.
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+/**
+ * Seconds to wait from a `Retry-After` header: whole seconds, or an HTTP date (a past date = 0). A
+ * negative number, a fraction or anything else is not a `Retry-After`: null (normal backoff applies).
+ */
 export function parseRetryAfter(header: string | null, nowMs = Date.now()): number | null {
   if (!header) return null;
   const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d{1,10}$/.test(trimmed)) return Number(trimmed);
+  if (!HTTP_DATE.some((re) => re.test(trimmed))) return null;
   const ms = Date.parse(trimmed);
   if (!Number.isFinite(ms)) return null;
   return Math.max(0, Math.ceil((ms - nowMs) / 1000));
+}
+
+/** The service's clock from its `Date` header, when it is a plausible time; null otherwise. */
+function servedSecOf(res: Response): number | null {
+  const text = res.headers.get('date');
+  if (!text || !HTTP_DATE.some((re) => re.test(text.trim()))) return null;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && ms >= 946_684_800_000 ? Math.floor(ms / 1000) : null;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -109,21 +167,68 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+class TooLarge extends Error {}
+
+/** The body as text, refusing more than `maxBytes` (announced by Content-Length, or as it arrives). */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const announced = Number(res.headers.get('content-length'));
+  if (Number.isFinite(announced) && announced > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/** A window read's readings without `updated_at` are the service's state as of its answer. */
+function stampUndated(page: ApiPage): ApiPage {
+  const nowSec = Math.floor(Date.now() / 1000);
+  // The service's clock, believed as far as readingPage believes it (a year ahead of this computer's).
+  const asOf = Math.min(page.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
+  for (const r of page.readings) r.updatedSec ??= asOf;
+  return page;
+}
+
 export function createApiClient(opts: ApiClientOptions) {
   warmUpSchemas();
   const base = opts.baseUrl.replace(/\/+$/, '');
+  const baseUrl = (() => {
+    try {
+      return new URL(base);
+    } catch {
+      throw new AppError('invalid_input', `"${opts.baseUrl}" is not a URL.`);
+    }
+  })();
+  const insecure = insecureUrlReason(baseUrl);
+  if (insecure) throw new AppError('invalid_input', insecure);
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxRetries = opts.maxRetries ?? 6;
   const baseDelayMs = opts.baseDelayMs ?? 500;
   const maxDelayMs = opts.maxDelayMs ?? 30_000;
-  const maxRetryAfterSec = opts.maxRetryAfterSec ?? 120;
+  const maxRetryAfterSec = opts.maxRetryAfterSec ?? 60;
+  const maxResponseBytes = opts.maxResponseBytes ?? 64 * 1024 * 1024;
   const random = opts.random ?? Math.random;
   let rateLimit: RateLimitState | null = null;
 
-  function errorFor(status: number, body: unknown, retryAfterSec: number | null): ApiError {
+  function errorFor(status: number, body: unknown, text: string, retryAfterSec: number | null): ApiError {
     const parsed = errorBodySchema.safeParse(body);
     const code = parsed.success ? (parsed.data.error.code ?? null) : null;
-    const msg = parsed.success ? (parsed.data.error.message ?? '') : '';
+    // The service's words: from the decided error body, or a plain-text body (spec: shape not shown).
+    const raw = parsed.success ? (parsed.data.error.message ?? '') : body === undefined ? text : '';
+    const msg = serviceText(raw);
     const detail = msg ? ` (service: ${msg})` : '';
     if (status === 401)
       return new ApiError(
@@ -142,6 +247,8 @@ export function createApiClient(opts: ApiClientOptions) {
         code,
       );
     if (status === 404) return new ApiError('not_found', `Not found on the service.${detail}`, status, code);
+    if (status === 405)
+      return new ApiError('not_found', `The service does not offer this.${detail}`, status, code);
     if (status === 409)
       return new ApiError('conflict', msg || 'Conflict with the current state on the service.', status, code);
     if (status === 400 || status === 422)
@@ -155,7 +262,7 @@ export function createApiClient(opts: ApiClientOptions) {
       const until = Math.floor(Date.now() / 1000) + (retryAfterSec ?? 60);
       return new ApiError(
         'rate_limited',
-        `Rate limited by the service until ${hhmm(until)}. Meterdesk will continue after that.`,
+        `Rate limited by the service until ${untilText(until)}. Meterdesk will continue after that.`,
         status,
         code,
         until,
@@ -179,12 +286,33 @@ export function createApiClient(opts: ApiClientOptions) {
     }
   }
 
+  /** One exchange, following same-origin redirects only. */
+  async function exchange(url: URL, init: RequestInit): Promise<Response> {
+    let at = url;
+    for (let hop = 0; ; hop++) {
+      const res = await fetch(at, { ...init, redirect: 'manual' });
+      if (![301, 302, 303, 307, 308].includes(res.status)) return res;
+      await res.body?.cancel().catch(() => undefined);
+      const location = res.headers.get('location');
+      const next = location ? new URL(location, at) : null;
+      if (!next || next.origin !== baseUrl.origin)
+        throw new ApiError(
+          'bad_response',
+          `The service redirected to ${next ? next.origin : 'nowhere'}, which is not ${baseUrl.origin}. Meterdesk only follows redirects on the same service; check the team URL.`,
+          res.status,
+        );
+      if (hop >= MAX_REDIRECTS)
+        throw new ApiError('bad_response', 'The service redirected too many times.', res.status);
+      at = next;
+    }
+  }
+
   async function request<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: S,
     init: { query?: Record<string, string | undefined>; body?: unknown; retry?: boolean } = {},
-  ): Promise<z.output<S>> {
+  ): Promise<{ data: z.output<S>; servedSec: number | null }> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const retryable = init.retry ?? method === 'GET';
@@ -194,20 +322,27 @@ export function createApiClient(opts: ApiClientOptions) {
       let waitSec: number | null = null;
       try {
         const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
-        res = await fetch(url, {
+        res = await exchange(url, {
           method,
           headers: {
             authorization: `Bearer ${opts.token}`,
             accept: 'application/json',
+            'energiedaten-version': ENERGIEDATEN_VERSION,
             ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-          redirect: 'follow',
           signal: AbortSignal.any(signals),
         });
-        text = await res.text();
+        text = await readCapped(res, maxResponseBytes);
       } catch (err) {
+        if (err instanceof ApiError) throw err;
         if (opts.signal?.aborted) throw new ApiError('cancelled', 'Sync was cancelled.', null);
+        if (err instanceof TooLarge)
+          throw new ApiError(
+            'bad_response',
+            `The service sent more than ${Math.round(maxResponseBytes / 1024 / 1024)} MB for ${path}; Meterdesk refuses answers that large. Report this to the service.`,
+            null,
+          );
         const reason =
           (err as Error).name === 'TimeoutError'
             ? `no answer within ${Math.round(timeoutMs / 1000)} s`
@@ -218,7 +353,7 @@ export function createApiClient(opts: ApiClientOptions) {
         }
         throw new ApiError(
           'unreachable',
-          `Cannot reach the service at ${base} (${reason}). Check the network or the base URL; your local data stays usable.`,
+          `Cannot reach the service at ${base} (${serviceText(reason)}). Check the network or the base URL; your local data stays usable.`,
           null,
         );
       }
@@ -234,11 +369,11 @@ export function createApiClient(opts: ApiClientOptions) {
       }
       if (res.ok && !parseFailed) {
         const parsed = schema.safeParse(body ?? {});
-        if (parsed.success) return parsed.data;
+        if (parsed.success) return { data: parsed.data, servedSec: servedSecOf(res) };
         const issue = parsed.error.issues[0];
         throw new ApiError(
           'bad_response',
-          `The service sent an unexpected response for ${path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+          `The service sent an unexpected response for ${path}: ${issue?.path.join('.') ?? ''} ${serviceText(issue?.message ?? '')}`.trim(),
           res.status,
         );
       }
@@ -256,10 +391,44 @@ export function createApiClient(opts: ApiClientOptions) {
             `The service sent an incomplete response for ${path}. Try again.`,
             res.status,
           );
-        throw errorFor(res.status, body, waitSec);
+        throw errorFor(res.status, body, text, waitSec);
       }
       await sleep(waitSec !== null ? waitSec * 1000 : backoff(attempt), opts.signal);
     }
+  }
+
+  const get = async <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Record<string, string | undefined>,
+  ) => (await request('GET', path, schema, { query })).data;
+
+  /**
+   * A page of readings, with the service's clock. Refused as a whole (nothing of it is stored) when it
+   * holds more readings than any page may, or a reading that cannot be real (`implausibility`, measured
+   * against the service's clock: its `Date`, believed up to a year ahead of this computer's).
+   */
+  async function readPage(path: string, query: Record<string, string | undefined>): Promise<ApiPage> {
+    const { data, servedSec } = await request('GET', path, pageSchema, { query });
+    if (data.readings.length > MAX_PAGE_READINGS)
+      throw new ApiError(
+        'bad_response',
+        `The service sent ${data.readings.length} readings in one page (at most ${MAX_PAGE_READINGS} are accepted).`,
+        200,
+      );
+    const localSec = Date.now() / 1000;
+    const serviceNow = Math.min(servedSec ?? localSec, localSec + SERVICE_CLOCK_AHEAD_SEC);
+    for (let i = 0; i < data.readings.length; i++) {
+      const why = implausibility(data.readings[i]!, serviceNow);
+      if (why !== null)
+        throw new ApiError(
+          'bad_response',
+          `The service sent a reading that cannot be real for ${path}: data.${i}: ${why}. Nothing of that page was stored; report this to the service.`,
+          200,
+        );
+    }
+    data.servedSec = servedSec;
+    return data;
   }
 
   function backoff(attempt: number): number {
@@ -270,16 +439,14 @@ export function createApiClient(opts: ApiClientOptions) {
   async function listAll<S extends z.ZodType>(path: string, item: S): Promise<z.output<S>[]> {
     const out: z.output<S>[] = [];
     for (let page = 1; page < 1000; page++) {
-      const res = await request('GET', path, listPageSchema, {
-        query: { page: String(page), per_page: '100' },
-      });
+      const res = await get(path, listPageSchema, { page: String(page), per_page: '100' });
       for (const raw of res.data) {
         const p = item.safeParse(raw);
         if (p.success) out.push(p.data);
         else
           throw new ApiError(
             'bad_response',
-            `The service sent an unexpected record from ${path}: ${p.error.issues[0]?.message ?? ''}`,
+            `The service sent an unexpected record from ${path}: ${serviceText(p.error.issues[0]?.message ?? '')}`,
             200,
           );
       }
@@ -288,53 +455,100 @@ export function createApiClient(opts: ApiClientOptions) {
     return out;
   }
 
+  const dataPath = (meterId: string) => `/api/v1/smart-meters/${encodeURIComponent(meterId)}/data`;
+
   return {
     get rateLimit() {
       return rateLimit;
     },
-    account: () => request('GET', '/api/v1/account', accountSchema),
-    listMeters: async () => (await request('GET', `/api/v1/teams/${team}/meters`, meterListSchema)).data,
-    getMeter: (id: string) => request('GET', `/api/v1/smart-meters/${encodeURIComponent(id)}`, meterSchema),
-    /** One page of a team-surface window read; follow `nextCursor` while `isTruncated`. */
-    windowRead: (
+    account: () => get('/api/v1/account', accountSchema),
+    /**
+     * Every meter of the team. A list that says it has more (`has_more`, as the smart-meters list the
+     * `current` generation redirects to does) is followed page by page.
+     */
+    listMeters: async (): Promise<ApiMeter[]> => {
+      const out: ApiMeter[] = [];
+      for (let page = 1; page <= 1000; page++) {
+        const res = await get(`/api/v1/teams/${team}/meters`, meterListSchema, {
+          page: String(page),
+          per_page: '100',
+        });
+        out.push(...res.data);
+        if (res.has_more !== true || res.data.length === 0) return out;
+      }
+      throw new ApiError('bad_response', 'The meter list did not end after 1000 pages.', 200);
+    },
+    getMeter: (id: string) => get(`/api/v1/smart-meters/${encodeURIComponent(id)}`, meterSchema),
+    /**
+     * One page of a team-surface window read; follow `nextCursor` while `more`. Readings without
+     * `updated_at` are stamped with the service's clock when it answered (they are its state then).
+     */
+    windowRead: async (
       meterId: string,
       fromSec: number,
       toSec: number,
       o: { quality?: string; cursor?: string | null; limit?: number } = {},
-    ) =>
-      request('GET', `/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data`, windowSchema, {
-        query: {
+    ): Promise<ApiPage> =>
+      stampUndated(
+        await readPage(`/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data`, {
           from: isoUtc(fromSec),
           to: isoUtc(toSec),
+          order: 'asc',
           quality: o.quality,
           cursor: o.cursor ?? undefined,
           limit: o.limit ? String(o.limit) : undefined,
-        },
-      }),
-    latest: (meterId: string) =>
-      request('GET', `/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data/latest`, windowSchema),
+        }),
+      ),
     /** One page of the change feed; `cursor` null = from the beginning of the plan's retention. */
     feed: (meterId: string, cursor: string | null, o: { limit?: number; fromSec?: number } = {}) =>
-      request('GET', `/api/v1/smart-meters/${encodeURIComponent(meterId)}/data`, feedSchema, {
-        query: {
-          cursor: cursor ?? undefined,
-          from: cursor === null && o.fromSec !== undefined ? isoUtc(o.fromSec) : undefined,
-          limit: o.limit ? String(o.limit) : undefined,
-        },
+      readPage(dataPath(meterId), {
+        cursor: cursor ?? undefined,
+        from: cursor === null && o.fromSec !== undefined ? isoUtc(o.fromSec) : undefined,
+        limit: o.limit ? String(o.limit) : undefined,
       }),
-    registerMeter: (body: {
+    /**
+     * One page of a window read on the change feed's endpoint (`from`, `to`, `order=asc`), for services
+     * that want a window instead of a missing cursor: its last page's cursor continues as the feed.
+     */
+    feedWindow: async (
+      meterId: string,
+      fromSec: number,
+      toSec: number,
+      o: { cursor?: string | null; limit?: number } = {},
+    ): Promise<ApiPage> =>
+      stampUndated(
+        await readPage(
+          dataPath(meterId),
+          o.cursor
+            ? { cursor: o.cursor, limit: o.limit ? String(o.limit) : undefined }
+            : {
+                from: isoUtc(fromSec),
+                to: isoUtc(toSec),
+                order: 'asc',
+                limit: o.limit ? String(o.limit) : undefined,
+              },
+        ),
+      ),
+    registerMeter: async (body: {
       metering_point: string;
       energy_direction?: string;
       label?: string;
       site_id?: string;
-    }) => request('POST', '/api/v1/smart-meters', meterSchema, { body }),
-    requestConsent: (meterId: string, customerEmail?: string) =>
-      request('POST', `/api/v1/smart-meters/${encodeURIComponent(meterId)}/consent`, consentResponseSchema, {
-        body: customerEmail ? { customer_email: customerEmail } : {},
-      }),
+    }) => (await request('POST', '/api/v1/smart-meters', meterSchema, { body })).data,
+    requestConsent: async (meterId: string, customerEmail?: string) =>
+      (
+        await request(
+          'POST',
+          `/api/v1/smart-meters/${encodeURIComponent(meterId)}/consent`,
+          consentResponseSchema,
+          {
+            body: customerEmail ? { customer_email: customerEmail } : {},
+          },
+        )
+      ).data,
     customers: () => listAll('/api/v1/customers', customerSchema),
     sites: () => listAll('/api/v1/sites', siteSchema),
-    mqttSettings: () => request('GET', '/api/v1/mqtt', mqttSettingsSchema),
+    mqttSettings: () => get('/api/v1/mqtt', mqttSettingsSchema),
   };
 }
 

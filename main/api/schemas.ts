@@ -39,6 +39,54 @@ const quality = z.union([z.number().int().min(1).max(3), z.string()]).transform(
 
 export const UNNAMED_REGISTER = '(unnamed)';
 
+/** 2000-01-01T00:00:00Z: readings and revisions before it are not smart-meter data. */
+export const EARLIEST_PLAUSIBLE_SEC = 946_684_800;
+/** How far ahead of the service's clock a reading may start (an interval in progress, a day's delivery). */
+export const FUTURE_READING_SEC = 3 * 86_400;
+/** How far ahead of the service's clock an `updated_at` may lie (clock skew inside the service). */
+export const FUTURE_UPDATE_SEC = 86_400;
+/**
+ * How far ahead of this computer's clock the service's clock is believed: a test service runs its own
+ * clock, but a `Date` of year 9999 must not make an `updated_at` of 9999 plausible (it would block
+ * every later correction of that reading).
+ */
+export const SERVICE_CLOCK_AHEAD_SEC = 366 * 86_400;
+/** Interval lengths a reading may have: a quarter-hour, an hour, or a local day of 23, 24 or 25 hours. */
+const INTERVALS_SEC = new Set([900, 3600, 82_800, 86_400, 90_000]);
+/** The most energy an interval may hold per hour of its length (1 GWh: far above any metering point). */
+export const MAX_KWH_PER_HOUR = 1_000_000;
+
+/**
+ * Why a reading cannot be real, or null if it can. Strictly parsed timestamps reach here already (no
+ * `2025-02-31`, no year 0000); this adds what a parser cannot know: times after 2000 and not after the
+ * service's `nowSec` beyond clock skew, intervals on the quarter-hour grid of a length a meter
+ * measures, and values that are finite, not negative and below a physical bound. The API client
+ * checks every reading of every page with it (client.ts: `readPage`).
+ */
+export function implausibility(
+  r: { startSec: number; endSec: number; value: number; updatedSec: number | null },
+  nowSec: number,
+): string | null {
+  const at = () => new Date(r.startSec * 1000).toISOString();
+  if (r.startSec < EARLIEST_PLAUSIBLE_SEC) return `timestamp ${at()} is before 2000`;
+  if (r.startSec > nowSec + FUTURE_READING_SEC)
+    return `timestamp ${at()} is in the future (the service's clock says ${new Date(nowSec * 1000).toISOString()})`;
+  if (r.startSec % 900 !== 0) return `timestamp ${at()} is not on the quarter-hour grid`;
+  const length = r.endSec - r.startSec;
+  if (!INTERVALS_SEC.has(length))
+    return `the interval from ${at()} lasts ${length} s; a meter measures quarter-hours, hours or days`;
+  if (!Number.isFinite(r.value)) return `value at ${at()} is not a finite number`;
+  if (r.value < 0) return `value ${r.value} at ${at()} is negative (interval energy cannot be)`;
+  if (r.value > (MAX_KWH_PER_HOUR * length) / 3600)
+    return `value ${r.value} at ${at()} is beyond any metering point (${(MAX_KWH_PER_HOUR * length) / 3600} for the interval)`;
+  if (r.updatedSec !== null) {
+    if (r.updatedSec < EARLIEST_PLAUSIBLE_SEC) return `updated_at of ${at()} is before 2000`;
+    if (r.updatedSec > nowSec + FUTURE_UPDATE_SEC)
+      return `updated_at ${new Date(r.updatedSec * 1000).toISOString()} of ${at()} is in the future`;
+  }
+  return null;
+}
+
 export const readingSchema = z
   .object({
     timestamp: iso,
@@ -121,22 +169,21 @@ export function fastReading(raw: unknown): ApiReading | null {
 export const readingsSchema = z.array(z.unknown()).transform((items, ctx) => {
   const out = new Array<ApiReading>(items.length);
   for (let i = 0; i < items.length; i++) {
-    const fast = fastReading(items[i]);
-    if (fast) {
-      out[i] = fast;
-      continue;
+    let r = fastReading(items[i]);
+    if (!r) {
+      const parsed = readingSchema.safeParse(items[i]);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, ...(issue?.path ?? [])] as (string | number)[],
+          message: issue?.message ?? 'not a reading',
+        });
+        return z.NEVER;
+      }
+      r = parsed.data;
     }
-    const parsed = readingSchema.safeParse(items[i]);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      ctx.addIssue({
-        code: 'custom',
-        path: [i, ...(issue?.path ?? [])] as (string | number)[],
-        message: issue?.message ?? 'not a reading',
-      });
-      return z.NEVER;
-    }
-    out[i] = parsed.data;
+    out[i] = r;
   }
   return out;
 });
@@ -183,17 +230,30 @@ export const meterSchema = z
   }));
 export type ApiMeter = z.output<typeof meterSchema>;
 
-export const meterListSchema = z.object({ data: z.array(meterSchema) }).loose();
+/** A meter list: `{data}`, or a page of one (`{object:"list", data, has_more}`) to follow. */
+export const meterListSchema = z
+  .object({ data: z.array(meterSchema), has_more: z.boolean().optional() })
+  .loose();
 
 const breakdown = z.object({ measured: z.number(), estimated: z.number(), unreliable: z.number() }).loose();
 
-/** Team-surface window read, in the documented `{data, meta}` form or the `data_window` envelope. */
-export const windowSchema = z
+/**
+ * One page of readings in any envelope the service is known to use: the spec's feed page
+ * `{unit, data, next_cursor}`, ours with `has_more`, the documented window form `{data, meta}` and the
+ * `data_window` envelope `{object, data, is_truncated, next_cursor}`. What the page says about further
+ * pages is kept as it says it: `more` is null when the page says nothing, never a guessed "no".
+ */
+export const pageSchema = z
   .object({
+    unit: z.string().optional(),
     data: readingsSchema,
+    object: z.string().optional(),
+    next_cursor: z.string().nullable().optional(),
+    has_more: z.boolean().optional(),
+    is_truncated: z.boolean().optional(),
     meta: z
       .object({
-        total_records: z.number().optional(),
+        total_records: z.number().int().min(0).optional(),
         data_completeness: z.number().optional(),
         quality_breakdown: breakdown.optional(),
         is_truncated: z.boolean().optional(),
@@ -201,37 +261,29 @@ export const windowSchema = z
       })
       .loose()
       .optional(),
-    object: z.string().optional(),
-    is_truncated: z.boolean().optional(),
-    next_cursor: z.string().nullable().optional(),
   })
   .loose()
-  .transform((w) => ({
-    readings: w.data,
-    isTruncated: w.meta?.is_truncated ?? w.is_truncated ?? false,
-    nextCursor: w.meta?.next_cursor ?? w.next_cursor ?? null,
-    completeness: w.meta?.data_completeness ?? null,
-    qualityBreakdown: w.meta?.quality_breakdown ?? null,
-    totalRecords: w.meta?.total_records ?? w.data.length,
-  }));
-export type ApiWindow = z.output<typeof windowSchema>;
-
-/** Cursor-sync page. `next_cursor` may be omitted on an empty page (keep the previous one). */
-export const feedSchema = z
-  .object({
-    unit: z.string().optional(),
-    data: readingsSchema,
-    next_cursor: z.string().nullable().optional(),
-    has_more: z.boolean().optional(),
-  })
-  .loose()
-  .transform((f) => {
+  .transform((p) => {
     // Set the unit in place: a page holds thousands of readings, copies cost GC time.
-    const unit = f.unit ?? 'kWh';
-    for (const r of f.data) r.unit ??= unit;
-    return { unit, readings: f.data, nextCursor: f.next_cursor ?? null, hasMore: f.has_more ?? false };
+    const unit = p.unit ?? 'kWh';
+    for (const r of p.data) r.unit ??= unit;
+    return {
+      readings: p.data,
+      /** The cursor the page hands out (an empty string counts as none); null when it gives none. */
+      nextCursor: p.next_cursor || p.meta?.next_cursor || null,
+      /** true/false as the page states it (`has_more` or `is_truncated`); null when it states nothing. */
+      more: p.has_more ?? p.is_truncated ?? p.meta?.is_truncated ?? null,
+      /** The `data_window` envelope, whose last page's cursor continues as the change feed. */
+      isDataWindow: p.object === 'data_window',
+      /** Records the service says the requested range holds (`meta.total_records`), when it says so. */
+      totalRecords: p.meta?.total_records ?? null,
+      completeness: p.meta?.data_completeness ?? null,
+      qualityBreakdown: p.meta?.quality_breakdown ?? null,
+      /** The service's clock when it answered (its `Date` header), set by the client; null if unknown. */
+      servedSec: null as number | null,
+    };
   });
-export type ApiFeedPage = z.output<typeof feedSchema>;
+export type ApiPage = z.output<typeof pageSchema>;
 
 export const accountSchema = z
   .object({
@@ -293,8 +345,8 @@ export function warmUpSchemas(): void {
   };
   const variant = { timestamp: '2024-12-31T23:00:00Z', value: '0.1', quality: 'measured' };
   for (let i = 0; i < 3; i++) {
-    feedSchema.safeParse({ unit: 'kWh', data: [reading, variant], next_cursor: 'x', has_more: false });
-    windowSchema.safeParse({ data: [reading, variant], meta: { is_truncated: false } });
+    pageSchema.safeParse({ unit: 'kWh', data: [reading, variant], next_cursor: 'x', has_more: false });
+    pageSchema.safeParse({ data: [reading, variant], meta: { is_truncated: false } });
     meterListSchema.safeParse({ data: [{ id: 'a', metering_point: 'AT1', status: 'connected' }] });
   }
 }

@@ -195,7 +195,10 @@ function digits(text: string, a: number, b: number): number {
   return v;
 }
 
-/** Parses an ISO 8601 timestamp (with Z or an offset) to unix seconds; NaN if it is not one. */
+/**
+ * Parses an ISO 8601 timestamp (with Z or an offset) to unix seconds; NaN if it is not one. Strict: a
+ * date that does not exist (`2025-02-31`, `2025-02-29`) is not one, and year 0000 stays year 0000.
+ */
 export function parseIsoSec(text: string): number {
   // Fast path for the service's own forms, `YYYY-MM-DDTHH:MM:SSZ` and `…SS±HH:MM` (millions per sync).
   if (
@@ -216,8 +219,9 @@ export function parseIsoSec(text: string): number {
       const h = digits(text, 11, 13);
       const mi = digits(text, 14, 16);
       const se = digits(text, 17, 19);
-      if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && se <= 59) {
-        let sec = Date.UTC(digits(text, 0, 4), mo - 1, d, h, mi, se) / 1000;
+      const y = digits(text, 0, 4);
+      if (mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) && h <= 23 && mi <= 59 && se <= 59) {
+        let sec = utcSec(y, mo, d, h, mi, se);
         if (text.length === 25) {
           const off = (digits(text, 20, 22) * 60 + digits(text, 23, 25)) * 60;
           sec += text.charCodeAt(19) === 43 ? -off : off;
@@ -226,7 +230,35 @@ export function parseIsoSec(text: string): number {
       }
     }
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) return NaN;
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) ? Math.floor(ms / 1000) : NaN;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|([+-])(\d{2}):?(\d{2}))$/.exec(
+    text,
+  );
+  if (!m) return NaN;
+  const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  // Strict: no rollover (2025-02-31 is not 03-03), hours to 23 (24:00 is the next day, not this one).
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || se > 59) return NaN;
+  const offH = Number(m[10] ?? 0);
+  const offM = Number(m[11] ?? 0);
+  if (offH > 18 || offM > 59) return NaN;
+  const off = (offH * 60 + offM) * 60 * (m[9] === '-' ? -1 : 1);
+  return utcSec(y, mo, d, h, mi, se) - off;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Unix seconds of a UTC wall clock; years 0–99 are those years, not 1900–1999 as in `Date.UTC`. */
+function utcSec(y: number, mo: number, d: number, h: number, mi: number, se: number): number {
+  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, se));
+  date.setUTCFullYear(y);
+  return date.getTime() / 1000;
 }
