@@ -31,7 +31,9 @@ Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
   sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
 
 Syncs every connected meter. The token comes from METERDESK_TOKEN, or from the OS keychain for --profile.
-Shows progress on a terminal and ends with one JSON line: meters, readings written, revisions, duration.`,
+Shows progress on a terminal and ends with one JSON line: meters, readings written, revisions, pages,
+duration, errors, warnings (shortfalls found by checking the synced days against the service, with
+their numbers) and checks (the days checked per meter). Exit code 2 when a meter failed.`,
   stats: `Usage: meterdesk --data-dir DIR stats [--json]
 
 Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
@@ -147,9 +149,28 @@ async function main(argv: string[]): Promise<void> {
           revisions: s.revisions,
           pages: s.pages,
           duration_ms: s.durationMs,
-          errors: s.errors,
+          errors: s.errors.map((e) => ({ meter_id: e.meterId, code: e.code, message: e.message })),
+          warnings: s.warnings.map((w) => ({
+            meter_id: w.meterId,
+            kind: w.kind,
+            message: w.message,
+            from: new Date(w.fromSec * 1000).toISOString(),
+            to: new Date(w.toSec * 1000).toISOString(),
+            service_readings: w.serviceReadings,
+            local_readings: w.localReadings,
+            fetched: w.fetched,
+          })),
+          checks: s.checks.map((c) => ({
+            meter_id: c.meterId,
+            from_day: c.fromDay,
+            to_day: c.toDay,
+            incomplete_days: c.incompleteDays,
+            probes: c.probes,
+          })),
         }) + '\n',
       );
+      for (const w of s.warnings)
+        process.stderr.write(`meterdesk: warning: meter ${w.meterId}: ${w.message}\n`);
       if (s.errors.length > 0) process.exitCode = 2;
     } finally {
       db.close();

@@ -22,16 +22,39 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
   const upsertSite = db.prepare(
     'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, name = excluded.name, address = excluded.address',
   );
-  const getCursor = db.prepare<[string], { cursor: string | null }>(
-    'SELECT cursor FROM sync_state WHERE meter_id = ?',
+  const getState = db.prepare<
+    [string],
+    {
+      cursor: string | null;
+      mode: 'feed' | 'window';
+      window_synced_sec: number | null;
+      backfill_until_sec: number | null;
+      backfill_cursor: string | null;
+    }
+  >(
+    'SELECT cursor, mode, window_synced_sec, backfill_until_sec, backfill_cursor FROM sync_state WHERE meter_id = ?',
+  );
+  const setBackfill = db.prepare(
+    `INSERT INTO sync_state (meter_id, cursor, backfill_until_sec, backfill_cursor) VALUES (?, NULL, ?, ?)
+     ON CONFLICT (meter_id) DO UPDATE SET backfill_until_sec = excluded.backfill_until_sec, backfill_cursor = excluded.backfill_cursor`,
   );
   const setCursor = db.prepare(
-    `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error, pages) VALUES (?, ?, ?, NULL, 1)
-     ON CONFLICT (meter_id) DO UPDATE SET cursor = excluded.cursor, last_sync_sec = excluded.last_sync_sec, last_error = NULL, pages = pages + 1`,
+    `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error, pages, mode) VALUES (?, ?, ?, NULL, 1, 'feed')
+     ON CONFLICT (meter_id) DO UPDATE SET cursor = excluded.cursor, last_sync_sec = excluded.last_sync_sec, last_error = NULL,
+       pages = pages + 1, mode = 'feed', window_synced_sec = NULL, backfill_until_sec = NULL, backfill_cursor = NULL`,
+  );
+  const setWindowSynced = db.prepare(
+    `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error, pages, mode, window_synced_sec) VALUES (?, NULL, ?, NULL, 1, 'window', ?)
+     ON CONFLICT (meter_id) DO UPDATE SET cursor = NULL, last_sync_sec = excluded.last_sync_sec, last_error = NULL,
+       pages = pages + 1, mode = 'window', window_synced_sec = excluded.window_synced_sec, backfill_until_sec = NULL, backfill_cursor = NULL`,
   );
   const setError = db.prepare(
     `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_error) VALUES (?, NULL, NULL, ?)
      ON CONFLICT (meter_id) DO UPDATE SET last_error = excluded.last_error`,
+  );
+  const setWarning = db.prepare(
+    `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_warning) VALUES (?, NULL, NULL, ?)
+     ON CONFLICT (meter_id) DO UPDATE SET last_warning = excluded.last_warning`,
   );
   const getAccount = db.prepare<[string], { value: string }>('SELECT value FROM account WHERE key = ?');
   const setAccount = db.prepare(
@@ -55,13 +78,40 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
         for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
       })();
     },
-    cursorOf: (meterId: string): string | null => getCursor.get(meterId)?.cursor ?? null,
+    cursorOf: (meterId: string): string | null => getState.get(meterId)?.cursor ?? null,
+    /** How the meter is kept current: the feed from a cursor (null before the first sync), or windows. */
+    syncStateOf(meterId: string): {
+      cursor: string | null;
+      mode: 'feed' | 'window';
+      windowSyncedSec: number | null;
+      /** A first sync by windows: read up to here, with this feed cursor from its first windows. */
+      backfill: { untilSec: number; feedCursor: string | null } | null;
+    } {
+      const s = getState.get(meterId);
+      return {
+        cursor: s?.cursor ?? null,
+        mode: s?.mode ?? 'feed',
+        windowSyncedSec: s?.window_synced_sec ?? null,
+        backfill:
+          s?.backfill_until_sec === null || s?.backfill_until_sec === undefined
+            ? null
+            : { untilSec: s.backfill_until_sec, feedCursor: s.backfill_cursor },
+      };
+    },
+    /** How far a first sync by window reads got (written after each window it finished). */
+    writeBackfill: (meterId: string, untilSec: number, feedCursor: string | null) =>
+      setBackfill.run(meterId, untilSec, feedCursor),
     /** Must be called inside the transaction of the page that produced the cursor. */
     writeCursor: (meterId: string, cursor: string | null, nowSec: number) =>
       setCursor.run(meterId, cursor, nowSec),
+    /** A meter kept current by window reads: they covered everything up to `syncedSec` (service clock). */
+    writeWindowSynced: (meterId: string, syncedSec: number, nowSec: number) =>
+      setWindowSynced.run(meterId, nowSec, syncedSec),
     clearCursor: (meterId: string) =>
       db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
     recordError: (meterId: string, message: string) => setError.run(meterId, message),
+    /** The last sync's shortfall against the service (null: none found). */
+    recordWarning: (meterId: string, message: string | null) => setWarning.run(meterId, message),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
     setAccountValue: (key: string, value: string) => setAccount.run(key, value),
     lastSyncSec: (): number | null =>
@@ -71,8 +121,10 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
       const today = dayNumberOf(nowSec, tz);
       const rows = db
         .prepare(
-          `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name
+          `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name,
+                  st.last_error AS sync_error, st.last_warning AS sync_warning
              FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
+             LEFT JOIN sync_state st ON st.meter_id = m.id
             ORDER BY c.name, s.name, m.label`,
         )
         .all() as Record<string, unknown>[];
@@ -116,6 +168,8 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
           earliestDataSec: earliest.get(r.id as string)?.t ?? null,
           completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
           quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
+          syncError: (r.sync_error as string | null) ?? null,
+          syncWarning: (r.sync_warning as string | null) ?? null,
         };
       });
     },

@@ -4,7 +4,7 @@
  * buffers are transferred, not copied. The sync thread is left with writing pages into SQLite, so on a
  * machine with a core to spare the two halves of a sync run side by side (docs/performance.md).
  *
- * The client it returns is the ordinary API client with `feed` and `windowRead` routed through the
+ * The client it returns is the ordinary API client with `feed`, `windowRead` and `feedWindow` routed through the
  * thread; errors keep their class, code, HTTP status and retry time, so the sync treats them exactly as
  * before (an expired cursor still re-baselines). A thread that dies fails the requests it held; the next
  * request starts a new one.
@@ -12,7 +12,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ApiError, type ApiClient, type ApiClientOptions, type RateLimitState } from '../api/client';
 import { fromColumns, type ReadingColumns } from '../api/reading-columns';
-import type { ApiFeedPage, ApiWindow } from '../api/schemas';
+import type { ApiPage } from '../api/schemas';
 import { AppError } from '../errors';
 import type { ErrorCode } from '../../preload/contract';
 import { startWorker } from '../start-worker';
@@ -25,7 +25,8 @@ export type FetchWorkerData = Pick<
 export type FetchRequest =
   | { type: 'feed'; id: number; meterId: string; cursor: string | null; limit?: number; fromSec?: number }
   | {
-      type: 'window';
+      /** `window`: the team surface; `feedWindow`: a window on the change feed's endpoint. */
+      type: 'window' | 'feedWindow';
       id: number;
       meterId: string;
       fromSec: number;
@@ -48,8 +49,7 @@ export interface SentError {
 }
 
 export type FetchReply =
-  | { type: 'feed'; id: number; page: Omit<ApiFeedPage, 'readings'>; columns: ReadingColumns }
-  | { type: 'window'; id: number; page: Omit<ApiWindow, 'readings'>; columns: ReadingColumns }
+  | { type: 'page'; id: number; page: Omit<ApiPage, 'readings'>; columns: ReadingColumns }
   | { type: 'error'; id: number; error: SentError }
   | { type: 'rateLimit'; rateLimit: RateLimitState }
   | { type: 'ready' };
@@ -155,16 +155,16 @@ export function withFetchThread(
     get: () => rateLimit ?? api.rateLimit,
     enumerable: true,
   });
-  threaded.feed = async (meterId, cursor, o = {}) => {
-    const m = await ask({ type: 'feed', meterId, cursor, limit: o.limit, fromSec: o.fromSec });
-    if (m.type !== 'feed') throw new AppError('internal', 'The download thread answered out of turn.');
+  const page = (m: FetchReply): ApiPage => {
+    if (m.type !== 'page') throw new AppError('internal', 'The download thread answered out of turn.');
     return { ...m.page, readings: fromColumns(m.columns) };
   };
-  threaded.windowRead = async (meterId, fromSec, toSec, o = {}) => {
-    const m = await ask({ type: 'window', meterId, fromSec, toSec, ...o });
-    if (m.type !== 'window') throw new AppError('internal', 'The download thread answered out of turn.');
-    return { ...m.page, readings: fromColumns(m.columns) };
-  };
+  threaded.feed = async (meterId, cursor, o = {}) =>
+    page(await ask({ type: 'feed', meterId, cursor, limit: o.limit, fromSec: o.fromSec }));
+  threaded.windowRead = async (meterId, fromSec, toSec, o = {}) =>
+    page(await ask({ type: 'window', meterId, fromSec, toSec, ...o }));
+  threaded.feedWindow = async (meterId, fromSec, toSec, o = {}) =>
+    page(await ask({ type: 'feedWindow', meterId, fromSec, toSec, ...o }));
 
   return {
     api: threaded,

@@ -3,7 +3,7 @@
  * client, runs each feed or window request (retries, rate limits and error mapping included), and
  * posts the validated readings back as columns whose buffers are transferred.
  *
- * Messages in: `feed`, `window` (with an id). Messages out: `ready` once loaded, `feed` / `window` /
+ * Messages in: `feed`, `window`, `feedWindow` (with an id). Messages out: `ready` once loaded, `page` /
  * `error` (with the id), `rateLimit`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -22,22 +22,18 @@ const api = createApiClient({
 port.on('message', (m: FetchRequest) => {
   void (async () => {
     try {
-      if (m.type === 'feed') {
-        const { readings, ...page } = await api.feed(m.meterId, m.cursor, {
-          limit: m.limit,
-          fromSec: m.fromSec,
-        });
-        const { columns, transfer } = toColumns(readings);
-        post({ type: 'feed', id: m.id, page, columns }, transfer);
-      } else {
-        const { readings, ...page } = await api.windowRead(m.meterId, m.fromSec, m.toSec, {
-          quality: m.quality,
-          cursor: m.cursor,
-          limit: m.limit,
-        });
-        const { columns, transfer } = toColumns(readings);
-        post({ type: 'window', id: m.id, page, columns }, transfer);
-      }
+      const { readings, ...page } =
+        m.type === 'feed'
+          ? await api.feed(m.meterId, m.cursor, { limit: m.limit, fromSec: m.fromSec })
+          : m.type === 'window'
+            ? await api.windowRead(m.meterId, m.fromSec, m.toSec, {
+                quality: m.quality,
+                cursor: m.cursor,
+                limit: m.limit,
+              })
+            : await api.feedWindow(m.meterId, m.fromSec, m.toSec, { cursor: m.cursor, limit: m.limit });
+      const { columns, transfer } = toColumns(readings);
+      post({ type: 'page', id: m.id, page, columns }, transfer);
     } catch (err) {
       post({ type: 'error', id: m.id, error: sendError(err) });
     }
