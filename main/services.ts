@@ -87,6 +87,8 @@ export function createServices(opts: ServicesOptions) {
     lastError: null,
     rateLimit: null,
     mqtt: 'off',
+    warnings: [],
+    meterErrors: [],
   };
   let currentSync: Promise<SyncSummary | null> | null = null;
   /** Sync workers of closed profiles that are still winding down. */
@@ -239,6 +241,8 @@ export function createServices(opts: ServicesOptions) {
           lastError: summary.errors[0]
             ? { code: summary.errors[0].code, message: summary.errors[0].message }
             : null,
+          warnings: summary.warnings.map((w) => ({ meterId: w.meterId, message: w.message })),
+          meterErrors: summary.errors.map((e) => ({ meterId: e.meterId, message: e.message })),
         };
         setState(summary.errors.length > 0 ? 'error' : 'idle');
         void startPush(c);

@@ -68,6 +68,10 @@ export interface MeterView {
   /** Received ÷ expected quarter-hours of the last 30 local days of the primary register; null without data. */
   completeness30d: number | null;
   quality30d: QualityCounts;
+  /** The last sync's error for this meter (its next step included), or null. */
+  syncError: string | null;
+  /** What the last sync's check against the service found missing (and fetched), or null. */
+  syncWarning: string | null;
 }
 
 export interface SeriesView {
@@ -248,6 +252,10 @@ export interface SyncStatus {
   lastError: { code: string; message: string } | null;
   rateLimit: { limit: number; remaining: number; resetSec: number } | null;
   mqtt: 'connected' | 'reconnecting' | 'off';
+  /** What the last sync's checks against the service found: shortfalls with their numbers, per meter. */
+  warnings: { meterId: string; message: string }[];
+  /** Meters whose last sync failed, with the reason (the run itself may have succeeded for the rest). */
+  meterErrors: { meterId: string; message: string }[];
 }
 
 export interface ExportResult {

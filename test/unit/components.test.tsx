@@ -25,6 +25,8 @@ const meters: MeterView[] = [
     earliestDataSec: 1_690_000_000,
     completeness30d: 1,
     quality30d: { measured: 10, estimated: 1, unreliable: 0 },
+    syncError: null,
+    syncWarning: null,
   },
   {
     id: 'b',
@@ -44,6 +46,9 @@ const meters: MeterView[] = [
     earliestDataSec: 1_690_000_000,
     completeness30d: 0.9,
     quality30d: { measured: 10, estimated: 0, unreliable: 0 },
+    syncError: null,
+    syncWarning:
+      'The service has 192 readings for 2026-11-01, the sync had brought 96; the check fetched 96.',
   },
   {
     id: 'c',
@@ -63,6 +68,8 @@ const meters: MeterView[] = [
     earliestDataSec: null,
     completeness30d: null,
     quality30d: { measured: 0, estimated: 0, unreliable: 0 },
+    syncError: null,
+    syncWarning: null,
   },
 ];
 

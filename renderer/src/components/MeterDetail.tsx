@@ -99,6 +99,16 @@ export function MeterDetail() {
           </button>
         </div>
       </header>
+      {meter.syncError && (
+        <p className="notice error" role="alert" data-testid="detail-sync-error">
+          {t('meterSyncFailedLong')} {meter.syncError}
+        </p>
+      )}
+      {meter.syncWarning && (
+        <p className="notice warn" role="status" data-testid="detail-sync-warning">
+          {t('meterSyncCheckedLong')} {meter.syncWarning}
+        </p>
+      )}
       {exportProgress && (
         <p className="small" role="status">
           <progress max={Math.max(1, exportProgress.totalRows)} value={exportProgress.rows} />{' '}

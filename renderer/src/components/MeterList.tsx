@@ -225,6 +225,16 @@ export function MeterList() {
                   {m.status !== 'connected' && (
                     <div className="small hint">{t(`statusHint_${m.status}`, { defaultValue: '' })}</div>
                   )}
+                  {m.syncError && (
+                    <div className="small error" data-testid="meter-sync-error" title={m.syncError}>
+                      {t('meterSyncFailed')}
+                    </div>
+                  )}
+                  {!m.syncError && m.syncWarning && (
+                    <div className="small warn" data-testid="meter-sync-warning" title={m.syncWarning}>
+                      {t('meterSyncIncomplete')}
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

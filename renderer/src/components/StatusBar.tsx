@@ -47,6 +47,15 @@ export function StatusBar() {
           {t('error')}: {sync.lastError.message}
         </span>
       )}
+      {sync && sync.state !== 'syncing' && sync.warnings.length > 0 && (
+        <span
+          className="warn"
+          data-testid="sync-warnings"
+          title={sync.warnings.map((w) => w.message).join('\n')}
+        >
+          {t('syncWarnings', { count: new Set(sync.warnings.map((w) => w.meterId)).size })}
+        </span>
+      )}
       <span className="spacer" />
       {sync?.rateLimit && (
         <span className="muted">
