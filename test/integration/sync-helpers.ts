@@ -7,20 +7,26 @@ import { createApiClient } from '../../main/api/client';
 import { createAccountStore } from '../../main/db/account-store';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
+import { UNNAMED_REGISTER } from '../../main/api/schemas';
+import { wireRegister } from '../../main/demo/generations';
+import { rangeReadings } from '../../main/demo/range';
 import type { DemoService } from '../../main/demo/service';
 import { createSyncService } from '../../main/sync/sync-service';
-import { isoUtc } from '../../main/time/local-days';
-import { get } from './helpers';
+import { dayStartSec } from '../../main/time/local-days';
 
-export function syncCore(svc: DemoService, o: { path?: string; pageSize?: number; token?: string } = {}) {
+export function syncCore(
+  svc: DemoService,
+  o: { path?: string; pageSize?: number; token?: string; baseUrl?: string; maxRetries?: number } = {},
+) {
   const path = o.path ?? join(mkdtempSync(join(tmpdir(), 'md-sync-')), 'meterdesk.sqlite');
   const db = openDatabase(path);
   const api = createApiClient({
-    baseUrl: svc.info.base_url,
+    baseUrl: o.baseUrl ?? svc.info.base_url,
     team: svc.info.team,
     token: o.token ?? svc.info.tokens.pro,
     baseDelayMs: 5,
     maxDelayMs: 50,
+    maxRetries: o.maxRetries,
   });
   const account = createAccountStore(db);
   const sync = createSyncService({
@@ -49,31 +55,20 @@ export function localReadings(db: Database.Database): Map<string, string> {
   return new Map(rows.map((r) => [`${r.meter_id}|${r.obis_code}|${r.start_sec}`, `${r.value}|${r.quality}`]));
 }
 
-/** Every reading the service holds for the team (window reads over the whole history). */
-export async function serviceReadings(svc: DemoService): Promise<Map<string, string>> {
+/**
+ * Every reading the service holds for the team, from the demo's own state (independent of the client
+ * under test), keyed as the local copy keys them: by the register name the generation puts on the wire.
+ */
+export function serviceReadings(svc: DemoService): Map<string, string> {
   const out = new Map<string, string>();
-  const meters = (await get(svc, `/api/v1/teams/${svc.info.team}/meters`)).body.data.filter(
-    (m) => m.status === 'connected',
-  );
-  const start = (svc.state.readings.opts.dataStartDay - 1) * 86_400;
-  for (const m of meters) {
-    for (let from = start; from < svc.state.nowSec; from += 360 * 86_400) {
-      const to = Math.min(svc.state.nowSec + 86_400, from + 360 * 86_400);
-      let cursor = '';
-      for (;;) {
-        const r = await get(
-          svc,
-          `/api/v1/teams/${svc.info.team}/meters/${m.id}/data?from=${isoUtc(from)}&to=${isoUtc(to)}&limit=50000${cursor}`,
-        );
-        for (const x of r.body.data)
-          out.set(
-            `${m.id}|${x.obis_code}|${Date.parse(x.timestamp as string) / 1000}`,
-            `${x.value}|${x.quality}`,
-          );
-        if (!r.body.meta.is_truncated) break;
-        cursor = `&cursor=${r.body.meta.next_cursor}`;
-      }
-    }
+  const st = svc.state;
+  const from = dayStartSec(st.readings.opts.dataStartDay - 1);
+  for (const m of st.teamMeters(svc.info.team).filter((x) => x.hasData)) {
+    for (const r of rangeReadings(st, m, from, st.nowSec + 86_400))
+      out.set(
+        `${m.id}|${wireRegister(st.generation, m, r.register) ?? UNNAMED_REGISTER}|${r.startSec}`,
+        `${r.value}|${r.quality}`,
+      );
   }
   return out;
 }
