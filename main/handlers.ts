@@ -25,6 +25,7 @@ import { writeTableCsv } from './export/table-csv';
 import { writeFileSync } from 'node:fs';
 import { AppError } from './errors';
 import { exportCsv } from './export/csv';
+import { exportFileName } from './export/file-names';
 import type { Profile } from './profiles/registry';
 import type { Services } from './services';
 import { dayKey, dayNumberOf } from './time/local-days';
@@ -192,15 +193,17 @@ export function createHandlers(services: Services): Handlers {
       const c = await services.active();
       const table = analysisTable(c.db, kind, params, Math.floor(Date.now() / 1000), services.tz);
       const path = services.opts.chooseExportPath
-        ? await services.opts.chooseExportPath(`meterdesk-${table.name}-${profile}.csv`)
+        ? await services.opts.chooseExportPath(exportFileName([table.name, profile], 'csv'))
         : null;
       if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
-      const r = writeTableCsv(path, table.header, table.rows, profile);
+      const r = writeTableCsv(path, table.header, table.rows, profile, services.partials);
       return { path, rows: r.rows, bytes: r.bytes };
     },
     'export:png': async ({ suggestedName, dataUrl }) => {
       const path = services.opts.chooseExportPath
-        ? await services.opts.chooseExportPath(suggestedName)
+        ? await services.opts.chooseExportPath(
+            exportFileName([suggestedName.replace(/^meterdesk-|\.png$/g, '')], 'png'),
+          )
         : null;
       if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
       const bytes = Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
@@ -230,12 +233,15 @@ export function createHandlers(services: Services): Handlers {
               c.db.prepare('SELECT metering_point FROM meters WHERE id = ?').get(req.meterIds[0]) as
                 { metering_point?: string } | undefined
             )?.metering_point
-          : null;
-      const suggested = `meterdesk-${mp ?? 'export'}-${first}-${req.profile}.csv`;
+          : `${req.meterIds.length}-meters`;
+      // Every register in the name: exports of G.01 and P.01 of one meter and day never collide.
+      const registers = req.obisCodes.length <= 2 ? req.obisCodes : [`${req.obisCodes.length}-registers`];
+      const suggested = exportFileName([mp, ...registers, first, req.profile], 'csv');
       const path = services.opts.chooseExportPath ? await services.opts.chooseExportPath(suggested) : null;
       if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
       const r = await exportCsv(c.db, req, path, {
         tz: services.tz,
+        partials: services.partials,
         onProgress: (rows, totalRows) => services.emit('export:progress', { rows, totalRows, done: false }),
       });
       services.emit('export:progress', { rows: r.rows, totalRows: r.rows, done: true });

@@ -10,7 +10,8 @@ import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
 import { createReadingsStore, fillPendingBlocks } from '../db/readings-store';
 import { AppError } from '../errors';
-import { exportCsv } from '../export/csv';
+import { exportCsv, MAX_EXPORT_RANGE_SEC } from '../export/csv';
+import { createPartialTracker } from '../export/partials';
 import { createProfileRegistry } from '../profiles/registry';
 import { createSecretStore } from '../secrets/keychain';
 import { createSyncService, type SyncProgress } from '../sync/sync-service';
@@ -246,6 +247,8 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError(
         '--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.',
       );
+    if (toSec - fromSec > MAX_EXPORT_RANGE_SEC)
+      throw new UsageError('An export covers at most 10 years: choose --from and --to closer together.');
     const db = openDatabase(dbPath);
     try {
       const registers =
@@ -261,6 +264,7 @@ async function main(argv: string[]): Promise<void> {
         db,
         { meterIds: [v.meter], obisCodes: registers, fromSec, toSec, profile: v.format },
         resolve(v.out),
+        { partials: createPartialTracker(dataDir) },
       );
       process.stdout.write(JSON.stringify({ path: resolve(v.out), rows: r.rows, bytes: r.bytes }) + '\n');
     } finally {

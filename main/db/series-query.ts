@@ -15,18 +15,54 @@ function addMark(marks: [number, number, 2 | 3][], i: number, q: number): void {
   else marks.push([i, i + 1, q]);
 }
 
+/** How far back a chart reaches without data to show there: the longest history a plan holds, and a year. */
+const REACH_SEC = 4 * 366 * 86_400;
+
+/**
+ * A long range is clamped to where a chart can show anything: from the earlier of the first reading
+ * and four years ago, to the later of the last reading and tomorrow. So "1970 → 3000" costs the days
+ * that hold data (not 376 000 of them), while a year with three months of data still shows its gaps.
+ */
+function clampedRange(
+  db: Database.Database,
+  seriesId: number | null,
+  fromSec: number,
+  toSec: number,
+  nowSec: number,
+): [number, number] {
+  let first = nowSec - REACH_SEC;
+  let last = nowSec + 86_400;
+  if (seriesId !== null) {
+    const span = db
+      .prepare<[number], { a: number | null; b: number | null }>(
+        'SELECT min(day_start_sec) AS a, max(day_start_sec) AS b FROM daily_rollups WHERE series_id = ?',
+      )
+      .get(seriesId);
+    if (span?.a != null) first = Math.min(first, span.a);
+    if (span?.b != null) last = Math.max(last, span.b + 2 * 86_400);
+  }
+  const from = Math.max(fromSec, first);
+  const to = Math.min(toSec, last);
+  return to > from ? [from, to] : [fromSec, fromSec + QH_SEC];
+}
+
 export function querySeries(
   db: Database.Database,
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; maxPoints: number },
   tz = DEFAULT_TZ,
+  nowSec = Math.floor(Date.now() / 1000),
 ): SeriesView {
   const series = db
     .prepare<[string, string], { id: number; unit: string }>(
       'SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?',
     )
     .get(q.meterId, q.obisCode);
-  const from = Math.floor(q.fromSec / QH_SEC) * QH_SEC;
-  const to = Math.ceil(q.toSec / QH_SEC) * QH_SEC;
+  const [fromSec, toSec] =
+    q.toSec - q.fromSec > q.maxPoints * QH_SEC
+      ? clampedRange(db, series?.id ?? null, q.fromSec, q.toSec, nowSec)
+      : [q.fromSec, q.toSec];
+  const from = Math.floor(fromSec / QH_SEC) * QH_SEC;
+  const to = Math.ceil(toSec / QH_SEC) * QH_SEC;
   const slots = (to - from) / QH_SEC;
   const base = {
     meterId: q.meterId,

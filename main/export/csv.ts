@@ -24,7 +24,10 @@ import {
   isoWithOffset,
   localDateTimeDe,
 } from '../time/local-days';
+import { AppError } from '../errors';
+import { excelText } from './cells';
 import { META, SCALE, packedChunkReader } from './packed-read';
+import type { PartialTracker } from './partials';
 import { readAhead, type ChunkStream } from './read-ahead';
 
 /** Row-rest keys below this (values up to 65.535 with any quality and flag) are cached in an array. */
@@ -163,6 +166,8 @@ export async function exportCsv(
     signal?: AbortSignal;
     /** Read chunks ahead in a thread (read-ahead.ts); by default for exports of 200 000 rows and more. */
     readAhead?: boolean;
+    /** Lists the partial file while it exists, so a killed export's file is removed at the next start. */
+    partials?: PartialTracker;
   } = {},
 ): Promise<{ rows: number; bytes: number }> {
   const tz = opts.tz ?? DEFAULT_TZ;
@@ -170,8 +175,11 @@ export async function exportCsv(
   const sep = excel ? ';' : ',';
   const needsQuote = excel ? /[;"\r\n]/ : /[,"\r\n]/;
   const field = (v: string) => (needsQuote.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  // Text from the service: never a formula in Excel (cells.ts).
+  const textField = (v: string) => field(excel ? excelText(v) : v);
   const utf8 = (v: string) => Buffer.from(v, 'utf8');
   const tmp = `${path}.partial-${process.pid}`;
+  const untrack = opts.partials?.track(tmp);
   const out = createWriteStream(tmp, { highWaterMark: 8 << 20 });
   const finished = once(out, 'finish');
   let bytes = 0;
@@ -203,16 +211,32 @@ export async function exportCsv(
   let stream: ChunkStream | null = null;
   try {
     await write([utf8((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n')]);
-    const from = Math.floor(req.fromSec / QH_SEC) * QH_SEC;
-    const to = Math.ceil(req.toSec / QH_SEC) * QH_SEC;
-    const slots = Math.max(0, (to - from) / QH_SEC);
-    const total = slots * req.meterIds.length * req.obisCodes.length;
+    if (req.toSec - req.fromSec > MAX_EXPORT_RANGE_SEC)
+      throw new AppError('invalid_input', 'An export covers at most 10 years; choose a shorter range.');
     const meterStmt = db.prepare<[string], { metering_point: string }>(
       'SELECT metering_point FROM meters WHERE id = ?',
     );
     const seriesStmt = db.prepare<[string, string], { id: number; unit: string }>(
       'SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?',
     );
+    // The range, clamped to the local days that hold readings of these series: rows run from the
+    // first such day to the last (gaps within them as empty rows), never over empty centuries.
+    const held = dataSpan(
+      db,
+      req.meterIds
+        .flatMap((m) => req.obisCodes.map((o) => seriesStmt.get(m, o)?.id))
+        .filter((x) => x !== undefined),
+      req.fromSec,
+      req.toSec,
+    );
+    const from = held
+      ? Math.floor(Math.max(req.fromSec, dayStartSec(dayNumberOf(held.fromSec, tz), tz)) / QH_SEC) * QH_SEC
+      : 0;
+    const to = held
+      ? Math.ceil(Math.min(req.toSec, dayStartSec(dayNumberOf(held.toSec - 1, tz) + 1, tz)) / QH_SEC) * QH_SEC
+      : 0;
+    const slots = Math.max(0, (to - from) / QH_SEC);
+    const total = slots * req.meterIds.length * req.obisCodes.length;
     const range = 'FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec';
     const readPacked = packedChunkReader(db);
     const rowStmt = db
@@ -226,7 +250,7 @@ export async function exportCsv(
     // The series to write, in file order; a large export has its chunks read ahead by a thread.
     const targets: { mp: string; obis: string; s: { id: number; unit: string } }[] = [];
     for (const meterId of req.meterIds) {
-      const mp = field(meterStmt.get(meterId)?.metering_point ?? meterId);
+      const mp = textField(meterStmt.get(meterId)?.metering_point ?? meterId);
       for (const obis of req.obisCodes) {
         const s = seriesStmt.get(meterId, obis);
         if (s) targets.push({ mp, obis, s });
@@ -257,9 +281,9 @@ export async function exportCsv(
         for (const t of times) longestTime = Math.max(longestTime, t.length);
       }
       const time = times;
-      const fixedText = `${sep}${mp}${sep}${field(obis)}${sep}`;
+      const fixedText = `${sep}${mp}${sep}${textField(obis)}${sep}`;
       const fixed = utf8(fixedText);
-      const unit = field(s.unit);
+      const unit = textField(s.unit);
       const tailText = (q: number, revised: boolean) =>
         `${sep}${unit}${sep}${excel ? `L${q}` : String(q)}${sep}${revised ? yes : no}\r\n`;
       // `;kWh;L2;nein\r\n` per quality (index) and revised (0/1); a gap row's tail has empty fields.
@@ -352,8 +376,36 @@ export async function exportCsv(
     rmSync(tmp, { force: true });
     throw err;
   } finally {
+    untrack?.();
     stream?.close();
   }
+}
+
+/** The longest range an export covers (10 years of 366 days). */
+export const MAX_EXPORT_RANGE_SEC = 10 * 366 * 86_400;
+
+/** First start and last end of the readings of these series within [fromSec, toSec); null if none. */
+export function dataSpan(
+  db: Database.Database,
+  seriesIds: number[],
+  fromSec: number,
+  toSec: number,
+): { fromSec: number; toSec: number } | null {
+  const first = db.prepare<[number, number, number], { s: number | null }>(
+    'SELECT min(start_sec) AS s FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+  );
+  const last = db.prepare<[number, number, number], { e: number | null }>(
+    'SELECT end_sec AS e FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec DESC LIMIT 1',
+  );
+  let a = Infinity;
+  let b = -Infinity;
+  for (const id of seriesIds) {
+    const s = first.get(id, fromSec, toSec)?.s ?? null;
+    if (s === null) continue;
+    a = Math.min(a, s);
+    b = Math.max(b, Math.min(toSec, last.get(id, fromSec, toSec)?.e ?? s + QH_SEC));
+  }
+  return a < b ? { fromSec: Math.max(fromSec, a), toSec: b } : null;
 }
 
 /**

@@ -6,13 +6,16 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportProfile } from '../../preload/contract';
+import { excelText } from './cells';
+import type { PartialTracker } from './partials';
 
 export type Cell = string | number | null;
 
+/** A cell's text: numbers as numbers (decimal comma for Excel), text never a formula in Excel (cells.ts). */
 export function formatCell(v: Cell, profile: ExportProfile): string {
   if (v === null) return '';
   if (typeof v === 'number') return profile === 'excel-at' ? String(v).replace('.', ',') : String(v);
-  return v;
+  return profile === 'excel-at' ? excelText(v) : v;
 }
 
 export function tableCsv(
@@ -36,15 +39,19 @@ export function writeTableCsv(
   header: { de: string; en: string }[],
   rows: Cell[][],
   profile: ExportProfile,
+  partials?: PartialTracker,
 ): { rows: number; bytes: number } {
   const text = tableCsv(header, rows, profile);
   const tmp = `${path}.partial-${process.pid}`;
+  const untrack = partials?.track(tmp);
   try {
     writeFileSync(tmp, text);
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
+  } finally {
+    untrack?.();
   }
   return { rows: rows.length, bytes: Buffer.byteLength(text) };
 }

@@ -1,0 +1,11 @@
+/**
+ * Text cells for a spreadsheet. A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
+ * is a formula to Excel (`=HYPERLINK(…)`, `=cmd|' /C calc'!A0`, `+cmd|x`): in the Excel profile such a
+ * text from the service (a metering point, a register, a unit, a label, a customer's name) is written
+ * with a leading apostrophe, which Excel shows as text and does not display (OWASP's rule for CSV
+ * injection). Numbers are written as numbers and never touched; the ISO / RFC 4180 profile is for
+ * programs and keeps text exactly as it is.
+ */
+export function excelText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}

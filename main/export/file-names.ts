@@ -1,0 +1,48 @@
+/**
+ * Names and places of export files. A name is built only from sanitised parts: a metering point or a
+ * label from the service can carry `../`, a drive letter or a device name (`x/../../tmp/pwn`,
+ * `C:\…`, `CON`), and none of that may steer where a file is written.
+ *
+ * Guarantees of `exportFileName`: only `A–Z a–z 0–9 . _ -` (anything else becomes `_`), no leading dot
+ * or dash, no run of separators, at most 120 characters before the extension, never a reserved
+ * Windows device name. `insideFolder` throws unless the resolved path lies in the folder.
+ */
+import { resolve, sep } from 'node:path';
+import { AppError } from '../errors';
+
+const MAX_STEM = 120;
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/** One part of a file name: the allow-listed characters of `text`, others as `_`. */
+function clean(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // ä → a, é → e: the base letter survives
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/[._-]{2,}/g, (run) => run[0]!)
+    .replace(/^[._-]+|[._-]+$/g, '');
+}
+
+/** `meterdesk-<parts…>.<ext>` from sanitised parts; empty parts are left out. */
+export function exportFileName(parts: (string | number | null | undefined)[], ext: 'csv' | 'png'): string {
+  const stem = ['meterdesk', ...parts]
+    .map((p) => (p === null || p === undefined ? '' : clean(String(p))))
+    .filter((p) => p.length > 0)
+    .join('-')
+    .slice(0, MAX_STEM)
+    .replace(/[._-]+$/, '');
+  const safe = RESERVED.test(stem.split('.')[0]!) ? `_${stem}` : stem;
+  return `${safe}.${ext}`;
+}
+
+/** `name` joined to `folder`, refused if the result would lie anywhere but directly inside it. */
+export function insideFolder(folder: string, name: string): string {
+  const dir = resolve(folder);
+  const path = resolve(dir, name);
+  if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep))
+    throw new AppError(
+      'invalid_input',
+      `The export name "${name}" would lie outside ${dir}; nothing was written.`,
+    );
+  return path;
+}
