@@ -16,7 +16,12 @@ export class AppError extends Error {
 }
 
 export function toContractError(err: unknown): ContractError {
-  if (err instanceof AppError) return { code: err.code, message: err.message };
+  if (err instanceof AppError) {
+    const retryAtSec = (err as { retryAtSec?: unknown }).retryAtSec ?? err.details?.retryAtSec;
+    return typeof retryAtSec === 'number'
+      ? { code: err.code, message: err.message, retryAtSec }
+      : { code: err.code, message: err.message };
+  }
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message: `Something went wrong inside Meterdesk: ${message}` };
 }

@@ -10,7 +10,7 @@ import { createAccountStore, type AccountStore } from './db/account-store';
 import { openDatabase } from './db/open';
 import { createReadingsStore, type ReadingsStore } from './db/readings-store';
 import { startDemoService, type DemoService } from './demo/service';
-import { AppError } from './errors';
+import { AppError, toContractError } from './errors';
 import {
   createProfileRegistry,
   DEMO_PROFILE_ID,
@@ -30,6 +30,7 @@ import {
 } from './sync/sync-service';
 import { createWorkerSync } from './sync/worker-sync';
 import { closeReadAhead } from './export/read-ahead';
+import { createPartialTracker } from './export/partials';
 import { DEFAULT_TZ } from './time/local-days';
 
 export interface ServicesOptions {
@@ -75,6 +76,10 @@ function unavailableApi(reason: AppError): ApiClient {
 
 export function createServices(opts: ServicesOptions) {
   const tz = opts.tz ?? DEFAULT_TZ;
+  // Exports in progress are listed; a start removes what a killed export left behind (partials.ts).
+  const partials = createPartialTracker(opts.dataDir);
+  for (const p of partials.cleanStale())
+    console.warn(`Meterdesk: removed ${p}, left by an export that did not finish.`);
   const profiles: ProfileRegistry = createProfileRegistry(opts.dataDir);
   const secrets = opts.secrets ?? createSecretStore();
   const listeners = new Set<Listener>();
@@ -249,7 +254,10 @@ export function createServices(opts: ServicesOptions) {
         return summary;
       } catch (err) {
         const e = err instanceof AppError ? err : new AppError('internal', (err as Error).message);
-        status = { ...status, lastError: { code: e.code, message: e.message } };
+        const contractError = toContractError(e);
+        status = { ...status, lastError: contractError };
+        // A long rate limit stops the run; the next one starts when the service takes requests again.
+        if (contractError.retryAtSec !== undefined) scheduler.runOnceAt(contractError.retryAtSec + 5);
         setState(e.code === 'unreachable' ? 'offline' : e.code === 'cancelled' ? 'idle' : 'error');
         return null;
       } finally {
@@ -275,6 +283,7 @@ export function createServices(opts: ServicesOptions) {
   return {
     opts,
     tz,
+    partials,
     /** Planned syncs (interval and the daily delivery); the shell runs the start-up sync itself. */
     startScheduler: () => scheduler.start(),
     nextSyncSec: () => scheduler.nextRunSec(),

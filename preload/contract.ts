@@ -427,7 +427,9 @@ export const channels = {
         profile: z.enum(exportProfiles),
       })
       .strict()
-      .refine((v) => v.toSec > v.fromSec, { message: 'toSec must be after fromSec' }),
+      .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 10 * 366 * 86_400, {
+        message: 'the range must be positive and at most 10 years',
+      }),
   ),
 } as const;
 
@@ -460,6 +462,8 @@ export type ErrorCode =
 export interface ContractError {
   code: ErrorCode;
   message: string;
+  /** For `rate_limited`: when the service takes requests again (unix seconds). */
+  retryAtSec?: number;
 }
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
 

@@ -25,6 +25,7 @@ import {
   errorBodySchema,
   implausibility,
   listPageSchema,
+  MAX_SERIES_PER_METER,
   meterListSchema,
   meterSchema,
   mqttSettingsSchema,
@@ -414,6 +415,14 @@ export function createApiClient(opts: ApiClientOptions) {
       throw new ApiError(
         'bad_response',
         `The service sent ${data.readings.length} readings in one page (at most ${MAX_PAGE_READINGS} are accepted).`,
+        200,
+      );
+    const registers = new Set<string>();
+    for (const r of data.readings) registers.add(r.obisCode);
+    if (registers.size > MAX_SERIES_PER_METER)
+      throw new ApiError(
+        'bad_response',
+        `The service sent ${registers.size} registers for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
         200,
       );
     const localSec = Date.now() / 1000;

@@ -39,6 +39,13 @@ const quality = z.union([z.number().int().min(1).max(3), z.string()]).transform(
 
 export const UNNAMED_REGISTER = '(unnamed)';
 
+/**
+ * Registers (series) a meter may have. The EDA codes a meter reports are a handful (G.01, P.01, the
+ * energy-community G.01T/G.02/G.03/G.03R/P.01T, per direction); a service sending thousands is broken.
+ * The API client refuses a page with more; the readings store refuses more for any writer.
+ */
+export const MAX_SERIES_PER_METER = 64;
+
 /** 2000-01-01T00:00:00Z: readings and revisions before it are not smart-meter data. */
 export const EARLIEST_PLAUSIBLE_SEC = 946_684_800;
 /** How far ahead of the service's clock a reading may start (an interval in progress, a day's delivery). */

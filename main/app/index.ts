@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../preload/contract';
 import { createHandlers } from '../handlers';
 import { createServices } from '../services';
+import { insideFolder } from '../export/file-names';
 import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { createMainWindow, hardenSession, isAppUrl } from './window';
@@ -44,7 +45,8 @@ if (!app.requestSingleInstanceLock()) {
       locale: app.getLocale(),
       chooseExportPath: async (suggested) => {
         const r = await dialog.showSaveDialog(win!, {
-          defaultPath: join(app.getPath('documents'), suggested),
+          // The suggested name is sanitised (file-names.ts); the person may still choose any place.
+          defaultPath: insideFolder(app.getPath('documents'), suggested),
           filters: [{ name: 'CSV', extensions: ['csv'] }],
         });
         return r.canceled || !r.filePath ? null : r.filePath;

@@ -11,6 +11,8 @@
  * - A page is one transaction; `withinTransaction` lets the caller write its cursor in it too.
  */
 import type Database from 'better-sqlite3';
+import { MAX_SERIES_PER_METER } from '../api/schemas';
+import { AppError } from '../errors';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time/local-days';
 
 /** Day blocks hold values in thousandths (0003_day_blocks.sql). */
@@ -58,6 +60,9 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     'SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?',
   );
   const insertSeries = db.prepare('INSERT INTO series (meter_id, obis_code, unit) VALUES (?, ?, ?)');
+  const countSeries = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM series WHERE meter_id = ?',
+  );
   const selectRange = db
     .prepare<[number, number, number]>(
       'SELECT start_sec, value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?',
@@ -128,7 +133,14 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     let id = seriesCache.get(key);
     if (id === undefined) {
       id = findSeries.get(meterId, obisCode, unit)?.id;
-      if (id === undefined) id = Number(insertSeries.run(meterId, obisCode, unit).lastInsertRowid);
+      if (id === undefined) {
+        if ((countSeries.get(meterId)?.n ?? 0) >= MAX_SERIES_PER_METER)
+          throw new AppError(
+            'bad_response',
+            `Meter ${meterId} would get more than ${MAX_SERIES_PER_METER} registers (the next: "${obisCode.slice(0, 40)}"); nothing of these readings was stored. Report this to the service.`,
+          );
+        id = Number(insertSeries.run(meterId, obisCode, unit).lastInsertRowid);
+      }
       seriesCache.set(key, id);
     }
     return id;

@@ -10,10 +10,13 @@
  * - Payloads: our JSON (the webhook body: `{meter_id?, metering_point, unit, data:[readings]}`) and the
  *   compact profile `{"val": <Wh>, "ts": <unix seconds of the interval start>}` on
  *   `<prefix>/<metering_point>/<name>`. A bad payload is counted and reported, never fatal.
+ * - The topic decides the meter: a payload whose `metering_point` differs from its topic's is dropped
+ *   and logged; readings that cannot be real are dropped as the sync drops them.
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { readingsSchema, type ApiReading } from '../api/schemas';
+import { implausibility, readingsSchema, type ApiReading } from '../api/schemas';
+import { serviceText } from '../api/service-text';
 
 export interface MqttSettings {
   url: string;
@@ -71,9 +74,8 @@ export function parsePushMessage(
   const compact = compactPayload.safeParse(body);
   if (compact.success && name !== 'readings') {
     const { val, ts } = compact.data;
-    return {
-      meteringPoint,
-      readings: [
+    return checked(
+      [
         {
           startSec: ts,
           endSec: ts + 900,
@@ -84,15 +86,35 @@ export function parsePushMessage(
           updatedSec: null,
         },
       ],
-    };
+      meteringPoint,
+    );
   }
   const full = jsonPayload.safeParse(body);
   if (!full.success) throw new Error(`payload does not match: ${full.error.issues[0]?.message ?? ''}`);
+  // The topic decides whose readings these are: the broker's ACLs guard topics, not payloads, so a
+  // payload naming another metering point could write another meter's readings.
+  if (full.data.metering_point !== undefined && full.data.metering_point !== meteringPoint)
+    throw new Error(
+      `payload names metering point ${serviceText(full.data.metering_point, 40)}, the topic ${meteringPoint}: dropped`,
+    );
   const unit = full.data.unit ?? 'kWh';
-  return {
-    meteringPoint: full.data.metering_point ?? meteringPoint,
-    readings: full.data.data.map((r) => ({ ...r, unit: r.unit ?? unit })),
-  };
+  return checked(
+    full.data.data.map((r) => ({ ...r, unit: r.unit ?? unit })),
+    meteringPoint,
+  );
+}
+
+/** The readings, if every one can be real (as for the sync: schemas.ts `implausibility`). */
+function checked(
+  readings: ApiReading[],
+  meteringPoint: string,
+): { meteringPoint: string; readings: ApiReading[] } {
+  const nowSec = Date.now() / 1000;
+  for (const r of readings) {
+    const why = implausibility(r, nowSec);
+    if (why !== null) throw new Error(`reading cannot be real: ${why}`);
+  }
+  return { meteringPoint, readings };
 }
 
 export function createMqttPush(deps: MqttPushDeps) {
@@ -168,7 +190,8 @@ export function createMqttPush(deps: MqttPushDeps) {
         status.lastMessageSec = Math.floor(Date.now() / 1000);
       } catch (err) {
         status.rejected += 1;
-        status.lastError = `ignored a message on ${t}: ${(err as Error).message}`;
+        status.lastError = `ignored a message on ${serviceText(t, 120)}: ${(err as Error).message}`;
+        console.warn(`Meterdesk MQTT: ${status.lastError}`);
       }
       report();
     });

@@ -55,13 +55,30 @@ export function createScheduler(run: () => Promise<unknown>, o: ScheduleOptions 
     next = nextSyncSec(now, o);
     return (next - now) * 1000;
   };
+  let once: NodeJS.Timeout | null = null;
   return {
     start() {
       if (!timer) arm(plan());
     },
+    /**
+     * One extra run at `sec` (a rate limit's end), besides the plan; a later call replaces it. Runs only
+     * while the schedule is started.
+     */
+    runOnceAt(sec: number) {
+      if (once) clearTimeout(once);
+      const ms = Math.max(0, sec * 1000 - Date.now());
+      once = setTimeout(() => {
+        once = null;
+        if (timer) void run().catch(() => undefined);
+      }, ms);
+      once.unref?.();
+      if (next === null || sec < next) next = sec;
+    },
     stop() {
       if (timer) clearTimeout(timer);
+      if (once) clearTimeout(once);
       timer = null;
+      once = null;
       next = null;
     },
     nextRunSec: () => next,

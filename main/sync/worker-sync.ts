@@ -89,7 +89,14 @@ export function createWorkerSync(o: WorkerSyncOptions) {
           pending.delete(m.id);
           running = Math.max(0, running - 1);
           if (m.type === 'done') p?.resolve(m.summary);
-          else p?.reject(new AppError(m.error.code, m.error.message));
+          else
+            p?.reject(
+              new AppError(
+                m.error.code,
+                m.error.message,
+                m.error.retryAtSec === undefined ? undefined : { retryAtSec: m.error.retryAtSec },
+              ),
+            );
           break;
         }
         default:

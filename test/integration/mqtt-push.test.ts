@@ -35,17 +35,47 @@ describe('MQTT push', () => {
     const compact = parsePushMessage(
       `${prefix}/AT1/1-1:1.9.0 G.01`,
       prefix,
-      Buffer.from('{"val": 125, "ts": 1700000000}'),
+      Buffer.from('{"val": 125, "ts": 1699999200}'),
     );
     expect(compact.readings[0]).toMatchObject({
       value: 0.125,
-      startSec: 1700000000,
-      endSec: 1700000900,
+      startSec: 1699999200,
+      endSec: 1700000100,
       obisCode: '1-1:1.9.0 G.01',
       updatedSec: null,
     });
     expect(() => parsePushMessage(`${prefix}/AT1/readings`, prefix, Buffer.from('not json'))).toThrow(/JSON/);
     expect(() => parsePushMessage(`other/AT1/readings`, prefix, Buffer.from('{}'))).toThrow(/outside/);
+  });
+
+  it("lets the topic decide the meter: a payload naming another meter's metering point is dropped", () => {
+    const reading = {
+      timestamp: '2026-11-01T00:00:00+01:00',
+      timestamp_end: '2026-11-01T00:15:00+01:00',
+      value: 0.2,
+      obis_code: '1-1:1.9.0 G.01',
+      quality: 1,
+      updated_at: '2026-11-02T06:00:00+01:00',
+    };
+    const body = (o: object) => Buffer.from(JSON.stringify({ unit: 'kWh', data: [reading], ...o }));
+    expect(
+      parsePushMessage(`${prefix}/AT1/readings`, prefix, body({ metering_point: 'AT1' })).meteringPoint,
+    ).toBe('AT1');
+    expect(parsePushMessage(`${prefix}/AT1/readings`, prefix, body({})).meteringPoint).toBe('AT1');
+    expect(() => parsePushMessage(`${prefix}/AT1/readings`, prefix, body({ metering_point: 'AT2' }))).toThrow(
+      /payload names metering point AT2, the topic AT1: dropped/,
+    );
+    // Readings that cannot be real are dropped here as in the sync.
+    expect(() =>
+      parsePushMessage(`${prefix}/AT1/readings`, prefix, body({ data: [{ ...reading, value: 1e308 }] })),
+    ).toThrow(/cannot be real/);
+    expect(() =>
+      parsePushMessage(
+        `${prefix}/AT1/1-1:1.9.0 G.01`,
+        prefix,
+        Buffer.from('{"val": -5000, "ts": 1699999200}'),
+      ),
+    ).toThrow(/negative/);
   });
 
   it('ingests, ignores duplicates, survives a broker restart and reconciles by cursor sync', async () => {
