@@ -1,5 +1,7 @@
 // The app shell in Chromium through the harness: renders, the contract round-trips, and the bridge
-// refuses connections without the run token.
+// refuses connections without the ticket of a page load.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import { channelNames } from '../../preload/contract';
 import { expect, test } from './fixtures';
@@ -19,10 +21,11 @@ test('the app shell renders and a call round-trips through the contract', async 
   await app.screenshot('app-shell');
 });
 
-test('the bridge WebSocket refuses a connection without the run token or from another origin', async ({
+test('the bridge connects only with the ticket of a page load, once, from the page origin; bridge.js holds no secret', async ({
   harness,
 }) => {
   const wsUrl = harness.url.replace('http', 'ws') + '__harness/ws';
+  const page = harness.url.slice(0, -1);
   const attempt = (url: string, origin?: string) =>
     new Promise<string>((resolve) => {
       const ws = new WebSocket(url, origin ? { origin } : {});
@@ -33,13 +36,23 @@ test('the bridge WebSocket refuses a connection without the run token or from an
       ws.on('unexpected-response', (_req, res) => resolve(`refused ${res.statusCode}`));
       ws.on('error', (e) => resolve(`error ${e.message}`));
     });
-  expect(await attempt(wsUrl, harness.url.slice(0, -1))).toBe('refused 403');
-  expect(await attempt(`${wsUrl}?token=wrong`, harness.url.slice(0, -1))).toBe('refused 403');
-  // Even with the right token, another origin is refused: read the token the page gets.
+  const ticketOfPageLoad = async () =>
+    /name="meterdesk-bridge-ticket" content="([^"]+)"/.exec(await (await fetch(harness.url)).text())![1]!;
+  expect(await attempt(wsUrl, page)).toBe('refused 403');
+  expect(await attempt(`${wsUrl}?ticket=wrong`, page)).toBe('refused 403');
+  // The run token (test hooks) is not a ticket, and bridge.js carries neither.
+  const runToken = readFileSync(join(harness.dataDir, 'harness-token'), 'utf8');
+  expect(statSync(join(harness.dataDir, 'harness-token')).mode & 0o077).toBe(0);
+  expect(await attempt(`${wsUrl}?ticket=${runToken}&token=${runToken}`, page)).toBe('refused 403');
   const js = await (await fetch(harness.url + '__harness/bridge.js')).text();
-  const token =
-    /token=\$\{encodeURIComponent\("([^"]+)"\)/.exec(js)?.[1] ?? /"([A-Za-z0-9_-]{32})"/.exec(js)?.[1];
-  expect(token).toBeTruthy();
-  expect(await attempt(`${wsUrl}?token=${token}`, 'http://evil.example')).toBe('refused 403');
-  expect(await attempt(`${wsUrl}?token=${token}`, harness.url.slice(0, -1))).toBe('open');
+  expect(js).not.toContain(runToken);
+  expect(js).not.toMatch(/"[A-Za-z0-9_-]{32}"/);
+  // Another origin is refused even with a fresh ticket (and the ticket is spent).
+  const t1 = await ticketOfPageLoad();
+  expect(await attempt(`${wsUrl}?ticket=${t1}`, 'http://evil.example')).toBe('refused 403');
+  expect(await attempt(`${wsUrl}?ticket=${t1}`, page)).toBe('refused 403');
+  // A page load's ticket opens one connection, once.
+  const t2 = await ticketOfPageLoad();
+  expect(await attempt(`${wsUrl}?ticket=${t2}`, page)).toBe('open');
+  expect(await attempt(`${wsUrl}?ticket=${t2}`, page)).toBe('refused 403');
 });

@@ -1,15 +1,15 @@
 /**
  * Runs in the page served by the harness, before the app: defines `window.meterdesk` with exactly the
  * contract's channels (the same createMeterdeskApi as the Electron preload), speaking over a loopback
- * WebSocket that carries the per-run token.
+ * WebSocket opened with the ticket of this page load.
  */
 import { createMeterdeskApi } from '../../preload/api';
 import type { EventName, Result } from '../../preload/contract';
 
-declare const __HARNESS_TOKEN__: string;
-
+// The ticket comes with this page load (a meta tag the harness writes into the HTML), once.
+const ticket = document.querySelector('meta[name="meterdesk-bridge-ticket"]')?.getAttribute('content') ?? '';
 const ws = new WebSocket(
-  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/__harness/ws?token=${encodeURIComponent(__HARNESS_TOKEN__)}`,
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/__harness/ws?ticket=${encodeURIComponent(ticket)}`,
 );
 const opened = new Promise<void>((resolve, reject) => {
   ws.addEventListener('open', () => resolve(), { once: true });

@@ -1,14 +1,17 @@
 /**
  * The browser harness: the real core + handlers in Node, the built renderer over http, and a
- * `window.meterdesk` bridge over a loopback WebSocket guarded by a random per-run token (and the
- * page's Origin). Same renderer code, same handlers, same validation as the Electron app.
+ * `window.meterdesk` bridge over a loopback WebSocket. The bridge connects with a ticket that comes
+ * inside the page (one per page load, single use, valid for a minute) and from the page's Origin;
+ * `bridge.js` itself holds no secret. The run token of the test hooks is written to
+ * `<dataDir>/harness-token` (mode 0600) and never served. Same renderer code, same handlers, same
+ * validation as the Electron app.
  *
  *   npm run harness -- --port 5180 [--data-dir DIR] [--demo-years Y] [--demo-clock ISO] [--export-dir DIR]
  *
  * Prints `Meterdesk harness ready at http://127.0.0.1:PORT/` once it serves.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +25,7 @@ import { dispatch } from '../../main/dispatch';
 import { createHandlers } from '../../main/handlers';
 import { createServices } from '../../main/services';
 import { createSecretStore } from '../../main/secrets/keychain';
+import { insideFolder } from '../../main/export/file-names';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,8 +46,12 @@ export async function startHarness(o: HarnessOptions) {
       'The renderer is not built. Run "npm run build:renderer" first (npm run harness does it for you).',
     );
   }
+  // The run token guards the test hooks; it is written, readable by this user only, to the data
+  // folder (tests read it there), and never served. The page's bridge gets a ticket per page load.
   const token = randomBytes(24).toString('base64url');
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'meterdesk-harness-'));
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'harness-token'), token, { mode: 0o600 });
   const exportDir = o.exportDir ?? join(dataDir, 'exports');
   const secrets = createSecretStore();
   if (o.sessionOnlySecrets) secrets.useSessionOnly(true);
@@ -57,7 +65,7 @@ export async function startHarness(o: HarnessOptions) {
     chooseExportPath: async (suggested) => {
       const { mkdirSync } = await import('node:fs');
       mkdirSync(exportDir, { recursive: true });
-      return join(exportDir, suggested);
+      return insideFolder(exportDir, suggested);
     },
   });
   const handlers = createHandlers(services);
@@ -69,13 +77,21 @@ export async function startHarness(o: HarnessOptions) {
     format: 'iife',
     platform: 'browser',
     target: 'chrome120',
-    define: { __HARNESS_TOKEN__: JSON.stringify(token) },
   });
   const bridgeJs = bridge.outputFiles[0]!.text;
-  const indexHtml = readFileSync(join(rendererDir, 'index.html'), 'utf8').replace(
-    '<script',
-    '<script src="./__harness/bridge.js"></script>\n    <script',
-  );
+  const indexTemplate = readFileSync(join(rendererDir, 'index.html'), 'utf8');
+  /** Tickets handed out with page loads: each opens one bridge connection, within a minute. */
+  const tickets = new Map<string, number>();
+  const pageHtml = () => {
+    const now = Date.now();
+    for (const [t, expires] of tickets) if (expires < now) tickets.delete(t);
+    const ticket = randomBytes(24).toString('base64url');
+    tickets.set(ticket, now + 60_000);
+    return indexTemplate.replace(
+      '<script',
+      `<meta name="meterdesk-bridge-ticket" content="${ticket}" />\n    <script src="./__harness/bridge.js"></script>\n    <script`,
+    );
+  };
 
   const server = createServer();
   const app = Fastify({ logger: false, serverFactory: (handler) => server.on('request', handler) });
@@ -84,7 +100,7 @@ export async function startHarness(o: HarnessOptions) {
     reply: { type(t: string): { send(b: string): unknown }; header(k: string, v: string): unknown },
   ) => {
     reply.header('cache-control', 'no-store');
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    return reply.type('text/html; charset=utf-8').send(pageHtml());
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
@@ -102,9 +118,11 @@ export async function startHarness(o: HarnessOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const okToken = url.pathname === '/__harness/ws' && url.searchParams.get('token') === token;
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const okTicket = url.pathname === '/__harness/ws' && (tickets.get(ticket) ?? 0) >= Date.now();
     const okOrigin = req.headers.origin === origin;
-    if (!okToken || !okOrigin) {
+    if (okTicket) tickets.delete(ticket); // single use, whatever the outcome
+    if (!okTicket || !okOrigin) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;

@@ -61,7 +61,6 @@ describe('contract parity', () => {
       bundle: true,
       write: false,
       format: 'iife',
-      define: { __HARNESS_TOKEN__: '"t"' },
     });
     const code = out.outputFiles[0]!.text;
     const win: Record<string, unknown> = {};
@@ -69,11 +68,21 @@ describe('contract parity', () => {
       addEventListener() {}
       send() {}
     }
-    new Function('window', 'location', 'WebSocket', code)(
+    let opened = '';
+    class RecordingWs extends FakeWs {
+      constructor(url: string) {
+        super();
+        opened = url;
+      }
+    }
+    const document = { querySelector: () => ({ getAttribute: () => 'ticket-of-this-load' }) };
+    new Function('window', 'location', 'WebSocket', 'document', code)(
       win,
       { protocol: 'http:', host: '127.0.0.1:1' },
-      FakeWs,
+      RecordingWs,
+      document,
     );
+    expect(opened).toBe('ws://127.0.0.1:1/__harness/ws?ticket=ticket-of-this-load');
     expect(exposedChannels(win.meterdesk as Record<string, unknown>)).toEqual([...channelNames].sort());
     expect(readFileSync('test/harness/bridge-client.ts', 'utf8')).toContain('createMeterdeskApi');
   });
