@@ -4,8 +4,10 @@
  * benchmarks), the TypeScript entry behind tsx's loader — Node 20 does not apply `--import` hooks to a
  * worker's entry, so a two-line bootstrap registers them first.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** Each worker's entry in the source tree, relative to this file. */
@@ -17,9 +19,22 @@ const sources = {
 
 export type WorkerName = keyof typeof sources;
 
+/**
+ * Where a bundled worker lies: beside this bundle, or (packaged app) in `app.asar.unpacked`, where
+ * electron-builder puts the worker bundles so that no worker is loaded as ESM from inside the archive.
+ */
+export function workerFile(name: WorkerName, base = import.meta.url): string {
+  const path = fileURLToPath(new URL(`./${name}.js`, base));
+  const asar = `${sep}app.asar${sep}`;
+  if (path.includes(asar)) {
+    const unpacked = path.replace(asar, `${sep}app.asar.unpacked${sep}`);
+    if (existsSync(unpacked)) return unpacked;
+  }
+  return path;
+}
+
 export function startWorker(name: WorkerName, workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL(`./${name}.js`, import.meta.url), { workerData });
+  if (!import.meta.url.endsWith('.ts')) return new Worker(workerFile(name), { workerData });
   const tsxApi = createRequire(import.meta.url)
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs');

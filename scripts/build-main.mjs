@@ -6,22 +6,32 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 rmSync('dist/main', { recursive: true, force: true });
 rmSync('dist/preload', { recursive: true, force: true });
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, logLevel: 'warning' };
+const esmBanner = {
+  js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+};
+await build({
+  ...common,
+  entryPoints: { index: 'main/app/index.ts', cli: 'main/cli/index.ts' },
+  outdir: 'dist/main',
+  format: 'esm',
+  packages: 'external',
+  external: ['electron'],
+  banner: esmBanner,
+});
+// The worker threads carry their JavaScript dependencies inside: the packaged app runs them from
+// app.asar.unpacked (electron-builder.yml), where only the native modules and what they load lie
+// beside them, not the rest of node_modules (which stays in app.asar).
 await build({
   ...common,
   entryPoints: {
-    index: 'main/app/index.ts',
-    cli: 'main/cli/index.ts',
     'sync-worker': 'main/sync/sync-worker.ts',
     'fetch-worker': 'main/sync/fetch-worker.ts',
     'read-worker': 'main/export/read-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',
-  packages: 'external',
-  external: ['electron'],
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
+  external: ['electron', 'better-sqlite3', 'keytar'],
+  banner: esmBanner,
 });
 await build({
   ...common,
