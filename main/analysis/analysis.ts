@@ -13,7 +13,10 @@ import type {
   DurationResult,
   HealthResult,
   PeaksResult,
+  PeriodSummary,
+  PortfolioResult,
   PortfolioRow,
+  PortfolioTotal,
   ProfilesResult,
   PvResult,
   QualityCounts,
@@ -24,6 +27,7 @@ import {
   QH_SEC,
   dayKey,
   dayNumberOf,
+  dayNumberOfKey,
   dayStartSec,
   offsetMinutesAt,
   quarterHoursInDay,
@@ -72,32 +76,61 @@ export const slotOfDay = (sec: number, tz: string) =>
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
-/** Monthly maximum quarter-hour power with its time, top-N, mean of monthly maxima and of the 3 highest. */
+/** Quarter-hours of the calendar month `YYYY-MM` (its local days' real lengths). */
+function monthQuarterHours(month: string, tz: string): { fromSec: number; toSec: number; expected: number } {
+  const first = dayNumberOfKey(`${month}-01`);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = dayNumberOfKey(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`);
+  const fromSec = dayStartSec(first, tz);
+  const toSec = dayStartSec(next, tz);
+  return { fromSec, toSec, expected: (toSec - fromSec) / QH_SEC };
+}
+
+/**
+ * Monthly maximum quarter-hour power with its time (calendar months), top-N, and the means the grid
+ * fees use. A month cut by the range, or missing readings, is marked partial: its peak may not be the
+ * month's. The means are over the complete months where there are any, and say so.
+ */
 export function peaks(db: Database.Database, s: Scope, topN = 10, tz = DEFAULT_TZ): PeaksResult {
   const rows = loadRows(db, s);
-  const months = new Map<string, Row>();
+  const months = new Map<string, { peak: Row; n: number }>();
   for (const r of rows) {
     const m = monthOf(r.start, tz);
     const cur = months.get(m);
-    if (!cur || r.value > cur.value) months.set(m, r);
+    if (!cur) months.set(m, { peak: r, n: 1 });
+    else {
+      cur.n += 1;
+      if (r.value > cur.peak.value) cur.peak = r;
+    }
   }
-  const monthly = [...months.entries()].map(([month, r]) => ({
-    month,
-    startSec: r.start,
-    powerKw: round(r.value * 4),
-    quality: r.quality,
-  }));
+  const monthly = [...months.entries()].map(([month, { peak, n }]) => {
+    const cal = monthQuarterHours(month, tz);
+    const cut = s.fromSec > cal.fromSec || s.toSec < cal.toSec;
+    return {
+      month,
+      startSec: peak.start,
+      powerKw: round(peak.value * 4),
+      quality: peak.quality,
+      expected: cal.expected,
+      received: n,
+      partial: cut || n < cal.expected,
+    };
+  });
   const top = [...rows]
     .sort((a, b) => b.value - a.value || a.start - b.start)
     .slice(0, topN)
     .map((r) => ({ startSec: r.start, powerKw: round(r.value * 4), quality: r.quality }));
-  const maxima = monthly.map((m) => m.powerKw);
+  const complete = monthly.filter((m) => !m.partial);
+  const basis = complete.length > 0 ? complete : monthly;
+  const maxima = basis.map((m) => m.powerKw);
   const top3 = [...maxima].sort((a, b) => b - a).slice(0, 3);
   return {
     monthly,
     top,
     meanMonthlyMaxKw: maxima.length ? round(mean(maxima)!) : null,
     meanTop3MonthlyMaxKw: top3.length ? round(mean(top3)!) : null,
+    meanBasis: complete.length > 0 ? 'complete' : 'all',
+    monthsComplete: complete.length,
     peakQualityNote: monthly.some((m) => m.quality !== 1)
       ? 'some monthly peaks are estimated or unreliable values'
       : null,
@@ -160,23 +193,28 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (idx - lo);
 }
 
-/** Load duration curve: quarter-hour power sorted descending (sampled to ≤ maxPoints), hours above a threshold. */
+/**
+ * Load duration curve: quarter-hour power sorted descending (sampled to ≤ maxPoints), hours above a
+ * threshold. Without a threshold it is the meter's own 90th percentile (rounded to 0.1 kW): the hours
+ * of its highest tenth, whatever the meter's size.
+ */
 export function duration(
   db: Database.Database,
   s: Scope,
-  thresholdKw: number,
+  thresholdKw: number | null,
   maxPoints = 1000,
 ): DurationResult {
   const rows = loadRows(db, s);
   const kw = rows.map((r) => r.value * 4).sort((a, b) => b - a);
   const n = kw.length;
+  const threshold = thresholdKw ?? (n ? Math.round(percentile([...kw].reverse(), 0.9) * 10) / 10 : 0);
   const points: DurationResult['points'] = [];
   const step = Math.max(1, Math.ceil(n / maxPoints));
   for (let i = 0; i < n; i += step)
     points.push({ hours: round((i * QH_SEC) / 3600, 2), powerKw: round(kw[i]!) });
   if (n > 0 && (n - 1) % step !== 0)
     points.push({ hours: round(((n - 1) * QH_SEC) / 3600, 2), powerKw: round(kw[n - 1]!) });
-  const above = kw.filter((v) => v > thresholdKw).length;
+  const above = kw.filter((v) => v > threshold).length;
   const q = emptyQ();
   rows.forEach((r) => addQ(q, r.quality));
   return {
@@ -184,7 +222,8 @@ export function duration(
     totalHours: round((n * QH_SEC) / 3600, 2),
     hoursAbove: round((above * QH_SEC) / 3600, 2),
     shareAbove: n ? round(above / n, 4) : 0,
-    thresholdKw,
+    thresholdKw: threshold,
+    thresholdFromData: thresholdKw === null,
     quality: q,
   };
 }
@@ -256,7 +295,12 @@ export function profiles(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Prof
   };
 }
 
-/** This range against the same range shifted back by a week, a month or a year. */
+/**
+ * This range against the same range shifted back by a week, a month or a year, like with like: the
+ * difference is given only for equal, non-overlapping, fully covered periods. Otherwise it says why
+ * (overlap, no data, partly covered) and, for partly covered periods, compares the mean energy per
+ * covered quarter-hour instead (scaled by coverage, and labelled so).
+ */
 export function compare(
   db: Database.Database,
   s: Scope,
@@ -278,17 +322,20 @@ export function compare(
     return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
   };
   const prev: Scope = { ...s, fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) };
-  const summary = (sc: Scope) => {
+  const summary = (sc: Scope): PeriodSummary => {
     const rows = loadRows(db, sc);
     const q = emptyQ();
     rows.forEach((r) => addQ(q, r.quality));
     const peak = rows.reduce<Row | null>((a, r) => (!a || r.value > a.value ? r : a), null);
+    const expected = Math.max(0, Math.floor(sc.toSec / QH_SEC) - Math.ceil(sc.fromSec / QH_SEC));
     return {
       fromSec: sc.fromSec,
       toSec: sc.toSec,
       totalKwh: round(rows.reduce((a, r) => a + r.value, 0)),
       peakKw: peak ? round(peak.value * 4) : null,
       readings: rows.length,
+      expected,
+      coverage: expected ? round(rows.length / expected, 4) : 0,
       quality: q,
     };
   };
@@ -305,18 +352,28 @@ export function compare(
     }
     return sums.map((v, i) => (ns[i] ? round(v / ns[i]!) : null));
   };
-  const currentProfile = profileOf(s);
-  const previousProfile = profileOf(prev);
+  const reason: CompareResult['reason'] =
+    prev.toSec > s.fromSec
+      ? 'overlap'
+      : current.readings === 0 || previous.readings === 0
+        ? 'no_data'
+        : current.coverage < 0.999 || previous.coverage < 0.999
+          ? 'partial'
+          : null;
+  const like = reason === null;
+  const perQh = (p: PeriodSummary) => p.totalKwh / p.readings;
   return {
     shift,
     current,
     previous,
-    differenceKwh: round(current.totalKwh - previous.totalKwh),
-    differenceShare: previous.totalKwh
-      ? round((current.totalKwh - previous.totalKwh) / previous.totalKwh, 4)
-      : null,
-    currentProfile,
-    previousProfile,
+    reason,
+    differenceKwh: like ? round(current.totalKwh - previous.totalKwh) : null,
+    differenceShare:
+      like && previous.totalKwh ? round((current.totalKwh - previous.totalKwh) / previous.totalKwh, 4) : null,
+    scaledDifferenceShare:
+      reason === 'partial' && perQh(previous) ? round(perQh(current) / perQh(previous) - 1, 4) : null,
+    currentProfile: profileOf(s),
+    previousProfile: profileOf(prev),
   };
 }
 
@@ -459,13 +516,17 @@ export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Health
   };
 }
 
-/** One row per meter (all, or one customer's): last 365 days of the primary register. */
+/**
+ * One row per meter (all, or one customer's): the last 365 days of its primary register (G.01 where
+ * it has one). Totals are per commodity, direction and register: gas, feed-in and consumption, or a
+ * G.01 and a P.01, are never added into one number.
+ */
 export function portfolio(
   db: Database.Database,
   nowSec: number,
   customerId: string | null,
   tz = DEFAULT_TZ,
-): PortfolioRow[] {
+): PortfolioResult {
   const today = dayNumberOf(nowSec, tz);
   const from = today - 365;
   const meters = db
@@ -476,28 +537,27 @@ export function portfolio(
         label: string | null;
         metering_point: string;
         customer: string | null;
-        customer_id: string | null;
+        commodity: string;
+        energy_direction: string;
       }
     >(
-      `SELECT m.id, m.label, m.metering_point, c.name AS customer, c.id AS customer_id FROM meters m
+      `SELECT m.id, m.label, m.metering_point, c.name AS customer, m.commodity, m.energy_direction FROM meters m
          LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
         WHERE (? IS NULL OR c.id = ?) ORDER BY c.name, m.label`,
     )
     .all(customerId, customerId);
-  const seriesOf = db.prepare<[string], { id: number; obis_code: string }>(
-    "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code",
+  const seriesOf = db.prepare<[string], { id: number; obis_code: string; unit: string }>(
+    "SELECT id, obis_code, unit FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code",
   );
   const agg = db.prepare<
     [number, number, number],
-    {
-      kwh: number | null;
-      peak: number | null;
-      n: number | null;
-      expected: number | null;
-      last: number | null;
-    }
+    { kwh: number | null; peak: number | null; n: number | null; expected: number | null }
   >(
-    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected, max(day_start_sec) AS last FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+  );
+  // The meter list's "latest data": the end of the latest reading of any register.
+  const latest = db.prepare<[number], { e: number | null }>(
+    'SELECT end_sec AS e FROM readings WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
   );
   const countIn = db.prepare<[number, number, number], { n: number }>(
     'SELECT count(*) AS n FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
@@ -509,21 +569,51 @@ export function portfolio(
     const n = countIn.get(sid, a, b)?.n ?? 0;
     return n === 0 ? null : (nth.get(sid, a, b, Math.floor((n - 1) * 0.05))?.v ?? null);
   };
-  return meters.map((m) => {
-    const s = seriesOf.get(m.id);
+  const rows: PortfolioRow[] = meters.map((m) => {
+    const all = seriesOf.all(m.id);
+    const s = all[0];
     const a = s ? agg.get(s.id, from, today - 1) : undefined;
     const base = s ? p5(s.id, dayStartSec(from, tz), dayStartSec(today, tz)) : null;
+    let last: number | null = null;
+    for (const x of all) {
+      const e = latest.get(x.id)?.e ?? null;
+      if (e !== null && (last === null || e > last)) last = e;
+    }
     return {
       meterId: m.id,
       label: m.label,
       meteringPoint: m.metering_point,
       customer: m.customer,
+      commodity: m.commodity,
+      energyDirection: m.energy_direction,
       obisCode: s?.obis_code ?? null,
+      unit: s?.unit ?? null,
       annualKwh: a?.kwh != null ? round(a.kwh) : null,
       peakKw: a?.peak != null ? round(a.peak * 4) : null,
       baseLoadKw: base != null ? round(base * 4) : null,
       completeness: a?.expected ? round((a.n ?? 0) / a.expected, 4) : null,
-      lastDataSec: a?.last ?? null,
+      lastDataSec: last,
     };
   });
+  const totals = new Map<string, PortfolioTotal>();
+  for (const r of rows) {
+    if (r.obisCode === null || r.annualKwh === null) continue;
+    const key = `${r.commodity}|${r.energyDirection}|${r.obisCode}|${r.unit}`;
+    let t = totals.get(key);
+    if (!t)
+      totals.set(
+        key,
+        (t = {
+          commodity: r.commodity,
+          energyDirection: r.energyDirection,
+          obisCode: r.obisCode,
+          unit: r.unit ?? 'kWh',
+          meters: 0,
+          annualKwh: 0,
+        }),
+      );
+    t.meters += 1;
+    t.annualKwh = round(t.annualKwh + r.annualKwh);
+  }
+  return { rows, totals: [...totals.values()] };
 }

@@ -1,17 +1,39 @@
 /**
- * Turns analysis results into tables for CSV export (headers in German and English).
+ * Turns analysis results into tables for CSV export (headers in German and English). Every table of one
+ * meter names its metering point and register in each row, and writes times as time cells, which the
+ * Excel (de-AT) profile writes as dates Excel parses (table-csv.ts).
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { Cell } from '../export/table-csv';
-import { DEFAULT_TZ, isoWithOffset } from '../time/local-days';
-import { baseLoad, compare, duration, health, peaks, portfolio, profiles, pv, type Scope } from './analysis';
+import { DEFAULT_TZ, offsetMinutesAt } from '../time/local-days';
+import {
+  baseLoad,
+  carpet,
+  compare,
+  duration,
+  health,
+  peaks,
+  portfolio,
+  profiles,
+  pv,
+  type Scope,
+} from './analysis';
 
 type Header = { de: string; en: string }[];
 const h = (...pairs: [string, string][]): Header => pairs.map(([de, en]) => ({ de, en }));
 const q = (n: number) => `L${n}`;
 const slotTime = (i: number) =>
   `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
+
+/** The carpet's columns: the 96 wall-clock quarter-hours, and the second 02:00–02:45 of the autumn day. */
+const CARPET_COLUMNS = [
+  ...Array.from({ length: 12 }, (_, i) => slotTime(i)),
+  ...Array.from({ length: 4 }, (_, i) => slotTime(8 + i))
+    .map((t) => [t, `${t} (2)`])
+    .flat(),
+  ...Array.from({ length: 84 }, (_, i) => slotTime(12 + i)),
+].filter((c, i, all) => all.indexOf(c) === i);
 
 export function analysisTable(
   db: Database.Database,
@@ -33,30 +55,64 @@ export function analysisTable(
     }
     return { meterId, obisCode, fromSec, toSec };
   };
-  const t = (sec: number) => isoWithOffset(sec, tz);
+  /** The meter columns every single-meter table starts with, and the rows with them in front. */
+  const ofMeter = (sc: Scope, name: string, header: Header, rows: Cell[][]) => {
+    const mp =
+      (
+        db.prepare('SELECT metering_point FROM meters WHERE id = ?').get(sc.meterId) as
+          { metering_point: string } | undefined
+      )?.metering_point ?? sc.meterId;
+    return {
+      name: `${name}-${mp}-${sc.obisCode}`,
+      header: [...h(['Zählpunkt', 'metering_point'], ['Register', 'obis_code']), ...header],
+      rows: rows.map((r) => [mp, sc.obisCode, ...r]),
+    };
+  };
   switch (kind) {
     case 'peaks': {
-      const r = peaks(db, scope(), 10, tz);
-      return {
-        name: 'peaks',
-        header: h(
+      const sc = scope();
+      const r = peaks(db, sc, 10, tz);
+      return ofMeter(
+        sc,
+        'peaks',
+        h(
           ['Monat', 'month'],
           ['Zeitpunkt', 'time'],
           ['Spitze kW', 'peak_kw'],
           ['Qualität', 'quality'],
+          ['Viertelstunden', 'readings'],
+          ['Teilmonat', 'partial'],
         ),
-        rows: [
-          ...r.monthly.map((m): Cell[] => [m.month, t(m.startSec), m.powerKw, q(m.quality)]),
-          ['Mittel der Monatsspitzen', null, r.meanMonthlyMaxKw, null],
-          ['Mittel der 3 höchsten Monatsspitzen', null, r.meanTop3MonthlyMaxKw, null],
+        [
+          ...r.monthly.map((m): Cell[] => [
+            { month: m.month },
+            { at: m.startSec },
+            m.powerKw,
+            q(m.quality),
+            m.received,
+            m.partial ? 'ja' : 'nein',
+          ]),
+          [
+            r.meanBasis === 'complete'
+              ? `Mittel der Monatsspitzen (${r.monthsComplete} volle Monate)`
+              : 'Mittel der Monatsspitzen (keine vollen Monate: alle)',
+            null,
+            r.meanMonthlyMaxKw,
+            null,
+            null,
+            null,
+          ],
+          ['Mittel der 3 höchsten Monatsspitzen', null, r.meanTop3MonthlyMaxKw, null, null, null],
         ],
-      };
+      );
     }
     case 'baseLoad': {
-      const r = baseLoad(db, scope(), tz);
-      return {
-        name: 'base-load',
-        header: h(
+      const sc = scope();
+      const r = baseLoad(db, sc, tz);
+      return ofMeter(
+        sc,
+        'base-load',
+        h(
           ['Tag', 'day'],
           ['Grundlast P5 kW', 'p5_kw'],
           ['Nachtminimum kW', 'night_min_kw'],
@@ -64,34 +120,61 @@ export function analysisTable(
           ['geschätzt', 'estimated'],
           ['unsicher', 'unreliable'],
         ),
-        rows: r.days.map((d) => [
-          d.day,
+        r.days.map((d) => [
+          { day: d.day },
           d.p5Kw,
           d.nightMinKw,
           d.quality.measured,
           d.quality.estimated,
           d.quality.unreliable,
         ]),
-      };
+      );
     }
     case 'duration': {
-      const r = duration(
-        db,
-        scope(),
-        typeof params.thresholdKw === 'number' ? params.thresholdKw : 0,
-        100_000,
+      const sc = scope();
+      const r = duration(db, sc, typeof params.thresholdKw === 'number' ? params.thresholdKw : null, 100_000);
+      return ofMeter(
+        sc,
+        'load-duration',
+        h(['Stunden', 'hours'], ['Leistung kW', 'power_kw'], ['über Schwelle', 'above_threshold']),
+        r.points.map((p) => [p.hours, p.powerKw, p.powerKw > r.thresholdKw ? 'ja' : 'nein']),
       );
-      return {
-        name: 'load-duration',
-        header: h(['Stunden', 'hours'], ['Leistung kW', 'power_kw']),
-        rows: r.points.map((p) => [p.hours, p.powerKw]),
-      };
+    }
+    case 'carpet': {
+      const sc = scope();
+      const r = carpet(db, sc, tz);
+      return ofMeter(
+        sc,
+        'carpet',
+        [
+          ...h(['Tag', 'day'], ['Viertelstunden', 'quarter_hours']),
+          ...CARPET_COLUMNS.map((c) => ({ de: `${c} kW`, en: `${c}_kw` })),
+        ],
+        r.days.map((d) => {
+          // Each value in the column of its wall-clock quarter-hour; a time seen a second time that day
+          // (the repeated hour of the autumn change, standard time again) in its "(2)" column. The
+          // skipped hour of the spring change leaves its columns empty.
+          const cells: Cell[] = new Array<Cell>(CARPET_COLUMNS.length).fill(null);
+          const seen = new Set<string>();
+          d.values.forEach((v, i) => {
+            const at = d.startSec + i * 900;
+            const local = ((((at + offsetMinutesAt(at, tz) * 60) % 86_400) + 86_400) % 86_400) / 900;
+            const label = slotTime(local);
+            const col = CARPET_COLUMNS.indexOf(seen.has(label) ? `${label} (2)` : label);
+            seen.add(label);
+            if (col >= 0) cells[col] = v === null ? null : Math.round(v * 4 * 1000) / 1000;
+          });
+          return [{ day: d.day }, d.slots, ...cells];
+        }),
+      );
     }
     case 'profiles': {
-      const r = profiles(db, scope(), tz);
-      return {
-        name: 'day-profiles',
-        header: h(
+      const sc = scope();
+      const r = profiles(db, sc, tz);
+      return ofMeter(
+        sc,
+        'day-profiles',
+        h(
           ['Uhrzeit', 'time'],
           ['Werktag kW', 'weekday_kw'],
           ['Wochenende kW', 'weekend_kw'],
@@ -100,7 +183,7 @@ export function analysisTable(
           ['Sommer kW', 'summer_kw'],
           ['Herbst kW', 'autumn_kw'],
         ),
-        rows: Array.from({ length: 96 }, (_, i) => [
+        Array.from({ length: 96 }, (_, i) => [
           slotTime(i),
           r.weekday?.[i] ?? null,
           r.weekend?.[i] ?? null,
@@ -109,74 +192,106 @@ export function analysisTable(
           r.seasons.summer?.[i] ?? null,
           r.seasons.autumn?.[i] ?? null,
         ]),
-      };
+      );
     }
     case 'compare': {
+      const sc = scope();
       const shift = params.shift === 'week' || params.shift === 'month' ? params.shift : 'year';
-      const r = compare(db, scope(), shift, tz);
-      return {
-        name: `comparison-${shift}`,
-        header: h(
+      const r = compare(db, sc, shift, tz);
+      return ofMeter(
+        sc,
+        `comparison-${shift}`,
+        h(
           ['Uhrzeit', 'time'],
           ['Zeitraum kW', 'current_kw'],
           ['Vergleich kW', 'previous_kw'],
           ['Differenz kW', 'difference_kw'],
         ),
-        rows: [
+        [
           ...Array.from({ length: 96 }, (_, i): Cell[] => {
             const a = r.currentProfile[i] ?? null;
             const b = r.previousProfile[i] ?? null;
             return [slotTime(i), a, b, a !== null && b !== null ? Math.round((a - b) * 1000) / 1000 : null];
           }),
           ['Summe kWh', r.current.totalKwh, r.previous.totalKwh, r.differenceKwh],
+          ['Abdeckung', r.current.coverage, r.previous.coverage, null],
+          [
+            r.reason === null
+              ? 'vergleichbar'
+              : r.reason === 'overlap'
+                ? 'nicht vergleichbar: Zeiträume überlappen'
+                : r.reason === 'no_data'
+                  ? 'nicht vergleichbar: keine Daten'
+                  : 'teilweise abgedeckt: Differenz je Viertelstunde',
+            null,
+            null,
+            r.scaledDifferenceShare,
+          ],
         ],
-      };
+      );
     }
     case 'health': {
-      const r = health(db, scope(), tz);
-      return {
-        name: 'data-health',
-        header: h(
+      const sc = scope();
+      const r = health(db, sc, tz);
+      return ofMeter(
+        sc,
+        'data-health',
+        h(
           ['Tag', 'day'],
           ['Erwartet', 'expected'],
           ['Erhalten', 'received'],
           ['geschätzt', 'estimated'],
           ['unsicher', 'unreliable'],
         ),
-        rows: r.days.map((d) => [d.day, d.expected, d.received, d.estimated, d.unreliable]),
-      };
+        r.days.map((d) => [{ day: d.day }, d.expected, d.received, d.estimated, d.unreliable]),
+      );
     }
     case 'portfolio': {
-      const rows = portfolio(
-        db,
-        nowSec,
-        typeof params.customerId === 'string' ? params.customerId : null,
-        tz,
-      );
+      const r = portfolio(db, nowSec, typeof params.customerId === 'string' ? params.customerId : null, tz);
       return {
         name: 'portfolio',
         header: h(
           ['Zähler', 'meter'],
           ['Zählpunkt', 'metering_point'],
           ['Kunde', 'customer'],
+          ['Sparte', 'commodity'],
+          ['Richtung', 'energy_direction'],
           ['Register', 'obis_code'],
-          ['Jahresverbrauch kWh', 'annual_kwh'],
+          ['Jahresenergie kWh', 'annual_kwh'],
           ['Spitze kW', 'peak_kw'],
           ['Grundlast kW', 'base_load_kw'],
           ['Vollständigkeit', 'completeness'],
           ['Letzte Daten', 'last_data'],
         ),
-        rows: rows.map((r) => [
-          r.label,
-          r.meteringPoint,
-          r.customer,
-          r.obisCode,
-          r.annualKwh,
-          r.peakKw,
-          r.baseLoadKw,
-          r.completeness,
-          r.lastDataSec === null ? null : t(r.lastDataSec),
-        ]),
+        rows: [
+          ...r.rows.map((x): Cell[] => [
+            x.label,
+            x.meteringPoint,
+            x.customer,
+            x.commodity,
+            x.energyDirection,
+            x.obisCode,
+            x.annualKwh,
+            x.peakKw,
+            x.baseLoadKw,
+            x.completeness,
+            x.lastDataSec === null ? null : { at: x.lastDataSec },
+          ]),
+          // Sums per commodity, direction and register: never across them.
+          ...r.totals.map((t): Cell[] => [
+            `Summe (${t.meters} Zähler)`,
+            null,
+            null,
+            t.commodity,
+            t.energyDirection,
+            t.obisCode,
+            t.annualKwh,
+            null,
+            null,
+            null,
+            null,
+          ]),
+        ],
       };
     }
     case 'pv': {
@@ -191,6 +306,8 @@ export function analysisTable(
         name: 'pv',
         header: h(['Kennzahl', 'figure'], ['Wert', 'value']),
         rows: [
+          ['Von', { at: params.fromSec }],
+          ['Bis', { at: params.toSec }],
           ['Netzbezug kWh', r.importKwh],
           ['Einspeisung kWh', r.exportKwh],
           ['Saldo kWh', r.netKwh],

@@ -99,5 +99,14 @@ export function queryQuality(
     months: [...months.values()],
     gapDays: days.filter((d) => d.received < d.expected).map((d) => d.day),
     revisions,
+    revisionCount: series
+      ? (
+          db
+            .prepare<[number, number, number], { n: number }>(
+              'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+            )
+            .get(series.id, q.fromSec, q.toSec) as { n: number }
+        ).n
+      : 0,
   };
 }

@@ -14,6 +14,11 @@ import {
   pv,
 } from '../../main/analysis/analysis';
 import type { DemoService } from '../../main/demo/service';
+import { analysisTable } from '../../main/analysis/tables';
+import { querySeries } from '../../main/db/series-query';
+import { queryQuality } from '../../main/db/quality-query';
+import { dayKey, dayStartSec } from '../../main/time/local-days';
+import { tableCsv } from '../../main/export/table-csv';
 import { isoUtc } from '../../main/time/local-days';
 import { wallClock } from '../intl-reference';
 import { demo, get } from './helpers';
@@ -93,6 +98,32 @@ describe('analysis', () => {
     expect(res.top.map((t) => t.startSec)).toEqual(top.map((t) => t.start));
     // The October 2026 month contains the 100-quarter-hour DST day and is still one month.
     expect(res.monthly.filter((m) => m.month === '2026-10')).toHaveLength(1);
+    // Whole calendar months, all readings there: none partial, the means over all of them.
+    expect(res.monthly.every((m) => !m.partial)).toBe(true);
+    expect(res.monthly.find((m) => m.month === '2026-10')).toMatchObject({
+      expected: 31 * 96 + 4,
+      received: 31 * 96 + 4,
+    });
+    expect(res.meanBasis).toBe('complete');
+  });
+
+  it('marks months cut by the range as partial and leaves them out of the grid-fee means', () => {
+    // 15 Nov 2025 … 15 Feb 2026: November and February are cut, December and January are whole.
+    const from = Date.parse('2025-11-15T00:00:00+01:00') / 1000;
+    const to = Date.parse('2026-02-15T00:00:00+01:00') / 1000;
+    const res = peaks(core.db, { ...scope(), fromSec: from, toSec: to });
+    expect(res.monthly.map((m) => [m.month, m.partial])).toEqual([
+      ['2025-11', true],
+      ['2025-12', false],
+      ['2026-01', false],
+      ['2026-02', true],
+    ]);
+    const whole = raw.filter((r) => ['2025-12', '2026-01'].includes(local(r.start).month));
+    const max = (m: string) =>
+      Math.max(...whole.filter((r) => local(r.start).month === m).map((r) => r.value * 4));
+    expect(res.meanBasis).toBe('complete');
+    expect(res.monthsComplete).toBe(2);
+    expect(res.meanMonthlyMaxKw).toBeCloseTo((max('2025-12') + max('2026-01')) / 2, 3);
   });
 
   it('a month with estimated values reports their quality', async () => {
@@ -123,6 +154,7 @@ describe('analysis', () => {
     expect(p.monthly[0]).toMatchObject({ startSec: max.start, quality: max.quality });
     const d = duration(core.db, sc, 0);
     expect(d.quality.estimated + d.quality.unreliable).toBe(months.get(month));
+    expect(d.thresholdFromData).toBe(false);
   });
 
   it('base load (5th percentile per day) equals the independent computation', () => {
@@ -153,6 +185,16 @@ describe('analysis', () => {
       expect(res.points[i]!.powerKw).toBeLessThanOrEqual(res.points[i - 1]!.powerKw);
   });
 
+  it("defaults the duration curve's threshold to the meter's own 90th percentile", () => {
+    const kw = raw.map((r) => r.value * 4).sort((a, b) => a - b);
+    const idx = (kw.length - 1) * 0.9;
+    const p90 = kw[Math.floor(idx)]! + (kw[Math.ceil(idx)]! - kw[Math.floor(idx)]!) * (idx - Math.floor(idx));
+    const res = duration(core.db, scope(), null);
+    expect(res.thresholdFromData).toBe(true);
+    expect(res.thresholdKw).toBeCloseTo(Math.round(p90 * 10) / 10, 6);
+    expect(res.hoursAbove).toBeCloseTo(kw.filter((v) => v > res.thresholdKw).length / 4, 2);
+  });
+
   it('the carpet plot has the real number of slots on DST days', () => {
     const res = carpet(core.db, {
       ...scope(),
@@ -166,6 +208,58 @@ describe('analysis', () => {
     expect(day('2026-06-15').slots).toBe(96);
     const oct25 = raw.filter((r) => local(r.start).day === '2026-10-25');
     expect(day('2026-10-25').values.filter((v) => v !== null)).toHaveLength(oct25.length);
+  });
+
+  it('exports the carpet as its matrix: a column per wall-clock quarter-hour, the repeated hour in its own columns', () => {
+    const from = Date.parse('2026-03-28T00:00:00+01:00') / 1000;
+    const to = Date.parse('2026-10-27T00:00:00+01:00') / 1000;
+    const table = analysisTable(
+      core.db,
+      'carpet',
+      { ...scope(), fromSec: from, toSec: to },
+      svc.state.nowSec,
+    );
+    const header = table.header.map((x) => x.en);
+    expect(header.slice(0, 4)).toEqual(['metering_point', 'obis_code', 'day', 'quarter_hours']);
+    expect(header).toHaveLength(4 + 100);
+    expect(header).toContain('02:45 (2)_kw');
+    const row = (day: string) => table.rows.find((r) => (r[2] as { day: string }).day === day)!;
+    const filled = (r: unknown[]) => r.slice(4).filter((c) => c !== null).length;
+    const count = (day: string) => raw.filter((r) => local(r.start).day === day).length;
+    expect(row('2026-03-29')[3]).toBe(92);
+    expect(filled(row('2026-03-29'))).toBe(count('2026-03-29'));
+    expect(row('2026-03-29')[4 + header.slice(4).indexOf('02:00_kw')]).toBeNull(); // the skipped hour
+    expect(row('2026-10-25')[3]).toBe(100);
+    expect(filled(row('2026-10-25'))).toBe(count('2026-10-25'));
+    // The value of 02:00 CET (the second 02:00) sits in "02:00 (2)", 02:00 CEST in "02:00".
+    const cet = raw.find((r) => r.start === Date.parse('2026-10-25T02:00:00+01:00') / 1000)!;
+    const cest = raw.find((r) => r.start === Date.parse('2026-10-25T02:00:00+02:00') / 1000)!;
+    expect(row('2026-10-25')[4 + header.slice(4).indexOf('02:00 (2)_kw')]).toBeCloseTo(cet.value * 4, 6);
+    expect(row('2026-10-25')[4 + header.slice(4).indexOf('02:00_kw')]).toBeCloseTo(cest.value * 4, 6);
+    expect(filled(row('2026-06-15'))).toBe(count('2026-06-15'));
+    expect(row('2026-06-15')[4 + header.slice(4).indexOf('02:00 (2)_kw')]).toBeNull();
+  });
+
+  it('analysis CSVs carry metering point and register, and dates Excel (de-AT) reads as dates', () => {
+    const table = analysisTable(core.db, 'peaks', scope(), svc.state.nowSec);
+    const excel = tableCsv(table.header, table.rows, 'excel-at').split('\r\n');
+    expect(excel[0]).toBe(
+      '\uFEFFZählpunkt;Register;Monat;Zeitpunkt;Spitze kW;Qualität;Viertelstunden;Teilmonat',
+    );
+    const mp = (
+      core.db.prepare('SELECT metering_point FROM meters WHERE id = ?').get(heatPump.id) as {
+        metering_point: string;
+      }
+    ).metering_point;
+    const dec = excel.find((l) => l.includes(';01.12.2025;'))!;
+    expect(dec.startsWith(`${mp};${OBIS};01.12.2025;`)).toBe(true);
+    // dd.MM.yyyy HH:mm of the month's peak, local time; the peak in kW with a decimal comma.
+    expect(dec.split(';')[3]).toMatch(/^\d{2}\.12\.2025 \d{2}:\d{2}$/);
+    expect(dec.split(';')[4]).toMatch(/^\d+(,\d+)?$/);
+    const iso = tableCsv(table.header, table.rows, 'iso').split('\r\n');
+    expect(iso.find((l) => l.includes(',2025-12,'))!.split(',')[3]).toMatch(
+      /^2025-12-\d{2}T\d{2}:\d{2}:00\+01:00$/,
+    );
   });
 
   it('mean day profiles equal the independent computation (weekday, weekend, season)', () => {
@@ -200,7 +294,71 @@ describe('analysis', () => {
       prevRaw.reduce((a, r) => a + r.value, 0),
       2,
     );
-    expect(res.differenceKwh).toBeCloseTo(res.current.totalKwh - res.previous.totalKwh, 2);
+    // Coverage of each period, independently: readings ÷ the period's quarter-hours.
+    expect(res.current.coverage).toBeCloseTo(
+      raw.filter((r) => r.start >= from && r.start < to).length / ((to - from) / 900),
+      4,
+    );
+    expect(res.previous.coverage).toBeCloseTo(
+      prevRaw.length / ((res.previous.toSec - res.previous.fromSec) / 900),
+      4,
+    );
+    if (res.current.coverage >= 0.999 && res.previous.coverage >= 0.999) {
+      expect(res.reason).toBeNull();
+      expect(res.differenceKwh).toBeCloseTo(res.current.totalKwh - res.previous.totalKwh, 2);
+    } else {
+      expect(res.reason).toBe('partial');
+      expect(res.differenceKwh).toBeNull();
+    }
+  });
+
+  it('compares like with like only: overlapping periods and a period without data give no difference', () => {
+    // Three years on "All" against the year before: the periods overlap.
+    const all = compare(core.db, { ...scope(), fromSec: TO - 3 * 365 * 86_400, toSec: TO }, 'year');
+    expect(all.reason).toBe('overlap');
+    expect(all.differenceKwh).toBeNull();
+    expect(all.differenceShare).toBeNull();
+    // A month whose previous year lies before the data: "no data", never "0 kWh" and a percentage.
+    const early = compare(
+      core.db,
+      {
+        ...scope(),
+        fromSec: Date.parse('2025-11-01T00:00:00+01:00') / 1000,
+        toSec: Date.parse('2025-12-01T00:00:00+01:00') / 1000,
+      },
+      'year',
+    );
+    expect(early.previous.readings).toBe(0);
+    expect(early.reason).toBe('no_data');
+    expect(early.differenceKwh).toBeNull();
+    expect(early.differenceShare).toBeNull();
+  });
+
+  it('shows real gaps as gaps: a day the bakery never delivered, a week the gas meter was offline', () => {
+    const spike = svc.state.readings.opts.spikeDay;
+    const bakery = svc.state.teamMeters(svc.info.team).find((m) => m.kind === 'business')!;
+    const gas = svc.state.teamMeters(svc.info.team).find((m) => m.kind === 'gas')!;
+    const missing = spike - 15;
+    const day = querySeries(core.db, {
+      meterId: bakery.id,
+      obisCode: OBIS,
+      fromSec: dayStartSec(missing - 1),
+      toSec: dayStartSec(missing + 2),
+      maxPoints: 5000,
+    });
+    const nulls = day.values.map((v, i) => [day.timesSec[i]!, v] as const).filter(([, v]) => v === null);
+    expect(nulls.map(([t]) => t)).toEqual(
+      Array.from({ length: 96 }, (_, i) => dayStartSec(missing) + i * 900),
+    );
+    const q = queryQuality(core.db, {
+      meterId: gas.id,
+      obisCode: '7-1:1.9.0 P.01',
+      fromSec: dayStartSec(spike - 70),
+      toSec: dayStartSec(spike - 45),
+    });
+    const week = Array.from({ length: 7 }, (_, i) => dayKey(spike - 60 + i));
+    expect(week.every((d) => q.gapDays.includes(d))).toBe(true);
+    expect(q.days.filter((d) => week.includes(d.day)).every((d) => d.received === 0)).toBe(true);
   });
 
   it('flags the implausible spike and its correction', () => {
@@ -227,22 +385,31 @@ describe('analysis', () => {
     expect(res.notDerivable.join(' ')).toMatch(/self-consumption/);
   });
 
-  it('portfolio totals equal the sum of the per-meter figures', async () => {
+  it('portfolio rows equal the independent computation, and totals are per commodity, direction and register', async () => {
     const now = svc.state.nowSec;
-    const rows = portfolio(core.db, now, null);
+    const { rows, totals } = portfolio(core.db, now, null);
     const withData = rows.filter((r) => r.annualKwh !== null);
     expect(withData.length).toBeGreaterThanOrEqual(7);
     const todayStart =
       Date.parse(new Date((now + 3600) * 1000).toISOString().slice(0, 10) + 'T00:00:00+01:00') / 1000;
-    let total = 0;
+    const expected = new Map<string, number>();
     for (const r of withData) {
       const xs = await rawReadings(r.meterId, r.obisCode!, todayStart - 365 * 86_400, todayStart);
       const annual = xs
         .filter((x) => local(x.start).day < local(todayStart).day)
         .reduce((a, x) => a + x.value, 0);
       expect(r.annualKwh).toBeCloseTo(annual, 1);
-      total += annual;
+      const key = `${r.commodity}|${r.energyDirection}|${r.obisCode}`;
+      expected.set(key, (expected.get(key) ?? 0) + annual);
     }
-    expect(withData.reduce((a, r) => a + r.annualKwh!, 0)).toBeCloseTo(total, 0);
+    // Gas, feed-in and consumption each have their own total; nothing is added across them.
+    expect(new Set(totals.map((t) => t.commodity))).toEqual(new Set(['electricity', 'gas']));
+    expect(new Set(totals.map((t) => t.energyDirection))).toEqual(new Set(['consumption', 'feed_in']));
+    expect(totals).toHaveLength(expected.size);
+    for (const t of totals)
+      expect(t.annualKwh).toBeCloseTo(expected.get(`${t.commodity}|${t.energyDirection}|${t.obisCode}`)!, 0);
+    // "Latest data" is the meter list's.
+    const views = core.account.listMeterViews(now);
+    for (const r of rows) expect(r.lastDataSec).toBe(views.find((v) => v.id === r.meterId)!.latestDataSec);
   });
 });
