@@ -56,16 +56,25 @@ function folderBytes(dir: string): number {
 }
 
 export function createHandlers(services: Services): Handlers {
-  const view = async (p: Profile): Promise<ProfileView> => ({
-    id: p.id,
-    name: p.name,
-    kind: p.kind,
-    baseUrl: p.baseUrl,
-    team: p.team,
-    plan: p.plan,
-    isActive: services.profiles.activeId() === p.id,
-    hasToken: p.kind === 'demo' ? true : await services.secrets.has(p.id).catch(() => false),
-  });
+  const view = async (p: Profile): Promise<ProfileView> => {
+    const tokenState = p.kind === 'demo' ? 'keychain' : await services.secrets.state(p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      baseUrl: p.baseUrl,
+      team: p.team,
+      plan: p.plan,
+      isActive: services.profiles.activeId() === p.id,
+      hasToken: tokenState === 'keychain' || tokenState === 'session',
+      tokenState,
+    };
+  };
+  /** Stores a token where the person chose: the keychain (errors say how to fix it) or this session. */
+  const storeToken = async (profileId: string, token: string, storage: 'keychain' | 'session') => {
+    if (storage === 'session') services.secrets.setForSession(profileId, token);
+    else await services.secrets.set(profileId, token);
+  };
 
   return {
     'app:info': async () => ({
@@ -88,9 +97,17 @@ export function createHandlers(services: Services): Handlers {
     },
     'profiles:list': async () => Promise.all(services.profiles.list().map(view)),
     'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
-    'profiles:add': async ({ name, teamUrl }) => {
+    'profiles:add': async ({ name, teamUrl, token, tokenStorage }) => {
       const { baseUrl, team } = splitTeamUrl(teamUrl);
-      return view(services.profiles.add({ name, baseUrl, team, plan: null }));
+      // The token first: a profile exists only with its token (a keychain that refuses leaves nothing).
+      const id = services.profiles.idFor(name);
+      await storeToken(id, token, tokenStorage);
+      try {
+        return await view(services.profiles.add({ id, name, baseUrl, team, plan: null }));
+      } catch (err) {
+        await services.secrets.delete(id).catch(() => undefined);
+        throw err;
+      }
     },
     'profiles:rename': async ({ profileId, name }) => view(services.profiles.update(profileId, { name })),
     'profiles:remove': async ({ profileId, deleteLocalData }) => {
@@ -107,10 +124,10 @@ export function createHandlers(services: Services): Handlers {
       const account = await api.account().catch(() => null);
       return { team, plan: account?.plan ?? null, meterCount: meters.length };
     },
-    'auth:setToken': async ({ profileId, token }) => {
+    'auth:setToken': async ({ profileId, token, tokenStorage }) => {
       const p = services.profiles.get(profileId);
       if (p.kind === 'demo') throw new AppError('conflict', 'The demo profile needs no token.');
-      await services.secrets.set(profileId, token);
+      await storeToken(profileId, token, tokenStorage);
       const api = createApiClient({ baseUrl: p.baseUrl, team: p.team, token, maxRetries: 1 });
       const account = await api.account().catch(() => null);
       if (account?.plan) services.profiles.update(profileId, { plan: account.plan });
@@ -170,6 +187,19 @@ export function createHandlers(services: Services): Handlers {
         consentExpiresSec: m.consentExpiresSec,
       };
     },
+    'meters:withdrawConsent': async ({ meterId }) => {
+      const c = await services.active();
+      await c.api.withdrawConsent(meterId);
+      const m = await c.api.getMeter(meterId);
+      c.account.saveMeters([m], Math.floor(Date.now() / 1000));
+      services.emit('readings:changed', { meterIds: [m.id] });
+      return {
+        meterId: m.id,
+        status: m.status,
+        consentState: m.consentState,
+        consentExpiresSec: m.consentExpiresSec,
+      };
+    },
     'sites:list': async () =>
       (await services.active()).db
         .prepare(
@@ -196,7 +226,7 @@ export function createHandlers(services: Services): Handlers {
         ? await services.opts.chooseExportPath(exportFileName([table.name, profile], 'csv'))
         : null;
       if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
-      const r = writeTableCsv(path, table.header, table.rows, profile, services.partials);
+      const r = writeTableCsv(path, table.header, table.rows, profile, services.partials, services.tz);
       return { path, rows: r.rows, bytes: r.bytes };
     },
     'export:png': async ({ suggestedName, dataUrl }) => {

@@ -40,7 +40,17 @@ export interface ServicesOptions {
   locale?: string;
   tz?: string;
   /** The embedded demo service of the demo profile. */
-  demo?: { seed?: number; meters?: number; years?: number; clock?: string; withBrokers?: boolean };
+  demo?: {
+    seed?: number;
+    meters?: number;
+    years?: number;
+    clock?: string;
+    withBrokers?: boolean;
+    /** Fixed ports for the embedded broker and SFTP server (default: free ones). */
+    mqttPort?: number;
+    sftpPort?: number;
+    autoApproveSec?: number;
+  };
   /** Subscribe to MQTT where the plan has it (default true). */
   mqtt?: boolean;
   secrets?: SecretStore;
@@ -121,6 +131,9 @@ export function createServices(opts: ServicesOptions) {
       years: opts.demo?.years ?? 3,
       clock: opts.demo?.clock,
       withBrokers: opts.demo?.withBrokers ?? true,
+      mqttPort: opts.demo?.mqttPort,
+      sftpPort: opts.demo?.sftpPort,
+      autoApproveSec: opts.demo?.autoApproveSec,
     });
     return demo;
   }
@@ -134,7 +147,8 @@ export function createServices(opts: ServicesOptions) {
     if (!token)
       throw new AppError(
         'unauthenticated',
-        `No API token is stored for "${profile.name}". Enter the token under Profiles.`,
+        `No API token is stored for "${profile.name}" (a token kept for a session only is forgotten when the app quits). Enter the token again under Profiles.`,
+        { reason: 'no_token' },
       );
     return { baseUrl: profile.baseUrl, team: profile.team, token };
   }
@@ -306,6 +320,16 @@ export function createServices(opts: ServicesOptions) {
     async switchProfile(profileId: string): Promise<ProfileContext> {
       profiles.get(profileId);
       closeActive();
+      // Sync status and quota belong to a profile: nothing of the previous one carries over.
+      status = {
+        ...status,
+        state: 'idle',
+        lastSyncSec: null,
+        lastError: null,
+        warnings: [],
+        meterErrors: [],
+      };
+      rateLimit = null;
       profiles.setActive(profileId);
       const c = await active();
       emit('profiles:changed', { activeProfileId: profileId });

@@ -69,9 +69,10 @@ export function createProfileRegistry(dataDir: string) {
       state.activeId = id;
       save();
     },
-    add(p: Omit<Profile, 'id' | 'kind'>): Profile {
+    /** The id `add` would give a profile of this name (so its token can be stored first). */
+    idFor(name: string): string {
       const slug =
-        p.name
+        name
           .toLowerCase()
           .normalize('NFKD')
           .replace(/[^a-z0-9]+/g, '-')
@@ -79,6 +80,12 @@ export function createProfileRegistry(dataDir: string) {
           .slice(0, 40) || 'account';
       let id = slug;
       for (let i = 2; state.profiles.some((x) => x.id === id); i++) id = `${slug}-${i}`;
+      return id;
+    },
+    add(p: Omit<Profile, 'id' | 'kind'> & { id?: string }): Profile {
+      const id = p.id ?? this.idFor(p.name);
+      if (state.profiles.some((x) => x.id === id))
+        throw new AppError('conflict', `A profile "${id}" exists already.`);
       const profile: Profile = { ...p, id, kind: 'account' };
       state.profiles.push(profile);
       save();

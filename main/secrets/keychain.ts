@@ -39,10 +39,17 @@ export function keychainHelp(platform = process.platform): string {
 
 export interface SecretStore {
   set(profileId: string, token: string): Promise<void>;
+  /**
+   * Keeps one profile's token in this process's memory only (the person's explicit choice when the
+   * OS keychain is not usable): it is forgotten when the app quits.
+   */
+  setForSession(profileId: string, token: string): void;
   get(profileId: string): Promise<string | null>;
   delete(profileId: string): Promise<void>;
   has(profileId: string): Promise<boolean>;
-  /** Keeps tokens in memory for this run when the OS keychain is unusable (an explicit choice). */
+  /** Where a profile's token is: the keychain, this session's memory, nowhere, or unknown (keychain not usable). */
+  state(profileId: string): Promise<'keychain' | 'session' | 'missing' | 'unreadable'>;
+  /** Keeps every token in memory for this run when the OS keychain is unusable (an explicit choice). */
   useSessionOnly(enabled: boolean): void;
   readonly sessionOnly: boolean;
 }
@@ -94,19 +101,39 @@ export function createSecretStore(opts: { service?: string; loadKeytar?: () => K
         return;
       }
       await call((k) => k.setPassword(service, profileId, token));
+      session.delete(profileId);
+    },
+    setForSession(profileId, token) {
+      session.set(profileId, token);
     },
     async get(profileId) {
-      if (sessionOnly) return session.get(profileId) ?? null;
+      const kept = session.get(profileId);
+      if (kept !== undefined || sessionOnly) return kept ?? null;
       return call((k) => k.getPassword(service, profileId));
     },
     async delete(profileId) {
-      session.delete(profileId);
+      const kept = session.delete(profileId);
       if (sessionOnly) return;
-      await call((k) => k.deletePassword(service, profileId));
+      try {
+        await call((k) => k.deletePassword(service, profileId));
+      } catch (err) {
+        // A session-only token needs no keychain to be forgotten.
+        if (!kept) throw err;
+      }
     },
     async has(profileId) {
-      if (sessionOnly) return session.has(profileId);
+      if (session.has(profileId)) return true;
+      if (sessionOnly) return false;
       return (await call((k) => k.getPassword(service, profileId))) !== null;
+    },
+    async state(profileId) {
+      if (session.has(profileId)) return 'session';
+      if (sessionOnly) return 'missing';
+      try {
+        return (await call((k) => k.getPassword(service, profileId))) !== null ? 'keychain' : 'missing';
+      } catch {
+        return 'unreadable';
+      }
     },
   };
 }

@@ -97,6 +97,7 @@ describe('the token stays in the keychain', () => {
     const added = await call('profiles:add', {
       name: 'Kunde',
       teamUrl: `${demo.info.base_url}/api/v1/teams/${demo.info.team}`,
+      token,
     });
     expect(added.ok).toBe(true);
     await call('profiles:testConnection', {
@@ -128,5 +129,77 @@ describe('the token stays in the keychain', () => {
     ) as { data: { id: string; hasToken: boolean }[] };
     expect(listed.data.find((p) => p.id === added.data.id)?.hasToken).toBe(true);
     await createSecretStore({ service: `Meterdesk-test-${process.pid}` }).delete(added.data.id);
+  });
+});
+
+describe('without a usable keychain', () => {
+  let demo: DemoService;
+  beforeAll(async () => {
+    demo = await startDemoService({
+      seed: 7,
+      years: 0.05,
+      clock: '2026-06-15T12:00:00Z',
+      withBrokers: false,
+    });
+  });
+  afterAll(async () => demo.stop());
+
+  it('creates no profile when the keychain refuses, and one that works for this session after the explicit choice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'md-nokeychain-'));
+    const services = createServices({
+      dataDir,
+      shell: 'harness',
+      version: '0',
+      autoSync: false,
+      mqtt: false,
+      secrets: createSecretStore({
+        loadKeytar: () => ({
+          setPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+          getPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+          deletePassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+        }),
+      }),
+    });
+    const handlers = createHandlers(services);
+    try {
+      const teamUrl = `${demo.info.base_url}/api/v1/teams/${demo.info.team}`;
+      const token = demo.info.tokens.pro;
+      const refused = (await dispatch(handlers, 'profiles:add', { name: 'Kunde', teamUrl, token })) as {
+        ok: false;
+        error: { code: string; message: string };
+      };
+      expect(refused.ok).toBe(false);
+      expect(refused.error.code).toBe('keychain_unavailable');
+      expect(refused.error.message).toMatch(/Keep for this session only/);
+      // All or nothing: no profile without its token.
+      const listed = (await dispatch(handlers, 'profiles:list', {})) as { data: { id: string }[] };
+      expect(listed.data.map((p) => p.id)).toEqual(['demo']);
+
+      const kept = (await dispatch(handlers, 'profiles:add', {
+        name: 'Kunde',
+        teamUrl,
+        token,
+        tokenStorage: 'session',
+      })) as {
+        ok: true;
+        data: { id: string; hasToken: boolean; tokenState: string };
+      };
+      expect(kept.ok).toBe(true);
+      expect(kept.data).toMatchObject({ hasToken: true, tokenState: 'session' });
+      await handlers['profiles:switch']({ profileId: kept.data.id });
+      const summary = await services.syncNow();
+      expect(summary?.errors).toEqual([]);
+      expect(summary?.readingsWritten).toBeGreaterThan(0);
+      // The demo profile's status and quota do not leak into this one, nor this one's into the demo's.
+      expect(services.syncStatus().lastError).toBeNull();
+      await handlers['profiles:switch']({ profileId: 'demo' });
+      expect(services.syncStatus()).toMatchObject({ lastError: null, warnings: [], rateLimit: null });
+      const views = (await dispatch(handlers, 'profiles:list', {})) as {
+        data: { id: string; tokenState: string }[];
+      };
+      expect(views.data.find((p) => p.id === kept.data.id)?.tokenState).toBe('session');
+    } finally {
+      await services.close();
+    }
   });
 });

@@ -34,8 +34,8 @@ describe('offline use', () => {
     const added = (await dispatch(h1, 'profiles:add', {
       name: 'Kunde',
       teamUrl: `${svc.info.base_url}/api/v1/teams/${svc.info.team}`,
+      token: svc.info.tokens.pro,
     })) as { ok: true; data: { id: string } };
-    await dispatch(h1, 'auth:setToken', { profileId: added.data.id, token: svc.info.tokens.pro });
     await dispatch(h1, 'profiles:switch', { profileId: added.data.id });
     const synced = await first.syncNow();
     expect(synced?.errors).toEqual([]);
@@ -75,7 +75,10 @@ describe('offline use', () => {
     await second.syncNow();
     const status = second.syncStatus();
     expect(status.state).toBe('error');
+    expect(status.lastError).toMatchObject({ code: 'unauthenticated', reason: 'no_token' });
     expect(status.lastError?.message).toMatch(/No API token is stored/);
+    const views = (await dispatch(h2, 'profiles:list', {})) as { data: { id: string; tokenState: string }[] };
+    expect(views.data.find((p) => p.id === added.data.id)?.tokenState).toBe('missing');
     // With a token again but the service still gone: "offline", and the data stays readable.
     await dispatch(h2, 'auth:setToken', { profileId: added.data.id, token: 'md_some_token_again' });
     await second.syncNow(); // retries with backoff before it gives up
