@@ -2,7 +2,7 @@
  * Errors the core raises on purpose carry a contract code and a message a person can act on.
  * Anything else is reported as `internal` without leaking a stack trace to the UI.
  */
-import type { ContractError, ErrorCode } from '../preload/contract';
+import { errorReasons, type ContractError, type ErrorCode, type ErrorReason } from '../preload/contract';
 
 export class AppError extends Error {
   constructor(
@@ -17,10 +17,15 @@ export class AppError extends Error {
 
 export function toContractError(err: unknown): ContractError {
   if (err instanceof AppError) {
+    const out: ContractError = { code: err.code, message: err.message };
     const retryAtSec = (err as { retryAtSec?: unknown }).retryAtSec ?? err.details?.retryAtSec;
-    return typeof retryAtSec === 'number'
-      ? { code: err.code, message: err.message, retryAtSec }
-      : { code: err.code, message: err.message };
+    if (typeof retryAtSec === 'number') out.retryAtSec = retryAtSec;
+    const reason = err.details?.reason;
+    if (typeof reason === 'string' && (errorReasons as readonly string[]).includes(reason))
+      out.reason = reason as ErrorReason;
+    const serviceText = (err as { serviceText?: unknown }).serviceText ?? err.details?.serviceText;
+    if (typeof serviceText === 'string' && serviceText) out.serviceText = serviceText;
+    return out;
   }
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message: `Something went wrong inside Meterdesk: ${message}` };

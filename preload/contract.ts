@@ -40,6 +40,11 @@ export interface ProfileView {
   isActive: boolean;
   /** Whether a token is stored; the token itself never leaves main. */
   hasToken: boolean;
+  /**
+   * Where the token is: the OS keychain, this session's memory only (forgotten when the app quits),
+   * nowhere, or unknown because the keychain cannot be read (locked, or no Secret Service).
+   */
+  tokenState: 'keychain' | 'session' | 'missing' | 'unreadable';
 }
 
 export interface QualityCounts {
@@ -116,6 +121,8 @@ export interface QualityBreakdown {
   months: (QualityCounts2 & { month: string })[];
   /** Local days (YYYY-MM-DD) with fewer readings than quarter-hours. */
   gapDays: string[];
+  /** Revisions recorded in the range (all of them; `revisions` holds the newest 1000). */
+  revisionCount: number;
   /** The audit trail: readings replaced by a revision, newest first (at most 1000). */
   revisions: {
     startSec: number;
@@ -141,12 +148,25 @@ export interface SiteView {
 }
 
 export interface PeaksResult {
-  monthly: { month: string; startSec: number; powerKw: number; quality: number }[];
+  monthly: {
+    month: string;
+    startSec: number;
+    powerKw: number;
+    quality: number;
+    /** Quarter-hours of the calendar month (92/96/100 per day) and readings of it in the range. */
+    expected: number;
+    received: number;
+    /** The month is cut by the range or misses readings: its peak may not be the month's peak. */
+    partial: boolean;
+  }[];
   top: { startSec: number; powerKw: number; quality: number }[];
-  /** Mean of the monthly maxima (demand-based grid fee). */
+  /** Mean of the monthly maxima (demand-based grid fee), over complete months where there are any. */
   meanMonthlyMaxKw: number | null;
-  /** Mean of the three highest monthly maxima (capacity pricing). */
+  /** Mean of the three highest monthly maxima (capacity pricing), on the same months. */
   meanTop3MonthlyMaxKw: number | null;
+  /** Which months the means are over: the complete ones, or (none complete) all of them. */
+  meanBasis: 'complete' | 'all';
+  monthsComplete: number;
   peakQualityNote: string | null;
 }
 export interface BaseLoadResult {
@@ -160,6 +180,8 @@ export interface DurationResult {
   hoursAbove: number;
   shareAbove: number;
   thresholdKw: number;
+  /** The threshold was taken from the meter's own data (its 90th percentile), not given. */
+  thresholdFromData: boolean;
   quality: QualityCounts;
 }
 export interface CarpetResult {
@@ -190,14 +212,25 @@ export interface PeriodSummary {
   totalKwh: number;
   peakKw: number | null;
   readings: number;
+  /** Quarter-hours the period has; coverage = readings ÷ expected. */
+  expected: number;
+  coverage: number;
   quality: QualityCounts;
 }
 export interface CompareResult {
   shift: 'week' | 'month' | 'year';
   current: PeriodSummary;
   previous: PeriodSummary;
-  differenceKwh: number;
+  /**
+   * null: like is compared with like (equal, non-overlapping, fully covered periods). Otherwise why not:
+   * the periods overlap, a period has no data, or one is only partly covered.
+   */
+  reason: 'overlap' | 'no_data' | 'partial' | null;
+  /** Only when `reason` is null. */
+  differenceKwh: number | null;
   differenceShare: number | null;
+  /** For partly covered periods: the difference of the mean energy per covered quarter-hour. */
+  scaledDifferenceShare: number | null;
   currentProfile: (number | null)[];
   previousProfile: (number | null)[];
 }
@@ -228,12 +261,30 @@ export interface PortfolioRow {
   label: string | null;
   meteringPoint: string;
   customer: string | null;
+  commodity: string;
+  energyDirection: string;
+  /** The register the row's figures are of (G.01 where the meter has it); null without data. */
   obisCode: string | null;
+  unit: string | null;
   annualKwh: number | null;
   peakKw: number | null;
   baseLoadKw: number | null;
   completeness: number | null;
+  /** End of the latest stored reading (as in the meter list). */
   lastDataSec: number | null;
+}
+/** A sum over rows of one commodity, direction and register: never across them. */
+export interface PortfolioTotal {
+  commodity: string;
+  energyDirection: string;
+  obisCode: string;
+  unit: string;
+  meters: number;
+  annualKwh: number;
+}
+export interface PortfolioResult {
+  rows: PortfolioRow[];
+  totals: PortfolioTotal[];
 }
 export const analysisKinds = [
   'peaks',
@@ -310,12 +361,19 @@ export const channels = {
   ),
   'profiles:list': channel<ProfileView[]>().input(none),
   'profiles:switch': channel<ProfileView>().input(z.object({ profileId }).strict()),
+  /**
+   * A new account profile with its token, all or nothing: without a place for the token (the keychain
+   * refuses and the session was not chosen) no profile is created.
+   */
   'profiles:add': channel<ProfileView>().input(
     z
       .object({
         name: z.string().trim().min(1).max(80),
         /** The team base URL as shown on the token page: `{base_url}/api/v1/teams/{team}`. */
         teamUrl: z.string().url().max(500),
+        token: z.string().trim().min(8).max(500),
+        /** 'session': keep the token in memory only, forgotten when the app quits (no keychain needed). */
+        tokenStorage: z.enum(['keychain', 'session']).default('keychain'),
       })
       .strict(),
   ),
@@ -329,20 +387,31 @@ export const channels = {
     z.object({ teamUrl: z.string().url().max(500), token: z.string().min(8).max(500) }).strict(),
   ),
   'auth:setToken': channel<{ hasToken: boolean }>().input(
-    z.object({ profileId, token: z.string().min(8).max(500) }).strict(),
+    z
+      .object({
+        profileId,
+        token: z.string().trim().min(8).max(500),
+        tokenStorage: z.enum(['keychain', 'session']).default('keychain'),
+      })
+      .strict(),
   ),
   'auth:status': channel<{ hasToken: boolean }>().input(z.object({ profileId }).strict()),
   'meters:list': channel<MeterView[]>().input(none),
   'meters:register': channel<ConsentStatus>().input(
     z
       .object({
+        // Pasted numbers come with spaces (as printed on bills): they are left out.
         meteringPoint: z
           .string()
-          .trim()
-          .toUpperCase()
-          .regex(
-            /^AT\d{6}[0-9A-Z]{25}$/,
-            'a metering point number has 33 characters: AT, a 6-digit grid operator code and 25 letters or digits',
+          .max(100)
+          .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+          .pipe(
+            z
+              .string()
+              .regex(
+                /^AT\d{6}[0-9A-Z]{25}$/,
+                'a metering point number has 33 characters: AT, a 6-digit grid operator code and 25 letters or digits',
+              ),
           ),
         energyDirection: z.enum(['consumption', 'feed_in']),
         label: z.string().trim().max(200).optional(),
@@ -354,6 +423,8 @@ export const channels = {
     z.object({ meterId: id, customerEmail: z.string().email().max(200).optional() }).strict(),
   ),
   'meters:refreshStatus': channel<ConsentStatus>().input(z.object({ meterId: id }).strict()),
+  /** Withdraws a pending consent request; the meter stays registered. (Sending it again: requestConsent.) */
+  'meters:withdrawConsent': channel<ConsentStatus>().input(z.object({ meterId: id }).strict()),
   'sites:list': channel<SiteView[]>().input(none),
   'readings:series': channel<SeriesView>().input(
     z
@@ -381,7 +452,7 @@ export const channels = {
   ),
   'analysis:baseLoad': channel<BaseLoadResult>().input(analysisScope.strict()),
   'analysis:duration': channel<DurationResult>().input(
-    analysisScope.extend({ thresholdKw: z.number().min(0).max(100_000).default(0) }).strict(),
+    analysisScope.extend({ thresholdKw: z.number().min(0).max(100_000).nullable().default(null) }).strict(),
   ),
   'analysis:carpet': channel<CarpetResult>().input(analysisScope.strict()),
   'analysis:profiles': channel<ProfilesResult>().input(analysisScope.strict()),
@@ -390,11 +461,21 @@ export const channels = {
   ),
   'analysis:health': channel<HealthResult>().input(analysisScope.strict()),
   'analysis:pv': channel<PvResult>().input(z.object({ siteId: id, fromSec: sec, toSec: sec }).strict()),
-  'analysis:portfolio': channel<PortfolioRow[]>().input(z.object({ customerId: id.nullable() }).strict()),
+  'analysis:portfolio': channel<PortfolioResult>().input(z.object({ customerId: id.nullable() }).strict()),
   'analysis:exportCsv': channel<ExportResult>().input(
     z
       .object({
-        kind: z.enum(['peaks', 'baseLoad', 'duration', 'profiles', 'compare', 'health', 'portfolio', 'pv']),
+        kind: z.enum([
+          'peaks',
+          'baseLoad',
+          'duration',
+          'carpet',
+          'profiles',
+          'compare',
+          'health',
+          'portfolio',
+          'pv',
+        ]),
         params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
         profile: z.enum(exportProfiles),
       })
@@ -459,12 +540,33 @@ export type ErrorCode =
   | 'cancelled'
   | 'internal';
 
+/**
+ * An error as the UI receives it. `code` (and `reason`, where a code covers several cases) is what the
+ * renderer words in the person's language; `message` is the core's English sentence with the next
+ * step, and `serviceText` the service's own words (cleaned, capped): both only shown as details.
+ */
 export interface ContractError {
   code: ErrorCode;
   message: string;
   /** For `rate_limited`: when the service takes requests again (unix seconds). */
   retryAtSec?: number;
+  /** A finer cause within `code`, for wording (e.g. `team_url_insecure`). */
+  reason?: ErrorReason;
+  /** What the service itself said, if anything. */
+  serviceText?: string;
 }
+
+export const errorReasons = [
+  'team_url_not_url',
+  'team_url_insecure',
+  'team_url_shape',
+  'metering_point_format',
+  'consent_pending',
+  'already_registered',
+  'no_token',
+  'range_too_long',
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
 
 // ---------- events ----------

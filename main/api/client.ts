@@ -38,6 +38,9 @@ import {
 } from './schemas';
 import { serviceText } from './service-text';
 import { isoUtc } from '../time/local-days';
+import { z as zod } from 'zod';
+
+const anySchema = zod.unknown();
 
 export class ApiError extends AppError {
   constructor(
@@ -46,6 +49,8 @@ export class ApiError extends AppError {
     readonly status: number | null,
     readonly serviceCode: string | null = null,
     readonly retryAtSec: number | null = null,
+    /** The service's own words (cleaned, capped), kept apart for the UI's details. */
+    readonly serviceText: string | null = null,
   ) {
     super(code, message);
     this.name = 'ApiError';
@@ -104,6 +109,7 @@ export function splitTeamUrl(teamUrl: string): { baseUrl: string; team: string }
     throw new AppError(
       'invalid_input',
       'That is not a URL. Paste the team base URL from the token page, e.g. https://…/api/v1/teams/your-team.',
+      { reason: 'team_url_not_url' },
     );
   }
   const insecure = insecureUrlReason(url);
@@ -237,27 +243,55 @@ export function createApiClient(opts: ApiClientOptions) {
         `The service rejected the API token. Create a new token under Data → API Tokens and enter it again.${detail}`,
         status,
         code,
+        null,
+        msg || null,
       );
     if (status === 403 && code === 'plan_required')
-      return new ApiError('plan_required', `This needs a bigger plan.${detail}`, status, code);
+      return new ApiError(
+        'plan_required',
+        `This needs a bigger plan.${detail}`,
+        status,
+        code,
+        null,
+        msg || null,
+      );
     if (status === 403)
       return new ApiError(
         'forbidden',
         `The token is not allowed to do this (missing scope or another team).${detail}`,
         status,
         code,
+        null,
+        msg || null,
       );
-    if (status === 404) return new ApiError('not_found', `Not found on the service.${detail}`, status, code);
+    if (status === 404)
+      return new ApiError('not_found', `Not found on the service.${detail}`, status, code, null, msg || null);
     if (status === 405)
-      return new ApiError('not_found', `The service does not offer this.${detail}`, status, code);
+      return new ApiError(
+        'not_found',
+        `The service does not offer this.${detail}`,
+        status,
+        code,
+        null,
+        msg || null,
+      );
     if (status === 409)
-      return new ApiError('conflict', msg || 'Conflict with the current state on the service.', status, code);
+      return new ApiError(
+        'conflict',
+        msg || 'Conflict with the current state on the service.',
+        status,
+        code,
+        null,
+        msg || null,
+      );
     if (status === 400 || status === 422)
       return new ApiError(
         'invalid_input',
         msg || `The service refused the request (${status}).`,
         status,
         code,
+        null,
+        msg || null,
       );
     if (status === 429) {
       const until = Math.floor(Date.now() / 1000) + (retryAfterSec ?? 60);
@@ -267,6 +301,7 @@ export function createApiClient(opts: ApiClientOptions) {
         status,
         code,
         until,
+        msg || null,
       );
     }
     return new ApiError(
@@ -274,6 +309,8 @@ export function createApiClient(opts: ApiClientOptions) {
       `The service answered with an error (${status}). Try again later.${detail}`,
       status,
       code,
+      null,
+      msg || null,
     );
   }
 
@@ -555,6 +592,10 @@ export function createApiClient(opts: ApiClientOptions) {
           },
         )
       ).data,
+    /** Withdraws a pending consent request (the meter is registered again). */
+    withdrawConsent: async (meterId: string) => {
+      await request('DELETE', `/api/v1/smart-meters/${encodeURIComponent(meterId)}/consent`, anySchema);
+    },
     customers: () => listAll('/api/v1/customers', customerSchema),
     sites: () => listAll('/api/v1/sites', siteSchema),
     mqttSettings: () => get('/api/v1/mqtt', mqttSettingsSchema),

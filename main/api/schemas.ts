@@ -225,6 +225,8 @@ export const meterSchema = z
     energyDirection: m.energy_direction ?? 'consumption',
     granularity: m.granularity ?? 'quarter_hour',
     commodity: m.commodity ?? ((m.obis_codes ?? []).some((c) => c.startsWith('7-')) ? 'gas' : 'electricity'),
+    /** Whether the service said (a commodity, or the registers); if not, the sync infers it from what arrives. */
+    commodityStated: m.commodity !== undefined || (m.obis_codes ?? []).length > 0,
     status: m.status ?? 'unknown',
     siteId: m.site_id ?? null,
     isDemo: m.is_demo ?? false,

@@ -12,7 +12,7 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
      VALUES (@id, @meteringPoint, @label, @energyDirection, @commodity, @granularity, @status, @siteId, @isDemo, @latestDataSec, @createdSec, @consentState, @consentExpiresSec, @raw, @seen)
      ON CONFLICT (id) DO UPDATE SET metering_point = excluded.metering_point, label = excluded.label, energy_direction = excluded.energy_direction,
-       commodity = excluded.commodity, granularity = excluded.granularity, status = excluded.status, site_id = excluded.site_id,
+       commodity = CASE WHEN @commodityStated = 1 THEN excluded.commodity ELSE meters.commodity END, granularity = excluded.granularity, status = excluded.status, site_id = excluded.site_id,
        is_demo = excluded.is_demo, latest_data_sec = excluded.latest_data_sec, created_sec = excluded.created_sec,
        consent_state = excluded.consent_state, consent_expires_sec = excluded.consent_expires_sec, raw_json = excluded.raw_json, seen_sec = excluded.seen_sec`,
   );
@@ -65,7 +65,13 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     saveMeters(meters: ApiMeter[], nowSec: number): void {
       db.transaction(() => {
         for (const m of meters) {
-          upsertMeterStmt.run({ ...m, isDemo: m.isDemo ? 1 : 0, raw: JSON.stringify(m.raw), seen: nowSec });
+          upsertMeterStmt.run({
+            ...m,
+            isDemo: m.isDemo ? 1 : 0,
+            commodityStated: m.commodityStated ? 1 : 0,
+            raw: JSON.stringify(m.raw),
+            seen: nowSec,
+          });
         }
       })();
     },
@@ -110,6 +116,15 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     clearCursor: (meterId: string) =>
       db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
     recordError: (meterId: string, message: string) => setError.run(meterId, message),
+    /** A meter whose service names no commodity is gas once gas registers (7-…) arrive for it. */
+    inferCommodity: (meterId: string) =>
+      db
+        .prepare(
+          `UPDATE meters SET commodity = 'gas' WHERE id = ? AND commodity <> 'gas'
+             AND json_extract(raw_json, '$.commodity') IS NULL AND json_extract(raw_json, '$.obis_codes') IS NULL
+             AND EXISTS (SELECT 1 FROM series WHERE meter_id = meters.id AND obis_code LIKE '7-%')`,
+        )
+        .run(meterId),
     /** The last sync's shortfall against the service (null: none found). */
     recordWarning: (meterId: string, message: string | null) => setWarning.run(meterId, message),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,

@@ -212,7 +212,9 @@ export async function exportCsv(
   try {
     await write([utf8((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n')]);
     if (req.toSec - req.fromSec > MAX_EXPORT_RANGE_SEC)
-      throw new AppError('invalid_input', 'An export covers at most 10 years; choose a shorter range.');
+      throw new AppError('invalid_input', 'An export covers at most 10 years; choose a shorter range.', {
+        reason: 'range_too_long',
+      });
     const meterStmt = db.prepare<[string], { metering_point: string }>(
       'SELECT metering_point FROM meters WHERE id = ?',
     );

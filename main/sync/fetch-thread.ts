@@ -46,6 +46,7 @@ export interface SentError {
   status: number | null;
   serviceCode: string | null;
   retryAtSec: number | null;
+  serviceText: string | null;
 }
 
 export type FetchReply =
@@ -64,6 +65,7 @@ export function sendError(err: unknown): SentError {
       status: err.status,
       serviceCode: err.serviceCode,
       retryAtSec: err.retryAtSec,
+      serviceText: err.serviceText,
     };
   const code: ErrorCode = err instanceof AppError ? err.code : 'internal';
   return {
@@ -73,12 +75,13 @@ export function sendError(err: unknown): SentError {
     status: null,
     serviceCode: null,
     retryAtSec: null,
+    serviceText: null,
   };
 }
 
 function receiveError(e: SentError): AppError {
   return e.apiError
-    ? new ApiError(e.code, e.message, e.status, e.serviceCode, e.retryAtSec)
+    ? new ApiError(e.code, e.message, e.status, e.serviceCode, e.retryAtSec, e.serviceText)
     : new AppError(e.code, e.message);
 }
 

@@ -509,6 +509,7 @@ export function createSyncService(deps: SyncDeps) {
               },
               signal,
             );
+            if (!t.skipped) deps.account.inferCommodity(meterId);
             if (!t.skipped && (deps.verify ?? true)) {
               const v = await verifyMeter(
                 {

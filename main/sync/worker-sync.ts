@@ -91,11 +91,11 @@ export function createWorkerSync(o: WorkerSyncOptions) {
           if (m.type === 'done') p?.resolve(m.summary);
           else
             p?.reject(
-              new AppError(
-                m.error.code,
-                m.error.message,
-                m.error.retryAtSec === undefined ? undefined : { retryAtSec: m.error.retryAtSec },
-              ),
+              new AppError(m.error.code, m.error.message, {
+                retryAtSec: m.error.retryAtSec,
+                reason: m.error.reason,
+                serviceText: m.error.serviceText,
+              }),
             );
           break;
         }

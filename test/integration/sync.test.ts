@@ -31,6 +31,11 @@ describe.each(generations)('sync against the %s contract', (contract) => {
           .sort(),
       );
       expect(first.checks.every((k) => k.fromDay !== null)).toBe(true);
+      // The gas meter is gas whether the service says so (ours, current) or only its registers do (spec).
+      const gas = svc.state.teamMeters(svc.info.team).find((m) => m.commodity === 'gas')!;
+      expect(c.db.prepare('SELECT commodity FROM meters WHERE id = ?').get(gas.id)).toEqual({
+        commodity: 'gas',
+      });
 
       const second = await c.sync.syncAll();
       expect(second.readingsWritten).toBe(0);
