@@ -67,6 +67,7 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
   // ---- fault injection, version header, auth, rate limits (API routes only) ----
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
+    state.approveDue(); // the simulated customer, who approves after a while
     const fault = state.faults.find(
       (f) => f.remaining > 0 && (!f.pathContains || req.url.includes(f.pathContains)),
     );

@@ -10,8 +10,10 @@ import { startDemoService } from './service';
 
 const usage = `Usage: npm run demo-service -- [--port 8787] [--host 127.0.0.1] [--contract spec|current|ours]
        [--seed 1] [--meters 9] [--years 3] [--clock ISO] [--mqtt-port P] [--sftp-port P] [--accelerate SEC]
-       [--rate-limit PER_MIN] [--feed-page-size N]
+       [--rate-limit PER_MIN] [--feed-page-size N] [--auto-approve SEC]
 
+--auto-approve: the simulated customer approves a consent request after SEC seconds (default 20; 0 =
+only through the portal link in admin/consents).
 --contract chooses the contract generation the service speaks (default ours): spec = exactly the
 published spec, current = the real service's current generation, ours = our decisions.`;
 
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
         'rate-limit': { type: 'string' },
         'feed-page-size': { type: 'string' },
         contract: { type: 'string' },
+        'auto-approve': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   }
   const svc = await startDemoService({
     contract,
+    autoApproveSec: num(values['auto-approve'], 'auto-approve'),
     host: values.host ?? '127.0.0.1',
     port: num(values.port, 'port', 8787),
     seed: num(values.seed, 'seed', 1),

@@ -118,9 +118,21 @@ export class DemoReadings {
     return list;
   }
 
+  /**
+   * Days a meter never delivers, as real meters have them: the small business (cast index 1) misses one
+   * day 35 days before the start clock, the gas meter (index 5) was offline for the week 74–80 days
+   * before it. The service has nothing for them, ever: "gaps as gaps" to see, and to test.
+   */
+  isOffline(meter: DemoMeter, day: number): boolean {
+    const spike = this.opts.spikeDay;
+    if (meter.index === 1) return day === spike - 15;
+    if (meter.index === 5) return day >= spike - 60 && day < spike - 53;
+    return false;
+  }
+
   /** All versions of one reading, oldest first. Empty if the meter has no data that day. */
   versions(meter: DemoMeter, register: string, day: number, slot: number): Version[] {
-    if (!meter.hasData || day < this.opts.dataStartDay) return [];
+    if (!meter.hasData || day < this.opts.dataStartDay || this.isOffline(meter, day)) return [];
     const final = this.finalValue(meter, register, day, slot);
     for (const ev of this.dayEvents(meter, day)) {
       if (slot < ev.fromSlot || slot >= ev.toSlot) continue;
@@ -177,6 +189,7 @@ export class DemoReadings {
     const updatedSec = this.deliverySec(deliveryDay);
     const firstDay = Math.max(minDay, this.opts.dataStartDay, deliveryDay - REVISION_WINDOW_DAYS);
     for (let day = firstDay; day < deliveryDay; day++) {
+      if (this.isOffline(meter, day)) continue;
       const isFirstDelivery = day === deliveryDay - 1;
       const fixes = this.dayEvents(meter, day).filter((e) => e.fixDay === deliveryDay);
       if (!isFirstDelivery && fixes.length === 0) continue;
@@ -233,6 +246,7 @@ export class DemoReadings {
     if (!meter.hasData) return counts;
     const last = this.lastDeliveredDay(nowSec);
     for (let day = Math.max(fromDay, this.opts.dataStartDay); day <= last; day++) {
+      if (this.isOffline(meter, day)) continue;
       let n = quarterHoursInDay(day, this.opts.tz);
       for (const ev of this.dayEvents(meter, day)) {
         if (ev.kind === 'gap' && this.deliverySec(ev.fixDay) > nowSec) n -= ev.toSlot - ev.fromSlot;

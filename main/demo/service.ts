@@ -57,6 +57,7 @@ export async function startDemoService(opts: DemoServiceOptions = {}): Promise<D
     feedPageSize: opts.feedPageSize,
     webhookBackoffMs: opts.webhookBackoffMs,
     contract: opts.contract,
+    autoApproveSec: opts.autoApproveSec,
   });
   const withBrokers = opts.withBrokers ?? true;
   const mqtt = withBrokers ? await startMqttBroker(state, host, opts.mqttPort ?? 0) : null;

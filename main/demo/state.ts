@@ -32,13 +32,20 @@ export interface DemoOptions {
   webhookBackoffMs?: number;
   /** The contract generation the service speaks (generations.ts); default `ours`. */
   contract?: Generation;
+  /**
+   * The simulated customer approves a consent request this many seconds (real time) after it was
+   * made, so the flow can be finished in the demo; 0 = only through the portal link. Default 20.
+   */
+  autoApproveSec?: number;
 }
 
 export interface Consent {
   id: string;
   meterId: string;
-  state: 'requested' | 'approved' | 'rejected' | 'expired';
+  state: 'requested' | 'approved' | 'rejected' | 'expired' | 'withdrawn' | 'superseded';
   requestedSec: number;
+  /** Real time of the request (ms), for the simulated customer's approval (autoApproveSec). */
+  requestedAtMs: number;
   expiresSec: number;
   customerEmail: string | null;
 }
@@ -95,6 +102,7 @@ export class DemoState {
   readonly windows = new Map<string, { startSec: number; count: number }>();
   readonly feedPageSize: number;
   readonly webhookBackoffMs: number;
+  readonly autoApproveSec: number;
   private readonly listeners: DeliveryListener[] = [];
   private counter = 0;
 
@@ -121,6 +129,24 @@ export class DemoState {
     this.ratePerMinOverride = opts.ratePerMin ?? null;
     this.feedPageSize = opts.feedPageSize ?? 10_000;
     this.webhookBackoffMs = opts.webhookBackoffMs ?? 1000;
+    this.autoApproveSec = opts.autoApproveSec ?? 20;
+  }
+
+  /** Approves a consent as the customer would in the grid operator's portal. */
+  approve(c: Consent): void {
+    c.state = 'approved';
+    const m = this.catalog.meters.find((x) => x.id === c.meterId);
+    if (m) {
+      m.status = 'connected';
+      m.hasData = true;
+    }
+  }
+
+  /** The simulated customer: approves requests older than `autoApproveSec` (real time). */
+  approveDue(nowMs = Date.now()): void {
+    if (this.autoApproveSec <= 0) return;
+    for (const c of this.consents.values())
+      if (c.state === 'requested' && nowMs - c.requestedAtMs >= this.autoApproveSec * 1000) this.approve(c);
   }
 
   /** Deterministic ids for things created at run time (same seed and calls → same ids). */

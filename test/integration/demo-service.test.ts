@@ -206,11 +206,17 @@ describe('account surface', () => {
     expect(c.status).toBe(202);
     expect(c.body.consent).toMatchObject({ state: 'requested' });
     expect((await get(svc, `/api/v1/smart-meters/${id}`)).body.status).toBe('pending');
-    expect((await send(svc, 'POST', `/api/v1/smart-meters/${id}/consent`, {})).status).toBe(409);
+    // Sent again while pending: a new request, the earlier one superseded (its link no longer works).
+    const again = await send(svc, 'POST', `/api/v1/smart-meters/${id}/consent`, {});
+    expect(again.status).toBe(202);
+    expect(again.body.consent.id).not.toBe(c.body.consent.id);
+    expect(
+      (await send(svc, 'POST', `/portal/consents/${c.body.consent.id}/approve`, undefined, null)).status,
+    ).toBe(409);
     const approved = await send(
       svc,
       'POST',
-      `/portal/consents/${c.body.consent.id}/approve`,
+      `/portal/consents/${again.body.consent.id}/approve`,
       undefined,
       null,
     );
@@ -218,7 +224,7 @@ describe('account surface', () => {
     const meter = await get(svc, `/api/v1/smart-meters/${id}`);
     expect(meter.body).toMatchObject({ status: 'connected', consent: { state: 'approved' } });
     expect(
-      (await send(svc, 'POST', `/portal/consents/${c.body.consent.id}/reject`, undefined, null)).status,
+      (await send(svc, 'POST', `/portal/consents/${again.body.consent.id}/reject`, undefined, null)).status,
     ).toBe(409);
     const other = await send(svc, 'POST', '/api/v1/smart-meters', {
       metering_point: 'AT0010000000000000000000000054322',
@@ -226,6 +232,33 @@ describe('account surface', () => {
     const c2 = await send(svc, 'POST', `/api/v1/smart-meters/${other.body.id}/consent`, {});
     await send(svc, 'POST', `/portal/consents/${c2.body.consent.id}/reject`, undefined, null);
     expect((await get(svc, `/api/v1/smart-meters/${other.body.id}`)).body.status).toBe('rejected');
+  });
+
+  it('withdraws a pending consent request, and lets the simulated customer approve after a visible delay', async () => {
+    const created = await send(svc, 'POST', '/api/v1/smart-meters', {
+      metering_point: 'AT0010000000000000000000000054323',
+    });
+    const id = created.body.id as string;
+    await send(svc, 'POST', `/api/v1/smart-meters/${id}/consent`, {});
+    expect((await send(svc, 'DELETE', `/api/v1/smart-meters/${id}/consent`, undefined)).status).toBe(204);
+    expect((await get(svc, `/api/v1/smart-meters/${id}`)).body.status).toBe('registered');
+    expect((await send(svc, 'DELETE', `/api/v1/smart-meters/${id}/consent`, undefined)).status).toBe(409);
+
+    const quick = await demo({ years: 0.05, autoApproveSec: 1 });
+    try {
+      const m = await send(quick, 'POST', '/api/v1/smart-meters', {
+        metering_point: 'AT0010000000000000000000000054324',
+      });
+      await send(quick, 'POST', `/api/v1/smart-meters/${m.body.id}/consent`, {});
+      expect((await get(quick, `/api/v1/smart-meters/${m.body.id}`)).body.status).toBe('pending');
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await get(quick, `/api/v1/smart-meters/${m.body.id}`)).body).toMatchObject({
+        status: 'connected',
+        consent: { state: 'approved' },
+      });
+    } finally {
+      await quick.stop();
+    }
   });
 
   it('lists customers, sites and metering points with pagination limits', async () => {

@@ -13,11 +13,8 @@ export function portalRoutes(app: FastifyInstance, state: DemoState): void {
       throw new HttpError(404, 'not_found', 'Use approve or reject.');
     if (c.state !== 'requested') throw new HttpError(409, 'conflict', `This consent is ${c.state}.`);
     const m = state.catalog.meters.find((x) => x.id === c.meterId)!;
-    if (req.params.action === 'approve') {
-      c.state = 'approved';
-      m.status = 'connected';
-      m.hasData = true;
-    } else {
+    if (req.params.action === 'approve') state.approve(c);
+    else {
       c.state = 'rejected';
       m.status = 'rejected';
     }

@@ -128,13 +128,15 @@ export function smartMeterRoutes(app: FastifyInstance, state: DemoState): void {
       const t = need(req, 'consents:request');
       const m = meterOf(state, t, req.params.id, false);
       if (m.status === 'connected') throw new HttpError(409, 'conflict', 'This meter is already connected.');
-      if (m.status === 'pending')
-        throw new HttpError(409, 'conflict', 'A consent request is already pending for this meter.');
+      // A request while one is pending sends it again: the earlier one is superseded, the expiry restarts.
+      for (const c of state.consents.values())
+        if (c.meterId === m.id && c.state === 'requested') c.state = 'superseded';
       const consent = {
         id: state.nextId(),
         meterId: m.id,
         state: 'requested' as const,
         requestedSec: state.nowSec,
+        requestedAtMs: Date.now(),
         expiresSec: addBusinessDays(state.nowSec, 10),
         customerEmail: req.body?.customer_email ?? null,
       };
@@ -150,6 +152,18 @@ export function smartMeterRoutes(app: FastifyInstance, state: DemoState): void {
       });
     },
   );
+
+  // Withdraws a pending consent request: the meter is registered again, nothing is shared.
+  app.delete<{ Params: { id: string } }>('/api/v1/smart-meters/:id/consent', async (req, reply) => {
+    const t = need(req, 'consents:request');
+    const m = meterOf(state, t, req.params.id, false);
+    const pending = [...state.consents.values()].filter((c) => c.meterId === m.id && c.state === 'requested');
+    if (pending.length === 0)
+      throw new HttpError(409, 'conflict', 'No consent request is pending for this meter.');
+    for (const c of pending) c.state = 'withdrawn';
+    m.status = 'registered';
+    return reply.code(204).send();
+  });
 
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
     '/api/v1/smart-meters/:id/data',
