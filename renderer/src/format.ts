@@ -25,6 +25,43 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
   return f;
 }
 
+/**
+ * What a figure is, and so how it is written, everywhere in the UI: the energy of one interval with
+ * three decimals (the meter's resolution), totals with one, power with two, hours with one, shares as
+ * percent with one, counts whole. Fixed decimals, so figures of one kind line up.
+ */
+export type QuantityKind = 'kwh' | 'kwhTotal' | 'kw' | 'hours' | 'percent' | 'count';
+const QUANTITY: Record<QuantityKind, { digits: number; unit: string }> = {
+  kwh: { digits: 3, unit: 'kWh' },
+  kwhTotal: { digits: 1, unit: 'kWh' },
+  kw: { digits: 2, unit: 'kW' },
+  hours: { digits: 1, unit: 'h' },
+  percent: { digits: 1, unit: '' },
+  count: { digits: 0, unit: '' },
+};
+
+/** A figure with its unit, by kind (QuantityKind); '–' for none. `withUnit: false` leaves the unit out. */
+export function fmtQuantity(
+  v: number | null | undefined,
+  kind: QuantityKind,
+  prefs: FormatPrefs,
+  withUnit = true,
+): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  const q = QUANTITY[kind];
+  if (kind === 'percent')
+    return numberFormat(prefs.locale, {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }).format(v);
+  const text = numberFormat(prefs.locale, {
+    minimumFractionDigits: q.digits,
+    maximumFractionDigits: q.digits,
+  }).format(v);
+  return withUnit && q.unit ? `${text} ${q.unit}` : text;
+}
+
 export function fmtNumber(v: number | null | undefined, prefs: FormatPrefs, digits = 3): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
   return numberFormat(prefs.locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(v);
@@ -35,13 +72,49 @@ export function fmtPercent(v: number | null | undefined, prefs: FormatPrefs): st
   return numberFormat(prefs.locale, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 }
 
+/**
+ * Whether the local wall-clock time of `sec` happens twice that day (the hour the clocks go back, e.g.
+ * 02:00–02:59 on the last Sunday of October in Vienna): then a time alone does not say which one.
+ */
+export function isRepeatedLocalTime(sec: number, timeZone: string): boolean {
+  const ms = sec * 1000;
+  const off = zoneOffsetMs(ms, timeZone);
+  return (
+    zoneOffsetMs(ms + 3_600_000, timeZone) - off === -3_600_000 ||
+    zoneOffsetMs(ms - 3_600_000, timeZone) - off === 3_600_000
+  );
+}
+
+/** The zone's short name at an instant (MESZ/MEZ in German, CEST/CET in English for Vienna). */
+export function zoneName(sec: number, prefs: FormatPrefs): string {
+  const parts = dateFormat(prefs.locale, {
+    timeZone: prefs.timeZone,
+    timeZoneName: 'short',
+    hour: '2-digit',
+  }).formatToParts(new Date(sec * 1000));
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Date and time; a time of the repeated hour says which one (`02:00 MESZ` / `02:00 MEZ`). */
 export function fmtDateTime(sec: number | null | undefined, prefs: FormatPrefs): string {
   if (sec === null || sec === undefined) return '–';
-  return dateFormat(prefs.locale, {
+  const text = dateFormat(prefs.locale, {
     timeZone: prefs.timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(sec * 1000));
+  return isRepeatedLocalTime(sec, prefs.timeZone) ? `${text} ${zoneName(sec, prefs)}` : text;
+}
+
+/** Time of day only (HH:mm), marked like fmtDateTime in the repeated hour. */
+export function fmtTime(sec: number, prefs: FormatPrefs): string {
+  const text = dateFormat(prefs.locale, {
+    timeZone: prefs.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(sec * 1000));
+  return isRepeatedLocalTime(sec, prefs.timeZone) ? `${text} ${zoneName(sec, prefs)}` : text;
 }
 
 export function fmtDate(sec: number, prefs: FormatPrefs): string {
@@ -59,6 +132,20 @@ const zoneOffsets = new Map<string, Map<number, number>>();
  * zone's offset is looked up once per quarter-hour slot and the rest is plain Date arithmetic.
  */
 export function zonedDate(ms: number, timeZone: string): Date {
+  const w = new Date(ms + zoneOffsetMs(ms, timeZone)); // its UTC fields are the wall clock in the zone
+  return new Date(
+    w.getUTCFullYear(),
+    w.getUTCMonth(),
+    w.getUTCDate(),
+    w.getUTCHours(),
+    w.getUTCMinutes(),
+    w.getUTCSeconds(),
+    w.getUTCMilliseconds(),
+  );
+}
+
+/** The zone's UTC offset in ms at an instant, looked up once per quarter-hour slot. */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
   let offsets = zoneOffsets.get(timeZone);
   if (!offsets) zoneOffsets.set(timeZone, (offsets = new Map()));
   const slot = Math.floor(ms / 900_000);
@@ -81,16 +168,7 @@ export function zonedDate(ms: number, timeZone: string): Date {
     if (offsets.size > 100_000) offsets.clear();
     offsets.set(slot, off);
   }
-  const w = new Date(ms + off); // its UTC fields are the wall clock in the zone
-  return new Date(
-    w.getUTCFullYear(),
-    w.getUTCMonth(),
-    w.getUTCDate(),
-    w.getUTCHours(),
-    w.getUTCMinutes(),
-    w.getUTCSeconds(),
-    w.getUTCMilliseconds(),
-  );
+  return off;
 }
 
 /** Local midnight (unix seconds) of the day containing `sec` in the time zone, via Intl (DST-safe). */
@@ -128,4 +206,22 @@ export function localMidnight(sec: number, timeZone: string): number {
 /** Adds whole local days (DST-safe). */
 export function addLocalDays(midnightSec: number, days: number, timeZone: string): number {
   return localMidnight(midnightSec + days * 86_400 + 12 * 3600, timeZone);
+}
+
+/** The local calendar date of an instant. */
+export function localYmd(sec: number, timeZone: string): { y: number; m: number; d: number } {
+  const p = dateFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(sec * 1000));
+  const get = (t: string) => Number(p.find((x) => x.type === t)?.value);
+  return { y: get('year'), m: get('month'), d: get('day') };
+}
+
+/** Local midnight starting the calendar date y-m-d (month 13 = January of the next year, day 0 = the last of the month before). */
+export function localDateStart(y: number, m: number, d: number, timeZone: string): number {
+  const noonUtcMs = Date.UTC(y, m - 1, d, 12);
+  return localMidnight(Math.floor((noonUtcMs - zoneOffsetMs(noonUtcMs, timeZone)) / 1000), timeZone);
 }

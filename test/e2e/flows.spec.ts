@@ -39,10 +39,9 @@ test('the quality breakdown equals the store, and revisions appear after the clo
   const series = db
     .prepare("SELECT id FROM series WHERE meter_id = ? AND obis_code = '1-1:1.9.0 G.01'")
     .get(meter.id) as { id: number };
-  // The month preset ends with the last delivered day (19 Nov) and spans 30 local days, including the
-  // autumn DST day 25 Oct 2026 with 100 quarter-hours.
-  const to = Date.parse('2026-11-20T00:00:00+01:00') / 1000;
-  const from = Date.parse('2026-10-21T00:00:00+02:00') / 1000;
+  // The month preset is the calendar month of the last delivered day (19 Nov): 1–30 November.
+  const to = Date.parse('2026-12-01T00:00:00+01:00') / 1000;
+  const from = Date.parse('2026-11-01T00:00:00+01:00') / 1000;
   const counts = db
     .prepare(
       'SELECT quality, count(*) AS n FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? GROUP BY quality',
@@ -50,7 +49,7 @@ test('the quality breakdown equals the store, and revisions appear after the clo
     .all(series.id, from, to) as { quality: number; n: number }[];
   const n = (q: number) => counts.find((c) => c.quality === q)?.n ?? 0;
   await expect(page.getByTestId('q-received')).toHaveText(String(n(1) + n(2) + n(3)));
-  await expect(page.getByTestId('q-expected')).toHaveText(String(29 * 96 + 100));
+  await expect(page.getByTestId('q-expected')).toHaveText(String(30 * 96));
   await expect(page.getByTestId('q-measured')).toContainText(`${n(1)} (`);
   await expect(page.getByTestId('q-estimated')).toContainText(`${n(2)} (`);
   await expect(page.getByTestId('q-unreliable')).toContainText(`${n(3)} (`);
@@ -86,9 +85,15 @@ test('the quality breakdown equals the store, and revisions appear after the clo
   await page.getByTestId('range-all').click();
   await page.getByTestId('tab-quality').click();
   await expect(page.getByTestId('revisions-table')).toBeVisible();
-  await expect(page.getByTestId('revisions-table').locator('tbody tr')).toHaveCount(
-    Math.min(300, revisionCount(series.id)),
-  );
+  // Every revision is reachable: 200 at first, the heading says "N of M", "show more" adds the rest.
+  const all = revisionCount(series.id);
+  await expect(page.getByTestId('revisions-table').locator('tbody tr')).toHaveCount(Math.min(200, all));
+  if (all > 200) {
+    await expect(page.getByTestId('revisions-heading')).toContainText(`200 von ${all}`);
+    while (await page.getByTestId('revisions-more').isVisible())
+      await page.getByTestId('revisions-more').click();
+    await expect(page.getByTestId('revisions-table').locator('tbody tr')).toHaveCount(Math.min(1000, all));
+  } else await expect(page.getByTestId('revisions-heading')).toContainText(`(${all})`);
   await expect(page.getByTestId('revisions-table')).toContainText('→');
   await app.screenshot('revisions');
 });
@@ -150,8 +155,10 @@ test('connecting an account profile against the standalone demo service, with a 
     await dialog.getByLabel(/Team/).fill(`${info.base_url}/api/v1/teams/${info.team}`);
     await dialog.getByLabel(/Token/).fill('md_wrong_token_value');
     await dialog.getByRole('button', { name: /testen|Test/ }).click();
-    await expect(page.getByTestId('connect-message')).toContainText(
-      /rejected the API token|abgelehnt|rejected/,
+    // Worded in the UI's language; the service's own text only under "Details".
+    await expect(page.getByTestId('connect-error')).toContainText('Der Dienst hat das API-Token abgelehnt');
+    await expect(page.getByTestId('connect-error').locator('details')).toContainText(
+      'Missing or invalid API token',
     );
     await dialog.getByLabel(/Token/).fill(info.tokens.plus!);
     await dialog.getByRole('button', { name: /testen|Test/ }).click();

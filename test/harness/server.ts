@@ -6,14 +6,17 @@
  * `<dataDir>/harness-token` (mode 0600) and never served. Same renderer code, same handlers, same
  * validation as the Electron app.
  *
- *   npm run harness -- --port 5180 [--data-dir DIR] [--demo-years Y] [--demo-clock ISO] [--export-dir DIR]
+ *   npm run harness -- --port 5180 [--data-dir DIR] [--export-dir DIR] [--demo-years Y] [--demo-clock ISO]
+ *                      [--demo-meters N] [--demo-mqtt-port P] [--demo-sftp-port P] [--demo-auto-approve SEC]
  *
- * Prints `Meterdesk harness ready at http://127.0.0.1:PORT/` once it serves.
+ * Prints `Meterdesk harness ready at http://127.0.0.1:PORT/` once it serves, then where exports go.
+ * Exports land in --export-dir, by default ~/Downloads/Meterdesk (or ~/Meterdesk-exports without a
+ * Downloads folder): a place a person finds, not a hidden temporary folder.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +40,16 @@ export interface HarnessOptions {
   demoMeters?: number;
   exportDir?: string;
   sessionOnlySecrets?: boolean;
+  demoMqttPort?: number;
+  demoSftpPort?: number;
+  demoAutoApproveSec?: number;
+}
+
+/** Where exports go without --export-dir: the person's Downloads folder, or a folder in their home. */
+export function defaultExportDir(home = homedir()): string {
+  return existsSync(join(home, 'Downloads'))
+    ? join(home, 'Downloads', 'Meterdesk')
+    : join(home, 'Meterdesk-exports');
 }
 
 export async function startHarness(o: HarnessOptions) {
@@ -52,14 +65,21 @@ export async function startHarness(o: HarnessOptions) {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'meterdesk-harness-'));
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(join(dataDir, 'harness-token'), token, { mode: 0o600 });
-  const exportDir = o.exportDir ?? join(dataDir, 'exports');
+  const exportDir = o.exportDir ?? defaultExportDir();
   const secrets = createSecretStore();
   if (o.sessionOnlySecrets) secrets.useSessionOnly(true);
   const services = createServices({
     dataDir,
     shell: 'harness',
     version: (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
-    demo: { years: o.demoYears ?? 1, clock: o.demoClock, meters: o.demoMeters },
+    demo: {
+      years: o.demoYears ?? 1,
+      clock: o.demoClock,
+      meters: o.demoMeters,
+      mqttPort: o.demoMqttPort,
+      sftpPort: o.demoSftpPort,
+      autoApproveSec: o.demoAutoApproveSec,
+    },
     secrets,
     // Test hook instead of a save dialog: exports land in --export-dir under the suggested name.
     chooseExportPath: async (suggested) => {
@@ -180,8 +200,12 @@ async function main() {
       'demo-meters': { type: 'string' },
       'export-dir': { type: 'string' },
       'session-only-secrets': { type: 'boolean' },
+      'demo-mqtt-port': { type: 'string' },
+      'demo-sftp-port': { type: 'string' },
+      'demo-auto-approve': { type: 'string' },
     },
   });
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const h = await startHarness({
     port: Number(values.port),
     dataDir: values['data-dir'] ? resolve(values['data-dir']) : undefined,
@@ -190,8 +214,12 @@ async function main() {
     demoMeters: values['demo-meters'] ? Number(values['demo-meters']) : undefined,
     exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
     sessionOnlySecrets: values['session-only-secrets'],
+    demoMqttPort: num(values['demo-mqtt-port']),
+    demoSftpPort: num(values['demo-sftp-port']),
+    demoAutoApproveSec: num(values['demo-auto-approve']),
   });
   process.stdout.write(`Meterdesk harness ready at ${h.url}\n`);
+  process.stdout.write(`Exports go to ${h.exportDir}\n`);
   const stop = () => void h.stop().finally(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -14,6 +14,7 @@ import { PortfolioPanel } from './PortfolioPanel';
 import { MeterDetail } from './MeterDetail';
 import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
+import { TokenBanner, TokenDialog } from './TokenDialog';
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,8 @@ export function App() {
   const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
-  const [dialog, setDialog] = useState<'profiles' | 'settings' | 'portfolio' | null>(null);
+  const [dialog, setDialog] = useState<'profiles' | 'settings' | 'portfolio' | 'token' | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
   const [fatal, setFatal] = useState<string | null>(null);
   const [update, setUpdate] = useState<{
     state: string;
@@ -103,7 +105,11 @@ export function App() {
     );
   }
   return (
-    <div className="app">
+    <div
+      className={
+        active && active.kind !== 'demo' && active.tokenState !== 'keychain' ? 'app with-banner' : 'app'
+      }
+    >
       <a className="skip-link" href="#detail">
         Skip to chart
       </a>
@@ -128,46 +134,67 @@ export function App() {
         <button onClick={() => setConnectOpen(true)} data-testid="connect-account">
           {t('connectAccount')}
         </button>
-        <button onClick={() => setDialog('profiles')} data-testid="manage-profiles">
-          {t('profiles')}
+        <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
+          {t('registerMeter')}
         </button>
         <button onClick={() => setDialog('portfolio')} data-testid="open-portfolio">
           {t('portfolio')}
         </button>
-        <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
-          {t('registerMeter')}
-        </button>
-        {active?.kind === 'demo' && <span className="demo-badge">{t('demoBanner')}</span>}
+        {active?.kind === 'demo' && (
+          <span className="demo-badge" title={t('demoBanner')}>
+            {t('demoBadge')}
+          </span>
+        )}
         <span className="spacer" />
-        <button onClick={() => setDialog('settings')} data-testid="open-settings">
-          {t('settings')}
+        {/* Secondary controls: in the header on wide windows, behind "More" on narrow ones. */}
+        <button
+          className="head-more"
+          aria-expanded={moreOpen}
+          aria-controls="head-secondary"
+          onClick={() => setMoreOpen(!moreOpen)}
+          data-testid="head-more"
+        >
+          ⋯ {t('more')}
         </button>
-        <label>
-          <span className="sr-only">{t('language')}</span>
-          <select
-            aria-label={t('language')}
-            value={language}
-            onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')}
-            data-testid="language-select"
-          >
-            <option value="de">Deutsch</option>
-            <option value="en">English</option>
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">{t('theme')}</span>
-          <select
-            aria-label={t('theme')}
-            value={theme}
-            onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)}
-            data-testid="theme-select"
-          >
-            <option value="system">{t('theme_system')}</option>
-            <option value="light">{t('theme_light')}</option>
-            <option value="dark">{t('theme_dark')}</option>
-          </select>
-        </label>
+        <div
+          id="head-secondary"
+          className={moreOpen ? 'head-secondary open' : 'head-secondary'}
+          onKeyDown={(e) => e.key === 'Escape' && setMoreOpen(false)}
+        >
+          <button onClick={() => (setDialog('profiles'), setMoreOpen(false))} data-testid="manage-profiles">
+            {t('profiles')}
+          </button>
+          <button onClick={() => (setDialog('settings'), setMoreOpen(false))} data-testid="open-settings">
+            {t('settings')}
+          </button>
+          <label>
+            <span className="sr-only">{t('language')}</span>
+            <select
+              aria-label={t('language')}
+              value={language}
+              onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')}
+              data-testid="language-select"
+            >
+              <option value="de">Deutsch</option>
+              <option value="en">English</option>
+            </select>
+          </label>
+          <label>
+            <span className="sr-only">{t('theme')}</span>
+            <select
+              aria-label={t('theme')}
+              value={theme}
+              onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)}
+              data-testid="theme-select"
+            >
+              <option value="system">{t('theme_system')}</option>
+              <option value="light">{t('theme_light')}</option>
+              <option value="dark">{t('theme_dark')}</option>
+            </select>
+          </label>
+        </div>
       </header>
+      {active && <TokenBanner profile={active} onEnter={() => setDialog('token')} />}
       <div className="body">
         <MeterList />
         <main id="detail" tabIndex={-1}>
@@ -190,6 +217,7 @@ export function App() {
       {dialog === 'profiles' && <ProfilesDialog onClose={() => setDialog(null)} />}
       {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
       {dialog === 'portfolio' && <PortfolioPanel onClose={() => setDialog(null)} />}
+      {dialog === 'token' && active && <TokenDialog profile={active} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -9,7 +9,16 @@ import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
 import type { SeriesView } from '../../../preload/contract';
 import { denseLinePaths } from './dense-fill';
-import { dateFormat, fmtDateTime, fmtNumber, zonedDate, type FormatPrefs } from '../format';
+import {
+  dateFormat,
+  fmtDate,
+  fmtDateTime,
+  fmtNumber,
+  fmtQuantity,
+  fmtTime,
+  zonedDate,
+  type FormatPrefs,
+} from '../format';
 
 /**
  * The chart's last known width. Reading `clientWidth` of a freshly mounted chart forces a synchronous
@@ -222,12 +231,24 @@ export function Chart(props: {
   }, [series, values, prefs, isDay, unit, onZoom, theme, t, language]);
 
   const i = cursorIdx;
+  const at = i !== null && i >= 0 && i < series.timesSec.length ? series.timesSec[i]! : null;
+  // The value in the unit chosen, then the other unit once (a quarter-hour's kWh and its mean kW).
+  const shown = (() => {
+    if (at === null || i === null) return '';
+    const kwh = series.values[i] ?? null;
+    if (isDay)
+      return unit === 'kWh'
+        ? fmtQuantity(kwh, 'kwhTotal', prefs)
+        : `${fmtQuantity(values[i] ?? null, 'kw', prefs)} (${label('peakQuarterHour')})`;
+    if (kwh === null) return label('gap');
+    const a = fmtQuantity(kwh, 'kwh', prefs);
+    const b = fmtQuantity(kwh * 4, 'kw', prefs);
+    return unit === 'kWh' ? `${a} · ${b}` : `${b} · ${a}`;
+  })();
   const readout =
-    i !== null && i >= 0 && i < series.timesSec.length ? (
+    at !== null && i !== null ? (
       <span>
-        {fmtDateTime(series.timesSec[i]!, prefs)} · {fmtNumber(values[i] ?? null, prefs)}{' '}
-        {isDay && unit === 'kWh' ? 'kWh' : unit}
-        {!isDay && series.values[i] !== null ? ` · ${fmtNumber((series.values[i] ?? 0) * 4, prefs)} kW` : ''}
+        {isDay ? fmtDate(at, prefs) : `${fmtDateTime(at, prefs)} – ${fmtTime(at + 900, prefs)}`} · {shown}
         {series.quality[i] ? ` · ${t(`q${series.quality[i]}`)}` : ''}
         {series.revisedSec[i]
           ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}`

@@ -1,17 +1,28 @@
 /**
- * One meter: register picker (G.01 preselected; registers are never summed), range presets, date
- * picker, previous/next, kWh/kW, the chart, range figures, CSV export, and an accessible data table.
+ * One meter: register picker (G.01 preselected, with plain-language names; registers are never
+ * summed), range presets (calendar month and year), date picker, previous/next, kWh/kW, reset zoom,
+ * the chart, the range's figures, CSV export (this register, or several meters and registers at once)
+ * and an accessible data table with every row.
+ *
+ * The figures count quarter-hours, and their quality counts come from the same source as the Quality
+ * tab (quality:breakdown over the same range), whatever resolution the chart draws.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { QualityBreakdown } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { useApp, type RangePreset } from '../store';
-import { fmtDate, fmtDateTime, fmtNumber, fmtPercent } from '../format';
+import { useApp, usePrefs, type RangePreset } from '../store';
+import { fmtDate, fmtDateTime, fmtQuantity, fmtTime } from '../format';
+import { registerLabel } from '../registers';
 import { Chart } from './Chart';
 import { QualityPanel } from './QualityPanel';
-import { AnalysisPanel } from './AnalysisPanel';
+import { AnalysisPanel } from './analysis/AnalysisPanel';
+import { ErrorText, errorText } from './ErrorText';
+import { ExportDialog } from './ExportDialog';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
+/** Rows the data table shows before "show all" (a week of quarter-hours is 672). */
+export const TABLE_FIRST_ROWS = 700;
 
 export function MeterDetail() {
   const { t } = useTranslation();
@@ -23,39 +34,55 @@ export function MeterDetail() {
   const zoomed = useApp((s) => s.zoomed);
   const range = useApp((s) => s.range);
   const unit = useApp((s) => s.unit);
-  const locale = useApp((s) => s.locale);
-  const timeZone = useApp((s) => s.timeZone);
   const theme = useApp((s) => s.theme);
   const dataVersion = useApp((s) => s.dataVersion);
-  const prefs = useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
+  const prefs = usePrefs();
   const { registerPicked, presetChosen, rangeShifted, unitToggled, rangeZoomed, dateChosen } =
     useApp.getState();
-  const [exportMsg, setExportMsg] = useState<string | null>(null);
+  const [exportMsg, setExportMsg] = useState<{
+    text: string;
+    details?: string | null;
+    error?: boolean;
+  } | null>(null);
   const [tab, setTab] = useState<'chart' | 'quality' | 'analysis'>('chart');
   const [exportProgress, setExportProgress] = useState<{ rows: number; totalRows: number } | null>(null);
+  const [figures, setFigures] = useState<QualityBreakdown | null>(null);
+  const [allRows, setAllRows] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   useEffect(() => api().on('export:progress', (p) => setExportProgress(p.done ? null : p)), []);
-  // Store actions are stable functions, so the chart does not re-create on every render.
-  const onZoom = rangeZoomed;
+
+  // The range's counts, from the Quality tab's own source.
+  const meterId = meter?.id;
+  useEffect(() => {
+    setFigures(null);
+    setAllRows(false);
+    if (!meterId || !register || !range) return;
+    let live = true;
+    const span = Math.min(range.toSec, range.fromSec + 4 * 366 * 86_400);
+    unwrap(
+      api().quality.breakdown({ meterId, obisCode: register, fromSec: range.fromSec, toSec: span }),
+    ).then(
+      (q) => live && setFigures(q),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [meterId, register, range, dataVersion]);
 
   if (!meter) return <section className="detail empty-detail">{t('selectMeter')}</section>;
 
-  const vals = series?.values ?? [];
   let total = 0;
-  let n = 0;
   let peak: number | null = null;
-  const q = { 1: 0, 2: 0, 3: 0 } as Record<number, number>;
-  vals.forEach((v, i) => {
+  (series?.values ?? []).forEach((v, i) => {
     if (v === null) return;
     total += v;
-    n += 1;
     const p = series?.resolution === 'day' ? (series.maxValues?.[i] ?? null) : v;
     if (p !== null && (peak === null || p > peak)) peak = p;
-    const qi = series?.quality[i];
-    if (qi) q[qi] = (q[qi] ?? 0) + 1;
   });
   const doExport = async (profile: 'excel-at' | 'iso') => {
     if (!range || !register) return;
-    setExportMsg(t('loading'));
+    setExportMsg({ text: t('loading') });
     try {
       const r = await unwrap(
         api().export.csv({
@@ -66,19 +93,22 @@ export function MeterDetail() {
           profile,
         }),
       );
-      setExportMsg(t('exported', { rows: r.rows, path: r.path }));
+      setExportMsg({ text: t('exported', { rows: r.rows, path: r.path }) });
     } catch (err) {
-      setExportMsg(`${t('error')}: ${(err as Error).message}`);
+      setExportMsg({ ...errorText(err, t, prefs), error: true });
     }
   };
   const dateValue = range
     ? new Intl.DateTimeFormat('en-CA', {
-        timeZone,
+        timeZone: prefs.timeZone,
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
       }).format(new Date((range.toSec - 1) * 1000))
     : '';
+  const isDay = series?.resolution === 'day';
+  const rowCount = series?.timesSec.length ?? 0;
+  const shownRows = allRows ? rowCount : Math.min(rowCount, TABLE_FIRST_ROWS);
 
   return (
     <section className="detail" aria-label={meter.label ?? meter.meteringPoint}>
@@ -96,6 +126,9 @@ export function MeterDetail() {
           </button>
           <button onClick={() => void doExport('iso')} data-testid="export-iso">
             {t('exportIso')}
+          </button>
+          <button onClick={() => setExportOpen(true)} data-testid="export-several">
+            {t('exportSeveral')}
           </button>
         </div>
       </header>
@@ -116,32 +149,44 @@ export function MeterDetail() {
         </p>
       )}
       {exportMsg && (
-        <p className="notice" role="status" data-testid="export-status">
-          {exportMsg}
-        </p>
+        <div
+          className={exportMsg.error ? 'notice error' : 'notice'}
+          role="status"
+          data-testid="export-status"
+        >
+          {exportMsg.text}
+          {exportMsg.details && (
+            <details className="error-details">
+              <summary>{t('details')}</summary>
+              <pre>{exportMsg.details}</pre>
+            </details>
+          )}
+        </div>
       )}
       <div className="toolbar" role="toolbar" aria-label={t('date')}>
         <label>
-          {t('register')}{' '}
+          <span className="sr-only">{t('register')}</span>
           <select
             value={register ?? ''}
             onChange={(e) => registerPicked(e.target.value)}
             data-testid="register-picker"
+            aria-label={t('register')}
           >
             {meter.registers.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {registerLabel(r, t)}
               </option>
             ))}
           </select>
         </label>
-        <div className="segmented" role="group" aria-label={t('date')}>
+        <div className="segmented" role="group" aria-label={t('period')}>
           {presets.map((p) => (
             <button
               key={p}
               aria-pressed={!zoomed && preset === p}
               onClick={() => presetChosen(p)}
               data-testid={`range-${p}`}
+              title={t(`rangeHint_${p}`)}
             >
               {t(`range_${p}`)}
             </button>
@@ -163,9 +208,19 @@ export function MeterDetail() {
         <button onClick={() => rangeShifted(1)} aria-label={t('next')} title={`${t('next')} (Alt+→)`}>
           ›
         </button>
-        <button onClick={unitToggled} aria-pressed={unit === 'kW'} data-testid="unit-toggle">
+        <button
+          onClick={unitToggled}
+          aria-pressed={unit === 'kW'}
+          data-testid="unit-toggle"
+          title={t('unitHint')}
+        >
           {unit === 'kWh' ? t('unitKwh') : t('unitKw')}
         </button>
+        {zoomed && (
+          <button onClick={() => presetChosen(preset)} data-testid="reset-zoom" title={t('resetZoomHint')}>
+            {t('resetZoom')}
+          </button>
+        )}
       </div>
       {range && (
         <div className="small muted" data-testid="range-label">
@@ -188,12 +243,10 @@ export function MeterDetail() {
       </div>
       {tab === 'analysis' && range && register ? (
         <AnalysisPanel
-          meterId={meter.id}
+          meter={meter}
           obisCode={register}
-          siteId={meter.siteId}
           fromSec={range.fromSec}
           toSec={range.toSec}
-          prefs={prefs}
           onJump={(sec) => {
             useApp.getState().peakJumped(sec);
             setTab('chart');
@@ -211,62 +264,105 @@ export function MeterDetail() {
         />
       ) : (
         <>
-          {seriesError && (
-            <p className="error" role="alert">
-              {seriesError}
-            </p>
-          )}
-          {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={onZoom} />}
+          {seriesError && <ErrorText error={seriesError} prefs={prefs} />}
+          {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={rangeZoomed} />}
           {series && (
             <dl className="figures" data-testid="range-figures">
               <div>
                 <dt>{t('total')}</dt>
-                <dd>{fmtNumber(total, prefs)} kWh</dd>
+                <dd data-testid="figure-total">{fmtQuantity(total, 'kwhTotal', prefs)}</dd>
               </div>
               <div>
-                <dt>{t('peak')}</dt>
-                <dd>{peak === null ? '–' : `${fmtNumber((peak as number) * 4, prefs)} kW`}</dd>
+                <dt>{t('peakQuarterHour')}</dt>
+                <dd>{fmtQuantity(peak === null ? null : (peak as number) * 4, 'kw', prefs)}</dd>
               </div>
               <div>
-                <dt>{t('readings')}</dt>
-                <dd>{n}</dd>
-              </div>
-              <div>
-                <dt>{t('quality')}</dt>
-                <dd>
-                  {t('q1')} {q[1]} · {t('q2')} {q[2]} · {t('q3')} {q[3]}
+                <dt>{t('quarterHours')}</dt>
+                <dd data-testid="figure-readings">
+                  {figures
+                    ? t('ofExpected', {
+                        received: figures.totals.received,
+                        expected: figures.totals.expected,
+                      })
+                    : '…'}
                 </dd>
               </div>
               <div>
-                <dt>{t('completeness30')}</dt>
-                <dd>{fmtPercent(meter.completeness30d, prefs)}</dd>
+                <dt>{t('quality')}</dt>
+                <dd data-testid="figure-quality">
+                  {figures
+                    ? `${t('q1')} ${figures.totals.measured} · ${t('q2')} ${figures.totals.estimated} · ${t('q3')} ${figures.totals.unreliable}`
+                    : '…'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('completeness')}</dt>
+                <dd>{fmtQuantity(figures?.totals.completeness ?? null, 'percent', prefs)}</dd>
               </div>
             </dl>
           )}
           {series && (
             <details className="data-table">
-              <summary>{t('chartTable')}</summary>
-              <table>
+              <summary>
+                {t('chartTable')} (
+                {t(allRows || rowCount <= TABLE_FIRST_ROWS ? 'rowsAll' : 'rowsOf', {
+                  shown: shownRows,
+                  count: rowCount,
+                })}
+                )
+              </summary>
+              <table data-testid="data-table">
                 <thead>
                   <tr>
-                    <th scope="col">{t('time')}</th>
-                    <th scope="col">{t('value')} (kWh)</th>
+                    <th scope="col">{isDay ? t('day') : t('interval')}</th>
+                    <th scope="col">{isDay ? `${t('total')} (kWh)` : `${t('value')} (kWh)`}</th>
+                    {isDay && <th scope="col">{`${t('peakQuarterHour')} (kW)`}</th>}
                     <th scope="col">{t('quality')}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {series.timesSec.slice(0, 500).map((ts, i) => (
+                  {series.timesSec.slice(0, shownRows).map((ts, i) => (
                     <tr key={ts}>
-                      <td>{fmtDateTime(ts, prefs)}</td>
-                      <td>{fmtNumber(series.values[i] ?? null, prefs)}</td>
-                      <td>{series.quality[i] ? t(`q${series.quality[i]}`) : t('gaps')}</td>
+                      <td>
+                        {isDay
+                          ? fmtDate(ts, prefs)
+                          : `${fmtDateTime(ts, prefs)} – ${fmtTime(ts + 900, prefs)}`}
+                      </td>
+                      <td className="num">
+                        {fmtQuantity(series.values[i] ?? null, isDay ? 'kwhTotal' : 'kwh', prefs, false)}
+                      </td>
+                      {isDay && (
+                        <td className="num">
+                          {fmtQuantity(
+                            series.maxValues?.[i] == null ? null : series.maxValues[i]! * 4,
+                            'kw',
+                            prefs,
+                            false,
+                          )}
+                        </td>
+                      )}
+                      <td>{series.quality[i] ? t(`q${series.quality[i]}`) : t('gap')}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+              {shownRows < rowCount && (
+                <button onClick={() => setAllRows(true)} data-testid="table-show-all">
+                  {t('showAllRows', { count: rowCount })}
+                </button>
+              )}
             </details>
           )}
         </>
+      )}
+      {exportOpen && range && (
+        <ExportDialog
+          initialMeterIds={[meter.id]}
+          initialRegisters={register ? [register] : []}
+          fromSec={range.fromSec}
+          toSec={range.toSec}
+          onClose={() => setExportOpen(false)}
+        />
       )}
     </section>
   );

@@ -24,6 +24,11 @@ function QualityBar({ q }: { q: MeterView['quality30d'] }) {
 
 export function MeterList() {
   const { t } = useTranslation();
+  // A profile without a usable token is not "syncing": say why there is nothing.
+  const cannotSync = useApp((st) => {
+    const p = st.profiles.find((x) => x.isActive);
+    return !!p && p.kind === 'account' && (p.tokenState === 'missing' || p.tokenState === 'unreadable');
+  });
   const meters = useApp((s) => s.meters);
   const search = useApp((s) => s.search);
   const filters = useApp((s) => s.filters);
@@ -176,7 +181,9 @@ export function MeterList() {
         </div>
       </div>
       {meters.length === 0 ? (
-        <p className="empty">{t('noMeters')}</p>
+        <p className="empty" data-testid="no-meters">
+          {cannotSync ? t('noMetersNoToken') : t('noMeters')}
+        </p>
       ) : visible.length === 0 ? (
         <p className="empty">{t('noMatch')}</p>
       ) : null}

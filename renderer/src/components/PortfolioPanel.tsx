@@ -5,10 +5,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
-import type { PortfolioRow } from '../../../preload/contract';
+import type { PortfolioResult, PortfolioRow } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { fmtDateTime, fmtNumber, fmtPercent } from '../format';
+import { fmtDateTime, fmtQuantity } from '../format';
+import { registerLabel } from '../registers';
 import { useApp } from '../store';
+import { ErrorText } from './ErrorText';
 
 type Key = 'label' | 'customer' | 'annualKwh' | 'peakKw' | 'baseLoadKw' | 'completeness' | 'lastDataSec';
 
@@ -19,9 +21,11 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
   const meters = useApp((s) => s.meters);
   const prefs = useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
   const [customerId, setCustomerId] = useState<string>('');
-  const [rows, setRows] = useState<PortfolioRow[] | null>(null);
+  const [result, setResult] = useState<PortfolioResult | null>(null);
+  const rows: PortfolioRow[] | null = result?.rows ?? null;
   const [sort, setSort] = useState<{ key: Key; desc: boolean }>({ key: 'annualKwh', desc: true });
   const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const customers = useMemo(
     () => [
       ...new Map(
@@ -34,8 +38,8 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     let live = true;
     unwrap(api().analysis.portfolio({ customerId: customerId || null })).then(
-      (r) => live && setRows(r),
-      (e: Error) => live && setMessage(e.message),
+      (r) => live && (setResult(r), setError(null)),
+      (e: unknown) => live && setError(e),
     );
     return () => {
       live = false;
@@ -67,11 +71,11 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
         api().analysis.exportCsv({ kind: 'portfolio', params: { customerId: customerId || null }, profile }),
       );
       setMessage(t('exported', { rows: r.rows, path: r.path }));
+      setError(null);
     } catch (e) {
-      setMessage(`${t('error')}: ${(e as Error).message}`);
+      setError(e);
     }
   };
-  const total = sorted.reduce((a, r) => a + (r.annualKwh ?? 0), 0);
   return (
     <Modal title={t('portfolio')} testId="portfolio" onClose={onClose} wide>
       <div className="toolbar">
@@ -91,12 +95,14 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
         <button onClick={() => void exportCsv('iso')}>CSV ISO</button>
       </div>
       {message && <p className="small notice">{message}</p>}
+      {error !== null && <ErrorText error={error} prefs={prefs} />}
       <div className="table-scroll">
         <table className="grid-table" data-testid="portfolio-table">
           <thead>
             <tr>
               {head('label', t('meters'))}
               {head('customer', t('customer'))}
+              <th scope="col">{t('commodityDirection')}</th>
               {head('annualKwh', t('annualKwh'))}
               {head('peakKw', t('peak'))}
               {head('baseLoadKw', t('baseLoadP5'))}
@@ -106,26 +112,47 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
           </thead>
           <tbody>
             {sorted.map((r) => (
-              <tr key={r.meterId}>
+              <tr
+                key={r.meterId}
+                data-group={`${r.commodity}|${r.energyDirection}|${r.obisCode}`}
+                data-kwh={r.annualKwh ?? ''}
+              >
                 <td>
                   {r.label ?? r.meteringPoint}
-                  <div className="mono small muted">{r.obisCode ?? '–'}</div>
+                  <div className="small muted">{r.obisCode ? registerLabel(r.obisCode, t) : '–'}</div>
                 </td>
                 <td>{r.customer ?? '–'}</td>
-                <td>{fmtNumber(r.annualKwh, prefs, 0)}</td>
-                <td>{r.peakKw === null ? '–' : `${fmtNumber(r.peakKw, prefs, 2)} kW`}</td>
-                <td>{r.baseLoadKw === null ? '–' : `${fmtNumber(r.baseLoadKw, prefs, 2)} kW`}</td>
-                <td>{fmtPercent(r.completeness, prefs)}</td>
+                <td>
+                  {t(`commodity_${r.commodity}`, { defaultValue: r.commodity })} ·{' '}
+                  {t(`direction_${r.energyDirection}`, { defaultValue: r.energyDirection })}
+                </td>
+                <td className="num">{fmtQuantity(r.annualKwh, 'kwhTotal', prefs, false)}</td>
+                <td className="num">{fmtQuantity(r.peakKw, 'kw', prefs)}</td>
+                <td className="num">{fmtQuantity(r.baseLoadKw, 'kw', prefs)}</td>
+                <td className="num">{fmtQuantity(r.completeness, 'percent', prefs)}</td>
                 <td>{fmtDateTime(r.lastDataSec, prefs)}</td>
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <td colSpan={2}>{t('total')}</td>
-              <td data-testid="portfolio-total">{fmtNumber(total, prefs, 0)}</td>
-              <td colSpan={4} />
-            </tr>
+          <tfoot data-testid="portfolio-totals">
+            {(result?.totals ?? []).map((x) => (
+              <tr
+                key={`${x.commodity}|${x.energyDirection}|${x.obisCode}`}
+                data-testid="portfolio-total"
+                data-group={`${x.commodity}|${x.energyDirection}|${x.obisCode}`}
+                data-kwh={x.annualKwh}
+              >
+                <td colSpan={3}>
+                  {t('totalOf', {
+                    what: `${t(`commodity_${x.commodity}`, { defaultValue: x.commodity })} · ${t(`direction_${x.energyDirection}`, { defaultValue: x.energyDirection })}`,
+                    count: x.meters,
+                  })}
+                  <div className="small muted">{registerLabel(x.obisCode, t)}</div>
+                </td>
+                <td className="num">{fmtQuantity(x.annualKwh, 'kwhTotal', prefs, false)}</td>
+                <td colSpan={4} />
+              </tr>
+            ))}
           </tfoot>
         </table>
       </div>

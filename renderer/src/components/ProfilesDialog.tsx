@@ -6,14 +6,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
 import { api, unwrap } from '../bridge';
-import { useApp } from '../store';
+import { useApp, usePrefs } from '../store';
+import { ErrorText } from './ErrorText';
+import { TokenDialog } from './TokenDialog';
 
 export function ProfilesDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const profiles = useApp((s) => s.profiles);
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [removing, setRemoving] = useState<{ id: string; deleteData: boolean } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [tokenFor, setTokenFor] = useState<string | null>(null);
+  const prefs = usePrefs();
   const refresh = async () => useApp.getState().profilesLoaded(await unwrap(api().profiles.list()));
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
@@ -21,7 +25,7 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
       await fn();
       await refresh();
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     }
   };
   return (
@@ -53,12 +57,23 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
                   {p.kind === 'demo' ? t('demoBanner') : `${p.team} · ${p.plan ?? t('planUnknown')}`}
                 </span>
                 {p.isActive && <span className="small"> · {t('active')}</span>}
+                {p.kind === 'account' && p.tokenState !== 'keychain' && (
+                  <span className="small warn" data-testid="profile-token-state">
+                    {' '}
+                    · {t(`tokenState_${p.tokenState}`)}
+                  </span>
+                )}
               </span>
             )}
             <span className="row-actions">
               {!p.isActive && (
                 <button onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}>
                   {t('switchTo')}
+                </button>
+              )}
+              {p.kind === 'account' && (
+                <button onClick={() => setTokenFor(p.id)} data-testid="profile-token">
+                  {t('enterToken')}
                 </button>
               )}
               {p.kind === 'account' && (
@@ -109,10 +124,9 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
+      {error !== null && <ErrorText error={error} prefs={prefs} />}
+      {tokenFor && profiles.some((p) => p.id === tokenFor) && (
+        <TokenDialog profile={profiles.find((p) => p.id === tokenFor)!} onClose={() => setTokenFor(null)} />
       )}
       <div className="modal-actions">
         <button onClick={onClose}>{t('close')}</button>

@@ -7,7 +7,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QualityBreakdown } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { fmtDateTime, fmtNumber, fmtPercent, type FormatPrefs } from '../format';
+import { fmtDateTime, fmtQuantity, type FormatPrefs } from '../format';
+import { ErrorText } from './ErrorText';
+
+/** Revisions shown at first, and added per "show more". */
+export const REVISIONS_PAGE = 200;
 
 export function QualityPanel(props: {
   meterId: string;
@@ -20,27 +24,24 @@ export function QualityPanel(props: {
   const { meterId, obisCode, fromSec, toSec, prefs, refreshKey } = props;
   const { t } = useTranslation();
   const [data, setData] = useState<QualityBreakdown | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [shown, setShown] = useState(REVISIONS_PAGE);
 
   useEffect(() => {
     let live = true;
     unwrap(api().quality.breakdown({ meterId, obisCode, fromSec, toSec }))
-      .then((d) => live && (setData(d), setError(null)))
-      .catch((e: Error) => live && setError(e.message));
+      .then((d) => live && (setData(d), setError(null), setShown(REVISIONS_PAGE)))
+      .catch((e: unknown) => live && setError(e));
     return () => {
       live = false;
     };
   }, [meterId, obisCode, fromSec, toSec, refreshKey]);
 
-  if (error)
-    return (
-      <p className="error" role="alert">
-        {error}
-      </p>
-    );
+  if (error) return <ErrorText error={error} prefs={prefs} />;
   if (!data) return <p className="muted">{t('loading')}</p>;
   const tot = data.totals;
-  const share = (n: number) => (tot.received ? fmtPercent(n / tot.received, prefs) : '–');
+  const share = (n: number) => (tot.received ? fmtQuantity(n / tot.received, 'percent', prefs) : '–');
+  const listed = data.revisions.length;
   return (
     <section className="quality-panel" data-testid="quality-panel" aria-label={t('qualityTitle')}>
       <table className="kv" data-testid="quality-totals">
@@ -55,7 +56,7 @@ export function QualityPanel(props: {
           </tr>
           <tr>
             <th scope="row">{t('completeness')}</th>
-            <td data-testid="q-completeness">{fmtPercent(tot.completeness, prefs)}</td>
+            <td data-testid="q-completeness">{fmtQuantity(tot.completeness, 'percent', prefs)}</td>
           </tr>
           <tr>
             <th scope="row">
@@ -105,16 +106,23 @@ export function QualityPanel(props: {
               <td>{m.measured}</td>
               <td>{m.estimated}</td>
               <td>{m.unreliable}</td>
-              <td>{fmtPercent(m.expected ? m.received / m.expected : 0, prefs)}</td>
+              <td>{fmtQuantity(m.expected ? m.received / m.expected : 0, 'percent', prefs)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <h3>{t('gapDays')}</h3>
       <p data-testid="gap-days">{data.gapDays.length ? data.gapDays.join(', ') : t('none')}</p>
-      <h3>
-        {t('revisions')} ({data.revisions.length})
+      <h3 data-testid="revisions-heading">
+        {t('revisions')} (
+        {Math.min(shown, listed) === data.revisionCount
+          ? data.revisionCount
+          : t('nOfM', { n: Math.min(shown, listed), m: data.revisionCount })}
+        )
       </h3>
+      {data.revisionCount > listed && (
+        <p className="small muted">{t('revisionsNewest', { count: listed })}</p>
+      )}
       {data.revisions.length === 0 ? (
         <p className="muted">{t('none')}</p>
       ) : (
@@ -129,11 +137,11 @@ export function QualityPanel(props: {
             </tr>
           </thead>
           <tbody>
-            {data.revisions.slice(0, 300).map((r) => (
+            {data.revisions.slice(0, shown).map((r) => (
               <tr key={`${r.startSec}-${r.revisedSec}`}>
                 <td>{fmtDateTime(r.startSec, prefs)}</td>
-                <td>{fmtNumber(r.oldValue, prefs)} kWh</td>
-                <td>{fmtNumber(r.newValue, prefs)} kWh</td>
+                <td className="num">{fmtQuantity(r.oldValue, 'kwh', prefs)}</td>
+                <td className="num">{fmtQuantity(r.newValue, 'kwh', prefs)}</td>
                 <td>
                   {t(`q${r.oldQuality}`)} → {t(`q${r.newQuality}`)}
                 </td>
@@ -142,6 +150,11 @@ export function QualityPanel(props: {
             ))}
           </tbody>
         </table>
+      )}
+      {shown < listed && (
+        <button onClick={() => setShown(shown + REVISIONS_PAGE)} data-testid="revisions-more">
+          {t('showMore', { count: Math.min(REVISIONS_PAGE, listed - shown) })}
+        </button>
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 /**
- * Register a meter and request consent: the metering point number is checked as you type; after the
- * consent request a status view explains that the customer approves in the grid operator's portal,
- * polls the status, and celebrates "connected" (the first sync then starts in main).
+ * Register a meter and request consent: the metering point number is checked as you type (spaces, as
+ * pasted from a bill, are left out); after the consent request a status view explains that the customer
+ * approves in the grid operator's portal, polls the status, offers to send the request again or to
+ * withdraw it while it is pending, and celebrates "connected" (the first sync then starts in main).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +11,13 @@ import type { ConsentStatus, SiteView } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { fmtDate } from '../format';
 import { useApp } from '../store';
+import { ErrorText } from './ErrorText';
+
+/** The number as the service wants it: spaces left out, capitals. */
+export const normalisedMeteringPoint = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 
 export function meteringPointProblem(v: string): 'empty' | 'prefix' | 'operator' | 'chars' | 'length' | null {
-  const s = v.trim().toUpperCase();
+  const s = normalisedMeteringPoint(v);
   if (!s) return 'empty';
   if (!'AT'.startsWith(s.slice(0, 2)) || (s.length >= 2 && !s.startsWith('AT'))) return 'prefix';
   if (!/^\d*$/.test(s.slice(2, 8))) return 'operator';
@@ -32,7 +37,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState('');
   const [sites, setSites] = useState<SiteView[]>([]);
   const [status, setStatus] = useState<ConsentStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const problem = meteringPointProblem(mp);
 
@@ -43,8 +48,8 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (!status || status.status !== 'pending') return;
     const timer = setInterval(() => {
-      void unwrap(api().meters.refreshStatus({ meterId: status.meterId })).then(setStatus, (e: Error) =>
-        setError(e.message),
+      void unwrap(api().meters.refreshStatus({ meterId: status.meterId })).then(setStatus, (e: unknown) =>
+        setError(e),
       );
     }, 2000);
     return () => clearInterval(timer);
@@ -57,7 +62,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
       setStatus(await fn());
       void useApp.getState().metersRequested();
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     } finally {
       setBusy(false);
     }
@@ -66,7 +71,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
     run(() =>
       unwrap(
         api().meters.register({
-          meteringPoint: mp.trim().toUpperCase(),
+          meteringPoint: normalisedMeteringPoint(mp),
           energyDirection: direction,
           label: label || undefined,
           siteId: siteId || undefined,
@@ -77,6 +82,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
     run(() =>
       unwrap(api().meters.requestConsent({ meterId: status!.meterId, customerEmail: email || undefined })),
     );
+  const withdraw = () => run(() => unwrap(api().meters.withdrawConsent({ meterId: status!.meterId })));
 
   return (
     <Modal title={t('registerTitle')} testId="register-dialog" onClose={onClose}>
@@ -101,7 +107,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
             className={`small ${problem && problem !== 'empty' ? 'error' : 'muted'}`}
             data-testid="mp-hint"
           >
-            {problem ? t(`mp_${problem}`, { count: mp.trim().length }) : t('mp_ok')}
+            {problem ? t(`mp_${problem}`, { count: normalisedMeteringPoint(mp).length }) : t('mp_ok')}
           </span>
           <label>
             {t('filterDirection')}
@@ -132,13 +138,16 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
         <div className="consent-status" data-testid="consent-status" data-status={status.status}>
           {status.status === 'registered' && <p>{t('consentNext')}</p>}
           {status.status === 'pending' && (
-            <p>
-              {t('consentPending', {
-                date: status.consentExpiresSec
-                  ? fmtDate(status.consentExpiresSec, { locale, timeZone })
-                  : '–',
-              })}
-            </p>
+            <>
+              <p>
+                {t('consentPending', {
+                  date: status.consentExpiresSec
+                    ? fmtDate(status.consentExpiresSec, { locale, timeZone })
+                    : '–',
+                })}
+              </p>
+              <p className="small muted">{t('consentPendingActions')}</p>
+            </>
           )}
           {status.status === 'connected' && (
             <p className="celebrate" role="status">
@@ -158,13 +167,19 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
           )}
         </div>
       )}
-      {error && (
-        <p className="error" role="alert" data-testid="register-error">
-          {error}
-        </p>
-      )}
+      {error !== null && <ErrorText error={error} prefs={{ locale, timeZone }} testId="register-error" />}
       <div className="modal-actions">
-        <button onClick={onClose}>{status?.status === 'connected' ? t('close') : t('cancel')}</button>
+        <button onClick={onClose}>{status ? t('close') : t('cancel')}</button>
+        {status?.status === 'pending' && (
+          <>
+            <button disabled={busy} onClick={() => void withdraw()} data-testid="withdraw-consent">
+              {t('withdrawConsent')}
+            </button>
+            <button disabled={busy} onClick={() => void requestConsent()} data-testid="resend-consent">
+              {t('resendConsent')}
+            </button>
+          </>
+        )}
         {!status && (
           <button
             className="primary"

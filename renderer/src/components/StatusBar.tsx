@@ -3,16 +3,18 @@
  * state and errors with a next step; "Sync now".
  */
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../store';
-import { fmtDateTime } from '../format';
+import { useApp, usePrefs } from '../store';
+import { fmtDateTime, fmtTime } from '../format';
+import { errorText } from './ErrorText';
 
 export function StatusBar() {
   const { t } = useTranslation();
   const sync = useApp((s) => s.sync);
   const progress = useApp((s) => s.progress);
-  const locale = useApp((s) => s.locale);
-  const timeZone = useApp((s) => s.timeZone);
+  const prefs = usePrefs();
+  const { locale, timeZone } = prefs;
   const { syncRequested } = useApp.getState();
+  const lastError = sync?.lastError ? errorText(sync.lastError, t, prefs) : null;
   const syncing = sync?.state === 'syncing' || progress !== null;
   return (
     <footer
@@ -42,9 +44,14 @@ export function StatusBar() {
         </span>
       )}
       {sync?.state === 'offline' && <span className="warn">{t('offline')}</span>}
-      {sync?.lastError && sync.state !== 'syncing' && (
-        <span className="error" title={sync.lastError.code}>
-          {t('error')}: {sync.lastError.message}
+      {lastError && sync?.state !== 'syncing' && (
+        <span
+          className="error"
+          title={lastError.details ?? undefined}
+          data-testid="sync-error"
+          data-code={sync?.lastError?.code}
+        >
+          {lastError.text}
         </span>
       )}
       {sync && sync.state !== 'syncing' && sync.warnings.length > 0 && (
@@ -58,8 +65,12 @@ export function StatusBar() {
       )}
       <span className="spacer" />
       {sync?.rateLimit && (
-        <span className="muted">
-          {t('rateLimit', { remaining: sync.rateLimit.remaining, limit: sync.rateLimit.limit })}
+        <span className="muted" data-testid="quota">
+          {t('rateLimit', {
+            remaining: sync.rateLimit.remaining,
+            limit: sync.rateLimit.limit,
+            time: sync.rateLimit.resetSec ? fmtTime(sync.rateLimit.resetSec, prefs) : '–',
+          })}
         </span>
       )}
       <span className="muted">{t(`mqtt_${sync?.mqtt ?? 'off'}`)}</span>

@@ -3,10 +3,11 @@
  * the store holds view state and query results. Actions are named as events (what happened), not
  * setters. Data comes only through the contract (bridge.ts).
  */
+import { useMemo } from 'react';
 import { create, type StateCreator } from 'zustand';
 import type { EventPayload, MeterView, ProfileView, SeriesView, SyncStatus } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { addLocalDays, localMidnight } from '../format';
+import { addLocalDays, localDateStart, localMidnight, localYmd } from '../format';
 
 export type RangePreset = 'day' | 'week' | 'month' | 'year' | 'all';
 export type Theme = 'system' | 'light' | 'dark';
@@ -38,7 +39,8 @@ interface ViewSlice {
   range: { fromSec: number; toSec: number } | null;
   unit: 'kWh' | 'kW';
   series: SeriesView | null;
-  seriesError: string | null;
+  /** The last series request's error (a ContractCallError, worded by ErrorText), or null. */
+  seriesError: unknown;
   /** Bumped whenever main reports changed readings, so derived views refresh. */
   dataVersion: number;
   readingsChanged: () => void;
@@ -103,10 +105,15 @@ export function rangeFor(
       return { fromSec: end, toSec: addLocalDays(end, 1, timeZone) };
     case 'week':
       return { fromSec: addLocalDays(end, -6, timeZone), toSec: addLocalDays(end, 1, timeZone) };
-    case 'month':
-      return { fromSec: addLocalDays(end, -29, timeZone), toSec: addLocalDays(end, 1, timeZone) };
-    case 'year':
-      return { fromSec: addLocalDays(end, -364, timeZone), toSec: addLocalDays(end, 1, timeZone) };
+    case 'month': {
+      // The calendar month (grid fees are billed per calendar month), not the last 30 days.
+      const { y, m } = localYmd(anchorSec, timeZone);
+      return { fromSec: localDateStart(y, m, 1, timeZone), toSec: localDateStart(y, m + 1, 1, timeZone) };
+    }
+    case 'year': {
+      const { y } = localYmd(anchorSec, timeZone);
+      return { fromSec: localDateStart(y, 1, 1, timeZone), toSec: localDateStart(y + 1, 1, 1, timeZone) };
+    }
     case 'all':
       return {
         fromSec: earliestSec ?? addLocalDays(end, -3 * 365, timeZone),
@@ -185,6 +192,14 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   rangeShifted: (direction) => {
     const r = get().range;
     if (!r) return;
+    const { preset, zoomed } = get();
+    if (!zoomed && (preset === 'month' || preset === 'year')) {
+      // A calendar month or year before or after, whatever its length.
+      const anchor = direction < 0 ? r.fromSec - 3600 : r.toSec + 3600;
+      set({ range: rangeFor(preset, anchor, get().timeZone) });
+      void get().seriesRequested();
+      return;
+    }
     const span = r.toSec - r.fromSec;
     const tz = get().timeZone;
     const from = localMidnight(r.fromSec + direction * span + 6 * 3600, tz);
@@ -229,7 +244,7 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
       if (get().selectedMeterId === selectedMeterId && get().register === register)
         set({ series, seriesError: null });
     } catch (err) {
-      set({ seriesError: (err as Error).message });
+      set({ seriesError: err });
     }
   },
 });
@@ -281,3 +296,10 @@ export const useApp = create<AppState>()((...a) => ({
   ...syncSlice(...a),
   ...prefsSlice(...a),
 }));
+
+/** Locale and display time zone as one stable object, for the formatters. */
+export function usePrefs(): { locale: string; timeZone: string } {
+  const locale = useApp((s) => s.locale);
+  const timeZone = useApp((s) => s.timeZone);
+  return useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
+}

@@ -1,0 +1,146 @@
+/**
+ * Export several meters and registers at once, into one long-format CSV (one row per meter, register
+ * and quarter-hour, each row naming its metering point and register). Registers offered are those the
+ * chosen meters have, with plain-language names; the range is the one on screen, editable by date.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../bridge';
+import { localDateStart, localYmd } from '../format';
+import { registerLabel } from '../registers';
+import { useApp, usePrefs } from '../store';
+import { errorText } from './ErrorText';
+import { Modal } from './Modal';
+
+const dateInput = (sec: number, tz: string) => {
+  const { y, m, d } = localYmd(sec, tz);
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+};
+
+export function ExportDialog(props: {
+  initialMeterIds: string[];
+  initialRegisters: string[];
+  fromSec: number;
+  toSec: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const meters = useApp((s) => s.meters.filter((m) => m.registers.length > 0));
+  const [picked, setPicked] = useState(new Set(props.initialMeterIds));
+  const [registers, setRegisters] = useState(new Set(props.initialRegisters));
+  const [from, setFrom] = useState(dateInput(props.fromSec, prefs.timeZone));
+  const [to, setTo] = useState(dateInput(props.toSec - 1, prefs.timeZone));
+  const [profile, setProfile] = useState<'excel-at' | 'iso'>('excel-at');
+  const [message, setMessage] = useState<{ text: string; details?: string | null; error?: boolean } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const offered = useMemo(
+    () => [...new Set(meters.filter((m) => picked.has(m.id)).flatMap((m) => m.registers))].sort(),
+    [meters, picked],
+  );
+  const toggle = <T,>(set: Set<T>, v: T) => {
+    const next = new Set(set);
+    if (next.has(v)) next.delete(v);
+    else next.add(v);
+    return next;
+  };
+  const chosenRegisters = offered.filter((r) => registers.has(r));
+  const run = async () => {
+    const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+    const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+    setBusy(true);
+    setMessage({ text: t('loading') });
+    try {
+      const r = await unwrap(
+        api().export.csv({
+          meterIds: [...picked],
+          obisCodes: chosenRegisters,
+          fromSec: localDateStart(fy, fm, fd, prefs.timeZone),
+          toSec: localDateStart(ty, tm, td + 1, prefs.timeZone),
+          profile,
+        }),
+      );
+      setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
+    } catch (err) {
+      setMessage({ ...errorText(err, t, prefs), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={t('exportSeveralTitle')} testId="export-dialog" onClose={props.onClose} wide>
+      <p className="small muted">{t('exportSeveralHelp')}</p>
+      <div className="export-columns">
+        <fieldset>
+          <legend>{t('meters')}</legend>
+          <div className="check-list">
+            {meters.map((m) => (
+              <label key={m.id} className="check">
+                <input
+                  type="checkbox"
+                  checked={picked.has(m.id)}
+                  onChange={() => setPicked(toggle(picked, m.id))}
+                />
+                {m.label ?? m.meteringPoint}
+                <span className="small muted"> {m.customerName ?? ''}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('registers')}</legend>
+          <div className="check-list">
+            {offered.map((r) => (
+              <label key={r} className="check">
+                <input
+                  type="checkbox"
+                  checked={registers.has(r)}
+                  onChange={() => setRegisters(toggle(registers, r))}
+                />
+                {registerLabel(r, t)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div className="toolbar">
+        <label className="inline">
+          {t('from')} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="inline">
+          {t('to')} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <label className="inline">
+          {t('format')}
+          <select value={profile} onChange={(e) => setProfile(e.target.value as 'excel-at' | 'iso')}>
+            <option value="excel-at">{t('exportExcel')}</option>
+            <option value="iso">{t('exportIso')}</option>
+          </select>
+        </label>
+      </div>
+      {message && (
+        <div
+          className={message.error ? 'notice error' : 'notice'}
+          role="status"
+          data-testid="export-several-status"
+        >
+          {message.text}
+          {message.details && <pre className="small">{message.details}</pre>}
+        </div>
+      )}
+      <div className="modal-actions">
+        <button onClick={props.onClose}>{t('close')}</button>
+        <button
+          className="primary"
+          onClick={() => void run()}
+          disabled={busy || picked.size === 0 || chosenRegisters.length === 0 || !from || !to || to < from}
+          data-testid="export-several-run"
+        >
+          {t('exportCount', { meters: picked.size, registers: chosenRegisters.length })}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Analysis views for one meter and register over the chosen range (a view per file beside this one).
+ * All figures come from main (computed from the local store); the views only draw them. Each view
+ * exports its own table as CSV (Excel de-AT or ISO: the carpet its matrix) and its chart as PNG.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MeterView } from '../../../../preload/contract';
+import { api, unwrap } from '../../bridge';
+import { usePrefs } from '../../store';
+import { errorText } from '../ErrorText';
+import { BaseLoadView } from './BaseLoadView';
+import { CarpetView } from './CarpetView';
+import { CompareView } from './CompareView';
+import { DurationView } from './DurationView';
+import { HealthView } from './HealthView';
+import { PeaksView } from './PeaksView';
+import { ProfilesView } from './ProfilesView';
+import { PvView } from './PvView';
+import type { ViewProps } from './types';
+
+export const analysisViews = [
+  'peaks',
+  'baseLoad',
+  'duration',
+  'carpet',
+  'profiles',
+  'compare',
+  'pv',
+  'health',
+] as const;
+export type AnalysisView = (typeof analysisViews)[number];
+
+const VIEWS: Record<AnalysisView, (p: ViewProps) => React.ReactNode> = {
+  peaks: PeaksView,
+  baseLoad: BaseLoadView,
+  duration: DurationView,
+  carpet: CarpetView,
+  profiles: ProfilesView,
+  compare: CompareView,
+  pv: PvView,
+  health: HealthView,
+};
+
+export function AnalysisPanel(props: {
+  meter: MeterView;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+  onJump: (startSec: number) => void;
+}) {
+  const { meter, obisCode, fromSec, toSec, onJump } = props;
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [view, setView] = useState<AnalysisView>('peaks');
+  const [message, setMessage] = useState<{ text: string; details?: string | null; error?: boolean } | null>(
+    null,
+  );
+  const exportParams = useRef<Record<string, string | number | null>>({});
+  const setExportParams = useCallback((p: Record<string, string | number | null>) => {
+    exportParams.current = p;
+  }, []);
+  const figureRef = useRef<HTMLDivElement>(null);
+
+  const exportCsv = async (profile: 'excel-at' | 'iso') => {
+    try {
+      const params: Record<string, string | number | null> =
+        view === 'pv'
+          ? { siteId: meter.siteId, fromSec, toSec }
+          : {
+              meterId: meter.id,
+              obisCode,
+              fromSec: view === 'carpet' ? Math.max(fromSec, toSec - 366 * 86_400) : fromSec,
+              toSec,
+              ...exportParams.current,
+            };
+      const r = await unwrap(api().analysis.exportCsv({ kind: view, params, profile }));
+      setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
+    } catch (e) {
+      setMessage({ ...errorText(e, t, prefs), error: true });
+    }
+  };
+  const exportPng = async () => {
+    const canvas = figureRef.current?.querySelector('canvas');
+    if (!canvas) return;
+    try {
+      const r = await unwrap(
+        api().export.png({
+          suggestedName: `meterdesk-${view}-${meter.meteringPoint}.png`.replace(/[^\w.-]/g, '_'),
+          dataUrl: canvas.toDataURL('image/png'),
+        }),
+      );
+      setMessage({ text: t('exported', { rows: 1, path: r.path }) });
+    } catch (e) {
+      setMessage({ ...errorText(e, t, prefs), error: true });
+    }
+  };
+  const View = VIEWS[view];
+  return (
+    <section className="analysis" data-testid="analysis-panel" data-view={view}>
+      <div className="toolbar">
+        <div className="segmented wrap" role="group" aria-label={t('analysis')}>
+          {analysisViews.map((v) => (
+            <button
+              key={v}
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              data-testid={`analysis-${v}`}
+            >
+              {t(`view_${v}`)}
+            </button>
+          ))}
+        </div>
+        <span className="spacer" />
+        <button onClick={() => void exportCsv('excel-at')} data-testid="analysis-csv-excel">
+          CSV Excel
+        </button>
+        <button onClick={() => void exportCsv('iso')}>CSV ISO</button>
+        <button onClick={() => void exportPng()}>PNG</button>
+      </div>
+      {message && (
+        <div
+          className={message.error ? 'notice error small' : 'notice small'}
+          role="status"
+          data-testid="analysis-message"
+        >
+          {message.text}
+          {message.details && <pre className="small">{message.details}</pre>}
+        </div>
+      )}
+      <div ref={figureRef} key={view}>
+        <View
+          meter={meter}
+          obisCode={obisCode}
+          fromSec={fromSec}
+          toSec={toSec}
+          prefs={prefs}
+          onJump={onJump}
+          setExportParams={setExportParams}
+        />
+      </div>
+    </section>
+  );
+}

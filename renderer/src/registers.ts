@@ -1,0 +1,36 @@
+/**
+ * Plain-language names beside the EDA register codes (OBIS), for people who do not read them: the
+ * medium and direction (`1-1:1.9.0` electricity drawn, `1-1:2.9.0` fed in, `7-…` gas) and the kind
+ * (`G.01` the meter's total, `P.01` the grid residual, `…T`/`G.02`/`G.03` energy-community shares).
+ * Unknown codes are shown as they are.
+ */
+export function registerKey(obis: string): { base: string | null; part: string | null } {
+  if (obis === '(unnamed)') return { base: 'unnamed', part: null };
+  const [code, suffix] = obis.split(' ');
+  const base = code?.startsWith('7-')
+    ? 'gas'
+    : code === '1-1:1.9.0'
+      ? 'consumption'
+      : code === '1-1:2.9.0'
+        ? 'feedIn'
+        : code === '1-1:1.8.0' || code === '1-1:2.8.0'
+          ? 'meterReading'
+          : null;
+  const part =
+    suffix === 'G.01'
+      ? 'total'
+      : suffix === 'P.01'
+        ? 'residual'
+        : suffix && /^(G\.01T|G\.02|G\.03|G\.03R|P\.01T)$/.test(suffix)
+          ? 'community'
+          : null;
+  return { base, part };
+}
+
+/** `Verbrauch – gesamt (1-1:1.9.0 G.01)`, with `t` for the words; the code alone when it is unknown. */
+export function registerLabel(obis: string, t: (key: string) => string): string {
+  const { base, part } = registerKey(obis);
+  if (!base) return obis;
+  const words = [t(`reg_${base}`), part ? t(`reg_part_${part}`) : null].filter(Boolean).join(' – ');
+  return base === 'unnamed' ? words : `${words} (${obis})`;
+}
