@@ -4,7 +4,7 @@
  * data folder) comes in as options.
  */
 import type Database from 'better-sqlite3';
-import type { EventName, EventPayload, SyncStatus } from '../preload/contract';
+import type { ErrorCode, EventName, EventPayload, SyncStatus } from '../preload/contract';
 import { createApiClient, type ApiClient, type RateLimitState } from './api/client';
 import { createAccountStore, type AccountStore } from './db/account-store';
 import { openDatabase } from './db/open';
@@ -258,7 +258,7 @@ export function createServices(opts: ServicesOptions) {
           ...status,
           lastSyncSec: Math.floor(Date.now() / 1000),
           lastError: summary.errors[0]
-            ? { code: summary.errors[0].code, message: summary.errors[0].message }
+            ? { code: summary.errors[0].code as ErrorCode, message: summary.errors[0].message }
             : null,
           warnings: summary.warnings.map((w) => ({ meterId: w.meterId, message: w.message })),
           meterErrors: summary.errors.map((e) => ({ meterId: e.meterId, message: e.message })),

@@ -300,7 +300,7 @@ export type AnalysisKind = (typeof analysisKinds)[number];
 export interface SyncStatus {
   state: 'idle' | 'syncing' | 'error' | 'offline';
   lastSyncSec: number | null;
-  lastError: { code: string; message: string } | null;
+  lastError: ContractError | null;
   rateLimit: { limit: number; remaining: number; resetSec: number } | null;
   mqtt: 'connected' | 'reconnecting' | 'off';
   /** What the last sync's checks against the service found: shortfalls with their numbers, per meter. */

@@ -505,9 +505,19 @@ export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Health
             'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND recorded_sec > ?',
           )
           .get(id, lastExport)?.n ?? 0);
+  // Gaps lie between the first and the last day with readings: days before the meter's data begins
+  // (or after it ends) are "no data", shown as such in the calendar, not a list of gaps.
+  const firstWith = days.findIndex((d) => d.received > 0);
+  const lastWith = days.findLastIndex((d) => d.received > 0);
   return {
     days,
-    gapDays: days.filter((d) => d.received < d.expected).map((d) => d.day),
+    gapDays:
+      firstWith < 0
+        ? []
+        : days
+            .slice(firstWith, lastWith + 1)
+            .filter((d) => d.received < d.expected)
+            .map((d) => d.day),
     implausible,
     corrected,
     implausibleLimitKwh: round(limit),

@@ -17,7 +17,10 @@ export interface Harness {
  * fixed demo clock) and resolves with its URL once it is ready. `extra` arguments come last and win
  * (e.g. `--demo-years`, `--demo-meters`).
  */
-export async function spawnHarness(extra: string[] = [], o: { dataDir?: string } = {}): Promise<Harness> {
+export async function spawnHarness(
+  extra: string[] = [],
+  o: { dataDir?: string; env?: Record<string, string>; sessionOnlySecrets?: boolean } = {},
+): Promise<Harness> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'md-e2e-'));
   const exportDir = join(dataDir, 'exports');
   const child = spawn(
@@ -36,10 +39,10 @@ export async function spawnHarness(extra: string[] = [], o: { dataDir?: string }
       '0.3',
       '--demo-clock',
       '2026-11-20T12:00:00Z',
-      '--session-only-secrets',
+      ...((o.sessionOnlySecrets ?? true) ? ['--session-only-secrets'] : []),
       ...extra,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...o.env } },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

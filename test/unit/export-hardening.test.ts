@@ -242,11 +242,16 @@ describe('leftover partial files (item 14)', () => {
       '--out',
       join(out, 'big.csv'),
     ]);
-    // Kill as soon as the partial file exists.
-    for (let i = 0; i < 400 && !readdirSync(out).some((f) => f.includes('.partial-')); i++)
+    const exited = new Promise((r) => child.on('exit', r));
+    // Kill as soon as the partial file exists (a fast machine may finish first: then nothing is left).
+    for (
+      let i = 0;
+      i < 400 && child.exitCode === null && !readdirSync(out).some((f) => f.includes('.partial-'));
+      i++
+    )
       await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGKILL');
-    await new Promise((r) => child.on('exit', r));
+    await exited;
     const left = readdirSync(out).filter((f) => f.includes('.partial-'));
     if (left.length > 0) {
       // It was caught mid-write: the next start (here: the tracker of that data folder) removes it.

@@ -26,7 +26,8 @@ export function ExportDialog(props: {
 }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
-  const meters = useApp((s) => s.meters.filter((m) => m.registers.length > 0));
+  const allMeters = useApp((s) => s.meters);
+  const meters = useMemo(() => allMeters.filter((m) => m.registers.length > 0), [allMeters]);
   const [picked, setPicked] = useState(new Set(props.initialMeterIds));
   const [registers, setRegisters] = useState(new Set(props.initialRegisters));
   const [from, setFrom] = useState(dateInput(props.fromSec, prefs.timeZone));

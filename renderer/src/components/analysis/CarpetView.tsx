@@ -25,7 +25,7 @@ function drawCarpet(
   colours: { fg: string; gap: string },
 ) {
   const left = 64;
-  const top = 20;
+  const top = 24;
   const right = 86;
   const bottom = 8;
   const width = Math.max(420, c.parentElement?.clientWidth ?? 720);
@@ -128,7 +128,7 @@ export function CarpetView({ meter, obisCode, fromSec, toSec, prefs }: ViewProps
       {from > fromSec && <p className="small warn">{t('carpetLastYear')}</p>}
       <Carpet data={d} prefs={prefs} testId="carpet" />
       <p className="small muted">
-        {t('carpetLegend', { max: fmtQuantity(d.maxKwh * 4, 'kw', prefs) })} {d.days[0]?.day} –{' '}
+        {t('carpetLegend', { max: fmtQuantity(d.maxKwh * 4, 'kw', prefs, false) })} {d.days[0]?.day} –{' '}
         {d.days.at(-1)?.day}
       </p>
     </div>

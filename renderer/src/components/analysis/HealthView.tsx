@@ -70,6 +70,7 @@ export function Calendar({
   return (
     <canvas
       ref={ref}
+      className="calendar"
       data-testid={testId}
       role="img"
       aria-label={`Data health calendar, ${data.days.length} days`}
