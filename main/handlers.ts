@@ -242,6 +242,15 @@ export function createHandlers(services: Services): Handlers {
       writeFileSync(path, bytes);
       return { path, rows: 0, bytes: bytes.length };
     },
+    'import:preview': async ({ files }) => services.imports.preview(files),
+    'import:update': async ({ fileId, direction, meterId }) =>
+      services.imports.update(fileId, { direction, meterId }),
+    'import:commit': async ({ fileId }) => services.imports.commit(fileId),
+    'import:discard': async ({ fileIds }) => ({ discarded: services.imports.discard(fileIds) }),
+    'import:tryMapping': async ({ fileId, mapping }) => services.imports.tryMapping(fileId, mapping),
+    'import:saveFormat': async ({ fileId, mapping }) => services.imports.saveFormat(fileId, mapping),
+    'import:formats': async () => services.imports.formats(),
+    'import:removeFormat': async ({ name }) => ({ removed: services.imports.removeFormat(name) }),
     'sync:status': async () => services.syncStatus(),
     'sync:now': async () => {
       const running = services.syncStatus().state === 'syncing';

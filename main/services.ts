@@ -32,6 +32,7 @@ import { createWorkerSync } from './sync/worker-sync';
 import { closeReadAhead } from './export/read-ahead';
 import { createPartialTracker } from './export/partials';
 import { DEFAULT_TZ } from './time/local-days';
+import { createImportService } from './import/import-service';
 
 export interface ServicesOptions {
   dataDir: string;
@@ -294,6 +295,15 @@ export function createServices(opts: ServicesOptions) {
   })();
   const scheduler = createScheduler(() => syncNow(), { ...defaultSchedule, intervalSec: savedInterval * 60 });
 
+  // Files from the grid operators' portals, into the active profile (main/import/).
+  const imports = createImportService({
+    dataDir: opts.dataDir,
+    tz,
+    active,
+    onProgress: (p) => emit('import:progress', p),
+    onWritten: (meterId) => emit('readings:changed', { meterIds: [meterId] }),
+  });
+
   return {
     opts,
     tz,
@@ -310,6 +320,7 @@ export function createServices(opts: ServicesOptions) {
     },
     profiles,
     secrets,
+    imports,
     active,
     startDemo,
     on(listener: Listener): () => void {

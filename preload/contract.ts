@@ -7,6 +7,10 @@
  * import it. Later work adds channels here, never around it.
  */
 import { z } from 'zod';
+import { channel } from './channel';
+import { importChannels, importEvents } from './import-contract';
+
+export * from './import-contract';
 
 /** Unix seconds as an integer. */
 const sec = z.number().int().min(0).max(32_503_680_000);
@@ -323,12 +327,6 @@ export interface ConnectionTest {
 
 // ---------- channels ----------
 
-interface ChannelDef<I extends z.ZodType, O> {
-  input: I;
-  /** Phantom marker for the result type; never read at run time. */
-  output?: O;
-}
-const channel = <O>() => ({ input: <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input }) });
 const none = z.object({}).strict();
 const analysisScope = z.object({
   meterId: id,
@@ -512,6 +510,7 @@ export const channels = {
         message: 'the range must be positive and at most 10 years',
       }),
   ),
+  ...importChannels,
 } as const;
 
 export type Channels = typeof channels;
@@ -591,6 +590,7 @@ export const events = {
     message: z.string().nullable(),
   }),
   'export:progress': z.object({ rows: z.number().int(), totalRows: z.number().int(), done: z.boolean() }),
+  ...importEvents,
 } as const;
 
 export type Events = typeof events;

@@ -9,6 +9,8 @@
  *   drift from the rows. This store is the only writer of readings; anything else that changes rows
  *   must call `refreshRollups` for the days it touched.
  * - A page is one transaction; `withinTransaction` lets the caller write its cursor in it too.
+ * - Imported files (source `import`) fill gaps only: a reading the service delivered is never replaced by
+ *   an import (counted as `kept`), while the service's reading always replaces an imported one.
  */
 import type Database from 'better-sqlite3';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
@@ -35,6 +37,8 @@ export interface WriteResult {
   updated: number;
   unchanged: number;
   revisions: number;
+  /** Imported readings not written because the service's reading for that quarter-hour is stored. */
+  kept: number;
   /** Local day numbers touched, per series id. */
   touchedDays: Map<number, Set<number>>;
 }
@@ -65,7 +69,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   );
   const selectRange = db
     .prepare<[number, number, number]>(
-      'SELECT start_sec, value, quality, updated_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?',
+      "SELECT start_sec, value, quality, updated_sec, source = 'import' FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?",
     )
     .raw();
   // New readings (the bulk of any sync) go in 100 to a statement: a third less time than one by one.
@@ -92,6 +96,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   );
   const touchReading = db.prepare(
     'UPDATE readings SET updated_sec = ? WHERE series_id = ? AND start_sec = ?',
+  );
+  // The service delivers the value an import had stored: the reading becomes the service's.
+  const adoptReading = db.prepare(
+    'UPDATE readings SET updated_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
   );
   const insertRevision = db.prepare(
     `INSERT INTO reading_revisions (series_id, start_sec, old_value, old_quality, old_updated_sec, new_value, new_quality, new_updated_sec, recorded_sec, source)
@@ -191,8 +199,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       updated: 0,
       unchanged: 0,
       revisions: 0,
+      kept: 0,
       touchedDays: new Map(),
     };
+    const isImport = source === 'import';
     // Per series of this page: its id, time range, stored rows and the local day last touched.
     // Registers arrive interleaved (all registers of one quarter-hour, then the next).
     interface SeriesState {
@@ -203,10 +213,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       minStart: number;
       maxStart: number;
       /**
-       * start_sec → the stored (or queued) version: `[value, quality, updated_sec]` as read from the
-       * database, or the index of the row of this page that is now stored (no allocation per row).
+       * start_sec → the stored (or queued) version: `[value, quality, updated_sec, is imported]` as read
+       * from the database, or the index of the row of this page that is now stored (no allocation per row).
        */
-      stored: Map<number, [number, number, number] | number>;
+      stored: Map<number, [number, number, number, number] | number>;
       /** Per local day, the block being built from the rows this page inserts (see `DayBuild`). */
       builds: Map<number, DayBuild>;
       /** The build of the day last touched. */
@@ -264,8 +274,9 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           number,
           number,
           number,
+          number,
         ][])
-          s.stored.set(row[0], [row[1], row[2], row[3]]);
+          s.stored.set(row[0], [row[1], row[2], row[3], row[4]]);
       }
 
       // Pass 2: queue new rows for the multi-row insert; compare stored ones.
@@ -322,21 +333,34 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         let oldValue: number;
         let oldQuality: number;
         let oldUpdated: number;
+        let oldImported: boolean;
         if (typeof existing === 'number') {
           const prev = readings[existing]!;
           oldValue = prev.value;
           oldQuality = prev.quality;
           oldUpdated = prev.updatedSec ?? nowSec;
-        } else [oldValue, oldQuality, oldUpdated] = existing;
+          oldImported = isImport;
+        } else {
+          [oldValue, oldQuality, oldUpdated] = existing;
+          oldImported = existing[3] === 1;
+        }
+        if (isImport && !oldImported) {
+          result.kept += 1; // the service's reading stays
+          result.unchanged += 1;
+          continue;
+        }
         const differs = oldValue !== r.value || oldQuality !== r.quality;
-        const newer = r.updatedSec === null ? differs : r.updatedSec > oldUpdated;
+        // The service's reading replaces an imported one whatever their times say.
+        const replacesImport = oldImported && !isImport;
+        const newer = replacesImport || (r.updatedSec === null ? differs : r.updatedSec > oldUpdated);
         if (!newer) {
           result.unchanged += 1;
           continue;
         }
         if (queued > 0) flush(); // the row compared against may still be queued
         if (!differs) {
-          touchReading.run(updatedSec, sid, r.startSec);
+          if (replacesImport) adoptReading.run(updatedSec, source, sid, r.startSec);
+          else touchReading.run(updatedSec, sid, r.startSec);
           s.stored.set(r.startSec, i); // same value and quality, newer updated_sec
           result.unchanged += 1;
           continue;

@@ -1,0 +1,129 @@
+/**
+ * `meterdesk import FILE...`: each file read, checked and written in one transaction; one line per file
+ * (JSON with --json) saying what went where, with times as UTC ISO strings. A file that cannot be
+ * imported is reported with its line and column and leaves nothing behind; the exit code is then 3.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { openDatabase } from '../db/open';
+import { createReadingsStore } from '../db/readings-store';
+import { createCustomFormats } from '../import/custom-formats';
+import { notesWithGaps } from '../import/import-service';
+import { resolveTarget, sha256, writeImport } from '../import/into-store';
+import { noteText } from '../import/notes';
+import { MAX_IMPORT_BYTES, readImportFile, tooLarge } from '../import/read-file';
+import { summarize } from '../import/summary';
+import { ImportError, type Direction } from '../import/types';
+import { createProfileRegistry } from '../profiles/registry';
+import { DEFAULT_TZ } from '../time/local-days';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
+
+export async function importFiles(
+  dataDir: string,
+  files: string[],
+  opts: { json: boolean; profile?: string; meterId?: string; direction?: string },
+): Promise<void> {
+  if (files.length === 0) throw new UsageError('import needs at least one FILE.');
+  if (opts.direction && opts.direction !== 'consumption' && opts.direction !== 'feed_in')
+    throw new UsageError('--direction must be consumption or feed_in.');
+  let dbPath = join(dataDir, 'meterdesk.sqlite');
+  if (opts.profile) {
+    const registry = createProfileRegistry(dataDir);
+    const p = registry.list().find((x) => x.id === opts.profile || x.name === opts.profile);
+    if (!p) throw new UsageError(`No profile "${opts.profile}" in ${dataDir}.`);
+    dbPath = registry.dbPath(p.id);
+  }
+  const db = openDatabase(dbPath);
+  const store = createReadingsStore(db, DEFAULT_TZ);
+  const custom = createCustomFormats(dataDir).specs();
+  let failed = 0;
+  try {
+    for (const file of files) {
+      const name = basename(file);
+      try {
+        const size = statSync(file).size;
+        if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
+        const bytes = readFileSync(resolve(file));
+        const parsed = await readImportFile(bytes, {
+          tz: DEFAULT_TZ,
+          direction: (opts.direction as Direction | undefined) ?? null,
+          custom,
+        });
+        const target = resolveTarget(db, parsed, opts.meterId ?? null);
+        const w = writeImport(
+          db,
+          store,
+          parsed,
+          target,
+          { name, sha256: sha256(bytes) },
+          Math.floor(Date.now() / 1000),
+        );
+        const summaries = parsed.series.map((s) => summarize(s, DEFAULT_TZ));
+        const notes = notesWithGaps(parsed, summaries, DEFAULT_TZ);
+        if (w.kept > 0)
+          notes.push({ code: 'service_data_kept', isWarning: false, params: { count: w.kept } });
+        const line = {
+          file,
+          format: parsed.format.id,
+          metering_point: parsed.meteringPoint,
+          meter_id: w.meterId,
+          series: summaries.map((s) => ({
+            obis_code: s.obisCode,
+            readings: s.readings,
+            first_start: iso(s.firstStartSec),
+            last_end: iso(s.lastEndSec),
+            sum_kwh: s.sumKwh,
+            quality: s.quality,
+            change_days: s.changeDays,
+            missing: s.missing,
+          })),
+          warnings: notes.filter((n) => n.isWarning).map(noteText),
+          notes: notes.filter((n) => !n.isWarning).map(noteText),
+          written: { inserted: w.inserted, updated: w.updated, unchanged: w.unchanged, kept: w.kept },
+        };
+        if (opts.json) process.stdout.write(JSON.stringify(line) + '\n');
+        else {
+          process.stdout.write(
+            `${name}: ${parsed.format.operator} (${parsed.format.product}) → meter ${w.meterId}, ${w.inserted} new, ${w.updated} changed, ${w.unchanged} unchanged` +
+              (w.kept > 0 ? `, ${w.kept} kept from the service` : '') +
+              '\n',
+          );
+          for (const s of summaries)
+            process.stdout.write(
+              `  ${s.obisCode}: ${s.readings} readings, ${iso(s.firstStartSec)} – ${iso(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
+            );
+          for (const n of notes)
+            process.stdout.write(`  ${n.isWarning ? 'warning' : 'note'}: ${noteText(n)}\n`);
+        }
+      } catch (err) {
+        failed++;
+        const e =
+          err instanceof ImportError
+            ? err
+            : new ImportError(
+                'unreadable',
+                (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file.' : (err as Error).message,
+              );
+        const where = [e.line !== null ? `line ${e.line}` : null, e.column].filter(Boolean).join(', ');
+        process.stderr.write(
+          `meterdesk: ${file}${where ? ` (${where})` : ''}: ${e.message} Nothing of this file was stored.\n`,
+        );
+        if (opts.json)
+          process.stdout.write(
+            JSON.stringify({
+              file,
+              error: { kind: e.kind, message: e.message, line: e.line, column: e.column },
+            }) + '\n',
+          );
+      }
+    }
+  } finally {
+    db.close();
+  }
+  if (failed > 0) process.exitCode = 3;
+}

@@ -1,0 +1,297 @@
+/**
+ * The import as the app uses it: files are staged in memory when dropped (nothing written), previewed,
+ * re-read with another direction or a defined format, and written one file per transaction into the
+ * active profile. Staged files are bounded (count and bytes); the oldest go first.
+ */
+import type Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import type {
+  ImportDone,
+  ImportFailure,
+  ImportFileView,
+  ImportMapping,
+  ImportPreview,
+  MappingTry,
+} from '../../preload/contract';
+import type { ReadingsStore } from '../db/readings-store';
+import { AppError } from '../errors';
+import { createCustomFormats, specOfMapping } from './custom-formats';
+import { containerOf, decodeText } from './decode';
+import { firstLines } from './csv-rows';
+import { importedBefore, resolveTarget, serviceOverlap, sha256, writeImport } from './into-store';
+import { note, noteText, type ImportNote } from './notes';
+import { fileStart, readImportFile } from './read-file';
+import { summarize, type SeriesSummary } from './summary';
+import { ImportError, type Direction, type ParsedFile } from './types';
+import { naiveText } from './wall-time';
+import { offsetMinutesAt } from '../time/local-days';
+
+const MAX_STAGED_FILES = 50;
+const MAX_STAGED_BYTES = 512 * 1024 * 1024;
+
+interface Staged {
+  id: string;
+  name: string;
+  bytes: Uint8Array;
+  hash: string;
+  direction: Direction | null;
+  meterId: string | null;
+  parsed: ParsedFile | null;
+}
+
+export interface ImportDeps {
+  dataDir: string;
+  tz: string;
+  active: () => Promise<{ db: Database.Database; readings: ReadingsStore }>;
+  onProgress?: (p: { fileName: string; fraction: number; phase: 'reading' | 'writing' }) => void;
+  onWritten?: (meterId: string) => void;
+  now?: () => number;
+}
+
+/** Notes a file's readings call for beyond what the reader noticed: the gaps, per series. */
+export function notesWithGaps(
+  parsed: ParsedFile,
+  summaries: readonly SeriesSummary[],
+  tz: string,
+): ImportNote[] {
+  const out = [...parsed.notes];
+  for (const s of summaries) {
+    if (s.missing === 0) continue;
+    const ranges = s.gaps
+      .map((g) => `${localText(g.fromSec, tz)}–${localText(g.toSec, tz).slice(11)}`)
+      .join(', ');
+    out.push(
+      note('gaps', {
+        missing: s.missing,
+        ranges: s.gaps.length === 5 ? `${ranges}, …` : ranges,
+        obis: s.obisCode,
+      }),
+    );
+  }
+  return out;
+}
+
+function localText(sec: number, tz: string): string {
+  return naiveText(sec + offsetMinutesAt(sec, tz) * 60);
+}
+
+export function failureOf(id: string, name: string, bytes: Uint8Array, err: ImportError): ImportFailure {
+  let start: ImportFailure['start'] = null;
+  if (err.kind === 'unknown_format' && containerOf(bytes) === 'text') {
+    try {
+      start = fileStart(bytes);
+    } catch {
+      start = null;
+    }
+  }
+  return {
+    status: 'failed',
+    fileId: id,
+    fileName: name,
+    bytes: bytes.length,
+    error: { kind: err.kind, message: err.message, line: err.line, column: err.column },
+    start,
+  };
+}
+
+export function createImportService(deps: ImportDeps) {
+  const formats = createCustomFormats(deps.dataDir);
+  const staged = new Map<string, Staged>();
+  let counter = 0;
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+
+  function stage(name: string, bytes: Uint8Array): Staged {
+    const st: Staged = {
+      id: `f${(++counter).toString(36)}${Date.now().toString(36)}`,
+      name,
+      bytes,
+      hash: sha256(bytes),
+      direction: null,
+      meterId: null,
+      parsed: null,
+    };
+    staged.set(st.id, st);
+    let total = [...staged.values()].reduce((n, s) => n + s.bytes.length, 0);
+    for (const old of staged.values()) {
+      if (staged.size <= MAX_STAGED_FILES && total <= MAX_STAGED_BYTES) break;
+      if (old === st) continue;
+      staged.delete(old.id);
+      total -= old.bytes.length;
+    }
+    return st;
+  }
+
+  function get(fileId: string): Staged {
+    const st = staged.get(fileId);
+    if (!st)
+      throw new AppError(
+        'not_found',
+        'That file is no longer waiting to be imported: drop it on the window again.',
+      );
+    return st;
+  }
+
+  async function view(st: Staged): Promise<ImportPreview> {
+    const parsed = st.parsed!;
+    const { db } = await deps.active();
+    const target = resolveTarget(db, parsed, st.meterId);
+    const series = parsed.series.map((s) => summarize(s, deps.tz));
+    const notes = notesWithGaps(parsed, series, deps.tz);
+    const overlap = target.exists ? serviceOverlap(db, target.meterId, parsed) : 0;
+    if (overlap > 0) notes.push(note('service_data_kept', { count: overlap }));
+    return {
+      status: 'ready',
+      fileId: st.id,
+      fileName: st.name,
+      bytes: st.bytes.length,
+      format: {
+        id: parsed.format.id,
+        operator: parsed.format.operator,
+        product: parsed.format.product,
+        isCustom: !!parsed.format.isCustom,
+      },
+      encoding: parsed.encoding,
+      meteringPoint: parsed.meteringPoint,
+      direction: parsed.direction,
+      directionFromFile: st.direction === null && !parsed.notes.some((n) => n.code === 'direction_assumed'),
+      target,
+      series,
+      notes: notes.map((n) => ({ ...n, text: noteText(n) })),
+      rows: parsed.rows,
+      serviceOverlap: overlap,
+      importedBeforeSec: importedBefore(db, st.hash, target.meterId),
+    };
+  }
+
+  async function read(st: Staged): Promise<ImportFileView> {
+    let last = 0;
+    try {
+      st.parsed = await readImportFile(st.bytes, {
+        tz: deps.tz,
+        direction: st.direction,
+        custom: formats.specs(),
+        onProgress: async (fraction) => {
+          if (fraction - last >= 0.05 || fraction === 1) {
+            last = fraction;
+            deps.onProgress?.({ fileName: st.name, fraction, phase: 'reading' });
+          }
+          await new Promise((resolve) => setImmediate(resolve)); // keep the app responsive
+        },
+      });
+      return await view(st);
+    } catch (err) {
+      st.parsed = null;
+      if (err instanceof ImportError) return failureOf(st.id, st.name, st.bytes, err);
+      throw err;
+    }
+  }
+
+  /** The header cells of a text file's line `headerLine` split by `delimiter`. */
+  function headerOf(st: Staged, m: ImportMapping): string[] {
+    if (containerOf(st.bytes) !== 'text')
+      throw new AppError(
+        'invalid_input',
+        'Columns can be defined for text (CSV) files only; save the sheet as CSV.',
+      );
+    const line = firstLines(decodeText(st.bytes).text, m.headerLine)[m.headerLine - 1] ?? '';
+    try {
+      return (
+        (
+          parse(line, { delimiter: m.delimiter, relax_column_count: true, relax_quotes: true }) as string[][]
+        )[0] ?? []
+      ).map((h) => h.trim());
+    } catch {
+      return [line];
+    }
+  }
+
+  function checkColumns(m: ImportMapping, header: string[]): void {
+    const cols = [m.dateColumn, m.timeColumn, m.valueColumn, m.qualityColumn].filter(
+      (c): c is number => c !== null,
+    );
+    for (const c of cols)
+      if (c >= header.length)
+        throw new AppError(
+          'invalid_input',
+          `Line ${m.headerLine} has ${header.length} columns; column ${c + 1} does not exist.`,
+        );
+    const names = cols.map((c) => header[c]);
+    if (new Set(names).size !== names.length)
+      throw new AppError('invalid_input', 'Choose different columns for date, time, value and quality.');
+  }
+
+  return {
+    async preview(files: { name: string; dataBase64: string }[]): Promise<ImportFileView[]> {
+      const out: ImportFileView[] = [];
+      for (const f of files) {
+        const bytes = new Uint8Array(Buffer.from(f.dataBase64, 'base64'));
+        out.push(await read(stage(f.name, bytes)));
+      }
+      return out;
+    },
+    async update(
+      fileId: string,
+      change: { direction?: Direction; meterId?: string | null },
+    ): Promise<ImportFileView> {
+      const st = get(fileId);
+      if (change.meterId !== undefined) st.meterId = change.meterId;
+      if (change.direction && change.direction !== st.parsed?.direction) {
+        st.direction = change.direction;
+        return read(st);
+      }
+      return st.parsed ? view(st) : read(st);
+    },
+    async commit(fileId: string): Promise<ImportDone> {
+      const st = get(fileId);
+      if (!st.parsed)
+        throw new AppError(
+          'invalid_input',
+          `${st.name} cannot be imported as it is; see its message in the list.`,
+        );
+      const { db, readings } = await deps.active();
+      const target = resolveTarget(db, st.parsed, st.meterId);
+      deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
+      const w = writeImport(db, readings, st.parsed, target, { name: st.name, sha256: st.hash }, now());
+      deps.onProgress?.({ fileName: st.name, fraction: 1, phase: 'writing' });
+      staged.delete(fileId);
+      deps.onWritten?.(w.meterId);
+      return { fileId, ...w };
+    },
+    discard(fileIds: string[]): number {
+      let n = 0;
+      for (const id of fileIds) if (staged.delete(id)) n++;
+      return n;
+    },
+    async tryMapping(fileId: string, m: ImportMapping): Promise<MappingTry> {
+      const st = get(fileId);
+      const header = headerOf(st, m);
+      checkColumns(m, header);
+      try {
+        const parsed = await readImportFile(st.bytes, { tz: deps.tz, format: specOfMapping(m, header) });
+        const s = parsed.series[0]!;
+        const rows = s.startSec.slice(0, 12).map((startSec, i) => ({
+          line: s.line[i]!,
+          label: localText(startSec, deps.tz),
+          startSec,
+          valueKwh: s.valueKwh[i]!,
+        }));
+        return { header, rows, error: null };
+      } catch (err) {
+        if (!(err instanceof ImportError)) throw err;
+        return { header, rows: [], error: failureOf(st.id, st.name, st.bytes, err).error };
+      }
+    },
+    async saveFormat(fileId: string, m: ImportMapping): Promise<ImportFileView> {
+      const st = get(fileId);
+      const header = headerOf(st, m);
+      checkColumns(m, header);
+      formats.save(m, header);
+      st.direction = null;
+      return read(st);
+    },
+    formats: () => formats.list().map((f) => f.mapping),
+    removeFormat: (name: string) => formats.remove(name),
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

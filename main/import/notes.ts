@@ -1,0 +1,96 @@
+/**
+ * What an import tells the person besides the readings: data the file lacks or contradicts (warnings)
+ * and what Meterdesk assumed where the file is silent (notes). Structured, so the UI words them in the
+ * person's language; `noteText` is the English wording for the CLI and logs.
+ */
+export type NoteCode =
+  // assumptions
+  | 'direction_assumed'
+  | 'no_quality_column'
+  | 'ikb_end_stamped'
+  | 'start_or_end_unknown'
+  | 'power_converted'
+  | 'series_all_zero'
+  | 'meter_readings_kept_apart'
+  | 'column_empty'
+  // warnings
+  | 'dst_hour_once'
+  | 'empty_values'
+  | 'no_status'
+  | 'unknown_quality'
+  | 'not_interval_energy'
+  | 'header_total_mismatch'
+  | 'day_total_mismatch'
+  | 'meter_reading_mismatch'
+  | 'offset_mismatch'
+  | 'negative_values'
+  | 'rows_without_value_skipped'
+  | 'service_data_kept'
+  | 'gaps';
+
+export interface ImportNote {
+  code: NoteCode;
+  /** Warnings are about the data; the rest say what was assumed. */
+  isWarning: boolean;
+  params: Record<string, string | number>;
+}
+
+const WARNINGS = new Set<NoteCode>([
+  'dst_hour_once',
+  'empty_values',
+  'no_status',
+  'unknown_quality',
+  'not_interval_energy',
+  'header_total_mismatch',
+  'day_total_mismatch',
+  'meter_reading_mismatch',
+  'offset_mismatch',
+  'negative_values',
+  'rows_without_value_skipped',
+  'gaps',
+]);
+
+export function note(code: NoteCode, params: Record<string, string | number> = {}): ImportNote {
+  return { code, isWarning: WARNINGS.has(code), params };
+}
+
+const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
+  direction_assumed: () =>
+    'The file does not say whether it holds consumption or feed-in; read as consumption (choose feed-in if it is).',
+  no_quality_column: () => 'The file gives no quality per reading; its readings are counted as measured.',
+  ikb_end_stamped: () =>
+    'IKB labels are read as interval ends (the export closes with the next month’s 00:00 and opens one interval after midnight).',
+  start_or_end_unknown: () =>
+    'Whether this format labels the start or the end of an interval is not known; read as starts.',
+  power_converted: (p) => `${p.count} values were mean power in kW; stored as kWh per quarter-hour (kW ÷ 4).`,
+  series_all_zero: (p) => `Column "${p.column}" is 0 throughout (a single-rate meter): not imported.`,
+  meter_readings_kept_apart: (p) =>
+    `${p.count} meter readings (${p.column}, ${p.first} → ${p.last} kWh) are kept apart, not imported as consumption.`,
+  dst_hour_once: (p) =>
+    `${p.day}: the repeated hour 02:00–03:00 appears once; read as the first (summer-time) hour, so the day has ${p.received} of ${p.expected} quarter-hours.`,
+  empty_values: (p) =>
+    `${p.count} quarter-hours have no value in column "${p.column}" (left empty, not zero).`,
+  column_empty: (p) => `No values in this file in: "${p.columns}".`,
+  no_status: (p) => `${p.count} readings have no status; counted as measured.`,
+  unknown_quality: (p) =>
+    `${p.count} readings have the status "${p.word}", which Meterdesk does not know; marked unreliable.`,
+  not_interval_energy: (p) =>
+    `${p.count} rows of register "${p.register}" are not interval energy: not imported.`,
+  header_total_mismatch: (p) => `The header says ${p.stated} kWh in total; the rows add up to ${p.sum} kWh.`,
+  day_total_mismatch: (p) =>
+    `${p.count} daily totals in the file differ from the sum of their quarter-hours (first: ${p.day}, ${p.stated} vs ${p.sum} kWh).`,
+  meter_reading_mismatch: (p) =>
+    `The meter readings rose ${p.readingRise} kWh, the quarter-hours in between add up to ${p.sum} kWh${p.lines ? ` (readings without consumption on lines ${p.lines})` : ''}.`,
+  offset_mismatch: (p) =>
+    `${p.count} timestamps carry a UTC offset that Austrian time does not have at that moment (first on line ${p.line}).`,
+  negative_values: (p) => `${p.count} values are negative (first on line ${p.line}).`,
+  rows_without_value_skipped: (p) =>
+    `${p.count} rows without a value at a time that does not exist or repeats were skipped (first on line ${p.line}).`,
+  service_data_kept: (p) =>
+    `${p.count} quarter-hours are already there from the readings service; the service's values are kept.`,
+  gaps: (p) => `${p.missing} quarter-hours are missing between the first and the last reading (${p.ranges}).`,
+};
+
+export function noteText(n: ImportNote): string {
+  return TEXT[n.code](n.params);
+}

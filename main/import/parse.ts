@@ -1,0 +1,795 @@
+/**
+ * Reads a file's rows as its format describes them (types.ts `FormatSpec`) into readings in UTC.
+ * Guarantees:
+ * - Never invents or drops a quarter-hour: an empty cell is no reading (and counted), a value that is
+ *   not a number, a time that does not exist or repeats where it cannot, a row cut short, are errors
+ *   naming the line and column; nothing of the file is then kept.
+ * - Local labels become instants through the tz database; the repeated October hour is resolved by
+ *   order (the n-th row with a label is the n-th instant showing it), so 100 rows give 100 readings.
+ * - Hourly and daily files are refused, never spread into quarter-hours.
+ * - Meter readings (Zählerstand) are never readings: they only check the consumption.
+ */
+import { offsetMinutesAt, QH_SEC } from '../time/local-days';
+import { note, type ImportNote } from './notes';
+import { parseNumber, sniffDecimal } from './numbers';
+import { qualityOf } from './quality';
+import {
+  ImportError,
+  type Cell,
+  type Direction,
+  type FormatSpec,
+  type LocalRef,
+  type ParsedFile,
+  type ParsedSeries,
+  type SeriesSpec,
+} from './types';
+import { instantsOf, naiveText, parseClock, parseDate, parseDateTime, parseIsoOffset } from './wall-time';
+
+export interface SourceRow {
+  cells: Cell[];
+  line: number;
+}
+
+export interface ParseOptions {
+  tz: string;
+  /** The person's choice where the file does not say (consumption or feed-in). */
+  direction?: Direction | null;
+  /** Text files: cells are text and may not be missing; spreadsheets drop empty trailing cells. */
+  isText: boolean;
+  /** The file's delimiter (for matching header lines), `;` for spreadsheets. */
+  delimiter: string;
+  /** Rows read so far, every few thousand rows; may be async (the caller yields to the event loop). */
+  onRows?: (rows: number) => void | Promise<void>;
+}
+
+const MP = /AT[0-9A-Z]{31}/;
+
+/** Cell as text, trimmed ('' for none); spreadsheet numbers as written. */
+function text(c: Cell | undefined): string {
+  if (c === null || c === undefined) return '';
+  if (typeof c === 'string') return c.trim();
+  if (typeof c === 'number') return String(c);
+  return naiveText(c.naiveSec);
+}
+
+/** A header or data row as one line, for the format's patterns: trailing separators dropped. */
+export function joined(cells: readonly Cell[], delimiter: string): string {
+  const parts = cells.map(text);
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts.join(delimiter);
+}
+
+/** `Name;Value` lines and name rows followed by a value row: the preamble's fields. */
+function preambleFields(rows: readonly Cell[][]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!.map(text);
+    const next = rows[i + 1]?.map(text);
+    const names = r.filter((x) => x !== '');
+    if (next && names.length > 2 && names.every((x) => !/\d/.test(x))) {
+      r.forEach((name, j) => {
+        if (name && !(name in fields)) fields[name] = next[j] ?? '';
+      });
+    } else if (r[0] && r[1] !== undefined && r[1] !== '') fields[r[0].replace(/:$/, '')] ??= r[1];
+  }
+  return fields;
+}
+
+interface SeriesColumn {
+  spec: SeriesSpec;
+  header: string;
+  obis: string;
+  value: number;
+  quality: number;
+  substitute: number;
+  meter: number;
+}
+
+interface Layout {
+  startDate: number;
+  startTime: number;
+  endDate: number;
+  endTime: number;
+  at: number;
+  series: SeriesColumn[];
+  obis: number;
+  mp: number;
+  unit: number;
+  /** Highest column a row must have. */
+  need: number;
+}
+
+function columnOf(header: readonly string[], re: RegExp | undefined, from = 0): number {
+  if (!re) return -1;
+  for (let i = from; i < header.length; i++) if (re.test(header[i]!)) return i;
+  return -1;
+}
+
+function mustColumn(header: readonly string[], re: RegExp, spec: FormatSpec, line: number): number {
+  const i = columnOf(header, re);
+  if (i < 0)
+    throw new ImportError(
+      'unknown_format',
+      `The header on line ${line} looks like ${spec.operator} (${spec.product}) but lacks the column ${re.source.replace(/^\^|\$$/g, '')}.`,
+      line,
+    );
+  return i;
+}
+
+function layoutOf(
+  header: string[],
+  spec: FormatSpec,
+  direction: Direction,
+  fields: Record<string, string>,
+  line: number,
+  group: number,
+): Layout {
+  const t = spec.time;
+  const at = (ref: LocalRef | undefined, key: 'date' | 'time') => {
+    const re = ref?.[key];
+    if (!re) return -1;
+    // Side-by-side tables: the n-th match belongs to the n-th table.
+    let i = -1;
+    for (let g = 0; g <= group; g++) i = columnOf(header, re, i + 1);
+    if (i < 0) mustColumn(header, re, spec, line);
+    return i;
+  };
+  const series: SeriesColumn[] = [];
+  for (const s of spec.series) {
+    const idx: number[] = [];
+    for (let i = columnOf(header, s.value); i >= 0; i = columnOf(header, s.value, i + 1)) {
+      idx.push(i);
+      if (!s.each) break;
+    }
+    if (spec.sideBySide)
+      idx.splice(
+        0,
+        idx.length,
+        columnOf(header, s.value, at(t.kind === 'local' ? t.start : undefined, 'date')),
+      );
+    if (idx.length === 0 || idx[0]! < 0) {
+      if (s.optional) continue;
+      mustColumn(header, s.value, spec, line);
+    }
+    for (const i of idx) {
+      const h = header[i]!;
+      series.push({
+        spec: s,
+        header: h,
+        obis: typeof s.obis === 'string' ? s.obis : s.obis(h, direction, fields),
+        value: i,
+        quality: s.qualityNext
+          ? /status/i.test(header[i + 1] ?? '')
+            ? i + 1
+            : -1
+          : columnOf(header, s.quality),
+        substitute: columnOf(header, s.substitute),
+        meter: columnOf(header, s.meterReading),
+      });
+    }
+  }
+  if (series.length === 0 && !spec.refuse)
+    throw new ImportError('unknown_format', `The header on line ${line} names no column of readings.`, line);
+  const l: Layout = {
+    startDate: t.kind === 'local' ? at(t.start, 'date') : -1,
+    startTime: t.kind === 'local' ? at(t.start, 'time') : -1,
+    endDate: t.kind === 'local' ? at(t.end, 'date') : -1,
+    endTime: t.kind === 'local' ? at(t.end, 'time') : -1,
+    at: t.kind === 'offset' ? mustColumn(header, t.at, spec, line) : -1,
+    series,
+    obis: spec.obisColumn ? mustColumn(header, spec.obisColumn.header, spec, line) : -1,
+    mp: columnOf(header, spec.meteringPointColumn),
+    unit: columnOf(header, spec.unitColumn),
+    need: 0,
+  };
+  l.need = Math.max(l.startDate, l.startTime, l.endDate, l.endTime, l.at, ...series.map((s) => s.value));
+  return l;
+}
+
+/** Column name for messages: the header text, or its number/letter. */
+function colName(header: readonly string[], i: number, isText: boolean): string {
+  const h = header[i];
+  const pos = isText ? `column ${i + 1}` : `column ${String.fromCharCode(65 + (i % 26))}`;
+  return h ? `${pos} ("${h}")` : pos;
+}
+
+/** Most frequent value (the interval of a file). */
+function modeOf(values: readonly number[]): number | null {
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: number | null = null;
+  let n = 0;
+  for (const [v, c] of counts)
+    if (c > n) {
+      best = v;
+      n = c;
+    }
+  return best;
+}
+
+function refusal(spec: FormatSpec, why: 'hourly' | 'daily' | 'eda_report'): ImportError {
+  const msg =
+    why === 'eda_report'
+      ? `This is an EDA-Portal "Energie Report" (${spec.operator}): several metering points on a grid that is not Austrian wall-clock time. Meterdesk does not import it; import each metering point's export from its grid operator's portal instead.`
+      : `This ${spec.operator} export holds ${why === 'hourly' ? 'hourly' : 'daily'} values. Meterdesk keeps quarter-hours and does not spread ${why === 'hourly' ? 'an hour' : 'a day'} over them (that would invent readings). Download the quarter-hour (15-minute) export from the portal instead.`;
+  return new ImportError('refused', msg, null, null);
+}
+
+/** Reads the rows of a file in the given format. */
+export async function parseRows(
+  rows: Iterable<SourceRow>,
+  spec: FormatSpec,
+  encoding: string,
+  opts: ParseOptions,
+): Promise<ParsedFile> {
+  if (spec.refuse === 'eda_report') throw refusal(spec, 'eda_report');
+  const notes: ImportNote[] = [];
+  const series = new Map<string, ParsedSeries>();
+  const seriesOf = (obis: string, column: string): ParsedSeries => {
+    let s = series.get(obis);
+    if (!s)
+      series.set(obis, (s = { obisCode: obis, column, startSec: [], valueKwh: [], quality: [], line: [] }));
+    return s;
+  };
+  // Per value column: meter readings seen and the consumption between the first and the last.
+  const meterChecks = new Map<
+    SeriesColumn['header'],
+    {
+      column: string;
+      count: number;
+      first: number | null;
+      last: number | null;
+      running: number;
+      sumAtLast: number;
+      silentLines: number[];
+    }
+  >();
+  let phase: 'preamble' | 'data' = 'preamble';
+  let preamble: Cell[][] = [];
+  let preambleText = '';
+  let header: string[] = [];
+  let layouts: Layout[] = [];
+  let layout: Layout | null = null;
+  let fields: Record<string, string> = {};
+  let direction: Direction = opts.direction ?? 'consumption';
+  let directionKnown = !!opts.direction;
+  let decimal: ',' | '.' = spec.decimal === 'auto' ? '.' : spec.decimal;
+  let decimalDecided = spec.decimal !== 'auto';
+  const pending: SourceRow[] = [];
+  const meteringPoints = new Set<string>();
+  const occurrences = new Map<string, number>();
+  /** Change-day labels seen only once: `naive` → line. */
+  const onceLabels = new Map<number, number>();
+  /** Per value column: cells with a value and empty cells. */
+  const filled = new Map<string, { values: number; empty: number }>();
+  const counts = {
+    noStatus: 0,
+    unknownQuality: new Map<string, number>(),
+    notEnergy: new Map<string, number>(),
+    power: 0,
+    negative: 0,
+    negativeLine: 0,
+    skipped: 0,
+    skippedLine: 0,
+    offsetMismatch: 0,
+    offsetLine: 0,
+  };
+  const dayTotals: { naiveDay: number; obis: string; value: number }[] = [];
+  let dataRows = 0;
+  /** A per-row OBIS column named a register: the direction is the file's, not assumed. */
+  let obisFromFile = false;
+  let interval: number | null = null;
+
+  const headerTest = (cells: Cell[]) => spec.header.test(joined(cells, opts.delimiter));
+
+  function startBlock(headerRow: SourceRow): void {
+    header = headerRow.cells.map(text);
+    fields = preambleFields(preamble);
+    preambleText = [
+      ...preamble.map((r) => joined(r, opts.delimiter)),
+      joined(headerRow.cells, opts.delimiter),
+    ].join('\n');
+    if (!opts.direction && Array.isArray(spec.direction)) {
+      const rule = spec.direction.find(([re]) => re.test(preambleText));
+      if (rule) {
+        direction = rule[1];
+        directionKnown = true;
+      }
+    } else if (!opts.direction && spec.direction !== 'unknown' && !Array.isArray(spec.direction)) {
+      direction = spec.direction;
+      directionKnown = true;
+    }
+    const mp = MP.exec(preambleText)?.[0];
+    if (mp) meteringPoints.add(mp);
+    if (spec.refuse === 'hourly') throw refusal(spec, 'hourly');
+    const groups = spec.sideBySide ? header.filter((h) => /^DATE_FROM$/.test(h)).length : 1;
+    layouts = Array.from({ length: Math.max(groups, 1) }, (_, g) =>
+      layoutOf(header, spec, direction, fields, headerRow.line, g),
+    );
+    layout = layouts.length === 1 ? layouts[0]! : null;
+    phase = 'data';
+  }
+
+  /** Naive seconds of a label, or an error naming the cell. */
+  function label(row: SourceRow, dateIdx: number, timeIdx: number, inclusiveEnd: boolean): number {
+    const d = row.cells[dateIdx];
+    let naive: number | null;
+    if (d !== null && typeof d === 'object') naive = d.naiveSec;
+    else if (timeIdx >= 0) {
+      const day = parseDate(text(d));
+      const t = row.cells[timeIdx];
+      const clock = t !== null && typeof t === 'object' ? t.naiveSec % 86_400 : parseClock(text(t));
+      naive = day === null || clock === null ? null : day + clock;
+      if (naive === null)
+        throw new ImportError(
+          'bad_time',
+          `Line ${row.line}: "${text(d)} ${text(t)}" (${colName(header, dateIdx, opts.isText)}) is not a date and time.`,
+          row.line,
+          colName(header, day === null ? dateIdx : timeIdx, opts.isText),
+        );
+    } else naive = parseDateTime(text(d));
+    if (naive === null)
+      throw new ImportError(
+        'bad_time',
+        `Line ${row.line}: "${text(d)}" in ${colName(header, dateIdx, opts.isText)} is not a date and time (or a date that does not exist).`,
+        row.line,
+        colName(header, dateIdx, opts.isText),
+      );
+    if (inclusiveEnd) {
+      if (naive % 60 === 59) naive += 1;
+      else if ((naive / 60) % 15 === 14) naive += 60;
+    }
+    return naive;
+  }
+
+  /** The layout of side-by-side tables: the one whose rows span a quarter-hour. */
+  function chooseLayout(row: SourceRow): Layout | null {
+    for (const l of layouts) {
+      if (text(row.cells[l.startDate]) === '') continue;
+      try {
+        const a = label(row, l.startDate, l.startTime, false);
+        const b = label(row, l.endDate, l.endTime, true);
+        if (b - a <= QH_SEC) return l;
+      } catch {
+        // not this table
+      }
+    }
+    return null;
+  }
+
+  function hasValues(row: SourceRow, l: Layout): boolean {
+    return l.series.some((s) => {
+      const t = text(row.cells[s.value]);
+      return t !== '' && !spec.missing?.includes(t);
+    });
+  }
+
+  function dataRow(row: SourceRow): void {
+    if (row.cells.every((c) => text(c) === '')) return;
+    if (spec.skipRows && spec.skipRows.test(text(row.cells[0]))) {
+      const mp = MP.exec(text(row.cells[0]))?.[0];
+      if (mp) meteringPoints.add(mp);
+      return;
+    }
+    if (!layout) {
+      layout = chooseLayout(row);
+      if (!layout) return; // no quarter-hour table on this row (its table has run out)
+    }
+    const l = layout;
+    if (opts.isText && row.cells.length <= l.need)
+      throw new ImportError(
+        'short_row',
+        `Line ${row.line} has ${row.cells.length} fields, but ${colName(header, l.need, true)} is needed: the line is cut off or damaged.`,
+        row.line,
+        colName(header, row.cells.length, true),
+      );
+    if (spec.sideBySide && text(row.cells[l.startDate]) === '') return; // this table has run out
+    dataRows++;
+    const t = spec.time;
+    let startSec: number;
+    let rowObis: string | null | undefined;
+    if (l.obis >= 0) {
+      const raw = text(row.cells[l.obis]);
+      rowObis = spec.obisColumn!.map(raw);
+      if (typeof rowObis === 'string') obisFromFile = true;
+      if (rowObis === null) {
+        counts.notEnergy.set(raw, (counts.notEnergy.get(raw) ?? 0) + 1);
+        return;
+      }
+    }
+    if (t.kind === 'offset') {
+      const cell = text(row.cells[l.at]);
+      const p = parseIsoOffset(cell);
+      if (!p)
+        throw new ImportError(
+          'bad_time',
+          `Line ${row.line}: "${cell}" in ${colName(header, l.at, opts.isText)} is not a time with a UTC offset.`,
+          row.line,
+          colName(header, l.at, opts.isText),
+        );
+      if (offsetMinutesAt(p.sec, opts.tz) !== p.offsetMin && counts.offsetMismatch++ === 0)
+        counts.offsetLine = row.line;
+      startSec = t.stamp === 'end' ? p.sec - QH_SEC : p.sec;
+    } else {
+      const start = l.startDate >= 0 ? label(row, l.startDate, l.startTime, false) : null;
+      const end = l.endDate >= 0 ? label(row, l.endDate, l.endTime, t.end?.inclusiveEnd ?? false) : null;
+      if (start !== null && end !== null) {
+        let span = end - start;
+        // A day's last row keeps the start's date in its end (`23:45;00:00`, Wiener Netze).
+        if (t.end?.date.source === t.start?.date.source && span <= -3600) span += 86_400;
+        if (span >= 82_800 && span <= 90_000) {
+          if (spec.dayTotalRows) {
+            for (const s of l.series) {
+              const v = parseNumber(row.cells[s.value], decimal);
+              if (typeof v === 'number' && !Number.isNaN(v))
+                dayTotals.push({ naiveDay: start, obis: s.obis, value: v });
+            }
+            dataRows--;
+            return;
+          }
+          throw refusal(spec, 'daily');
+        }
+        if (span === 3600) throw refusal(spec, 'hourly');
+        // A quarter-hour; on change days 01:45–03:00 (March) and 02:45–02:00 (October).
+        if (span !== QH_SEC && span !== QH_SEC + 3600 && span !== QH_SEC - 3600)
+          throw new ImportError(
+            'bad_interval',
+            `Line ${row.line}: ${naiveText(start)} to ${naiveText(end)} is not a quarter-hour.`,
+            row.line,
+            colName(header, l.endDate, opts.isText),
+          );
+      }
+      const stamped = (t.stamp === 'start' ? start : end)!;
+      const at = instantsOf(stamped, spec.tz ?? opts.tz);
+      let instant: number;
+      if (at.length === 2) {
+        const key = `${stamped}|${rowObis ?? ''}`;
+        const k = occurrences.get(key) ?? 0;
+        occurrences.set(key, k + 1);
+        if (k === 0) onceLabels.set(stamped, row.line);
+        else onceLabels.delete(stamped);
+        if (k >= 2) {
+          if (!hasValues(row, l)) {
+            if (counts.skipped++ === 0) counts.skippedLine = row.line;
+            return;
+          }
+          throw new ImportError(
+            'repeated_time',
+            `Line ${row.line}: ${naiveText(stamped)} appears a third time; the hour of the October change appears at most twice.`,
+            row.line,
+            colName(header, t.stamp === 'start' ? l.startDate : l.endDate, opts.isText),
+          );
+        }
+        instant = at[k]!;
+      } else if (at.length === 1) instant = at[0]!;
+      else {
+        if (!hasValues(row, l)) {
+          if (counts.skipped++ === 0) counts.skippedLine = row.line;
+          return;
+        }
+        throw new ImportError(
+          'nonexistent_time',
+          `Line ${row.line}: ${naiveText(stamped)} does not exist in Austrian time (clocks jump from 02:00 to 03:00 that night).`,
+          row.line,
+          colName(header, t.stamp === 'start' ? l.startDate : l.endDate, opts.isText),
+        );
+      }
+      startSec = t.stamp === 'start' ? instant : instant - QH_SEC;
+    }
+    if (startSec % QH_SEC !== 0)
+      throw new ImportError(
+        'bad_time',
+        `Line ${row.line}: the interval does not start on a quarter-hour (${new Date(startSec * 1000).toISOString()}).`,
+        row.line,
+      );
+    if (l.mp >= 0) {
+      const mp = text(row.cells[l.mp]);
+      if (mp) meteringPoints.add(mp);
+    }
+    let unitFactor = spec.unitFactor ?? 1;
+    let isPower = false;
+    if (l.unit >= 0) {
+      const u = text(row.cells[l.unit]).toUpperCase();
+      if (u === 'KW') {
+        unitFactor = 0.25;
+        isPower = true;
+      } else if (u !== 'KWH' && u !== '')
+        throw new ImportError(
+          'bad_unit',
+          `Line ${row.line}: the unit "${text(row.cells[l.unit])}" is neither kWh nor kW.`,
+          row.line,
+          colName(header, l.unit, opts.isText),
+        );
+    }
+    for (const s of l.series) {
+      const raw = row.cells[s.value];
+      const rawText = text(raw);
+      const isMissing = rawText === '' || spec.missing?.includes(rawText);
+      let v = isMissing ? null : parseNumber(raw, decimal);
+      let q: 1 | 2 | 3 | null = null;
+      if (v !== null && Number.isNaN(v))
+        throw new ImportError(
+          'bad_number',
+          `Line ${row.line}: "${rawText}" in ${colName(header, s.value, opts.isText)} is not a number${decimal === ',' ? ' with a decimal comma' : ''}.`,
+          row.line,
+          colName(header, s.value, opts.isText),
+        );
+      if (s.substitute >= 0) {
+        const sub = text(row.cells[s.substitute]);
+        if (sub !== '') {
+          const n = parseNumber(sub, decimal);
+          if (typeof n === 'number' && !Number.isNaN(n)) {
+            if (v === null) v = n;
+            q = 2;
+          } else q = 2; // a mark in the Ersatzwert column: the value is a substitute
+        }
+      }
+      let isOpeningReading = false;
+      if (s.meter >= 0) {
+        // A reading is taken at the interval's end: the rise from the first to the last reading is the
+        // consumption of the rows after the first one, up to the last one.
+        const m = parseNumber(row.cells[s.meter], decimal);
+        let mc = meterChecks.get(s.header);
+        if (!mc)
+          meterChecks.set(
+            s.header,
+            (mc = {
+              column: header[s.meter]!,
+              count: 0,
+              first: null,
+              last: null,
+              running: 0,
+              sumAtLast: 0,
+              silentLines: [],
+            }),
+          );
+        if (mc.first !== null && v !== null) mc.running += v;
+        if (typeof m === 'number' && !Number.isNaN(m)) {
+          if (mc.first === null) {
+            mc.first = m;
+            isOpeningReading = v === null;
+          } else if (v === null && m !== mc.last && mc.silentLines.length < 3) mc.silentLines.push(row.line);
+          mc.last = m;
+          mc.sumAtLast = mc.running;
+          mc.count++;
+        }
+      }
+      let fill = filled.get(s.header);
+      if (!fill) filled.set(s.header, (fill = { values: 0, empty: 0 }));
+      if (v === null) {
+        // The export's opening meter reading has no interval of its own (Stromnetz Graz's first row).
+        if (!isOpeningReading) fill.empty++;
+        continue;
+      }
+      fill.values++;
+      if (unitFactor !== 1) v *= unitFactor;
+      if (isPower) counts.power++;
+      if (v < 0 && counts.negative++ === 0) counts.negativeLine = row.line;
+      if (q === null) {
+        const qi = s.quality;
+        if (qi < 0) q = 1;
+        else {
+          const word = text(row.cells[qi]);
+          if (word === '') {
+            q = 1;
+            counts.noStatus++;
+          } else {
+            q = qualityOf(word);
+            if (q === null) {
+              counts.unknownQuality.set(word, (counts.unknownQuality.get(word) ?? 0) + 1);
+              q = 3;
+            }
+          }
+        }
+      }
+      const target = seriesOf(rowObis ?? s.obis, s.header);
+      target.startSec.push(startSec);
+      target.valueKwh.push(v);
+      target.quality.push(q);
+      target.line.push(row.line);
+    }
+  }
+
+  let n = 0;
+  for (const row of rows) {
+    if (++n % 5000 === 0) await opts.onRows?.(n);
+    if (phase === 'preamble') {
+      if (headerTest(row.cells)) startBlock(row);
+      else {
+        preamble.push(row.cells);
+        if (preamble.length > (spec.preambleMax ?? 0) + (spec.blocks ? 2 : 0))
+          throw new ImportError(
+            'unknown_format',
+            `No ${spec.operator} header found in the first lines.`,
+            row.line,
+          );
+      }
+      continue;
+    }
+    // A second block (its own preamble and header) further down.
+    if (spec.blocks && spec.preamble?.[0]?.test(joined(row.cells, opts.delimiter))) {
+      preamble = [row.cells];
+      phase = 'preamble';
+      continue;
+    }
+    if (!decimalDecided) {
+      pending.push(row);
+      if (pending.length < 500) continue;
+      decimal = sniffDecimal(
+        pending.flatMap((r) => (layout ?? layouts[0])!.series.map((s) => r.cells[s.value])),
+      );
+      decimalDecided = true;
+      for (const r of pending.splice(0)) dataRow(r);
+      continue;
+    }
+    dataRow(row);
+  }
+  if (phase === 'preamble' && header.length === 0)
+    throw new ImportError('unknown_format', `No ${spec.operator} header found in the file.`, 1);
+  if (!decimalDecided && pending.length > 0) {
+    decimal = sniffDecimal(
+      pending.flatMap((r) => (layout ?? layouts[0])!.series.map((s) => r.cells[s.value])),
+    );
+    for (const r of pending.splice(0)) dataRow(r);
+  }
+  await opts.onRows?.(n);
+
+  // Time order, duplicates, the interval.
+  const out: ParsedSeries[] = [];
+  for (const s of series.values()) {
+    const order = s.startSec.map((_, i) => i);
+    let sorted = true;
+    for (let i = 1; i < s.startSec.length; i++) if (s.startSec[i]! < s.startSec[i - 1]!) sorted = false;
+    if (!sorted) {
+      order.sort((a, b) => s.startSec[a]! - s.startSec[b]!);
+      s.startSec = order.map((i) => s.startSec[i]!);
+      s.valueKwh = order.map((i) => s.valueKwh[i]!);
+      s.quality = order.map((i) => s.quality[i]!);
+      s.line = order.map((i) => s.line[i]!);
+    }
+    const diffs: number[] = [];
+    for (let i = 1; i < s.startSec.length; i++) {
+      const d = s.startSec[i]! - s.startSec[i - 1]!;
+      if (d === 0)
+        throw new ImportError(
+          'repeated_time',
+          `Lines ${Math.min(s.line[i - 1]!, s.line[i]!)} and ${Math.max(s.line[i - 1]!, s.line[i]!)} are the same quarter-hour (${new Date(s.startSec[i]! * 1000).toISOString()}) of "${s.column}"; a time may appear twice only in the hour of the October change.`,
+          Math.max(s.line[i - 1]!, s.line[i]!),
+        );
+      if (i < 200) diffs.push(d);
+    }
+    interval ??= modeOf(diffs);
+    out.push(s);
+  }
+  if (interval === 3600) throw refusal(spec, 'hourly');
+  if (interval !== null && interval >= 82_800 && interval <= 90_000) throw refusal(spec, 'daily');
+  if (interval !== null && interval !== QH_SEC && interval < 3 * 86_400)
+    throw new ImportError(
+      'bad_interval',
+      `The readings are ${interval / 60} minutes apart; Meterdesk imports quarter-hours (15 minutes).`,
+    );
+
+  // One metering point per file.
+  if (meteringPoints.size > 1)
+    throw new ImportError(
+      'unknown_format',
+      `The file holds readings of ${meteringPoints.size} metering points (${[...meteringPoints].slice(0, 3).join(', ')}): import one metering point per file.`,
+    );
+
+  // What the file lacks or contradicts, with the numbers.
+  for (const s of spec.series.filter((x) => x.skipWhenAllZero)) {
+    for (const [obis, ps] of series) {
+      const col = layouts[0]?.series.find((c) => c.spec === s && c.obis === obis);
+      if (!col) continue;
+      const mc = meterChecks.get(col.header);
+      if (ps.valueKwh.every((v) => v === 0) && (!mc || mc.first === mc.last)) {
+        out.splice(out.indexOf(ps), 1);
+        notes.push(note('series_all_zero', { column: col.header }));
+      }
+    }
+  }
+  if (!directionKnown && obisFromFile)
+    direction = out[0]?.obisCode.startsWith('1-1:2.') ? 'feed_in' : 'consumption';
+  else if (!directionKnown) notes.push(note('direction_assumed'));
+  if (layouts[0] && layouts[0].series.every((s) => s.quality < 0 && s.substitute < 0))
+    notes.push(note('no_quality_column'));
+  for (const c of spec.caveats ?? []) notes.push(note(c));
+  if (counts.power > 0) notes.push(note('power_converted', { count: counts.power }));
+  for (const mc of meterChecks.values()) {
+    if (mc.count === 0) continue;
+    notes.push(
+      note('meter_readings_kept_apart', {
+        count: mc.count,
+        column: mc.column,
+        first: mc.first!,
+        last: mc.last!,
+      }),
+    );
+    const rise = mc.last! - mc.first!;
+    if (Math.abs(rise - mc.sumAtLast) > 0.0015)
+      notes.push(
+        note('meter_reading_mismatch', {
+          readingRise: round3(rise),
+          sum: round3(mc.sumAtLast),
+          lines: mc.silentLines.join(', '),
+        }),
+      );
+  }
+  for (const [day, line] of onceLabels) {
+    // Labels of the repeated hour seen once: one note per day.
+    const key = naiveText(day).slice(0, 10);
+    if (!notes.some((x) => x.code === 'dst_hour_once' && x.params.day === key)) {
+      const main = out[0];
+      const dayStart = Math.floor(day / 86_400) * 86_400;
+      const received = main
+        ? main.startSec.filter((s) => {
+            const local = s + offsetMinutesAt(s, opts.tz) * 60;
+            return local >= dayStart && local < dayStart + 86_400;
+          }).length
+        : 0;
+      notes.push(note('dst_hour_once', { day: key, received, expected: 100, line }));
+    }
+  }
+  const emptyColumns = [...filled].filter(([, f]) => f.values === 0).map(([c]) => c);
+  if (emptyColumns.length > 0) notes.push(note('column_empty', { columns: emptyColumns.join('", "') }));
+  for (const [column, f] of filled)
+    if (f.values > 0 && f.empty > 0) notes.push(note('empty_values', { count: f.empty, column }));
+  if (counts.noStatus > 0) notes.push(note('no_status', { count: counts.noStatus }));
+  for (const [word, count] of counts.unknownQuality) notes.push(note('unknown_quality', { word, count }));
+  for (const [register, count] of counts.notEnergy)
+    notes.push(note('not_interval_energy', { register, count }));
+  if (counts.offsetMismatch > 0)
+    notes.push(note('offset_mismatch', { count: counts.offsetMismatch, line: counts.offsetLine }));
+  if (counts.negative > 0)
+    notes.push(note('negative_values', { count: counts.negative, line: counts.negativeLine }));
+  if (counts.skipped > 0)
+    notes.push(note('rows_without_value_skipped', { count: counts.skipped, line: counts.skippedLine }));
+  if (spec.headerTotal) {
+    const stated = spec.headerTotal.exec(header.join(';'))?.[1];
+    const main = out[0];
+    if (stated && main) {
+      const statedKwh = Number(stated.replace(/\./g, '').replace(',', '.'));
+      const sum = main.valueKwh.reduce((a, b) => a + b, 0);
+      if (Math.abs(statedKwh - sum) > 0.0005 + 1e-7 * main.valueKwh.length)
+        notes.push(note('header_total_mismatch', { stated: round3(statedKwh), sum: round3(sum) }));
+    }
+  }
+  if (dayTotals.length > 0) {
+    let bad = 0;
+    let first: { day: string; stated: number; sum: number } | null = null;
+    for (const d of dayTotals) {
+      const s = series.get(d.obis);
+      if (!s) continue;
+      let sum = 0;
+      for (let i = 0; i < s.startSec.length; i++) {
+        const local = s.startSec[i]! + offsetMinutesAt(s.startSec[i]!, opts.tz) * 60;
+        if (local >= d.naiveDay && local < d.naiveDay + 86_400) sum += s.valueKwh[i]!;
+      }
+      if (Math.abs(sum - d.value) > 0.0015) {
+        bad++;
+        first ??= { day: naiveText(d.naiveDay).slice(0, 10), stated: round3(d.value), sum: round3(sum) };
+      }
+    }
+    if (first) notes.push(note('day_total_mismatch', { count: bad, ...first }));
+  }
+  if (out.every((s) => s.startSec.length === 0))
+    throw new ImportError(
+      'no_readings',
+      dataRows === 0
+        ? 'The file has a header but no readings.'
+        : `The file has ${dataRows} rows but no values in them (every value cell is empty).`,
+    );
+  return {
+    format: spec,
+    encoding,
+    meteringPoint: [...meteringPoints][0] ?? null,
+    direction,
+    series: out.filter((s) => s.startSec.length > 0),
+    notes,
+    rows: dataRows,
+  };
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

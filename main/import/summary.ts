@@ -1,0 +1,67 @@
+/**
+ * What a parsed file holds, per series, as the preview and the CLI say it: readings, period, kWh,
+ * quality, the change days with their quarter-hours (92/100), and the gaps between the first and the
+ * last reading. Computed from the readings with the tz database, independent of the file's labels.
+ */
+import { dayKey, dayNumberOf, quarterHoursInDay, QH_SEC } from '../time/local-days';
+import type { ParsedSeries } from './types';
+
+export interface SeriesSummary {
+  obisCode: string;
+  column: string;
+  readings: number;
+  firstStartSec: number;
+  lastEndSec: number;
+  sumKwh: number;
+  quality: { measured: number; estimated: number; unreliable: number };
+  /** Local days the file touches. */
+  days: number;
+  /** Local days with 92 or 100 quarter-hours, with what the file has of them. */
+  changeDays: { day: string; expected: number; received: number }[];
+  /** Quarter-hours missing between the first and the last reading, and the first few runs. */
+  missing: number;
+  gaps: { fromSec: number; toSec: number }[];
+}
+
+export function summarize(s: ParsedSeries, tz: string): SeriesSummary {
+  const n = s.startSec.length;
+  let sum = 0;
+  const quality = { measured: 0, estimated: 0, unreliable: 0 };
+  const perDay = new Map<number, number>();
+  const gaps: { fromSec: number; toSec: number }[] = [];
+  let missing = 0;
+  for (let i = 0; i < n; i++) {
+    sum += s.valueKwh[i]!;
+    const q = s.quality[i];
+    if (q === 1) quality.measured++;
+    else if (q === 2) quality.estimated++;
+    else quality.unreliable++;
+    const day = dayNumberOf(s.startSec[i]!, tz);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    if (i > 0) {
+      const gap = (s.startSec[i]! - s.startSec[i - 1]!) / QH_SEC - 1;
+      if (gap > 0) {
+        missing += gap;
+        if (gaps.length < 5) gaps.push({ fromSec: s.startSec[i - 1]! + QH_SEC, toSec: s.startSec[i]! });
+      }
+    }
+  }
+  const changeDays: SeriesSummary['changeDays'] = [];
+  for (const [day, received] of [...perDay].sort((a, b) => a[0] - b[0])) {
+    const expected = quarterHoursInDay(day, tz);
+    if (expected !== 96) changeDays.push({ day: dayKey(day), expected, received });
+  }
+  return {
+    obisCode: s.obisCode,
+    column: s.column,
+    readings: n,
+    firstStartSec: s.startSec[0] ?? 0,
+    lastEndSec: (s.startSec[n - 1] ?? 0) + QH_SEC,
+    sumKwh: Math.round(sum * 1e6) / 1e6,
+    quality,
+    days: perDay.size,
+    changeDays,
+    missing,
+    gaps,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The import part of the IPC contract (spread into `channels` and `events` in contract.ts): files from
+ * the grid operators' portals, previewed before anything is written, then imported one file per
+ * transaction. Files travel as bytes (base64) from the renderer's drop or file chooser; main never reads
+ * a path the renderer names.
+ */
+import { z } from 'zod';
+import { channel } from './channel';
+
+/** Files up to 64 MB (main/import/read-file.ts); base64 makes that 4/3 larger. */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+const fileId = z.string().regex(/^f[0-9a-z]{1,24}$/);
+const meterId = z.string().min(1).max(200);
+
+/** A format the person defines for a file Meterdesk does not know (the mapping dialog). */
+export const importMappingSchema = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    delimiter: z.enum([';', ',', '\t']),
+    decimal: z.enum([',', '.']),
+    /** The line holding the column names (1 = the first line); lines above it are skipped. */
+    headerLine: z.number().int().min(1).max(50),
+    /** Columns by position (0 = first). */
+    dateColumn: z.number().int().min(0).max(99),
+    /** A separate time column, or null when the date column holds the time too. */
+    timeColumn: z.number().int().min(0).max(99).nullable(),
+    valueColumn: z.number().int().min(0).max(99),
+    qualityColumn: z.number().int().min(0).max(99).nullable(),
+    unit: z.enum(['kWh', 'Wh', 'kW', 'W']),
+    /** Whether the time names the interval's start or its end. */
+    stamp: z.enum(['start', 'end']),
+    timeZone: z.enum(['Europe/Vienna', 'UTC']),
+    direction: z.enum(['consumption', 'feed_in']),
+  })
+  .strict();
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+export type ImportErrorKind =
+  | 'empty'
+  | 'too_large'
+  | 'not_text'
+  | 'unknown_format'
+  | 'refused'
+  | 'csv_syntax'
+  | 'short_row'
+  | 'bad_number'
+  | 'bad_time'
+  | 'nonexistent_time'
+  | 'repeated_time'
+  | 'bad_interval'
+  | 'bad_unit'
+  | 'no_readings'
+  | 'unreadable';
+
+export interface ImportNoteView {
+  code: string;
+  /** About the data (a gap, a contradiction); otherwise what was assumed where the file is silent. */
+  isWarning: boolean;
+  params: Record<string, string | number>;
+  /** The English sentence (the UI words it from `code` and `params`). */
+  text: string;
+}
+
+export interface ImportSeriesView {
+  obisCode: string;
+  column: string;
+  readings: number;
+  firstStartSec: number;
+  lastEndSec: number;
+  sumKwh: number;
+  quality: { measured: number; estimated: number; unreliable: number };
+  days: number;
+  /** Days with 92 or 100 quarter-hours and what the file has of them. */
+  changeDays: { day: string; expected: number; received: number }[];
+  /** Quarter-hours missing between the first and the last reading; the first few runs. */
+  missing: number;
+  gaps: { fromSec: number; toSec: number }[];
+}
+
+export interface ImportPreview {
+  status: 'ready';
+  fileId: string;
+  fileName: string;
+  bytes: number;
+  format: { id: string; operator: string; product: string; isCustom: boolean };
+  encoding: string;
+  meteringPoint: string | null;
+  direction: 'consumption' | 'feed_in';
+  /** The file says the direction (else it was assumed or chosen). */
+  directionFromFile: boolean;
+  target: { meterId: string; exists: boolean; isServiceMeter: boolean; label: string };
+  series: ImportSeriesView[];
+  notes: ImportNoteView[];
+  rows: number;
+  /** Quarter-hours of the file's range the readings service has delivered already: those stay. */
+  serviceOverlap: number;
+  /** This very file (by content) went into this meter before, at this time. */
+  importedBeforeSec: number | null;
+}
+
+export interface ImportFailure {
+  status: 'failed';
+  fileId: string;
+  fileName: string;
+  bytes: number;
+  error: { kind: ImportErrorKind; message: string; line: number | null; column: string | null };
+  /** An unknown text format: its first lines, for defining its columns. */
+  start: { lines: string[]; encoding: string } | null;
+}
+
+export type ImportFileView = ImportPreview | ImportFailure;
+
+export interface ImportDone {
+  fileId: string;
+  meterId: string;
+  readings: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  kept: number;
+}
+
+export interface MappingTry {
+  header: string[];
+  /** The first readings as the mapping reads them. */
+  rows: { line: number; label: string; startSec: number; valueKwh: number }[];
+  error: ImportFailure['error'] | null;
+}
+
+export const importChannels = {
+  /** Reads the files and says what they hold; nothing is written. */
+  'import:preview': channel<ImportFileView[]>().input(
+    z
+      .object({
+        files: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1).max(255),
+                dataBase64: z
+                  .string()
+                  .max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4)
+                  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file data must be base64'),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(50),
+      })
+      .strict(),
+  ),
+  /** Reads a staged file again with another direction, or aims it at another meter. */
+  'import:update': channel<ImportFileView>().input(
+    z
+      .object({
+        fileId,
+        direction: z.enum(['consumption', 'feed_in']).optional(),
+        meterId: meterId.nullable().optional(),
+      })
+      .strict(),
+  ),
+  /** Writes a previewed file: all of it or nothing. */
+  'import:commit': channel<ImportDone>().input(z.object({ fileId }).strict()),
+  'import:discard': channel<{ discarded: number }>().input(
+    z.object({ fileIds: z.array(fileId).max(100) }).strict(),
+  ),
+  /** Reads a staged file's first rows with a mapping (the dialog's live preview). */
+  'import:tryMapping': channel<MappingTry>().input(
+    z.object({ fileId, mapping: importMappingSchema }).strict(),
+  ),
+  /** Keeps the mapping as a named format (recognised from then on) and previews the file with it. */
+  'import:saveFormat': channel<ImportFileView>().input(
+    z.object({ fileId, mapping: importMappingSchema }).strict(),
+  ),
+  'import:formats': channel<ImportMapping[]>().input(z.object({}).strict()),
+  'import:removeFormat': channel<{ removed: boolean }>().input(
+    z.object({ name: z.string().min(1).max(60) }).strict(),
+  ),
+} as const;
+
+export const importEvents = {
+  /** How far reading (or writing) a file of an `import:preview`/`import:commit` got. */
+  'import:progress': z.object({
+    fileName: z.string(),
+    fraction: z.number().min(0).max(1),
+    phase: z.enum(['reading', 'writing']),
+  }),
+} as const;
