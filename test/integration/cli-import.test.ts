@@ -1,0 +1,118 @@
+// `meterdesk import` as it ships (the CLI bundle): every sample export, a bad file, a huge file.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { cliBundle } from './cli-bundle';
+
+const DSO = join(__dirname, '..', 'fixtures', 'dso');
+
+const cli = async (args: string[]) => {
+  const bundle = await cliBundle();
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bundle, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+};
+
+describe('meterdesk import', () => {
+  it('imports every sample export (exit 0), one JSON line per file whose series match the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
+    const files = readdirSync(DSO)
+      .filter((f) => f.endsWith('.csv'))
+      .map((f) => join(DSO, f));
+    const r = await cli(['--data-dir', dir, 'import', ...files, '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.file)).toEqual(files);
+    const byName = Object.fromEntries(lines.map((l) => [l.file.split('/').pop(), l]));
+    // Spot checks against the files (counted by hand; the full table is in import-fixtures.test.ts).
+    expect(byName['wienernetze-viertelstundenwerte-oct2024.csv']).toMatchObject({
+      format: 'wienernetze-qh',
+      metering_point: 'AT0010000000000000001000000000001',
+      series: [
+        {
+          obis_code: '1-1:1.9.0 G.01',
+          readings: 196,
+          first_start: '2024-10-25T22:00:00Z',
+          last_end: '2024-10-27T23:00:00Z',
+          sum_kwh: 22.597,
+          quality: { measured: 196, estimated: 0, unreliable: 0 },
+        },
+      ],
+      warnings: [],
+    });
+    expect(byName['netzooe-csv-mar2025.csv'].series[0]).toMatchObject({ readings: 188, sum_kwh: 21.18 });
+    expect(byName['vorarlbergnetz.csv'].series[0]).toMatchObject({ readings: 192, sum_kwh: 24.232 });
+    expect(byName['netznoe-2024-eeg.csv'].series.map((s: { obis_code: string }) => s.obis_code)).toEqual([
+      '1-1:1.9.0 G.01',
+      '1-1:1.9.0 P.01',
+      '1-1:2.9.0 G.03',
+      '1-1:2.9.0 G.02',
+    ]);
+    // The Viertelstundenwerte file (imported after the E-Control one) holds the same quarter-hours of
+    // the same metering point: it joins that meter and adds no row.
+    expect(byName['wienernetze-econtrol-oct2024.csv'].written).toMatchObject({ inserted: 196 });
+    expect(byName['wienernetze-viertelstundenwerte-oct2024.csv']).toMatchObject({
+      meter_id: byName['wienernetze-econtrol-oct2024.csv'].meter_id,
+      written: { inserted: 0, unchanged: 196 },
+    });
+    const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+    const imported = db.prepare("SELECT count(*) AS n FROM readings WHERE source = 'import'").get() as {
+      n: number;
+    };
+    const stated = lines.reduce((n, l) => n + l.written.inserted, 0);
+    expect(imported.n).toBe(stated);
+    db.close();
+  });
+
+  it('a file that cannot be imported: exit 3, its name, line and column, and nothing of it stored', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
+    const bad = join(dir, 'netznoe-broken.csv');
+    writeFileSync(
+      bad,
+      'Messzeitpunkt;Verbrauch (kWh);Qualität;\n01.01.2024 00:15;0,063000;L1;\n01.01.2024 00:30;0,0x8;L1;\n',
+    );
+    const ok = join(DSO, 'linznetz-v2.csv');
+    const r = await cli(['--data-dir', dir, 'import', bad, ok, '--json']);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(
+      /netznoe-broken\.csv \(line 3, column 2 \("Verbrauch \(kWh\)"\)\): .*"0,0x8" .*not a number/,
+    );
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ file: bad, error: { kind: 'bad_number', line: 3 } });
+    expect(lines[1]).toMatchObject({ format: 'linznetz' }); // the next file still goes in
+    const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM readings').get()).toEqual({ n: 192 });
+    expect(
+      db.prepare("SELECT count(*) AS n FROM imports WHERE file_name = 'netznoe-broken.csv'").get(),
+    ).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('a 200 MB file and a 0-byte file are refused without being read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
+    const huge = join(dir, 'huge.csv');
+    const fd = openSync(huge, 'w');
+    ftruncateSync(fd, 200 * 1024 * 1024); // sparse: no 200 MB written, none read
+    closeSync(fd);
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    const r = await cli(['--data-dir', dir, 'import', huge, empty]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/huge\.csv: The file is 200 MB; Meterdesk imports files up to 64 MB/);
+    expect(r.stderr).toMatch(/empty\.csv: The file is empty/);
+  });
+});
