@@ -57,7 +57,8 @@ function folderBytes(dir: string): number {
 
 export function createHandlers(services: Services): Handlers {
   const view = async (p: Profile): Promise<ProfileView> => {
-    const tokenState = p.kind === 'demo' ? 'keychain' : await services.secrets.state(p.id);
+    const tokenState =
+      p.kind === 'demo' ? 'keychain' : p.kind === 'local' ? 'missing' : await services.secrets.state(p.id);
     return {
       id: p.id,
       name: p.name,
@@ -109,6 +110,7 @@ export function createHandlers(services: Services): Handlers {
         throw err;
       }
     },
+    'profiles:addLocal': async ({ name }) => view(services.profiles.addLocal(name)),
     'profiles:rename': async ({ profileId, name }) => view(services.profiles.update(profileId, { name })),
     'profiles:remove': async ({ profileId, deleteLocalData }) => {
       if (services.profiles.activeId() === profileId) services.closeActive();
@@ -126,7 +128,8 @@ export function createHandlers(services: Services): Handlers {
     },
     'auth:setToken': async ({ profileId, token, tokenStorage }) => {
       const p = services.profiles.get(profileId);
-      if (p.kind === 'demo') throw new AppError('conflict', 'The demo profile needs no token.');
+      if (p.kind !== 'account')
+        throw new AppError('conflict', `The ${p.kind} profile has no account and needs no token.`);
       await storeToken(profileId, token, tokenStorage);
       const api = createApiClient({ baseUrl: p.baseUrl, team: p.team, token, maxRetries: 1 });
       const account = await api.account().catch(() => null);

@@ -78,6 +78,22 @@ export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> &
 
 type Listener = (event: EventName, payload: unknown) => void;
 
+/** A profile without an account has nothing to sync: a run is done at once, with nothing to report. */
+const localOnly: SyncRunner = {
+  syncAll: async () => ({
+    meters: 0,
+    readingsWritten: 0,
+    revisions: 0,
+    pages: 0,
+    durationMs: 0,
+    errors: [],
+    warnings: [],
+    checks: [],
+  }),
+  cancel: () => false,
+  isRunning: () => false,
+};
+
 /** An API client whose every call fails with the reason the real one could not be built. */
 function unavailableApi(reason: AppError): ApiClient {
   return new Proxy({} as ApiClient, {
@@ -140,6 +156,11 @@ export function createServices(opts: ServicesOptions) {
   }
 
   async function connectionFor(profile: Profile): Promise<{ baseUrl: string; team: string; token: string }> {
+    if (profile.kind === 'local')
+      throw new AppError(
+        'not_found',
+        `"${profile.name}" has no account: it holds imported files only. To sync from the readings service, connect an account.`,
+      );
     if (profile.kind === 'demo') {
       const d = await startDemo();
       return { baseUrl: d.info.base_url, team: d.info.team, token: d.info.tokens.pro };
@@ -177,18 +198,21 @@ export function createServices(opts: ServicesOptions) {
     const onProgress = (p: SyncProgress) => emit('sync:progress', p);
     const onReadingsChanged = (meterIds: string[]) => emit('readings:changed', { meterIds });
     const local = createSyncService({ db, api, account, readings, onProgress, onReadingsChanged });
-    const sync: SyncRunner = conn
-      ? createWorkerSync({
-          dbPath: profiles.dbPath(profile.id),
-          tz,
-          connection: conn,
-          onProgress,
-          onReadingsChanged,
-          onRateLimit: (r) => {
-            rateLimit = r;
-          },
-        })
-      : local;
+    const sync: SyncRunner =
+      profile.kind === 'local'
+        ? localOnly
+        : conn
+          ? createWorkerSync({
+              dbPath: profiles.dbPath(profile.id),
+              tz,
+              connection: conn,
+              onProgress,
+              onReadingsChanged,
+              onRateLimit: (r) => {
+                rateLimit = r;
+              },
+            })
+          : local;
     return { profile, db, account, readings, api, sync, backfill: local.backfill, push: null };
   }
 
@@ -251,6 +275,7 @@ export function createServices(opts: ServicesOptions) {
   async function syncNow(): Promise<SyncSummary | null> {
     if (currentSync) return currentSync;
     const c = await active();
+    if (c.profile.kind === 'local') return null; // no account: nothing to sync
     setState('syncing');
     currentSync = (async () => {
       try {

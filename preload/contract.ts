@@ -37,7 +37,8 @@ export interface AppInfo {
 export interface ProfileView {
   id: string;
   name: string;
-  kind: 'demo' | 'account';
+  /** 'local': no account; the profile holds imported files only. */
+  kind: 'demo' | 'account' | 'local';
   baseUrl: string;
   team: string;
   plan: string | null;
@@ -375,6 +376,10 @@ export const channels = {
       })
       .strict(),
   ),
+  /** A profile without an account, for files imported from the grid operators' portals. */
+  'profiles:addLocal': channel<ProfileView>().input(
+    z.object({ name: z.string().trim().min(1).max(80) }).strict(),
+  ),
   'profiles:rename': channel<ProfileView>().input(
     z.object({ profileId, name: z.string().trim().min(1).max(80) }).strict(),
   ),
@@ -590,6 +595,8 @@ export const events = {
     message: z.string().nullable(),
   }),
   'export:progress': z.object({ rows: z.number().int(), totalRows: z.number().int(), done: z.boolean() }),
+  /** A command from the application menu for the renderer (e.g. File → Import). */
+  'app:command': z.object({ command: z.enum(['import']) }),
   ...importEvents,
 } as const;
 

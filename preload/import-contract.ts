@@ -40,7 +40,9 @@ export type ImportErrorKind =
   | 'too_large'
   | 'not_text'
   | 'unknown_format'
-  | 'refused'
+  | 'refused_hourly'
+  | 'refused_daily'
+  | 'refused_report'
   | 'csv_syntax'
   | 'short_row'
   | 'bad_number'
@@ -103,7 +105,14 @@ export interface ImportFailure {
   fileId: string;
   fileName: string;
   bytes: number;
-  error: { kind: ImportErrorKind; message: string; line: number | null; column: string | null };
+  error: {
+    kind: ImportErrorKind;
+    message: string;
+    line: number | null;
+    /** The column (1-based) and its header, where the file says it. */
+    column: number | null;
+    columnName: string | null;
+  };
   /** An unknown text format: its first lines, for defining its columns. */
   start: { lines: string[]; encoding: string } | null;
 }

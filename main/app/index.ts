@@ -67,6 +67,7 @@ if (!app.requestSingleInstanceLock()) {
           isMac: process.platform === 'darwin',
           appName: app.getName(),
           onSyncNow: () => void services.syncNow(),
+          onImport: () => services.emit('app:command', { command: 'import' }),
           onOpenHelp: () => void openExternalSafely(shell, 'https://github.com/'),
           onCheckUpdates: () => updater.check(),
           updatesEnabled: updater.enabled,

@@ -7,6 +7,7 @@ export function menuTemplate(o: {
   isMac: boolean;
   appName: string;
   onSyncNow: () => void;
+  onImport: () => void;
   onOpenHelp: () => void;
   onCheckUpdates: () => void;
   updatesEnabled: boolean;
@@ -31,6 +32,7 @@ export function menuTemplate(o: {
     {
       label: 'File',
       submenu: [
+        { label: 'Import files…', accelerator: 'CmdOrCtrl+I', click: o.onImport },
         { label: 'Sync now', accelerator: 'CmdOrCtrl+R', click: o.onSyncNow },
         { type: 'separator' },
         o.isMac ? { role: 'close' } : { role: 'quit' },

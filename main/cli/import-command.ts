@@ -109,7 +109,10 @@ export async function importFiles(
                 'unreadable',
                 (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file.' : (err as Error).message,
               );
-        const where = [e.line !== null ? `line ${e.line}` : null, e.column].filter(Boolean).join(', ');
+        const column = e.column
+          ? `column ${e.column.index}${e.column.name ? ` ("${e.column.name}")` : ''}`
+          : null;
+        const where = [e.line !== null ? `line ${e.line}` : null, column].filter(Boolean).join(', ');
         process.stderr.write(
           `meterdesk: ${file}${where ? ` (${where})` : ''}: ${e.message} Nothing of this file was stored.\n`,
         );

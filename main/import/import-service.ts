@@ -89,7 +89,13 @@ export function failureOf(id: string, name: string, bytes: Uint8Array, err: Impo
     fileId: id,
     fileName: name,
     bytes: bytes.length,
-    error: { kind: err.kind, message: err.message, line: err.line, column: err.column },
+    error: {
+      kind: err.kind,
+      message: err.message,
+      line: err.line,
+      column: err.column?.index ?? null,
+      columnName: err.column?.name ?? null,
+    },
     start,
   };
 }

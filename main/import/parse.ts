@@ -22,6 +22,7 @@ import {
   type ParsedFile,
   type ParsedSeries,
   type SeriesSpec,
+  type ColumnRef,
 } from './types';
 import { instantsOf, naiveText, parseClock, parseDate, parseDateTime, parseIsoOffset } from './wall-time';
 
@@ -187,10 +188,14 @@ function layoutOf(
 }
 
 /** Column name for messages: the header text, or its number/letter. */
-function colName(header: readonly string[], i: number, isText: boolean): string {
+function colName(header: readonly string[], i: number): string {
   const h = header[i];
-  const pos = isText ? `column ${i + 1}` : `column ${String.fromCharCode(65 + (i % 26))}`;
-  return h ? `${pos} ("${h}")` : pos;
+  return h ? `column ${i + 1} ("${h}")` : `column ${i + 1}`;
+}
+
+/** A column for the person: its number (1-based) and header text. */
+function colRef(header: readonly string[], i: number): ColumnRef {
+  return { index: i + 1, name: header[i] || null };
 }
 
 /** Most frequent value (the interval of a file). */
@@ -212,7 +217,10 @@ function refusal(spec: FormatSpec, why: 'hourly' | 'daily' | 'eda_report'): Impo
     why === 'eda_report'
       ? `This is an EDA-Portal "Energie Report" (${spec.operator}): several metering points on a grid that is not Austrian wall-clock time. Meterdesk does not import it; import each metering point's export from its grid operator's portal instead.`
       : `This ${spec.operator} export holds ${why === 'hourly' ? 'hourly' : 'daily'} values. Meterdesk keeps quarter-hours and does not spread ${why === 'hourly' ? 'an hour' : 'a day'} over them (that would invent readings). Download the quarter-hour (15-minute) export from the portal instead.`;
-  return new ImportError('refused', msg, null, null);
+  return new ImportError(
+    why === 'eda_report' ? 'refused_report' : why === 'hourly' ? 'refused_hourly' : 'refused_daily',
+    msg,
+  );
 }
 
 /** Reads the rows of a file in the given format. */
@@ -323,17 +331,17 @@ export async function parseRows(
       if (naive === null)
         throw new ImportError(
           'bad_time',
-          `Line ${row.line}: "${text(d)} ${text(t)}" (${colName(header, dateIdx, opts.isText)}) is not a date and time.`,
+          `Line ${row.line}: "${text(d)} ${text(t)}" (${colName(header, dateIdx)}) is not a date and time.`,
           row.line,
-          colName(header, day === null ? dateIdx : timeIdx, opts.isText),
+          colRef(header, day === null ? dateIdx : timeIdx),
         );
     } else naive = parseDateTime(text(d));
     if (naive === null)
       throw new ImportError(
         'bad_time',
-        `Line ${row.line}: "${text(d)}" in ${colName(header, dateIdx, opts.isText)} is not a date and time (or a date that does not exist).`,
+        `Line ${row.line}: "${text(d)}" in ${colName(header, dateIdx)} is not a date and time (or a date that does not exist).`,
         row.line,
-        colName(header, dateIdx, opts.isText),
+        colRef(header, dateIdx),
       );
     if (inclusiveEnd) {
       if (naive % 60 === 59) naive += 1;
@@ -379,9 +387,9 @@ export async function parseRows(
     if (opts.isText && row.cells.length <= l.need)
       throw new ImportError(
         'short_row',
-        `Line ${row.line} has ${row.cells.length} fields, but ${colName(header, l.need, true)} is needed: the line is cut off or damaged.`,
+        `Line ${row.line} has ${row.cells.length} fields, but ${colName(header, l.need)} is needed: the line is cut off or damaged.`,
         row.line,
-        colName(header, row.cells.length, true),
+        colRef(header, row.cells.length),
       );
     if (spec.sideBySide && text(row.cells[l.startDate]) === '') return; // this table has run out
     dataRows++;
@@ -403,9 +411,9 @@ export async function parseRows(
       if (!p)
         throw new ImportError(
           'bad_time',
-          `Line ${row.line}: "${cell}" in ${colName(header, l.at, opts.isText)} is not a time with a UTC offset.`,
+          `Line ${row.line}: "${cell}" in ${colName(header, l.at)} is not a time with a UTC offset.`,
           row.line,
-          colName(header, l.at, opts.isText),
+          colRef(header, l.at),
         );
       if (offsetMinutesAt(p.sec, opts.tz) !== p.offsetMin && counts.offsetMismatch++ === 0)
         counts.offsetLine = row.line;
@@ -436,7 +444,7 @@ export async function parseRows(
             'bad_interval',
             `Line ${row.line}: ${naiveText(start)} to ${naiveText(end)} is not a quarter-hour.`,
             row.line,
-            colName(header, l.endDate, opts.isText),
+            colRef(header, l.endDate),
           );
       }
       const stamped = (t.stamp === 'start' ? start : end)!;
@@ -457,7 +465,7 @@ export async function parseRows(
             'repeated_time',
             `Line ${row.line}: ${naiveText(stamped)} appears a third time; the hour of the October change appears at most twice.`,
             row.line,
-            colName(header, t.stamp === 'start' ? l.startDate : l.endDate, opts.isText),
+            colRef(header, t.stamp === 'start' ? l.startDate : l.endDate),
           );
         }
         instant = at[k]!;
@@ -471,7 +479,7 @@ export async function parseRows(
           'nonexistent_time',
           `Line ${row.line}: ${naiveText(stamped)} does not exist in Austrian time (clocks jump from 02:00 to 03:00 that night).`,
           row.line,
-          colName(header, t.stamp === 'start' ? l.startDate : l.endDate, opts.isText),
+          colRef(header, t.stamp === 'start' ? l.startDate : l.endDate),
         );
       }
       startSec = t.stamp === 'start' ? instant : instant - QH_SEC;
@@ -498,7 +506,7 @@ export async function parseRows(
           'bad_unit',
           `Line ${row.line}: the unit "${text(row.cells[l.unit])}" is neither kWh nor kW.`,
           row.line,
-          colName(header, l.unit, opts.isText),
+          colRef(header, l.unit),
         );
     }
     for (const s of l.series) {
@@ -510,9 +518,9 @@ export async function parseRows(
       if (v !== null && Number.isNaN(v))
         throw new ImportError(
           'bad_number',
-          `Line ${row.line}: "${rawText}" in ${colName(header, s.value, opts.isText)} is not a number${decimal === ',' ? ' with a decimal comma' : ''}.`,
+          `Line ${row.line}: "${rawText}" in ${colName(header, s.value)} is not a number${decimal === ',' ? ' with a decimal comma' : ''}.`,
           row.line,
-          colName(header, s.value, opts.isText),
+          colRef(header, s.value),
         );
       if (s.substitute >= 0) {
         const sub = text(row.cells[s.substitute]);

@@ -167,13 +167,19 @@ export interface ParsedFile {
   rows: number;
 }
 
+/** A column of a file as a person finds it: its number (1-based) and its header. */
+export interface ColumnRef {
+  index: number;
+  name: string | null;
+}
+
 /** A file that cannot be imported, with where and why. */
 export class ImportError extends Error {
   constructor(
     readonly kind: ImportErrorKind,
     message: string,
     readonly line: number | null = null,
-    readonly column: string | null = null,
+    readonly column: ColumnRef | null = null,
   ) {
     super(message);
     this.name = 'ImportError';
@@ -185,7 +191,9 @@ export type ImportErrorKind =
   | 'too_large'
   | 'not_text'
   | 'unknown_format'
-  | 'refused'
+  | 'refused_hourly'
+  | 'refused_daily'
+  | 'refused_report'
   | 'csv_syntax'
   | 'short_row'
   | 'bad_number'

@@ -1,6 +1,7 @@
 /**
  * The list of profiles (`profiles.json` in the data folder, written atomically). The built-in demo
- * profile always exists. Each profile's readings live in `profiles/<id>/meterdesk.sqlite`; its token
+ * profile always exists. An account profile syncs from the readings service; a local profile has no
+ * account and holds imported files only. Each profile's readings live in `profiles/<id>/meterdesk.sqlite`; its token
  * lives in the OS keychain, never in this file.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ export const DEMO_PROFILE_ID = 'demo';
 const profileSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,64}$/),
   name: z.string().min(1),
-  kind: z.enum(['demo', 'account']),
+  kind: z.enum(['demo', 'account', 'local']),
   baseUrl: z.string(),
   team: z.string(),
   plan: z.string().nullable(),
@@ -87,6 +88,20 @@ export function createProfileRegistry(dataDir: string) {
       if (state.profiles.some((x) => x.id === id))
         throw new AppError('conflict', `A profile "${id}" exists already.`);
       const profile: Profile = { ...p, id, kind: 'account' };
+      state.profiles.push(profile);
+      save();
+      return { ...profile };
+    },
+    /** A profile without an account, for imported files (a household without service access). */
+    addLocal(name: string): Profile {
+      const profile: Profile = {
+        id: this.idFor(name),
+        name,
+        kind: 'local',
+        baseUrl: '',
+        team: '',
+        plan: null,
+      };
       state.profiles.push(profile);
       save();
       return { ...profile };

@@ -9,15 +9,17 @@ export function registerKey(obis: string): { base: string | null; part: string |
   const [code, suffix] = obis.split(' ');
   const base = code?.startsWith('7-')
     ? 'gas'
-    : code === '1-1:1.9.0'
+    : code === '1-1:1.9.0' || code === '1-1:1.9.1' || code === '1-1:1.9.2'
       ? 'consumption'
-      : code === '1-1:2.9.0'
+      : code === '1-1:2.9.0' || code === '1-1:2.9.1' || code === '1-1:2.9.2'
         ? 'feedIn'
         : code === '1-1:1.8.0' || code === '1-1:2.8.0'
           ? 'meterReading'
           : null;
-  const part =
-    suffix === 'G.01'
+  const tariff = code?.endsWith('.9.1') ? 'tariff1' : code?.endsWith('.9.2') ? 'tariff2' : null;
+  const part = tariff
+    ? tariff
+    : suffix === 'G.01'
       ? 'total'
       : suffix === 'P.01'
         ? 'residual'

@@ -135,7 +135,10 @@ export async function startHarness(o: HarnessOptions) {
   await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: false, wildcard: true });
 
   let origin = '';
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 96 * 1024 * 1024 /* a 64 MB import file, base64 */,
+  });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const ticket = url.searchParams.get('ticket') ?? '';

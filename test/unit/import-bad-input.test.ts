@@ -23,7 +23,7 @@ describe('bad import files', () => {
     await expect(read(lines.join('\n'))).rejects.toMatchObject({
       kind: 'bad_time',
       line: 151,
-      column: 'column 1 ("Messzeitpunkt")',
+      column: { index: 1, name: 'Messzeitpunkt' },
     });
   });
 
@@ -33,7 +33,7 @@ describe('bad import files', () => {
     await expect(read(lines.join('\n'))).rejects.toMatchObject({
       kind: 'bad_number',
       line: 11,
-      column: 'column 3 ("Verbrauch in kWh")',
+      column: { index: 3, name: 'Verbrauch in kWh' },
       message: expect.stringMatching(/"0,0x5"/),
     });
     // A decimal point in a decimal-comma format is not silently read as a thousands separator.
@@ -101,7 +101,7 @@ describe('bad import files', () => {
       '03.07.2024 01:00;03.07.2024 02:00;0,4;',
     ];
     await expect(read(hourly.join('\n'))).rejects.toMatchObject({
-      kind: 'refused',
+      kind: 'refused_hourly',
       message: expect.stringMatching(/hourly values/),
     });
     // Netz NÖ without the 15-minute opt-in: one value per day.
@@ -112,7 +112,7 @@ describe('bad import files', () => {
       '03.01.2024;7,9;L1;',
     ];
     await expect(read(daily.join('\n'))).rejects.toMatchObject({
-      kind: 'refused',
+      kind: 'refused_daily',
       message: expect.stringMatching(/daily values/),
     });
   });

@@ -659,7 +659,7 @@ describe('spreadsheet exports', () => {
       ['01.10.2024 00:00 - 01.10.2024 01:00', 0.072, null],
     ]);
     await expect(readImportFile(hourly, { tz: TZ })).rejects.toMatchObject({
-      kind: 'refused',
+      kind: 'refused_hourly',
       message: expect.stringMatching(/hourly/),
     });
     const kwg = workbook('Tabelle1', [
@@ -668,6 +668,6 @@ describe('spreadsheet exports', () => {
       ['Datum', 'Daten 1'],
       ['01.12.2025 01:00', 12.33],
     ]);
-    await expect(readImportFile(kwg, { tz: TZ })).rejects.toMatchObject({ kind: 'refused' });
+    await expect(readImportFile(kwg, { tz: TZ })).rejects.toMatchObject({ kind: 'refused_hourly' });
   });
 });

@@ -15,6 +15,7 @@ import { MeterDetail } from './MeterDetail';
 import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
 import { TokenBanner, TokenDialog } from './TokenDialog';
+import { ImportDialog } from './import/ImportDialog';
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -25,6 +26,13 @@ export function App() {
   const [registerOpen, setRegisterOpen] = useState(false);
   const [dialog, setDialog] = useState<'profiles' | 'settings' | 'portfolio' | 'token' | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [importIncoming, setImportIncoming] = useState<{ files: File[]; n: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const importFiles = (files: File[]) => {
+    setImportOpen(true);
+    if (files.length > 0) setImportIncoming((x) => ({ files, n: (x?.n ?? 0) + 1 }));
+  };
   const [fatal, setFatal] = useState<string | null>(null);
   const [update, setUpdate] = useState<{
     state: string;
@@ -84,8 +92,13 @@ export function App() {
         'profiles:changed',
         () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded),
       ),
+      bridge.on('app:command', (c) => c.command === 'import' && setImportOpen(true)),
     ];
     const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'i') {
+        e.preventDefault();
+        setImportOpen(true);
+      }
       if (e.altKey && e.key === 'ArrowLeft') useApp.getState().rangeShifted(-1);
       if (e.altKey && e.key === 'ArrowRight') useApp.getState().rangeShifted(1);
     };
@@ -107,9 +120,28 @@ export function App() {
   return (
     <div
       className={
-        active && active.kind !== 'demo' && active.tokenState !== 'keychain' ? 'app with-banner' : 'app'
+        active && active.kind === 'account' && active.tokenState !== 'keychain' ? 'app with-banner' : 'app'
       }
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.relatedTarget === null) setDragging(false);
+      }}
+      onDrop={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(false);
+        importFiles([...e.dataTransfer.files]);
+      }}
     >
+      {dragging && (
+        <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
+          {t('import_dropOverlay')}
+        </div>
+      )}
       <a className="skip-link" href="#detail">
         Skip to chart
       </a>
@@ -139,6 +171,9 @@ export function App() {
         </button>
         <button onClick={() => setDialog('portfolio')} data-testid="open-portfolio">
           {t('portfolio')}
+        </button>
+        <button onClick={() => setImportOpen(true)} data-testid="open-import" title="Ctrl+I">
+          {t('import_commit')}
         </button>
         {active?.kind === 'demo' && (
           <span className="demo-badge" title={t('demoBanner')}>
@@ -218,6 +253,15 @@ export function App() {
       {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
       {dialog === 'portfolio' && <PortfolioPanel onClose={() => setDialog(null)} />}
       {dialog === 'token' && active && <TokenDialog profile={active} onClose={() => setDialog(null)} />}
+      {importOpen && (
+        <ImportDialog
+          incoming={importIncoming}
+          onClose={() => {
+            setImportOpen(false);
+            setImportIncoming(null);
+          }}
+        />
+      )}
     </div>
   );
 }

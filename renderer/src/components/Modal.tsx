@@ -12,7 +12,15 @@ export function Modal(props: {
 }) {
   const id = useId();
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
+    <div
+      className="modal-backdrop"
+      onKeyDown={(e) => {
+        // A dialog over a dialog: Escape closes the top one only.
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        props.onClose();
+      }}
+    >
       <div
         className={props.wide ? 'modal wide' : 'modal'}
         role="dialog"

@@ -17,6 +17,7 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
   const [removing, setRemoving] = useState<{ id: string; deleteData: boolean } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tokenFor, setTokenFor] = useState<string | null>(null);
+  const [localName, setLocalName] = useState('');
   const prefs = usePrefs();
   const refresh = async () => useApp.getState().profilesLoaded(await unwrap(api().profiles.list()));
   const act = async (fn: () => Promise<unknown>) => {
@@ -54,7 +55,11 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
               <span>
                 <strong>{p.name}</strong>{' '}
                 <span className="muted small">
-                  {p.kind === 'demo' ? t('demoBanner') : `${p.team} · ${p.plan ?? t('planUnknown')}`}
+                  {p.kind === 'demo'
+                    ? t('demoBanner')
+                    : p.kind === 'local'
+                      ? t('localProfile')
+                      : `${p.team} · ${p.plan ?? t('planUnknown')}`}
                 </span>
                 {p.isActive && <span className="small"> · {t('active')}</span>}
                 {p.kind === 'account' && p.tokenState !== 'keychain' && (
@@ -76,10 +81,10 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
                   {t('enterToken')}
                 </button>
               )}
-              {p.kind === 'account' && (
+              {p.kind !== 'demo' && (
                 <button onClick={() => setEditing({ id: p.id, name: p.name })}>{t('rename')}</button>
               )}
-              {p.kind === 'account' && (
+              {p.kind !== 'demo' && (
                 <button
                   onClick={() => setRemoving({ id: p.id, deleteData: false })}
                   data-testid="profile-remove"
@@ -124,6 +129,32 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       )}
+      <form
+        className="local-profile"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            const p = await unwrap(api().profiles.addLocal({ name: localName }));
+            setLocalName('');
+            await useApp.getState().profileSwitched(p.id);
+          });
+        }}
+      >
+        <label>
+          {t('addLocalProfile')}
+          <input
+            value={localName}
+            maxLength={80}
+            placeholder={t('localProfileName')}
+            onChange={(e) => setLocalName(e.target.value)}
+            data-testid="local-profile-name"
+          />
+        </label>
+        <button type="submit" disabled={localName.trim() === ''} data-testid="add-local-profile">
+          {t('add')}
+        </button>
+        <p className="hint">{t('localProfileHint')}</p>
+      </form>
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       {tokenFor && profiles.some((p) => p.id === tokenFor) && (
         <TokenDialog profile={profiles.find((p) => p.id === tokenFor)!} onClose={() => setTokenFor(null)} />

@@ -16,6 +16,13 @@ export function StatusBar() {
   const { syncRequested } = useApp.getState();
   const lastError = sync?.lastError ? errorText(sync.lastError, t, prefs) : null;
   const syncing = sync?.state === 'syncing' || progress !== null;
+  const isLocal = useApp((s) => s.profiles.find((p) => p.isActive)?.kind === 'local');
+  if (isLocal)
+    return (
+      <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="local">
+        <span>{t('localProfileStatus')}</span>
+      </footer>
+    );
   return (
     <footer
       className="status-bar"

@@ -65,7 +65,7 @@ export function TokenDialog({ profile, onClose }: { profile: ProfileView; onClos
 /** What the active profile's token state means for a person, with the button that fixes it. */
 export function TokenBanner({ profile, onEnter }: { profile: ProfileView; onEnter: () => void }) {
   const { t } = useTranslation();
-  if (profile.kind === 'demo' || profile.tokenState === 'keychain') return null;
+  if (profile.kind !== 'account' || profile.tokenState === 'keychain') return null;
   const key =
     profile.tokenState === 'missing'
       ? 'tokenMissing'

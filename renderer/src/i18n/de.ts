@@ -1,5 +1,8 @@
 /** German (de-AT) UI strings. Every key exists in en.ts too (a test checks). */
+import { importDe } from './import-de';
+
 export const de = {
+  ...importDe,
   appTitle: 'Meterdesk',
   loading: 'Lädt …',
   profile: 'Profil',
@@ -254,6 +257,8 @@ export const de = {
   reg_part_total: 'gesamt',
   reg_part_residual: 'Restnetz',
   reg_part_community: 'Energiegemeinschaft',
+  reg_part_tariff1: 'Hochtarif',
+  reg_part_tariff2: 'Niedertarif',
   metersCount_one: '1 Zähler',
   connectionOk_one: 'Verbunden: Team {{team}}, Plan {{plan}}, 1 Zähler.',
   changedSinceExport_one: '1 Wert revidiert seit dem letzten Export ({{date}}).',

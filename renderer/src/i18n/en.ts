@@ -1,7 +1,9 @@
 /** English UI strings: the same keys as de.ts (the type says so). */
 import type { de } from './de';
+import { importEn } from './import-en';
 
 export const en: Record<keyof typeof de, string> = {
+  ...importEn,
   appTitle: 'Meterdesk',
   loading: 'Loading …',
   profile: 'Profile',
@@ -256,6 +258,8 @@ export const en: Record<keyof typeof de, string> = {
   reg_part_total: 'total',
   reg_part_residual: 'grid residual',
   reg_part_community: 'energy community',
+  reg_part_tariff1: 'high tariff',
+  reg_part_tariff2: 'low tariff',
   metersCount_one: '1 meter',
   connectionOk_one: 'Connected: team {{team}}, plan {{plan}}, 1 meter.',
   changedSinceExport_one: '1 reading revised since the last export ({{date}}).',

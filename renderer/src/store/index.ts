@@ -8,6 +8,15 @@ import { create, type StateCreator } from 'zustand';
 import type { EventPayload, MeterView, ProfileView, SeriesView, SyncStatus } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { addLocalDays, localDateStart, localMidnight, localYmd } from '../format';
+import { importDe } from '../i18n/import-de';
+import { importEn } from '../i18n/import-en';
+
+/** The local customer of imported files (main/import/into-store.ts), named in the UI's language. */
+const IMPORTED_CUSTOMER_ID = 'local-imported';
+function named(meters: MeterView[], language: 'de' | 'en'): MeterView[] {
+  const name = (language === 'de' ? importDe : importEn).import_customer;
+  return meters.map((m) => (m.customerId === IMPORTED_CUSTOMER_ID ? { ...m, customerName: name } : m));
+}
 
 export type RangePreset = 'day' | 'week' | 'month' | 'year' | 'all';
 export type Theme = 'system' | 'light' | 'dark';
@@ -133,7 +142,7 @@ const profilesSlice: StateCreator<AppState, [], [], ProfilesSlice> = (set, get) 
   },
 });
 
-const metersSlice: StateCreator<AppState, [], [], MetersSlice> = (set) => ({
+const metersSlice: StateCreator<AppState, [], [], MetersSlice> = (set, get) => ({
   meters: [],
   metersError: null,
   search: '',
@@ -141,7 +150,7 @@ const metersSlice: StateCreator<AppState, [], [], MetersSlice> = (set) => ({
   sort: 'name',
   metersRequested: async () => {
     try {
-      set({ meters: await unwrap(api().meters.list()), metersError: null });
+      set({ meters: named(await unwrap(api().meters.list()), get().language), metersError: null });
     } catch (err) {
       set({ metersError: (err as Error).message });
     }
@@ -275,7 +284,7 @@ const prefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set, get) => ({
   timeZone: savedPrefs.timeZone ?? 'Europe/Vienna',
   locale: initialLanguage === 'de' ? 'de-AT' : 'en-GB',
   languageChanged: (language) => {
-    set({ language, locale: language === 'de' ? 'de-AT' : 'en-GB' });
+    set({ language, locale: language === 'de' ? 'de-AT' : 'en-GB', meters: named(get().meters, language) });
     savePrefs(get());
   },
   themeChanged: (theme) => {

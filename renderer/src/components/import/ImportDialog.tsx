@@ -1,0 +1,222 @@
+/**
+ * The import: files dropped on the window (or chosen) are read by main and previewed here, one card
+ * each, before anything is written; each is then imported as a whole (one transaction) or left out.
+ * Progress shows while a large file is read. When every file is dealt with, the (last) imported meter
+ * opens on its chart.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportDone, ImportFailure, ImportFileView } from '../../../../preload/contract';
+import { api, unwrap } from '../../bridge';
+import { fmtPercent } from '../../format';
+import { useApp, usePrefs } from '../../store';
+import { ErrorText } from '../ErrorText';
+import { Modal } from '../Modal';
+import { ImportFileCard } from './ImportFileCard';
+import { MappingDialog } from './MappingDialog';
+import { readForImport } from './read-files';
+
+export function ImportDialog(props: { incoming: { files: File[]; n: number } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [views, setViews] = useState<ImportFileView[]>([]);
+  const [done, setDone] = useState<Record<string, ImportDone>>({});
+  const [errors, setErrors] = useState<Record<string, unknown>>({});
+  const [local, setLocal] = useState<{ name: string; text: string | null; error: unknown }[]>([]);
+  const [progress, setProgress] = useState<{ fileName: string; fraction: number; phase: string } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [mapping, setMapping] = useState<ImportFailure | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const seen = useRef(0);
+
+  const replace = (v: ImportFileView) => setViews((vs) => vs.map((x) => (x.fileId === v.fileId ? v : x)));
+
+  const addFiles = useCallback(
+    async (files: File[]) => {
+      setBusy(true);
+      for (const f of files) {
+        setProgress({ fileName: f.name, fraction: 0, phase: 'reading' });
+        const r = await readForImport(f);
+        if ('tooLarge' in r) {
+          setLocal((l) => [
+            ...l,
+            {
+              name: r.name,
+              text: t('import_tooLargeLocal', { name: r.name, mb: Math.round(r.tooLarge / 1048576) }),
+              error: null,
+            },
+          ]);
+          continue;
+        }
+        try {
+          const [v] = await unwrap(api().import.preview({ files: [r] }));
+          if (v) setViews((vs) => [...vs, v]);
+        } catch (error) {
+          setLocal((l) => [...l, { name: f.name, text: null, error }]);
+        }
+      }
+      setProgress(null);
+      setBusy(false);
+    },
+    [t],
+  );
+
+  useEffect(() => api().on('import:progress', (p) => setProgress(p)), []);
+  useEffect(() => {
+    if (props.incoming && props.incoming.n !== seen.current) {
+      seen.current = props.incoming.n;
+      void addFiles(props.incoming.files);
+    }
+  }, [props.incoming, addFiles]);
+
+  const pending = views.filter((v) => v.status === 'ready' && !done[v.fileId]);
+  const close = () => {
+    const left = views.filter((v) => !done[v.fileId]).map((v) => v.fileId);
+    if (left.length > 0) void api().import.discard({ fileIds: left });
+    props.onClose();
+  };
+  const openMeter = async (meterId: string) => {
+    const st = useApp.getState();
+    await st.metersRequested();
+    useApp.getState().meterSelected(meterId);
+    props.onClose();
+  };
+  const commit = async (fileIds: string[]) => {
+    setBusy(true);
+    let last: ImportDone | null = null;
+    let failed = false;
+    for (const fileId of fileIds) {
+      try {
+        const d = await unwrap(api().import.commit({ fileId }));
+        last = d;
+        setDone((x) => ({ ...x, [fileId]: d }));
+        setErrors((x) => ({ ...x, [fileId]: null }));
+      } catch (error) {
+        failed = true;
+        setErrors((x) => ({ ...x, [fileId]: error }));
+      }
+    }
+    setProgress(null);
+    setBusy(false);
+    await useApp.getState().metersRequested();
+    // Everything dealt with and nothing to read about: straight to the chart.
+    const rest = views.filter((v) => !fileIds.includes(v.fileId) && !done[v.fileId]);
+    if (last && !failed && rest.length === 0 && local.length === 0) await openMeter(last.meterId);
+  };
+  const update = async (
+    fileId: string,
+    change: { meterId?: string | null; direction?: 'consumption' | 'feed_in' },
+  ) => {
+    try {
+      replace(await unwrap(api().import.update({ fileId, ...change })));
+      setErrors((x) => ({ ...x, [fileId]: null }));
+    } catch (error) {
+      setErrors((x) => ({ ...x, [fileId]: error }));
+    }
+  };
+
+  return (
+    <Modal title={t('import_title')} testId="import-dialog" onClose={close} wide>
+      <div
+        className="import-drop"
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          void addFiles([...e.dataTransfer.files]);
+        }}
+      >
+        <p>{t('import_intro')}</p>
+        <button onClick={() => input.current?.click()} disabled={busy} data-testid="import-choose">
+          {t('import_choose')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept=".csv,.txt,.xlsx,.xls,text/csv"
+          hidden
+          data-testid="import-input"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            void addFiles(files);
+          }}
+        />
+      </div>
+      {progress && (
+        <div className="import-progress" role="status" data-testid="import-progress">
+          {progress.phase === 'writing'
+            ? t('import_writing', { name: progress.fileName })
+            : t('import_reading', { name: progress.fileName, percent: fmtPercent(progress.fraction, prefs) })}
+          <progress max={1} value={progress.fraction} />
+        </div>
+      )}
+      {local.map((l, i) => (
+        <section
+          key={`local-${i}`}
+          className="import-card failed"
+          data-testid="import-card"
+          data-file={l.name}
+        >
+          <h3>{l.name}</h3>
+          {l.text ? (
+            <p className="error" role="alert" data-testid="import-error">
+              {l.text}
+            </p>
+          ) : (
+            <ErrorText error={l.error} prefs={prefs} />
+          )}
+        </section>
+      ))}
+      <div className="import-cards">
+        {views.map((v) => (
+          <ImportFileCard
+            key={v.fileId}
+            view={v}
+            prefs={prefs}
+            done={done[v.fileId] ?? null}
+            error={errors[v.fileId] ?? null}
+            busy={busy}
+            onCommit={() => void commit([v.fileId])}
+            onSkip={() => {
+              void api().import.discard({ fileIds: [v.fileId] });
+              setViews((vs) => vs.filter((x) => x.fileId !== v.fileId));
+            }}
+            onOpen={() => void openMeter(done[v.fileId]!.meterId)}
+            onDefine={() => v.status === 'failed' && setMapping(v)}
+            onTarget={(meterId) => void update(v.fileId, { meterId })}
+            onDirection={(direction) => void update(v.fileId, { direction })}
+          />
+        ))}
+      </div>
+      <div className="modal-actions">
+        <button onClick={close} data-testid="import-close">
+          {t('import_close')}
+        </button>
+        {pending.length > 1 && (
+          <button
+            className="primary"
+            disabled={busy}
+            onClick={() => void commit(pending.map((v) => v.fileId))}
+            data-testid="import-commit-all"
+          >
+            {t('import_commitAll', { count: pending.length })}
+          </button>
+        )}
+      </div>
+      {mapping && (
+        <MappingDialog
+          failure={mapping}
+          onClose={() => setMapping(null)}
+          onSaved={(v) => {
+            replace(v);
+            setMapping(null);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,158 @@
+// Importing a grid operator's export through the real UI and core (browser harness): drop the file on
+// the window, read the preview (format, change day with its 100 quarter-hours), import, see the chart;
+// a file Meterdesk does not know gets its columns defined in the mapping dialog; a broken file says
+// where. Screenshots of the DST preview in test-results/screens/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, harnessDb, test } from './fixtures';
+
+const DSO = join('test', 'fixtures', 'dso');
+
+/** Drops files on the window as a person would: a drag of files over it, then the drop. */
+async function dropFiles(page: Page, files: { name: string; bytes: Buffer }[], target = '.app') {
+  await page.evaluate(
+    ({ files, target }) => {
+      const dt = new DataTransfer();
+      for (const f of files) {
+        const bin = atob(f.b64);
+        const bytes = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        dt.items.add(new File([bytes], f.name, { type: 'text/csv' }));
+      }
+      const el = document.querySelector(target)!;
+      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { files: files.map((f) => ({ name: f.name, b64: f.bytes.toString('base64') })), target },
+  );
+}
+
+const fixture = (name: string) => ({ name, bytes: readFileSync(join(DSO, name)) });
+
+async function language(page: Page, lang: 'de' | 'en') {
+  const more = page.getByTestId('head-more');
+  if (await more.isVisible()) await more.click();
+  await page.getByTestId('language-select').selectOption(lang);
+  if (await more.isVisible()) await more.click();
+}
+
+for (const lang of ['en', 'de'] as const)
+  test(`drop a Netz NÖ export with the October change day, preview, import, chart (${lang})`, async ({
+    app,
+    page,
+    harness,
+  }) => {
+    await app.open();
+    await app.waitForSynced();
+    await language(page, lang);
+    await dropFiles(page, [fixture('netznoe-2025-eeg-oct2024.csv')]);
+    const dialog = page.getByTestId('import-dialog');
+    await expect(dialog).toBeVisible();
+    const card = dialog.getByTestId('import-card');
+    await expect(card).toHaveAttribute('data-status', 'ready');
+    await expect(card.getByTestId('import-format')).toContainText('Netz Niederösterreich');
+    const row = card.getByTestId('import-series-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('196');
+    await expect(row).toContainText(lang === 'de' ? '22,314 kWh' : '22.314 kWh');
+    await expect(card.getByTestId('import-change-day')).toHaveText(
+      lang === 'de' ? '27.10.2024: 100 von 100' : '27 Oct 2024: 100 of 100',
+    );
+    await expect(card.getByTestId('import-notes')).toContainText(
+      lang === 'de' ? 'ohne Werte' : 'No values in this file',
+    );
+    await app.screenshot(`import-preview-dst-${lang}`);
+
+    await card.getByTestId('import-commit').click();
+    // The only file: the dialog closes and the imported meter opens on its chart.
+    await expect(dialog).toBeHidden();
+    await expect(app.chart.locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('figure-total')).toHaveText(lang === 'de' ? '22,3 kWh' : '22.3 kWh');
+    await expect(page.getByTestId('figure-readings')).toContainText('196');
+    await expect(app.meter(/Netz Niederösterreich/)).toHaveCount(1);
+    const db = harnessDb(harness);
+    try {
+      const n = db
+        .prepare(
+          "SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id WHERE s.meter_id = 'imp-netznoe-consumption' AND r.source = 'import'",
+        )
+        .get() as { n: number };
+      expect(n.n).toBe(196);
+    } finally {
+      db.close();
+    }
+  });
+
+test('several files at once, a broken one saying where, and importing the same file again', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await language(page, 'en');
+  const broken = Buffer.from(
+    'Datum von;Datum bis;Verbrauch in kWh;Ersatzwert\n03.07.2024 00:00;03.07.2024 00:15;0,05x;\n',
+  );
+  await dropFiles(page, [
+    fixture('tinetz-rohdaten-oct2024.csv'),
+    { name: 'linz-broken.csv', bytes: broken },
+    fixture('vorarlbergnetz.csv'),
+  ]);
+  const dialog = page.getByTestId('import-dialog');
+  await expect(dialog.getByTestId('import-card')).toHaveCount(3);
+  const bad = dialog.locator('[data-testid="import-card"][data-file="linz-broken.csv"]');
+  await expect(bad.getByTestId('import-error')).toHaveText(
+    /Line 2, column 3 \("Verbrauch in kWh"\): not a number\. Nothing of this file was saved\./,
+  );
+  await expect(dialog.locator('[data-file="vorarlbergnetz.csv"]').getByTestId('import-format')).toContainText(
+    'UTF-16LE',
+  );
+  await dialog.getByTestId('import-commit-all').click();
+  await expect(dialog.locator('[data-status="done"]')).toHaveCount(2);
+  await expect(
+    dialog.locator('[data-file="tinetz-rohdaten-oct2024.csv"]').getByTestId('import-done'),
+  ).toContainText('196 new');
+  await dialog.getByTestId('import-close').click();
+  // The same TINETZ file again: the preview says so, the import changes nothing.
+  await dropFiles(page, [fixture('tinetz-rohdaten-oct2024.csv')]);
+  const again = page.getByTestId('import-dialog').getByTestId('import-card');
+  await expect(again.getByTestId('import-before')).toBeVisible();
+  await again.getByTestId('import-commit').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(page.getByTestId('figure-readings')).toContainText('196');
+});
+
+test('an unknown format: define its columns with a live preview, save, import', async ({ app, page }) => {
+  await app.open();
+  await app.waitForSynced();
+  await language(page, 'en');
+  const lines = ['Zeitstempel;Energie (Wh);Bemerkung'];
+  const start = Date.UTC(2025, 0, 14, 23, 0) / 1000; // 15.01.2025 00:00 in Vienna
+  for (let i = 0; i < 96; i++) {
+    const d = new Date((start + i * 900 + 3600) * 1000); // CET: UTC+1
+    const p = (n: number) => String(n).padStart(2, '0');
+    lines.push(
+      `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())};${100 + i};ok`,
+    );
+  }
+  await page.getByTestId('open-import').click();
+  await page
+    .getByTestId('import-input')
+    .setInputFiles({ name: 'meter-box.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  const card = page.getByTestId('import-card');
+  await expect(card.getByTestId('import-error')).toHaveAttribute('data-kind', 'unknown_format');
+  await card.getByTestId('import-define-format').click();
+  const m = page.getByTestId('mapping-dialog');
+  await expect(m.getByTestId('mapping-lines')).toContainText('Zeitstempel;Energie (Wh)');
+  await m.getByTestId('mapping-unit').selectOption('Wh');
+  await expect(m.getByTestId('mapping-preview-row').first()).toContainText('15.01.2025 00:00');
+  await expect(m.getByTestId('mapping-preview-row').first()).toContainText('0.1 kWh');
+  await m.getByTestId('mapping-save').click();
+  await expect(m).toBeHidden();
+  await expect(card).toHaveAttribute('data-status', 'ready');
+  await expect(card.getByTestId('import-series-row')).toContainText('96');
+  await card.getByTestId('import-commit').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(page.getByTestId('figure-readings')).toContainText('96');
+});

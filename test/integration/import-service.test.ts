@@ -1,0 +1,191 @@
+/**
+ * The import as the app drives it, through the contract (dispatch → handlers → services): a profile
+ * without an account, files previewed before anything is written, the direction chosen where the file
+ * does not say it, one file per transaction, a format the person defines recognised from then on, and
+ * input the contract refuses.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportFileView, ImportPreview, MeterView, ProfileView, Result } from '../../preload/contract';
+import { dispatch } from '../../main/dispatch';
+import { createHandlers } from '../../main/handlers';
+import { createSecretStore } from '../../main/secrets/keychain';
+import { createServices } from '../../main/services';
+
+const DSO = join(__dirname, '..', 'fixtures', 'dso');
+const b64 = (name: string) => readFileSync(join(DSO, name)).toString('base64');
+
+function app() {
+  const secrets = createSecretStore({
+    loadKeytar: () => {
+      throw new Error('no keychain in this test');
+    },
+  });
+  secrets.useSessionOnly(true);
+  const services = createServices({
+    dataDir: mkdtempSync(join(tmpdir(), 'md-import-svc-')),
+    shell: 'harness',
+    version: '0',
+    secrets,
+    autoSync: false,
+    mqtt: false,
+  });
+  const h = createHandlers(services);
+  const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
+    const r = (await dispatch(h, channel, input)) as Result<T>;
+    if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
+    return r.data;
+  };
+  const raw = (channel: string, input: unknown) => dispatch(h, channel, input);
+  return { services, call, raw };
+}
+
+describe('import through the contract', () => {
+  it('a profile without an account: preview (nothing written), choose feed-in, import, meter under "Imported"', async () => {
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Haushalt Mayer' });
+      expect(p.kind).toBe('local');
+      await call('profiles:switch', { profileId: p.id });
+      expect(await call('sync:now')).toEqual({ started: true });
+      expect(
+        (await call<{ state: string; lastSyncSec: number | null }>('sync:status')).lastSyncSec,
+      ).toBeNull();
+
+      const [v] = await call<ImportFileView[]>('import:preview', {
+        files: [{ name: 'ooe.csv', dataBase64: b64('netzooe-csv-mar2025.csv') }],
+      });
+      expect(v).toMatchObject({ status: 'ready', directionFromFile: false, direction: 'consumption' });
+      const ready = v as ImportPreview;
+      expect(ready.series[0]).toMatchObject({
+        obisCode: '1-1:1.9.0 G.01',
+        readings: 188,
+        changeDays: [{ day: '2025-03-30', expected: 92, received: 92 }],
+      });
+      expect(ready.notes.map((n) => n.code)).toContain('direction_assumed');
+      // Nothing written by a preview.
+      expect(await call<MeterView[]>('meters:list')).toEqual([]);
+
+      // Netz OÖ files do not say the direction: the person says feed-in; the register follows.
+      const fed = (await call<ImportFileView>('import:update', {
+        fileId: v!.fileId,
+        direction: 'feed_in',
+      })) as ImportPreview;
+      expect(fed).toMatchObject({
+        direction: 'feed_in',
+        target: { meterId: 'imp-netzooe-feed-in', exists: false },
+      });
+      expect(fed.series[0]!.obisCode).toBe('1-1:2.9.0 G.01');
+      expect(fed.notes.map((n) => n.code)).not.toContain('direction_assumed');
+
+      const done = await call<{ meterId: string; inserted: number }>('import:commit', { fileId: v!.fileId });
+      expect(done).toMatchObject({ meterId: 'imp-netzooe-feed-in', inserted: 188 });
+      const meters = await call<MeterView[]>('meters:list');
+      expect(meters).toHaveLength(1);
+      expect(meters[0]).toMatchObject({
+        id: 'imp-netzooe-feed-in',
+        energyDirection: 'feed_in',
+        customerId: 'local-imported',
+        siteName: 'Netz Oberösterreich',
+        registers: ['1-1:2.9.0 G.01'],
+      });
+      // A committed file is no longer staged.
+      await expect(call('import:commit', { fileId: v!.fileId })).rejects.toMatchObject({
+        error: { code: 'not_found' },
+      });
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a file Meterdesk does not know: its columns defined once, then recognised by itself', async () => {
+    const { services, call } = app();
+    try {
+      const text = [
+        'Export Zählerbox',
+        'Zeit;Wh;Status',
+        '15.01.2025 00:00;120;ok',
+        '15.01.2025 00:15;80;ok',
+        '15.01.2025 00:30;;ok',
+        '15.01.2025 00:45;100;ok',
+      ].join('\r\n');
+      const file = { name: 'box.csv', dataBase64: Buffer.from(text).toString('base64') };
+      const [v] = await call<ImportFileView[]>('import:preview', { files: [file] });
+      expect(v).toMatchObject({ status: 'failed', error: { kind: 'unknown_format', line: 1 } });
+      expect(v!.status === 'failed' && v!.start!.lines.slice(0, 2)).toEqual([
+        'Export Zählerbox',
+        'Zeit;Wh;Status',
+      ]);
+      const mapping = {
+        name: 'Zählerbox',
+        delimiter: ';',
+        decimal: ',',
+        headerLine: 2,
+        dateColumn: 0,
+        timeColumn: null,
+        valueColumn: 1,
+        qualityColumn: null,
+        unit: 'Wh',
+        stamp: 'start',
+        timeZone: 'Europe/Vienna',
+        direction: 'consumption',
+      };
+      const tried = await call<{
+        header: string[];
+        rows: { label: string; valueKwh: number; startSec: number }[];
+        error: unknown;
+      }>('import:tryMapping', { fileId: v!.fileId, mapping });
+      expect(tried.header).toEqual(['Zeit', 'Wh', 'Status']);
+      expect(tried.error).toBeNull();
+      expect(tried.rows.map((r) => [r.label, r.valueKwh])).toEqual([
+        ['15.01.2025 00:00', 0.12],
+        ['15.01.2025 00:15', 0.08],
+        ['15.01.2025 00:45', 0.1],
+      ]);
+      expect(tried.rows[0]!.startSec).toBe(Date.UTC(2025, 0, 14, 23, 0) / 1000);
+      // A wrong mapping says what is wrong, in the same words as any file.
+      const wrong = await call<{ error: { kind: string; line: number } | null }>('import:tryMapping', {
+        fileId: v!.fileId,
+        mapping: { ...mapping, dateColumn: 2, valueColumn: 1 },
+      });
+      expect(wrong.error).toMatchObject({ kind: 'bad_time', line: 3 });
+
+      const saved = (await call<ImportFileView>('import:saveFormat', {
+        fileId: v!.fileId,
+        mapping,
+      })) as ImportPreview;
+      expect(saved).toMatchObject({ status: 'ready', format: { operator: 'Zählerbox', isCustom: true } });
+      expect(saved.series[0]!.readings).toBe(3);
+      expect(saved.notes.map((n) => n.code)).toEqual(
+        expect.arrayContaining(['no_quality_column', 'empty_values', 'gaps']),
+      );
+      expect(await call('import:formats')).toEqual([mapping]);
+      // The next file of that kind is recognised without asking.
+      const [again] = await call<ImportFileView[]>('import:preview', { files: [file] });
+      expect(again).toMatchObject({ status: 'ready', format: { isCustom: true, operator: 'Zählerbox' } });
+      expect(await call('import:removeFormat', { name: 'Zählerbox' })).toEqual({ removed: true });
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('refuses input the contract does not take: not base64, too many files, a mapping out of range', async () => {
+    const { services, raw } = app();
+    try {
+      const r1 = await raw('import:preview', { files: [{ name: 'x.csv', dataBase64: 'not base64!' }] });
+      expect(r1).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const r2 = await raw('import:preview', {
+        files: Array.from({ length: 51 }, () => ({ name: 'a', dataBase64: '' })),
+      });
+      expect(r2).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const r3 = await raw('import:tryMapping', { fileId: 'f1', mapping: { name: 'x', delimiter: '|' } });
+      expect(r3).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const r4 = await raw('import:commit', { fileId: '../etc/passwd' });
+      expect(r4).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    } finally {
+      await services.close();
+    }
+  });
+});
