@@ -178,7 +178,7 @@ test('connecting an account profile against the standalone demo service, with a 
     await page.getByTestId('manage-profiles').click();
     const dialog2 = page.getByTestId('profiles-dialog');
     await dialog2.getByRole('button', { name: /Umbenennen|Rename/ }).click();
-    await dialog2.getByRole('textbox').fill('Kanzlei Umbenannt');
+    await dialog2.getByRole('textbox', { name: /Name des Profils|Profile name/ }).fill('Kanzlei Umbenannt');
     await dialog2.getByRole('button', { name: /Speichern|Save/ }).click();
     await expect(dialog2).toContainText('Kanzlei Umbenannt');
     await app.screenshot('profiles');

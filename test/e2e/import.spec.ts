@@ -156,3 +156,25 @@ test('an unknown format: define its columns with a live preview, save, import', 
   await expect(page.getByTestId('import-dialog')).toBeHidden();
   await expect(page.getByTestId('figure-readings')).toContainText('96');
 });
+
+test('a household without an account: a local profile, a dropped file, its chart', async ({ app, page }) => {
+  await app.open();
+  await app.waitForSynced();
+  await language(page, 'en');
+  const more = page.getByTestId('head-more');
+  if (await more.isVisible()) await more.click();
+  await page.getByTestId('manage-profiles').click();
+  await page.getByTestId('local-profile-name').fill('Haushalt Mayer');
+  await page.getByTestId('add-local-profile').click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('profile-select')).toHaveValue('haushalt-mayer');
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-sync-state', 'local');
+  await expect(page.getByTestId('status-bar')).toContainText('nothing is synced');
+  await expect(app.meterItems).toHaveCount(0);
+  await dropFiles(page, [fixture('wienernetze-viertelstundenwerte-oct2024.csv')]);
+  await page.getByTestId('import-card').getByTestId('import-commit').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(app.meterItems).toHaveCount(1);
+  await expect(page.getByTestId('meter-list')).toContainText('Imported');
+  await expect(page.getByTestId('figure-readings')).toContainText('196');
+});
