@@ -29,6 +29,8 @@ import { exportFileName } from './export/file-names';
 import type { Profile } from './profiles/registry';
 import type { Services } from './services';
 import { dayKey, dayNumberOf } from './time/local-days';
+import { createCostService } from './cost/cost-service';
+import { costTable } from './cost/cost-tables';
 
 export type Handlers = {
   [C in ChannelName]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
@@ -55,7 +57,15 @@ function folderBytes(dir: string): number {
   return total;
 }
 
+/** The cost answers of a profile's database (one per open database). */
+const costServices = new WeakMap<object, ReturnType<typeof createCostService>>();
+
 export function createHandlers(services: Services): Handlers {
+  const cost = (c: { db: object & Parameters<typeof createCostService>[0] }) => {
+    let s = costServices.get(c.db);
+    if (!s) costServices.set(c.db, (s = createCostService(c.db, services.tz)));
+    return s;
+  };
   const view = async (p: Profile): Promise<ProfileView> => {
     const tokenState =
       p.kind === 'demo' ? 'keychain' : p.kind === 'local' ? 'missing' : await services.secrets.state(p.id);
@@ -224,7 +234,10 @@ export function createHandlers(services: Services): Handlers {
       portfolio((await services.active()).db, Math.floor(Date.now() / 1000), customerId, services.tz),
     'analysis:exportCsv': async ({ kind, params, profile }) => {
       const c = await services.active();
-      const table = analysisTable(c.db, kind, params, Math.floor(Date.now() / 1000), services.tz);
+      const table =
+        kind === 'cost' || kind === 'battery' || kind === 'peakShaving'
+          ? costTable(c.db, kind, params, services.tz)
+          : analysisTable(c.db, kind, params, Math.floor(Date.now() / 1000), services.tz);
       const path = services.opts.chooseExportPath
         ? await services.opts.chooseExportPath(exportFileName([table.name, profile], 'csv'))
         : null;
@@ -254,6 +267,38 @@ export function createHandlers(services: Services): Handlers {
     'import:saveFormat': async ({ fileId, mapping }) => services.imports.saveFormat(fileId, mapping),
     'import:formats': async () => services.imports.formats(),
     'import:removeFormat': async ({ name }) => ({ removed: services.imports.removeFormat(name) }),
+    'tariffs:list': async () => cost(await services.active()).store.list(),
+    'tariffs:save': async ({ tariff }) =>
+      cost(await services.active()).store.save(tariff, Math.floor(Date.now() / 1000)),
+    'tariffs:remove': async ({ tariffId }) => ({
+      removed: cost(await services.active()).store.remove(tariffId),
+    }),
+    'prices:list': async () => cost(await services.active()).store.series(),
+    'prices:import': async ({ name, dataBase64 }) =>
+      cost(await services.active()).importPrices(
+        name,
+        new Uint8Array(Buffer.from(dataBase64, 'base64')),
+        Math.floor(Date.now() / 1000),
+      ),
+    'prices:remove': async ({ seriesId }) => ({
+      removed: cost(await services.active()).store.removeSeries(seriesId),
+    }),
+    'analysis:cost': async (q) => {
+      checked(q);
+      return cost(await services.active()).cost(q);
+    },
+    'analysis:battery': async (q) => {
+      if (q.toSec <= q.fromSec || q.toSec - q.fromSec > 4 * 366 * 86_400)
+        throw new AppError(
+          'invalid_input',
+          'Choose a range of at most 4 years, with its end after its start.',
+        );
+      return cost(await services.active()).battery(q);
+    },
+    'analysis:peakShaving': async (q) => {
+      checked(q);
+      return cost(await services.active()).peakShaving(q);
+    },
     'sync:status': async () => services.syncStatus(),
     'sync:now': async () => {
       const running = services.syncStatus().state === 'syncing';

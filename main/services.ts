@@ -33,6 +33,8 @@ import { closeReadAhead } from './export/read-ahead';
 import { createPartialTracker } from './export/partials';
 import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
+import { seedExamples } from './cost/examples';
+import { createTariffStore } from './cost/tariff-store';
 
 export interface ServicesOptions {
   dataDir: string;
@@ -180,6 +182,13 @@ export function createServices(opts: ServicesOptions) {
     const db = openDatabase(profiles.dbPath(profile.id));
     const account = createAccountStore(db, tz);
     const readings = createReadingsStore(db, tz);
+    // The demo ships example tariffs and a synthetic spot series, clearly named as such.
+    if (profile.kind === 'demo')
+      seedExamples(
+        createTariffStore(db),
+        Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : Date.now()) / 1000),
+        opts.demo?.years !== undefined ? Math.ceil(opts.demo.years) + 1 : 4,
+      );
     // The local copy opens even when the service cannot be reached or the token cannot be read
     // (locked keychain): everything stored stays usable, and each sync says what is wrong.
     let api: ApiClient;

@@ -8,8 +8,10 @@
  */
 import { z } from 'zod';
 import { channel } from './channel';
+import { costChannels } from './cost-contract';
 import { importChannels, importEvents } from './import-contract';
 
+export * from './cost-contract';
 export * from './import-contract';
 
 /** Unix seconds as an integer. */
@@ -478,6 +480,9 @@ export const channels = {
           'health',
           'portfolio',
           'pv',
+          'cost',
+          'battery',
+          'peakShaving',
         ]),
         params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
         profile: z.enum(exportProfiles),
@@ -516,6 +521,7 @@ export const channels = {
       }),
   ),
   ...importChannels,
+  ...costChannels,
 } as const;
 
 export type Channels = typeof channels;

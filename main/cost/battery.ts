@@ -1,0 +1,235 @@
+/**
+ * A home battery simulated on a site's real quarter-hours: the consumption meter's grid import and the
+ * feed-in meter's grid export. Per quarter-hour it charges from the export (surplus) and discharges into
+ * the import, within its power and between its minimum state of charge and its capacity; the round-trip
+ * efficiency is split evenly between charging and discharging. Guarantees, step by step:
+ * import_before − import_after = discharged; export_before − export_after = charged; the state of charge
+ * changes by charged × √η − discharged ÷ √η and stays within [minimum, capacity].
+ * What grid meters cannot show: the PV's own direct use inside the house; the battery only sees what
+ * would have crossed the grid connection, so the self-consumption gained is a lower bound.
+ */
+import type Database from 'better-sqlite3';
+import type { BatteryResult, BatteryRun } from '../../preload/contract';
+import { loadRows } from '../analysis/analysis';
+import { AppError } from '../errors';
+import { QH_SEC } from '../time/local-days';
+import { monthsOf } from './cost';
+import type { Pricing } from './pricing';
+
+export interface BatteryParams {
+  capacityKwh: number;
+  powerKw: number;
+  /** Round-trip efficiency, 0.5…1. */
+  efficiency: number;
+  minSocPercent: number;
+}
+
+export interface BatterySteps {
+  importAfter: Float64Array;
+  exportAfter: Float64Array;
+  charged: Float64Array;
+  discharged: Float64Array;
+  soc: Float64Array;
+}
+
+/** One run over aligned quarter-hours (kWh each); `steps` are filled when given. */
+export function simulate(
+  imp: Float64Array,
+  exp: Float64Array,
+  p: BatteryParams,
+  steps?: BatterySteps,
+): { importAfter: number; exportAfter: number; charged: number; discharged: number } {
+  const eta = Math.sqrt(p.efficiency);
+  const step = p.powerKw * (QH_SEC / 3600);
+  const socMin = (p.capacityKwh * p.minSocPercent) / 100;
+  let soc = socMin;
+  let importAfter = 0;
+  let exportAfter = 0;
+  let charged = 0;
+  let discharged = 0;
+  for (let t = 0; t < imp.length; t++) {
+    const surplus = exp[t]!;
+    const need = imp[t]!;
+    const c = Math.max(0, Math.min(surplus, step, (p.capacityKwh - soc) / eta));
+    soc += c * eta;
+    const d = Math.max(0, Math.min(need, step, (soc - socMin) * eta));
+    soc -= d / eta;
+    importAfter += need - d;
+    exportAfter += surplus - c;
+    charged += c;
+    discharged += d;
+    if (steps) {
+      steps.importAfter[t] = need - d;
+      steps.exportAfter[t] = surplus - c;
+      steps.charged[t] = c;
+      steps.discharged[t] = d;
+      steps.soc[t] = soc;
+    }
+  }
+  return { importAfter, exportAfter, charged, discharged };
+}
+
+/** The site's consumption and feed-in meters with their total registers, aligned on the range's grid. */
+export function siteSeries(db: Database.Database, siteId: string, fromSec: number, toSec: number) {
+  const meters = db
+    .prepare<[string], { id: string; energy_direction: string }>(
+      'SELECT id, energy_direction FROM meters WHERE site_id = ?',
+    )
+    .all(siteId);
+  const reg = (meterId: string, prefix: string) =>
+    (
+      db
+        .prepare(
+          "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code",
+        )
+        .get(meterId, prefix) as { obis_code: string } | undefined
+    )?.obis_code;
+  const cons = meters.find((m) => m.energy_direction === 'consumption' && reg(m.id, '1-1:1.9.0'));
+  const feed = meters.find((m) => m.energy_direction === 'feed_in' && reg(m.id, '1-1:2.9.0'));
+  if (!cons || !feed)
+    throw new AppError(
+      'invalid_input',
+      'A battery needs a site with a consumption meter and a feed-in meter (grid import and export); this site lacks one.',
+    );
+  const n = Math.max(0, Math.floor((toSec - fromSec) / QH_SEC));
+  const imp = new Float64Array(n);
+  const exp = new Float64Array(n);
+  const seen = new Uint8Array(n);
+  for (const [meter, prefix, into, bit] of [
+    [cons.id, '1-1:1.9.0', imp, 1],
+    [feed.id, '1-1:2.9.0', exp, 2],
+  ] as const) {
+    for (const r of loadRows(db, { meterId: meter, obisCode: reg(meter, prefix)!, fromSec, toSec })) {
+      const i = (r.start - fromSec) / QH_SEC;
+      if (i >= 0 && i < n && Number.isInteger(i)) {
+        into[i] = r.value;
+        seen[i]! |= bit;
+      }
+    }
+  }
+  let missing = 0;
+  for (let i = 0; i < n; i++) if (seen[i] !== 3) missing++;
+  return { consumptionMeterId: cons.id, feedInMeterId: feed.id, imp, exp, missing };
+}
+
+export function batteryRun(
+  imp: Float64Array,
+  exp: Float64Array,
+  p: BatteryParams,
+  prices: { importCents: Float64Array | null; exportCents: Float64Array | null },
+): BatteryRun {
+  const steps: BatterySteps | undefined =
+    prices.importCents || prices.exportCents
+      ? {
+          importAfter: new Float64Array(imp.length),
+          exportAfter: new Float64Array(imp.length),
+          charged: new Float64Array(imp.length),
+          discharged: new Float64Array(imp.length),
+          soc: new Float64Array(imp.length),
+        }
+      : undefined;
+  const r = simulate(imp, exp, p, steps);
+  let savings: number | null = null;
+  if (steps) {
+    let s = 0;
+    for (let t = 0; t < imp.length; t++) {
+      if (prices.importCents) s += (steps.discharged[t]! * prices.importCents[t]!) / 100;
+      if (prices.exportCents) s -= (steps.charged[t]! * prices.exportCents[t]!) / 100;
+    }
+    savings = Math.round(s * 100) / 100;
+  }
+  const usable = p.capacityKwh * (1 - p.minSocPercent / 100);
+  const round3 = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    capacityKwh: p.capacityKwh,
+    powerKw: p.powerKw,
+    importBeforeKwh: round3(imp.reduce((a, b) => a + b, 0)),
+    importAfterKwh: round3(r.importAfter),
+    exportBeforeKwh: round3(exp.reduce((a, b) => a + b, 0)),
+    exportAfterKwh: round3(r.exportAfter),
+    selfConsumptionGainedKwh: round3(r.discharged),
+    fullCycles: usable > 0 ? Math.round((r.discharged / usable) * 10) / 10 : 0,
+    savingsEur: savings,
+  };
+}
+
+/** Prices per quarter-hour of the range (cents per kWh, all in; 0 where a tariff has none). */
+export function priceArray(pricing: Pricing | null, fromSec: number, n: number): Float64Array | null {
+  if (!pricing) return null;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = pricing.marginalCents(fromSec + i * QH_SEC) ?? 0;
+  return out;
+}
+
+/** The size after which one more kWh of capacity gains less than a quarter of what the first did. */
+export function kneeOf(sweep: readonly BatteryRun[], byValue: (r: BatteryRun) => number): number | null {
+  if (sweep.length < 3) return null;
+  const gain = (i: number) =>
+    (byValue(sweep[i]!) - byValue(sweep[i - 1]!)) / (sweep[i]!.capacityKwh - sweep[i - 1]!.capacityKwh);
+  const first = gain(1);
+  if (!(first > 0)) return null;
+  for (let i = 2; i < sweep.length; i++) if (gain(i) < first / 4) return sweep[i - 1]!.capacityKwh;
+  return null;
+}
+
+export function battery(
+  db: Database.Database,
+  q: BatteryParams & { siteId: string; fromSec: number; toSec: number; sweepMaxKwh: number },
+  pricing: { consumption: Pricing | null; feedIn: Pricing | null },
+  tz: string,
+): BatteryResult {
+  const s = siteSeries(db, q.siteId, q.fromSec, q.toSec);
+  const prices = {
+    importCents: priceArray(pricing.consumption, q.fromSec, s.imp.length),
+    exportCents: priceArray(pricing.feedIn, q.fromSec, s.imp.length),
+  };
+  const run = batteryRun(s.imp, s.exp, q, prices);
+  // The sweep keeps the chosen battery's ratio of power to capacity (0.5 kW per kWh without one).
+  const ratio = q.capacityKwh > 0 ? q.powerKw / q.capacityKwh : 0.5;
+  const stepKwh = Math.max(0.5, Math.round((q.sweepMaxKwh / 20) * 2) / 2);
+  const sweep: BatteryRun[] = [];
+  for (let c = 0; c <= q.sweepMaxKwh + 1e-9; c += stepKwh)
+    sweep.push(batteryRun(s.imp, s.exp, { ...q, capacityKwh: c, powerKw: c * ratio }, prices));
+  const monthly = monthsOf(q.fromSec, q.toSec, tz).map((m) => {
+    const a = Math.max(0, Math.round((m.fromSec - q.fromSec) / QH_SEC));
+    const b = Math.min(s.imp.length, Math.round((m.toSec - q.fromSec) / QH_SEC));
+    return { month: m.month, a, b };
+  });
+  // Month by month with one run (the battery carries its charge over month ends).
+  const steps = {
+    importAfter: new Float64Array(s.imp.length),
+    exportAfter: new Float64Array(s.imp.length),
+    charged: new Float64Array(s.imp.length),
+    discharged: new Float64Array(s.imp.length),
+    soc: new Float64Array(s.imp.length),
+  };
+  simulate(s.imp, s.exp, q, steps);
+  const sum = (arr: Float64Array, a: number, b: number) => {
+    let x = 0;
+    for (let i = a; i < b; i++) x += arr[i]!;
+    return Math.round(x * 1000) / 1000;
+  };
+  return {
+    ...run,
+    siteId: q.siteId,
+    consumptionMeterId: s.consumptionMeterId,
+    feedInMeterId: s.feedInMeterId,
+    fromSec: q.fromSec,
+    toSec: q.toSec,
+    efficiency: q.efficiency,
+    minSocPercent: q.minSocPercent,
+    quarterHours: s.imp.length,
+    missingQuarterHours: s.missing,
+    sweep,
+    kneeCapacityKwh: kneeOf(sweep, (r) =>
+      prices.importCents || prices.exportCents ? r.savingsEur! : r.selfConsumptionGainedKwh,
+    ),
+    monthly: monthly.map((m) => ({
+      month: m.month,
+      importBeforeKwh: sum(s.imp, m.a, m.b),
+      importAfterKwh: sum(steps.importAfter, m.a, m.b),
+      exportBeforeKwh: sum(s.exp, m.a, m.b),
+      exportAfterKwh: sum(steps.exportAfter, m.a, m.b),
+    })),
+  };
+}

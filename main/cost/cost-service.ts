@@ -1,0 +1,138 @@
+/**
+ * The cost answers as the app and the CLI ask them: tariffs by id from the profile (their direction
+ * checked against the register), price files into series, and the default range a person means when
+ * they give none (the last twelve calendar months before the newest reading).
+ */
+import type Database from 'better-sqlite3';
+import type {
+  BatteryResult,
+  CostResult,
+  PeakShavingResult,
+  PriceSeriesView,
+  Tariff,
+} from '../../preload/contract';
+import { AppError } from '../errors';
+import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
+import { battery } from './battery';
+import { computeCost } from './cost';
+import { peakShaving } from './peak-shaving';
+import { readPriceFile } from './price-file';
+import { pricingOf } from './pricing';
+import { createTariffStore } from './tariff-store';
+
+const directionOfRegister = (obis: string) => (obis.startsWith('1-1:2.') ? 'feed_in' : 'consumption');
+
+function checkDirection(t: Tariff, want: 'consumption' | 'feed_in', what: string): void {
+  if (t.direction !== want)
+    throw new AppError(
+      'invalid_input',
+      `"${t.name}" is a ${t.direction === 'feed_in' ? 'feed-in' : 'consumption'} tariff; ${what} needs a ${want === 'feed_in' ? 'feed-in' : 'consumption'} tariff.`,
+    );
+}
+
+/** The last twelve calendar months before the newest reading of these meters (or before now). */
+export function defaultRange(
+  db: Database.Database,
+  meterIds: string[],
+  tz: string,
+  nowSec: number,
+): { fromSec: number; toSec: number } {
+  const latest = meterIds.length
+    ? ((
+        db
+          .prepare(
+            `SELECT max(r.start_sec) AS t FROM readings r JOIN series s ON s.id = r.series_id WHERE s.meter_id IN (${meterIds.map(() => '?').join(',')})`,
+          )
+          .get(...meterIds) as { t: number | null }
+      ).t ?? nowSec)
+    : nowSec;
+  const key = dayKey(dayNumberOf(latest, tz));
+  const [y, m] = key.split('-').map(Number) as [number, number];
+  const toDay = Math.round(Date.UTC(y, m - 1, 1) / 86_400_000);
+  const fromDay = Math.round(Date.UTC(y - 1, m - 1, 1) / 86_400_000);
+  return { fromSec: dayStartSec(fromDay, tz), toSec: dayStartSec(toDay, tz) };
+}
+
+export function createCostService(db: Database.Database, tz: string) {
+  const store = createTariffStore(db);
+  return {
+    store,
+    importPrices(name: string, bytes: Uint8Array, nowSec: number): PriceSeriesView {
+      const { resolutionSec, points } = readPriceFile(bytes, tz);
+      const base =
+        name
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 50) || 'prices';
+      let id = base;
+      for (let i = 2; store.series().some((s) => s.id === id); i++) id = `${base}-${i}`;
+      store.saveSeries({ id, name, resolutionSec, source: 'file', isExample: false }, points, nowSec);
+      return store.series().find((s) => s.id === id)!;
+    },
+    cost(
+      q: {
+        meterId: string;
+        obisCode: string;
+        fromSec: number;
+        toSec: number;
+        tariffIds: string[];
+        shiftPercent: number;
+      },
+      extra: Tariff[] = [],
+    ): CostResult {
+      const want = directionOfRegister(q.obisCode);
+      const tariffs = [...q.tariffIds.map((id) => store.get(id)), ...extra];
+      for (const t of tariffs) checkDirection(t, want, `register ${q.obisCode}`);
+      return computeCost(db, store, { ...q, tariffs }, tz);
+    },
+    battery(
+      q: {
+        siteId: string;
+        fromSec: number;
+        toSec: number;
+        capacityKwh: number;
+        powerKw: number;
+        efficiency: number;
+        minSocPercent: number;
+        sweepMaxKwh: number;
+        consumptionTariffId: string | null;
+        feedInTariffId: string | null;
+      },
+      extra: { consumption?: Tariff; feedIn?: Tariff } = {},
+    ): BatteryResult {
+      const cons = extra.consumption ?? (q.consumptionTariffId ? store.get(q.consumptionTariffId) : null);
+      const feed = extra.feedIn ?? (q.feedInTariffId ? store.get(q.feedInTariffId) : null);
+      if (cons) checkDirection(cons, 'consumption', 'the import side');
+      if (feed) checkDirection(feed, 'feed_in', 'the export side');
+      return battery(
+        db,
+        q,
+        {
+          consumption: cons ? pricingOf(cons, store, q.fromSec, q.toSec, tz) : null,
+          feedIn: feed ? pricingOf(feed, store, q.fromSec, q.toSec, tz) : null,
+        },
+        tz,
+      );
+    },
+    peakShaving(q: {
+      meterId: string;
+      obisCode: string;
+      fromSec: number;
+      toSec: number;
+      capKw: number;
+      battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
+      tariffId: string | null;
+    }): PeakShavingResult {
+      if (directionOfRegister(q.obisCode) !== 'consumption')
+        throw new AppError(
+          'invalid_input',
+          'Peak shaving is about grid import: choose a consumption register.',
+        );
+      const t = q.tariffId ? store.get(q.tariffId) : null;
+      if (t) checkDirection(t, 'consumption', 'peak shaving');
+      return peakShaving(db, { ...q, gridPowerEurPerKwYear: t ? t.gridPowerEurPerKwYear : null }, tz);
+    },
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * What a register's real quarter-hours cost under each of several tariffs, per calendar month and in
+ * total. Guarantees:
+ * - The kWh are the register's readings over the range (the chart's sum).
+ * - Components are rounded to the cent per month and the totals are their sums: they always add up.
+ * - Fees count for the share of each calendar month inside the range; the power component is counted
+ *   on the mean of the monthly peaks as the peaks view computes it (complete months where there are).
+ * - A quarter-hour without a price (a spot series not covering it) or outside the tariff's validity is
+ *   not priced, and counted: such a tariff is not declared the cheapest.
+ * Percentage levies apply to the net amount (energy, base fee, grid energy and power); VAT to all.
+ */
+import type Database from 'better-sqlite3';
+import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
+import { loadRows, peaks, type Row } from '../analysis/analysis';
+import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
+import { pricingOf, type Pricing } from './pricing';
+import type { TariffStore } from './tariff-store';
+
+const cents = (eur: number) => Math.round(eur * 100) / 100;
+
+/** Calendar months (local) touched by [fromSec, toSec), with the share of each inside the range. */
+export function monthsOf(
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): { month: string; fromSec: number; toSec: number; share: number }[] {
+  const out: { month: string; fromSec: number; toSec: number; share: number }[] = [];
+  let day = dayNumberOf(fromSec, tz);
+  while (dayStartSec(day, tz) < toSec) {
+    const key = dayKey(day).slice(0, 7);
+    const [y, m] = key.split('-').map(Number) as [number, number];
+    const first = Math.round(Date.UTC(y, m - 1, 1) / 86_400_000);
+    const next = Math.round(Date.UTC(y, m, 1) / 86_400_000);
+    const mFrom = dayStartSec(first, tz);
+    const mTo = dayStartSec(next, tz);
+    const a = Math.max(mFrom, fromSec);
+    const b = Math.min(mTo, toSec);
+    out.push({ month: key, fromSec: a, toSec: b, share: (b - a) / (mTo - mFrom) });
+    day = next;
+  }
+  return out;
+}
+
+function meterDirection(db: Database.Database, meterId: string, obisCode: string): 'consumption' | 'feed_in' {
+  if (obisCode.startsWith('1-1:2.')) return 'feed_in';
+  if (obisCode.startsWith('1-1:1.')) return 'consumption';
+  const m = db.prepare('SELECT energy_direction FROM meters WHERE id = ?').get(meterId) as
+    { energy_direction?: string } | undefined;
+  return m?.energy_direction === 'feed_in' ? 'feed_in' : 'consumption';
+}
+
+/** Each local day's four most expensive and four cheapest hours (by the hour's mean energy price). */
+function spotShift(rows: readonly Row[], pricing: Pricing, shiftPercent: number, tz: string) {
+  const days = new Map<number, Map<number, { kwh: number; cost: number; prices: number[] }>>();
+  let energyCost = 0;
+  for (const r of rows) {
+    const p = pricing.energyCents(r.start);
+    if (p === null) continue;
+    energyCost += (r.value * p) / 100;
+    const day = dayNumberOf(r.start, tz);
+    const hourKey = Math.floor((r.start + offsetMinutesAt(r.start, tz) * 60) / 3600);
+    let hours = days.get(day);
+    if (!hours) days.set(day, (hours = new Map()));
+    let h = hours.get(hourKey);
+    if (!h) hours.set(hourKey, (h = { kwh: 0, cost: 0, prices: [] }));
+    h.kwh += r.value;
+    h.cost += (r.value * p) / 100;
+    h.prices.push(p);
+  }
+  let expensiveCost = 0;
+  let savings = 0;
+  for (const hours of days.values()) {
+    const list = [...hours.values()].map((h) => ({
+      ...h,
+      price: h.prices.reduce((a, b) => a + b, 0) / h.prices.length,
+    }));
+    list.sort((a, b) => b.price - a.price);
+    const top = list.slice(0, 4);
+    const cheap = list.slice(-4);
+    const cheapPrice = cheap.reduce((a, h) => a + h.price, 0) / Math.max(1, cheap.length);
+    const topCost = top.reduce((a, h) => a + h.cost, 0);
+    const topKwh = top.reduce((a, h) => a + h.kwh, 0);
+    expensiveCost += topCost;
+    // Moving a share of the expensive hours' energy into the cheap hours of the same day.
+    savings += Math.max(0, (shiftPercent / 100) * (topCost - (topKwh * cheapPrice) / 100));
+  }
+  return { expensiveShare: energyCost > 0 ? expensiveCost / energyCost : 0, savingsNetEur: savings };
+}
+
+export function computeCost(
+  db: Database.Database,
+  store: TariffStore,
+  q: {
+    meterId: string;
+    obisCode: string;
+    fromSec: number;
+    toSec: number;
+    tariffs: Tariff[];
+    shiftPercent: number;
+  },
+  tz: string,
+): CostResult {
+  const scope = { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec };
+  const rows = loadRows(db, scope);
+  const direction = meterDirection(db, q.meterId, q.obisCode);
+  const pk = direction === 'consumption' ? peaks(db, scope, 1, tz) : null;
+  const meanMaxKw = pk?.meanMonthlyMaxKw ?? null;
+  const months = monthsOf(q.fromSec, q.toSec, tz);
+  const kwh = rows.reduce((a, r) => a + r.value, 0);
+
+  const tariffs = q.tariffs.map((t) => {
+    const pricing = pricingOf(t, store, q.fromSec, q.toSec, tz);
+    // One pass over the rows (in time order), adding into their month.
+    const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0 }));
+    let mi = 0;
+    for (const r of rows) {
+      while (mi < months.length - 1 && r.start >= months[mi]!.toSec) mi++;
+      const a = acc[mi]!;
+      a.kwh += r.value;
+      const p = pricing.energyCents(r.start);
+      if (p === null) {
+        a.unpriced++;
+        a.unpricedKwh += r.value;
+      } else a.energy += (r.value * p) / 100;
+    }
+    const out: CostMonth[] = months.map((m, i) => {
+      const { kwh: mKwh, energy, unpriced, unpricedKwh } = acc[i]!;
+      const base = t.baseFeeEurPerMonth * m.share;
+      let c: CostComponents;
+      if (t.direction === 'feed_in') {
+        // What the feed-in pays: the energy, less a monthly fee; VAT where the tariff has one.
+        const energyEur = cents(energy);
+        c = {
+          energyEur,
+          baseFeeEur: -cents(base),
+          gridEnergyEur: 0,
+          gridPowerEur: 0,
+          leviesEur: 0,
+          vatEur: cents(energy * (t.vatPercent / 100)),
+        };
+      } else {
+        const gridEnergy = (mKwh * t.gridEnergyCentsPerKwh) / 100;
+        const gridPower = meanMaxKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * meanMaxKw * m.share;
+        const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
+        const levies = (mKwh * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
+        c = {
+          energyEur: cents(energy),
+          baseFeeEur: cents(base),
+          gridEnergyEur: cents(gridEnergy),
+          gridPowerEur: cents(gridPower),
+          leviesEur: cents(levies),
+          vatEur: cents((net + cents(levies)) * (t.vatPercent / 100)),
+        };
+      }
+      const totalEur = cents(
+        c.energyEur + c.baseFeeEur + c.gridEnergyEur + c.gridPowerEur + c.leviesEur + c.vatEur,
+      );
+      return {
+        month: m.month,
+        kwh: Math.round(mKwh * 1000) / 1000,
+        ...c,
+        totalEur,
+        meanCentsPerKwh: mKwh > 0 ? Math.round((totalEur / mKwh) * 100 * 100) / 100 : null,
+        monthShare: Math.round(m.share * 10_000) / 10_000,
+        unpricedQuarterHours: unpriced,
+        unpricedKwh: Math.round(unpricedKwh * 1000) / 1000,
+      };
+    });
+    const sum = (k: keyof CostComponents | 'totalEur') => cents(out.reduce((a, m) => a + m[k], 0));
+    const total = {
+      energyEur: sum('energyEur'),
+      baseFeeEur: sum('baseFeeEur'),
+      gridEnergyEur: sum('gridEnergyEur'),
+      gridPowerEur: sum('gridPowerEur'),
+      leviesEur: sum('leviesEur'),
+      vatEur: sum('vatEur'),
+      totalEur: sum('totalEur'),
+      meanCentsPerKwh: kwh > 0 ? Math.round((sum('totalEur') / kwh) * 100 * 100) / 100 : null,
+    };
+    const outside = rows.filter((r) => !pricing.isValid(r.start)).length;
+    let spot: { expensiveShare: number; shiftPercent: number; shiftSavingsEur: number } | null = null;
+    if (t.energy.type === 'spot' && t.direction === 'consumption') {
+      const s = spotShift(rows, pricing, q.shiftPercent, tz);
+      spot = {
+        expensiveShare: Math.round(s.expensiveShare * 10_000) / 10_000,
+        shiftPercent: q.shiftPercent,
+        shiftSavingsEur: cents(s.savingsNetEur * (1 + pricing.percentLevies) * (1 + t.vatPercent / 100)),
+      };
+    }
+    return {
+      tariffId: t.id,
+      name: t.name,
+      isExample: t.isExample,
+      months: out,
+      total,
+      unpricedQuarterHours: out.reduce((a, m) => a + m.unpricedQuarterHours, 0),
+      outsideValidity: outside,
+      spot,
+    };
+  });
+  const complete = tariffs.filter((t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0);
+  const best = complete.reduce<(typeof tariffs)[number] | null>((b, t) => {
+    if (!b) return t;
+    return direction === 'feed_in'
+      ? t.total.totalEur > b.total.totalEur
+        ? t
+        : b
+      : t.total.totalEur < b.total.totalEur
+        ? t
+        : b;
+  }, null);
+  return {
+    meterId: q.meterId,
+    obisCode: q.obisCode,
+    direction,
+    fromSec: q.fromSec,
+    toSec: q.toSec,
+    kwh: Math.round(kwh * 1000) / 1000,
+    tariffs,
+    bestTariffId: best?.tariffId ?? null,
+    meanMonthlyMaxKw: meanMaxKw,
+    meanBasis: pk?.meanBasis ?? 'all',
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * A tariff's price of one quarter-hour: its energy price (flat, time-of-use by local weekday and time,
+ * or spot: factor × the series' price + markup), and the all-in price of one more kWh (energy, grid
+ * energy, per-kWh levies, then percentage levies and VAT) that a battery's savings are counted at.
+ * Local time from the tz database; weekends are Saturday and Sunday (public holidays are not known).
+ */
+import type { Tariff } from '../../preload/contract';
+import { dayNumberOf, offsetMinutesAt } from '../time/local-days';
+import type { TariffStore } from './tariff-store';
+
+export interface Pricing {
+  /** Energy price in cents per kWh of the quarter-hour starting at `startSec`; null: not priced. */
+  energyCents(startSec: number): number | null;
+  /** The tariff is valid then (its validity period). */
+  isValid(startSec: number): boolean;
+  /** Sum of the percentage levies (0.07 for 7 %). */
+  percentLevies: number;
+  /** Per-kWh levies in cents. */
+  perKwhLeviesCents: number;
+  /** Cents per kWh of one more kWh at `startSec`, all in; null where not priced. */
+  marginalCents(startSec: number): number | null;
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+function localMinuteAndWeekend(startSec: number, tz: string): { minute: number; weekend: boolean } {
+  const local = startSec + offsetMinutesAt(startSec, tz) * 60;
+  const minute = Math.floor((local % 86_400) / 60);
+  // 1970-01-01 was a Thursday: day 0 → 4 (0 = Sunday).
+  const weekday = (((dayNumberOf(startSec, tz) + 4) % 7) + 7) % 7;
+  return { minute, weekend: weekday === 0 || weekday === 6 };
+}
+
+export function pricingOf(
+  t: Tariff,
+  store: TariffStore,
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): Pricing {
+  const validFrom = t.validFrom ? Date.parse(`${t.validFrom}T00:00:00Z`) / 1000 : -Infinity;
+  const validTo = t.validTo ? Date.parse(`${t.validTo}T00:00:00Z`) / 1000 + 86_400 : Infinity;
+  // Validity dates are local days: compare the local date of the quarter-hour.
+  const isValid = (s: number) => {
+    const local = s + offsetMinutesAt(s, tz) * 60;
+    return local >= validFrom && local < validTo;
+  };
+  let energy: (s: number) => number | null;
+  const e = t.energy;
+  if (e.type === 'flat') energy = () => e.centsPerKwh;
+  else if (e.type === 'tou')
+    energy = (s) => {
+      const { minute, weekend } = localMinuteAndWeekend(s, tz);
+      for (const w of e.windows) {
+        if (w.days === 'weekday' && weekend) continue;
+        if (w.days === 'weekend' && !weekend) continue;
+        const a = minutes(w.from);
+        const b = minutes(w.to);
+        const inside = a < b ? minute >= a && minute < b : minute >= a || minute < b;
+        if (inside) return w.centsPerKwh;
+      }
+      return e.defaultCentsPerKwh;
+    };
+  else {
+    const { resolutionSec, byStart } = store.prices(e.priceSeriesId, fromSec, toSec);
+    energy = (s) => {
+      const p = byStart.get(s - (s % resolutionSec));
+      // €/MWh → cents per kWh: ÷ 10.
+      return p === undefined ? null : e.factor * (p / 10) + e.markupCentsPerKwh;
+    };
+  }
+  const percentLevies = t.levies.reduce((a, l) => a + l.percent, 0) / 100;
+  const perKwhLeviesCents = t.levies.reduce((a, l) => a + l.centsPerKwh, 0);
+  const vat = t.vatPercent / 100;
+  return {
+    energyCents: (s) => (isValid(s) ? energy(s) : null),
+    isValid,
+    percentLevies,
+    perKwhLeviesCents,
+    marginalCents: (s) => {
+      if (!isValid(s)) return null;
+      const en = energy(s);
+      if (en === null) return null;
+      if (t.direction === 'feed_in') return en * (1 + vat);
+      return ((en + t.gridEnergyCentsPerKwh) * (1 + percentLevies) + perKwhLeviesCents) * (1 + vat);
+    },
+  };
+}

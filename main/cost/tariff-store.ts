@@ -1,0 +1,124 @@
+/**
+ * Tariffs and spot price series of a profile (migration 0006). Tariffs are stored as the JSON the
+ * contract's schema validates, and validated again when read (a row that no longer parses is reported,
+ * not silently dropped). Prices are €/MWh per interval start, quarter-hourly or hourly.
+ */
+import type Database from 'better-sqlite3';
+import { tariffSchema, type PriceSeriesView, type Tariff } from '../../preload/contract';
+import { AppError } from '../errors';
+
+export function createTariffStore(db: Database.Database) {
+  return {
+    list(): Tariff[] {
+      const rows = db.prepare('SELECT id, json FROM tariffs ORDER BY id').all() as {
+        id: string;
+        json: string;
+      }[];
+      return rows.map((r) => {
+        const parsed = tariffSchema.safeParse(JSON.parse(r.json));
+        if (!parsed.success)
+          throw new AppError(
+            'local_data',
+            `The stored tariff "${r.id}" cannot be read any more; remove it and enter it again.`,
+          );
+        return parsed.data;
+      });
+    },
+    get(id: string): Tariff {
+      const t = this.list().find((x) => x.id === id);
+      if (!t) throw new AppError('not_found', `No tariff "${id}" in this profile.`);
+      return t;
+    },
+    save(t: Tariff, nowSec: number): Tariff {
+      if (
+        t.energy.type === 'spot' &&
+        !this.series().some((s) => s.id === (t.energy as { priceSeriesId: string }).priceSeriesId)
+      )
+        throw new AppError(
+          'invalid_input',
+          `The price series "${t.energy.priceSeriesId}" is not in this profile: import it first.`,
+        );
+      db.prepare(
+        'INSERT INTO tariffs (id, json, updated_sec) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated_sec = excluded.updated_sec',
+      ).run(t.id, JSON.stringify(t), nowSec);
+      return t;
+    },
+    remove(id: string): boolean {
+      return db.prepare('DELETE FROM tariffs WHERE id = ?').run(id).changes > 0;
+    },
+    series(): PriceSeriesView[] {
+      return (
+        db
+          .prepare(
+            `SELECT s.id, s.name, s.resolution_sec, s.is_example, count(p.start_sec) AS n, min(p.start_sec) AS first, max(p.start_sec) AS last
+               FROM price_series s LEFT JOIN prices p ON p.series_id = s.id GROUP BY s.id ORDER BY s.name`,
+          )
+          .all() as {
+          id: string;
+          name: string;
+          resolution_sec: number;
+          is_example: number;
+          n: number;
+          first: number | null;
+          last: number | null;
+        }[]
+      ).map((r) => ({
+        id: r.id,
+        name: r.name,
+        resolutionSec: r.resolution_sec,
+        points: r.n,
+        firstStartSec: r.first,
+        lastEndSec: r.last === null ? null : r.last + r.resolution_sec,
+        isExample: r.is_example === 1,
+      }));
+    },
+    /** Writes a series whole (replacing one of the same id) in one transaction. */
+    saveSeries(
+      s: { id: string; name: string; resolutionSec: number; source: string; isExample: boolean },
+      points: { startSec: number; eurPerMwh: number }[],
+      nowSec: number,
+    ): void {
+      db.transaction(() => {
+        db.prepare('DELETE FROM prices WHERE series_id = ?').run(s.id);
+        db.prepare(
+          `INSERT INTO price_series (id, name, resolution_sec, source, is_example, imported_sec) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET name = excluded.name, resolution_sec = excluded.resolution_sec, source = excluded.source,
+             is_example = excluded.is_example, imported_sec = excluded.imported_sec`,
+        ).run(s.id, s.name, s.resolutionSec, s.source, s.isExample ? 1 : 0, nowSec);
+        const ins = db.prepare('INSERT INTO prices (series_id, start_sec, eur_per_mwh) VALUES (?, ?, ?)');
+        for (const p of points) ins.run(s.id, p.startSec, p.eurPerMwh);
+      })();
+    },
+    removeSeries(id: string): boolean {
+      const inUse = this.list().filter((t) => t.energy.type === 'spot' && t.energy.priceSeriesId === id);
+      if (inUse.length > 0)
+        throw new AppError(
+          'conflict',
+          `The price series is used by ${inUse.map((t) => `"${t.name}"`).join(', ')}: remove those tariffs first.`,
+        );
+      return db.transaction(() => {
+        db.prepare('DELETE FROM prices WHERE series_id = ?').run(id);
+        return db.prepare('DELETE FROM price_series WHERE id = ?').run(id).changes > 0;
+      })();
+    },
+    /** The series' resolution and prices over [fromSec, toSec) by interval start. */
+    prices(
+      id: string,
+      fromSec: number,
+      toSec: number,
+    ): { resolutionSec: number; byStart: Map<number, number> } {
+      const s = db.prepare('SELECT resolution_sec FROM price_series WHERE id = ?').get(id) as
+        { resolution_sec: number } | undefined;
+      if (!s) throw new AppError('not_found', `No price series "${id}" in this profile.`);
+      const rows = db
+        .prepare(
+          'SELECT start_sec, eur_per_mwh FROM prices WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+        )
+        .raw()
+        .all(id, fromSec - s.resolution_sec, toSec) as [number, number][];
+      return { resolutionSec: s.resolution_sec, byStart: new Map(rows) };
+    },
+  };
+}
+
+export type TariffStore = ReturnType<typeof createTariffStore>;

@@ -1,0 +1,262 @@
+/**
+ * The cost part of the IPC contract (spread into `channels` in contract.ts): tariffs as data (stored per
+ * profile), spot price series imported from files, and the views that answer "what does it cost, which
+ * tariff is cheapest, would a battery or a cap on peaks pay": cost, battery, peak shaving.
+ */
+import { z } from 'zod';
+import { channel } from './channel';
+
+const sec = z.number().int().min(0).max(32_503_680_000);
+const meterId = z.string().min(1).max(200);
+const tariffId = z.string().regex(/^[a-z0-9-]{1,64}$/);
+const cents = z.number().min(-10_000).max(10_000);
+const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'a time as HH:mm');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+/** A time-of-use window: from `from` to `to` local time (across midnight when `to` ≤ `from`). */
+const touWindow = z
+  .object({
+    days: z.enum(['all', 'weekday', 'weekend']),
+    from: hhmm,
+    to: hhmm,
+    centsPerKwh: cents,
+  })
+  .strict();
+
+export const tariffSchema = z
+  .object({
+    id: tariffId,
+    name: z.string().trim().min(1).max(80),
+    /** Consumption tariffs price grid import; feed-in tariffs pay for grid export (`2.9.0`). */
+    direction: z.enum(['consumption', 'feed_in']),
+    /** Shipped with the demo: example values, not an offer. */
+    isExample: z.boolean().default(false),
+    validFrom: day.nullable().default(null),
+    validTo: day.nullable().default(null),
+    energy: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('flat'), centsPerKwh: cents }).strict(),
+      z
+        .object({ type: z.literal('tou'), defaultCentsPerKwh: cents, windows: z.array(touWindow).max(24) })
+        .strict(),
+      z
+        .object({
+          type: z.literal('spot'),
+          priceSeriesId: z.string().min(1).max(64),
+          /** price = factor × spot + markup (cents per kWh); feed-in: often factor 1 minus a fee. */
+          factor: z.number().min(0).max(10).default(1),
+          markupCentsPerKwh: cents.default(0),
+        })
+        .strict(),
+    ]),
+    baseFeeEurPerMonth: z.number().min(0).max(100_000).default(0),
+    gridEnergyCentsPerKwh: z.number().min(0).max(10_000).default(0),
+    /** The power component, per kW of the mean of the monthly peaks, per year (power-metered meters). */
+    gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
+    levies: z
+      .array(
+        z
+          .object({
+            name: z.string().trim().min(1).max(60),
+            centsPerKwh: z.number().min(0).max(10_000).default(0),
+            /** Percent of the net amount (energy, fees, grid) before VAT. */
+            percent: z.number().min(0).max(100).default(0),
+          })
+          .strict(),
+      )
+      .max(10)
+      .default([]),
+    vatPercent: z.number().min(0).max(50).default(20),
+  })
+  .strict();
+export type Tariff = z.output<typeof tariffSchema>;
+export type TariffInput = z.input<typeof tariffSchema>;
+
+export interface PriceSeriesView {
+  id: string;
+  name: string;
+  /** 900 (quarter-hourly) or 3600 (hourly). */
+  resolutionSec: number;
+  points: number;
+  firstStartSec: number | null;
+  lastEndSec: number | null;
+  isExample: boolean;
+}
+
+export interface CostComponents {
+  energyEur: number;
+  baseFeeEur: number;
+  gridEnergyEur: number;
+  gridPowerEur: number;
+  leviesEur: number;
+  vatEur: number;
+}
+
+export interface CostMonth extends CostComponents {
+  month: string;
+  kwh: number;
+  totalEur: number;
+  /** Cents per kWh, all in. */
+  meanCentsPerKwh: number | null;
+  /** Share of the calendar month inside the range (fees are counted for this share). */
+  monthShare: number;
+  /** Quarter-hours with a reading but no price (spot series not covering them): not priced. */
+  unpricedQuarterHours: number;
+  unpricedKwh: number;
+}
+
+export interface CostResult {
+  meterId: string;
+  obisCode: string;
+  direction: 'consumption' | 'feed_in';
+  fromSec: number;
+  toSec: number;
+  /** kWh of the register over the range: the chart's sum. */
+  kwh: number;
+  tariffs: {
+    tariffId: string;
+    name: string;
+    isExample: boolean;
+    months: CostMonth[];
+    total: CostComponents & { totalEur: number; meanCentsPerKwh: number | null };
+    unpricedQuarterHours: number;
+    /** Where the tariff is valid only part of the range: the quarter-hours outside (not priced). */
+    outsideValidity: number;
+    /** Spot tariffs: the cost in each day's four most expensive hours, and shifting `shiftPercent` of it. */
+    spot: { expensiveShare: number; shiftPercent: number; shiftSavingsEur: number } | null;
+  }[];
+  /** The cheapest (consumption) or best-paying (feed-in) tariff with every quarter-hour priced. */
+  bestTariffId: string | null;
+  /** The mean of the monthly peaks the power component is counted on, and over which months. */
+  meanMonthlyMaxKw: number | null;
+  meanBasis: 'complete' | 'all';
+}
+
+export interface BatteryRun {
+  capacityKwh: number;
+  powerKw: number;
+  importBeforeKwh: number;
+  importAfterKwh: number;
+  exportBeforeKwh: number;
+  exportAfterKwh: number;
+  /** Grid import the battery replaces: surplus used at the site instead of exported. */
+  selfConsumptionGainedKwh: number;
+  fullCycles: number;
+  /** Under the chosen tariffs: import cost saved minus feed-in revenue lost; null without a tariff. */
+  savingsEur: number | null;
+}
+
+export interface BatteryResult extends BatteryRun {
+  siteId: string;
+  consumptionMeterId: string;
+  feedInMeterId: string;
+  fromSec: number;
+  toSec: number;
+  efficiency: number;
+  minSocPercent: number;
+  quarterHours: number;
+  /** Quarter-hours without a reading of one of the meters: counted as 0 there (said in the view). */
+  missingQuarterHours: number;
+  sweep: BatteryRun[];
+  /** The size after which each added kWh gains less than a quarter of what the first did. */
+  kneeCapacityKwh: number | null;
+  monthly: {
+    month: string;
+    importBeforeKwh: number;
+    importAfterKwh: number;
+    exportBeforeKwh: number;
+    exportAfterKwh: number;
+  }[];
+}
+
+export interface PeakShavingResult {
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+  capKw: number;
+  /** What a battery needs to keep every quarter-hour at or below the cap (recharging under the cap). */
+  requiredEnergyKwh: number;
+  requiredPowerKw: number;
+  quarterHoursAbove: number;
+  energyAboveKwh: number;
+  /** With the battery given (or, without one, the one sized to need). */
+  battery: { capacityKwh: number; powerKw: number; efficiency: number; sizedToNeed: boolean };
+  months: { month: string; peakBeforeKw: number; peakAfterKw: number; partial: boolean }[];
+  meanMonthlyMaxBeforeKw: number | null;
+  meanMonthlyMaxAfterKw: number | null;
+  /** Power component saved under the tariff, for the months in the range; null without a tariff. */
+  savingsEur: number | null;
+  /** Quarter-hours still above the cap with the given battery. */
+  quarterHoursStillAbove: number;
+}
+
+const range = { fromSec: sec, toSec: sec };
+
+export const costChannels = {
+  'tariffs:list': channel<Tariff[]>().input(z.object({}).strict()),
+  'tariffs:save': channel<Tariff>().input(z.object({ tariff: tariffSchema }).strict()),
+  'tariffs:remove': channel<{ removed: boolean }>().input(z.object({ tariffId }).strict()),
+  'prices:list': channel<PriceSeriesView[]>().input(z.object({}).strict()),
+  /** A price file (CSV or JSON, €/MWh) the person picked, stored as a named series. */
+  'prices:import': channel<PriceSeriesView>().input(
+    z
+      .object({
+        name: z.string().trim().min(1).max(80),
+        fileName: z.string().min(1).max(255),
+        dataBase64: z
+          .string()
+          .max(40_000_000)
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file data must be base64'),
+      })
+      .strict(),
+  ),
+  'prices:remove': channel<{ removed: boolean }>().input(
+    z.object({ seriesId: z.string().min(1).max(64) }).strict(),
+  ),
+  'analysis:cost': channel<CostResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        ...range,
+        tariffIds: z.array(tariffId).min(1).max(10),
+        shiftPercent: z.number().min(0).max(100).default(10),
+      })
+      .strict(),
+  ),
+  'analysis:battery': channel<BatteryResult>().input(
+    z
+      .object({
+        siteId: z.string().min(1).max(200),
+        ...range,
+        capacityKwh: z.number().min(0).max(10_000),
+        powerKw: z.number().min(0).max(10_000),
+        efficiency: z.number().min(0.5).max(1).default(0.9),
+        minSocPercent: z.number().min(0).max(90).default(10),
+        consumptionTariffId: tariffId.nullable().default(null),
+        feedInTariffId: tariffId.nullable().default(null),
+        sweepMaxKwh: z.number().min(0).max(1000).default(20),
+      })
+      .strict(),
+  ),
+  'analysis:peakShaving': channel<PeakShavingResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        ...range,
+        capKw: z.number().min(0).max(100_000),
+        battery: z
+          .object({
+            capacityKwh: z.number().min(0).max(100_000),
+            powerKw: z.number().min(0).max(100_000),
+            efficiency: z.number().min(0.5).max(1).default(0.9),
+          })
+          .strict()
+          .nullable()
+          .default(null),
+        tariffId: tariffId.nullable().default(null),
+      })
+      .strict(),
+  ),
+} as const;

@@ -1,0 +1,477 @@
+/**
+ * Costs, battery and peak shaving on small hand-made series in a real SQLite file, against totals
+ * computed by hand and written here: flat, time-of-use across midnight and by weekday, spot across both
+ * DST change days (its prices read from a file with local times and the repeated hour), VAT and levies,
+ * fees for part of a month; battery energy conservation, bounds, a hand-checked 8-step example; peak
+ * shaving that keeps every quarter-hour under the cap when the energy is there.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tariffSchema, type TariffInput } from '../../preload/contract';
+import { simulate, kneeOf } from '../../main/cost/battery';
+import { createCostService } from '../../main/cost/cost-service';
+import { requiredForCap, shave } from '../../main/cost/peak-shaving';
+import { readPriceFile } from '../../main/cost/price-file';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+
+const TZ = 'Europe/Vienna';
+const utc = (iso: string) => Date.parse(iso) / 1000;
+
+function setup(
+  readings: { obis: string; at: string; kwh: number }[],
+  meters = [{ id: 'm1', direction: 'consumption', site: 's1' }],
+) {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-cost-')), 'meterdesk.sqlite'));
+  for (const m of meters)
+    db.prepare(
+      `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
+       VALUES (?, ?, ?, ?, 'electricity', 'quarter_hour', 'connected', ?, '{}', 0)`,
+    ).run(
+      m.id,
+      `AT00100000000000000000000000000${m.id.slice(-2).padStart(2, '0')}`,
+      m.id,
+      m.direction,
+      m.site,
+    );
+  const store = createReadingsStore(db, TZ);
+  const byMeter = new Map<string, typeof readings>();
+  for (const r of readings) {
+    const meter = r.obis.startsWith('1-1:2.')
+      ? meters.find((m) => m.direction === 'feed_in')!.id
+      : meters[0]!.id;
+    byMeter.set(meter, [...(byMeter.get(meter) ?? []), r]);
+  }
+  for (const [meter, rows] of byMeter)
+    store.applyPage(
+      meter,
+      rows.map((r) => ({
+        obisCode: r.obis,
+        startSec: utc(r.at),
+        endSec: utc(r.at) + 900,
+        value: r.kwh,
+        quality: 1,
+        updatedSec: 1,
+      })),
+      'sync',
+      1,
+    );
+  return { db, svc: createCostService(db, TZ) };
+}
+
+const tariff = (t: Partial<TariffInput> & Pick<TariffInput, 'id' | 'energy'>) =>
+  tariffSchema.parse({ name: t.id, direction: 'consumption', vatPercent: 0, ...t });
+
+describe('cost', () => {
+  it('flat price, base fee for a share of the month, grid energy, per-kWh and percentage levies, VAT', () => {
+    // 15.01.2025 00:00–01:00 CET: four quarter-hours of 0.25 kWh.
+    const { db, svc } = setup(
+      ['2025-01-14T23:00:00Z', '2025-01-14T23:15:00Z', '2025-01-14T23:30:00Z', '2025-01-14T23:45:00Z'].map(
+        (at) => ({ obis: '1-1:1.9.0 G.01', at, kwh: 0.25 }),
+      ),
+    );
+    svc.store.save(
+      tariff({
+        id: 'flat',
+        energy: { type: 'flat', centsPerKwh: 20 },
+        baseFeeEurPerMonth: 31,
+        gridEnergyCentsPerKwh: 10,
+        levies: [
+          { name: 'Elektrizitätsabgabe', centsPerKwh: 1.5 },
+          { name: 'Gebrauchsabgabe', percent: 7 },
+        ],
+        vatPercent: 20,
+      }),
+      1,
+    );
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2025-01-14T23:00:00Z'),
+      toSec: utc('2025-01-15T23:00:00Z'),
+      tariffIds: ['flat'],
+      shiftPercent: 10,
+    });
+    // By hand: energy 1 kWh × 20 ct = 0.20; base 31 € × 1/31 = 1.00; grid 0.10; net 1.30;
+    // levies 0.015 + 7 % × 1.30 = 0.106 → 0.11; VAT 20 % × (1.30 + 0.11) = 0.282 → 0.28; total 1.69.
+    expect(r.kwh).toBe(1);
+    expect(r.tariffs[0]!.months).toEqual([
+      expect.objectContaining({
+        month: '2025-01',
+        kwh: 1,
+        energyEur: 0.2,
+        baseFeeEur: 1,
+        gridEnergyEur: 0.1,
+        gridPowerEur: 0,
+        leviesEur: 0.11,
+        vatEur: 0.28,
+        totalEur: 1.69,
+        meanCentsPerKwh: 169,
+      }),
+    ]);
+    expect(r.tariffs[0]!.total).toMatchObject({ totalEur: 1.69 });
+    expect(r.bestTariffId).toBe('flat');
+    db.close();
+  });
+
+  it('time of use across midnight and by weekday', () => {
+    const { db, svc } = setup([
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-15T20:45:00Z', kwh: 0.1 }, // Wed 21:45 local: day price 30
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-15T21:00:00Z', kwh: 0.2 }, // 22:00: night 10
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-16T04:45:00Z', kwh: 0.3 }, // Thu 05:45: night 10
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-16T05:00:00Z', kwh: 0.4 }, // 06:00: day 30
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-18T09:00:00Z', kwh: 1 }, // Sat 10:00: weekday window does not apply
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-17T09:00:00Z', kwh: 1 }, // Fri 10:00: weekday window 25
+    ]);
+    svc.store.save(
+      tariff({
+        id: 'tou',
+        energy: {
+          type: 'tou',
+          defaultCentsPerKwh: 30,
+          windows: [
+            { days: 'all', from: '22:00', to: '06:00', centsPerKwh: 10 },
+            { days: 'weekday', from: '08:00', to: '20:00', centsPerKwh: 25 },
+          ],
+        },
+      }),
+      1,
+    );
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2025-01-14T23:00:00Z'),
+      toSec: utc('2025-01-18T23:00:00Z'),
+      tariffIds: ['tou'],
+      shiftPercent: 10,
+    });
+    // 0.1×30 + 0.2×10 + 0.3×10 + 0.4×30 + 1×30 (Saturday) + 1×25 (Friday) = 3+2+3+12+30+25 = 75 ct.
+    expect(r.tariffs[0]!.total.energyEur).toBe(0.75);
+    expect(r.tariffs[0]!.total.totalEur).toBe(0.75);
+    db.close();
+  });
+
+  it('spot prices across both change days, read from a file of local times with the repeated hour twice', () => {
+    const { db, svc } = setup([
+      { obis: '1-1:1.9.0 G.01', at: '2024-03-31T00:45:00Z', kwh: 1 }, // 01:45 CET
+      { obis: '1-1:1.9.0 G.01', at: '2024-03-31T01:00:00Z', kwh: 1 }, // 03:00 CEST
+      { obis: '1-1:1.9.0 G.01', at: '2024-10-27T00:30:00Z', kwh: 1 }, // 02:30 CEST (the first 02:30)
+      { obis: '1-1:1.9.0 G.01', at: '2024-10-27T01:30:00Z', kwh: 1 }, // 02:30 CET (the second)
+    ]);
+    const file = [
+      'Zeitstempel;Preis (EUR/MWh)',
+      '31.03.2024 01:00;100', // 00:00Z
+      '31.03.2024 03:00;200', // 01:00Z (02:00 does not exist)
+      '27.10.2024 01:00;40',
+      '27.10.2024 02:00;50', // 00:00Z, the first 02:00
+      '27.10.2024 02:00;150', // 01:00Z, the second
+      '27.10.2024 03:00;60',
+    ].join('\n');
+    const { resolutionSec, points } = readPriceFile(new TextEncoder().encode(file), TZ);
+    expect(resolutionSec).toBe(3600);
+    expect(points.map((p) => [new Date(p.startSec * 1000).toISOString(), p.eurPerMwh])).toEqual([
+      ['2024-03-31T00:00:00.000Z', 100],
+      ['2024-03-31T01:00:00.000Z', 200],
+      ['2024-10-26T23:00:00.000Z', 40],
+      ['2024-10-27T00:00:00.000Z', 50],
+      ['2024-10-27T01:00:00.000Z', 150],
+      ['2024-10-27T02:00:00.000Z', 60],
+    ]);
+    const series = svc.importPrices('Testpreise', new TextEncoder().encode(file), 1);
+    svc.store.save(
+      tariff({
+        id: 'spot',
+        energy: { type: 'spot', priceSeriesId: series.id, factor: 1, markupCentsPerKwh: 1 },
+      }),
+      1,
+    );
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2024-03-01T00:00:00Z'),
+      toSec: utc('2024-11-01T00:00:00Z'),
+      tariffIds: ['spot'],
+      shiftPercent: 10,
+    });
+    const byMonth = Object.fromEntries(
+      r.tariffs[0]!.months.filter((m) => m.kwh > 0).map((m) => [m.month, m.energyEur]),
+    );
+    // March: 1 kWh × (10 + 1) ct + 1 kWh × (20 + 1) ct = 0.32; October: (5 + 1) + (15 + 1) = 0.22.
+    expect(byMonth).toEqual({ '2024-03': 0.32, '2024-10': 0.22 });
+    expect(r.tariffs[0]!.unpricedQuarterHours).toBe(0);
+    expect(r.tariffs[0]!.spot).not.toBeNull();
+    db.close();
+  });
+
+  it('every month’s components add up to its total, and the months to the year (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2000 }), { minLength: 50, maxLength: 50 }),
+        fc.integer({ min: 0, max: 30 }),
+        (values, vat) => {
+          const start = utc('2025-01-31T20:00:00Z');
+          const { db, svc } = setup(
+            values.map((v, i) => ({
+              obis: '1-1:1.9.0 G.01',
+              at: new Date((start + i * 3600 * 24) * 1000).toISOString(),
+              kwh: v / 1000,
+            })),
+          );
+          svc.store.save(
+            tariff({
+              id: 'x',
+              energy: { type: 'flat', centsPerKwh: 23.7 },
+              baseFeeEurPerMonth: 3.33,
+              gridEnergyCentsPerKwh: 7.1,
+              levies: [{ name: 'L', centsPerKwh: 1.5, percent: 6 }],
+              vatPercent: vat,
+            }),
+            1,
+          );
+          const r = svc.cost({
+            meterId: 'm1',
+            obisCode: '1-1:1.9.0 G.01',
+            fromSec: start,
+            toSec: start + 50 * 86_400,
+            tariffIds: ['x'],
+            shiftPercent: 10,
+          });
+          const t = r.tariffs[0]!;
+          for (const m of t.months)
+            expect(
+              Math.round(
+                (m.energyEur + m.baseFeeEur + m.gridEnergyEur + m.gridPowerEur + m.leviesEur + m.vatEur) *
+                  100,
+              ),
+            ).toBe(Math.round(m.totalEur * 100));
+          expect(Math.round(t.months.reduce((a, m) => a + m.totalEur, 0) * 100)).toBe(
+            Math.round(t.total.totalEur * 100),
+          );
+          expect(r.kwh).toBeCloseTo(values.reduce((a, v) => a + v, 0) / 1000, 9);
+          db.close();
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('refuses a feed-in tariff on a consumption register, and says which quarter-hours a spot series misses', () => {
+    const { db, svc } = setup([
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-14T23:00:00Z', kwh: 1 },
+      { obis: '1-1:1.9.0 G.01', at: '2025-01-15T23:00:00Z', kwh: 1 },
+    ]);
+    svc.store.save(tariff({ id: 'fi', direction: 'feed_in', energy: { type: 'flat', centsPerKwh: 7 } }), 1);
+    expect(() =>
+      svc.cost({
+        meterId: 'm1',
+        obisCode: '1-1:1.9.0 G.01',
+        fromSec: utc('2025-01-14T23:00:00Z'),
+        toSec: utc('2025-01-16T23:00:00Z'),
+        tariffIds: ['fi'],
+        shiftPercent: 10,
+      }),
+    ).toThrow(/feed-in tariff/);
+    svc.importPrices(
+      'one day',
+      new TextEncoder().encode('timestamp;price\n2025-01-14T23:00:00Z;100\n2025-01-15T00:00:00Z;100\n'),
+      1,
+    );
+    svc.store.save(
+      tariff({
+        id: 'sp',
+        energy: { type: 'spot', priceSeriesId: 'one-day', factor: 1, markupCentsPerKwh: 0 },
+      }),
+      1,
+    );
+    svc.store.save(tariff({ id: 'fl', energy: { type: 'flat', centsPerKwh: 50 } }), 1);
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2025-01-14T23:00:00Z'),
+      toSec: utc('2025-01-16T23:00:00Z'),
+      tariffIds: ['sp', 'fl'],
+      shiftPercent: 10,
+    });
+    const sp = r.tariffs.find((t) => t.tariffId === 'sp')!;
+    expect(sp.unpricedQuarterHours).toBe(1);
+    expect(sp.total.energyEur).toBe(0.1);
+    // The spot tariff looks cheaper but misses a quarter-hour: it is not declared the cheapest.
+    expect(r.bestTariffId).toBe('fl');
+    db.close();
+  });
+});
+
+describe('battery', () => {
+  it('a hand-checked 8-step example (2 kWh, 4 kW, 81 % round trip, empty at the start)', () => {
+    const imp = new Float64Array([0, 0, 0, 0.5, 1.2, 0, 0.3, 0.4]);
+    const exp = new Float64Array([1.5, 0.6, 0, 0, 0, 1.0, 0, 0]);
+    const n = imp.length;
+    const steps = {
+      importAfter: new Float64Array(n),
+      exportAfter: new Float64Array(n),
+      charged: new Float64Array(n),
+      discharged: new Float64Array(n),
+      soc: new Float64Array(n),
+    };
+    const r = simulate(imp, exp, { capacityKwh: 2, powerKw: 4, efficiency: 0.81, minSocPercent: 0 }, steps);
+    // √0.81 = 0.9 each way; 1 kWh per quarter-hour at 4 kW.
+    const want = {
+      charged: [1, 0.6, 0, 0, 0, 1, 0, 0],
+      discharged: [0, 0, 0, 0.5, 0.796, 0, 0.3, 0.4],
+      soc: [0.9, 1.44, 1.44, 1.44 - 0.5 / 0.9, 0, 0.9, 0.9 - 0.3 / 0.9, 0.9 - 0.3 / 0.9 - 0.4 / 0.9],
+      importAfter: [0, 0, 0, 0, 0.404, 0, 0, 0],
+      exportAfter: [0.5, 0, 0, 0, 0, 0, 0, 0],
+    };
+    for (const k of Object.keys(want) as (keyof typeof want)[])
+      want[k].forEach((v, i) => expect(steps[k][i], `${k}[${i}]`).toBeCloseTo(v, 9));
+    expect(r.importAfter).toBeCloseTo(0.404, 9);
+    expect(r.exportAfter).toBeCloseTo(0.5, 9);
+  });
+
+  it('conserves energy every step, stays within its bounds; zero capacity changes nothing; unlimited is bounded by the surplus', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 800 })), {
+          minLength: 1,
+          maxLength: 300,
+        }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 60, max: 100 }),
+        fc.integer({ min: 0, max: 50 }),
+        (pairs, cap, power, eff, minSoc) => {
+          const imp = new Float64Array(pairs.map(([a]) => a / 1000));
+          const exp = new Float64Array(pairs.map(([, b]) => b / 1000));
+          const n = imp.length;
+          const s = {
+            importAfter: new Float64Array(n),
+            exportAfter: new Float64Array(n),
+            charged: new Float64Array(n),
+            discharged: new Float64Array(n),
+            soc: new Float64Array(n),
+          };
+          const p = { capacityKwh: cap, powerKw: power, efficiency: eff / 100, minSocPercent: minSoc };
+          simulate(imp, exp, p, s);
+          const eta = Math.sqrt(p.efficiency);
+          let soc = (cap * minSoc) / 100;
+          for (let t = 0; t < n; t++) {
+            expect(imp[t]! - s.importAfter[t]!).toBeCloseTo(s.discharged[t]!, 9);
+            expect(exp[t]! - s.exportAfter[t]!).toBeCloseTo(s.charged[t]!, 9);
+            expect(s.importAfter[t]).toBeGreaterThanOrEqual(-1e-12);
+            expect(s.exportAfter[t]).toBeGreaterThanOrEqual(-1e-12);
+            expect(Math.max(s.charged[t]!, s.discharged[t]!)).toBeLessThanOrEqual(power * 0.25 + 1e-12);
+            soc += s.charged[t]! * eta - s.discharged[t]! / eta;
+            expect(s.soc[t]).toBeCloseTo(soc, 9);
+            expect(s.soc[t]).toBeGreaterThanOrEqual((cap * minSoc) / 100 - 1e-9);
+            expect(s.soc[t]).toBeLessThanOrEqual(cap + 1e-9);
+          }
+          const zero = simulate(imp, exp, { ...p, capacityKwh: 0 });
+          expect(zero.importAfter).toBeCloseTo(
+            imp.reduce((a, b) => a + b, 0),
+            9,
+          );
+          expect(zero.exportAfter).toBeCloseTo(
+            exp.reduce((a, b) => a + b, 0),
+            9,
+          );
+          const big = simulate(imp, exp, {
+            capacityKwh: 1e6,
+            powerKw: 1e6,
+            efficiency: p.efficiency,
+            minSocPercent: 0,
+          });
+          expect(big.discharged).toBeLessThanOrEqual(exp.reduce((a, b) => a + b, 0) * p.efficiency + 1e-9);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('the knee: where one more kWh gains less than a quarter of the first', () => {
+    const runs = [0, 1, 2, 3, 4].map((c, i) => ({
+      capacityKwh: c,
+      powerKw: 0,
+      importBeforeKwh: 0,
+      importAfterKwh: 0,
+      exportBeforeKwh: 0,
+      exportAfterKwh: 0,
+      selfConsumptionGainedKwh: [0, 100, 190, 210, 215][i]!,
+      fullCycles: 0,
+      savingsEur: null,
+    }));
+    // Gains 100, 90, 20 (< 25): the knee is at 2 kWh.
+    expect(kneeOf(runs, (r) => r.selfConsumptionGainedKwh)).toBe(2);
+  });
+
+  it('on a site: a consumption and a feed-in meter, tariffs, savings = import saved − feed-in lost', () => {
+    const { db, svc } = setup(
+      [
+        { obis: '1-1:2.9.0 G.01', at: '2025-06-15T10:00:00Z', kwh: 1 },
+        { obis: '1-1:1.9.0 G.01', at: '2025-06-15T19:00:00Z', kwh: 0.9 },
+      ],
+      [
+        { id: 'c1', direction: 'consumption', site: 's1' },
+        { id: 'f1', direction: 'feed_in', site: 's1' },
+      ],
+    );
+    svc.store.save(tariff({ id: 'imp', energy: { type: 'flat', centsPerKwh: 30 } }), 1);
+    svc.store.save(tariff({ id: 'exp', direction: 'feed_in', energy: { type: 'flat', centsPerKwh: 10 } }), 1);
+    const r = svc.battery({
+      siteId: 's1',
+      fromSec: utc('2025-06-14T22:00:00Z'),
+      toSec: utc('2025-06-15T22:00:00Z'),
+      capacityKwh: 5,
+      powerKw: 10,
+      efficiency: 0.81,
+      minSocPercent: 0,
+      sweepMaxKwh: 4,
+      consumptionTariffId: 'imp',
+      feedInTariffId: 'exp',
+    });
+    // Charged 1 kWh (stored 0.9), discharged 0.9 × 0.9 = 0.81 of the 0.9 needed.
+    expect(r.exportAfterKwh).toBe(0);
+    expect(r.importAfterKwh).toBeCloseTo(0.09, 9);
+    expect(r.selfConsumptionGainedKwh).toBeCloseTo(0.81, 9);
+    // 0.81 kWh × 30 ct − 1 kWh × 10 ct = 0.243 − 0.10 = 0.14.
+    expect(r.savingsEur).toBe(0.14);
+    expect(r.sweep[0]).toMatchObject({ capacityKwh: 0, importAfterKwh: 0.9, savingsEur: 0 });
+    // Each meter has one reading that day: no quarter-hour has both, so all 96 count as missing.
+    expect(r.missingQuarterHours).toBe(96);
+    db.close();
+  });
+});
+
+describe('peak shaving', () => {
+  it('the energy and power needed, by hand', () => {
+    // At a 4 kW cap: 6 kW (0.5 kWh over), 4 kW, 2 kW (0.5 kWh room to recharge), 5 kW (0.25 over).
+    expect(requiredForCap([1.5, 1.0, 0.5, 1.25], 4, 1)).toEqual({ energyKwh: 0.5, powerKw: 2 });
+  });
+
+  it('never exceeds the cap where the needed energy and power are available (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 400 }),
+        fc.integer({ min: 1, max: 15 }),
+        fc.integer({ min: 70, max: 100 }),
+        (wh, cap, eff) => {
+          const kwh = wh.map((v) => v / 1000);
+          const need = requiredForCap(kwh, cap, eff / 100);
+          const after = shave(kwh, cap, {
+            capacityKwh: need.energyKwh,
+            powerKw: need.powerKw,
+            efficiency: eff / 100,
+          });
+          for (const e of after) expect(e * 4).toBeLessThanOrEqual(cap + 1e-9);
+          // Nothing is lost: what the battery takes back below the cap is what it gave above, with the losses.
+          expect(after.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(
+            kwh.reduce((a, b) => a + b, 0) - need.energyKwh - 1e-9,
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
