@@ -108,8 +108,10 @@ export interface CostResult {
   meterId: string;
   obisCode: string;
   direction: 'consumption' | 'feed_in';
+  /** The range counted: the one asked for, narrowed to the local days that hold readings. */
   fromSec: number;
   toSec: number;
+  clampedToData: boolean;
   /** kWh of the register over the range: the chart's sum. */
   kwh: number;
   tariffs: {
@@ -149,6 +151,7 @@ export interface BatteryResult extends BatteryRun {
   siteId: string;
   consumptionMeterId: string;
   feedInMeterId: string;
+  /** The range simulated: the one asked for, narrowed to the local days where both meters hold readings. */
   fromSec: number;
   toSec: number;
   efficiency: number;

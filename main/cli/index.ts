@@ -17,6 +17,7 @@ import { createSecretStore } from '../secrets/keychain';
 import { createSyncService, type SyncProgress } from '../sync/sync-service';
 import { parseIsoSec } from '../time/local-days';
 import { importFiles } from './import-command';
+import { costCommand } from './cost-command';
 
 const HELP: Record<string, string> = {
   main: `meterdesk — Meterdesk's command line
@@ -28,6 +29,8 @@ Commands:
   stats    counts of meters, series, readings and revisions
   export   write readings of a meter as CSV
   import   read grid operators' portal exports (CSV, XLSX) into the local database
+  cost     what a meter's quarter-hours cost under one or more tariffs, per month
+  battery  a home battery simulated on a site's import and export, with a size sweep
 
 Run "meterdesk <command> --help" for a command's options.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
@@ -53,6 +56,20 @@ otherwise the readings go to a meter of the local "Imported" customer. Readings 
 are never replaced. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
 Prints one line per file (with --json: one JSON object per line). Exit code 3 when a file cannot be
 imported; its line names the file, the line and the column.`,
+  cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID)... [--register OBIS]
+       [--from ISO --to ISO] [--prices FILE] [--shift PERCENT] [--profile NAME] [--json]
+
+The register's cost per calendar month and component (energy, base fee, grid energy and power, levies,
+VAT) under each tariff, the cheapest fully priced one marked. A tariff file is JSON (one tariff or an
+array) in the app's tariff shape; --prices imports a spot price file (CSV/JSON, EUR/MWh) into the
+profile first. Without --from/--to: the last twelve calendar months before the newest reading.`,
+  battery: `Usage: meterdesk --data-dir DIR battery --site ID --capacity KWH --power KW [--efficiency 0.9]
+       [--min-soc 10] [--from ISO --to ISO] [--tariff FILE | --tariff-id ID] [--feed-in-tariff FILE |
+       --feed-in-tariff-id ID] [--sweep-max 20] [--profile NAME] [--json]
+
+Simulates the battery on the site's consumption (import) and feed-in (export) meters quarter-hour by
+quarter-hour: import and export after, self-consumption gained (a lower bound: the PV's own direct use
+is not metered), full cycles, savings under the tariffs, and a sweep of sizes with its knee.`,
 };
 
 class UsageError extends Error {}
@@ -84,6 +101,18 @@ async function main(argv: string[]): Promise<void> {
         out: { type: 'string' },
         register: { type: 'string', multiple: true },
         direction: { type: 'string' },
+        site: { type: 'string' },
+        tariff: { type: 'string', multiple: true },
+        'tariff-id': { type: 'string', multiple: true },
+        'feed-in-tariff': { type: 'string' },
+        'feed-in-tariff-id': { type: 'string' },
+        prices: { type: 'string' },
+        capacity: { type: 'string' },
+        power: { type: 'string' },
+        efficiency: { type: 'string' },
+        'min-soc': { type: 'string' },
+        'sweep-max': { type: 'string' },
+        shift: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -189,6 +218,31 @@ async function main(argv: string[]): Promise<void> {
     } finally {
       db.close();
     }
+    return;
+  }
+
+  if (command === 'cost' || command === 'battery') {
+    costCommand(command, {
+      dataDir,
+      profile: v.profile,
+      json: !!v.json,
+      meter: v.meter,
+      register: v.register,
+      site: v.site,
+      from: v.from,
+      to: v.to,
+      tariff: v.tariff,
+      tariffId: v['tariff-id'],
+      feedInTariff: v['feed-in-tariff'],
+      feedInTariffId: v['feed-in-tariff-id'],
+      prices: v.prices,
+      capacity: v.capacity,
+      power: v.power,
+      efficiency: v.efficiency,
+      minSoc: v['min-soc'],
+      sweepMax: v['sweep-max'],
+      shift: v.shift,
+    });
     return;
   }
 

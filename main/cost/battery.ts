@@ -13,7 +13,7 @@ import type { BatteryResult, BatteryRun } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
 import { AppError } from '../errors';
 import { QH_SEC } from '../time/local-days';
-import { monthsOf } from './cost';
+import { dataSpan, monthsOf } from './cost';
 import type { Pricing } from './pricing';
 
 export interface BatteryParams {
@@ -69,8 +69,17 @@ export function simulate(
   return { importAfter, exportAfter, charged, discharged };
 }
 
-/** The site's consumption and feed-in meters with their total registers, aligned on the range's grid. */
-export function siteSeries(db: Database.Database, siteId: string, fromSec: number, toSec: number) {
+/**
+ * The site's consumption and feed-in meters with their total registers, aligned on the grid of the
+ * range narrowed to the local days where both hold readings.
+ */
+export function siteSeries(
+  db: Database.Database,
+  siteId: string,
+  askedFromSec: number,
+  askedToSec: number,
+  tz: string,
+) {
   const meters = db
     .prepare<[string], { id: string; energy_direction: string }>(
       'SELECT id, energy_direction FROM meters WHERE site_id = ?',
@@ -91,15 +100,31 @@ export function siteSeries(db: Database.Database, siteId: string, fromSec: numbe
       'invalid_input',
       'A battery needs a site with a consumption meter and a feed-in meter (grid import and export); this site lacks one.',
     );
+  const consRows = loadRows(db, {
+    meterId: cons.id,
+    obisCode: reg(cons.id, '1-1:1.9.0')!,
+    fromSec: askedFromSec,
+    toSec: askedToSec,
+  });
+  const feedRows = loadRows(db, {
+    meterId: feed.id,
+    obisCode: reg(feed.id, '1-1:2.9.0')!,
+    fromSec: askedFromSec,
+    toSec: askedToSec,
+  });
+  const a = dataSpan(consRows, askedFromSec, askedToSec, tz);
+  const b = dataSpan(feedRows, askedFromSec, askedToSec, tz);
+  const fromSec = Math.max(a.fromSec, b.fromSec);
+  const toSec = Math.max(fromSec, Math.min(a.toSec, b.toSec));
   const n = Math.max(0, Math.floor((toSec - fromSec) / QH_SEC));
   const imp = new Float64Array(n);
   const exp = new Float64Array(n);
   const seen = new Uint8Array(n);
-  for (const [meter, prefix, into, bit] of [
-    [cons.id, '1-1:1.9.0', imp, 1],
-    [feed.id, '1-1:2.9.0', exp, 2],
+  for (const [rows, into, bit] of [
+    [consRows, imp, 1],
+    [feedRows, exp, 2],
   ] as const) {
-    for (const r of loadRows(db, { meterId: meter, obisCode: reg(meter, prefix)!, fromSec, toSec })) {
+    for (const r of rows) {
       const i = (r.start - fromSec) / QH_SEC;
       if (i >= 0 && i < n && Number.isInteger(i)) {
         into[i] = r.value;
@@ -109,7 +134,7 @@ export function siteSeries(db: Database.Database, siteId: string, fromSec: numbe
   }
   let missing = 0;
   for (let i = 0; i < n; i++) if (seen[i] !== 3) missing++;
-  return { consumptionMeterId: cons.id, feedInMeterId: feed.id, imp, exp, missing };
+  return { consumptionMeterId: cons.id, feedInMeterId: feed.id, imp, exp, missing, fromSec, toSec };
 }
 
 export function batteryRun(
@@ -178,10 +203,10 @@ export function battery(
   pricing: { consumption: Pricing | null; feedIn: Pricing | null },
   tz: string,
 ): BatteryResult {
-  const s = siteSeries(db, q.siteId, q.fromSec, q.toSec);
+  const s = siteSeries(db, q.siteId, q.fromSec, q.toSec, tz);
   const prices = {
-    importCents: priceArray(pricing.consumption, q.fromSec, s.imp.length),
-    exportCents: priceArray(pricing.feedIn, q.fromSec, s.imp.length),
+    importCents: priceArray(pricing.consumption, s.fromSec, s.imp.length),
+    exportCents: priceArray(pricing.feedIn, s.fromSec, s.imp.length),
   };
   const run = batteryRun(s.imp, s.exp, q, prices);
   // The sweep keeps the chosen battery's ratio of power to capacity (0.5 kW per kWh without one).
@@ -190,9 +215,9 @@ export function battery(
   const sweep: BatteryRun[] = [];
   for (let c = 0; c <= q.sweepMaxKwh + 1e-9; c += stepKwh)
     sweep.push(batteryRun(s.imp, s.exp, { ...q, capacityKwh: c, powerKw: c * ratio }, prices));
-  const monthly = monthsOf(q.fromSec, q.toSec, tz).map((m) => {
-    const a = Math.max(0, Math.round((m.fromSec - q.fromSec) / QH_SEC));
-    const b = Math.min(s.imp.length, Math.round((m.toSec - q.fromSec) / QH_SEC));
+  const monthly = monthsOf(s.fromSec, s.toSec, tz).map((m) => {
+    const a = Math.max(0, Math.round((m.fromSec - s.fromSec) / QH_SEC));
+    const b = Math.min(s.imp.length, Math.round((m.toSec - s.fromSec) / QH_SEC));
     return { month: m.month, a, b };
   });
   // Month by month with one run (the battery carries its charge over month ends).
@@ -214,8 +239,8 @@ export function battery(
     siteId: q.siteId,
     consumptionMeterId: s.consumptionMeterId,
     feedInMeterId: s.feedInMeterId,
-    fromSec: q.fromSec,
-    toSec: q.toSec,
+    fromSec: s.fromSec,
+    toSec: s.toSec,
     efficiency: q.efficiency,
     minSocPercent: q.minSocPercent,
     quarterHours: s.imp.length,

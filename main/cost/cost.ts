@@ -41,6 +41,26 @@ export function monthsOf(
   return out;
 }
 
+/** [from, to) narrowed to the local days from the first to the last reading (unchanged without any). */
+export function dataSpan(
+  rows: readonly { start: number }[],
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): { fromSec: number; toSec: number } {
+  if (rows.length === 0) return { fromSec, toSec };
+  let first = Infinity;
+  let last = -Infinity;
+  for (const r of rows) {
+    if (r.start < first) first = r.start;
+    if (r.start > last) last = r.start;
+  }
+  return {
+    fromSec: Math.max(fromSec, dayStartSec(dayNumberOf(first, tz), tz)),
+    toSec: Math.min(toSec, dayStartSec(dayNumberOf(last, tz) + 1, tz)),
+  };
+}
+
 function meterDirection(db: Database.Database, meterId: string, obisCode: string): 'consumption' | 'feed_in' {
   if (obisCode.startsWith('1-1:2.')) return 'feed_in';
   if (obisCode.startsWith('1-1:1.')) return 'consumption';
@@ -100,12 +120,14 @@ export function computeCost(
   },
   tz: string,
 ): CostResult {
-  const scope = { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec };
-  const rows = loadRows(db, scope);
+  const rows = loadRows(db, { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec });
+  // Counted over the local days that hold readings: fees for months without data would be no answer.
+  const span = dataSpan(rows, q.fromSec, q.toSec, tz);
+  const scope = { meterId: q.meterId, obisCode: q.obisCode, ...span };
   const direction = meterDirection(db, q.meterId, q.obisCode);
   const pk = direction === 'consumption' ? peaks(db, scope, 1, tz) : null;
   const meanMaxKw = pk?.meanMonthlyMaxKw ?? null;
-  const months = monthsOf(q.fromSec, q.toSec, tz);
+  const months = monthsOf(span.fromSec, span.toSec, tz);
   const kwh = rows.reduce((a, r) => a + r.value, 0);
 
   const tariffs = q.tariffs.map((t) => {
@@ -213,8 +235,9 @@ export function computeCost(
     meterId: q.meterId,
     obisCode: q.obisCode,
     direction,
-    fromSec: q.fromSec,
-    toSec: q.toSec,
+    fromSec: span.fromSec,
+    toSec: span.toSec,
+    clampedToData: span.fromSec !== q.fromSec || span.toSec !== q.toSec,
     kwh: Math.round(kwh * 1000) / 1000,
     tariffs,
     bestTariffId: best?.tariffId ?? null,

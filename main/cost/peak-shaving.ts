@@ -18,7 +18,11 @@ const H = QH_SEC / 3600; // hours per quarter-hour
  * The draw-down with unlimited capacity: the energy and power a battery needs for the cap. The power is
  * the largest excess; recharging is limited by the room under the cap and by that power.
  */
-export function requiredForCap(kwh: readonly number[], capKw: number, efficiency: number): { energyKwh: number; powerKw: number } {
+export function requiredForCap(
+  kwh: readonly number[],
+  capKw: number,
+  efficiency: number,
+): { energyKwh: number; powerKw: number } {
   const eta = Math.sqrt(efficiency);
   let power = 0;
   for (const e of kwh) power = Math.max(power, e / H - capKw);

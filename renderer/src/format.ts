@@ -30,7 +30,7 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
  * three decimals (the meter's resolution), totals with one, power with two, hours with one, shares as
  * percent with one, counts whole. Fixed decimals, so figures of one kind line up.
  */
-export type QuantityKind = 'kwh' | 'kwhTotal' | 'kw' | 'hours' | 'percent' | 'count';
+export type QuantityKind = 'kwh' | 'kwhTotal' | 'kw' | 'hours' | 'percent' | 'count' | 'cents';
 const QUANTITY: Record<QuantityKind, { digits: number; unit: string }> = {
   kwh: { digits: 3, unit: 'kWh' },
   kwhTotal: { digits: 1, unit: 'kWh' },
@@ -38,6 +38,7 @@ const QUANTITY: Record<QuantityKind, { digits: number; unit: string }> = {
   hours: { digits: 1, unit: 'h' },
   percent: { digits: 1, unit: '' },
   count: { digits: 0, unit: '' },
+  cents: { digits: 2, unit: 'ct/kWh' },
 };
 
 /** A figure with its unit, by kind (QuantityKind); '–' for none. `withUnit: false` leaves the unit out. */

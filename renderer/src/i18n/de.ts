@@ -1,8 +1,10 @@
 /** German (de-AT) UI strings. Every key exists in en.ts too (a test checks). */
+import { costDe } from './cost-de';
 import { importDe } from './import-de';
 
 export const de = {
   ...importDe,
+  ...costDe,
   appTitle: 'Meterdesk',
   loading: 'Lädt …',
   profile: 'Profil',

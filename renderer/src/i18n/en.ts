@@ -1,9 +1,11 @@
 /** English UI strings: the same keys as de.ts (the type says so). */
 import type { de } from './de';
+import { costEn } from './cost-en';
 import { importEn } from './import-en';
 
 export const en: Record<keyof typeof de, string> = {
   ...importEn,
+  ...costEn,
   appTitle: 'Meterdesk',
   loading: 'Loading …',
   profile: 'Profile',

@@ -19,17 +19,10 @@ import { ProfilesView } from './ProfilesView';
 import { PvView } from './PvView';
 import type { ViewProps } from './types';
 
-export const analysisViews = [
-  'peaks',
-  'baseLoad',
-  'duration',
-  'carpet',
-  'profiles',
-  'compare',
-  'pv',
-  'health',
-] as const;
-export type AnalysisView = (typeof analysisViews)[number];
+import { analysisViews, type AnalysisView } from './views';
+import { BatteryView } from './BatteryView';
+import { CostView } from './CostView';
+import { PeakShavingView } from './PeakShavingView';
 
 const VIEWS: Record<AnalysisView, (p: ViewProps) => React.ReactNode> = {
   peaks: PeaksView,
@@ -40,6 +33,9 @@ const VIEWS: Record<AnalysisView, (p: ViewProps) => React.ReactNode> = {
   compare: CompareView,
   pv: PvView,
   health: HealthView,
+  cost: CostView,
+  battery: BatteryView,
+  peakShaving: PeakShavingView,
 };
 
 export function AnalysisPanel(props: {
@@ -67,13 +63,15 @@ export function AnalysisPanel(props: {
       const params: Record<string, string | number | null> =
         view === 'pv'
           ? { siteId: meter.siteId, fromSec, toSec }
-          : {
-              meterId: meter.id,
-              obisCode,
-              fromSec: view === 'carpet' ? Math.max(fromSec, toSec - 366 * 86_400) : fromSec,
-              toSec,
-              ...exportParams.current,
-            };
+          : view === 'battery'
+            ? { ...exportParams.current, siteId: meter.siteId, fromSec, toSec }
+            : {
+                meterId: meter.id,
+                obisCode,
+                fromSec: view === 'carpet' ? Math.max(fromSec, toSec - 366 * 86_400) : fromSec,
+                toSec,
+                ...exportParams.current,
+              };
       const r = await unwrap(api().analysis.exportCsv({ kind: view, params, profile }));
       setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
     } catch (e) {

@@ -16,9 +16,11 @@ export function XYChart(props: {
   yLabel: string;
   yValue: (v: number) => string;
   testId: string;
+  /** An x value marked by a dashed vertical line (e.g. the battery sweep's knee). */
+  markX?: number | null;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const { xs, series, xName, xLabel, yLabel, yValue, testId } = props;
+  const { xs, series, xName, xLabel, yLabel, yValue, testId, markX } = props;
   useEffect(() => {
     if (!host.current) return;
     const css = getComputedStyle(host.current);
@@ -34,6 +36,24 @@ export function XYChart(props: {
           { stroke: fg, grid: { stroke: grid }, label: yLabel, size: 64, values: (_u, s) => s.map(yValue) },
         ],
         legend: { show: series.length > 1, live: true },
+        hooks: {
+          draw: [
+            (u: uPlot) => {
+              if (markX === null || markX === undefined) return;
+              const x = u.valToPos(markX, 'x', true);
+              const ctx = u.ctx;
+              ctx.save();
+              ctx.strokeStyle = '#D55E00';
+              ctx.lineWidth = 2;
+              ctx.setLineDash([5, 4]);
+              ctx.beginPath();
+              ctx.moveTo(x, u.bbox.top);
+              ctx.lineTo(x, u.bbox.top + u.bbox.height);
+              ctx.stroke();
+              ctx.restore();
+            },
+          ],
+        },
         series: [
           { label: xName, value: (_u, v) => (v === null || v === undefined ? '–' : xLabel(v)) },
           ...series.map((s, i) => ({
@@ -49,8 +69,15 @@ export function XYChart(props: {
       host.current,
     );
     return () => plot.destroy();
-  }, [xs, series, xName, xLabel, yLabel, yValue]);
-  return <div ref={host} className="chart-canvas small-chart" data-testid={testId} />;
+  }, [xs, series, xName, xLabel, yLabel, yValue, markX]);
+  return (
+    <div
+      ref={host}
+      className="chart-canvas small-chart"
+      data-testid={testId}
+      data-mark-x={markX ?? undefined}
+    />
+  );
 }
 
 export const slotLabel = (i: number) =>

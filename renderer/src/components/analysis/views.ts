@@ -8,5 +8,8 @@ export const analysisViews = [
   'compare',
   'pv',
   'health',
+  'cost',
+  'battery',
+  'peakShaving',
 ] as const;
 export type AnalysisView = (typeof analysisViews)[number];

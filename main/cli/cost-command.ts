@@ -1,0 +1,165 @@
+/**
+ * `meterdesk cost` and `meterdesk battery`: the app's cost and battery answers for automation, from the
+ * same code (main/cost/), printed as the app's result objects (JSON) or as a short table.
+ * Tariffs come from the profile (`--tariff-id`) or from a JSON file (`--tariff FILE`: one tariff or an
+ * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
+ * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { tariffSchema, type Tariff } from '../../preload/contract';
+import { createCostService, defaultRange } from '../cost/cost-service';
+import { openDatabase } from '../db/open';
+import { AppError } from '../errors';
+import { createProfileRegistry } from '../profiles/registry';
+import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
+import { UsageError } from './import-command';
+
+export interface CostArgs {
+  dataDir: string;
+  profile?: string;
+  json: boolean;
+  meter?: string;
+  register?: string[];
+  site?: string;
+  from?: string;
+  to?: string;
+  tariff?: string[];
+  tariffId?: string[];
+  feedInTariff?: string;
+  feedInTariffId?: string;
+  prices?: string;
+  capacity?: string;
+  power?: string;
+  efficiency?: string;
+  minSoc?: string;
+  sweepMax?: string;
+  shift?: string;
+}
+
+function dbPathOf(a: CostArgs): string {
+  if (!a.profile) return join(a.dataDir, 'meterdesk.sqlite');
+  const registry = createProfileRegistry(a.dataDir);
+  const p = registry.list().find((x) => x.id === a.profile || x.name === a.profile);
+  if (!p) throw new UsageError(`No profile "${a.profile}" in ${a.dataDir}.`);
+  return registry.dbPath(p.id);
+}
+
+function tariffsFromFile(path: string): Tariff[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`--tariff ${path}: ${(err as Error).message}`);
+  }
+  return (Array.isArray(doc) ? doc : [doc]).map((t, i) => {
+    const r = tariffSchema.safeParse(t);
+    if (!r.success)
+      throw new UsageError(
+        `--tariff ${path}, tariff ${i + 1}: ${r.error.issues
+          .slice(0, 3)
+          .map((x) => `${x.path.join('.') || 'tariff'}: ${x.message}`)
+          .join('; ')}`,
+      );
+    return r.data;
+  });
+}
+
+const number = (v: string | undefined, name: string, fallback?: number): number => {
+  if (v === undefined) {
+    if (fallback === undefined) throw new UsageError(`${name} is required.`);
+    return fallback;
+  }
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} must be a number ≥ 0.`);
+  return n;
+};
+
+function rangeOf(a: CostArgs, db: Parameters<typeof defaultRange>[0], meterIds: string[]) {
+  if (!a.from && !a.to) return defaultRange(db, meterIds, DEFAULT_TZ, Math.floor(Date.now() / 1000));
+  const fromSec = parseIsoSec(a.from ?? '');
+  const toSec = parseIsoSec(a.to ?? '');
+  if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec)
+    throw new UsageError(
+      '--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.',
+    );
+  if (toSec - fromSec > 4 * 366 * 86_400)
+    throw new UsageError('Choose --from and --to at most 4 years apart.');
+  return { fromSec, toSec };
+}
+
+const eur = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+
+export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
+  const db = openDatabase(dbPathOf(a));
+  try {
+    const svc = createCostService(db, DEFAULT_TZ);
+    const now = Math.floor(Date.now() / 1000);
+    let pricesId: string | null = null;
+    if (a.prices) pricesId = svc.importPrices(basename(a.prices), readFileSync(a.prices), now).id;
+    if (command === 'cost') {
+      if (!a.meter) throw new UsageError('cost needs --meter ID.');
+      const registers = (
+        db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(a.meter) as {
+          obis_code: string;
+        }[]
+      ).map((r) => r.obis_code);
+      if (registers.length === 0)
+        throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
+      const obisCode = a.register?.[0] ?? registers.find((r) => r.endsWith('G.01')) ?? registers[0]!;
+      const fileTariffs = (a.tariff ?? []).flatMap(tariffsFromFile);
+      if (fileTariffs.length + (a.tariffId?.length ?? 0) === 0)
+        throw new UsageError('cost needs --tariff FILE or --tariff-id ID.');
+      const range = rangeOf(a, db, [a.meter]);
+      const r = svc.cost(
+        {
+          meterId: a.meter,
+          obisCode,
+          ...range,
+          tariffIds: a.tariffId ?? [],
+          shiftPercent: number(a.shift, '--shift', 10),
+        },
+        fileTariffs,
+      );
+      if (a.json) process.stdout.write(JSON.stringify({ ...r, priceSeriesImported: pricesId }) + '\n');
+      else {
+        process.stdout.write(
+          `${a.meter} ${obisCode}: ${r.kwh} kWh, ${new Date(r.fromSec * 1000).toISOString()} – ${new Date(r.toSec * 1000).toISOString()}\n`,
+        );
+        for (const t of r.tariffs)
+          process.stdout.write(
+            `  ${t.name}: ${eur(t.total.totalEur)} EUR (${t.total.meanCentsPerKwh ?? '–'} ct/kWh)${r.bestTariffId === t.tariffId ? '  ← best' : ''}${t.unpricedQuarterHours ? `  (${t.unpricedQuarterHours} quarter-hours without a price)` : ''}\n`,
+          );
+      }
+      return;
+    }
+    if (!a.site) throw new UsageError('battery needs --site ID.');
+    const meterIds = (
+      db.prepare('SELECT id FROM meters WHERE site_id = ?').all(a.site) as { id: string }[]
+    ).map((m) => m.id);
+    const range = rangeOf(a, db, meterIds);
+    const cons = a.tariff ? tariffsFromFile(a.tariff[0]!)[0] : undefined;
+    const feed = a.feedInTariff ? tariffsFromFile(a.feedInTariff)[0] : undefined;
+    const r = svc.battery(
+      {
+        siteId: a.site,
+        ...range,
+        capacityKwh: number(a.capacity, '--capacity'),
+        powerKw: number(a.power, '--power'),
+        efficiency: Math.min(1, Math.max(0.5, number(a.efficiency, '--efficiency', 0.9))),
+        minSocPercent: Math.min(90, number(a.minSoc, '--min-soc', 10)),
+        sweepMaxKwh: number(a.sweepMax, '--sweep-max', 20),
+        consumptionTariffId: a.tariffId?.[0] ?? null,
+        feedInTariffId: a.feedInTariffId ?? null,
+      },
+      { consumption: cons, feedIn: feed },
+    );
+    if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
+    else
+      process.stdout.write(
+        `site ${a.site}: ${r.capacityKwh} kWh / ${r.powerKw} kW → import ${r.importBeforeKwh} → ${r.importAfterKwh} kWh, export ${r.exportBeforeKwh} → ${r.exportAfterKwh} kWh, ${r.fullCycles} cycles, savings ${eur(r.savingsEur)} EUR; knee at ${r.kneeCapacityKwh ?? '–'} kWh\n`,
+      );
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,443 @@
+/**
+ * The profile's tariffs and spot price series: add, edit, remove tariffs (flat, time-of-use windows,
+ * spot with factor and markup; fees, grid energy and power, levies, VAT, validity) and import a price
+ * file. main validates every tariff against the contract's schema and says what is wrong.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TariffInput } from '../../../../preload/contract';
+import { api, unwrap } from '../../bridge';
+import { fmtDate } from '../../format';
+import { usePrefs } from '../../store';
+import { ErrorText } from '../ErrorText';
+import { Modal } from '../Modal';
+import { readForImport } from '../import/read-files';
+import { useResult } from './useResult';
+
+type Draft = TariffInput & { levies: NonNullable<TariffInput['levies']> };
+
+const blank = (): Draft => ({
+  id: `tarif-${Date.now().toString(36)}`,
+  name: '',
+  direction: 'consumption',
+  energy: { type: 'flat', centsPerKwh: 20 },
+  baseFeeEurPerMonth: 0,
+  gridEnergyCentsPerKwh: 0,
+  gridPowerEurPerKwYear: 0,
+  levies: [],
+  vatPercent: 20,
+  validFrom: null,
+  validTo: null,
+});
+
+function Num(props: {
+  label: string;
+  value: number | undefined;
+  onChange: (v: number) => void;
+  step?: number;
+  testId?: string;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="number"
+        step={props.step ?? 0.01}
+        value={props.value ?? 0}
+        onChange={(e) => props.onChange(Number(e.target.value) || 0)}
+        data-testid={props.testId}
+      />
+    </label>
+  );
+}
+
+function TariffForm(props: {
+  draft: Draft;
+  series: { id: string; name: string }[];
+  onSave: (d: Draft) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [d, setD] = useState<Draft>(props.draft);
+  const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
+  const e = d.energy;
+  return (
+    <form
+      className="tariff-form"
+      data-testid="tariff-form"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        props.onSave(d);
+      }}
+    >
+      <label>
+        {t('tariffs_name')}
+        <input
+          value={d.name}
+          maxLength={80}
+          required
+          onChange={(ev) => set({ name: ev.target.value })}
+          data-testid="tariff-name"
+        />
+      </label>
+      <label>
+        {t('tariffs_direction')}
+        <select
+          value={d.direction}
+          onChange={(ev) => set({ direction: ev.target.value as Draft['direction'] })}
+        >
+          <option value="consumption">{t('direction_consumption')}</option>
+          <option value="feed_in">{t('direction_feed_in')}</option>
+        </select>
+      </label>
+      <label>
+        {t('tariffs_energyType')}
+        <select
+          value={e.type}
+          data-testid="tariff-energy-type"
+          onChange={(ev) => {
+            const type = ev.target.value;
+            set({
+              energy:
+                type === 'flat'
+                  ? { type: 'flat', centsPerKwh: 20 }
+                  : type === 'tou'
+                    ? {
+                        type: 'tou',
+                        defaultCentsPerKwh: 18,
+                        windows: [{ days: 'weekday', from: '06:00', to: '22:00', centsPerKwh: 25 }],
+                      }
+                    : {
+                        type: 'spot',
+                        priceSeriesId: props.series[0]?.id ?? '',
+                        factor: 1,
+                        markupCentsPerKwh: 1.5,
+                      },
+            });
+          }}
+        >
+          <option value="flat">{t('tariffs_flat')}</option>
+          <option value="tou">{t('tariffs_tou')}</option>
+          <option value="spot" disabled={props.series.length === 0}>
+            {t('tariffs_spot')}
+          </option>
+        </select>
+      </label>
+      {e.type === 'flat' && (
+        <Num
+          label={t('tariffs_cents')}
+          value={e.centsPerKwh}
+          onChange={(v) => set({ energy: { ...e, centsPerKwh: v } })}
+          testId="tariff-cents"
+        />
+      )}
+      {e.type === 'tou' && (
+        <fieldset className="tou">
+          <Num
+            label={t('tariffs_default')}
+            value={e.defaultCentsPerKwh}
+            onChange={(v) => set({ energy: { ...e, defaultCentsPerKwh: v } })}
+          />
+          {e.windows.map((w, i) => {
+            const setW = (patch: Partial<typeof w>) =>
+              set({ energy: { ...e, windows: e.windows.map((x, k) => (k === i ? { ...x, ...patch } : x)) } });
+            return (
+              <div key={i} className="row" aria-label={`${t('tariffs_window')} ${i + 1}`}>
+                <select value={w.days} onChange={(ev) => setW({ days: ev.target.value as typeof w.days })}>
+                  <option value="all">{t('tariffs_days_all')}</option>
+                  <option value="weekday">{t('tariffs_days_weekday')}</option>
+                  <option value="weekend">{t('tariffs_days_weekend')}</option>
+                </select>
+                <input
+                  type="time"
+                  value={w.from}
+                  onChange={(ev) => setW({ from: ev.target.value })}
+                  aria-label="from"
+                />
+                <input
+                  type="time"
+                  value={w.to}
+                  onChange={(ev) => setW({ to: ev.target.value })}
+                  aria-label="to"
+                />
+                <input
+                  type="number"
+                  step={0.01}
+                  value={w.centsPerKwh}
+                  onChange={(ev) => setW({ centsPerKwh: Number(ev.target.value) || 0 })}
+                  aria-label={t('tariffs_cents')}
+                />
+                <button
+                  type="button"
+                  onClick={() => set({ energy: { ...e, windows: e.windows.filter((_, k) => k !== i) } })}
+                  aria-label={t('tariffs_remove')}
+                >
+                  ×
+                </button>
+              </div>
+            );
+          })}
+          <button
+            type="button"
+            onClick={() =>
+              set({
+                energy: {
+                  ...e,
+                  windows: [...e.windows, { days: 'all', from: '22:00', to: '06:00', centsPerKwh: 15 }],
+                },
+              })
+            }
+          >
+            {t('tariffs_addWindow')}
+          </button>
+        </fieldset>
+      )}
+      {e.type === 'spot' && (
+        <>
+          <label>
+            {t('tariffs_series')}
+            <select
+              value={e.priceSeriesId}
+              onChange={(ev) => set({ energy: { ...e, priceSeriesId: ev.target.value } })}
+            >
+              {props.series.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Num
+            label={t('tariffs_factor')}
+            value={e.factor}
+            onChange={(v) => set({ energy: { ...e, factor: v } })}
+          />
+          <Num
+            label={t('tariffs_markup')}
+            value={e.markupCentsPerKwh}
+            onChange={(v) => set({ energy: { ...e, markupCentsPerKwh: v } })}
+          />
+        </>
+      )}
+      <Num
+        label={t('tariffs_baseFee')}
+        value={d.baseFeeEurPerMonth}
+        onChange={(v) => set({ baseFeeEurPerMonth: v })}
+      />
+      {d.direction === 'consumption' && (
+        <>
+          <Num
+            label={t('tariffs_gridEnergy')}
+            value={d.gridEnergyCentsPerKwh}
+            onChange={(v) => set({ gridEnergyCentsPerKwh: v })}
+          />
+          <Num
+            label={t('tariffs_gridPower')}
+            value={d.gridPowerEurPerKwYear}
+            onChange={(v) => set({ gridPowerEurPerKwYear: v })}
+          />
+          <fieldset className="levies">
+            <legend>{t('tariffs_levies')}</legend>
+            {d.levies.map((l, i) => {
+              const setL = (patch: Partial<typeof l>) =>
+                set({ levies: d.levies.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+              return (
+                <div key={i} className="row">
+                  <input
+                    value={l.name}
+                    placeholder={t('tariffs_levyName')}
+                    onChange={(ev) => setL({ name: ev.target.value })}
+                    aria-label={t('tariffs_levyName')}
+                  />
+                  <input
+                    type="number"
+                    step={0.01}
+                    value={l.centsPerKwh ?? 0}
+                    onChange={(ev) => setL({ centsPerKwh: Number(ev.target.value) || 0 })}
+                    aria-label={t('tariffs_cents')}
+                  />{' '}
+                  ct/kWh
+                  <input
+                    type="number"
+                    step={0.1}
+                    value={l.percent ?? 0}
+                    onChange={(ev) => setL({ percent: Number(ev.target.value) || 0 })}
+                    aria-label={t('tariffs_levyPercent')}
+                  />{' '}
+                  %
+                  <button
+                    type="button"
+                    onClick={() => set({ levies: d.levies.filter((_, k) => k !== i) })}
+                    aria-label={t('tariffs_remove')}
+                  >
+                    ×
+                  </button>
+                </div>
+              );
+            })}
+            <button
+              type="button"
+              onClick={() =>
+                set({ levies: [...d.levies, { name: 'Elektrizitätsabgabe', centsPerKwh: 1.5, percent: 0 }] })
+              }
+            >
+              {t('tariffs_addLevy')}
+            </button>
+          </fieldset>
+        </>
+      )}
+      <Num label={t('tariffs_vat')} value={d.vatPercent} step={1} onChange={(v) => set({ vatPercent: v })} />
+      <label>
+        {t('tariffs_validFrom')}
+        <input
+          type="date"
+          value={d.validFrom ?? ''}
+          onChange={(ev) => set({ validFrom: ev.target.value || null })}
+        />
+      </label>
+      <label>
+        {t('tariffs_validTo')}
+        <input
+          type="date"
+          value={d.validTo ?? ''}
+          onChange={(ev) => set({ validTo: ev.target.value || null })}
+        />
+      </label>
+      <div className="modal-actions">
+        <button type="button" onClick={props.onCancel}>
+          {t('cancel')}
+        </button>
+        <button type="submit" className="primary" data-testid="tariff-save">
+          {t('save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function TariffsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [version, setVersion] = useState(0);
+  const tariffs = useResult(() => api().tariffs.list(), [version]);
+  const series = useResult(() => api().prices.list(), [version]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const act = async (fn: () => Promise<unknown>) => {
+    setError(null);
+    setNote(null);
+    try {
+      await fn();
+      setVersion((v) => v + 1);
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    }
+  };
+  return (
+    <Modal title={t('tariffs_title')} testId="tariffs-dialog" onClose={onClose} wide>
+      {draft ? (
+        <TariffForm
+          draft={draft}
+          series={series.data ?? []}
+          onCancel={() => setDraft(null)}
+          onSave={(d) =>
+            void act(() => unwrap(api().tariffs.save({ tariff: d }))).then((ok) => {
+              if (ok) {
+                setDraft(null);
+                setNote(t('tariffs_saved'));
+              }
+            })
+          }
+        />
+      ) : (
+        <>
+          <ul className="profile-list" data-testid="tariff-list">
+            {(tariffs.data ?? []).map((x) => (
+              <li key={x.id} data-testid="tariff-row">
+                <span>
+                  <strong>{x.name}</strong>{' '}
+                  <span className="muted small">{t(`direction_${x.direction}`)}</span>
+                  {x.isExample && <span className="badge"> {t('cost_example')}</span>}
+                </span>
+                <span className="row-actions">
+                  <button onClick={() => setDraft({ ...x, levies: x.levies })}>{t('tariffs_edit')}</button>
+                  <button onClick={() => void act(() => unwrap(api().tariffs.remove({ tariffId: x.id })))}>
+                    {t('tariffs_remove')}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <button onClick={() => setDraft(blank())} data-testid="tariff-new">
+            {t('tariffs_new')}
+          </button>
+          <h3>{t('tariffs_prices')}</h3>
+          <ul className="profile-list" data-testid="price-series-list">
+            {(series.data ?? []).map((s) => (
+              <li key={s.id}>
+                <span>
+                  <strong>{s.name}</strong>{' '}
+                  <span className="muted small">
+                    {t('tariffs_pricesPoints', {
+                      points: s.points,
+                      from: s.firstStartSec === null ? '–' : fmtDate(s.firstStartSec, prefs),
+                      to: s.lastEndSec === null ? '–' : fmtDate(s.lastEndSec - 1, prefs),
+                      resolution: t(s.resolutionSec === 900 ? 'tariffs_quarterHourly' : 'tariffs_hourly'),
+                    })}
+                  </span>
+                </span>
+                {!s.isExample && (
+                  <span className="row-actions">
+                    <button onClick={() => void act(() => unwrap(api().prices.remove({ seriesId: s.id })))}>
+                      {t('tariffs_remove')}
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+          <label className="file-button">
+            {t('tariffs_importPrices')}
+            <input
+              type="file"
+              accept=".csv,.json,.txt"
+              hidden
+              data-testid="price-file"
+              onChange={(ev) => {
+                const f = ev.target.files?.[0];
+                ev.target.value = '';
+                if (!f) return;
+                void act(async () => {
+                  const r = await readForImport(f);
+                  if ('tooLarge' in r)
+                    throw new Error(
+                      t('import_tooLargeLocal', { name: f.name, mb: Math.round(r.tooLarge / 1048576) }),
+                    );
+                  await unwrap(
+                    api().prices.import({
+                      name: f.name.replace(/\.[^.]+$/, ''),
+                      fileName: f.name,
+                      dataBase64: r.dataBase64,
+                    }),
+                  );
+                });
+              }}
+            />
+          </label>
+          <p className="small muted">{t('tariffs_pricesHint')}</p>
+        </>
+      )}
+      {note && <p className="notice small">{note}</p>}
+      {error !== null && <ErrorText error={error} prefs={prefs} />}
+      {tariffs.error !== null && <ErrorText error={tariffs.error} prefs={prefs} />}
+      {!draft && (
+        <div className="modal-actions">
+          <button onClick={onClose}>{t('close')}</button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,156 @@
+// What it costs and what would pay, through the real UI and core (browser harness) on the demo's
+// example tariffs: compare tariffs over a year and read the monthly table; run the battery sweep on the
+// PV household; the CLI twins print the same totals. Screenshots in test-results/screens/.
+import { spawnSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { expect, harnessDb, test } from './fixtures';
+
+async function english(page: Page) {
+  const more = page.getByTestId('head-more');
+  if (await more.isVisible()) await more.click();
+  await page.getByTestId('language-select').selectOption('en');
+  if (await more.isVisible()) await more.click();
+}
+
+function cli(args: string[]): unknown {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`cli ${args.join(' ')}: ${r.status} ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+}
+
+const iso = (sec: string | null) => new Date(Number(sec) * 1000).toISOString();
+
+test('compare tariffs over a year, read the monthly cost table; the CLI prints the same totals', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await english(page);
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('range-year').click();
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-cost').click();
+  const compare = page.getByTestId('cost-compare');
+  await expect(compare.getByTestId('cost-compare-row')).toHaveCount(4);
+  await expect(compare.locator('[data-best="true"]')).toHaveCount(1);
+  await expect(page.getByTestId('cost-kwh')).toContainText('same sum as on the chart');
+  // Pick a tariff: its months, each adding up to its total.
+  await compare.getByRole('button', { name: 'Beispiel: Tag/Nacht' }).click();
+  const months = page.getByTestId('cost-month-row');
+  await expect(months.first()).toBeVisible();
+  // The months (over the days with readings) add up to the total row, to the cent.
+  const eur = (s: string) => Math.round(Number(s.replace(/[€,\s]/g, '')) * 100);
+  const monthTotals = await months.locator('td:nth-child(9)').allTextContents();
+  expect(monthTotals.length).toBeGreaterThanOrEqual(3);
+  const total = eur((await page.getByTestId('cost-total-row').locator('td:nth-child(9)').textContent())!);
+  expect(monthTotals.reduce((a, x) => a + eur(x), 0)).toBe(total);
+  await expect(page.getByTestId('cost-spot')).toHaveCount(0);
+  await compare.getByRole('button', { name: 'Beispiel: Spot stündlich' }).click();
+  await expect(page.getByTestId('cost-spot')).toContainText('four most expensive hours');
+  await app.screenshot('cost-comparison');
+
+  const from = iso(await compare.getAttribute('data-from-sec'));
+  const to = iso(await compare.getAttribute('data-to-sec'));
+  const db = harnessDb(harness);
+  const meterId = (db.prepare("SELECT id FROM meters WHERE label = 'Wohnung Huber'").get() as { id: string })
+    .id;
+  db.close();
+  const out = cli([
+    '--data-dir',
+    harness.dataDir,
+    '--profile',
+    'demo',
+    'cost',
+    '--meter',
+    meterId,
+    '--tariff-id',
+    'beispiel-fixpreis',
+    '--tariff-id',
+    'beispiel-tag-nacht',
+    '--tariff-id',
+    'beispiel-spot',
+    '--tariff-id',
+    'beispiel-leistungspreis',
+    '--from',
+    from,
+    '--to',
+    to,
+    '--json',
+  ]) as {
+    tariffs: { tariffId: string; total: { totalEur: number } }[];
+    bestTariffId: string;
+  };
+  for (const t of out.tariffs)
+    await expect(compare.locator(`[data-tariff="${t.tariffId}"] [data-testid="cost-total"]`)).toHaveAttribute(
+      'data-eur',
+      String(t.total.totalEur),
+    );
+  await expect(compare.locator('[data-best="true"]')).toHaveAttribute('data-tariff', out.bestTariffId);
+});
+
+test('the battery sweep on the demo PV household, its knee marked; the CLI prints the same savings', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await english(page);
+  await app.openMeter('Haus Wagner – Bezug');
+  await page.getByTestId('range-year').click();
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-battery').click();
+  const figures = page.getByTestId('battery-figures');
+  await expect(figures).toBeVisible();
+  await expect(page.getByTestId('battery-savings')).toHaveAttribute('data-eur', /^\d+(\.\d+)?$/);
+  const sweep = page.getByTestId('battery-sweep');
+  await expect(sweep.locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('battery-knee')).toContainText(/Knee at|No knee/);
+  await expect(page.getByText('lower bound')).toBeVisible();
+  await app.screenshot('battery-sweep');
+
+  const db = harnessDb(harness);
+  const siteId = (
+    db.prepare("SELECT site_id FROM meters WHERE label = 'Haus Wagner – Bezug'").get() as { site_id: string }
+  ).site_id;
+  db.close();
+  const out = cli([
+    '--data-dir',
+    harness.dataDir,
+    '--profile',
+    'demo',
+    'battery',
+    '--site',
+    siteId,
+    '--capacity',
+    '10',
+    '--power',
+    '5',
+    '--efficiency',
+    '0.9',
+    '--min-soc',
+    '10',
+    '--tariff-id',
+    'beispiel-fixpreis',
+    '--feed-in-tariff-id',
+    'beispiel-einspeisung-fix',
+    '--from',
+    iso(await figures.getAttribute('data-from-sec')),
+    '--to',
+    iso(await figures.getAttribute('data-to-sec')),
+    '--json',
+  ]) as { savingsEur: number; kneeCapacityKwh: number | null };
+  await expect(page.getByTestId('battery-savings')).toHaveAttribute('data-eur', String(out.savingsEur));
+  if (out.kneeCapacityKwh !== null)
+    await expect(sweep).toHaveAttribute('data-mark-x', String(out.kneeCapacityKwh));
+
+  // Peak shaving on the same meter: the size needed for a cap, and the months before and after.
+  await page.getByTestId('analysis-peakShaving').click();
+  await expect(page.getByTestId('peak-required')).toContainText('Needed');
+  await expect(page.getByTestId('peak-months').locator('tbody tr').first()).toBeVisible();
+  await app.screenshot('peak-shaving');
+});
