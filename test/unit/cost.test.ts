@@ -475,3 +475,61 @@ describe('peak shaving', () => {
     );
   });
 });
+
+describe('price files', () => {
+  it('the aWATTar JSON shape (start_timestamp in ms, marketprice in EUR/MWh)', () => {
+    const json = JSON.stringify({
+      object: 'list',
+      data: [
+        { start_timestamp: 1561932000000, end_timestamp: 1561935600000, marketprice: 28.98, unit: 'Eur/MWh' },
+        { start_timestamp: 1561935600000, end_timestamp: 1561939200000, marketprice: 26.23, unit: 'Eur/MWh' },
+      ],
+    });
+    expect(readPriceFile(new TextEncoder().encode(json), TZ)).toEqual({
+      resolutionSec: 3600,
+      points: [
+        { startSec: 1561932000, eurPerMwh: 28.98 },
+        { startSec: 1561935600, eurPerMwh: 26.23 },
+      ],
+    });
+  });
+
+  it('a day-ahead export with time ranges, quarter-hourly, the repeated hour marked (CEST)/(CET)', () => {
+    const lines = ['"MTU (CET/CEST)","Day-ahead Price [EUR/MWh]","Currency"'];
+    for (const [label, p] of [
+      ['27.10.2024 02:45 - 27.10.2024 03:00 (CEST)', '10.5'],
+      ['27.10.2024 02:00 - 27.10.2024 02:15 (CET)', '11'],
+      ['27.10.2024 02:15 - 27.10.2024 02:30 (CET)', '12'],
+    ])
+      lines.push(`"${label}","${p}","EUR"`);
+    const r = readPriceFile(new TextEncoder().encode(lines.join('\n')), TZ);
+    expect(r.resolutionSec).toBe(900);
+    expect(r.points.map((x) => [new Date(x.startSec * 1000).toISOString(), x.eurPerMwh])).toEqual([
+      ['2024-10-27T00:45:00.000Z', 10.5],
+      ['2024-10-27T01:00:00.000Z', 11],
+      ['2024-10-27T01:15:00.000Z', 12],
+    ]);
+  });
+
+  it('prices in ct/kWh are converted; bad files say the line', () => {
+    const r = readPriceFile(
+      new TextEncoder().encode(
+        'Zeit;Preis (ct/kWh)\n2025-01-01T00:00:00+01:00;12,5\n2025-01-01T01:00:00+01:00;13\n',
+      ),
+      TZ,
+    );
+    expect(r.points.map((p) => p.eurPerMwh)).toEqual([125, 130]);
+    expect(() =>
+      readPriceFile(new TextEncoder().encode('Zeit;Preis\n2025-01-01T00:00:00Z;abc\n'), TZ),
+    ).toThrow(/Line 2: the price "abc"/);
+    expect(() => readPriceFile(new TextEncoder().encode('Zeit;Preis\n31.03.2024 02:30;50\n'), TZ)).toThrow(
+      /does not exist/,
+    );
+    expect(() =>
+      readPriceFile(
+        new TextEncoder().encode('Zeit;Preis\n2025-01-01T00:00:00Z;1\n2025-01-01T00:00:00Z;2\n'),
+        TZ,
+      ),
+    ).toThrow(/twice/);
+  });
+});
