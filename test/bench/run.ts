@@ -601,6 +601,77 @@ await bench('startup', async () => {
   }
 });
 
+/** Milliseconds of a process run (the best of five: noise only ever slows a run down). */
+async function processMs(cmd: string, argv: string[]): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const p = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+    const [code] = (await once(p, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`${argv.join(' ')} exited with ${code}`);
+    times.push(performance.now() - t0);
+  }
+  return Math.min(...times);
+}
+
+await bench('cli', async () => {
+  // The CLI as installed: the built bundle (npm run build), started by node.
+  const cli = join('dist', 'main', 'cli.js');
+  if (!existsSync(cli)) throw new Error('dist/main/cli.js is not built: run npm run build first');
+  const node = await processMs(process.execPath, ['-e', '0']);
+  const help = await processMs(process.execPath, [cli, '--help']);
+  const out: Figure[] = [
+    {
+      id: 'cli-help',
+      what: 'meterdesk --help (built bundle), process start to exit',
+      value: Math.round(help),
+      unit: 'ms',
+      reference: 'node -e 0 (Node starting and exiting)',
+      referenceValue: Math.round(node),
+      ratio: help / node,
+      target: '< 150 ms',
+      met: help < 150,
+    },
+  ];
+  if (ingestDbPath) {
+    // stats on the sync-ingest database, in a data folder of its own.
+    const dir = join(work, 'stats-dir');
+    mkdirSync(dir, { recursive: true });
+    const db = new Database(ingestDbPath, { readonly: true });
+    const readings = (db.prepare('SELECT count(*) AS n FROM readings').get() as { n: number }).n;
+    db.close();
+    const { copyFileSync } = await import('node:fs');
+    copyFileSync(ingestDbPath, join(dir, 'meterdesk.sqlite'));
+    const stats = await processMs(process.execPath, [cli, '--data-dir', dir, 'stats', '--json']);
+    out.push({
+      id: 'cli-stats',
+      what: `meterdesk stats --json on ${readings.toLocaleString('en')} readings`,
+      value: Math.round(stats),
+      unit: 'ms',
+      reference: 'node -e 0',
+      referenceValue: Math.round(node),
+      ratio: stats / node,
+      target: '< 300 ms',
+      met: stats < 300,
+    });
+    const bytes = statSync(ingestDbPath).size;
+    const perReading = bytes / readings;
+    out.push({
+      id: 'bytes-per-reading',
+      what: `database file ÷ readings (${(bytes / 2 ** 20).toFixed(1)} MB, ${readings.toLocaleString('en')} readings, with rollups, day blocks and audit)`,
+      value: Math.round(perReading * 10) / 10,
+      unit: 'B',
+      reference: null,
+      referenceValue: null,
+      ratio: null,
+      target: '≤ 30 B',
+      met: perReading <= 30,
+    });
+    process.stderr.write(`bytes per reading: ${perReading.toFixed(1)}\n`);
+  }
+  return out;
+});
+
 await bench('chart-render', async () => {
   const { renderBench } = await import('./chart-render');
   return renderBench(quick);
