@@ -13,7 +13,7 @@ import { openDatabase } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
-import { UsageError } from './import-command';
+import { UsageError } from './usage-error';
 
 export interface CostArgs {
   dataDir: string;

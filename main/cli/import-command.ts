@@ -17,9 +17,7 @@ import { ImportError, type Direction } from '../import/types';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ } from '../time/local-days';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { UsageError } from './usage-error';
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 

@@ -47,7 +47,7 @@ export async function readImportFile(bytes: Uint8Array, opts: ReadOptions): Prom
   const formats = [...FORMATS, ...(opts.custom ?? [])];
   const container = containerOf(bytes);
   if (container !== 'text') {
-    const sheets = readWorkbook(bytes);
+    const sheets = await readWorkbook(bytes);
     const found = opts.format ? { spec: opts.format, sheet: sheets[0]! } : detectSheet(sheets, formats);
     if (!found)
       throw new ImportError(

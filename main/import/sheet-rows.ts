@@ -4,7 +4,7 @@
  * local times straight from the serial number (no time zone on the way); text and numbers stay as
  * they are.
  */
-import * as XLSX from '@e965/xlsx';
+import type * as XLSXTypes from '@e965/xlsx';
 import type { Cell } from './types';
 import { ImportError } from './types';
 import type { SourceRow } from './parse';
@@ -17,8 +17,10 @@ export interface Sheet {
 const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as a 1900-system serial
 const EPOCH_1904_DAYS = 24_107; // 1970-01-01 as a 1904-system serial
 
-export function readWorkbook(bytes: Uint8Array): Sheet[] {
-  let wb: XLSX.WorkBook;
+/** Loaded when a workbook arrives (the library takes ~0.2 s to load; CSV imports never need it). */
+export async function readWorkbook(bytes: Uint8Array): Promise<Sheet[]> {
+  const XLSX = await import('@e965/xlsx');
+  let wb: XLSXTypes.WorkBook;
   try {
     wb = XLSX.read(bytes, { type: 'array', dense: true, cellNF: true, cellDates: false });
   } catch (err) {
@@ -30,7 +32,7 @@ export function readWorkbook(bytes: Uint8Array): Sheet[] {
   const epoch = wb.Workbook?.WBProps?.date1904 ? EPOCH_1904_DAYS : EXCEL_EPOCH_DAYS;
   return wb.SheetNames.map((name) => {
     const ws = wb.Sheets[name]!;
-    const data = (ws['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+    const data = (ws['!data'] ?? []) as (XLSXTypes.CellObject | undefined)[][];
     const rows: SourceRow[] = [];
     for (let r = 0; r < data.length; r++) {
       const row = data[r] ?? [];

@@ -1,0 +1,229 @@
+/**
+ * The CLI's account commands: `sync` (an account into the local database), `stats` and `export`.
+ * Loaded only when one of them runs, so `meterdesk --help` starts without the database, the HTTP client
+ * or the keychain.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createApiClient, splitTeamUrl } from '../api/client';
+import { createAccountStore } from '../db/account-store';
+import { openDatabase } from '../db/open';
+import { createReadingsStore, fillPendingBlocks } from '../db/readings-store';
+import { AppError } from '../errors';
+import { exportCsv, MAX_EXPORT_RANGE_SEC } from '../export/csv';
+import { createPartialTracker } from '../export/partials';
+import { createProfileRegistry } from '../profiles/registry';
+import { createSecretStore } from '../secrets/keychain';
+import { createSyncService, type SyncProgress } from '../sync/sync-service';
+import { parseIsoSec } from '../time/local-days';
+import { UsageError } from './usage-error';
+
+export interface AccountArgs {
+  'data-dir'?: string;
+  'base-url'?: string;
+  team?: string;
+  'team-url'?: string;
+  profile?: string;
+  'page-size'?: string;
+  json?: boolean;
+  meter?: string;
+  from?: string;
+  to?: string;
+  format?: string;
+  out?: string;
+  register?: string[];
+}
+
+export async function accountCommand(
+  command: 'sync' | 'stats' | 'export',
+  v: AccountArgs,
+  dataDir: string,
+  help: Record<string, string>,
+): Promise<void> {
+  if (command === 'sync') {
+    let baseUrl: string;
+    let team: string;
+    let token: string | null | undefined = process.env.METERDESK_TOKEN;
+    let dbPath = join(dataDir, 'meterdesk.sqlite');
+    if (v.profile) {
+      const registry = createProfileRegistry(dataDir);
+      const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
+      if (!p || p.kind !== 'account')
+        throw new UsageError(`No account profile "${v.profile}" in ${dataDir}.`);
+      ({ baseUrl, team } = p);
+      token = token || (await createSecretStore().get(p.id));
+      dbPath = registry.dbPath(p.id);
+    } else if (v['team-url']) {
+      ({ baseUrl, team } = splitTeamUrl(v['team-url']));
+    } else {
+      if (!v['base-url'] || !v.team)
+        throw new UsageError(`Give --base-url and --team (or --team-url, or --profile).\n\n${help.sync}`);
+      baseUrl = v['base-url'];
+      team = v.team;
+    }
+    if (!token)
+      throw new UsageError('No token: set METERDESK_TOKEN (or store one for the profile in the app).');
+    const db = openDatabase(dbPath);
+    const account = createAccountStore(db);
+    const api = createApiClient({ baseUrl, team, token });
+    const isTty = process.stderr.isTTY;
+    let lastDraw = 0;
+    const readings = createReadingsStore(db);
+    const sync = createSyncService({
+      db,
+      api,
+      account,
+      readings,
+      pageSize: v['page-size'] ? Number(v['page-size']) : undefined,
+      onProgress: (p: SyncProgress) => {
+        if (!isTty || (Date.now() - lastDraw < 200 && !p.done)) return;
+        lastDraw = Date.now();
+        const eta = p.etaSec !== null ? `, ~${Math.ceil(p.etaSec)} s left` : '';
+        process.stderr.write(
+          `\rmeter ${Math.min(p.meterIndex + 1, p.meterCount)}/${p.meterCount} · ${p.readings} readings · ${p.revisions} revisions${eta}   ${p.done ? '\n' : ''}`,
+        );
+      },
+    });
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      sync.cancel();
+    };
+    process.once('SIGINT', stop);
+    try {
+      const s = await sync.syncAll();
+      // Day blocks of days synced before migration 0003 (as the app's sync worker does).
+      await fillPendingBlocks(db, readings, { shouldStop: () => stopped });
+      process.stdout.write(
+        JSON.stringify({
+          meters: s.meters,
+          readings_written: s.readingsWritten,
+          revisions: s.revisions,
+          pages: s.pages,
+          duration_ms: s.durationMs,
+          errors: s.errors.map((e) => ({ meter_id: e.meterId, code: e.code, message: e.message })),
+          warnings: s.warnings.map((w) => ({
+            meter_id: w.meterId,
+            kind: w.kind,
+            message: w.message,
+            from: new Date(w.fromSec * 1000).toISOString(),
+            to: new Date(w.toSec * 1000).toISOString(),
+            service_readings: w.serviceReadings,
+            local_readings: w.localReadings,
+            fetched: w.fetched,
+          })),
+          checks: s.checks.map((c) => ({
+            meter_id: c.meterId,
+            from_day: c.fromDay,
+            to_day: c.toDay,
+            incomplete_days: c.incompleteDays,
+            probes: c.probes,
+          })),
+        }) + '\n',
+      );
+      for (const w of s.warnings)
+        process.stderr.write(`meterdesk: warning: meter ${w.meterId}: ${w.message}\n`);
+      if (s.errors.length > 0) process.exitCode = 2;
+    } finally {
+      db.close();
+    }
+    return;
+  }
+
+  const dbPath = existsSync(join(dataDir, 'meterdesk.sqlite')) ? join(dataDir, 'meterdesk.sqlite') : null;
+  if (!dbPath)
+    throw new AppError(
+      'local_data',
+      `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`,
+    );
+
+  if (command === 'stats') {
+    const db = openDatabase(dbPath);
+    try {
+      const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+      // Counts from the daily rollups (kept in the same transaction as the rows, so exact) and the
+      // newest reading by index: no scan of millions of rows (21 M readings: ~0.1 s instead of ~6 s).
+      const meters = db
+        .prepare(
+          `SELECT m.id, m.metering_point, m.status, s.cursor, s.last_sync_sec,
+                  (SELECT max((SELECT r.end_sec FROM readings r WHERE r.series_id = se.id ORDER BY r.start_sec DESC LIMIT 1))
+                     FROM series se WHERE se.meter_id = m.id) AS latest_sec,
+                  (SELECT coalesce(sum(d.count), 0) FROM series se JOIN daily_rollups d ON d.series_id = se.id
+                    WHERE se.meter_id = m.id) AS readings
+             FROM meters m LEFT JOIN sync_state s ON s.meter_id = m.id ORDER BY m.metering_point`,
+        )
+        .all() as {
+        id: string;
+        metering_point: string;
+        status: string;
+        cursor: string | null;
+        last_sync_sec: number | null;
+        latest_sec: number | null;
+        readings: number;
+      }[];
+      const out = {
+        meters: one('SELECT count(*) AS n FROM meters'),
+        series: one('SELECT count(*) AS n FROM series'),
+        readings: one('SELECT coalesce(sum(count), 0) AS n FROM daily_rollups'),
+        revisions: one('SELECT count(*) AS n FROM reading_revisions'),
+        per_meter: meters.map((m) => ({
+          id: m.id,
+          metering_point: m.metering_point,
+          status: m.status,
+          readings: m.readings,
+          cursor: m.cursor,
+          latest_reading_at: m.latest_sec === null ? null : new Date(m.latest_sec * 1000).toISOString(),
+        })),
+      };
+      if (v.json) process.stdout.write(JSON.stringify(out) + '\n');
+      else {
+        process.stdout.write(
+          `meters ${out.meters} · series ${out.series} · readings ${out.readings} · revisions ${out.revisions}\n`,
+        );
+        for (const m of out.per_meter)
+          process.stdout.write(
+            `  ${m.metering_point}  ${m.status.padEnd(10)} ${String(m.readings).padStart(9)} readings  latest ${m.latest_reading_at ?? '—'}\n`,
+          );
+      }
+    } finally {
+      db.close();
+    }
+    return;
+  }
+
+  if (command === 'export') {
+    if (!v.meter || !v.from || !v.to || !v.format || !v.out)
+      throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${help.export}`);
+    if (v.format !== 'excel-at' && v.format !== 'iso')
+      throw new UsageError('--format must be excel-at or iso.');
+    const fromSec = parseIsoSec(v.from);
+    const toSec = parseIsoSec(v.to);
+    if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec)
+      throw new UsageError(
+        '--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.',
+      );
+    if (toSec - fromSec > MAX_EXPORT_RANGE_SEC)
+      throw new UsageError('An export covers at most 10 years: choose --from and --to closer together.');
+    const db = openDatabase(dbPath);
+    try {
+      const registers =
+        v.register ??
+        (
+          db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(v.meter) as {
+            obis_code: string;
+          }[]
+        ).map((r) => r.obis_code);
+      if (registers.length === 0)
+        throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
+      const r = await exportCsv(
+        db,
+        { meterIds: [v.meter], obisCodes: registers, fromSec, toSec, profile: v.format },
+        resolve(v.out),
+        { partials: createPartialTracker(dataDir) },
+      );
+      process.stdout.write(JSON.stringify({ path: resolve(v.out), rows: r.rows, bytes: r.bytes }) + '\n');
+    } finally {
+      db.close();
+    }
+  }
+}
