@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { createSecretStore, type SecretStore } from './secrets/keychain';
 import {
   createSyncService,
+  emptySummary,
   type SyncProgress,
   type SyncService,
   type SyncSummary,
@@ -82,16 +83,7 @@ type Listener = (event: EventName, payload: unknown) => void;
 
 /** A profile without an account has nothing to sync: a run is done at once, with nothing to report. */
 const localOnly: SyncRunner = {
-  syncAll: async () => ({
-    meters: 0,
-    readingsWritten: 0,
-    revisions: 0,
-    pages: 0,
-    durationMs: 0,
-    errors: [],
-    warnings: [],
-    checks: [],
-  }),
+  syncAll: async () => emptySummary(),
   cancel: () => false,
   isRunning: () => false,
 };

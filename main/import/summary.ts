@@ -4,24 +4,11 @@
  * last reading. Computed from the readings with the tz database, independent of the file's labels.
  */
 import { dayKey, dayNumberOf, quarterHoursInDay, QH_SEC } from '../time/local-days';
+import type { ImportSeriesView } from '../../preload/contract';
 import type { ParsedSeries } from './types';
 
-export interface SeriesSummary {
-  obisCode: string;
-  column: string;
-  readings: number;
-  firstStartSec: number;
-  lastEndSec: number;
-  sumKwh: number;
-  quality: { measured: number; estimated: number; unreliable: number };
-  /** Local days the file touches. */
-  days: number;
-  /** Local days with 92 or 100 quarter-hours, with what the file has of them. */
-  changeDays: { day: string; expected: number; received: number }[];
-  /** Quarter-hours missing between the first and the last reading, and the first few runs. */
-  missing: number;
-  gaps: { fromSec: number; toSec: number }[];
-}
+/** A series' figures as the preview and the CLI say them (the contract's shape). */
+export type SeriesSummary = ImportSeriesView;
 
 export function summarize(s: ParsedSeries, tz: string): SeriesSummary {
   const n = s.startSec.length;

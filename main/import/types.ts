@@ -1,4 +1,7 @@
+import type { ImportErrorKind } from '../../preload/contract';
 import type { ImportNote } from './notes';
+
+export type { ImportErrorKind };
 
 /**
  * The shapes shared by the import: a format's declarative description (one file per format under
@@ -185,22 +188,3 @@ export class ImportError extends Error {
     this.name = 'ImportError';
   }
 }
-
-export type ImportErrorKind =
-  | 'empty'
-  | 'too_large'
-  | 'not_text'
-  | 'unknown_format'
-  | 'refused_hourly'
-  | 'refused_daily'
-  | 'refused_report'
-  | 'csv_syntax'
-  | 'short_row'
-  | 'bad_number'
-  | 'bad_time'
-  | 'nonexistent_time'
-  | 'repeated_time'
-  | 'bad_interval'
-  | 'bad_unit'
-  | 'no_readings'
-  | 'unreadable';

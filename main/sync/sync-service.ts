@@ -94,6 +94,20 @@ interface Tally {
   lastDay: number | null;
 }
 
+/** A run that has done nothing yet (or, for a profile without an account, has nothing to do). */
+export function emptySummary(): SyncSummary {
+  return {
+    meters: 0,
+    readingsWritten: 0,
+    revisions: 0,
+    pages: 0,
+    durationMs: 0,
+    errors: [],
+    warnings: [],
+    checks: [],
+  };
+}
+
 export function createSyncService(deps: SyncDeps) {
   const tz = deps.tz ?? DEFAULT_TZ;
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
@@ -457,16 +471,7 @@ export function createSyncService(deps: SyncDeps) {
     controller = new AbortController();
     const signal = controller.signal;
     const started = Date.now();
-    const summary: SyncSummary = {
-      meters: 0,
-      readingsWritten: 0,
-      revisions: 0,
-      pages: 0,
-      durationMs: 0,
-      errors: [],
-      warnings: [],
-      checks: [],
-    };
+    const summary = emptySummary();
     try {
       await refreshAccount();
       const all = deps.db

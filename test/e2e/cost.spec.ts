@@ -2,15 +2,7 @@
 // example tariffs: compare tariffs over a year and read the monthly table; run the battery sweep on the
 // PV household; the CLI twins print the same totals. Screenshots in test-results/screens/.
 import { spawnSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
 import { expect, harnessDb, test } from './fixtures';
-
-async function english(page: Page) {
-  const more = page.getByTestId('head-more');
-  if (await more.isVisible()) await more.click();
-  await page.getByTestId('language-select').selectOption('en');
-  if (await more.isVisible()) await more.click();
-}
 
 function cli(args: string[]): unknown {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
@@ -29,7 +21,7 @@ test('compare tariffs over a year, read the monthly cost table; the CLI prints t
 }) => {
   await app.open();
   await app.waitForSynced();
-  await english(page);
+  await app.language('en');
   await app.openMeter('Wohnung Huber');
   await page.getByTestId('range-year').click();
   await page.getByTestId('tab-analysis').click();
@@ -99,7 +91,7 @@ test('the battery sweep on the demo PV household, its knee marked; the CLI print
 }) => {
   await app.open();
   await app.waitForSynced();
-  await english(page);
+  await app.language('en');
   await app.openMeter('Haus Wagner – Bezug');
   await page.getByTestId('range-year').click();
   await page.getByTestId('tab-analysis').click();

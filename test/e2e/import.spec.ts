@@ -30,13 +30,6 @@ async function dropFiles(page: Page, files: { name: string; bytes: Buffer }[], t
 
 const fixture = (name: string) => ({ name, bytes: readFileSync(join(DSO, name)) });
 
-async function language(page: Page, lang: 'de' | 'en') {
-  const more = page.getByTestId('head-more');
-  if (await more.isVisible()) await more.click();
-  await page.getByTestId('language-select').selectOption(lang);
-  if (await more.isVisible()) await more.click();
-}
-
 for (const lang of ['en', 'de'] as const)
   test(`drop a Netz NÖ export with the October change day, preview, import, chart (${lang})`, async ({
     app,
@@ -45,7 +38,7 @@ for (const lang of ['en', 'de'] as const)
   }) => {
     await app.open();
     await app.waitForSynced();
-    await language(page, lang);
+    await app.language(lang);
     await dropFiles(page, [fixture('netznoe-2025-eeg-oct2024.csv')]);
     const dialog = page.getByTestId('import-dialog');
     await expect(dialog).toBeVisible();
@@ -90,7 +83,7 @@ test('several files at once, a broken one saying where, and importing the same f
 }) => {
   await app.open();
   await app.waitForSynced();
-  await language(page, 'en');
+  await app.language('en');
   const broken = Buffer.from(
     'Datum von;Datum bis;Verbrauch in kWh;Ersatzwert\n03.07.2024 00:00;03.07.2024 00:15;0,05x;\n',
   );
@@ -126,7 +119,7 @@ test('several files at once, a broken one saying where, and importing the same f
 test('an unknown format: define its columns with a live preview, save, import', async ({ app, page }) => {
   await app.open();
   await app.waitForSynced();
-  await language(page, 'en');
+  await app.language('en');
   const lines = ['Zeitstempel;Energie (Wh);Bemerkung'];
   const start = Date.UTC(2025, 0, 14, 23, 0) / 1000; // 15.01.2025 00:00 in Vienna
   for (let i = 0; i < 96; i++) {
@@ -160,7 +153,7 @@ test('an unknown format: define its columns with a live preview, save, import', 
 test('a household without an account: a local profile, a dropped file, its chart', async ({ app, page }) => {
   await app.open();
   await app.waitForSynced();
-  await language(page, 'en');
+  await app.language('en');
   const more = page.getByTestId('head-more');
   if (await more.isVisible()) await more.click();
   await page.getByTestId('manage-profiles').click();

@@ -37,6 +37,14 @@ export class AppPage {
     await expect(this.chart.locator('canvas').first()).toBeVisible();
   }
 
+  /** Switches the UI language (behind "More" on narrow windows). */
+  async language(lang: 'de' | 'en'): Promise<void> {
+    const more = this.page.getByTestId('head-more');
+    if (await more.isVisible()) await more.click();
+    await this.page.getByTestId('language-select').selectOption(lang);
+    if (await more.isVisible()) await more.click();
+  }
+
   async screenshot(name: string): Promise<void> {
     await this.page.screenshot({ path: join(screensDir(), `${name}.png`), fullPage: false });
   }

@@ -140,30 +140,21 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
             data-from-sec={d.fromSec}
             data-to-sec={d.toSec}
           >
-            <div>
-              <dt>{t('battery_importBefore')}</dt>
-              <dd>{kwh(d.importBeforeKwh)}</dd>
-            </div>
-            <div>
-              <dt>{t('battery_importAfter')}</dt>
-              <dd data-testid="battery-import-after">{kwh(d.importAfterKwh)}</dd>
-            </div>
-            <div>
-              <dt>{t('battery_exportBefore')}</dt>
-              <dd>{kwh(d.exportBeforeKwh)}</dd>
-            </div>
-            <div>
-              <dt>{t('battery_exportAfter')}</dt>
-              <dd>{kwh(d.exportAfterKwh)}</dd>
-            </div>
-            <div>
-              <dt>{t('battery_gained')}</dt>
-              <dd>{kwh(d.selfConsumptionGainedKwh)}</dd>
-            </div>
-            <div>
-              <dt>{t('battery_cycles')}</dt>
-              <dd>{fmtQuantity(d.fullCycles, 'hours', prefs, false)}</dd>
-            </div>
+            {(
+              [
+                ['battery_importBefore', kwh(d.importBeforeKwh), null],
+                ['battery_importAfter', kwh(d.importAfterKwh), 'battery-import-after'],
+                ['battery_exportBefore', kwh(d.exportBeforeKwh), null],
+                ['battery_exportAfter', kwh(d.exportAfterKwh), null],
+                ['battery_gained', kwh(d.selfConsumptionGainedKwh), null],
+                ['battery_cycles', fmtQuantity(d.fullCycles, 'hours', prefs, false), null],
+              ] as const
+            ).map(([label, value, testId]) => (
+              <div key={label}>
+                <dt>{t(label)}</dt>
+                <dd data-testid={testId ?? undefined}>{value}</dd>
+              </div>
+            ))}
             <div>
               <dt>{t('battery_savings')}</dt>
               <dd data-testid="battery-savings" data-eur={d.savingsEur ?? undefined}>
