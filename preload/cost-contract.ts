@@ -112,8 +112,13 @@ export interface CostResult {
   fromSec: number;
   toSec: number;
   clampedToData: boolean;
-  /** kWh of the register over the range: the chart's sum. */
+  /** kWh of the register over the range: the chart's sum (site-wide: the sum of the meters'). */
   kwh: number;
+  /** Site-wide: the meters counted, each with its own register, kWh and total under each tariff. */
+  site: {
+    siteId: string;
+    meters: { meterId: string; label: string | null; obisCode: string; kwh: number }[];
+  } | null;
   tariffs: {
     tariffId: string;
     name: string;
@@ -224,6 +229,8 @@ export const costChannels = {
         ...range,
         tariffIds: z.array(tariffId).min(1).max(10),
         shiftPercent: z.number().min(0).max(100).default(10),
+        /** The whole site: every meter of the register's direction at the meter's site, each priced on its own. */
+        siteWide: z.boolean().default(false),
       })
       .strict(),
   ),

@@ -14,7 +14,7 @@ import type {
 import { AppError } from '../errors';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { battery } from './battery';
-import { computeCost } from './cost';
+import { combineSite, computeCost } from './cost';
 import { peakShaving } from './peak-shaving';
 import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
@@ -79,13 +79,45 @@ export function createCostService(db: Database.Database, tz: string) {
         toSec: number;
         tariffIds: string[];
         shiftPercent: number;
+        siteWide?: boolean;
       },
       extra: Tariff[] = [],
     ): CostResult {
       const want = directionOfRegister(q.obisCode);
       const tariffs = [...q.tariffIds.map((id) => store.get(id)), ...extra];
       for (const t of tariffs) checkDirection(t, want, `register ${q.obisCode}`);
-      return computeCost(db, store, { ...q, tariffs }, tz);
+      if (!q.siteWide) return computeCost(db, store, { ...q, tariffs }, tz);
+      const site = (
+        db.prepare('SELECT site_id FROM meters WHERE id = ?').get(q.meterId) as
+          { site_id: string | null } | undefined
+      )?.site_id;
+      if (!site)
+        throw new AppError('invalid_input', 'This meter belongs to no site: its cost is the meter’s own.');
+      const prefix = want === 'feed_in' ? '1-1:2.9.0' : '1-1:1.9.0';
+      const regOf = db.prepare(
+        "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1",
+      );
+      const parts = (
+        db.prepare('SELECT id, label FROM meters WHERE site_id = ? ORDER BY id').all(site) as {
+          id: string;
+          label: string | null;
+        }[]
+      ).flatMap((m) => {
+        // Each meter's total register of the direction (G.01 where it has one): never two of one meter.
+        const reg = (regOf.get(m.id, prefix) as { obis_code: string } | undefined)?.obis_code;
+        return reg
+          ? [
+              {
+                meterId: m.id,
+                label: m.label,
+                result: computeCost(db, store, { ...q, meterId: m.id, obisCode: reg, tariffs }, tz),
+              },
+            ]
+          : [];
+      });
+      if (parts.length === 0)
+        throw new AppError('invalid_input', 'No meter of this site has readings of this direction.');
+      return combineSite(site, parts);
     },
     battery(
       q: {

@@ -44,6 +44,7 @@ export function costTable(
       toSec,
       tariffIds: need<string>(params, 'tariffIds', 'string').split(',').filter(Boolean),
       shiftPercent: num(params, 'shiftPercent', 10),
+      siteWide: params.siteWide === 1,
     });
     const rows: Cell[][] = [];
     for (const t of r.tariffs) {

@@ -238,10 +238,104 @@ export function computeCost(
     fromSec: span.fromSec,
     toSec: span.toSec,
     clampedToData: span.fromSec !== q.fromSec || span.toSec !== q.toSec,
+    site: null,
     kwh: Math.round(kwh * 1000) / 1000,
     tariffs,
     bestTariffId: best?.tariffId ?? null,
     meanMonthlyMaxKw: meanMaxKw,
     meanBasis: pk?.meanBasis ?? 'all',
+  };
+}
+
+/**
+ * A site's cost: its meters' results (each priced on its own, as each metering point has its own
+ * contract) added month by month and component by component; still adding up to the cent.
+ */
+export function combineSite(
+  siteId: string,
+  parts: { meterId: string; label: string | null; result: CostResult }[],
+): CostResult {
+  const first = parts[0]!.result;
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const keys = [
+    'energyEur',
+    'baseFeeEur',
+    'gridEnergyEur',
+    'gridPowerEur',
+    'leviesEur',
+    'vatEur',
+    'totalEur',
+  ] as const;
+  const kwh = parts.reduce((a, p) => a + p.result.kwh, 0);
+  const tariffs = first.tariffs.map((t0, ti) => {
+    const all = parts.map((p) => p.result.tariffs[ti]!);
+    const byMonth = new Map<string, CostMonth>();
+    for (const t of all)
+      for (const m of t.months) {
+        const acc = byMonth.get(m.month);
+        if (!acc) byMonth.set(m.month, { ...m });
+        else {
+          for (const k of keys) acc[k] = round(acc[k] + m[k]);
+          acc.kwh = Math.round((acc.kwh + m.kwh) * 1000) / 1000;
+          acc.unpricedQuarterHours += m.unpricedQuarterHours;
+          acc.unpricedKwh = Math.round((acc.unpricedKwh + m.unpricedKwh) * 1000) / 1000;
+          acc.monthShare = Math.max(acc.monthShare, m.monthShare);
+        }
+      }
+    const months = [...byMonth.values()]
+      .sort((a, b) => a.month.localeCompare(b.month))
+      .map((m) => ({
+        ...m,
+        meanCentsPerKwh: m.kwh > 0 ? Math.round((m.totalEur / m.kwh) * 10_000) / 100 : null,
+      }));
+    const total = Object.fromEntries(
+      keys.map((k) => [k, round(all.reduce((a, t) => a + t.total[k], 0))]),
+    ) as Record<(typeof keys)[number], number>;
+    return {
+      tariffId: t0.tariffId,
+      name: t0.name,
+      isExample: t0.isExample,
+      months,
+      total: {
+        ...total,
+        meanCentsPerKwh: kwh > 0 ? Math.round((total.totalEur / kwh) * 10_000) / 100 : null,
+      },
+      unpricedQuarterHours: all.reduce((a, t) => a + t.unpricedQuarterHours, 0),
+      outsideValidity: all.reduce((a, t) => a + t.outsideValidity, 0),
+      spot: null,
+    };
+  });
+  const complete = tariffs.filter((t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0);
+  const best = complete.reduce<(typeof tariffs)[number] | null>(
+    (b, t) =>
+      !b
+        ? t
+        : first.direction === 'feed_in'
+          ? t.total.totalEur > b.total.totalEur
+            ? t
+            : b
+          : t.total.totalEur < b.total.totalEur
+            ? t
+            : b,
+    null,
+  );
+  return {
+    ...first,
+    fromSec: Math.min(...parts.map((p) => p.result.fromSec)),
+    toSec: Math.max(...parts.map((p) => p.result.toSec)),
+    clampedToData: parts.some((p) => p.result.clampedToData),
+    kwh: Math.round(kwh * 1000) / 1000,
+    tariffs,
+    bestTariffId: best?.tariffId ?? null,
+    meanMonthlyMaxKw: null,
+    site: {
+      siteId,
+      meters: parts.map((p) => ({
+        meterId: p.meterId,
+        label: p.label,
+        obisCode: p.result.obisCode,
+        kwh: p.result.kwh,
+      })),
+    },
   };
 }

@@ -533,3 +533,54 @@ describe('price files', () => {
     ).toThrow(/twice/);
   });
 });
+
+describe('site-wide cost', () => {
+  it('two consumption meters of a site, each priced on its own, added month by month', () => {
+    const { db, svc } = setup(
+      [{ obis: '1-1:1.9.0 G.01', at: '2025-01-14T23:00:00Z', kwh: 1 }],
+      [
+        { id: 'h1', direction: 'consumption', site: 's1' },
+        { id: 'h2', direction: 'consumption', site: 's1' },
+        { id: 'x9', direction: 'consumption', site: 's2' },
+      ],
+    );
+    const store = createReadingsStore(db, TZ);
+    const at = (iso: string, kwh: number, obis = '1-1:1.9.0 G.01') => ({
+      obisCode: obis,
+      startSec: utc(iso),
+      endSec: utc(iso) + 900,
+      value: kwh,
+      quality: 1,
+      updatedSec: 1,
+    });
+    // h2: 2 kWh in January (plus a residual register that must not be added to it), x9 at another site.
+    store.applyPage(
+      'h2',
+      [at('2025-01-20T10:00:00Z', 2), at('2025-01-20T10:00:00Z', 5, '1-1:1.9.0 P.01')],
+      'sync',
+      1,
+    );
+    store.applyPage('x9', [at('2025-01-20T10:00:00Z', 100)], 'sync', 1);
+    svc.store.save(tariff({ id: 'f', energy: { type: 'flat', centsPerKwh: 10 }, baseFeeEurPerMonth: 31 }), 1);
+    const q = {
+      meterId: 'h1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2024-12-31T23:00:00Z'),
+      toSec: utc('2025-01-31T23:00:00Z'),
+      tariffIds: ['f'],
+      shiftPercent: 10,
+    };
+    const r = svc.cost({ ...q, siteWide: true });
+    expect(r.site?.meters.map((m) => [m.meterId, m.obisCode, m.kwh])).toEqual([
+      ['h1', '1-1:1.9.0 G.01', 1],
+      ['h2', '1-1:1.9.0 G.01', 2],
+    ]);
+    // h1: 1 kWh × 10 ct + a 1-day share of the fee (31 € × 1/31) = 1.10; h2: 2 kWh + 1 day = 1.20.
+    expect(r.kwh).toBe(3);
+    expect(r.tariffs[0]!.total.totalEur).toBe(2.3);
+    expect(r.tariffs[0]!.months.map((m) => [m.month, m.kwh, m.energyEur, m.baseFeeEur, m.totalEur])).toEqual([
+      ['2025-01', 3, 0.3, 2, 2.3],
+    ]);
+    db.close();
+  });
+});

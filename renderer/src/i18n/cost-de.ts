@@ -1,5 +1,6 @@
 /** German strings of the cost views (tariffs, cost, battery, peak shaving). Every key is in cost-en.ts. */
 export const costDe = {
+  analysis_noChart: 'Diese Ansicht hat kein Diagramm zum Speichern als PNG; ihre Tabellen gibt es als CSV.',
   view_cost: 'Kosten',
   view_battery: 'Speicher',
   view_peakShaving: 'Spitzenkappung',
@@ -34,6 +35,8 @@ export const costDe = {
   cost_shift: 'Verlagern von',
   cost_shiftSavings:
     '{{percent}} dieser Energie in die vier billigsten Stunden desselben Tages spart {{eur}}.',
+  cost_siteWide: 'Ganzer Standort ({{count}} Zähler dieser Richtung, jeder für sich bepreist)',
+  cost_siteMeters: 'Gezählt: {{meters}}.',
   cost_span: 'Gezählt über die Tage mit Werten: {{from}} – {{to}}.',
   cost_feedInNote: 'Einspeisetarif: Beträge sind Erlöse.',
   cost_monthlyOf: 'Monate: {{name}}',

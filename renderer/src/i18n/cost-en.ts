@@ -2,6 +2,7 @@
 import type { costDe } from './cost-de';
 
 export const costEn: Record<keyof typeof costDe, string> = {
+  analysis_noChart: 'This view has no chart to save as PNG; its tables export as CSV.',
   view_cost: 'Cost',
   view_battery: 'Battery',
   view_peakShaving: 'Peak shaving',
@@ -36,6 +37,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
   cost_shift: 'Shift',
   cost_shiftSavings:
     'Moving {{percent}} of that energy into the same day’s four cheapest hours saves {{eur}}.',
+  cost_siteWide: 'Whole site ({{count}} meters of this direction, each priced on its own)',
+  cost_siteMeters: 'Counted: {{meters}}.',
   cost_span: 'Counted over the days with readings: {{from}} – {{to}}.',
   cost_feedInNote: 'Feed-in tariff: amounts are revenue.',
   cost_monthlyOf: 'Months: {{name}}',

@@ -80,7 +80,10 @@ export function AnalysisPanel(props: {
   };
   const exportPng = async () => {
     const canvas = figureRef.current?.querySelector('canvas');
-    if (!canvas) return;
+    if (!canvas) {
+      setMessage({ text: t('analysis_noChart'), error: true });
+      return;
+    }
     try {
       const r = await unwrap(
         api().export.png({

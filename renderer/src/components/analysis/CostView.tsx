@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { CostResult, Tariff } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
 import { fmtDate, fmtQuantity, type FormatPrefs } from '../../format';
+import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { TariffsDialog } from './TariffsDialog';
 import type { ViewProps } from './types';
@@ -143,13 +144,22 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
     .slice(0, 10);
   const [shown, setShown] = useState<string | null>(null);
   const [shift, setShift] = useState(10);
+  const [siteWide, setSiteWide] = useState(false);
+  const allMeters = useApp((s) => s.meters);
+  const siteCount = useMemo(
+    () =>
+      allMeters.filter(
+        (m) => m.siteId !== null && m.siteId === meter.siteId && m.energyDirection === direction,
+      ).length,
+    [allMeters, meter.siteId, direction],
+  );
   const [result, setResult] = useState<{ data: CostResult | null; error: unknown }>({
     data: null,
     error: null,
   });
   const key = chosen.join(',');
   useEffect(() => {
-    setExportParams({ tariffIds: key, shiftPercent: shift });
+    setExportParams({ tariffIds: key, shiftPercent: shift, siteWide: siteWide ? 1 : 0 });
     if (!key) return setResult({ data: null, error: null });
     let live = true;
     unwrap(
@@ -160,6 +170,7 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
         toSec,
         tariffIds: key.split(','),
         shiftPercent: shift,
+        siteWide,
       }),
     ).then(
       (data) => live && setResult({ data, error: null }),
@@ -168,7 +179,7 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
     return () => {
       live = false;
     };
-  }, [meter.id, obisCode, fromSec, toSec, key, shift, setExportParams]);
+  }, [meter.id, obisCode, fromSec, toSec, key, shift, siteWide, setExportParams]);
 
   if (tariffsError) return <ErrorText error={tariffsError} prefs={prefs} />;
   if (!tariffs) return <p className="muted">{t('loading')}</p>;
@@ -194,6 +205,17 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
             {x.isExample && <span className="badge"> {t('cost_example')}</span>}
           </label>
         ))}
+        {siteCount > 1 && (
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={siteWide}
+              onChange={(e) => setSiteWide(e.target.checked)}
+              data-testid="cost-site-wide"
+            />{' '}
+            {t('cost_siteWide', { count: siteCount })}
+          </label>
+        )}
         <button onClick={() => setDialog(true)} data-testid="manage-tariffs">
           {t('cost_manageTariffs')}
         </button>
@@ -207,7 +229,13 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
             {t('cost_kwhNote', { kwh: fmtQuantity(d.kwh, 'kwhTotal', prefs) })}{' '}
             {d.clampedToData &&
               t('cost_span', { from: fmtDate(d.fromSec, prefs), to: fmtDate(d.toSec - 1, prefs) })}{' '}
-            {d.direction === 'feed_in' && t('cost_feedInNote')}
+            {d.direction === 'feed_in' && t('cost_feedInNote')}{' '}
+            {d.site &&
+              t('cost_siteMeters', {
+                meters: d.site.meters
+                  .map((m) => `${m.label ?? m.meterId} (${fmtQuantity(m.kwh, 'kwhTotal', prefs)})`)
+                  .join(', '),
+              })}
           </p>
           <div className="table-scroll">
             <table
