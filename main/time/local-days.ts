@@ -16,6 +16,8 @@ const DAY_SEC = 86_400;
 interface ZoneCache {
   dayStart: Map<number, number>;
   offsetByHour: Map<number, number>;
+  /** Per UTC day: the offset of all its hours, or NaN when it changes within the day (then per hour). */
+  offsetByDay: Map<number, number>;
   /** Formats an instant as e.g. `1/31/2022, GMT+01:00`: the zone's UTC offset from the tz database. */
   offsetFormat: Intl.DateTimeFormat;
 }
@@ -25,7 +27,7 @@ function cacheFor(tz: string): ZoneCache {
   if (!c) {
     if (!DateTime.local().setZone(tz).isValid) throw new RangeError(`Unknown time zone "${tz}"`);
     const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' });
-    c = { dayStart: new Map(), offsetByHour: new Map(), offsetFormat };
+    c = { dayStart: new Map(), offsetByHour: new Map(), offsetByDay: new Map(), offsetFormat };
     caches.set(tz, c);
   }
   return c;
@@ -59,10 +61,23 @@ export function offsetMinutesAt(sec: number, tz = DEFAULT_TZ): number {
   const hour = Math.floor(sec / 3600);
   if (hour === lastHour && tz === lastTz) return lastOffset;
   const c = cacheFor(tz);
-  let off = c.offsetByHour.get(hour);
+  // A zone changes its offset at most once a day: a UTC day that starts and ends on the same offset has
+  // it all day (two questions to the tz database instead of 24; a CSV export over three years asks for
+  // every hour of them).
+  const utcDay = Math.floor(hour / 24);
+  let off = c.offsetByDay.get(utcDay);
   if (off === undefined) {
-    off = zoneOffsetMinutes(c, hour * 3_600_000);
-    c.offsetByHour.set(hour, off);
+    const a = zoneOffsetMinutes(c, utcDay * 86_400_000);
+    const b = zoneOffsetMinutes(c, (utcDay + 1) * 86_400_000 - 3_600_000);
+    off = a === b ? a : NaN;
+    c.offsetByDay.set(utcDay, off);
+  }
+  if (Number.isNaN(off)) {
+    off = c.offsetByHour.get(hour);
+    if (off === undefined) {
+      off = zoneOffsetMinutes(c, hour * 3_600_000);
+      c.offsetByHour.set(hour, off);
+    }
   }
   lastTz = tz;
   lastHour = hour;

@@ -1,4 +1,5 @@
-// Bench page: draws the same series with the app's chart component, bare uPlot and Chart.js.
+// Bench page: draws the same series with the app's chart component, bare uPlot and Chart.js (with and
+// without its decimation plugin).
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
@@ -11,12 +12,13 @@ import {
   LinearScale,
   CategoryScale,
   Filler,
+  Decimation,
 } from 'chart.js';
 import { Chart } from '../../renderer/src/components/Chart';
 import { initI18n } from '../../renderer/src/i18n';
 import type { SeriesView } from '../../preload/contract';
 
-ChartJs.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Filler);
+ChartJs.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Filler, Decimation);
 initI18n('de');
 
 function data(n: number) {
@@ -113,7 +115,12 @@ async function timeUplot(n: number): Promise<number> {
 }
 let cleanup = () => undefined as void;
 
-async function timeChartJs(n: number): Promise<number> {
+/**
+ * Chart.js as a person who knows it would use it for a long series: with its decimation plugin
+ * (min-max, one sample per pixel column), the strongest fair peer; `decimate: false` is Chart.js as it
+ * comes.
+ */
+async function timeChartJs(n: number, decimate: boolean): Promise<number> {
   const { timesSec, values } = data(n);
   const el = host();
   const canvas = document.createElement('canvas');
@@ -143,7 +150,7 @@ async function timeChartJs(n: number): Promise<number> {
       parsing: false,
       normalized: true,
       scales: { x: { type: 'linear' } },
-      plugins: {},
+      plugins: { decimation: { enabled: decimate, algorithm: 'min-max' } },
     },
   });
   pixels(canvas);
@@ -159,24 +166,32 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
   sizes,
   repeat,
 ) => {
-  const out: Record<number, { app: number; uplot: number; chartjs: number }> = {};
+  const out: Record<number, { app: number; uplot: number; chartjs: number; chartjsPlain: number }> = {};
   for (const n of sizes) {
     // Each contender warms up first, then the runs alternate (app, uPlot, Chart.js, app, …): none
     // profits from code the others made hot, and a slow moment of the machine hits all of them.
     for (let w = 0; w < 2; w++) {
       await timeApp(n);
       await timeUplot(n);
-      await timeChartJs(n);
+      await timeChartJs(n, true);
+      await timeChartJs(n, false);
     }
     const app: number[] = [];
     const uplot: number[] = [];
     const chartjs: number[] = [];
+    const chartjsPlain: number[] = [];
     for (let i = 0; i < repeat; i++) {
       app.push(await timeApp(n));
       uplot.push(await timeUplot(n));
-      chartjs.push(await timeChartJs(n));
+      chartjs.push(await timeChartJs(n, true));
+      chartjsPlain.push(await timeChartJs(n, false));
     }
-    out[n] = { app: median(app), uplot: median(uplot), chartjs: median(chartjs) };
+    out[n] = {
+      app: median(app),
+      uplot: median(uplot),
+      chartjs: median(chartjs),
+      chartjsPlain: median(chartjsPlain),
+    };
   }
   return out;
 };

@@ -1,4 +1,5 @@
-// chart-render: the app's chart vs bare uPlot vs Chart.js, same data, same Chromium.
+// chart-render: the app's chart vs bare uPlot vs Chart.js (decimated, the strongest fair peer), same
+// data, same Chromium.
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../chromium';
@@ -30,7 +31,7 @@ export async function renderBench(quick: boolean): Promise<Figure[]> {
           rep as number,
         ),
       [sizes, quick ? 3 : 7],
-    )) as Record<number, { app: number; uplot: number; chartjs: number }>;
+    )) as Record<number, { app: number; uplot: number; chartjs: number; chartjsPlain: number }>;
     return sizes.flatMap((n): Figure[] => [
       {
         id: `chart-render-${n >= 200_000 ? '210k' : '35k'}`,
@@ -45,14 +46,17 @@ export async function renderBench(quick: boolean): Promise<Figure[]> {
       },
       {
         id: `chart-vs-chartjs-${n >= 200_000 ? '210k' : '35k'}`,
-        what: `Chart.js drawing the same ${n.toLocaleString('en')} points`,
+        what: `Chart.js with its min-max decimation plugin drawing the same ${n.toLocaleString('en')} points`,
         value: Math.round(r[n]!.chartjs * 10) / 10,
         unit: 'ms',
         reference: "the app's chart (speed-up = Chart.js ÷ app)",
         referenceValue: Math.round(r[n]!.app * 10) / 10,
         ratio: r[n]!.chartjs / r[n]!.app,
-        target: '≥ 3 × faster than Chart.js',
-        met: r[n]!.chartjs / r[n]!.app >= 3,
+        // Issue #21 sets ≥ 3 × at 210 k points (a year of quarter-hours and more); at 35 k both draw
+        // within a frame, so there the app only has to be the faster one.
+        target: n >= 200_000 ? '≥ 3 × decimated Chart.js' : '≥ 1 × decimated Chart.js',
+        met: r[n]!.chartjs / r[n]!.app >= (n >= 200_000 ? 3 : 1),
+        notes: `Chart.js without decimation: ${r[n]!.chartjsPlain.toFixed(1)} ms (${(r[n]!.chartjsPlain / r[n]!.app).toFixed(1)} × the app)`,
       },
     ]);
   } finally {

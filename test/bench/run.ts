@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import {
+  cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -123,6 +124,14 @@ function rawUpsert(
   db.close();
   rmSync(path, { force: true });
   return rows.length / (ms / 1000);
+}
+
+// The benchmarks measure the app as built (renderer, main bundle, CLI): build it first in a fresh clone.
+if (!existsSync('dist/renderer/index.html') || !existsSync('dist/main/cli.js')) {
+  process.stderr.write('… building the app first (npm run build)\n');
+  const { spawnSync } = await import('node:child_process');
+  const b = spawnSync('npm', ['run', '-s', 'build'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (b.status !== 0) throw new Error('npm run build failed: the benchmarks need the built app');
 }
 
 const figures: Figure[] = [];
@@ -325,8 +334,15 @@ await bench('series-query', async () => {
       met: app / raw <= 1.5,
     },
   ];
+  // Zoomed out, the chart reads one rollup row per local day: the fair reference is reading the same
+  // rollup rows raw (not every quarter-hour of the range, which the app never touches).
   const fromAll = to - (quick ? 180 : 3 * 365) * 86_400;
-  const [zoom, rawAll] = timeAlternating(
+  const rollups = db
+    .prepare(
+      'SELECT day, sum, max, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+    )
+    .raw();
+  const [zoom, rawDays] = timeAlternating(
     [
       () =>
         querySeries(db, {
@@ -336,50 +352,51 @@ await bench('series-query', async () => {
           toSec: to,
           maxPoints: 1600,
         }),
-      () =>
-        db
-          .prepare(
-            'SELECT start_sec, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-          )
-          .raw()
-          .all(s.id, fromAll, to),
+      () => rollups.all(s.id, dayNumberOf(fromAll), dayNumberOf(to - 1)),
     ],
-    5,
+    51,
   );
   out.push({
     id: 'zoom-out',
-    what: `${quick ? '180 days' : '3 years'} of one meter at 1 600 px (aggregated per day)`,
-    value: Math.round(zoom * 100) / 100,
+    what: `${quick ? '180 days' : '3 years'} of one meter at 1 600 px (one point per local day, from the rollups)`,
+    value: Math.round(zoom * 1000) / 1000,
     unit: 'ms',
-    reference: 'raw SELECT of all rows of the range',
-    referenceValue: Math.round(rawAll * 100) / 100,
-    ratio: zoom / rawAll,
-    target: '≤ 0.2 × raw',
-    met: zoom / rawAll <= 0.2,
+    reference: 'raw SELECT of the same rollup rows',
+    referenceValue: Math.round(rawDays * 1000) / 1000,
+    ratio: zoom / rawDays,
+    target: '≤ 1.5 × raw',
+    met: zoom / rawDays <= 1.5,
   });
   db.close();
   return out;
 });
 
 await bench('portfolio', async () => {
-  // Monthly totals and peaks come from the per-day rollups; this fills them for N meters × 1 year
-  // directly (what sync would have written), without materialising 17 M readings.
+  // Monthly totals and peaks come from the per-day rollups; this fills them for N meters × 3 years
+  // directly, each complete day with its day block as the sync writes it (the rows the query scans are
+  // that long), without materialising the readings.
   const meters = quick ? 100 : 500;
   const db = openDatabase(join(work, 'portfolio.sqlite'));
   const today = dayNumberOf(Date.parse(CLOCK) / 1000);
+  const first = today - 3 * 365;
   const insMeter = db.prepare(
     "INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec) VALUES (?, ?, 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)",
   );
   const insSeries = db.prepare(
     "INSERT INTO series (meter_id, obis_code, unit) VALUES (?, '1-1:1.9.0 G.01', 'kWh')",
   );
-  const insRoll = db.prepare('INSERT INTO daily_rollups VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL)');
+  const insRoll = db.prepare('INSERT INTO daily_rollups VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)');
   db.transaction(() => {
     for (let m = 0; m < meters; m++) {
       insMeter.run(`m${m}`, `AT${String(m).padStart(31, '0')}`);
       const sid = Number(insSeries.run(`m${m}`).lastInsertRowid);
-      for (let d = today - 365; d < today; d++) {
+      for (let d = first; d < today; d++) {
         const qh = quarterHoursInDay(d);
+        // thousandths · 8 + quality 1 per quarter-hour, as the readings store packs a day
+        const packed = Array.from(
+          { length: qh },
+          (_, i) => (((m * 31 + d * 7 + i * 13) % 400) + 50) * 8 + 1,
+        ).join(',');
         insRoll.run(
           sid,
           d,
@@ -390,20 +407,27 @@ await bench('portfolio', async () => {
           0.5 + (m % 5) / 10,
           dayStartSec(d) + 18 * 3600,
           qh,
+          packed,
         );
       }
     }
   })();
-  const [ms] = timeAlternating([() => portfolioMonthly(db, today - 365, today - 1)], 3);
+  const raw = db
+    .prepare('SELECT series_id, day, sum, max FROM daily_rollups WHERE day BETWEEN ? AND ?')
+    .raw();
+  const [ms, rawMs] = timeAlternating(
+    [() => portfolioMonthly(db, first, today - 1), () => raw.all(first, today - 1)],
+    3,
+  );
   db.close();
   return {
     id: 'portfolio',
-    what: `${meters} meters × 1 year: monthly totals and monthly peak kW for all`,
+    what: `${meters} meters × 3 years (rollups with day blocks): monthly totals and monthly peak kW for all`,
     value: Math.round(ms * 10) / 10,
     unit: 'ms',
-    reference: null,
-    referenceValue: null,
-    ratio: null,
+    reference: 'raw SELECT of the same rollup rows',
+    referenceValue: Math.round(rawMs * 10) / 10,
+    ratio: ms / rawMs,
     target: '< 500 ms',
     met: ms < 500,
   };
@@ -425,22 +449,32 @@ await bench('csv-export', async () => {
     picked.push(s);
     n += s.n;
   }
-  const to = Date.parse(CLOCK) / 1000;
-  const from = to - 4 * 366 * 86_400;
+  // Exactly the local days that hold data of the picked series (the first to the last), so no row of
+  // the file is an empty one the reference would not have to write.
+  const span = db
+    .prepare(
+      `SELECT min(day) AS a, max(day) AS b FROM daily_rollups WHERE series_id IN (SELECT id FROM series WHERE meter_id IN (${picked.map(() => '?').join(',')}))`,
+    )
+    .get(...picked.map((p) => p.meter_id)) as { a: number; b: number };
+  const from = dayStartSec(span.a);
+  const to = dayStartSec(span.b + 1);
   const meterIds = [...new Set(picked.map((p) => p.meter_id))];
   const obis = [...new Set(picked.map((p) => p.obis_code))];
   const req = {
     meterIds,
     obisCodes: obis,
-    fromSec: Math.floor(dayStartSec(dayNumberOf(from))),
+    fromSec: from,
     toSec: to,
     profile: 'excel-at' as const,
   };
-  // Export, reference and read alternate three times; the best of each counts (noise only slows a run
-  // down, and writing 200 MB depends on what the page cache is doing at that moment).
+  // Export, reference and read alternate three times. The export's first run counts: it is the first
+  // export of this database connection, with its reading thread not started yet, as the first export
+  // after the app starts (the warm best is shown beside it). The reference and the read count their
+  // best (noise only slows a run down, and writing 200 MB depends on the page cache at that moment).
   const path = join(work, 'export.csv');
   let r = { rows: 0, bytes: 0 };
   let sec = Infinity;
+  let coldSec = 0;
   let refSec = Infinity;
   let readSec = Infinity;
   let readRows = 0;
@@ -452,7 +486,9 @@ await bench('csv-export', async () => {
     rmSync(path, { force: true });
     const t0 = performance.now();
     r = await exportCsv(db, req, path);
-    sec = Math.min(sec, (performance.now() - t0) / 1000);
+    const runSec = (performance.now() - t0) / 1000;
+    if (round === 0) coldSec = runSec;
+    else sec = Math.min(sec, runSec);
 
     // Reference: the same bytes written with one fs stream.
     const bytes = readFileSync(path);
@@ -478,115 +514,188 @@ await bench('csv-export', async () => {
     readSec = Math.min(readSec, (performance.now() - tr) / 1000);
   }
   db.close();
-  const rate = r.rows / sec;
+  const rate = r.rows / coldSec;
+  const warmRate = r.rows / sec;
   const refRate = r.rows / refSec;
   const readRate = readRows / readSec;
   return {
     id: 'csv-export',
-    what: `${r.rows.toLocaleString('en')} rows, Excel (de-AT) profile (${Math.round(statSync(path).size / 1e6)} MB)`,
+    what: `first export after opening the database: ${r.rows.toLocaleString('en')} rows over the ${span.b - span.a + 1} days that hold data, Excel (de-AT) profile (${Math.round(statSync(path).size / 1e6)} MB)`,
     value: Math.round(rate),
     unit: 'rows/s',
     reference: 'writing the same bytes with one fs stream',
     referenceValue: Math.round(refRate),
     ratio: rate / refRate,
-    target: '≥ 0.5 × raw',
+    target: '≥ 0.5 × raw, cold',
     met: rate / refRate >= 0.5,
-    notes: `reading the same rows from SQLite alone: ${Math.round(readRate).toLocaleString('en')} rows/s (${(readRate / refRate).toFixed(2)} × raw)`,
+    notes: `warm (best of the next two): ${Math.round(warmRate).toLocaleString('en')} rows/s (${(warmRate / refRate).toFixed(2)} × raw); reading the same rows from SQLite alone: ${Math.round(readRate).toLocaleString('en')} rows/s (${(readRate / refRate).toFixed(2)} × raw)`,
   };
 });
 
+/**
+ * The app's paths built as the app ships them (not through tsx): test/bench/app-sync.ts (the sync as
+ * services.ts wires it) and the browser harness (core, services, handlers) bundled into dist/bench/
+ * beside copies of the built worker threads and migrations. Built once per run.
+ */
+let built: Promise<{ appSync: string; harness: string }> | null = null;
+const buildBenchEntries = () => (built ??= buildEntries());
+async function buildEntries(): Promise<{ appSync: string; harness: string }> {
+  const { build } = await import('esbuild');
+  const dir = 'dist/bench';
+  rmSync(dir, { recursive: true, force: true });
+  await build({
+    entryPoints: { 'app-sync': 'test/bench/app-sync.ts', harness: 'test/harness/server.ts' },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+  for (const f of ['sync-worker.js', 'fetch-worker.js', 'read-worker.js'])
+    cpSync(join('dist/main', f), join(dir, f));
+  cpSync('dist/main/migrations', join(dir, 'migrations'), { recursive: true });
+  return { appSync: join(dir, 'app-sync.mjs'), harness: join(dir, 'harness.mjs') };
+}
+
+/** Peak RSS (VmHWM, MB) of a process syncing a whole account, and its sync summary. */
+async function peakRssOfSync(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ mb: number; readings: number }> {
+  const child = spawn(process.execPath, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let peakKb = 0;
+  const poll = setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch {
+      // process ended
+    }
+  }, 50);
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearInterval(poll);
+  if (code !== 0) throw new Error(`${argv.join(' ')} exited with ${code}`);
+  const summary = JSON.parse(out.trim().split('\n').at(-1)!) as {
+    readingsWritten?: number;
+    readings_written?: number;
+  };
+  return { mb: peakKb / 1024, readings: summary.readingsWritten ?? summary.readings_written ?? 0 };
+}
+
 await bench('memory', async () => {
-  const meters = quick ? 12 : 100;
+  // The app's path (main thread + sync worker + fetch thread, built) at two account sizes: the peak must
+  // stay under the target and not grow with the account (meters are synced a few at a time, pages are
+  // written as they arrive). The CLI's single-thread sync is shown beside it.
+  const sizes = quick ? [6, 12] : [50, 100];
   const years = quick ? 0.5 : 3;
-  const d = await startDemo(['--meters', String(meters), '--years', String(years)]);
-  try {
-    const dir = mkdtempSync(join(work, 'mem-'));
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'main/cli/index.ts',
-        '--data-dir',
-        dir,
-        'sync',
-        '--base-url',
-        d.info.base_url,
-        '--team',
-        d.info.team,
-      ],
-      {
-        env: { ...process.env, METERDESK_TOKEN: d.info.tokens.pro },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let peakKb = 0;
-    const poll = setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peakKb = Math.max(peakKb, Number(m[1]));
-      } catch {
-        // process ended
+  const entry = (await buildBenchEntries()).appSync;
+  const peaks: { meters: number; mb: number; readings: number }[] = [];
+  let cli: { mb: number; readings: number } | null = null;
+  for (const meters of sizes) {
+    const d = await startDemo(['--meters', String(meters), '--years', String(years)]);
+    try {
+      const env = {
+        METERDESK_BASE_URL: d.info.base_url,
+        METERDESK_TEAM: d.info.team,
+        METERDESK_TOKEN: d.info.tokens.pro,
+      };
+      const dir = mkdtempSync(join(work, 'mem-'));
+      peaks.push({ meters, ...(await peakRssOfSync([entry, join(dir, 'meterdesk.sqlite')], env)) });
+      rmSync(dir, { recursive: true, force: true });
+      if (meters === sizes.at(-1)) {
+        const cliDir = mkdtempSync(join(work, 'mem-cli-'));
+        cli = await peakRssOfSync(
+          [
+            join('dist', 'main', 'cli.js'),
+            '--data-dir',
+            cliDir,
+            'sync',
+            '--base-url',
+            d.info.base_url,
+            '--team',
+            d.info.team,
+          ],
+          env,
+        );
+        rmSync(cliDir, { recursive: true, force: true });
       }
-    }, 100);
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c));
-    await once(child, 'exit');
-    clearInterval(poll);
-    const summary = JSON.parse(out.trim().split('\n').at(-1)!);
-    const mb = peakKb / 1024;
-    return {
-      id: 'memory',
-      what: `peak RSS of the syncing process, ${meters} meters × ${years} years (${summary.readings_written.toLocaleString('en')} readings)`,
-      value: Math.round(mb),
-      unit: 'MB',
-      reference: null,
-      referenceValue: null,
-      ratio: null,
-      target: '< 400 MB',
-      met: mb < 400,
-    };
-  } finally {
-    await d.stop();
+    } finally {
+      await d.stop();
+    }
   }
+  const [small, large] = [peaks[0]!, peaks[1]!];
+  const growth = large.mb / small.mb;
+  return {
+    id: 'memory',
+    what: `peak RSS of the app's sync (main thread, sync worker, fetch thread; built), ${large.meters} meters × ${years} years (${large.readings.toLocaleString('en')} readings)`,
+    value: Math.round(large.mb),
+    unit: 'MB',
+    reference: `the same with ${small.meters} meters (${small.readings.toLocaleString('en')} readings)`,
+    referenceValue: Math.round(small.mb),
+    ratio: growth,
+    target: '< 300 MB, ≤ 1.15 × at half the account',
+    met: large.mb < 300 && growth <= 1.15,
+    notes: cli
+      ? `the CLI's single-thread sync of the larger account: ${Math.round(cli.mb)} MB (${cli.readings.toLocaleString('en')} readings)`
+      : undefined,
+  };
 });
 
 await bench('startup', async () => {
+  // Cold, as a person starts the app: a new harness process (core, services, database) on a profile
+  // synced before, a new browser page, until the meter list is interactive. The first start (which
+  // also runs the first sync) only prepares the data folder.
   const meters = quick ? 100 : 500;
   const { chromium } = await import('playwright');
   const { chromiumArgs, chromiumPath } = await import('../chromium');
-  const harness = await spawnHarness(
-    ['--demo-years', '0.02', '--demo-meters', String(meters), '--demo-clock', CLOCK],
-    { dataDir: mkdtempSync(join(work, 'startup-')) },
-  );
-  const url = harness.url;
+  const dataDir = mkdtempSync(join(work, 'startup-'));
+  const argv = ['--demo-years', '0.02', '--demo-meters', String(meters), '--demo-clock', CLOCK];
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const listed = (n: number) =>
+    document.querySelectorAll('[data-testid=meter-item]').length >= n &&
+    document.body.dataset.ready === 'true';
   try {
-    const page = await browser.newPage();
-    await page.goto(url);
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid=meter-item]').length >= n,
-      meters,
-      { timeout: 120_000 },
-    );
-    await page.waitForSelector('[data-sync-state=idle]', { timeout: 120_000 });
+    const first = await spawnHarness(argv, { dataDir });
+    try {
+      const page = await browser.newPage();
+      await page.goto(first.url);
+      await page.waitForFunction(listed, meters, { timeout: 120_000 });
+      await page.waitForSelector('[data-sync-state=idle]', { timeout: 120_000 });
+      await page.close();
+    } finally {
+      first.process.kill('SIGTERM');
+      await once(first.process, 'exit');
+    }
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      await page.reload();
-      await page.waitForFunction(
-        (n) =>
-          document.querySelectorAll('[data-testid=meter-item]').length >= n &&
-          document.body.dataset.ready === 'true',
-        meters,
-        { timeout: 60_000 },
-      );
-      times.push(performance.now() - t0);
+      const h = await spawnHarness(argv, { dataDir, entry: (await buildBenchEntries()).harness });
+      try {
+        const page = await browser.newPage();
+        await page.goto(h.url);
+        await page.waitForFunction(listed, meters, { timeout: 60_000 });
+        times.push(performance.now() - t0);
+        await page.close();
+      } finally {
+        h.process.kill('SIGTERM');
+        await once(h.process, 'exit');
+      }
     }
     const ms = times.sort((a, b) => a - b)[1]!;
     return {
       id: 'startup',
-      what: `harness: page load to an interactive meter list with ${meters} meters`,
+      what: `cold start: harness process started to an interactive meter list with ${meters} meters (new page, profile synced before)`,
       value: Math.round(ms),
       unit: 'ms',
       reference: null,
@@ -594,10 +703,11 @@ await bench('startup', async () => {
       ratio: null,
       target: '< 1 500 ms',
       met: ms < 1500,
+      notes:
+        'the harness built as the app is (dist/bench/harness.mjs), not through tsx; the median of three starts',
     };
   } finally {
     await browser.close();
-    harness.process.kill('SIGTERM');
   }
 });
 
@@ -653,6 +763,51 @@ await bench('cli', async () => {
       ratio: stats / node,
       target: '< 300 ms',
       met: stats < 300,
+    });
+    // One meter's whole history exported by the CLI as installed, process start to exit, against a
+    // node process writing the same number of bytes to a file.
+    const edb = new Database(ingestDbPath, { readonly: true });
+    const meter = edb
+      .prepare(
+        'SELECT s.meter_id AS id, min(r.day) AS a, max(r.day) AS b, sum(r.count) AS n FROM series s JOIN daily_rollups r ON r.series_id = s.id GROUP BY s.meter_id ORDER BY n DESC LIMIT 1',
+      )
+      .get() as { id: string; a: number; b: number; n: number };
+    edb.close();
+    const csvPath = join(work, 'cli-export.csv');
+    const iso = (sec: number) => new Date(sec * 1000).toISOString();
+    const exportMs = await processMs(process.execPath, [
+      cli,
+      '--data-dir',
+      dir,
+      'export',
+      '--meter',
+      meter.id,
+      '--from',
+      iso(dayStartSec(meter.a)),
+      '--to',
+      iso(dayStartSec(meter.b + 1)),
+      '--format',
+      'excel-at',
+      '--out',
+      csvPath,
+    ]);
+    const csvBytes = statSync(csvPath).size;
+    const writeMs = await processMs(process.execPath, [
+      '-e',
+      `const fs=require('fs');const b=Buffer.alloc(${64 * 1024},97);const fd=fs.openSync(${JSON.stringify(csvPath + '.ref')},'w');for(let n=${csvBytes};n>0;n-=b.length)fs.writeSync(fd,b,0,Math.min(n,b.length));fs.closeSync(fd)`,
+    ]);
+    out.push({
+      id: 'cli-export',
+      what: `meterdesk export of one meter's ${meter.b - meter.a + 1} days (${meter.n.toLocaleString('en')} readings, ${(csvBytes / 1e6).toFixed(1)} MB, Excel de-AT), built CLI, process start to exit`,
+      value: Math.round(exportMs),
+      unit: 'ms',
+      reference: 'a node process writing the same number of bytes',
+      referenceValue: Math.round(writeMs),
+      ratio: writeMs / exportMs,
+      // Issue #21 names no target for it: one meter's three years should be a wait a person hardly
+      // notices. The ratio says how much of it is more than writing the bytes.
+      target: '< 1 000 ms',
+      met: exportMs < 1000,
     });
     const bytes = statSync(ingestDbPath).size;
     const perReading = bytes / readings;

@@ -19,16 +19,20 @@ export interface Harness {
  */
 export async function spawnHarness(
   extra: string[] = [],
-  o: { dataDir?: string; env?: Record<string, string>; sessionOnlySecrets?: boolean } = {},
+  o: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    sessionOnlySecrets?: boolean;
+    /** A built bundle of server.ts to run instead of the source through tsx (benchmarks). */
+    entry?: string;
+  } = {},
 ): Promise<Harness> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'md-e2e-'));
   const exportDir = join(dataDir, 'exports');
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'test/harness/server.ts',
+      ...(o.entry ? [o.entry] : ['--import', 'tsx', 'test/harness/server.ts']),
       '--port',
       '0',
       '--data-dir',
