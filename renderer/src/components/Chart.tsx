@@ -210,8 +210,16 @@ export function Chart(props: {
           },
         ],
         setCursor: [(u) => setCursorIdx(u.cursor.idx ?? null)],
-        // A signal for tests and benchmarks that the series has been drawn.
-        draw: [() => host.current?.setAttribute('data-drawn', String(performance.now()))],
+        // A signal for tests and benchmarks that this series has been drawn, and which one.
+        draw: [
+          () => {
+            host.current?.setAttribute(
+              'data-series',
+              `${series.meterId} ${series.obisCode} ${series.fromSec} ${series.toSec} ${series.resolution}`,
+            );
+            host.current?.setAttribute('data-drawn', String(performance.now()));
+          },
+        ],
       },
     };
     plot.current?.destroy();
