@@ -151,6 +151,8 @@ async function bench(id: string, fn: () => Promise<Figure | Figure[]>) {
 }
 
 let ingestDbPath: string | null = null;
+/** The app-scale profile database (startup bench: 200 meters × 3 years in full mode). */
+let scaleDbPath: string | null = null;
 
 /**
  * Where a sync's CPU goes (this process: the sync worker with its GC and I/O helper threads; the main
@@ -734,12 +736,15 @@ await bench('startup', async () => {
         readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
           e.isDirectory() ? find(join(dir, e.name)) : e.name.endsWith('.sqlite') ? [join(dir, e.name)] : [],
         );
+      let most = 0;
       for (const f of find(dataDir)) {
         const db = new Database(f, { readonly: true });
-        readings += (
+        const n = (
           db.prepare('SELECT coalesce(sum(count), 0) AS n FROM daily_rollups').get() as { n: number }
         ).n;
         db.close();
+        readings += n;
+        if (n > most) [most, scaleDbPath] = [n, f];
       }
     }
     const times: number[] = [];
@@ -847,15 +852,19 @@ await bench('cli', async () => {
       met: help < 150,
     },
   ];
-  if (ingestDbPath) {
-    // stats on the sync-ingest database, in a data folder of its own.
+  // stats, one meter's export and bytes per reading on the app-scale profile (200 meters × 3 years in
+  // full mode), else on the sync-ingest database; in a data folder of its own.
+  const cliDb = scaleDbPath ?? ingestDbPath;
+  if (cliDb) {
     const dir = join(work, 'stats-dir');
     mkdirSync(dir, { recursive: true });
-    const db = new Database(ingestDbPath, { readonly: true });
-    const readings = (db.prepare('SELECT count(*) AS n FROM readings').get() as { n: number }).n;
+    const db = new Database(cliDb, { readonly: true });
+    const readings = (
+      db.prepare('SELECT coalesce(sum(count), 0) AS n FROM daily_rollups').get() as { n: number }
+    ).n;
     db.close();
     const { copyFileSync } = await import('node:fs');
-    copyFileSync(ingestDbPath, join(dir, 'meterdesk.sqlite'));
+    copyFileSync(cliDb, join(dir, 'meterdesk.sqlite'));
     const stats = await processMs(process.execPath, [cli, '--data-dir', dir, 'stats', '--json']);
     out.push({
       id: 'cli-stats',
@@ -870,7 +879,7 @@ await bench('cli', async () => {
     });
     // One meter's whole history exported by the CLI as installed, process start to exit, against a
     // node process writing the same number of bytes to a file.
-    const edb = new Database(ingestDbPath, { readonly: true });
+    const edb = new Database(cliDb, { readonly: true });
     const meter = edb
       .prepare(
         'SELECT s.meter_id AS id, min(r.day) AS a, max(r.day) AS b, sum(r.count) AS n FROM series s JOIN daily_rollups r ON r.series_id = s.id GROUP BY s.meter_id ORDER BY n DESC LIMIT 1',
@@ -913,8 +922,17 @@ await bench('cli', async () => {
       target: '< 1 000 ms',
       met: exportMs < 1000,
     });
-    const bytes = statSync(ingestDbPath).size;
+    const bytes = statSync(cliDb).size + (existsSync(`${cliDb}-wal`) ? statSync(`${cliDb}-wal`).size : 0);
     const perReading = bytes / readings;
+    // Where the bytes lie (SQLite's dbstat): the reading rows, the rollups with their day blocks, the
+    // revision audit, the rest.
+    const sdb = new Database(cliDb, { readonly: true });
+    const parts = sdb
+      .prepare(
+        `SELECT CASE WHEN name IN ('readings', 'daily_rollups') THEN name WHEN name LIKE 'reading_revisions%' THEN 'revisions' ELSE 'other' END AS part, sum(pgsize) AS b FROM dbstat GROUP BY part ORDER BY b DESC`,
+      )
+      .all() as { part: string; b: number }[];
+    sdb.close();
     out.push({
       id: 'bytes-per-reading',
       what: `database file ÷ readings (${(bytes / 2 ** 20).toFixed(1)} MB, ${readings.toLocaleString('en')} readings, with rollups, day blocks and audit)`,
@@ -925,6 +943,7 @@ await bench('cli', async () => {
       ratio: null,
       target: '≤ 30 B',
       met: perReading <= 30,
+      notes: parts.map((p) => `${p.part} ${(p.b / readings).toFixed(1)} B`).join(', '),
     });
     process.stderr.write(`bytes per reading: ${perReading.toFixed(1)}\n`);
   }

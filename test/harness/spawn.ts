@@ -25,6 +25,8 @@ export async function spawnHarness(
     sessionOnlySecrets?: boolean;
     /** A built bundle of server.ts to run instead of the source through tsx (benchmarks). */
     entry?: string;
+    /** Node options before the entry (e.g. `--cpu-prof` to profile a start). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<Harness> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'md-e2e-'));
@@ -32,6 +34,7 @@ export async function spawnHarness(
   const child = spawn(
     process.execPath,
     [
+      ...(o.nodeArgs ?? []),
       ...(o.entry ? [o.entry] : ['--import', 'tsx', 'test/harness/server.ts']),
       '--port',
       '0',
