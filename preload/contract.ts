@@ -130,7 +130,8 @@ export interface QualityBreakdown {
   gapDays: string[];
   /** Revisions recorded in the range (all of them; `revisions` holds the newest 1000). */
   revisionCount: number;
-  /** The audit trail: readings replaced by a revision, newest first (at most 1000). */
+  /** The audit trail: readings replaced by a revision, newest first (at most 1000). Days, months, gap
+   * days and revisions are empty when the request asked for `detail: false`. */
   revisions: {
     startSec: number;
     oldValue: number;
@@ -446,7 +447,15 @@ export const channels = {
   ),
   'quality:breakdown': channel<QualityBreakdown>().input(
     z
-      .object({ meterId: id, obisCode: z.string().min(1).max(64), fromSec: sec, toSec: sec })
+      .object({
+        meterId: id,
+        obisCode: z.string().min(1).max(64),
+        fromSec: sec,
+        toSec: sec,
+        /** false: totals and the revision count only (the chart's figures); days, months, gap days and
+         * revisions come back empty. */
+        detail: z.boolean().default(true),
+      })
       .strict()
       .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 4 * 366 * 86_400, {
         message: 'the range must be positive and at most 4 years',

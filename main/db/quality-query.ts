@@ -9,12 +9,14 @@ import { DEFAULT_TZ, dayKey, dayNumberOf, quarterHoursInDay } from '../time/loca
 
 export function queryQuality(
   db: Database.Database,
-  q: { meterId: string; obisCode: string; fromSec: number; toSec: number },
+  q: { meterId: string; obisCode: string; fromSec: number; toSec: number; detail?: boolean },
   tz = DEFAULT_TZ,
 ): QualityBreakdown {
   const series = db
     .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
     .get(q.meterId, q.obisCode);
+  // The chart's figures need the totals only: no list of every day and revision (≈ 200 KB over years).
+  const detail = q.detail ?? true;
   const firstDay = dayNumberOf(q.fromSec, tz);
   const lastDay = dayNumberOf(q.toSec - 1, tz);
   const rows = series
@@ -48,6 +50,9 @@ export function queryQuality(
       estimated: r?.n_estimated ?? 0,
       unreliable: r?.n_unreliable ?? 0,
     };
+    for (const k of ['expected', 'received', 'measured', 'estimated', 'unreliable'] as const)
+      totals[k] += entry[k];
+    if (!detail) continue;
     days.push(entry);
     const mk = entry.day.slice(0, 7);
     const m = months.get(mk) ?? {
@@ -58,39 +63,38 @@ export function queryQuality(
       estimated: 0,
       unreliable: 0,
     };
-    for (const k of ['expected', 'received', 'measured', 'estimated', 'unreliable'] as const) {
+    for (const k of ['expected', 'received', 'measured', 'estimated', 'unreliable'] as const)
       m[k] += entry[k];
-      totals[k] += entry[k];
-    }
     months.set(mk, m);
   }
   totals.completeness = totals.expected === 0 ? 0 : totals.received / totals.expected;
-  const revisions = series
-    ? db
-        .prepare<
-          [number, number, number],
-          {
-            start_sec: number;
-            old_value: number;
-            old_quality: number;
-            new_value: number;
-            new_quality: number;
-            new_updated_sec: number;
-          }
-        >(
-          `SELECT start_sec, old_value, old_quality, new_value, new_quality, new_updated_sec FROM reading_revisions
+  const revisions =
+    series && detail
+      ? db
+          .prepare<
+            [number, number, number],
+            {
+              start_sec: number;
+              old_value: number;
+              old_quality: number;
+              new_value: number;
+              new_quality: number;
+              new_updated_sec: number;
+            }
+          >(
+            `SELECT start_sec, old_value, old_quality, new_value, new_quality, new_updated_sec FROM reading_revisions
             WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY new_updated_sec DESC, start_sec LIMIT 1000`,
-        )
-        .all(series.id, q.fromSec, q.toSec)
-        .map((r) => ({
-          startSec: r.start_sec,
-          oldValue: r.old_value,
-          oldQuality: r.old_quality,
-          newValue: r.new_value,
-          newQuality: r.new_quality,
-          revisedSec: r.new_updated_sec,
-        }))
-    : [];
+          )
+          .all(series.id, q.fromSec, q.toSec)
+          .map((r) => ({
+            startSec: r.start_sec,
+            oldValue: r.old_value,
+            oldQuality: r.old_quality,
+            newValue: r.new_value,
+            newQuality: r.new_quality,
+            revisedSec: r.new_updated_sec,
+          }))
+      : [];
   return {
     meterId: q.meterId,
     obisCode: q.obisCode,

@@ -370,6 +370,27 @@ describe('analysis', () => {
     expect(h.implausible).toEqual([]); // corrected already: the stored value is plausible again
   });
 
+  it("the chart's figures (detail: false) are the full breakdown's totals and revision count, without the lists", () => {
+    const meter = core.db.prepare("SELECT id FROM meters WHERE label = 'Wohnung Huber'").get() as {
+      id: string;
+    };
+    const range = { meterId: meter.id, obisCode: OBIS, fromSec: FROM, toSec: TO + 60 * 86_400 };
+    const full = queryQuality(core.db, range);
+    const figures = queryQuality(core.db, { ...range, detail: false });
+    expect(full.revisionCount).toBeGreaterThan(0);
+    expect(full.days.length).toBeGreaterThan(0);
+    expect(figures.totals).toEqual(full.totals);
+    expect(figures.revisionCount).toBe(full.revisionCount);
+    expect([figures.days, figures.months, figures.gapDays, figures.revisions]).toEqual([[], [], [], []]);
+    // The totals are the days' sums (an independent count from the full list).
+    const sum = (k: 'expected' | 'received' | 'estimated') => full.days.reduce((a, d) => a + d[k], 0);
+    expect([figures.totals.expected, figures.totals.received, figures.totals.estimated]).toEqual([
+      sum('expected'),
+      sum('received'),
+      sum('estimated'),
+    ]);
+  });
+
   it('PV says plainly what is and is not derivable, and sums import and export', async () => {
     const pvSite = (await get(svc, `/api/v1/teams/${svc.info.team}/meters`)).body.data.find(
       (m) => m.energy_direction === 'feed_in',

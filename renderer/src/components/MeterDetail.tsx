@@ -60,7 +60,13 @@ export function MeterDetail() {
     let live = true;
     const span = Math.min(range.toSec, range.fromSec + 4 * 366 * 86_400);
     unwrap(
-      api().quality.breakdown({ meterId, obisCode: register, fromSec: range.fromSec, toSec: span }),
+      api().quality.breakdown({
+        meterId,
+        obisCode: register,
+        fromSec: range.fromSec,
+        toSec: span,
+        detail: false,
+      }),
     ).then(
       (q) => live && setFigures(q),
       () => undefined,
