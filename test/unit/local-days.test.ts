@@ -87,6 +87,31 @@ describe('local days in Europe/Vienna', () => {
     expect(offsetMinutesAt(Date.parse('2025-01-01T12:00:00Z') / 1000, 'UTC')).toBe(0);
   });
 
+  it('starts every day where Luxon does, also in zones whose clocks change at midnight', () => {
+    // Sao Paulo (2018) and Havana skip or repeat midnight; Santiago changes at 24:00; Lord Howe by 30 min.
+    const zones = [
+      'Europe/Vienna',
+      'America/Sao_Paulo',
+      'America/Havana',
+      'America/Santiago',
+      'Asia/Beirut',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'UTC',
+    ];
+    const first = Math.floor(Date.parse('2017-01-01T00:00:00Z') / 86_400_000);
+    for (const tz of zones)
+      for (let d = first; d < first + 3 * 366; d++) {
+        const date = new Date(d * 86_400_000);
+        const expected = DateTime.fromObject(
+          { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+          { zone: tz },
+        ).toSeconds();
+        if (dayStartSec(d, tz) !== expected)
+          expect(`${tz} ${date.toISOString().slice(0, 10)}: ${dayStartSec(d, tz)}`).toBe(`${expected}`);
+      }
+  });
+
   it('writes UTC like toISOString, cut to whole seconds, also before 1970 and for fractions', () => {
     for (const sec of [0, -1, -0.5, 59.999, 86_399, 86_400, 951_782_400 /* 2000-02-29 */, -86_401.25])
       expect(isoUtc(sec), String(sec)).toBe(
