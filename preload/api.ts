@@ -4,16 +4,8 @@
  * `meterdesk.<domain>.<verb>(input)` resolves to a `Result`, and `meterdesk.on(event, listener)` returns
  * an unsubscribe function.
  */
-import {
-  channelNames,
-  eventNames,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput,
-  type EventName,
-  type EventPayload,
-  type Result,
-} from './contract';
+import { channelNames, eventNames } from './contract-plain';
+import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload, Result } from './contract';
 
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type VerbOf<C extends string, D extends string> = C extends `${D}:${infer V}` ? V : never;
@@ -44,7 +36,7 @@ export function createMeterdeskApi(invoke: Invoke, subscribe: Subscribe): Meterd
     domains[domain][verb] = (input?: unknown) => invoke(name, input ?? {});
   }
   const on = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
-    if (!eventNames.includes(event)) throw new Error(`Unknown event "${event}"`);
+    if (!(eventNames as readonly string[]).includes(event)) throw new Error(`Unknown event "${event}"`);
     return subscribe(event, listener);
   };
   return Object.freeze({ ...domains, on, channels: [...channelNames] }) as unknown as MeterdeskApi;

@@ -7,6 +7,7 @@
  * import it. Later work adds channels here, never around it.
  */
 import { z } from 'zod';
+import * as plain from './contract-plain';
 import { channel } from './channel';
 import { costChannels } from './cost-contract';
 import { importChannels, importEvents } from './import-contract';
@@ -538,7 +539,8 @@ export type ChannelName = keyof Channels;
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
 export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
 export type ChannelOutput<C extends ChannelName> = NonNullable<Channels[C]['output']>;
-export const channelNames = Object.keys(channels) as ChannelName[];
+/** The channel names (from contract-plain.ts, which the preload imports without zod). */
+export const channelNames: readonly ChannelName[] = plain.channelNames;
 
 // ---------- results and errors ----------
 
@@ -618,7 +620,12 @@ export const events = {
 export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
-export const eventNames = Object.keys(events) as EventName[];
+export const eventNames: readonly EventName[] = plain.eventNames;
+export { EVENT_CHANNEL, IMPORT_MAX_BYTES } from './contract-plain';
 
-/** The single IPC channel name used to carry event pushes from main to the renderer. */
-export const EVENT_CHANNEL = 'meterdesk:event';
+// contract-plain.ts lists exactly these channels and events: compiling fails where the lists differ.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const plainChannelsMatch: Same<plain.ChannelName, ChannelName> = true;
+const plainEventsMatch: Same<plain.EventName, EventName> = true;
+void plainChannelsMatch;
+void plainEventsMatch;

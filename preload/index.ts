@@ -4,7 +4,8 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { createMeterdeskApi } from './api';
-import { EVENT_CHANNEL, type EventName } from './contract';
+import { EVENT_CHANNEL } from './contract-plain';
+import type { EventName } from './contract';
 
 const api = createMeterdeskApi(
   (channel, input) => ipcRenderer.invoke(channel, input),

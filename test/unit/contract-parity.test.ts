@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
-import { channelNames, eventNames } from '../../preload/contract';
+import { channelNames, channels, eventNames, events } from '../../preload/contract';
 import { createHandlers } from '../../main/handlers';
 import { createServices } from '../../main/services';
 
@@ -33,6 +33,27 @@ function exposedChannels(api: Record<string, unknown>): string[] {
 }
 
 describe('contract parity', () => {
+  it("the plain name lists (what the preload and bridge load, without zod) are the contract's own", () => {
+    expect([...channelNames].sort()).toEqual(Object.keys(channels).sort());
+    expect([...eventNames].sort()).toEqual(Object.keys(events).sort());
+    expect(new Set(channelNames).size).toBe(channelNames.length);
+  });
+
+  it('the preload bundle carries neither zod nor the schemas (it is parsed at every window load)', async () => {
+    const out = await build({
+      entryPoints: ['preload/index.ts'],
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'browser',
+      external: ['electron'],
+    });
+    const code = out.outputFiles[0]!.text;
+    expect(code).not.toMatch(/ZodError|zod/i);
+    expect(code).toContain("'meters:list'".replace(/'/g, '"'));
+    expect(code.length).toBeLessThan(20_000);
+  });
+
   it('has a handler for every channel and no handler outside the contract', () => {
     const services = createServices({
       dataDir: mkdtempSync(join(tmpdir(), 'md-parity-')),

@@ -2,7 +2,7 @@
  * Files from a drop or the file chooser → what `import:preview` takes: name and bytes as base64.
  * Files over the limit are not read at all (the renderer's memory stays bounded too).
  */
-import { IMPORT_MAX_BYTES } from '../../../../preload/contract';
+import { IMPORT_MAX_BYTES } from '../../../../preload/contract-plain';
 
 export interface FileToImport {
   name: string;

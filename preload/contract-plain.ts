@@ -1,0 +1,82 @@
+/**
+ * The contract's parts that need no zod. The channel and event names as plain strings: all that the Electron preload and the
+ * harness bridge need to build `window.meterdesk`. Kept apart from contract.ts so that neither bundle
+ * (nor the renderer) carries zod and every schema: the preload went from ≈ 770 KB to a few KB, parsed
+ * at every window load. contract.ts checks at compile time that these lists equal its channels and
+ * events, and test/unit/contract-parity.test.ts at run time.
+ */
+export const channelNames = [
+  'app:info',
+  'app:storage',
+  'settings:setSyncInterval',
+  'profiles:list',
+  'profiles:switch',
+  'profiles:add',
+  'profiles:addLocal',
+  'profiles:rename',
+  'profiles:remove',
+  'profiles:testConnection',
+  'auth:setToken',
+  'auth:status',
+  'meters:list',
+  'meters:register',
+  'meters:requestConsent',
+  'meters:refreshStatus',
+  'meters:withdrawConsent',
+  'sites:list',
+  'readings:series',
+  'quality:breakdown',
+  'analysis:peaks',
+  'analysis:baseLoad',
+  'analysis:duration',
+  'analysis:carpet',
+  'analysis:profiles',
+  'analysis:compare',
+  'analysis:health',
+  'analysis:pv',
+  'analysis:portfolio',
+  'analysis:exportCsv',
+  'export:png',
+  'sync:status',
+  'sync:now',
+  'sync:cancel',
+  'sync:backfill',
+  'export:csv',
+  'import:preview',
+  'import:update',
+  'import:commit',
+  'import:discard',
+  'import:tryMapping',
+  'import:saveFormat',
+  'import:formats',
+  'import:removeFormat',
+  'tariffs:list',
+  'tariffs:save',
+  'tariffs:remove',
+  'prices:list',
+  'prices:import',
+  'prices:remove',
+  'analysis:cost',
+  'analysis:battery',
+  'analysis:peakShaving',
+] as const;
+
+export const eventNames = [
+  'sync:progress',
+  'sync:statusChanged',
+  'readings:changed',
+  'profiles:changed',
+  'app:updateStatus',
+  'export:progress',
+  'app:command',
+  'import:progress',
+] as const;
+
+export type ChannelName = (typeof channelNames)[number];
+export type EventName = (typeof eventNames)[number];
+
+/** The one IPC channel the main process sends events on (payload: `{ event, payload }`). */
+export const EVENT_CHANNEL = 'meterdesk:event';
+
+/** The largest portal export the import takes (the renderer checks it before reading a file). */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
