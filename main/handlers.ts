@@ -152,8 +152,11 @@ export function createHandlers(services: Services): Handlers {
       const p = services.profiles.get(profileId);
       return { hasToken: p.kind === 'demo' ? true : await services.secrets.has(profileId) };
     },
-    'meters:list': async () =>
-      (await services.active()).account.listMeterViews(Math.floor(Date.now() / 1000)),
+    'meters:list': async () => {
+      const list = (await services.active()).account.listMeterViews(Math.floor(Date.now() / 1000));
+      services.listServed();
+      return list;
+    },
     'meters:register': async ({ meteringPoint, energyDirection, label, siteId }) => {
       const c = await services.active();
       const m = await c.api.registerMeter({

@@ -82,6 +82,9 @@ export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> &
 type Listener = (event: EventName, payload: unknown) => void;
 
 /** A profile without an account has nothing to sync: a run is done at once, with nothing to report. */
+/** How long the window takes to draw its meter list once served (a few hundred meters, 2 cores). */
+const LIST_DRAW_MS = 300;
+
 const localOnly: SyncRunner = {
   syncAll: async () => emptySummary(),
   cancel: () => false,
@@ -106,6 +109,10 @@ export function createServices(opts: ServicesOptions) {
   const listeners = new Set<Listener>();
   let demo: Promise<DemoService> | null = null;
   let ctx: ProfileContext | null = null;
+  /** The active profile's context while it is being opened (see `active`). */
+  let opening: Promise<ProfileContext> | null = null;
+  /** Counts closes, so that an opening a close overtook is not installed. */
+  let generation = 0;
   let rateLimit: RateLimitState | null = null;
   let status: SyncStatus = {
     state: 'idle',
@@ -117,6 +124,8 @@ export function createServices(opts: ServicesOptions) {
     meterErrors: [],
   };
   let currentSync: Promise<SyncSummary | null> | null = null;
+  /** Starts the start-up sync, while it waits for the window's meter list (see `startupSync`). */
+  let startupPending: (() => void) | null = null;
   /** Sync workers of closed profiles that are still winding down. */
   const closingWorkers = new Set<Promise<void>>();
   /** Keeps a closing thread's promise until it settles, so `close()` can wait for every one. */
@@ -254,21 +263,51 @@ export function createServices(opts: ServicesOptions) {
     c.push.start();
   }
 
-  async function active(): Promise<ProfileContext> {
-    if (!ctx) ctx = await open(profiles.activeId());
-    return ctx;
+  /**
+   * The active profile's context, opened on first use. Callers that ask while it is being opened
+   * share that one opening (the window's first requests and the start-up sync arrive together: each
+   * used to open the database and start a sync thread of its own). An opening overtaken by a close or a
+   * switch is closed again, and the then-active profile is opened instead.
+   */
+  function active(): Promise<ProfileContext> {
+    if (ctx) return Promise.resolve(ctx);
+    if (opening) return opening;
+    const gen = generation;
+    const p: Promise<ProfileContext> = open(profiles.activeId()).then(
+      (c) => {
+        if (opening === p) opening = null;
+        if (gen !== generation) {
+          closeContext(c);
+          return active();
+        }
+        ctx = c;
+        return c;
+      },
+      (err: unknown) => {
+        if (opening === p) opening = null;
+        throw err;
+      },
+    );
+    opening = p;
+    return p;
+  }
+
+  function closeContext(c: ProfileContext): void {
+    void c.push?.stop();
+    c.sync.cancel();
+    const closing = c.sync.close?.();
+    if (closing) whileClosing(closing);
+    // The export's reading thread holds the file open too (a removed profile's folder must delete).
+    whileClosing(closeReadAhead(c.db.name));
+    c.db.close();
   }
 
   function closeActive(): void {
+    generation += 1;
+    opening = null;
     if (ctx) {
-      void ctx.push?.stop();
       status = { ...status, mqtt: 'off' };
-      ctx.sync.cancel();
-      const closing = ctx.sync.close?.();
-      if (closing) whileClosing(closing);
-      // The export's reading thread holds the file open too (a removed profile's folder must delete).
-      whileClosing(closeReadAhead(ctx.db.name));
-      ctx.db.close();
+      closeContext(ctx);
       ctx = null;
     }
   }
@@ -377,6 +416,26 @@ export function createServices(opts: ServicesOptions) {
     /** Resolves once the threads of closed profiles have ended (their files are then free to delete). */
     whenClosed: () => Promise.all([...closingWorkers]).then(() => undefined),
     syncNow,
+    /**
+     * The sync at start, once the window has been served its meter list (what is stored shows first:
+     * the sync's threads, and with the demo profile the service answering in this process, would share
+     * the cores with the window's first paint), and at the latest `maxWaitMs` after this call (no
+     * window asks: a hidden window, the harness without a page).
+     */
+    startupSync(maxWaitMs = 2_000): void {
+      if (startupPending) return;
+      const timer = setTimeout(() => startupPending?.(), maxWaitMs);
+      startupPending = () => {
+        startupPending = null;
+        clearTimeout(timer);
+        void syncNow();
+      };
+    },
+    /** The window was served its meter list: the start-up sync begins once the list has been drawn. */
+    listServed(): void {
+      const go = startupPending;
+      if (go) setTimeout(go, LIST_DRAW_MS);
+    },
     /** Resolves when the sync in progress (if any) has finished. */
     whenSynced: () => currentSync ?? Promise.resolve(null),
     syncStatus(): SyncStatus {

@@ -78,7 +78,9 @@ if (!app.requestSingleInstanceLock()) {
     win.on('closed', () => {
       win = null;
     });
-    void services.syncNow();
+    // The profile opens while the window loads; its sync starts once the window has its meter list.
+    void services.active().catch(() => undefined);
+    services.startupSync();
     services.startScheduler();
     if (updater.enabled) setTimeout(() => updater.check(), 10_000).unref();
     app.on('window-all-closed', () => {

@@ -20,7 +20,6 @@ import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { WebSocketServer } from 'ws';
@@ -50,6 +49,25 @@ export function defaultExportDir(home = homedir()): string {
   return existsSync(join(home, 'Downloads'))
     ? join(home, 'Downloads', 'Meterdesk')
     : join(home, 'Meterdesk-exports');
+}
+
+/**
+ * The page's bridge script. The built harness (dist/bench/harness.mjs) carries it prebuilt beside
+ * itself, as the app carries its preload; from source (tsx) it is bundled from bridge-client.ts here.
+ */
+async function bridgeScript(): Promise<string> {
+  const prebuilt = fileURLToPath(new URL('./bridge.js', import.meta.url));
+  if (import.meta.url.endsWith('.mjs') && existsSync(prebuilt)) return readFileSync(prebuilt, 'utf8');
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [join(root, 'test/harness/bridge-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+  });
+  return out.outputFiles[0]!.text;
 }
 
 export async function startHarness(o: HarnessOptions) {
@@ -90,15 +108,7 @@ export async function startHarness(o: HarnessOptions) {
   });
   const handlers = createHandlers(services);
 
-  const bridge = await build({
-    entryPoints: [join(root, 'test/harness/bridge-client.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-  });
-  const bridgeJs = bridge.outputFiles[0]!.text;
+  const bridgeJs = await bridgeScript();
   const indexTemplate = readFileSync(join(rendererDir, 'index.html'), 'utf8');
   /** Tickets handed out with page loads: each opens one bridge connection, within a minute. */
   const tickets = new Map<string, number>();
@@ -174,8 +184,10 @@ export async function startHarness(o: HarnessOptions) {
   await app.listen({ host: '127.0.0.1', port: o.port });
   const port = (server.address() as { port: number }).port;
   origin = `http://127.0.0.1:${port}`;
-  // First run: the demo profile syncs in the background; the page shows progress meanwhile.
-  void services.active().then(() => services.syncNow());
+  // The profile opens at once; its sync starts once the page has its meter list (services.ts). On a
+  // first run the demo profile syncs in the background and the page shows progress meanwhile.
+  void services.active().catch(() => undefined);
+  services.startupSync();
   services.startScheduler();
   return {
     url: `${origin}/`,

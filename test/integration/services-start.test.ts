@@ -1,0 +1,111 @@
+// How the core starts a profile: one opening however many callers ask at once, a close during the
+// opening wins, and the start-up sync waits for the window's meter list (or a deadline), not longer.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dispatch } from '../../main/dispatch';
+import { createHandlers } from '../../main/handlers';
+import { createSecretStore } from '../../main/secrets/keychain';
+import { createServices, type Services } from '../../main/services';
+import type { SyncStatus } from '../../preload/contract';
+
+const CLOCK = '2026-11-20T12:00:00Z';
+const open: Services[] = [];
+
+function services(): Services {
+  const secrets = createSecretStore({
+    loadKeytar: () => {
+      throw new Error('no keychain in this test');
+    },
+  });
+  secrets.useSessionOnly(true);
+  const s = createServices({
+    dataDir: mkdtempSync(join(tmpdir(), 'md-start-')),
+    shell: 'harness',
+    version: '0',
+    secrets,
+    mqtt: false,
+    demo: { years: 0.05, clock: CLOCK, withBrokers: false },
+  });
+  open.push(s);
+  return s;
+}
+
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+});
+
+/** Resolves with the sync states the services announce, once `n` of them were seen. */
+function states(s: Services): SyncStatus['state'][] {
+  const seen: SyncStatus['state'][] = [];
+  s.on((event, payload) => {
+    if (event === 'sync:statusChanged') seen.push((payload as { state: SyncStatus['state'] }).state);
+  });
+  return seen;
+}
+
+const until = async (cond: () => boolean, ms = 20_000) => {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('starting a profile', () => {
+  it('opens the active profile once for callers that ask at the same time', async () => {
+    const s = services();
+    const [a, b, c] = await Promise.all([s.active(), s.active(), s.active()]);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(await s.active()).toBe(a);
+    expect(a.db.open).toBe(true);
+  });
+
+  it('a close during the opening wins: the overtaken context is closed, the next caller gets a new one', async () => {
+    const s = services();
+    const first = s.active();
+    s.closeActive();
+    const second = await s.active();
+    const overtaken = await first;
+    // The first caller gets the context that is active now, not the one the close overtook.
+    expect(overtaken).toBe(second);
+    expect(second.db.open).toBe(true);
+    expect(await s.active()).toBe(second);
+  });
+
+  it('the start-up sync begins after the window was served its meter list', async () => {
+    const s = services();
+    const seen = states(s);
+    const handlers = createHandlers(s);
+    await s.active();
+    s.startupSync(60_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen).toEqual([]); // no list served yet, and the deadline is far
+    const list = (await dispatch(handlers, 'meters:list', {})) as { ok: true; data: unknown[] };
+    expect(list.ok).toBe(true);
+    expect(list.data).toEqual([]); // a new profile: nothing synced yet
+    expect(seen).toEqual([]); // not while the window draws the list
+    await until(() => seen.includes('syncing'));
+    await until(() => s.syncStatus().state !== 'syncing', 60_000);
+    expect(s.syncStatus().lastError).toBeNull();
+    const after = (await dispatch(handlers, 'meters:list', {})) as {
+      data: { latestDataSec: number | null }[];
+    };
+    expect(after.data.length).toBeGreaterThan(0);
+    expect(after.data.some((m) => m.latestDataSec !== null)).toBe(true);
+  });
+
+  it('without a window, the start-up sync begins at its deadline', async () => {
+    const s = services();
+    const seen = states(s);
+    await s.active();
+    const t0 = Date.now();
+    s.startupSync(400);
+    await until(() => seen.includes('syncing'));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(350);
+    await until(() => s.syncStatus().state !== 'syncing', 60_000);
+    expect(s.syncStatus().lastError).toBeNull();
+  });
+});
