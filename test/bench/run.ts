@@ -560,6 +560,16 @@ async function buildEntries(): Promise<{ appSync: string; harness: string }> {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },
   });
+  // The harness's page bridge prebuilt beside it, as the app's preload is (server.ts loads it there).
+  await build({
+    entryPoints: ['test/harness/bridge-client.ts'],
+    outfile: join(dir, 'bridge.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'warning',
+  });
   for (const f of ['sync-worker.js', 'fetch-worker.js', 'read-worker.js'])
     cpSync(join('dist/main', f), join(dir, f));
   cpSync('dist/main/migrations', join(dir, 'migrations'), { recursive: true });

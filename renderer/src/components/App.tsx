@@ -57,9 +57,14 @@ export function App() {
     }
     void (async () => {
       try {
-        s.profilesLoaded(await unwrap(bridge.profiles.list()));
-        await s.metersRequested();
-        s.syncStatusReceived(await unwrap(bridge.sync.status()));
+        // At once, not one after the other: the list is ready when the slowest answer is.
+        const [profileList, , status] = await Promise.all([
+          unwrap(bridge.profiles.list()),
+          s.metersRequested(),
+          unwrap(bridge.sync.status()),
+        ]);
+        s.profilesLoaded(profileList);
+        s.syncStatusReceived(status);
         document.body.dataset.ready = 'true';
       } catch (err) {
         setFatal((err as Error).message);
