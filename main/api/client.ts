@@ -37,6 +37,8 @@ import {
   type ApiPage,
 } from './schemas';
 import { serviceText } from './service-text';
+import { readPageBytes } from './page-bytes';
+import { fromColumns, toColumns, type ReadingColumns } from './reading-columns';
 import { isoUtc } from '../time/local-days';
 import { z as zod } from 'zod';
 
@@ -176,14 +178,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 class TooLarge extends Error {}
 
-/** The body as text, refusing more than `maxBytes` (announced by Content-Length, or as it arrives). */
-async function readCapped(res: Response, maxBytes: number): Promise<string> {
+/** The body's bytes, refusing more than `maxBytes` (announced by Content-Length, or as it arrives). */
+async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
   const announced = Number(res.headers.get('content-length'));
   if (Number.isFinite(announced) && announced > maxBytes) {
     await res.body?.cancel().catch(() => undefined);
     throw new TooLarge();
   }
-  if (!res.body) return '';
+  if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -197,16 +199,42 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return Buffer.concat(chunks, total);
+}
+
+/** A page of readings as columns (what the fetch thread hands on), with the page's other fields. */
+export interface ColumnsPage {
+  page: Omit<ApiPage, 'readings'>;
+  columns: ReadingColumns;
 }
 
 /** A window read's readings without `updated_at` are the service's state as of its answer. */
-function stampUndated(page: ApiPage): ApiPage {
+function stampUndated(p: ColumnsPage): ColumnsPage {
   const nowSec = Math.floor(Date.now() / 1000);
   // The service's clock, believed as far as readingPage believes it (a year ahead of this computer's).
-  const asOf = Math.min(page.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
-  for (const r of page.readings) r.updatedSec ??= asOf;
-  return page;
+  const asOf = Math.min(p.page.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
+  const u = p.columns.updatedSec;
+  for (let i = 0; i < p.columns.length; i++) if (Number.isNaN(u[i])) u[i] = asOf;
+  return p;
+}
+
+/** The readings of a columns page as objects (the readings store's input). */
+const asObjects = (p: ColumnsPage): ApiPage => ({ ...p.page, readings: fromColumns(p.columns) });
+
+/**
+ * A page read from its bytes (page-bytes.ts) when it is in the subset that reader takes, its envelope
+ * through the same schema as every page; null otherwise (the page is then read the general way).
+ */
+export function pageFromBytes(bytes: Buffer): ColumnsPage | null {
+  const p = readPageBytes(bytes, MAX_SERIES_PER_METER);
+  if (!p) return null;
+  const envelope = pageSchema.safeParse({ ...p.envelope, data: [] });
+  if (!envelope.success) return null;
+  const { readings: _none, ...page } = envelope.data;
+  // A reading without a unit has the page's (as the schema's transform gives it).
+  const pageUnit = typeof p.envelope.unit === 'string' ? p.envelope.unit : 'kWh';
+  const units = p.columns.units.map((u) => u ?? pageUnit);
+  return { page, columns: { ...p.columns, units } };
 }
 
 export function createApiClient(opts: ApiClientOptions) {
@@ -345,18 +373,24 @@ export function createApiClient(opts: ApiClientOptions) {
     }
   }
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.ZodType, F = never>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: S,
-    init: { query?: Record<string, string | undefined>; body?: unknown; retry?: boolean } = {},
-  ): Promise<{ data: z.output<S>; servedSec: number | null }> {
+    init: {
+      query?: Record<string, string | undefined>;
+      body?: unknown;
+      retry?: boolean;
+      /** Reads a successful answer from its bytes; null leaves it to JSON.parse and `schema`. */
+      fromBytes?: (bytes: Buffer) => F | null;
+    } = {},
+  ): Promise<{ data: z.output<S> | F; servedSec: number | null }> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const retryable = init.retry ?? method === 'GET';
     for (let attempt = 0; ; attempt++) {
       let res: Response;
-      let text: string;
+      let bytes: Buffer;
       let waitSec: number | null = null;
       try {
         const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
@@ -371,7 +405,7 @@ export function createApiClient(opts: ApiClientOptions) {
           body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
           signal: AbortSignal.any(signals),
         });
-        text = await readCapped(res, maxResponseBytes);
+        bytes = await readCapped(res, maxResponseBytes);
       } catch (err) {
         if (err instanceof ApiError) throw err;
         if (opts.signal?.aborted) throw new ApiError('cancelled', 'Sync was cancelled.', null);
@@ -396,6 +430,11 @@ export function createApiClient(opts: ApiClientOptions) {
         );
       }
       trackRateLimit(res);
+      if (res.ok && init.fromBytes) {
+        const read = init.fromBytes(bytes);
+        if (read !== null) return { data: read, servedSec: servedSecOf(res) };
+      }
+      const text = bytes.toString('utf8');
       let body: unknown = undefined;
       let parseFailed = false;
       if (text.length > 0) {
@@ -446,26 +485,30 @@ export function createApiClient(opts: ApiClientOptions) {
    * holds more readings than any page may, or a reading that cannot be real (`implausibility`, measured
    * against the service's clock: its `Date`, believed up to a year ahead of this computer's).
    */
-  async function readPage(path: string, query: Record<string, string | undefined>): Promise<ApiPage> {
-    const { data, servedSec } = await request('GET', path, pageSchema, { query });
-    if (data.readings.length > MAX_PAGE_READINGS)
-      throw new ApiError(
-        'bad_response',
-        `The service sent ${data.readings.length} readings in one page (at most ${MAX_PAGE_READINGS} are accepted).`,
-        200,
-      );
-    const registers = new Set<string>();
-    for (const r of data.readings) registers.add(r.obisCode);
-    if (registers.size > MAX_SERIES_PER_METER)
-      throw new ApiError(
-        'bad_response',
-        `The service sent ${registers.size} registers for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
-        200,
-      );
+  async function readPage(path: string, query: Record<string, string | undefined>): Promise<ColumnsPage> {
+    const { data, servedSec } = await request('GET', path, pageSchema, { query, fromBytes: pageFromBytes });
+    let read: ColumnsPage;
+    if ('columns' in data) read = data;
+    else {
+      const { readings, ...page } = data;
+      if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
+      const registers = new Set<string>();
+      for (const r of readings) registers.add(r.obisCode);
+      if (registers.size > MAX_SERIES_PER_METER) throw tooManyRegisters(registers.size);
+      read = { page, columns: toColumns(readings).columns };
+    }
+    const c = read.columns;
+    if (c.length > MAX_PAGE_READINGS) throw tooMany(c.length);
+    if (c.registers.length > MAX_SERIES_PER_METER) throw tooManyRegisters(c.registers.length);
     const localSec = Date.now() / 1000;
     const serviceNow = Math.min(servedSec ?? localSec, localSec + SERVICE_CLOCK_AHEAD_SEC);
-    for (let i = 0; i < data.readings.length; i++) {
-      const why = implausibility(data.readings[i]!, serviceNow);
+    const r = { startSec: 0, endSec: 0, value: 0, updatedSec: null as number | null };
+    for (let i = 0; i < c.length; i++) {
+      r.startSec = c.startSec[i]!;
+      r.endSec = c.endSec[i]!;
+      r.value = c.value[i]!;
+      r.updatedSec = Number.isNaN(c.updatedSec[i]) ? null : c.updatedSec[i]!;
+      const why = implausibility(r, serviceNow);
       if (why !== null)
         throw new ApiError(
           'bad_response',
@@ -473,9 +516,21 @@ export function createApiClient(opts: ApiClientOptions) {
           200,
         );
     }
-    data.servedSec = servedSec;
-    return data;
+    read.page.servedSec = servedSec;
+    return read;
   }
+  const tooManyRegisters = (n: number) =>
+    new ApiError(
+      'bad_response',
+      `The service sent ${n} registers for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
+      200,
+    );
+  const tooMany = (n: number) =>
+    new ApiError(
+      'bad_response',
+      `The service sent ${n} readings in one page (at most ${MAX_PAGE_READINGS} are accepted).`,
+      200,
+    );
 
   function backoff(attempt: number): number {
     return Math.floor(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt));
@@ -502,6 +557,53 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   const dataPath = (meterId: string) => `/api/v1/smart-meters/${encodeURIComponent(meterId)}/data`;
+
+  // The readings requests as columns (the fetch thread's form); the methods below give objects.
+  const windowReadColumns = async (
+    meterId: string,
+    fromSec: number,
+    toSec: number,
+    o: { quality?: string; cursor?: string | null; limit?: number } = {},
+  ): Promise<ColumnsPage> =>
+    stampUndated(
+      await readPage(`/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data`, {
+        from: isoUtc(fromSec),
+        to: isoUtc(toSec),
+        order: 'asc',
+        quality: o.quality,
+        cursor: o.cursor ?? undefined,
+        limit: o.limit ? String(o.limit) : undefined,
+      }),
+    );
+  const feedColumns = (
+    meterId: string,
+    cursor: string | null,
+    o: { limit?: number; fromSec?: number } = {},
+  ): Promise<ColumnsPage> =>
+    readPage(dataPath(meterId), {
+      cursor: cursor ?? undefined,
+      from: cursor === null && o.fromSec !== undefined ? isoUtc(o.fromSec) : undefined,
+      limit: o.limit ? String(o.limit) : undefined,
+    });
+  const feedWindowColumns = async (
+    meterId: string,
+    fromSec: number,
+    toSec: number,
+    o: { cursor?: string | null; limit?: number } = {},
+  ): Promise<ColumnsPage> =>
+    stampUndated(
+      await readPage(
+        dataPath(meterId),
+        o.cursor
+          ? { cursor: o.cursor, limit: o.limit ? String(o.limit) : undefined }
+          : {
+              from: isoUtc(fromSec),
+              to: isoUtc(toSec),
+              order: 'asc',
+              limit: o.limit ? String(o.limit) : undefined,
+            },
+      ),
+    );
 
   return {
     get rateLimit() {
@@ -534,24 +636,15 @@ export function createApiClient(opts: ApiClientOptions) {
       fromSec: number,
       toSec: number,
       o: { quality?: string; cursor?: string | null; limit?: number } = {},
-    ): Promise<ApiPage> =>
-      stampUndated(
-        await readPage(`/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data`, {
-          from: isoUtc(fromSec),
-          to: isoUtc(toSec),
-          order: 'asc',
-          quality: o.quality,
-          cursor: o.cursor ?? undefined,
-          limit: o.limit ? String(o.limit) : undefined,
-        }),
-      ),
+    ): Promise<ApiPage> => asObjects(await windowReadColumns(meterId, fromSec, toSec, o)),
+    windowReadColumns,
     /** One page of the change feed; `cursor` null = from the beginning of the plan's retention. */
-    feed: (meterId: string, cursor: string | null, o: { limit?: number; fromSec?: number } = {}) =>
-      readPage(dataPath(meterId), {
-        cursor: cursor ?? undefined,
-        from: cursor === null && o.fromSec !== undefined ? isoUtc(o.fromSec) : undefined,
-        limit: o.limit ? String(o.limit) : undefined,
-      }),
+    feed: async (
+      meterId: string,
+      cursor: string | null,
+      o: { limit?: number; fromSec?: number } = {},
+    ): Promise<ApiPage> => asObjects(await feedColumns(meterId, cursor, o)),
+    feedColumns,
     /**
      * One page of a window read on the change feed's endpoint (`from`, `to`, `order=asc`), for services
      * that want a window instead of a missing cursor: its last page's cursor continues as the feed.
@@ -561,20 +654,8 @@ export function createApiClient(opts: ApiClientOptions) {
       fromSec: number,
       toSec: number,
       o: { cursor?: string | null; limit?: number } = {},
-    ): Promise<ApiPage> =>
-      stampUndated(
-        await readPage(
-          dataPath(meterId),
-          o.cursor
-            ? { cursor: o.cursor, limit: o.limit ? String(o.limit) : undefined }
-            : {
-                from: isoUtc(fromSec),
-                to: isoUtc(toSec),
-                order: 'asc',
-                limit: o.limit ? String(o.limit) : undefined,
-              },
-        ),
-      ),
+    ): Promise<ApiPage> => asObjects(await feedWindowColumns(meterId, fromSec, toSec, o)),
+    feedWindowColumns,
     registerMeter: async (body: {
       metering_point: string;
       energy_direction?: string;

@@ -74,10 +74,14 @@ export function toColumns(readings: readonly ApiReading[]): {
   }
   if (c.registers.length > 0xffff || c.units.length > 0xffff)
     throw new Error('too many registers or units in one page');
-  const transfer = [c.startSec, c.endSec, c.value, c.updatedSec, c.quality, c.register, c.unit].map(
+  return { columns: c, transfer: buffersOf(c) };
+}
+
+/** The buffers of the columns, to transfer them with a message. */
+export function buffersOf(c: ReadingColumns): ArrayBuffer[] {
+  return [c.startSec, c.endSec, c.value, c.updatedSec, c.quality, c.register, c.unit].map(
     (a) => a.buffer as ArrayBuffer,
   );
-  return { columns: c, transfer };
 }
 
 /** The readings back as objects, as the readings store takes them (the same fields as before). */

@@ -1,14 +1,15 @@
 /**
  * Worker-thread entry of the sync's downloads (see fetch-thread.ts for the other side): it owns an API
  * client, runs each feed or window request (retries, rate limits and error mapping included), and
- * posts the validated readings back as columns whose buffers are transferred.
+ * posts the validated readings back as columns (read from the response's bytes where the page allows,
+ * see page-bytes.ts) whose buffers are transferred.
  *
  * Messages in: `feed`, `window`, `feedWindow` (with an id). Messages out: `ready` once loaded, `page` /
  * `error` (with the id), `rateLimit`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createApiClient } from '../api/client';
-import { toColumns } from '../api/reading-columns';
+import { buffersOf } from '../api/reading-columns';
 import { sendError, type FetchReply, type FetchRequest, type FetchWorkerData } from './fetch-thread';
 
 const port = parentPort;
@@ -22,18 +23,20 @@ const api = createApiClient({
 port.on('message', (m: FetchRequest) => {
   void (async () => {
     try {
-      const { readings, ...page } =
+      const { page, columns } =
         m.type === 'feed'
-          ? await api.feed(m.meterId, m.cursor, { limit: m.limit, fromSec: m.fromSec })
+          ? await api.feedColumns(m.meterId, m.cursor, { limit: m.limit, fromSec: m.fromSec })
           : m.type === 'window'
-            ? await api.windowRead(m.meterId, m.fromSec, m.toSec, {
+            ? await api.windowReadColumns(m.meterId, m.fromSec, m.toSec, {
                 quality: m.quality,
                 cursor: m.cursor,
                 limit: m.limit,
               })
-            : await api.feedWindow(m.meterId, m.fromSec, m.toSec, { cursor: m.cursor, limit: m.limit });
-      const { columns, transfer } = toColumns(readings);
-      post({ type: 'page', id: m.id, page, columns }, transfer);
+            : await api.feedWindowColumns(m.meterId, m.fromSec, m.toSec, {
+                cursor: m.cursor,
+                limit: m.limit,
+              });
+      post({ type: 'page', id: m.id, page, columns }, buffersOf(columns));
     } catch (err) {
       post({ type: 'error', id: m.id, error: sendError(err) });
     }

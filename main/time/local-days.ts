@@ -285,13 +285,13 @@ export function parseIsoSec(text: string): number {
   return utcSec(y, mo, d, h, mi, se) - off;
 }
 
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** Unix seconds of a UTC wall clock; years 0–99 are those years, not 1900–1999 as in `Date.UTC`. */
-function utcSec(y: number, mo: number, d: number, h: number, mi: number, se: number): number {
+export function utcSec(y: number, mo: number, d: number, h: number, mi: number, se: number): number {
   const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, se));
   date.setUTCFullYear(y);
   return date.getTime() / 1000;
