@@ -202,24 +202,21 @@ async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks, total);
 }
 
-/** A page of readings as columns (what the fetch thread hands on), with the page's other fields. */
-export interface ColumnsPage {
-  page: Omit<ApiPage, 'readings'>;
-  columns: ReadingColumns;
-}
+/** A page whose readings are columns (what the fetch thread hands on and the sync writes). */
+export type ColumnsPage = Omit<ApiPage, 'readings'> & { readings: ReadingColumns };
 
 /** A window read's readings without `updated_at` are the service's state as of its answer. */
 function stampUndated(p: ColumnsPage): ColumnsPage {
   const nowSec = Math.floor(Date.now() / 1000);
   // The service's clock, believed as far as readingPage believes it (a year ahead of this computer's).
-  const asOf = Math.min(p.page.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
-  const u = p.columns.updatedSec;
-  for (let i = 0; i < p.columns.length; i++) if (Number.isNaN(u[i])) u[i] = asOf;
+  const asOf = Math.min(p.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
+  const u = p.readings.updatedSec;
+  for (let i = 0; i < p.readings.length; i++) if (Number.isNaN(u[i])) u[i] = asOf;
   return p;
 }
 
 /** The readings of a columns page as objects (the readings store's input). */
-const asObjects = (p: ColumnsPage): ApiPage => ({ ...p.page, readings: fromColumns(p.columns) });
+export const asObjects = (p: ColumnsPage): ApiPage => ({ ...p, readings: fromColumns(p.readings) });
 
 /**
  * A page read from its bytes (page-bytes.ts) when it is in the subset that reader takes, its envelope
@@ -230,11 +227,10 @@ export function pageFromBytes(bytes: Buffer): ColumnsPage | null {
   if (!p) return null;
   const envelope = pageSchema.safeParse({ ...p.envelope, data: [] });
   if (!envelope.success) return null;
-  const { readings: _none, ...page } = envelope.data;
   // A reading without a unit has the page's (as the schema's transform gives it).
   const pageUnit = typeof p.envelope.unit === 'string' ? p.envelope.unit : 'kWh';
   const units = p.columns.units.map((u) => u ?? pageUnit);
-  return { page, columns: { ...p.columns, units } };
+  return { ...envelope.data, readings: { ...p.columns, units } };
 }
 
 export function createApiClient(opts: ApiClientOptions) {
@@ -488,16 +484,16 @@ export function createApiClient(opts: ApiClientOptions) {
   async function readPage(path: string, query: Record<string, string | undefined>): Promise<ColumnsPage> {
     const { data, servedSec } = await request('GET', path, pageSchema, { query, fromBytes: pageFromBytes });
     let read: ColumnsPage;
-    if ('columns' in data) read = data;
+    if (!Array.isArray(data.readings)) read = data as ColumnsPage;
     else {
-      const { readings, ...page } = data;
+      const { readings, ...page } = data as ApiPage;
       if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
       const registers = new Set<string>();
       for (const r of readings) registers.add(r.obisCode);
       if (registers.size > MAX_SERIES_PER_METER) throw tooManyRegisters(registers.size);
-      read = { page, columns: toColumns(readings).columns };
+      read = { ...page, readings: toColumns(readings).columns };
     }
-    const c = read.columns;
+    const c = read.readings;
     if (c.length > MAX_PAGE_READINGS) throw tooMany(c.length);
     if (c.registers.length > MAX_SERIES_PER_METER) throw tooManyRegisters(c.registers.length);
     const localSec = Date.now() / 1000;
@@ -516,7 +512,7 @@ export function createApiClient(opts: ApiClientOptions) {
           200,
         );
     }
-    read.page.servedSec = servedSec;
+    read.servedSec = servedSec;
     return read;
   }
   const tooManyRegisters = (n: number) =>

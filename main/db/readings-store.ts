@@ -14,6 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
+import type { ReadingColumns } from '../api/reading-columns';
 import { AppError } from '../errors';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time/local-days';
 
@@ -57,6 +58,76 @@ interface DayBuild {
   ok: boolean;
 }
 const NO_BUILD: DayBuild = { keys: [], n: 0, ok: false };
+
+/**
+ * A page's rows as parallel arrays, whichever form they came in (objects, or the columns the fetch
+ * thread sends: a sync writes those without an object per reading). Row i belongs to `keys[series[i]]`;
+ * `updatedSec` is NaN where the source gives none.
+ */
+interface PageRows {
+  n: number;
+  startSec: ArrayLike<number>;
+  endSec: ArrayLike<number>;
+  value: ArrayLike<number>;
+  quality: ArrayLike<number>;
+  updatedSec: ArrayLike<number>;
+  series: Int32Array;
+  keys: { obisCode: string; unit: string | undefined }[];
+}
+
+/** The series key of a register and unit: kWh is the unit when none is given. */
+const keyOf = (obisCode: string, unit: string | undefined) =>
+  unit === undefined || unit === 'kWh' ? obisCode : obisCode + '\u0000' + unit;
+
+function rowsOf(readings: readonly IncomingReading[] | ReadingColumns): PageRows {
+  const keys: PageRows['keys'] = [];
+  const byKey = new Map<string, number>();
+  const keyIndex = (obisCode: string, unit: string | undefined): number => {
+    const key = keyOf(obisCode, unit);
+    let k = byKey.get(key);
+    if (k === undefined) {
+      k = keys.push({ obisCode, unit }) - 1;
+      byKey.set(key, k);
+    }
+    return k;
+  };
+  if (!Array.isArray(readings)) {
+    const c = readings as ReadingColumns;
+    const series = new Int32Array(c.length);
+    // Each (register, unit) pair of the page looked up once.
+    const byPair = new Map<number, number>();
+    for (let i = 0; i < c.length; i++) {
+      const pair = c.register[i]! * 65_536 + c.unit[i]!;
+      let k = byPair.get(pair);
+      if (k === undefined) {
+        k = keyIndex(c.registers[c.register[i]!]!, c.units[c.unit[i]!] ?? undefined);
+        byPair.set(pair, k);
+      }
+      series[i] = k;
+    }
+    return { n: c.length, ...c, series, keys };
+  }
+  const list = readings as readonly IncomingReading[];
+  const n = list.length;
+  const [startSec, endSec, value, quality, updatedSec] = [0, 0, 0, 0, 0].map(() => new Float64Array(n)) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  const series = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = list[i]!;
+    startSec[i] = r.startSec;
+    endSec[i] = r.endSec;
+    value[i] = r.value;
+    quality[i] = r.quality;
+    updatedSec[i] = r.updatedSec ?? NaN;
+    series[i] = keyIndex(r.obisCode, r.unit);
+  }
+  return { n, startSec, endSec, value, quality, updatedSec, series, keys };
+}
 
 export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   const seriesCache = new Map<string, number>();
@@ -189,11 +260,12 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
    */
   function applyPage(
     meterId: string,
-    readings: readonly IncomingReading[],
+    readings: readonly IncomingReading[] | ReadingColumns,
     source: string,
     nowSec: number,
     withinTransaction?: () => void,
   ): WriteResult {
+    const rows = rowsOf(readings);
     const result: WriteResult = {
       inserted: 0,
       updated: 0,
@@ -222,11 +294,11 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       /** The build of the day last touched. */
       build: DayBuild;
     }
-    const states = new Map<string, SeriesState>();
-    const stateOf = (obisCode: string, unit: string | undefined): SeriesState => {
-      const key = unit === undefined || unit === 'kWh' ? obisCode : obisCode + '\u0000' + unit;
-      let st = states.get(key);
+    const states: SeriesState[] = new Array<SeriesState>(rows.keys.length);
+    const stateOf = (k: number): SeriesState => {
+      let st = states[k];
       if (!st) {
+        const { obisCode, unit } = rows.keys[k]!;
         const sid = seriesId(meterId, obisCode, unit ?? 'kWh');
         let days = result.touchedDays.get(sid);
         if (!days) result.touchedDays.set(sid, (days = new Set()));
@@ -241,7 +313,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           builds: new Map(),
           build: NO_BUILD,
         };
-        states.set(key, st);
+        states[k] = st;
       }
       return st;
     };
@@ -260,15 +332,14 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     };
     db.transaction(() => {
       // Pass 1: the series of every row and each series' time range.
-      const rowState = new Array<SeriesState>(readings.length);
-      for (let i = 0; i < readings.length; i++) {
-        const r = readings[i]!;
-        const st = stateOf(r.obisCode, r.unit);
-        rowState[i] = st;
-        if (r.startSec < st.minStart) st.minStart = r.startSec;
-        if (r.startSec > st.maxStart) st.maxStart = r.startSec;
+      const { n, startSec, endSec, value, quality, updatedSec: updated } = rows;
+      for (let i = 0; i < n; i++) {
+        const st = stateOf(rows.series[i]!);
+        const start = startSec[i]!;
+        if (start < st.minStart) st.minStart = start;
+        if (start > st.maxStart) st.maxStart = start;
       }
-      for (const s of states.values()) {
+      for (const s of states) {
         for (const row of selectRange.all(s.sid, s.minStart, s.maxStart) as [
           number,
           number,
@@ -300,31 +371,36 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         }
         queued = 0;
       };
-      for (let i = 0; i < readings.length; i++) {
-        const r = readings[i]!;
-        const s = rowState[i]!;
+      for (let i = 0; i < n; i++) {
+        const s = states[rows.series[i]!]!;
         const sid = s.sid;
-        const updatedSec = r.updatedSec ?? nowSec;
-        const existing = s.stored.get(r.startSec);
+        const start = startSec[i]!;
+        const v = value[i]!;
+        const q = quality[i]!;
+        const given = updated[i]!;
+        // The source's updated_at, or null where it gives none (then "now" is stored).
+        const rUpdated = Number.isNaN(given) ? null : given;
+        const updatedSec = rUpdated ?? nowSec;
+        const existing = s.stored.get(start);
         if (existing === undefined) {
           const o = queued * 6;
           params[o] = sid;
-          params[o + 1] = r.startSec;
-          params[o + 2] = r.endSec;
-          params[o + 3] = r.value;
-          params[o + 4] = r.quality;
+          params[o + 1] = start;
+          params[o + 2] = endSec[i]!;
+          params[o + 3] = v;
+          params[o + 4] = q;
           params[o + 5] = updatedSec;
           if (++queued === INSERT_BATCH) flush();
-          s.stored.set(r.startSec, i);
+          s.stored.set(start, i);
           result.inserted += 1;
-          touch(s, r.startSec);
+          touch(s, start);
           const build = s.build;
           if (build.ok) {
-            const slot = (r.startSec - s.dayFrom) / QH_SEC;
-            const m = Math.round(r.value * BLOCK_SCALE);
+            const slot = (start - s.dayFrom) / QH_SEC;
+            const m = Math.round(v * BLOCK_SCALE);
             // Exact in thousandths and small enough for exact integers; otherwise SQL decides.
-            if (slot % 1 === 0 && m / BLOCK_SCALE === r.value && Math.abs(m) < 1e12) {
-              build.keys[slot] = m * 8 + r.quality;
+            if (slot % 1 === 0 && m / BLOCK_SCALE === v && Math.abs(m) < 1e12) {
+              build.keys[slot] = m * 8 + q;
               build.n += 1;
             } else build.ok = false;
           }
@@ -335,10 +411,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         let oldUpdated: number;
         let oldImported: boolean;
         if (typeof existing === 'number') {
-          const prev = readings[existing]!;
-          oldValue = prev.value;
-          oldQuality = prev.quality;
-          oldUpdated = prev.updatedSec ?? nowSec;
+          oldValue = value[existing]!;
+          oldQuality = quality[existing]!;
+          const prevUpdated = updated[existing]!;
+          oldUpdated = Number.isNaN(prevUpdated) ? nowSec : prevUpdated;
           oldImported = isImport;
         } else {
           [oldValue, oldQuality, oldUpdated] = existing;
@@ -349,45 +425,34 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           result.unchanged += 1;
           continue;
         }
-        const differs = oldValue !== r.value || oldQuality !== r.quality;
+        const differs = oldValue !== v || oldQuality !== q;
         // The service's reading replaces an imported one whatever their times say.
         const replacesImport = oldImported && !isImport;
-        const newer = replacesImport || (r.updatedSec === null ? differs : r.updatedSec > oldUpdated);
+        const newer = replacesImport || (rUpdated === null ? differs : rUpdated > oldUpdated);
         if (!newer) {
           result.unchanged += 1;
           continue;
         }
         if (queued > 0) flush(); // the row compared against may still be queued
         if (!differs) {
-          if (replacesImport) adoptReading.run(updatedSec, source, sid, r.startSec);
-          else touchReading.run(updatedSec, sid, r.startSec);
-          s.stored.set(r.startSec, i); // same value and quality, newer updated_sec
+          if (replacesImport) adoptReading.run(updatedSec, source, sid, start);
+          else touchReading.run(updatedSec, sid, start);
+          s.stored.set(start, i); // same value and quality, newer updated_sec
           result.unchanged += 1;
           continue;
         }
-        insertRevision.run(
-          sid,
-          r.startSec,
-          oldValue,
-          oldQuality,
-          oldUpdated,
-          r.value,
-          r.quality,
-          updatedSec,
-          nowSec,
-          source,
-        );
-        updateReading.run(r.endSec, r.value, r.quality, updatedSec, updatedSec, source, sid, r.startSec);
-        s.stored.set(r.startSec, i);
+        insertRevision.run(sid, start, oldValue, oldQuality, oldUpdated, v, q, updatedSec, nowSec, source);
+        updateReading.run(endSec[i]!, v, q, updatedSec, updatedSec, source, sid, start);
+        s.stored.set(start, i);
         result.updated += 1;
         result.revisions += 1;
-        touch(s, r.startSec);
+        touch(s, start);
         s.build.ok = false; // the day was stored before: its block comes from its rows
       }
       if (queued > 0) flush();
       // Days this page inserted whole (every quarter-hour, nothing revised) get the block built here.
       const built = new Map<number, Map<number, string | null>>();
-      for (const st of states.values()) {
+      for (const st of states) {
         const blocks = new Map<number, string | null>();
         for (const [day, b] of st.builds)
           if (b.ok && b.n === b.keys.length) blocks.set(day, b.keys.join(','));

@@ -4,14 +4,22 @@
  * buffers are transferred, not copied. The sync thread is left with writing pages into SQLite, so on a
  * machine with a core to spare the two halves of a sync run side by side (docs/performance.md).
  *
- * The client it returns is the ordinary API client with `feed`, `windowRead` and `feedWindow` routed through the
- * thread; errors keep their class, code, HTTP status and retry time, so the sync treats them exactly as
- * before (an expired cursor still re-baselines). A thread that dies fails the requests it held; the next
+ * The client it returns is the ordinary API client with its readings downloads (`feedColumns`,
+ * `windowReadColumns`, `feedWindowColumns`, and the object forms over them) routed through the
+ * thread; errors keep their class, code, HTTP status and retry time, so the sync treats them exactly
+ * as before (an expired cursor still re-baselines). A thread that dies fails the requests it held; the next
  * request starts a new one.
  */
 import type { Worker } from 'node:worker_threads';
-import { ApiError, type ApiClient, type ApiClientOptions, type RateLimitState } from '../api/client';
-import { fromColumns, type ReadingColumns } from '../api/reading-columns';
+import {
+  ApiError,
+  asObjects,
+  type ApiClient,
+  type ApiClientOptions,
+  type ColumnsPage,
+  type RateLimitState,
+} from '../api/client';
+import type { ReadingColumns } from '../api/reading-columns';
 import type { ApiPage } from '../api/schemas';
 import { AppError } from '../errors';
 import type { ErrorCode } from '../../preload/contract';
@@ -158,16 +166,20 @@ export function withFetchThread(
     get: () => rateLimit ?? api.rateLimit,
     enumerable: true,
   });
-  const page = (m: FetchReply): ApiPage => {
+  const page = (m: FetchReply): ColumnsPage => {
     if (m.type !== 'page') throw new AppError('internal', 'The download thread answered out of turn.');
-    return { ...m.page, readings: fromColumns(m.columns) };
+    return { ...m.page, readings: m.columns };
   };
-  threaded.feed = async (meterId, cursor, o = {}) =>
+  threaded.feedColumns = async (meterId, cursor, o = {}) =>
     page(await ask({ type: 'feed', meterId, cursor, limit: o.limit, fromSec: o.fromSec }));
-  threaded.windowRead = async (meterId, fromSec, toSec, o = {}) =>
+  threaded.windowReadColumns = async (meterId, fromSec, toSec, o = {}) =>
     page(await ask({ type: 'window', meterId, fromSec, toSec, ...o }));
-  threaded.feedWindow = async (meterId, fromSec, toSec, o = {}) =>
+  threaded.feedWindowColumns = async (meterId, fromSec, toSec, o = {}) =>
     page(await ask({ type: 'feedWindow', meterId, fromSec, toSec, ...o }));
+  // The same downloads as objects, for callers that want them.
+  threaded.feed = async (...a) => asObjects(await threaded.feedColumns(...a));
+  threaded.windowRead = async (...a) => asObjects(await threaded.windowReadColumns(...a));
+  threaded.feedWindow = async (...a) => asObjects(await threaded.feedWindowColumns(...a));
 
   return {
     api: threaded,

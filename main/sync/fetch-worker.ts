@@ -23,7 +23,7 @@ const api = createApiClient({
 port.on('message', (m: FetchRequest) => {
   void (async () => {
     try {
-      const { page, columns } =
+      const { readings: columns, ...page } =
         m.type === 'feed'
           ? await api.feedColumns(m.meterId, m.cursor, { limit: m.limit, fromSec: m.fromSec })
           : m.type === 'window'

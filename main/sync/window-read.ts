@@ -22,10 +22,10 @@ export interface WindowOutcome {
 
 export const MAX_WINDOW_PAGES = 10_000;
 
-export async function readWindow(
+export async function readWindow<P extends Omit<ApiPage, 'readings'> & { readings: { length: number } }>(
   what: string,
-  fetchPage: (cursor: string | null) => Promise<ApiPage>,
-  onPage: (page: ApiPage) => void,
+  fetchPage: (cursor: string | null) => Promise<P>,
+  onPage: (page: P) => void,
   signal?: AbortSignal,
   maxPages = MAX_WINDOW_PAGES,
 ): Promise<WindowOutcome> {
