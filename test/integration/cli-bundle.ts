@@ -1,7 +1,7 @@
 // The CLI as it ships (one esbuild bundle beside its migrations), built fresh from the sources once per
 // test process: starting it takes ~0.1 s instead of ~1 s through tsx, which the crash-safety test pays
 // on every one of its restarts.
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -12,6 +12,15 @@ export function cliBundle(): Promise<string> {
   built ??= (async () => {
     // Inside the project, so its imports resolve from the project's node_modules as dist/main's do.
     mkdirSync('.tmp', { recursive: true });
+    // Bundles of earlier test runs (older than an hour: no run of the suite takes that long) go.
+    for (const old of readdirSync('.tmp').filter((f) => f.startsWith('cli-bundle-'))) {
+      const path = resolve('.tmp', old);
+      try {
+        if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
+      } catch {
+        // another test process removed it first
+      }
+    }
     const dir = mkdtempSync(resolve('.tmp', 'cli-bundle-'));
     await build({
       entryPoints: { cli: resolve('main/cli/index.ts') },
