@@ -126,6 +126,8 @@ export function createServices(opts: ServicesOptions) {
   let currentSync: Promise<SyncSummary | null> | null = null;
   /** Starts the start-up sync, while it waits for the window's meter list (see `startupSync`). */
   let startupPending: (() => void) | null = null;
+  /** Set by `close`: a start-up sync still waiting does not start any more. */
+  let closed = false;
   /** Sync workers of closed profiles that are still winding down. */
   const closingWorkers = new Set<Promise<void>>();
   /** Keeps a closing thread's promise until it settles, so `close()` can wait for every one. */
@@ -425,10 +427,11 @@ export function createServices(opts: ServicesOptions) {
     startupSync(maxWaitMs = 2_000): void {
       if (startupPending) return;
       const timer = setTimeout(() => startupPending?.(), maxWaitMs);
+      timer.unref?.();
       startupPending = () => {
         startupPending = null;
         clearTimeout(timer);
-        void syncNow();
+        if (!closed) void syncNow();
       };
     },
     /** The window was served its meter list: the start-up sync begins once the list has been drawn. */
@@ -445,6 +448,8 @@ export function createServices(opts: ServicesOptions) {
       return ctx?.sync.cancel() ?? false;
     },
     async close(): Promise<void> {
+      closed = true;
+      startupPending = null;
       scheduler.stop();
       closeActive();
       await Promise.all([...closingWorkers]);

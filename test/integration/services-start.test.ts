@@ -97,6 +97,16 @@ describe('starting a profile', () => {
     expect(after.data.some((m) => m.latestDataSec !== null)).toBe(true);
   });
 
+  it('a core closed before its start-up sync begins starts none', async () => {
+    const s = services();
+    const seen = states(s);
+    await s.active();
+    s.startupSync(200);
+    await s.close();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(seen).toEqual([]);
+  });
+
   it('without a window, the start-up sync begins at its deadline', async () => {
     const s = services();
     const seen = states(s);
