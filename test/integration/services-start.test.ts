@@ -102,8 +102,10 @@ describe('starting a profile', () => {
     const seen = states(s);
     await s.active();
     s.startupSync(200);
+    // The window was served its list (the sync would begin a moment later), then the app quits.
+    expect((await dispatch(createHandlers(s), 'meters:list', {})).ok).toBe(true);
     await s.close();
-    await new Promise((r) => setTimeout(r, 600));
+    await new Promise((r) => setTimeout(r, 700));
     expect(seen).toEqual([]);
   });
 
