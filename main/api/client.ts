@@ -489,8 +489,19 @@ export function createApiClient(opts: ApiClientOptions) {
       const { readings, ...page } = data as ApiPage;
       if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
       const registers = new Set<string>();
-      for (const r of readings) registers.add(r.obisCode);
+      const units = new Set<string | undefined>();
+      for (const r of readings) {
+        registers.add(r.obisCode);
+        units.add(r.unit);
+      }
       if (registers.size > MAX_SERIES_PER_METER) throw tooManyRegisters(registers.size);
+      // A register per unit is a series of its own: as many units are as broken as as many registers.
+      if (units.size > MAX_SERIES_PER_METER)
+        throw new ApiError(
+          'bad_response',
+          `The service sent ${units.size} units for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
+          200,
+        );
       read = { ...page, readings: toColumns(readings).columns };
     }
     const c = read.readings;
