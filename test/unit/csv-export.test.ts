@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
-import { chunkBounds, exportCsv } from '../../main/export/csv';
+import { chunkBounds, exportCsv, timeColumns } from '../../main/export/csv';
+import { isoUtc, isoWithOffset, localDateTimeDe } from '../../main/time/local-days';
 import { closeReadAhead, readAheadThreads } from '../../main/export/read-ahead';
 import { wallClock } from '../intl-reference';
 
@@ -361,6 +362,33 @@ describe('read chunks of an export', () => {
         }
       }
       expect(bounds.length).toBeLessThan(60); // about 30 days each, not one a day
+    }
+  });
+});
+
+describe('the time fields of an export', () => {
+  it.each([
+    'Europe/Vienna',
+    'UTC',
+    'America/New_York',
+    'Asia/Kolkata',
+    'Australia/Lord_Howe',
+    'America/St_Johns',
+  ])('are, as bytes, exactly the texts of the time functions for three years in %s', (tz) => {
+    const from = Date.UTC(2024, 0, 1) / 1000;
+    const slots = 3 * 366 * 96;
+    for (const excel of [true, false]) {
+      const sep = excel ? ';' : ',';
+      const local = (sec: number) => (excel ? localDateTimeDe(sec, tz) : isoWithOffset(sec, tz));
+      const views = timeColumns(from, slots, tz, excel, sep);
+      expect(views.length).toBe(slots);
+      for (let k = 0; k < slots; k++) {
+        const a = from + k * 900;
+        const b = a + 900;
+        const want = `${local(a)}${sep}${local(b)}${sep}${isoUtc(a)}${sep}${isoUtc(b)}`;
+        const got = Buffer.from(views[k]!.buffer, views[k]!.byteOffset, views[k]!.length).toString('latin1');
+        if (got !== want) expect(`${k}: ${got}`).toBe(`${k}: ${want}`);
+      }
     }
   });
 });
