@@ -154,7 +154,7 @@ export function createHandlers(services: Services): Handlers {
     },
     'meters:list': async () => {
       const list = (await services.active()).account.listMeterViews(Math.floor(Date.now() / 1000));
-      services.listServed();
+      services.listServed(list.length);
       return list;
     },
     'meters:register': async ({ meteringPoint, energyDirection, label, siteId }) => {

@@ -434,10 +434,13 @@ export function createServices(opts: ServicesOptions) {
         if (!closed) void syncNow();
       };
     },
-    /** The window was served its meter list: the start-up sync begins once the list has been drawn. */
-    listServed(): void {
+    /**
+     * The window was served its meter list (`meters` long): the start-up sync begins once the list has
+     * been drawn, or at once when there is nothing to draw (a new profile: its first sync fills it).
+     */
+    listServed(meters: number): void {
       const go = startupPending;
-      if (go) setTimeout(go, LIST_DRAW_MS);
+      if (go) setTimeout(go, meters > 0 ? LIST_DRAW_MS : 0);
     },
     /** Resolves when the sync in progress (if any) has finished. */
     whenSynced: () => currentSync ?? Promise.resolve(null),
