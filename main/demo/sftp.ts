@@ -65,10 +65,22 @@ export function sftpFileContent(
   return lines.join('\n') + '\n';
 }
 
+/**
+ * An Ed25519 host key, made at each start: ≈ 2 ms (a 2048-bit RSA key took ≈ 100 ms of every start of
+ * the app's demo profile). ssh2 makes about one key in 256 that it cannot read back itself ("Malformed
+ * OpenSSH private key": its key generation strips a leading zero byte of the public key,
+ * mscdex/ssh2#1390, #1513), which failed the demo's start and so its first sync: such a key is made again.
+ */
+export function demoHostKey(): string {
+  for (let attempt = 0; ; attempt++) {
+    const key = utils.generateKeyPairSync('ed25519').private;
+    if (!(utils.parseKey(key) instanceof Error)) return key;
+    if (attempt >= 20) throw new Error('Could not make an SFTP host key that ssh2 reads.');
+  }
+}
+
 export async function startSftpServer(state: DemoState, host: string, port: number): Promise<SftpServer> {
-  // An Ed25519 host key, made at each start: ≈ 2 ms (a 2048-bit RSA key took ≈ 100 ms of every start of
-  // the app's demo profile).
-  const privateKey = utils.generateKeyPairSync('ed25519').private;
+  const privateKey = demoHostKey();
   const passwordFor = (team: string) =>
     'sf_' + hash(state.opts.seed, 5151, ...[...team].map((c) => c.charCodeAt(0))).toString(36);
   const same = (a: string, b: string) =>

@@ -21,10 +21,13 @@ export function screensDir(): string {
 
 export const test = base.extend<{ harness: Harness; app: AppPage }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
-  harness: async ({}, use) => {
+  harness: async ({}, use, testInfo) => {
     const h = await startHarness();
     await use(h);
     h.process.kill('SIGTERM');
+    // A failing test shows what the harness said (a sync that failed says why there).
+    if (testInfo.status !== testInfo.expectedStatus && h.stderr())
+      await testInfo.attach('harness stderr', { body: h.stderr(), contentType: 'text/plain' });
   },
   app: async ({ page, harness }: { page: Page; harness: Harness }, use) => {
     const errors: string[] = [];

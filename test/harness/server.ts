@@ -107,6 +107,15 @@ export async function startHarness(o: HarnessOptions) {
     },
   });
   const handlers = createHandlers(services);
+  // A sync that fails says why on stderr (the page words it for a person; a test report needs the text).
+  services.on((event, payload) => {
+    if (event === 'sync:statusChanged' && (payload as { state: string }).state === 'error') {
+      const s = services.syncStatus();
+      console.error(
+        `Meterdesk harness: sync failed: ${JSON.stringify(s.lastError)}; meters: ${JSON.stringify(s.meterErrors)}`,
+      );
+    }
+  });
 
   const bridgeJs = await bridgeScript();
   const indexTemplate = readFileSync(join(rendererDir, 'index.html'), 'utf8');

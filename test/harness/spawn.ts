@@ -10,6 +10,8 @@ export interface Harness {
   dataDir: string;
   exportDir: string;
   process: ChildProcess;
+  /** What the harness wrote to stderr so far (sync failures among it), for a failing test's report. */
+  stderr: () => string;
 }
 
 /**
@@ -51,9 +53,9 @@ export async function spawnHarness(
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...o.env } },
   );
+  let err = '';
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    let err = '';
     const timer = setTimeout(() => reject(new Error(`harness did not start: ${err}`)), 60_000);
     child.stdout!.on('data', (c: Buffer) => {
       out += c;
@@ -66,7 +68,7 @@ export async function spawnHarness(
     child.stderr!.on('data', (c: Buffer) => (err += c));
     child.on('exit', (code) => reject(new Error(`harness exited with ${code}: ${err}`)));
   });
-  return { url, dataDir, exportDir, process: child };
+  return { url, dataDir, exportDir, process: child, stderr: () => err };
 }
 
 export interface DemoService {
