@@ -431,7 +431,12 @@ export function createServices(opts: ServicesOptions) {
       startupPending = () => {
         startupPending = null;
         clearTimeout(timer);
-        if (!closed) void syncNow();
+        if (closed) return;
+        // Until now the status said "syncing" (a sync was due); a profile without an account syncs
+        // nothing, so the window hears the state as it is.
+        void syncNow().finally(() => {
+          if (!closed && status.state !== 'syncing') emit('sync:statusChanged', { state: status.state });
+        });
       };
     },
     /**
@@ -445,7 +450,14 @@ export function createServices(opts: ServicesOptions) {
     /** Resolves when the sync in progress (if any) has finished. */
     whenSynced: () => currentSync ?? Promise.resolve(null),
     syncStatus(): SyncStatus {
-      return { ...status, rateLimit, lastSyncSec: status.lastSyncSec ?? ctx?.account.lastSyncSec() ?? null };
+      return {
+        ...status,
+        // The start-up sync is due (it waits for the window's list): the window shows it as running,
+        // never as a finished "idle" it has not reached yet.
+        state: status.state === 'idle' && startupPending ? 'syncing' : status.state,
+        rateLimit,
+        lastSyncSec: status.lastSyncSec ?? ctx?.account.lastSyncSec() ?? null,
+      };
     },
     cancelSync(): boolean {
       return ctx?.sync.cancel() ?? false;

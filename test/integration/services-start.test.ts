@@ -106,7 +106,10 @@ describe('starting a profile', () => {
     const s = services(dataDir);
     const seen = states(s);
     await s.active();
+    expect(s.syncStatus().state).toBe('idle');
     s.startupSync(60_000);
+    // A sync is due: the window shows it as running, not as a finished "idle".
+    expect(s.syncStatus().state).toBe('syncing');
     const list = (await dispatch(createHandlers(s), 'meters:list', {})) as { ok: true; data: unknown[] };
     expect(list.data.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 150));
