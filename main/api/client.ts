@@ -483,9 +483,14 @@ export function createApiClient(opts: ApiClientOptions) {
    */
   async function readPage(path: string, query: Record<string, string | undefined>): Promise<ColumnsPage> {
     const { data, servedSec } = await request('GET', path, pageSchema, { query, fromBytes: pageFromBytes });
+    // The limits on readings, registers and units: the byte reader leaves a page with too many
+    // registers or units to the general way, so only its length is checked here; the general way's
+    // pages are checked before they become columns.
     let read: ColumnsPage;
-    if (!Array.isArray(data.readings)) read = data as ColumnsPage;
-    else {
+    if (!Array.isArray(data.readings)) {
+      read = data as ColumnsPage;
+      if (read.readings.length > MAX_PAGE_READINGS) throw tooMany(read.readings.length);
+    } else {
       const { readings, ...page } = data as ApiPage;
       if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
       const registers = new Set<string>();
@@ -494,19 +499,12 @@ export function createApiClient(opts: ApiClientOptions) {
         registers.add(r.obisCode);
         units.add(r.unit);
       }
-      if (registers.size > MAX_SERIES_PER_METER) throw tooManyRegisters(registers.size);
+      if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
       // A register per unit is a series of its own: as many units are as broken as as many registers.
-      if (units.size > MAX_SERIES_PER_METER)
-        throw new ApiError(
-          'bad_response',
-          `The service sent ${units.size} units for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
-          200,
-        );
+      if (units.size > MAX_SERIES_PER_METER) throw tooManySeries(units.size, 'units');
       read = { ...page, readings: toColumns(readings).columns };
     }
     const c = read.readings;
-    if (c.length > MAX_PAGE_READINGS) throw tooMany(c.length);
-    if (c.registers.length > MAX_SERIES_PER_METER) throw tooManyRegisters(c.registers.length);
     const localSec = Date.now() / 1000;
     const serviceNow = Math.min(servedSec ?? localSec, localSec + SERVICE_CLOCK_AHEAD_SEC);
     const r = { startSec: 0, endSec: 0, value: 0, updatedSec: null as number | null };
@@ -526,10 +524,10 @@ export function createApiClient(opts: ApiClientOptions) {
     read.servedSec = servedSec;
     return read;
   }
-  const tooManyRegisters = (n: number) =>
+  const tooManySeries = (n: number, what: 'registers' | 'units') =>
     new ApiError(
       'bad_response',
-      `The service sent ${n} registers for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
+      `The service sent ${n} ${what} for one meter in one page (at most ${MAX_SERIES_PER_METER} are accepted); nothing of that page was stored. Report this to the service.`,
       200,
     );
   const tooMany = (n: number) =>
