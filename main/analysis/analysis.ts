@@ -22,6 +22,7 @@ import type {
   QualityCounts,
 } from '../../preload/contract';
 import { AppError } from '../errors';
+import { lastReading, readAll, readRange } from '../db/readings-read';
 import {
   DEFAULT_TZ,
   QH_SEC,
@@ -56,11 +57,7 @@ function seriesId(db: Database.Database, meterId: string, obisCode: string): num
 export function loadRows(db: Database.Database, s: Scope): Row[] {
   const id = seriesId(db, s.meterId, s.obisCode);
   if (id === null) return [];
-  return db
-    .prepare<[number, number, number], Row>(
-      'SELECT start_sec AS start, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
-    )
-    .all(id, s.fromSec, s.toSec);
+  return readRange(db, id, s.fromSec, s.toSec).map((r) => ({ start: r[0], value: r[2], quality: r[3] }));
 }
 
 const emptyQ = (): QualityCounts => ({ measured: 0, estimated: 0, unreliable: 0 });
@@ -460,23 +457,17 @@ export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Health
   const all =
     id === null
       ? []
-      : (db
-          .prepare<[number], { value: number }>(
-            'SELECT value FROM readings WHERE series_id = ? ORDER BY value',
-          )
-          .all(id)
-          .map((r) => r.value) as number[]);
+      : readAll(db, id)
+          .map((r) => r[2])
+          .sort((a, b) => a - b);
   const p999 = percentile(all, 0.999);
   const limit = Math.max(1, p999 * 10);
   const implausible =
     id === null
       ? []
-      : db
-          .prepare<[number, number, number, number], Row>(
-            'SELECT start_sec AS start, value, quality FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? AND value > ? ORDER BY start_sec',
-          )
-          .all(id, s.fromSec, s.toSec, limit)
-          .map((r) => ({ startSec: r.start, valueKwh: r.value, quality: r.quality }));
+      : readRange(db, id, s.fromSec, s.toSec)
+          .filter((r) => r[2] > limit)
+          .map((r) => ({ startSec: r[0], valueKwh: r[2], quality: r[3] }));
   const corrected =
     id === null
       ? []
@@ -566,18 +557,9 @@ export function portfolio(
     'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
   );
   // The meter list's "latest data": the end of the latest reading of any register.
-  const latest = db.prepare<[number], { e: number | null }>(
-    'SELECT end_sec AS e FROM readings WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
-  );
-  const countIn = db.prepare<[number, number, number], { n: number }>(
-    'SELECT count(*) AS n FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-  );
-  const nth = db.prepare<[number, number, number, number], { v: number }>(
-    'SELECT value AS v FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY value LIMIT 1 OFFSET ?',
-  );
   const p5 = (sid: number, a: number, b: number): number | null => {
-    const n = countIn.get(sid, a, b)?.n ?? 0;
-    return n === 0 ? null : (nth.get(sid, a, b, Math.floor((n - 1) * 0.05))?.v ?? null);
+    const values = Float64Array.from(readRange(db, sid, a, b), (r) => r[2]).sort();
+    return values.length === 0 ? null : values[Math.floor((values.length - 1) * 0.05)]!;
   };
   const rows: PortfolioRow[] = meters.map((m) => {
     const all = seriesOf.all(m.id);
@@ -586,7 +568,7 @@ export function portfolio(
     const base = s ? p5(s.id, dayStartSec(from, tz), dayStartSec(today, tz)) : null;
     let last: number | null = null;
     for (const x of all) {
-      const e = latest.get(x.id)?.e ?? null;
+      const e = lastReading(db, x.id)?.endSec ?? null;
       if (e !== null && (last === null || e > last)) last = e;
     }
     return {

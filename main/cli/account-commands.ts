@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type Database from 'better-sqlite3';
 import { createApiClient, splitTeamUrl } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
@@ -17,6 +18,7 @@ import { createSecretStore } from '../secrets/keychain';
 import { createSyncService, type SyncProgress } from '../sync/sync-service';
 import { parseIsoSec } from '../time/local-days';
 import { UsageError } from './usage-error';
+import { latestOfMeters } from '../db/readings-read';
 
 export interface AccountArgs {
   'data-dir'?: string;
@@ -146,8 +148,6 @@ export async function accountCommand(
       const meters = db
         .prepare(
           `SELECT m.id, m.metering_point, m.status, s.cursor, s.last_sync_sec,
-                  (SELECT max((SELECT r.end_sec FROM readings r WHERE r.series_id = se.id ORDER BY r.start_sec DESC LIMIT 1))
-                     FROM series se WHERE se.meter_id = m.id) AS latest_sec,
                   (SELECT coalesce(sum(d.count), 0) FROM series se JOIN daily_rollups d ON d.series_id = se.id
                     WHERE se.meter_id = m.id) AS readings
              FROM meters m LEFT JOIN sync_state s ON s.meter_id = m.id ORDER BY m.metering_point`,
@@ -158,7 +158,6 @@ export async function accountCommand(
         status: string;
         cursor: string | null;
         last_sync_sec: number | null;
-        latest_sec: number | null;
         readings: number;
       }[];
       const out = {
@@ -172,7 +171,7 @@ export async function accountCommand(
           status: m.status,
           readings: m.readings,
           cursor: m.cursor,
-          latest_reading_at: m.latest_sec === null ? null : new Date(m.latest_sec * 1000).toISOString(),
+          latest_reading_at: latestAt(db, m.id),
         })),
       };
       if (v.json) process.stdout.write(JSON.stringify(out) + '\n');
@@ -226,4 +225,10 @@ export async function accountCommand(
       db.close();
     }
   }
+}
+
+/** The end of a meter's latest reading as ISO text, or null. */
+function latestAt(db: Database.Database, meterId: string): string | null {
+  const last = latestOfMeters(db, [meterId]);
+  return last === null ? null : new Date(last.endSec * 1000).toISOString();
 }

@@ -19,6 +19,7 @@ import { peakShaving } from './peak-shaving';
 import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
 import { createTariffStore } from './tariff-store';
+import { latestOfMeters } from '../db/readings-read';
 
 const directionOfRegister = (obis: string) => (obis.startsWith('1-1:2.') ? 'feed_in' : 'consumption');
 
@@ -37,15 +38,7 @@ export function defaultRange(
   tz: string,
   nowSec: number,
 ): { fromSec: number; toSec: number } {
-  const latest = meterIds.length
-    ? ((
-        db
-          .prepare(
-            `SELECT max(r.start_sec) AS t FROM readings r JOIN series s ON s.id = r.series_id WHERE s.meter_id IN (${meterIds.map(() => '?').join(',')})`,
-          )
-          .get(...meterIds) as { t: number | null }
-      ).t ?? nowSec)
-    : nowSec;
+  const latest = latestOfMeters(db, meterIds)?.startSec ?? nowSec;
   const key = dayKey(dayNumberOf(latest, tz));
   const [y, m] = key.split('-').map(Number) as [number, number];
   const toDay = Math.round(Date.UTC(y, m - 1, 1) / 86_400_000);

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { MeterView } from '../../preload/contract';
 import type { ApiMeter } from '../api/schemas';
 import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
+import { latestOfMeters } from './readings-read';
 
 export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
   const upsertMeterStmt = db.prepare(
@@ -152,9 +153,6 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
       >(
         'SELECT sum(expected) AS exp, sum(count) AS n, sum(n_measured) AS m, sum(n_estimated) AS e, sum(n_unreliable) AS u FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
       );
-      const latest = db.prepare<[string], { t: number | null }>(
-        'SELECT max(r.end_sec) AS t FROM series s JOIN readings r ON r.series_id = s.id AND r.start_sec = (SELECT max(start_sec) FROM readings WHERE series_id = s.id) WHERE s.meter_id = ?',
-      );
       // Each series' first day by the primary key (series_id, day): min(day_start_sec) over the join
       // read every rollup of the meter, ≈ 1 s for the list of 200 meters × 3 years.
       const earliest = db.prepare<[string], { t: number | null }>(
@@ -167,7 +165,7 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
         const registers = [...new Set([...(known.obis_codes ?? []), ...series.map((s) => s.obis_code)])];
         const primary = series.find((s) => s.obis_code.endsWith('G.01')) ?? series[0];
         const q = primary ? roll.get(primary.id, today - 30, today - 1) : undefined;
-        const localLatest = latest.get(r.id as string)?.t ?? null;
+        const localLatest = latestOfMeters(db, [r.id as string])?.endSec ?? null;
         return {
           id: r.id as string,
           meteringPoint: r.metering_point as string,

@@ -140,7 +140,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   );
   const selectRange = db
     .prepare<[number, number, number]>(
-      "SELECT start_sec, value, quality, updated_sec, source = 'import' FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?",
+      "SELECT start_sec, value, quality, updated_sec, source = 'import' FROM reading_rows WHERE series_id = ? AND start_sec >= ? AND start_sec <= ?",
     )
     .raw();
   // New readings (the bulk of any sync) go in 100 to a statement: a third less time than one by one.
@@ -152,7 +152,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     if (!st) {
       if (!/^[a-z_]{1,20}$/.test(source)) throw new Error(`Unknown readings source "${source}"`);
       const cols =
-        'INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES ';
+        'INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES ';
       const row = `(?, ?, ?, ?, ?, ?, NULL, '${source}')`;
       st = {
         one: db.prepare(cols + row),
@@ -163,14 +163,14 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     return st;
   }
   const updateReading = db.prepare(
-    'UPDATE readings SET end_sec = ?, value = ?, quality = ?, updated_sec = ?, revised_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
+    'UPDATE reading_rows SET end_sec = ?, value = ?, quality = ?, updated_sec = ?, revised_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
   );
   const touchReading = db.prepare(
-    'UPDATE readings SET updated_sec = ? WHERE series_id = ? AND start_sec = ?',
+    'UPDATE reading_rows SET updated_sec = ? WHERE series_id = ? AND start_sec = ?',
   );
   // The service delivers the value an import had stored: the reading becomes the service's.
   const adoptReading = db.prepare(
-    'UPDATE readings SET updated_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
+    'UPDATE reading_rows SET updated_sec = ?, source = ? WHERE series_id = ? AND start_sec = ?',
   );
   const insertRevision = db.prepare(
     `INSERT INTO reading_revisions (series_id, start_sec, old_value, old_quality, old_updated_sec, new_value, new_quality, new_updated_sec, recorded_sec, source)
@@ -194,7 +194,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
             CASE WHEN count(*) = @expected AND sum((start_sec - @start) % ${QH_SEC}) = 0
                    AND sum(quality = 1) + sum(quality = 2) + sum(quality = 3) = count(*)
                  THEN ${block} END
-       FROM readings WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end
+       FROM reading_rows WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end
      HAVING count(*) > 0
      ON CONFLICT (series_id, day) DO UPDATE SET count = excluded.count, sum = excluded.sum, max = excluded.max,
        max_start_sec = excluded.max_start_sec, n_measured = excluded.n_measured, n_estimated = excluded.n_estimated,
@@ -202,10 +202,53 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   type RollupParams = { sid: number; day: number; start: number; end: number; expected: number };
   const upsertRollup = db.prepare<RollupParams>(
     rollupSql(`(SELECT iif(instr(b, 'x') = 0, b, NULL) FROM (SELECT ${packedRows} AS b
-                  FROM readings WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end))`),
+                  FROM reading_rows WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end))`),
   );
   const upsertRollupWithBlock = db.prepare<RollupParams & { block: string | null }>(rollupSql('@block'));
   const deleteRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
+
+  // Day storage (0007_day_storage.sql): a complete, regular day lives in its block alone.
+  const blockDaysIn = db
+    .prepare<[number, number, number], number>(
+      'SELECT day FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL',
+    )
+    .pluck(true);
+  // Back to rows: the block's quarter-hours as the rows they were (the same decoding as the view).
+  const unpackDayRows = db.prepare<[number, number]>(
+    `INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source)
+     SELECT d.series_id, d.day_start_sec + ${QH_SEC} * j.key, d.day_start_sec + ${QH_SEC} * j.key + ${QH_SEC},
+            (j.value >> 3) / ${BLOCK_SCALE}.0, j.value & 3, d.block_updated_sec,
+            iif(j.value & 4, d.block_updated_sec, NULL), d.block_source
+       FROM daily_rollups d, json_each('[' || d.packed || ']') j
+      WHERE d.series_id = ? AND d.day = ? AND d.block_source IS NOT NULL`,
+  );
+  const clearBlockStorage = db.prepare(
+    'UPDATE daily_rollups SET block_updated_sec = NULL, block_source = NULL WHERE series_id = ? AND day = ?',
+  );
+  // Into the block alone, when nothing is lost: see 0007_day_storage.sql. The rollup was just computed
+  // from the rows, so `packed` is the block of exactly these rows.
+  const storeAsBlock = db
+    .prepare<RollupParams, string | null>(
+      `UPDATE daily_rollups SET (block_updated_sec, block_source) = (
+         SELECT min(updated_sec), min(source) FROM reading_rows
+          WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end
+         HAVING count(*) = @expected AND count(updated_sec) = count(*) AND count(DISTINCT updated_sec) = 1
+            AND count(DISTINCT source) = 1 AND sum(end_sec - start_sec <> ${QH_SEC}) = 0
+            AND sum(revised_sec IS NOT NULL AND revised_sec <> updated_sec) = 0 AND sum(abs(value) >= 1e12) = 0)
+       WHERE series_id = @sid AND day = @day AND packed IS NOT NULL AND packed <> '?'
+       RETURNING block_source`,
+    )
+    .pluck(true);
+  const deleteDayRows = db.prepare(
+    'DELETE FROM reading_rows WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+  );
+
+  /** Moves a day stored as its block back to rows, so it can be changed; false if it was rows. */
+  function toRows(sid: number, day: number): boolean {
+    if (unpackDayRows.run(sid, day).changes === 0) return false;
+    clearBlockStorage.run(sid, day);
+    return true;
+  }
 
   function seriesId(meterId: string, obisCode: string, unit: string): number {
     const key = `${meterId}\u0000${obisCode}\u0000${unit}`;
@@ -239,12 +282,16 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const start = dayStartSec(day, tz);
         const end = dayStartSec(day + 1, tz);
         const expected = quarterHoursInDay(day, tz);
+        // A day stored as its block has no rows to compute from: back to rows first (applyPage has
+        // done so for the days it writes; this guards every other caller).
+        toRows(sid, day);
         const block = blocks?.get(day);
         const params = { sid, day, start, end, expected };
         const written =
           block === undefined ? upsertRollup.run(params) : upsertRollupWithBlock.run({ ...params, block });
         // No row left in the day: the SELECT gives none, and the day's rollup goes.
         if (written.changes === 0) deleteRollup.run(sid, day);
+        else if (storeAsBlock.get(params) != null) deleteDayRows.run(sid, start, end);
       }
     }
   }
@@ -340,6 +387,13 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         if (start > st.maxStart) st.maxStart = start;
       }
       for (const s of states) {
+        // Days of this range stored as blocks become rows again, so that the rows below are complete
+        // (refreshRollups stores them as blocks again when they still qualify).
+        const first = dayNumberOf(s.minStart, tz);
+        for (const day of blockDaysIn.all(s.sid, first, dayNumberOf(s.maxStart, tz))) {
+          toRows(s.sid, day);
+          s.days.add(day);
+        }
         for (const row of selectRange.all(s.sid, s.minStart, s.maxStart) as [
           number,
           number,

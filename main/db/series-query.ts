@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { SeriesView } from '../../preload/contract';
+import { readRange } from './readings-read';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec } from '../time/local-days';
 
 /** Appends index `i` with quality `q` to the runs of estimated/unreliable intervals. */
@@ -28,11 +29,6 @@ function prepare(db: Database.Database) {
     span: db.prepare<[number], { a: number | null; b: number | null }>(
       'SELECT min(day_start_sec) AS a, max(day_start_sec) AS b FROM daily_rollups WHERE series_id = ?',
     ),
-    readings: db
-      .prepare(
-        'SELECT start_sec, value, quality, revised_sec FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
-      )
-      .raw(true),
     days: db
       .prepare(
         'SELECT day, sum, max, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
@@ -107,14 +103,13 @@ export function querySeries(
     const marks: [number, number, 2 | 3][] = [];
     if (series) {
       // Raw row arrays (no per-row objects): this is the chart's hot path.
-      const rows = st.readings.all(series.id, from, to) as [number, number, number, number | null][];
-      for (const r of rows) {
+      for (const r of readRange(db, series.id, from, to)) {
         const i = (r[0] - from) / QH_SEC;
         if (i % 1 !== 0) continue; // not on the quarter-hour grid
-        values[i] = r[1];
-        quality[i] = r[2];
-        revisedSec[i] = r[3];
-        addMark(marks, i, r[2]); // rows come in start order (the primary key)
+        values[i] = r[2];
+        quality[i] = r[3];
+        revisedSec[i] = r[5];
+        addMark(marks, i, r[3]); // readings come in start order
       }
     }
     return {

@@ -25,6 +25,7 @@ import {
 import { AppError } from '../errors';
 import { excelText } from './cells';
 import { META, SCALE, packedChunkReader } from './packed-read';
+import { readRange, spanIn } from '../db/readings-read';
 import type { PartialTracker } from './partials';
 import { readAhead, type ChunkStream } from './read-ahead';
 
@@ -325,11 +326,7 @@ export async function exportCsv(
       : 0;
     const slots = Math.max(0, (to - from) / QH_SEC);
     const total = slots * req.meterIds.length * req.obisCodes.length;
-    const range = 'FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec';
     const readPacked = packedChunkReader(db);
-    const rowStmt = db
-      .prepare<[number, number, number]>(`SELECT start_sec, value, quality, revised_sec ${range}`)
-      .raw(true);
     let times: Uint8Array[] | null = null;
     let longestTime = 0;
     const yes = excel ? 'ja' : 'true';
@@ -434,12 +431,12 @@ export async function exportCsv(
             k = i + 1;
           }
         } else {
-          for (const r of rowStmt.all(s.id, a, b) as [number, number, number, number | null][]) {
+          for (const r of readRange(db, s.id, a, b)) {
             const i = (r[0] - from) / QH_SEC;
             if (i % 1 !== 0) continue; // not on the quarter-hour grid
             gapsTo(i);
-            const value = text(r[1]);
-            const tail = tailOf(r[2], r[3] !== null);
+            const value = text(r[2]);
+            const tail = tailOf(r[3], r[5] !== null);
             sink.reserve(row + value.length + tail.length);
             sink.put(time[k]!);
             sink.put(fixed);
@@ -480,19 +477,13 @@ export function dataSpan(
   fromSec: number,
   toSec: number,
 ): { fromSec: number; toSec: number } | null {
-  const first = db.prepare<[number, number, number], { s: number | null }>(
-    'SELECT min(start_sec) AS s FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-  );
-  const last = db.prepare<[number, number, number], { e: number | null }>(
-    'SELECT end_sec AS e FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec DESC LIMIT 1',
-  );
   let a = Infinity;
   let b = -Infinity;
   for (const id of seriesIds) {
-    const s = first.get(id, fromSec, toSec)?.s ?? null;
-    if (s === null) continue;
-    a = Math.min(a, s);
-    b = Math.max(b, Math.min(toSec, last.get(id, fromSec, toSec)?.e ?? s + QH_SEC));
+    const span = spanIn(db, id, fromSec, toSec);
+    if (span === null) continue;
+    a = Math.min(a, span.firstStartSec);
+    b = Math.max(b, Math.min(toSec, span.lastEndSec));
   }
   return a < b ? { fromSec: Math.max(fromSec, a), toSec: b } : null;
 }

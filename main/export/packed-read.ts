@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { QH_SEC, dayNumbersAround } from '../time/local-days';
 import { BLOCK_SCALE } from '../db/readings-store';
+import { snapshot } from '../db/readings-read';
 
 /** The packed read: values in thousandths, times 2^15 above the offset, revised flag and quality. */
 export const SCALE = BLOCK_SCALE;
@@ -19,8 +20,8 @@ export const META = 32768;
  * 0–3, off the quarter-hour grid, a value beyond ±10^8 whose packing would pass 2^53) reads as null.
  *
  * Where it can, a whole local day comes from its block in `daily_rollups` (0003_day_blocks.sql: one
- * text per day, written with the rows): one row read instead of ~96, which made the read ≈ 9 × faster
- * (docs/performance.md). The rest — days cut by `a` or `b`, days without a block (incomplete, or with
+ * text per day, written with the rows; since 0007_day_storage.sql most days are stored as that block
+ * alone): one row read instead of ~96, which made the read ≈ 9 × faster (docs/performance.md). The rest — days cut by `a` or `b`, days without a block (incomplete, or with
  * a row that does not pack) — is read row by row, as one plucked integer per row (better-sqlite3's
  * cost is per row and per column).
  */
@@ -31,38 +32,67 @@ export function packedChunkReader(db: Database.Database) {
          AND round(value * ${SCALE}) / ${SCALE} = value
        THEN CAST(round(value * ${SCALE}) AS INTEGER) * ${META} + ((start_sec - ?) / ${QH_SEC}) * 8
          + (revised_sec IS NOT NULL) * 4 + quality END
-       FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
+       FROM reading_rows WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
     )
     .pluck(true);
+  // Every day with a block that overlaps the read; `stored` = the day is stored as its block alone
+  // (0007_day_storage.sql), so it has no rows to fall back on.
   const blocksStmt = db
-    .prepare<[number, number, number, number, number], [number, number, string]>(
-      `SELECT day_start_sec, expected, packed FROM daily_rollups
+    .prepare<[number, number, number, number, number], [number, number, string, number]>(
+      `SELECT day_start_sec, expected, packed, block_source IS NOT NULL AS stored FROM daily_rollups
         WHERE series_id = ? AND day BETWEEN ? AND ? AND packed IS NOT NULL
-          AND day_start_sec >= ? AND day_start_sec + expected * ${QH_SEC} <= ? ORDER BY day`,
+          AND day_start_sec < ? AND day_start_sec + expected * ${QH_SEC} > ? ORDER BY day`,
     )
     .raw(true);
   const rowsOf = (out: (number | null)[], seriesId: number, a: number, from: number, to: number) => {
     if (from >= to) return;
     for (const p of rowsStmt.all(a, a, seriesId, from, to)) out.push(p);
   };
-  return (seriesId: number, a: number, b: number): (number | null)[] => {
+  // One snapshot for the chunk (readings-read.ts `snapshot`): the sync moves days between the forms.
+  return (seriesId: number, a: number, b: number): (number | null)[] =>
+    snapshot(db, () => read(seriesId, a, b));
+  function read(seriesId: number, a: number, b: number): (number | null)[] {
     const out: (number | null)[] = [];
     let at = a;
-    const days = blocksStmt.all(seriesId, ...dayNumbersAround(a, b), a, b);
-    for (const [dayStart, expected, packed] of days) {
-      if ((dayStart - a) % QH_SEC !== 0) continue; // a day off this read's grid: its rows say so
+    const days = blocksStmt.all(seriesId, ...dayNumbersAround(a, b), b, a);
+    for (const [dayStart, expected, packed, stored] of days) {
+      const onGrid = (dayStart - a) % QH_SEC === 0;
+      const whole = dayStart >= a && dayStart + expected * QH_SEC <= b && onGrid;
+      if (!whole && !stored) continue; // its rows are read below
       const mark = out.length;
       rowsOf(out, seriesId, a, at, dayStart);
       const before = out.length;
-      if (!unpackDay(out, packed, (dayStart - a) / QH_SEC) || out.length - before !== expected) {
+      if (whole && unpackDay(out, packed, (dayStart - a) / QH_SEC) && out.length - before === expected) {
+        at = dayStart + expected * QH_SEC;
+        continue;
+      }
+      if (!stored) {
         out.length = mark; // a damaged or pending ('?') block: this day is read row by row
         continue;
       }
-      at = dayStart + expected * QH_SEC;
+      // A day stored as its block alone that this read cuts: the part of it within [a, b).
+      const day: (number | null)[] = [];
+      if (onGrid && unpackDay(day, packed, 0) && day.length === expected) {
+        out.length = before;
+        const first = (dayStart - a) / QH_SEC;
+        const slots = (b - a) / QH_SEC;
+        for (let i = Math.max(0, -first); i < expected && first + i < slots; i++) {
+          const p = day[i]!;
+          const m = Math.floor(p / META);
+          out.push(m * META + (first + i) * 8 + ((p - m * META) & 7));
+        }
+        at = Math.min(b, dayStart + expected * QH_SEC);
+        continue;
+      }
+      // Off this read's grid, or a block that does not read here: a null sends the chunk to the
+      // export's general read (readings-read.ts), which reads such a day or says that it is damaged.
+      out.length = mark;
+      out.push(null);
+      return out;
     }
     rowsOf(out, seriesId, a, at, b);
     return out;
-  };
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import type { ParsedFile } from './types';
+import { countReadings } from '../db/readings-read';
 
 /** The local customer that holds meters known only from imported files. */
 export const IMPORTED_CUSTOMER_ID = 'local-imported';
@@ -109,13 +110,12 @@ export function resolveTarget(
 
 /** Stored readings of the service (not imported) in the file's range, per series: they will stay. */
 export function serviceOverlap(db: Database.Database, meterId: string, parsed: ParsedFile): number {
-  const q = db.prepare<[string, string, number, number], { n: number }>(
-    `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id
-      WHERE s.meter_id = ? AND s.obis_code = ? AND r.start_sec BETWEEN ? AND ? AND r.source <> 'import'`,
-  );
   let n = 0;
   for (const s of parsed.series)
-    n += q.get(meterId, s.obisCode, s.startSec[0]!, s.startSec[s.startSec.length - 1]!)?.n ?? 0;
+    n += countReadings(db, meterId, s.startSec[0]!, s.startSec[s.startSec.length - 1]! + 1, {
+      obisCode: s.obisCode,
+      except: 'import',
+    });
   return n;
 }
 

@@ -19,6 +19,7 @@ import type { ApiClient } from '../api/client';
 import type { ReadingsStore } from '../db/readings-store';
 import { dayKey, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time/local-days';
 import { readWindow } from './window-read';
+import { countReadings, latestOfMeters } from '../db/readings-read';
 
 export const MAX_PROBES = 16;
 const MAX_RANGE_DAYS = 90;
@@ -69,17 +70,7 @@ export async function verifyMeter(
   const series = (
     db.prepare('SELECT id FROM series WHERE meter_id = ?').all(meterId) as { id: number }[]
   ).map((s) => s.id);
-  const latestEnd = (() => {
-    let max: number | null = null;
-    const stmt = db.prepare<[number], { e: number | null }>(
-      'SELECT end_sec AS e FROM readings WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
-    );
-    for (const sid of series) {
-      const e = stmt.get(sid)?.e ?? null;
-      if (e !== null && (max === null || e > max)) max = e;
-    }
-    return max;
-  })();
+  const latestEnd = latestOfMeters(db, [meterId])?.endSec ?? null;
   const serviceLatest = meter?.latest_data_sec ?? null;
   // The span: the days the run wrote, and on to the last day the service says it has data for.
   let firstDay = synced?.firstDay ?? null;
@@ -129,16 +120,12 @@ export async function verifyMeter(
   }
   ranges.reverse();
   const warnings: SyncWarning[] = [];
-  const localCount = db.prepare(
-    `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id
-      WHERE s.meter_id = ? AND r.start_sec >= ? AND r.start_sec < ?`,
-  );
   let written = 0;
   for (const [a, b] of ranges.slice(0, MAX_PROBES)) {
     if (signal?.aborted) break;
     const fromSec = dayStartSec(a, tz);
     const toSec = dayStartSec(b + 1, tz);
-    const before = (localCount.get(meterId, fromSec, toSec) as { n: number }).n;
+    const before = countReadings(db, meterId, fromSec, toSec);
     let fetched = 0;
     const o = await readWindow(
       `the check of ${dayKey(a)} – ${dayKey(b)}`,
@@ -178,8 +165,14 @@ export async function verifyMeter(
       fromSec: dayStartSec(oldest, tz),
       toSec: dayStartSec(newest + 1, tz),
       serviceReadings: null,
+      // Whole local days: their rollups count them exactly (written with the readings).
       localReadings: (
-        localCount.get(meterId, dayStartSec(oldest, tz), dayStartSec(newest + 1, tz)) as { n: number }
+        db
+          .prepare(
+            `SELECT coalesce(sum(d.count), 0) AS n FROM daily_rollups d JOIN series s ON s.id = d.series_id
+              WHERE s.meter_id = ? AND d.day BETWEEN ? AND ?`,
+          )
+          .get(meterId, oldest, newest) as { n: number }
       ).n,
       fetched: 0,
     });

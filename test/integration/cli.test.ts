@@ -9,6 +9,7 @@ import type { DemoService } from '../../main/demo/service';
 import { generations } from '../../main/demo/generations';
 import { cliBundle } from './cli-bundle';
 import { admin, demo } from './helpers';
+import { digest, storeAllAsRows } from '../readings-fixture';
 
 // Asynchronous on purpose: the demo service runs in this process and must keep answering. The CLI
 // runs as it ships, from its bundle.
@@ -87,7 +88,7 @@ describe.each(generations)('meterdesk CLI against the %s contract', (contract) =
 });
 
 describe('meterdesk CLI', () => {
-  it('fills in the day blocks of a database synced before migration 0003', async () => {
+  it('fills in the day blocks of a database synced before migrations 0003 and 0007', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-'));
     const s = await cli(
       ['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team],
@@ -103,8 +104,15 @@ describe('meterdesk CLI', () => {
     // As migration 0003 leaves a database synced before day blocks: the next sync fills them in.
     const db = new Database(join(dir, 'meterdesk.sqlite'));
     try {
-      const blocks = () => db.prepare('SELECT series_id, day, packed FROM daily_rollups ORDER BY 1, 2').all();
+      const blocks = () =>
+        db
+          .prepare(
+            'SELECT series_id, day, packed, block_source, block_updated_sec FROM daily_rollups ORDER BY 1, 2',
+          )
+          .all();
       const synced = blocks();
+      const readings = digest(db);
+      storeAllAsRows(db); // and every day in rows, as before 0007
       const marked = db.prepare("UPDATE daily_rollups SET packed = '?' WHERE count = expected").run().changes;
       expect(marked).toBeGreaterThan(0);
       const again = await cli(
@@ -116,6 +124,7 @@ describe('meterdesk CLI', () => {
       expect(again.status).toBe(0);
       expect(db.prepare("SELECT count(*) FROM daily_rollups WHERE packed = '?'").pluck().get()).toBe(0);
       expect(blocks()).toEqual(synced);
+      expect(digest(db)).toEqual(readings);
     } finally {
       db.close();
     }

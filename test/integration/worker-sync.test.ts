@@ -13,6 +13,7 @@ import { DEFAULT_TZ } from '../../main/time/local-days';
 import { generations } from '../../main/demo/generations';
 import { admin, demo } from './helpers';
 import { diff, localReadings, serviceReadings } from './sync-helpers';
+import { digest, storeAllAsRows } from '../readings-fixture';
 
 function workerCore(svc: DemoService, o: Partial<WorkerSyncOptions> = {}) {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'md-worker-')), 'meterdesk.sqlite');
@@ -85,7 +86,7 @@ describe.each(generations)('sync in a worker thread against the %s contract', (c
 });
 
 describe('sync in a worker thread', () => {
-  it('fills in the day blocks of days synced before migration 0003, in the background', async () => {
+  it('fills in the day blocks of days synced before migrations 0003 and 0007, in the background', async () => {
     const svc = await demo({ years: 0.3 });
     const c = workerCore(svc);
     let second: ReturnType<typeof createWorkerSync> | null = null;
@@ -94,9 +95,19 @@ describe('sync in a worker thread', () => {
       await c.sync.syncAll();
       await c.sync.close();
       const blocks = () =>
-        c.db.prepare('SELECT series_id, day, packed FROM daily_rollups ORDER BY 1, 2').all();
+        c.db
+          .prepare(
+            'SELECT series_id, day, packed, block_source, block_updated_sec FROM daily_rollups ORDER BY 1, 2',
+          )
+          .all();
       const synced = blocks();
-      // What migration 0003 leaves in a database synced before it: complete days marked '?'.
+      const readings = digest(c.db);
+      expect(
+        c.db.prepare('SELECT count(*) FROM daily_rollups WHERE block_source IS NOT NULL').pluck().get(),
+      ).toBeGreaterThan(50);
+      // What migrations 0003 and 0007 leave in a database synced before them: every day in rows, and
+      // complete days marked '?'.
+      storeAllAsRows(c.db);
       const marked = c.db
         .prepare("UPDATE daily_rollups SET packed = '?' WHERE count = expected")
         .run().changes;
@@ -116,6 +127,7 @@ describe('sync in a worker thread', () => {
         await new Promise((r) => setTimeout(r, 25));
       expect(pending.get()).toBe(0);
       expect(blocks()).toEqual(synced);
+      expect(digest(c.db)).toEqual(readings);
     } finally {
       await second?.close();
       c.db.close();

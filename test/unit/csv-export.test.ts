@@ -191,7 +191,7 @@ describe('CSV export', () => {
     const db = setup();
     // Neither comes from the sync (it validates the grid and quality 1–3), but a database is a file.
     db.prepare(
-      "INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM readings LIMIT 1",
+      "INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM reading_rows LIMIT 1",
     ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
     const exportLines = async () => {
       const { r, path } = await exportDstDay(db, 'excel-at');
@@ -212,7 +212,7 @@ describe('CSV export', () => {
     };
     expect((await exportLines())[10]!.split(';')[8]).toBe('L1');
     // A quality the packed read cannot carry sends the chunk through the row-by-row read.
-    db.prepare('UPDATE readings SET quality = 7 WHERE start_sec = ?').run(dayStart + 10 * 900);
+    db.prepare('UPDATE reading_rows SET quality = 7 WHERE start_sec = ?').run(dayStart + 10 * 900);
     expect((await exportLines())[10]!.split(';').slice(6)).toEqual([
       String(value(10)).replace('.', ','),
       'kWh',
@@ -237,7 +237,7 @@ describe('CSV export', () => {
       13: 2.5e9,
       14: -2.5e9,
     };
-    const set = db.prepare('UPDATE readings SET value = ? WHERE start_sec = ?');
+    const set = db.prepare('UPDATE reading_rows SET value = ? WHERE start_sec = ?');
     const check = async (only: number[]) => {
       for (const [i, v] of Object.entries(values))
         set.run(only.includes(Number(i)) ? v : value(Number(i)), dayStart + Number(i) * 900);
@@ -291,10 +291,10 @@ describe('CSV export with its chunks read ahead in a thread', () => {
   it('writes the same bytes as reading in this thread, with rows the packed read cannot carry, in both profiles', async () => {
     const { db, req } = setupTwoMeters();
     // In m1's first chunk: a value with five decimals, a quality 7 and a reading off the grid.
-    db.prepare('UPDATE readings SET value = 0.12345 WHERE start_sec = ?').run(dayStart + 5 * 900);
-    db.prepare('UPDATE readings SET quality = 7 WHERE start_sec = ?').run(dayStart + 6 * 900);
+    db.prepare('UPDATE reading_rows SET value = 0.12345 WHERE start_sec = ?').run(dayStart + 5 * 900);
+    db.prepare('UPDATE reading_rows SET quality = 7 WHERE start_sec = ?').run(dayStart + 6 * 900);
     db.prepare(
-      "INSERT INTO readings (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM readings LIMIT 1",
+      "INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM reading_rows LIMIT 1",
     ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
     for (const profile of ['excel-at', 'iso'] as const) {
       const inThread = await exportBytes(db, { ...req, profile }, { readAhead: false });
@@ -309,7 +309,7 @@ describe('CSV export with its chunks read ahead in a thread', () => {
     const { db, req } = setupTwoMeters();
     db.exec('BEGIN');
     try {
-      db.prepare('UPDATE readings SET value = 123.456 WHERE start_sec = ?').run(dayStart + 7 * 900);
+      db.prepare('UPDATE reading_rows SET value = 123.456 WHERE start_sec = ?').run(dayStart + 7 * 900);
       expect((await exportBytes(db, req, { readAhead: false })).toString('utf8')).toContain(';123,456;');
       expect((await exportBytes(db, req, { readAhead: true })).toString('utf8')).not.toContain(';123,456;');
     } finally {

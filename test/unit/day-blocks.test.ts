@@ -14,7 +14,7 @@ import { exportCsv, rowsWithoutBlocks } from '../../main/export/csv';
 import { META, packedChunkReader } from '../../main/export/packed-read';
 import { closeReadAhead } from '../../main/export/read-ahead';
 import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
-import { DST_DAYS, fullDay } from '../readings-fixture';
+import { DST_DAYS, fullDay, storeAllAsRows } from '../readings-fixture';
 
 const OBIS = '1-1:1.9.0 G.01';
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'md-blocks-')), 'meterdesk.sqlite');
@@ -183,6 +183,7 @@ describe("the CSV export's read of day blocks", () => {
     const path = tmp();
     db.exec(`VACUUM INTO '${path}'`);
     const nb = openDatabase(path);
+    storeAllAsRows(nb);
     nb.exec('UPDATE daily_rollups SET packed = NULL');
     return nb;
   };
@@ -213,10 +214,11 @@ describe("the CSV export's read of day blocks", () => {
 
   it('reads a day from its block, not its rows, and a damaged block from its rows', () => {
     const { db, from } = setup();
+    storeAllAsRows(db); // rows and blocks both, as before 0007 (day-storage.test.ts: blocks alone)
     const dayTwo = from + 96 * 900;
     const before = packedChunkReader(db)(1, from, from + 3 * 96 * 900);
     // Rows removed behind the store's back (no refresh): the block still has the day.
-    db.prepare('DELETE FROM readings WHERE start_sec >= ? AND start_sec < ?').run(dayTwo, dayTwo + 96 * 900);
+    db.prepare('DELETE FROM reading_rows WHERE start_sec >= ? AND start_sec < ?').run(dayTwo, dayTwo + 96 * 900);
     expect(packedChunkReader(db)(1, from, from + 3 * 96 * 900)).toEqual(before);
 
     const day1 = (
