@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
 import type { ReadingColumns } from '../api/reading-columns';
 import { AppError } from '../errors';
+import { decodeBlock, type StoredReading } from './readings-read';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time/local-days';
 
 /** Day blocks hold values in thousandths (0003_day_blocks.sql). */
@@ -48,16 +49,63 @@ export interface WriteResult {
 const INSERT_BATCH = 100;
 
 /**
- * A day's block built from the rows a page inserts into it: `keys[slot]` = thousandths · 8 + quality (an
- * inserted row is not revised). Used only if every quarter-hour was inserted by the page (`n` = keys)
- * and nothing disqualified it (`ok`: a value not exact in thousandths, a row off the grid, a revision).
+ * A day's block built from the rows a page holds for it: `keys[slot]` = thousandths · 8 + quality (a
+ * new row is not revised). Used only if the page inserts every quarter-hour of the day (`n` = keys) and
+ * nothing disqualified it (`ok`: a stored row in the day, a quarter-hour twice, a value not exact in
+ * thousandths, a row off the grid or not a quarter-hour long, a quality outside 1–3). `updated` is the
+ * updated_sec all rows share, NaN once two differ: then the day keeps its rows (0007_day_storage.sql),
+ * else it is stored as this block alone and its rows are never written.
  */
 interface DayBuild {
   keys: number[];
   n: number;
   ok: boolean;
+  updated: number;
+  dayFrom: number;
 }
-const NO_BUILD: DayBuild = { keys: [], n: 0, ok: false };
+const NO_BUILD: DayBuild = { keys: [], n: 0, ok: false, updated: NaN, dayFrom: 0 };
+
+/** A day block to write with the rollup: stored as the block alone when `updated` is not null. */
+interface BuiltBlock {
+  block: string;
+  keys: number[];
+  updated: number | null;
+}
+
+/**
+ * A day's rollup figures from its block keys (thousandths · 8 + quality, in time order), exactly as
+ * the rollup statement computes them from the rows: SQLite's sum() of REAL values (Kahan–Babuška–
+ * Neumaier, as in its func.c), max() keeping the first of equal values, and the quality counts.
+ */
+export function rollupOfBlock(keys: readonly number[], dayStart: number) {
+  let sum = 0;
+  let err = 0;
+  let max = -Infinity;
+  let maxStart = dayStart;
+  const n = [0, 0, 0, 0];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const m = Math.floor(key / 8);
+    const v = m / BLOCK_SCALE;
+    const t = sum + v;
+    err += Math.abs(sum) > Math.abs(v) ? sum - t + v : v - t + sum;
+    sum = t;
+    if (v > max) {
+      max = v;
+      maxStart = dayStart + i * QH_SEC;
+    }
+    n[(key - m * 8) & 3]! += 1;
+  }
+  return {
+    count: keys.length,
+    sum: Number.isFinite(err) ? sum + err : sum,
+    max,
+    maxStart,
+    n1: n[1]!,
+    n2: n[2]!,
+    n3: n[3]!,
+  };
+}
 
 /**
  * A page's rows as parallel arrays, whichever form they came in (objects, or the columns the fetch
@@ -205,14 +253,29 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
                   FROM reading_rows WHERE series_id = @sid AND start_sec >= @start AND start_sec < @end))`),
   );
   const upsertRollupWithBlock = db.prepare<RollupParams & { block: string | null }>(rollupSql('@block'));
+  // A day the page inserted whole and regular, stored as its block alone: its rollup computed here from
+  // the page's values (`rollupOfBlock`), the same figures SQLite computes from rows (a test compares).
+  const upsertRollupFromBlock = db.prepare(
+    `INSERT INTO daily_rollups (series_id, day, day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, packed, block_updated_sec, block_source)
+     VALUES (@sid, @day, @start, @expected, @count, @sum, @max, @maxStart, @n1, @n2, @n3, @block, @updated, @source)
+     ON CONFLICT (series_id, day) DO UPDATE SET count = excluded.count, sum = excluded.sum, max = excluded.max,
+       max_start_sec = excluded.max_start_sec, n_measured = excluded.n_measured, n_estimated = excluded.n_estimated,
+       n_unreliable = excluded.n_unreliable, expected = excluded.expected, packed = excluded.packed,
+       block_updated_sec = excluded.block_updated_sec, block_source = excluded.block_source`,
+  );
+  const isStoredAsBlock = db
+    .prepare<[number, number], number>(
+      'SELECT 1 FROM daily_rollups WHERE series_id = ? AND day = ? AND block_source IS NOT NULL',
+    )
+    .pluck(true);
   const deleteRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
 
   // Day storage (0007_day_storage.sql): a complete, regular day lives in its block alone.
   const blockDaysIn = db
-    .prepare<[number, number, number], number>(
-      'SELECT day FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL',
+    .prepare<[number, number, number], [number, number, string, number, string]>(
+      'SELECT day, day_start_sec, packed, block_updated_sec, block_source FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL',
     )
-    .pluck(true);
+    .raw(true);
   // Back to rows: the block's quarter-hours as the rows they were (the same decoding as the view).
   const unpackDayRows = db.prepare<[number, number]>(
     `INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source)
@@ -245,7 +308,8 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
 
   /** Moves a day stored as its block back to rows, so it can be changed; false if it was rows. */
   function toRows(sid: number, day: number): boolean {
-    if (unpackDayRows.run(sid, day).changes === 0) return false;
+    if (isStoredAsBlock.get(sid, day) === undefined || unpackDayRows.run(sid, day).changes === 0)
+      return false;
     clearBlockStorage.run(sid, day);
     return true;
   }
@@ -274,7 +338,8 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
    */
   function refreshRollups(
     touched: Map<number, Set<number>>,
-    built?: Map<number, Map<number, string | null>>,
+    built?: Map<number, Map<number, BuiltBlock>>,
+    source?: string,
   ): void {
     for (const [sid, days] of touched) {
       const blocks = built?.get(sid);
@@ -282,13 +347,28 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const start = dayStartSec(day, tz);
         const end = dayStartSec(day + 1, tz);
         const expected = quarterHoursInDay(day, tz);
+        const block = blocks?.get(day);
+        const params = { sid, day, start, end, expected };
+        if (block && block.updated !== null && source !== undefined) {
+          upsertRollupFromBlock.run({
+            ...rollupOfBlock(block.keys, start),
+            sid,
+            day,
+            start,
+            expected,
+            block: block.block,
+            updated: block.updated,
+            source,
+          });
+          continue;
+        }
         // A day stored as its block has no rows to compute from: back to rows first (applyPage has
         // done so for the days it writes; this guards every other caller).
         toRows(sid, day);
-        const block = blocks?.get(day);
-        const params = { sid, day, start, end, expected };
         const written =
-          block === undefined ? upsertRollup.run(params) : upsertRollupWithBlock.run({ ...params, block });
+          block === undefined
+            ? upsertRollup.run(params)
+            : upsertRollupWithBlock.run({ ...params, block: block.block });
         // No row left in the day: the SELECT gives none, and the day's rollup goes.
         if (written.changes === 0) deleteRollup.run(sid, day);
         else if (storeAsBlock.get(params) != null) deleteDayRows.run(sid, start, end);
@@ -336,10 +416,14 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
        * from the database, or the index of the row of this page that is now stored (no allocation per row).
        */
       stored: Map<number, [number, number, number, number] | number>;
-      /** Per local day, the block being built from the rows this page inserts (see `DayBuild`). */
+      /** Per local day, the block built from the rows this page holds for it (see `DayBuild`). */
       builds: Map<number, DayBuild>;
-      /** The build of the day last touched. */
+      /** The build of the day of the row last seen (the pre-pass). */
       build: DayBuild;
+      /** Local days with a stored row (before this page). */
+      storedDays: Set<number>;
+      /** Local days of this page's range stored as their blocks alone (not yet moved to rows). */
+      blockDays: Set<number>;
     }
     const states: SeriesState[] = new Array<SeriesState>(rows.keys.length);
     const stateOf = (k: number): SeriesState => {
@@ -359,10 +443,20 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           stored: new Map(),
           builds: new Map(),
           build: NO_BUILD,
+          storedDays: new Set(),
+          blockDays: new Set(),
         };
         states[k] = st;
       }
       return st;
+    };
+    /** Before the page writes a row of a day stored as its block: the day moves to rows, to be refreshed. */
+    const toRowsBeforeWrite = (st: SeriesState, startSec: number) => {
+      if (st.blockDays.size === 0) return;
+      const day = dayNumberOf(startSec, tz);
+      if (!st.blockDays.delete(day)) return;
+      toRows(st.sid, day);
+      st.days.add(day);
     };
     const touch = (st: SeriesState, startSec: number) => {
       // Readings arrive in runs within one local day: reuse the last day's bounds.
@@ -371,10 +465,6 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         st.dayFrom = dayStartSec(dayNo, tz);
         st.dayTo = dayStartSec(dayNo + 1, tz);
         st.days.add(dayNo);
-        let build = st.builds.get(dayNo);
-        if (!build)
-          st.builds.set(dayNo, (build = { keys: new Array(quarterHoursInDay(dayNo, tz)), n: 0, ok: true }));
-        st.build = build;
       }
     };
     db.transaction(() => {
@@ -387,12 +477,19 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         if (start > st.maxStart) st.maxStart = start;
       }
       for (const s of states) {
-        // Days of this range stored as blocks become rows again, so that the rows below are complete
-        // (refreshRollups stores them as blocks again when they still qualify).
+        // Days of this range stored as their blocks: their readings are read from the blocks; such a
+        // day moves back to rows only if this page writes to it (`toRowsBeforeWrite`), so that a
+        // replay (an overlapping window read, an MQTT duplicate) writes nothing.
         const first = dayNumberOf(s.minStart, tz);
-        for (const day of blockDaysIn.all(s.sid, first, dayNumberOf(s.maxStart, tz))) {
-          toRows(s.sid, day);
-          s.days.add(day);
+        for (const [day, dayStart, packed, updatedSec, source] of blockDaysIn.all(
+          s.sid,
+          first,
+          dayNumberOf(s.maxStart, tz),
+        )) {
+          const decoded: StoredReading[] = [];
+          decodeBlock(decoded, dayStart, packed, updatedSec, source);
+          for (const r of decoded) s.stored.set(r[0], [r[2], r[3], r[4], r[6] === 'import' ? 1 : 0]);
+          s.blockDays.add(day);
         }
         for (const row of selectRange.all(s.sid, s.minStart, s.maxStart) as [
           number,
@@ -402,7 +499,61 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           number,
         ][])
           s.stored.set(row[0], [row[1], row[2], row[3], row[4]]);
+        for (const start of s.stored.keys()) s.storedDays.add(dayNumberOf(start, tz));
       }
+
+      // Pass 1b: per local day, the block of the rows this page holds for it (see `DayBuild`); row i's
+      // build in `rowBuild[i]`.
+      const rowBuild = new Array<DayBuild>(n);
+      for (let i = 0; i < n; i++) {
+        const s = states[rows.series[i]!]!;
+        const start = startSec[i]!;
+        let build = s.build;
+        if (
+          start < build.dayFrom ||
+          start >= build.dayFrom + build.keys.length * QH_SEC ||
+          build === NO_BUILD
+        ) {
+          const dayNo = dayNumberOf(start, tz);
+          let b = s.builds.get(dayNo);
+          if (!b) {
+            const dayFrom = dayStartSec(dayNo, tz);
+            b = {
+              keys: new Array<number>(quarterHoursInDay(dayNo, tz)),
+              n: 0,
+              ok: !s.storedDays.has(dayNo),
+              updated: NaN,
+              dayFrom,
+            };
+            s.builds.set(dayNo, b);
+          }
+          s.build = build = b;
+        }
+        rowBuild[i] = build;
+        if (!build.ok) continue;
+        const slot = (start - build.dayFrom) / QH_SEC;
+        const v = value[i]!;
+        const q = quality[i]!;
+        const m = Math.round(v * BLOCK_SCALE);
+        // Exact in thousandths and small enough for exact integers; otherwise SQL decides.
+        if (
+          slot % 1 !== 0 ||
+          build.keys[slot] !== undefined ||
+          endSec[i] !== start + QH_SEC ||
+          !(q === 1 || q === 2 || q === 3) ||
+          m / BLOCK_SCALE !== v ||
+          !(Math.abs(m) < 1e12)
+        ) {
+          build.ok = false;
+          continue;
+        }
+        build.keys[slot] = m * 8 + q;
+        const u = Number.isNaN(updated[i]!) ? nowSec : updated[i]!;
+        if (build.n === 0) build.updated = u;
+        else if (build.updated !== u) build.updated = NaN;
+        build.n += 1;
+      }
+      const whole = (b: DayBuild) => b.ok && b.n === b.keys.length;
 
       // Pass 2: queue new rows for the multi-row insert; compare stored ones.
       const { one: insertOne, many: insertMany } = insertsFor(source);
@@ -437,6 +588,13 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         const updatedSec = rUpdated ?? nowSec;
         const existing = s.stored.get(start);
         if (existing === undefined) {
+          s.stored.set(start, i);
+          result.inserted += 1;
+          touch(s, start);
+          const b = rowBuild[i]!;
+          // A day inserted whole and regular is stored as its block alone: no rows.
+          if (whole(b) && !Number.isNaN(b.updated)) continue;
+          toRowsBeforeWrite(s, start);
           const o = queued * 6;
           params[o] = sid;
           params[o + 1] = start;
@@ -445,19 +603,6 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           params[o + 4] = q;
           params[o + 5] = updatedSec;
           if (++queued === INSERT_BATCH) flush();
-          s.stored.set(start, i);
-          result.inserted += 1;
-          touch(s, start);
-          const build = s.build;
-          if (build.ok) {
-            const slot = (start - s.dayFrom) / QH_SEC;
-            const m = Math.round(v * BLOCK_SCALE);
-            // Exact in thousandths and small enough for exact integers; otherwise SQL decides.
-            if (slot % 1 === 0 && m / BLOCK_SCALE === v && Math.abs(m) < 1e12) {
-              build.keys[slot] = m * 8 + q;
-              build.n += 1;
-            } else build.ok = false;
-          }
           continue;
         }
         let oldValue: number;
@@ -488,6 +633,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           continue;
         }
         if (queued > 0) flush(); // the row compared against may still be queued
+        toRowsBeforeWrite(s, start);
         if (!differs) {
           if (replacesImport) adoptReading.run(updatedSec, source, sid, start);
           else touchReading.run(updatedSec, sid, start);
@@ -501,18 +647,22 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         result.updated += 1;
         result.revisions += 1;
         touch(s, start);
-        s.build.ok = false; // the day was stored before: its block comes from its rows
       }
       if (queued > 0) flush();
       // Days this page inserted whole (every quarter-hour, nothing revised) get the block built here.
-      const built = new Map<number, Map<number, string | null>>();
+      const built = new Map<number, Map<number, BuiltBlock>>();
       for (const st of states) {
-        const blocks = new Map<number, string | null>();
+        const blocks = new Map<number, BuiltBlock>();
         for (const [day, b] of st.builds)
-          if (b.ok && b.n === b.keys.length) blocks.set(day, b.keys.join(','));
+          if (whole(b))
+            blocks.set(day, {
+              block: b.keys.join(','),
+              keys: b.keys,
+              updated: Number.isNaN(b.updated) ? null : b.updated,
+            });
         built.set(st.sid, blocks);
       }
-      refreshRollups(result.touchedDays, built);
+      refreshRollups(result.touchedDays, built, source);
       withinTransaction?.();
     })();
     return result;

@@ -123,6 +123,41 @@ describe('days stored as their block alone', () => {
     expect(latestOfMeters(db, ['m1', 'nobody'])).toEqual({ startSec: last, endSec: last + 900 });
   });
 
+  it('have the rollup figures SQLite computes from their readings, to the last bit', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    // Values of every size and sign (exact in thousandths) whose sums round differently by order.
+    let seed = 7;
+    const rnd = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const keys = Array.from({ length: 60 }, (_, i) =>
+      new Date(Date.UTC(2025, 2, 1 + i)).toISOString().slice(0, 10),
+    );
+    for (const key of keys)
+      store.applyPage(
+        'm1',
+        day(key, 100, () => Math.round((rnd() - 0.3) * 10 ** Math.floor(rnd() * 9)) / 1000),
+        'cursor',
+        1,
+      );
+    expect(storedDays(db)).toEqual(keys);
+    const rollups = db
+      .prepare(
+        'SELECT day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable FROM daily_rollups ORDER BY day',
+      )
+      .all() as { day_start_sec: number; expected: number }[];
+    const fromReadings = db.prepare(
+      `SELECT count(*) AS count, sum(value) AS sum, max(value) AS max, start_sec AS max_start_sec,
+              sum(quality = 1) AS n_measured, sum(quality = 2) AS n_estimated, sum(quality = 3) AS n_unreliable
+         FROM readings WHERE series_id = 1 AND start_sec >= ? AND start_sec < ?`,
+    );
+    for (const r of rollups)
+      expect(r).toEqual({
+        day_start_sec: r.day_start_sec,
+        expected: r.expected,
+        ...(fromReadings.get(r.day_start_sec, r.day_start_sec + r.expected * 900) as object),
+      });
+  });
+
   it('move back to rows to be revised, keep the audit trail, and are stored so again when regular', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
@@ -132,7 +167,10 @@ describe('days stored as their block alone', () => {
     const sumBefore = db.prepare('SELECT sum FROM daily_rollups').pluck(true).get();
 
     // A replay changes nothing, and the day stays stored as its block.
+    const changes = db.prepare('SELECT total_changes()').pluck(true);
+    const before = changes.get() as number;
     const replay = store.applyPage('m1', rows, 'cursor', 2);
+    expect(changes.get()).toBe(before); // not a row written, not even moved
     expect(replay).toMatchObject({ inserted: 0, updated: 0, unchanged: 96, revisions: 0 });
     expect(storedDays(db)).toEqual(['2025-06-10']);
     expect(rowCount(db)).toBe(0);
