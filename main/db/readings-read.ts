@@ -100,6 +100,7 @@ function prepare(db: Database.Database) {
               AND day_start_sec < ? AND day_start_sec + expected * ${QH_SEC} > ? ORDER BY day ${order} LIMIT 1`,
         )
         .raw(true),
+    seriesOfMeter: db.prepare<[string], number>('SELECT id FROM series WHERE meter_id = ?').pluck(true),
     lastRow: db
       .prepare<[number], [number, number]>(
         'SELECT start_sec, end_sec FROM reading_rows WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
@@ -178,7 +179,7 @@ export function latestOfMeters(
   db: Database.Database,
   meterIds: readonly string[],
 ): { startSec: number; endSec: number } | null {
-  const series = db.prepare<[string], number>('SELECT id FROM series WHERE meter_id = ?').pluck(true);
+  const series = readerOf(db).seriesOfMeter;
   let out: { startSec: number; endSec: number } | null = null;
   for (const meterId of meterIds)
     for (const sid of series.all(meterId)) {
