@@ -218,7 +218,10 @@ describe("the CSV export's read of day blocks", () => {
     const dayTwo = from + 96 * 900;
     const before = packedChunkReader(db)(1, from, from + 3 * 96 * 900);
     // Rows removed behind the store's back (no refresh): the block still has the day.
-    db.prepare('DELETE FROM reading_rows WHERE start_sec >= ? AND start_sec < ?').run(dayTwo, dayTwo + 96 * 900);
+    db.prepare('DELETE FROM reading_rows WHERE start_sec >= ? AND start_sec < ?').run(
+      dayTwo,
+      dayTwo + 96 * 900,
+    );
     expect(packedChunkReader(db)(1, from, from + 3 * 96 * 900)).toEqual(before);
 
     const day1 = (
