@@ -1,9 +1,10 @@
 /**
- * The CLI's account commands: `sync` (an account into the local database), `stats` and `export`.
+ * The CLI's account commands: `sync` (an account into the local database), `stats`, `export` and
+ * `compact`.
  * Loaded only when one of them runs, so `meterdesk --help` starts without the database, the HTTP client
  * or the keychain.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { createApiClient, splitTeamUrl } from '../api/client';
@@ -37,7 +38,7 @@ export interface AccountArgs {
 }
 
 export async function accountCommand(
-  command: 'sync' | 'stats' | 'export',
+  command: 'sync' | 'stats' | 'export' | 'compact',
   v: AccountArgs,
   dataDir: string,
   help: Record<string, string>,
@@ -138,6 +139,38 @@ export async function accountCommand(
       'local_data',
       `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`,
     );
+
+  if (command === 'compact') {
+    // Every day that qualifies moved into its block now (the app does it in the background after an
+    // update), then the file rewritten without its free pages (SQLite's VACUUM: one exclusive write of
+    // the whole file, so not while Meterdesk has this profile open).
+    const sizeOf = () =>
+      statSync(dbPath).size + (existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0);
+    const before = sizeOf();
+    const db = openDatabase(dbPath);
+    try {
+      const days = await fillPendingBlocks(db, createReadingsStore(db));
+      try {
+        db.exec('VACUUM');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (err) {
+        throw new AppError(
+          'local_data',
+          `The database is in use (${(err as Error).message}); close Meterdesk and run "compact" again. Nothing was lost.`,
+        );
+      }
+      const after = sizeOf();
+      const out = { days_moved: days, bytes_before: before, bytes_after: after };
+      process.stdout.write(
+        v.json
+          ? JSON.stringify(out) + '\n'
+          : `compacted: ${(before / 1e6).toFixed(1)} MB → ${(after / 1e6).toFixed(1)} MB (${days} days moved into their blocks)\n`,
+      );
+    } finally {
+      db.close();
+    }
+    return;
+  }
 
   if (command === 'stats') {
     const db = openDatabase(dbPath);

@@ -1,6 +1,6 @@
 // The meterdesk CLI end to end: sync, stats, export and its exit codes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -128,6 +128,43 @@ describe('meterdesk CLI', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('compacts a profile synced before day storage to its new size, with the same readings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-'));
+    const s = await cli(
+      ['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      {
+        METERDESK_TOKEN: svc.info.tokens.pro,
+      },
+    );
+    expect(s.status).toBe(0);
+    const path = join(dir, 'meterdesk.sqlite');
+    const db = new Database(path);
+    const readings = digest(db);
+    // As a profile synced before 0007 looks: every day in rows, its rollup's block recomputed later.
+    storeAllAsRows(db);
+    db.exec("UPDATE daily_rollups SET packed = '?' WHERE count = expected");
+    db.exec('VACUUM');
+    db.close();
+    const asRows = statSync(path).size;
+
+    const c = await cli(['--data-dir', dir, 'compact', '--json']);
+    expect(c.status, c.stderr).toBe(0);
+    const out = JSON.parse(c.stdout) as { days_moved: number; bytes_before: number; bytes_after: number };
+    expect(out.days_moved).toBeGreaterThan(100);
+    expect(out.bytes_before).toBeGreaterThanOrEqual(asRows);
+    expect(out.bytes_after).toBe(statSync(path).size);
+    expect(out.bytes_after).toBeLessThan(asRows / 2);
+    const after = new Database(path, { readonly: true });
+    try {
+      expect(digest(after)).toEqual(readings);
+      expect(after.prepare("SELECT count(*) FROM daily_rollups WHERE packed = '?'").pluck().get()).toBe(0);
+    } finally {
+      after.close();
+    }
+    // Nothing left to do: a second run moves nothing.
+    expect(JSON.parse((await cli(['--data-dir', dir, 'compact', '--json'])).stdout).days_moved).toBe(0);
   });
 
   it('uses the documented exit codes', async () => {
