@@ -154,8 +154,14 @@ export function readRange(
  * snapshot see every reading exactly once.
  */
 export function snapshot<T>(db: Database.Database, read: () => T): T {
-  return db.inTransaction ? read() : db.transaction(read)();
+  if (db.inTransaction) return read();
+  // One transaction function per connection: making one per call costs ≈ 40 µs (an export reads ~400
+  // chunks).
+  let run = runners.get(db);
+  if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
+  return run(read) as T;
 }
+const runners = new WeakMap<Database.Database, (f: () => unknown) => unknown>();
 
 /** Every reading of a series, in time order. */
 export function readAll(db: Database.Database, seriesId: number): StoredReading[] {

@@ -149,6 +149,12 @@ export function timeColumns(
     clockText(sec, false, true);
     buf[at++] = 0x5a; // Z
   };
+  // A quarter-hour's start is the previous one's end: its texts are copied from there (in the same
+  // buffer) instead of being made again, half the work.
+  let endLocal = -1;
+  let endLocalTo = -1;
+  let endUtc = -1;
+  let endUtcTo = -1;
   for (let k = 0; k < slots; k++) {
     const start = from + k * QH_SEC;
     const end = start + QH_SEC;
@@ -156,15 +162,26 @@ export function timeColumns(
     if (at + 4 * 64 > buf.length) {
       buf = Buffer.allocUnsafe(1 << 20);
       at = 0;
+      endLocal = endUtc = -1;
     }
     const a = at;
-    local(start);
+    if (endLocal >= 0) {
+      buf.copyWithin(at, endLocal, endLocalTo);
+      at += endLocalTo - endLocal;
+    } else local(start);
     buf[at++] = S;
+    endLocal = at;
     local(end);
+    endLocalTo = at;
     buf[at++] = S;
-    utc(start);
+    if (endUtc >= 0) {
+      buf.copyWithin(at, endUtc, endUtcTo);
+      at += endUtcTo - endUtc;
+    } else utc(start);
     buf[at++] = S;
+    endUtc = at;
     utc(end);
+    endUtcTo = at;
     views[k] = new Uint8Array(buf.buffer, buf.byteOffset + a, at - a);
   }
   return views;
@@ -203,6 +220,16 @@ class ByteChunks {
     if (this.pos > 0) this.done.push(this.buf.subarray(0, this.pos));
     this.buf = this.next(n);
     this.pos = 0;
+  }
+  /** Appends a row of two parts (time fields and the rest): the export's hot path, one call a row. */
+  row(a: Uint8Array, b: Uint8Array): void {
+    const n = a.length + b.length;
+    if (this.pos + n > this.buf.length) this.reserve(n);
+    const buf = this.buf;
+    const pos = this.pos;
+    buf.set(a, pos);
+    buf.set(b, pos + a.length);
+    this.pos = pos + n;
   }
   /** Appends `part`; the caller has reserved the room. */
   put(part: Uint8Array): void {
@@ -401,11 +428,7 @@ export async function exportCsv(
       const gapRest = utf8(fixedText + gapTailText);
       let k = 0;
       const gapsTo = (i: number) => {
-        for (; k < i; k++) {
-          sink.reserve(longestTime + gapRest.length);
-          sink.put(time[k]!);
-          sink.put(gapRest);
-        }
+        for (; k < i; k++) sink.row(time[k]!, gapRest);
       };
       // Read in chunks rather than holding an open iterator across awaits, which would keep the
       // connection busy and block the sync's writes.
@@ -424,10 +447,7 @@ export async function exportCsv(
             const meta = p - m * META;
             const i = c + (meta >> 3);
             if (i > k) gapsTo(i);
-            const rest = rowRest(m * 8 + (meta & 7));
-            sink.reserve(longestTime + rest.length);
-            sink.put(time[k]!);
-            sink.put(rest);
+            sink.row(time[k]!, rowRest(m * 8 + (meta & 7)));
             k = i + 1;
           }
         } else {
