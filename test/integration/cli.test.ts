@@ -88,7 +88,8 @@ describe.each(generations)('meterdesk CLI against the %s contract', (contract) =
 });
 
 describe('meterdesk CLI', () => {
-  it('fills in the day blocks of a database synced before migrations 0003 and 0007', async () => {
+  /** A new data folder with the demo account synced into it by the CLI. */
+  const syncedDir = async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-'));
     const s = await cli(
       ['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team],
@@ -96,7 +97,11 @@ describe('meterdesk CLI', () => {
         METERDESK_TOKEN: svc.info.tokens.pro,
       },
     );
-    expect(s.status).toBe(0);
+    expect(s.status, s.stderr).toBe(0);
+    return dir;
+  };
+  it('fills in the day blocks of a database synced before migrations 0003 and 0007', async () => {
+    const dir = await syncedDir();
     const st = JSON.parse((await cli(['--data-dir', dir, 'stats', '--json'])).stdout);
     const meter = st.per_meter.find((m: { readings: number }) => m.readings > 0);
     expect(meter.cursor).toBeTruthy();
@@ -131,14 +136,7 @@ describe('meterdesk CLI', () => {
   });
 
   it('compacts a profile synced before day storage to its new size, with the same readings', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'md-cli-'));
-    const s = await cli(
-      ['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team],
-      {
-        METERDESK_TOKEN: svc.info.tokens.pro,
-      },
-    );
-    expect(s.status).toBe(0);
+    const dir = await syncedDir();
     const path = join(dir, 'meterdesk.sqlite');
     const db = new Database(path);
     const readings = digest(db);
