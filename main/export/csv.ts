@@ -151,6 +151,10 @@ export function timeColumns(
   };
   // A quarter-hour's start is the previous one's end: its texts are copied from there (in the same
   // buffer) instead of being made again, half the work.
+  const again = (from: number, to: number) => {
+    buf.copyWithin(at, from, to);
+    at += to - from;
+  };
   let endLocal = -1;
   let endLocalTo = -1;
   let endUtc = -1;
@@ -165,19 +169,15 @@ export function timeColumns(
       endLocal = endUtc = -1;
     }
     const a = at;
-    if (endLocal >= 0) {
-      buf.copyWithin(at, endLocal, endLocalTo);
-      at += endLocalTo - endLocal;
-    } else local(start);
+    if (endLocal >= 0) again(endLocal, endLocalTo);
+    else local(start);
     buf[at++] = S;
     endLocal = at;
     local(end);
     endLocalTo = at;
     buf[at++] = S;
-    if (endUtc >= 0) {
-      buf.copyWithin(at, endUtc, endUtcTo);
-      at += endUtcTo - endUtc;
-    } else utc(start);
+    if (endUtc >= 0) again(endUtc, endUtcTo);
+    else utc(start);
     buf[at++] = S;
     endUtc = at;
     utc(end);
