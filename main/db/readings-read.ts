@@ -63,10 +63,17 @@ export function decodeBlock(
   }
 }
 
-const readers = new WeakMap<
-  Database.Database,
-  ReturnType<typeof prepare> & Record<'firstBlockDayIn' | 'lastBlockDayIn', Database.Statement>
->();
+/** The first or last day stored as its block that overlaps a range: its start and quarter-hours. */
+const blockDayIn = (db: Database.Database, order: 'ASC' | 'DESC') =>
+  db
+    .prepare<[number, number, number, number, number], [number, number]>(
+      `SELECT day_start_sec, expected FROM daily_rollups
+        WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL
+          AND day_start_sec < ? AND day_start_sec + expected * ${QH_SEC} > ? ORDER BY day ${order} LIMIT 1`,
+    )
+    .raw(true);
+
+const readers = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 function prepare(db: Database.Database) {
   return {
     rows: db
@@ -92,15 +99,14 @@ function prepare(db: Database.Database) {
         'SELECT start_sec, end_sec FROM reading_rows WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec DESC LIMIT 1',
       )
       .raw(true),
-    blockDayIn: (order: 'ASC' | 'DESC') =>
-      db
-        .prepare<[number, number, number, number, number], [number, number]>(
-          `SELECT day_start_sec, expected FROM daily_rollups
-            WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL
-              AND day_start_sec < ? AND day_start_sec + expected * ${QH_SEC} > ? ORDER BY day ${order} LIMIT 1`,
-        )
-        .raw(true),
+    firstBlockDayIn: blockDayIn(db, 'ASC'),
+    lastBlockDayIn: blockDayIn(db, 'DESC'),
     seriesOfMeter: db.prepare<[string], number>('SELECT id FROM series WHERE meter_id = ?').pluck(true),
+    seriesOfRegister: db
+      .prepare<[string, string | null, string | null], number>(
+        'SELECT id FROM series WHERE meter_id = ? AND (? IS NULL OR obis_code = ?)',
+      )
+      .pluck(true),
     lastRow: db
       .prepare<[number], [number, number]>(
         'SELECT start_sec, end_sec FROM reading_rows WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
@@ -116,11 +122,7 @@ function prepare(db: Database.Database) {
 }
 function readerOf(db: Database.Database) {
   let r = readers.get(db);
-  if (!r) {
-    const p = prepare(db);
-    r = { ...p, firstBlockDayIn: p.blockDayIn('ASC'), lastBlockDayIn: p.blockDayIn('DESC') };
-    readers.set(db, r);
-  }
+  if (!r) readers.set(db, (r = prepare(db)));
   return r;
 }
 
@@ -208,12 +210,8 @@ export function countReadings(
   to: number,
   opts: { obisCode?: string; except?: string } = {},
 ): number {
-  const series = db
-    .prepare<[string, string | null, string | null], number>(
-      'SELECT id FROM series WHERE meter_id = ? AND (? IS NULL OR obis_code = ?)',
-    )
-    .pluck(true)
-    .all(meterId, opts.obisCode ?? null, opts.obisCode ?? null);
+  const obis = opts.obisCode ?? null;
+  const series = readerOf(db).seriesOfRegister.all(meterId, obis, obis);
   let n = 0;
   for (const sid of series)
     for (const r of readRange(db, sid, from, to))
@@ -236,8 +234,8 @@ export function spanIn(
   const [firstRow, lastRow, firstDay, lastDay] = snapshot(db, () => [
     r.firstRowIn.get(seriesId, from, to),
     r.lastRowIn.get(seriesId, from, to),
-    r.firstBlockDayIn.raw(true).get(seriesId, ...days, to, from) as [number, number] | undefined,
-    r.lastBlockDayIn.raw(true).get(seriesId, ...days, to, from) as [number, number] | undefined,
+    r.firstBlockDayIn.get(seriesId, ...days, to, from),
+    r.lastBlockDayIn.get(seriesId, ...days, to, from),
   ]);
   let first = firstRow ?? Infinity;
   let last = lastRow ?? [-Infinity, -Infinity];
