@@ -21,9 +21,11 @@ export const META = 32768;
  *
  * Where it can, a whole local day comes from its block in `daily_rollups` (0003_day_blocks.sql: one
  * text per day, written with the rows; since 0007_day_storage.sql most days are stored as that block
- * alone): one row read instead of ~96, which made the read ≈ 9 × faster (docs/performance.md). The rest — days cut by `a` or `b`, days without a block (incomplete, or with
- * a row that does not pack) — is read row by row, as one plucked integer per row (better-sqlite3's
- * cost is per row and per column).
+ * alone): one row read instead of ~96, which made the read ≈ 9 × faster (docs/performance.md). A day
+ * stored as its block alone that `a` or `b` cuts gives the part of its block within the read. The
+ * rest — days with rows that are cut, days without a block (incomplete, or with a row that does not
+ * pack) — is read row by row, as one plucked integer per row (better-sqlite3's cost is per row and
+ * per column).
  */
 export function packedChunkReader(db: Database.Database) {
   const rowsStmt = db
