@@ -23,7 +23,7 @@ import { createReadingsStore, fillPendingBlocks, type IncomingReading } from '..
 import { exportCsv } from '../../main/export/csv';
 import { closeReadAhead } from '../../main/export/read-ahead';
 import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
-import { DST_DAYS, fullDay } from '../readings-fixture';
+import { DST_DAYS, digest, fullDay, storeAllAsRows } from '../readings-fixture';
 
 const OBIS = '1-1:1.9.0 G.01';
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'md-daystore-')), 'meterdesk.sqlite');
@@ -158,6 +158,26 @@ describe('days stored as their block alone', () => {
       });
   });
 
+  it('are only days whose readings share one updated_sec and source: a page with one apart keeps its rows', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    const rows = day('2025-06-10').map((r, i) => (i === 13 ? { ...r, updatedSec: 101 } : r));
+    store.applyPage('m1', rows, 'cursor', 1);
+    expect(storedDays(db)).toEqual([]);
+    expect(rowCount(db)).toBe(96);
+    expect(viaView(db)).toEqual(expected(rows, 'cursor'));
+    // Without an updated_at from the source, "now" is stored for each: one time for the page.
+    const noTimes = day('2025-06-11').map((r) => ({ ...r, updatedSec: null }));
+    store.applyPage('m1', noTimes, 'cursor', 5);
+    expect(storedDays(db)).toEqual(['2025-06-11']);
+    expect(viaView(db).slice(96)).toEqual(
+      expected(
+        noTimes.map((r) => ({ ...r, updatedSec: 5 })),
+        'cursor',
+      ),
+    );
+  });
+
   it('move back to rows to be revised, keep the audit trail, and are stored so again when regular', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
@@ -263,6 +283,66 @@ describe('days stored as their block alone', () => {
     expect(migrated.prepare('SELECT * FROM daily_rollups ORDER BY day').all()).toEqual(
       fresh.prepare('SELECT * FROM daily_rollups ORDER BY day').all(),
     );
+  });
+
+  it('hold exactly what rows would hold, through 200 random writes (differential against rows only)', () => {
+    // The same writes into two stores: A as the app runs it (days stored as blocks), B moved back to
+    // rows after every write (the form before 0007, whose logic the store had before). After each
+    // write both must hold the same readings, audit, rollup figures and write results.
+    const a = openDatabase(tmp());
+    const b = openDatabase(tmp());
+    const sa = createReadingsStore(a);
+    const sb = createReadingsStore(b);
+    let seed = 4242;
+    const rnd = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    const keys = ['2025-03-29', '2025-03-30', '2025-03-31', '2025-10-25', '2025-10-26', '2025-10-27'];
+    // Days never written before come now and then: a page can write them whole, the sync's path.
+    const fresh = Array.from({ length: 80 }, (_, i) =>
+      new Date(Date.UTC(2025, 4, 1 + i)).toISOString().slice(0, 10),
+    );
+    const figures = (db: Database.Database) =>
+      db
+        .prepare(
+          'SELECT series_id, day, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, packed FROM daily_rollups ORDER BY 1, 2',
+        )
+        .all();
+    const audit = (db: Database.Database) => db.prepare('SELECT * FROM reading_revisions ORDER BY id').all();
+    let updated = 100;
+    let withBlocks = 0;
+    for (let op = 0; op < 200; op++) {
+      const key = rnd() < 0.25 && fresh.length > 0 ? fresh.pop()! : pick(keys);
+      const kind = rnd();
+      updated += rnd() < 0.7 ? 1 : 0;
+      const at = rnd() < 0.15 ? updated - 5 : updated; // sometimes older than what is stored
+      const values = rnd() < 0.5 ? () => 0.25 : () => Math.round((rnd() * 3 - 0.2) * 1000) / 1000;
+      let rows = day(key, at, values);
+      // Now and then a page with something a block cannot hold or that the store treats apart.
+      const odd = rnd();
+      if (odd < 0.05) rows = rows.map((r, i) => (i === 7 ? { ...r, value: 0.0001 } : r));
+      else if (odd < 0.1) rows = rows.map((r, i) => (i === 9 ? { ...r, updatedSec: null } : r));
+      else if (odd < 0.15) rows = rows.map((r, i) => (i === 11 ? { ...r, endSec: r.endSec + 60 } : r));
+      else if (odd < 0.2) rows = rows.map((r, i) => (i === 13 ? { ...r, updatedSec: at + 1 } : r));
+      if (kind < 0.3)
+        rows = rows.filter(() => rnd() < 0.4); // a part of the day
+      else if (kind < 0.45) rows = rows.filter(() => rnd() < 0.05); // a few revisions
+      if (rnd() < 0.05) rows = [...rows, ...rows.slice(0, 3).map((r) => ({ ...r, value: r.value + 1 }))];
+      const source = rnd() < 0.15 ? 'import' : pick(['cursor', 'cursor', 'window', 'mqtt']);
+      const now = 10_000 + op;
+      const wa = sa.applyPage('m1', rows, source, now);
+      const wb = sb.applyPage('m1', rows, source, now);
+      storeAllAsRows(b);
+      const { touchedDays: _a, ...ra } = wa;
+      const { touchedDays: _b, ...rb } = wb;
+      expect(ra, `write ${op}`).toEqual(rb);
+      expect(digest(a), `readings after write ${op}`).toEqual(digest(b));
+      expect(audit(a), `audit after write ${op}`).toEqual(audit(b));
+      expect(figures(a), `rollups after write ${op}`).toEqual(figures(b));
+      if (storedDays(a).length > 0) withBlocks += 1;
+    }
+    // Both forms were exercised: days stored as blocks (after most writes) and days with rows.
+    expect(withBlocks).toBeGreaterThan(50);
+    expect(rowCount(a)).toBeGreaterThan(0);
   });
 
   describe('read by the CSV export', () => {
