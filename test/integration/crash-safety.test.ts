@@ -12,23 +12,18 @@ import { demo } from './helpers';
 import { diff, localReadings, serviceReadings } from './sync-helpers';
 import { digest, storeAllAsRows } from '../readings-fixture';
 
-function runSync(
+/** Runs the built CLI with `args`, killed with SIGKILL after `killAfterMs` unless null. */
+function runCli(
   cli: string,
-  dataDir: string,
-  baseUrl: string,
-  team: string,
-  token: string,
+  args: string[],
+  env: Record<string, string>,
   killAfterMs: number | null,
 ): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [cli, '--data-dir', dataDir, 'sync', '--base-url', baseUrl, '--team', team, '--page-size', '700'],
-      {
-        env: { ...process.env, METERDESK_TOKEN: token },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -40,6 +35,21 @@ function runSync(
     });
   });
 }
+
+const runSync = (
+  cli: string,
+  dataDir: string,
+  baseUrl: string,
+  team: string,
+  token: string,
+  killAfterMs: number | null,
+) =>
+  runCli(
+    cli,
+    ['--data-dir', dataDir, 'sync', '--base-url', baseUrl, '--team', team, '--page-size', '700'],
+    { METERDESK_TOKEN: token },
+    killAfterMs,
+  );
 
 describe.each(generations)('crash safety against the %s contract', (contract) => {
   it('survives 20 SIGKILLs at random points and ends with exactly the service data', async () => {
@@ -99,20 +109,10 @@ describe('crash safety of the move into day storage (0007)', () => {
     const cli = await cliBundle();
     const svc = await demo({ years: 2, ratePerMin: 1_000_000 });
     const dataDir = mkdtempSync(join(tmpdir(), 'md-crash-move-'));
-    const run = (killAfterMs: number | null) =>
-      new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, [cli, '--data-dir', dataDir, 'compact', '--json'], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => (out += c));
-        child.stderr.on('data', (c: Buffer) => (out += c));
-        const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-        child.on('exit', (code, signal) => {
-          if (timer) clearTimeout(timer);
-          resolve({ code, signal, out });
-        });
-      });
+    const run = async (killAfterMs: number | null) => {
+      const r = await runCli(cli, ['--data-dir', dataDir, 'compact', '--json'], {}, killAfterMs);
+      return { ...r, out: r.stdout + r.stderr };
+    };
     try {
       const synced = await runSync(cli, dataDir, svc.info.base_url, svc.info.team, svc.info.tokens.pro, null);
       expect(synced.code, synced.stderr).toBe(0);
