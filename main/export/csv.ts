@@ -78,9 +78,10 @@ const headers: Record<ExportProfile, string[]> = {
 /**
  * The four timestamp fields of every quarter-hour of the range, joined by the separator, built once
  * per export and shared by every series (they are the same for each), as bytes: one buffer with a
- * view per quarter-hour. Written as bytes from per-day prefixes and a digit table (the texts
- * `localDateTimeDe`, `isoWithOffset` and `isoUtc` give, pinned by a test over three years in several
- * zones): building them as strings took ≈ 20 % of an export of three years.
+ * view per quarter-hour. Written byte by byte from the day's prefix (made once per day) and the
+ * clock's digits: the texts `localDateTimeDe`, `isoWithOffset` and `isoUtc` give, pinned by a test
+ * over three years in several zones. Building them as strings took ≈ 20 % of an export of three
+ * years; with a table lookup and a copy per field, ≈ 40 ms of the first export of a million rows.
  */
 export function timeColumns(
   from: number,
@@ -91,100 +92,91 @@ export function timeColumns(
 ): Uint8Array[] {
   const S = sep.charCodeAt(0);
   const views = new Array<Uint8Array>(slots);
-  // Day prefixes (`dd.MM.yyyy ` or `YYYY-MM-DDT`) and offset suffixes (`+01:00`) as bytes, by key.
-  const prefixes = new Map<number, Uint8Array>();
-  const suffixes = new Map<number, Uint8Array>();
-  const prefix = (day: number, de: boolean): Uint8Array => {
-    const key = de ? -day - 1 : day;
-    let p = prefixes.get(key);
-    if (p === undefined) {
-      const iso = new Date(day * 86_400_000).toISOString();
-      p = Buffer.from(
-        de ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ` : iso.slice(0, 11),
-        'latin1',
-      );
-      prefixes.set(key, p);
-    }
-    return p;
-  };
-  const suffix = (off: number): Uint8Array => {
-    let p = suffixes.get(off);
-    if (p === undefined) {
-      p = Buffer.from(offsetText(off), 'latin1');
-      suffixes.set(off, p);
-    }
-    return p;
-  };
-  // One boundary's texts: local (Excel: minutes; ISO: seconds and offset) and UTC, into `out` at `at`.
+  // The last local and UTC day, hour and offset seen, with their texts (the buffer and the write
+  // position stay local variables: captured by closures, every byte written cost ≈ 4 × as much).
+  let localDay = NaN;
+  let localPrefix = EMPTY;
+  let utcDay = NaN;
+  let utcPrefix = EMPTY;
+  let hour = NaN;
+  let offset = 0;
+  let offsetBytes = EMPTY;
   let buf = Buffer.allocUnsafe(0);
   let at = 0;
-  const two = (n: number) => {
-    buf[at++] = 0x30 + ((n / 10) | 0);
-    buf[at++] = 0x30 + (n % 10);
-  };
-  const put = (p: Uint8Array) => {
-    buf.set(p, at);
-    at += p.length;
-  };
-  const clockText = (clock: number, de: boolean, seconds: boolean) => {
-    const day = Math.floor(clock / 86_400);
-    put(prefix(day, de));
-    const t = clock - day * 86_400;
-    const h = Math.floor(t / 3600);
-    const m = Math.floor((t - h * 3600) / 60);
-    two(h);
-    buf[at++] = COLON;
-    two(m);
-    if (seconds) {
-      buf[at++] = COLON;
-      two(t - h * 3600 - m * 60);
-    }
-  };
-  const local = (sec: number) => {
-    const off = offsetMinutesAt(sec, tz);
-    clockText(sec + off * 60, excel, !excel);
-    if (!excel) put(suffix(off));
-  };
-  const utc = (sec: number) => {
-    clockText(sec, false, true);
-    buf[at++] = 0x5a; // Z
-  };
-  // A quarter-hour's start is the previous one's end: its texts are copied from there (in the same
-  // buffer) instead of being made again, half the work.
-  const again = (from: number, to: number) => {
-    buf.copyWithin(at, from, to);
-    at += to - from;
-  };
-  let endLocal = -1;
-  let endLocalTo = -1;
-  let endUtc = -1;
-  let endUtcTo = -1;
   for (let k = 0; k < slots; k++) {
-    const start = from + k * QH_SEC;
-    const end = start + QH_SEC;
     // Room for the row's four fields (prefixes of years beyond 9999 are longer: 64 bytes a field).
     if (at + 4 * 64 > buf.length) {
       buf = Buffer.allocUnsafe(1 << 20);
       at = 0;
-      endLocal = endUtc = -1;
     }
     const a = at;
-    if (endLocal >= 0) again(endLocal, endLocalTo);
-    else local(start);
-    buf[at++] = S;
-    endLocal = at;
-    local(end);
-    endLocalTo = at;
-    buf[at++] = S;
-    if (endUtc >= 0) again(endUtc, endUtcTo);
-    else utc(start);
-    buf[at++] = S;
-    endUtc = at;
-    utc(end);
-    endUtcTo = at;
+    const start = from + k * QH_SEC;
+    for (let e = 0; e < 2; e++) {
+      // Local time of the start, then the end (Excel: to the minute; ISO: to the second, with the offset).
+      const sec = start + e * QH_SEC;
+      const h = Math.floor(sec / 3600);
+      if (h !== hour) {
+        hour = h;
+        const off = offsetMinutesAt(sec, tz);
+        if (off !== offset || offsetBytes === EMPTY) offsetBytes = Buffer.from(offsetText(off), 'latin1');
+        offset = off;
+      }
+      const clock = sec + offset * 60;
+      const day = Math.floor(clock / 86_400);
+      if (day !== localDay) {
+        localDay = day;
+        localPrefix = dayPrefix(day, excel);
+      }
+      at = clockText(buf, at, localPrefix, clock - day * 86_400, !excel);
+      if (!excel) at = put(buf, at, offsetBytes);
+      buf[at++] = S;
+    }
+    for (let e = 0; e < 2; e++) {
+      const sec = start + e * QH_SEC;
+      const day = Math.floor(sec / 86_400);
+      if (day !== utcDay) {
+        utcDay = day;
+        utcPrefix = dayPrefix(day, false);
+      }
+      at = clockText(buf, at, utcPrefix, sec - day * 86_400, true);
+      buf[at++] = 0x5a; // Z
+      if (e === 0) buf[at++] = S;
+    }
     views[k] = new Uint8Array(buf.buffer, buf.byteOffset + a, at - a);
   }
   return views;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** The day prefix (`dd.MM.yyyy ` or `YYYY-MM-DDT`) of a day number since 1970, as bytes. */
+function dayPrefix(day: number, de: boolean): Uint8Array {
+  const iso = new Date(day * 86_400_000).toISOString();
+  return Buffer.from(de ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ` : iso.slice(0, 11), 'latin1');
+}
+
+/** Writes `part` into `buf` at `at`; returns the position after it. */
+function put(buf: Uint8Array, at: number, part: Uint8Array): number {
+  for (let i = 0; i < part.length; i++) buf[at + i] = part[i]!;
+  return at + part.length;
+}
+
+/** Writes the day's prefix and the time of day `t` (seconds): `HH:mm`, or `HH:mm:ss` with seconds. */
+function clockText(buf: Uint8Array, at: number, prefix: Uint8Array, t: number, seconds: boolean): number {
+  at = put(buf, at, prefix);
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t - h * 3600) / 60);
+  buf[at] = 0x30 + ((h / 10) | 0);
+  buf[at + 1] = 0x30 + (h % 10);
+  buf[at + 2] = COLON;
+  buf[at + 3] = 0x30 + ((m / 10) | 0);
+  buf[at + 4] = 0x30 + (m % 10);
+  if (!seconds) return at + 5;
+  const s = t - h * 3600 - m * 60;
+  buf[at + 5] = COLON;
+  buf[at + 6] = 0x30 + ((s / 10) | 0);
+  buf[at + 7] = 0x30 + (s % 10);
+  return at + 8;
 }
 
 const COLON = 0x3a;
@@ -468,6 +460,11 @@ export async function exportCsv(
         gapsTo(end);
         rows += k - before;
         await write(sink.take());
+        // A turn of the event loop: the stream learns that its last write finished and starts the next,
+        // so the file is written while the next chunk is assembled. Without it (the write above resolves
+        // at once while under the high-water mark) the writes waited for the next drain, and the first
+        // export of a million rows spent ≈ 30 % longer.
+        await new Promise<void>((r) => setImmediate(r));
         opts.onProgress?.(rows, total);
         if (opts.signal?.aborted) throw new Error('Export cancelled.');
       }
