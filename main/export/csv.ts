@@ -77,11 +77,11 @@ const headers: Record<ExportProfile, string[]> = {
 
 /**
  * The four timestamp fields of every quarter-hour of the range, joined by the separator, built once
- * per export and shared by every series (they are the same for each), as bytes: one buffer with a
- * view per quarter-hour. Written byte by byte from the day's prefix (made once per day) and the
- * clock's digits: the texts `localDateTimeDe`, `isoWithOffset` and `isoUtc` give, pinned by a test
- * over three years in several zones. Building them as strings took ≈ 20 % of an export of three
- * years; with a table lookup and a copy per field, ≈ 40 ms of the first export of a million rows.
+ * per export and shared by every series (they are the same for each), as bytes: quarter-hour k's
+ * fields are `bytes[at[k], at[k + 1])`. Written byte by byte from the day's prefix (made once per day)
+ * and the clock's digits: the texts `localDateTimeDe`, `isoWithOffset` and `isoUtc` give, pinned by a
+ * test over three years in several zones. Building them as strings took ≈ 20 % of an export of three
+ * years; a view object per quarter-hour (105 000 for three years) ≈ 20 ms of the first export.
  */
 export function timeColumns(
   from: number,
@@ -89,9 +89,9 @@ export function timeColumns(
   tz: string,
   excel: boolean,
   sep: string,
-): Uint8Array[] {
+): { bytes: Uint8Array; at: Int32Array } {
   const S = sep.charCodeAt(0);
-  const views = new Array<Uint8Array>(slots);
+  const starts = new Int32Array(slots + 1);
   // The last local and UTC day, hour and offset seen, with their texts (the buffer and the write
   // position stay local variables: captured by closures, every byte written cost ≈ 4 × as much).
   let localDay = NaN;
@@ -101,15 +101,17 @@ export function timeColumns(
   let hour = NaN;
   let offset = 0;
   let offsetBytes = EMPTY;
-  let buf = Buffer.allocUnsafe(0);
+  // Excel's four fields take 75 bytes, ISO's 93 (years beyond 9999 more: the buffer grows).
+  let buf = new Uint8Array(Math.max(1, slots) * (excel ? 76 : 94));
   let at = 0;
   for (let k = 0; k < slots; k++) {
     // Room for the row's four fields (prefixes of years beyond 9999 are longer: 64 bytes a field).
     if (at + 4 * 64 > buf.length) {
-      buf = Buffer.allocUnsafe(1 << 20);
-      at = 0;
+      const more = new Uint8Array(buf.length * 2 + 4 * 64);
+      more.set(buf.subarray(0, at));
+      buf = more;
     }
-    const a = at;
+    starts[k] = at;
     const start = from + k * QH_SEC;
     for (let e = 0; e < 2; e++) {
       // Local time of the start, then the end (Excel: to the minute; ISO: to the second, with the offset).
@@ -142,9 +144,9 @@ export function timeColumns(
       buf[at++] = 0x5a; // Z
       if (e === 0) buf[at++] = S;
     }
-    views[k] = new Uint8Array(buf.buffer, buf.byteOffset + a, at - a);
   }
-  return views;
+  starts[slots] = at;
+  return { bytes: buf.subarray(0, at), at: starts };
 }
 
 const EMPTY = new Uint8Array(0);
@@ -152,7 +154,10 @@ const EMPTY = new Uint8Array(0);
 /** The day prefix (`dd.MM.yyyy ` or `YYYY-MM-DDT`) of a day number since 1970, as bytes. */
 function dayPrefix(day: number, de: boolean): Uint8Array {
   const iso = new Date(day * 86_400_000).toISOString();
-  return Buffer.from(de ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ` : iso.slice(0, 11), 'latin1');
+  return Buffer.from(
+    de ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ` : iso.slice(0, 11),
+    'latin1',
+  );
 }
 
 /** Writes `part` into `buf` at `at`; returns the position after it. */
@@ -188,61 +193,103 @@ function offsetText(off: number): string {
 }
 
 /**
- * Rows are copied into chunk buffers as bytes (`Uint8Array.set` of ready parts is ≈ 4 × faster than
- * concatenating the row strings, joining and encoding them). A full buffer is handed to the stream
- * as it is and the next one taken; a buffer comes back (`recycle`) once the stream has written it, so
- * an export of 150 MB cycles through a few buffers instead of allocating 150 of 1 MB, whose garbage
- * made ≈ 15 % of the first export's time.
+ * Where rows are assembled: one buffer holding the time fields of every quarter-hour (timeColumns)
+ * followed by a ring of output chunks, so a row's time fields are copied within it (`copyWithin`)
+ * and its rest from a ready part (`set`); either copy costs ≈ 15 ns whatever its length, ≈ 4 × less
+ * than concatenating the row strings, joining and encoding them. The filled part of a chunk is handed
+ * to the file's stream as it is (`take`) and the chunk's memory serves new rows once everything handed
+ * out of it is written (`recycle`), so an export of 150 MB cycles through a few chunks instead of
+ * allocating 150 of 1 MB, whose garbage made ≈ 15 % of the first export's time. Should the stream hold
+ * every chunk, the ring is doubled (a new buffer; the chunks still being written are let go).
  */
-class ByteChunks {
-  private buf: Buffer;
-  private pos = 0;
+export class RowBuffer {
+  private bytes: Buffer;
+  /** Where the ring starts (after the time fields), and its chunks. */
+  private readonly base: number;
+  private chunks: number;
+  /** Per chunk: pieces handed out and not yet written; whether it is the one being filled. */
+  private pending: Int32Array;
+  private current = 0;
+  /** The current chunk's first byte not handed out yet, the next byte to fill and its end. */
+  private start: number;
+  private pos: number;
+  private end: number;
   private readonly done: Buffer[] = [];
-  private readonly free: Buffer[] = [];
-  constructor(private readonly size: number) {
-    this.buf = Buffer.allocUnsafe(size);
+
+  constructor(
+    time: { bytes: Uint8Array; at: Int32Array },
+    /** The longest row that can come (the chunks are at least twice that). */
+    longestRow: number,
+    private readonly timeAt = time.at,
+    private readonly chunkSize = Math.max(1 << 20, 2 * longestRow),
+  ) {
+    this.base = time.bytes.length;
+    this.chunks = 8;
+    this.bytes = Buffer.allocUnsafe(this.base + this.chunks * chunkSize);
+    this.bytes.set(time.bytes, 0);
+    this.pending = new Int32Array(this.chunks);
+    this.start = this.pos = this.base;
+    this.end = this.base + chunkSize;
   }
-  private next(n: number): Buffer {
-    const i = this.free.findIndex((b) => b.length >= n);
-    return i >= 0 ? this.free.splice(i, 1)[0]! : Buffer.allocUnsafe(Math.max(this.size, n));
-  }
-  /** Makes room for `n` more bytes. */
+  /** Makes room for `n` more bytes (at most the longest row). */
   reserve(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    if (this.pos > 0) this.done.push(this.buf.subarray(0, this.pos));
-    this.buf = this.next(n);
-    this.pos = 0;
+    if (this.pos + n <= this.end) return;
+    this.handOut();
+    let free = -1;
+    for (let i = 0; i < this.chunks && free < 0; i++)
+      if (i !== this.current && this.pending[i] === 0) free = i;
+    if (free < 0) {
+      // Every chunk is still being written: a ring twice the size (the time fields copied along).
+      const bigger = Buffer.allocUnsafe(this.base + 2 * this.chunks * this.chunkSize);
+      bigger.set(this.bytes.subarray(0, this.base), 0);
+      this.bytes = bigger;
+      free = this.chunks;
+      this.chunks *= 2;
+      this.pending = new Int32Array(this.chunks);
+    }
+    this.current = free;
+    this.start = this.pos = this.base + free * this.chunkSize;
+    this.end = this.start + this.chunkSize;
   }
-  /** Appends a row of two parts (time fields and the rest): the export's hot path, one call a row. */
-  row(a: Uint8Array, b: Uint8Array): void {
-    const n = a.length + b.length;
-    if (this.pos + n > this.buf.length) this.reserve(n);
-    const buf = this.buf;
+  /** Appends a packed row: quarter-hour `k`'s time fields and `rest`. The export's hot path. */
+  row(k: number, rest: Uint8Array): void {
+    const a = this.timeAt[k]!;
+    const b = this.timeAt[k + 1]!;
+    const n = b - a + rest.length;
+    if (this.pos + n > this.end) this.reserve(n);
+    const bytes = this.bytes;
     const pos = this.pos;
-    buf.set(a, pos);
-    buf.set(b, pos + a.length);
+    bytes.copyWithin(pos, a, b);
+    bytes.set(rest, pos + b - a);
     this.pos = pos + n;
+  }
+  /** Appends quarter-hour `k`'s time fields; the caller has reserved the room. */
+  time(k: number): void {
+    const a = this.timeAt[k]!;
+    const b = this.timeAt[k + 1]!;
+    this.bytes.copyWithin(this.pos, a, b);
+    this.pos += b - a;
   }
   /** Appends `part`; the caller has reserved the room. */
   put(part: Uint8Array): void {
-    this.buf.set(part, this.pos);
+    this.bytes.set(part, this.pos);
     this.pos += part.length;
   }
-  /** The filled buffers so far (each a view from the start of its own buffer); the next rows go to a new one. */
+  /** The bytes filled since the last call, to be written; each comes back through `recycle`. */
   take(): Buffer[] {
-    if (this.pos > 0) {
-      this.done.push(this.buf.subarray(0, this.pos));
-      this.buf = this.next(this.size);
-      this.pos = 0;
-    }
+    this.handOut();
     return this.done.splice(0);
   }
-  /** A buffer `take` handed out, written: its memory serves the next rows. */
+  /** A piece `take` handed out, written. */
   recycle(written: Buffer): void {
-    if (this.free.length < 16)
-      this.free.push(
-        Buffer.from(written.buffer, written.byteOffset, written.buffer.byteLength - written.byteOffset),
-      );
+    if (written.buffer !== this.bytes.buffer) return; // of a ring since doubled
+    this.pending[Math.floor((written.byteOffset - this.bytes.byteOffset - this.base) / this.chunkSize)]! -= 1;
+  }
+  private handOut(): void {
+    if (this.pos === this.start) return;
+    this.done.push(this.bytes.subarray(this.start, this.pos));
+    this.pending[this.current]! += 1;
+    this.start = this.pos;
   }
 }
 
@@ -254,10 +301,10 @@ class ByteChunks {
  * line break — the same output csv-stringify gives, which the byte-exact tests pin) from parts encoded
  * once: the timestamp fields per quarter-hour of the range, the meter/register fields per series, the
  * unit/quality/revised tail per quality, and the text of each distinct value. A packed row is two
- * copies: its time fields and, made once per series and distinct value, quality and flag, the rest of
- * the row (each copy costs ≈ 40 ns whatever its length). Parts live in Buffers, off the V8 heap: made
- * as small on-heap Uint8Arrays, the two copies measured slower than three from Buffers. Rows are
- * written in chunks.
+ * copies (RowBuffer): its time fields and, made once per series and distinct value, quality and flag,
+ * the rest of the row. Parts live in Buffers, off the V8 heap: made as small on-heap Uint8Arrays, the
+ * two copies measured slower than three from Buffers. Rows are written in chunks, while the next are
+ * assembled.
  */
 export async function exportCsv(
   db: Database.Database,
@@ -346,12 +393,8 @@ export async function exportCsv(
     const slots = Math.max(0, (to - from) / QH_SEC);
     const total = slots * req.meterIds.length * req.obisCodes.length;
     const readPacked = packedChunkReader(db);
-    let times: Uint8Array[] | null = null;
-    let longestTime = 0;
     const yes = excel ? 'ja' : 'true';
     const no = excel ? 'nein' : 'false';
-    const sink = new ByteChunks(1 << 20);
-    recycle = (b) => sink.recycle(b);
     // The series to write, in file order; a large export has its chunks read ahead by a thread.
     const targets: { mp: string; obis: string; s: { id: number; unit: string } }[] = [];
     for (const meterId of req.meterIds) {
@@ -380,12 +423,23 @@ export async function exportCsv(
         }
       stream = readAhead(db, plan);
     }
+    // The time fields of the range, and after them where rows are assembled, in chunks that hold the
+    // longest row that can come (a value's text has at most 24 characters, a quality's 11).
+    const time = timeColumns(from, targets.length > 0 ? slots : 0, tz, excel, sep);
+    let longestTime = 0;
+    for (let q = 0; q + 1 < time.at.length; q++)
+      longestTime = Math.max(longestTime, time.at[q + 1]! - time.at[q]!);
+    let longestRest = 0;
+    for (const { mp, obis, s } of targets)
+      longestRest = Math.max(
+        longestRest,
+        Buffer.byteLength(
+          `${sep}${mp}${sep}${textField(obis)}${sep}${sep}${textField(s.unit)}${sep}${sep}${no}\r\n`,
+        ),
+      );
+    const sink = new RowBuffer(time, longestTime + longestRest + 64);
+    recycle = (b) => sink.recycle(b);
     for (const { mp, obis, s } of targets) {
-      if (times === null) {
-        times = timeColumns(from, slots, tz, excel, sep);
-        for (const t of times) longestTime = Math.max(longestTime, t.length);
-      }
-      const time = times;
       const fixedText = `${sep}${mp}${sep}${textField(obis)}${sep}`;
       const fixed = utf8(fixedText);
       const unit = textField(s.unit);
@@ -420,7 +474,7 @@ export async function exportCsv(
       const gapRest = utf8(fixedText + gapTailText);
       let k = 0;
       const gapsTo = (i: number) => {
-        for (; k < i; k++) sink.row(time[k]!, gapRest);
+        for (; k < i; k++) sink.row(k, gapRest);
       };
       // Read in chunks rather than holding an open iterator across awaits, which would keep the
       // connection busy and block the sync's writes.
@@ -439,7 +493,7 @@ export async function exportCsv(
             const meta = p - m * META;
             const i = c + (meta >> 3);
             if (i > k) gapsTo(i);
-            sink.row(time[k]!, rowRest(m * 8 + (meta & 7)));
+            sink.row(k, rowRest(m * 8 + (meta & 7)));
             k = i + 1;
           }
         } else {
@@ -450,7 +504,7 @@ export async function exportCsv(
             const value = text(r[2]);
             const tail = tailOf(r[3], r[5] !== null);
             sink.reserve(row + value.length + tail.length);
-            sink.put(time[k]!);
+            sink.time(k);
             sink.put(fixed);
             sink.put(value);
             sink.put(tail);

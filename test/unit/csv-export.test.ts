@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
-import { chunkBounds, exportCsv, timeColumns } from '../../main/export/csv';
+import { RowBuffer, chunkBounds, exportCsv, timeColumns } from '../../main/export/csv';
 import { isoUtc, isoWithOffset, localDateTimeDe } from '../../main/time/local-days';
 import { closeReadAhead, readAheadThreads } from '../../main/export/read-ahead';
 import { wallClock } from '../intl-reference';
@@ -380,15 +380,90 @@ describe('the time fields of an export', () => {
     for (const excel of [true, false]) {
       const sep = excel ? ';' : ',';
       const local = (sec: number) => (excel ? localDateTimeDe(sec, tz) : isoWithOffset(sec, tz));
-      const views = timeColumns(from, slots, tz, excel, sep);
-      expect(views.length).toBe(slots);
+      const time = timeColumns(from, slots, tz, excel, sep);
+      expect(time.at.length).toBe(slots + 1);
+      expect(time.at[slots]).toBe(time.bytes.length);
+      const bytes = Buffer.from(time.bytes.buffer, time.bytes.byteOffset, time.bytes.length);
       for (let k = 0; k < slots; k++) {
         const a = from + k * 900;
         const b = a + 900;
         const want = `${local(a)}${sep}${local(b)}${sep}${isoUtc(a)}${sep}${isoUtc(b)}`;
-        const got = Buffer.from(views[k]!.buffer, views[k]!.byteOffset, views[k]!.length).toString('latin1');
+        const got = bytes.toString('latin1', time.at[k], time.at[k + 1]);
         if (got !== want) expect(`${k}: ${got}`).toBe(`${k}: ${want}`);
       }
     }
+  });
+});
+
+describe('where an export assembles its rows', () => {
+  it('never changes bytes handed to the file before they are written, however long the writes take, and the file gets every row in order', () => {
+    // Three days of time fields; rows of random rests. Pieces are handed out after every few rows and
+    // "written" (recycled) late and out of order, some only at the end, so that the ring is used up and
+    // grows while pieces are still out. Expected text is built here with strings.
+    const from = Date.UTC(2025, 2, 29) / 1000;
+    const slots = 3 * 96;
+    const time = timeColumns(from, slots, 'Europe/Vienna', true, ';');
+    const timeText = (k: number) =>
+      Buffer.from(time.bytes.buffer, time.bytes.byteOffset, time.bytes.length).toString(
+        'latin1',
+        time.at[k],
+        time.at[k + 1],
+      );
+    const sink = new RowBuffer(time, 1000);
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const rests = Array.from({ length: 50 }, (_, i) =>
+      Buffer.from(`;AT${i};${'x'.repeat(i * 7)};${i},5\r\n`),
+    );
+    let want = '';
+    // What the file gets: each piece's bytes when it is written, in the order the pieces were handed out.
+    const file: Buffer[] = [];
+    const out: { piece: Buffer; copy: Buffer; at: number }[] = [];
+    const handOut = () => {
+      for (const piece of sink.take()) {
+        out.push({ piece, copy: Buffer.from(piece), at: file.length });
+        file.push(Buffer.alloc(0));
+      }
+    };
+    const write = (i: number) => {
+      const [{ piece, copy, at }] = out.splice(i, 1) as [{ piece: Buffer; copy: Buffer; at: number }];
+      if (!piece.equals(copy)) expect.fail(`piece ${at} changed between being handed out and written`);
+      file[at] = Buffer.from(piece);
+      sink.recycle(piece);
+    };
+    for (let n = 0; n < 60_000; n++) {
+      const k = n % slots;
+      const rest = rests[Math.floor(random() * rests.length)]!;
+      sink.row(k, rest);
+      want += timeText(k) + rest.toString('latin1');
+      if (n % 97 === 96) {
+        handOut();
+        // Writes finish in any order; every tenth piece stays out until the end (a slow disk), which
+        // keeps every chunk of the first ring busy, so it has to grow while pieces are out.
+        while (out.length > 3) {
+          const i = Math.floor(random() * out.length);
+          if (out[i]!.at % 10 === 0) {
+            if (out.every((o) => o.at % 10 === 0)) break;
+            continue;
+          }
+          write(i);
+        }
+      }
+      // Late in the export the slow writes finish too: pieces of the first ring come back after it grew.
+      if (n === 45_000) for (let i = out.length - 1; i >= 0; i--) if (out[i]!.at % 10 === 0) write(i);
+    }
+    handOut();
+    while (out.length > 0) write(0);
+    const got = Buffer.concat(file);
+    const expected = Buffer.from(want, 'latin1');
+    if (!got.equals(expected)) {
+      let i = 0;
+      while (got[i] === expected[i]) i++;
+      expect(got.toString('latin1', i, i + 80), `from byte ${i}`).toBe(
+        expected.toString('latin1', i, i + 80),
+      );
+    }
+    expect(got.length).toBe(expected.length);
+    expect(want.length).toBeGreaterThan(8 << 20); // more than the first ring of eight 1 MB chunks
   });
 });
