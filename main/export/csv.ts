@@ -333,7 +333,7 @@ export async function exportCsv(
   const out = createWriteStream(tmp, { highWaterMark: 8 << 20 });
   const finished = once(out, 'finish');
   let bytes = 0;
-  /** Where written chunks go back to (the export's ByteChunks), once the stream has written them. */
+  /** Where written chunks go back to (the export's RowBuffer), once the stream has written them. */
   let recycle: ((b: Buffer) => void) | null = null;
   const write = async (bufs: Buffer[]) => {
     for (const buf of bufs) {
