@@ -149,7 +149,7 @@ export function timeColumns(
   return { bytes: buf.subarray(0, at), at: starts };
 }
 
-const EMPTY = new Uint8Array(0);
+const EMPTY: Uint8Array = new Uint8Array(0);
 
 /** The day prefix (`dd.MM.yyyy ` or `YYYY-MM-DDT`) of a day number since 1970, as bytes. */
 function dayPrefix(day: number, de: boolean): Uint8Array {
