@@ -52,7 +52,6 @@ export interface ServicesOptions {
     withBrokers?: boolean;
     /** Fixed ports for the embedded broker and SFTP server (default: free ones). */
     mqttPort?: number;
-    sftpPort?: number;
     autoApproveSec?: number;
   };
   /** Subscribe to MQTT where the plan has it (default true). */
@@ -154,7 +153,7 @@ export function createServices(opts: ServicesOptions) {
       clock: opts.demo?.clock,
       withBrokers: opts.demo?.withBrokers ?? true,
       mqttPort: opts.demo?.mqttPort,
-      sftpPort: opts.demo?.sftpPort,
+      inApp: true,
       autoApproveSec: opts.demo?.autoApproveSec,
     });
     return demo;

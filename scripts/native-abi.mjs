@@ -38,6 +38,12 @@ export function nodeLoadProblem() {
   try {
     const Database = require('better-sqlite3');
     new Database(':memory:').close();
+    // keytar is optional (it needs libsecret to build): a machine without it falls back to session-only tokens.
+    try {
+      require.resolve('keytar');
+    } catch {
+      return null;
+    }
     require('keytar');
     return null;
   } catch (err) {

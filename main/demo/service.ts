@@ -1,13 +1,14 @@
 /**
- * Starts a complete demo service: HTTP API (both surfaces, portal, admin), embedded MQTT broker and
- * SFTP server, sharing one state and clock. Used standalone (`npm run demo-service`) and in-process
- * by the app's demo profile, the tests and the benchmarks.
+ * Starts a complete demo service: HTTP API (both surfaces, portal, admin), embedded MQTT broker,
+ * webhook delivery and SFTP server, sharing one state and clock. Used standalone (`npm run
+ * demo-service`), by the tests and the benchmarks, and in-process by the app's demo profile — there
+ * with HTTP and MQTT only (`inApp`), the two the app reads: no SFTP server (ssh2 is not even loaded)
+ * and no webhook deliveries.
  */
 import type { AddressInfo } from 'node:net';
 import { createDemoApp } from './app';
 import type { Generation } from './generations';
 import { createWebhookDelivery, startMqttBroker } from './push';
-import { startSftpServer } from './sftp';
 import { DemoState, type DemoOptions } from './state';
 
 export interface DemoServiceOptions extends Partial<DemoOptions> {
@@ -19,6 +20,8 @@ export interface DemoServiceOptions extends Partial<DemoOptions> {
   accelerateSec?: number;
   /** Start the MQTT broker and SFTP server (default true). */
   withBrokers?: boolean;
+  /** The app's own demo: HTTP and MQTT only, no SFTP server and no webhook deliveries. */
+  inApp?: boolean;
 }
 
 export interface DemoServiceInfo {
@@ -61,10 +64,13 @@ export async function startDemoService(opts: DemoServiceOptions = {}): Promise<D
   });
   const withBrokers = opts.withBrokers ?? true;
   const mqtt = withBrokers ? await startMqttBroker(state, host, opts.mqttPort ?? 0) : null;
-  const sftp = withBrokers ? await startSftpServer(state, host, opts.sftpPort ?? 0) : null;
+  const sftp =
+    withBrokers && !opts.inApp
+      ? await (await import('./sftp')).startSftpServer(state, host, opts.sftpPort ?? 0)
+      : null;
   const webhooks = createWebhookDelivery(state);
   state.onDelivery(async (day) => {
-    webhooks.deliver(day);
+    if (!opts.inApp) webhooks.deliver(day);
     if (mqtt) await mqtt.publishDelivery(day);
   });
 

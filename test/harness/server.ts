@@ -7,7 +7,7 @@
  * validation as the Electron app.
  *
  *   npm run harness -- --port 5180 [--data-dir DIR] [--export-dir DIR] [--demo-years Y] [--demo-clock ISO]
- *                      [--demo-meters N] [--demo-mqtt-port P] [--demo-sftp-port P] [--demo-auto-approve SEC]
+ *                      [--demo-meters N] [--demo-mqtt-port P] [--demo-auto-approve SEC]
  *
  * Prints `Meterdesk harness ready at http://127.0.0.1:PORT/` once it serves, then where exports go.
  * Exports land in --export-dir, by default ~/Downloads/Meterdesk (or ~/Meterdesk-exports without a
@@ -40,7 +40,6 @@ export interface HarnessOptions {
   exportDir?: string;
   sessionOnlySecrets?: boolean;
   demoMqttPort?: number;
-  demoSftpPort?: number;
   demoAutoApproveSec?: number;
 }
 
@@ -95,7 +94,6 @@ export async function startHarness(o: HarnessOptions) {
       clock: o.demoClock,
       meters: o.demoMeters,
       mqttPort: o.demoMqttPort,
-      sftpPort: o.demoSftpPort,
       autoApproveSec: o.demoAutoApproveSec,
     },
     secrets,
@@ -225,7 +223,6 @@ async function main() {
       'export-dir': { type: 'string' },
       'session-only-secrets': { type: 'boolean' },
       'demo-mqtt-port': { type: 'string' },
-      'demo-sftp-port': { type: 'string' },
       'demo-auto-approve': { type: 'string' },
     },
   });
@@ -239,7 +236,6 @@ async function main() {
     exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
     sessionOnlySecrets: values['session-only-secrets'],
     demoMqttPort: num(values['demo-mqtt-port']),
-    demoSftpPort: num(values['demo-sftp-port']),
     demoAutoApproveSec: num(values['demo-auto-approve']),
   });
   process.stdout.write(`Meterdesk harness ready at ${h.url}\n`);

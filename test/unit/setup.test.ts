@@ -27,11 +27,21 @@ describe('set-up', () => {
     expect(defaultExportDir(home)).toBe(join(home, 'Downloads', 'Meterdesk'));
   });
 
-  it('starts the embedded demo’s MQTT broker and SFTP server on the ports asked for', async () => {
+  it('starts the standalone demo’s MQTT broker and SFTP server on the ports asked for', async () => {
     const svc = await startDemoService({ years: 0.02, mqttPort: 18_883, sftpPort: 12_222 });
     try {
       expect(svc.info.mqtt?.url).toMatch(/:18883$/);
       expect(svc.info.sftp?.port).toBe(12_222);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('starts the app’s own demo with HTTP and MQTT only: no SFTP server', async () => {
+    const svc = await startDemoService({ years: 0.02, inApp: true });
+    try {
+      expect(svc.info.mqtt?.url).toMatch(/^mqtt:/);
+      expect(svc.info.sftp).toBeNull();
     } finally {
       await svc.stop();
     }
