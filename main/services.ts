@@ -30,7 +30,6 @@ import {
   type SyncSummary,
 } from './sync/sync-service';
 import { createWorkerSync } from './sync/worker-sync';
-import { closeReadAhead } from './export/read-ahead';
 import { createPartialTracker } from './export/partials';
 import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
@@ -299,7 +298,6 @@ export function createServices(opts: ServicesOptions) {
     const closing = c.sync.close?.();
     if (closing) whileClosing(closing);
     // The export's reading thread holds the file open too (a removed profile's folder must delete).
-    whileClosing(closeReadAhead(c.db.name));
     c.db.close();
   }
 

@@ -13,8 +13,6 @@ import { Worker } from 'node:worker_threads';
 /** Each worker's entry in the source tree, relative to this file. */
 const sources = {
   'sync-worker': './sync/sync-worker.ts',
-  'fetch-worker': './sync/fetch-worker.ts',
-  'read-worker': './export/read-worker.ts',
 } as const;
 
 export type WorkerName = keyof typeof sources;
@@ -34,14 +32,13 @@ export function workerFile(name: WorkerName, base = import.meta.url): string {
 }
 
 /**
- * The sync's two threads get a young generation of 8 MB; V8's default grows to 32 MB on the machines
+ * The sync's thread gets a young generation of 8 MB; V8's default grows to 32 MB on the machines
  * we measured on. Each page of readings is garbage soon after it arrives, and with the default room V8
  * let it pile up. Measured on the app's sync of 100 meters × 3 years (11 M readings,
- * docs/performance.md): peak RSS 283–295 → 249–253 MB, for ≈ 5 % more CPU per reading.
+ * measured with the download thread it had then): peak RSS 283–295 → 249–253 MB, for ≈ 5 % more CPU per reading.
  */
 const limits: Partial<Record<WorkerName, { maxYoungGenerationSizeMb: number }>> = {
   'sync-worker': { maxYoungGenerationSizeMb: 8 },
-  'fetch-worker': { maxYoungGenerationSizeMb: 8 },
 };
 
 export function startWorker(name: WorkerName, workerData: unknown): Worker {

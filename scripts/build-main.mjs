@@ -37,8 +37,6 @@ await build({
   ...common,
   entryPoints: {
     'sync-worker': 'main/sync/sync-worker.ts',
-    'fetch-worker': 'main/sync/fetch-worker.ts',
-    'read-worker': 'main/export/read-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',
@@ -54,6 +52,4 @@ await build({
 });
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
-console.log(
-  'built dist/main (index.js, cli.js, sync-worker.js, fetch-worker.js, read-worker.js, migrations/) and dist/preload/index.cjs',
-);
+console.log('built dist/main (index.js, cli.js, sync-worker.js, migrations/) and dist/preload/index.cjs');

@@ -71,8 +71,6 @@ for (const f of [
   '/dist/main/index.js',
   '/dist/main/cli.js',
   '/dist/main/sync-worker.js',
-  '/dist/main/fetch-worker.js',
-  '/dist/main/read-worker.js',
   // Every migration: a database written by this version must open in the packaged app.
   ...readdirSync('main/db/migrations')
     .filter((f) => f.endsWith('.sql'))
@@ -117,7 +115,7 @@ check(
   existsSync(join(unpacked, 'keytar', 'build', 'Release', 'keytar.node')),
   'keytar native module is not unpacked',
 );
-for (const f of ['sync-worker.js', 'fetch-worker.js', 'read-worker.js'])
+for (const f of ['sync-worker.js'])
   check(existsSync(join(resources, 'app.asar.unpacked', 'dist', 'main', f)), `worker ${f} is not unpacked`);
 for (const m of ['bindings', 'file-uri-to-path'])
   check(

@@ -30,16 +30,7 @@ export const DST_DAYS = [
   ['2025-10-26', 100],
 ] as const;
 
-/**
- * Moves every day stored as its block alone (0007_day_storage.sql) back to rows, keeping its block as
- * the export's copy: the form before 0007, for tests that change rows behind the store's back.
- */
-export function storeAllAsRows(db: { exec(sql: string): unknown }): void {
-  db.exec(`INSERT INTO reading_rows SELECT * FROM readings WHERE true ON CONFLICT DO NOTHING;
-           UPDATE daily_rollups SET block_updated_sec = NULL, block_source = NULL;`);
-}
-
-/** Every stored reading of a database as one comparable text (through the view of both forms). */
+/** Every stored reading of a database as one comparable text (through the view `readings`). */
 export function digest(db: { prepare(sql: string): { all(): unknown[] } }): string {
   return JSON.stringify(
     db

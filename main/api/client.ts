@@ -37,8 +37,6 @@ import {
   type ApiPage,
 } from './schemas';
 import { serviceText } from './service-text';
-import { readPageBytes } from './page-bytes';
-import { fromColumns, toColumns, type ReadingColumns } from './reading-columns';
 import { isoUtc } from '../time/local-days';
 import { z as zod } from 'zod';
 
@@ -202,35 +200,13 @@ async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks, total);
 }
 
-/** A page whose readings are columns (what the fetch thread hands on and the sync writes). */
-export type ColumnsPage = Omit<ApiPage, 'readings'> & { readings: ReadingColumns };
-
 /** A window read's readings without `updated_at` are the service's state as of its answer. */
-function stampUndated(p: ColumnsPage): ColumnsPage {
+function stampUndated(p: ApiPage): ApiPage {
   const nowSec = Math.floor(Date.now() / 1000);
   // The service's clock, believed as far as readingPage believes it (a year ahead of this computer's).
   const asOf = Math.min(p.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
-  const u = p.readings.updatedSec;
-  for (let i = 0; i < p.readings.length; i++) if (Number.isNaN(u[i])) u[i] = asOf;
+  for (const r of p.readings) if (r.updatedSec === null) r.updatedSec = asOf;
   return p;
-}
-
-/** The readings of a columns page as objects (the readings store's input). */
-export const asObjects = (p: ColumnsPage): ApiPage => ({ ...p, readings: fromColumns(p.readings) });
-
-/**
- * A page read from its bytes (page-bytes.ts) when it is in the subset that reader takes, its envelope
- * through the same schema as every page; null otherwise (the page is then read the general way).
- */
-export function pageFromBytes(bytes: Buffer): ColumnsPage | null {
-  const p = readPageBytes(bytes, MAX_SERIES_PER_METER);
-  if (!p) return null;
-  const envelope = pageSchema.safeParse({ ...p.envelope, data: [] });
-  if (!envelope.success) return null;
-  // A reading without a unit has the page's (as the schema's transform gives it).
-  const pageUnit = typeof p.envelope.unit === 'string' ? p.envelope.unit : 'kWh';
-  const units = p.columns.units.map((u) => u ?? pageUnit);
-  return { ...envelope.data, readings: { ...p.columns, units } };
 }
 
 export function createApiClient(opts: ApiClientOptions) {
@@ -369,7 +345,7 @@ export function createApiClient(opts: ApiClientOptions) {
     }
   }
 
-  async function request<S extends z.ZodType, F = never>(
+  async function request<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: S,
@@ -377,10 +353,8 @@ export function createApiClient(opts: ApiClientOptions) {
       query?: Record<string, string | undefined>;
       body?: unknown;
       retry?: boolean;
-      /** Reads a successful answer from its bytes; null leaves it to JSON.parse and `schema`. */
-      fromBytes?: (bytes: Buffer) => F | null;
     } = {},
-  ): Promise<{ data: z.output<S> | F; servedSec: number | null }> {
+  ): Promise<{ data: z.output<S>; servedSec: number | null }> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const retryable = init.retry ?? method === 'GET';
@@ -426,10 +400,6 @@ export function createApiClient(opts: ApiClientOptions) {
         );
       }
       trackRateLimit(res);
-      if (res.ok && init.fromBytes) {
-        const read = init.fromBytes(bytes);
-        if (read !== null) return { data: read, servedSec: servedSecOf(res) };
-      }
       const text = bytes.toString('utf8');
       let body: unknown = undefined;
       let parseFailed = false;
@@ -481,39 +451,24 @@ export function createApiClient(opts: ApiClientOptions) {
    * holds more readings than any page may, or a reading that cannot be real (`implausibility`, measured
    * against the service's clock: its `Date`, believed up to a year ahead of this computer's).
    */
-  async function readPage(path: string, query: Record<string, string | undefined>): Promise<ColumnsPage> {
-    const { data, servedSec } = await request('GET', path, pageSchema, { query, fromBytes: pageFromBytes });
-    // The limits on readings, registers and units: the byte reader leaves a page with too many
-    // registers or units to the general way, so only its length is checked here; the general way's
-    // pages are checked before they become columns.
-    let read: ColumnsPage;
-    if (!Array.isArray(data.readings)) {
-      read = data as ColumnsPage;
-      if (read.readings.length > MAX_PAGE_READINGS) throw tooMany(read.readings.length);
-    } else {
-      const { readings, ...page } = data as ApiPage;
-      if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
-      const registers = new Set<string>();
-      const units = new Set<string | undefined>();
-      for (const r of readings) {
-        registers.add(r.obisCode);
-        units.add(r.unit);
-      }
-      if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
-      // A register per unit is a series of its own: as many units are as broken as as many registers.
-      if (units.size > MAX_SERIES_PER_METER) throw tooManySeries(units.size, 'units');
-      read = { ...page, readings: toColumns(readings).columns };
+  async function readPage(path: string, query: Record<string, string | undefined>): Promise<ApiPage> {
+    const { data, servedSec } = await request('GET', path, pageSchema, { query });
+    const page = data as ApiPage;
+    const { readings } = page;
+    if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
+    const registers = new Set<string>();
+    const units = new Set<string | undefined>();
+    for (const r of readings) {
+      registers.add(r.obisCode);
+      units.add(r.unit);
     }
-    const c = read.readings;
+    if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
+    // A register per unit is a series of its own: as many units are as broken as as many registers.
+    if (units.size > MAX_SERIES_PER_METER) throw tooManySeries(units.size, 'units');
     const localSec = Date.now() / 1000;
     const serviceNow = Math.min(servedSec ?? localSec, localSec + SERVICE_CLOCK_AHEAD_SEC);
-    const r = { startSec: 0, endSec: 0, value: 0, updatedSec: null as number | null };
-    for (let i = 0; i < c.length; i++) {
-      r.startSec = c.startSec[i]!;
-      r.endSec = c.endSec[i]!;
-      r.value = c.value[i]!;
-      r.updatedSec = Number.isNaN(c.updatedSec[i]) ? null : c.updatedSec[i]!;
-      const why = implausibility(r, serviceNow);
+    for (let i = 0; i < readings.length; i++) {
+      const why = implausibility(readings[i]!, serviceNow);
       if (why !== null)
         throw new ApiError(
           'bad_response',
@@ -521,8 +476,8 @@ export function createApiClient(opts: ApiClientOptions) {
           200,
         );
     }
-    read.servedSec = servedSec;
-    return read;
+    page.servedSec = servedSec;
+    return page;
   }
   const tooManySeries = (n: number, what: 'registers' | 'units') =>
     new ApiError(
@@ -563,13 +518,12 @@ export function createApiClient(opts: ApiClientOptions) {
 
   const dataPath = (meterId: string) => `/api/v1/smart-meters/${encodeURIComponent(meterId)}/data`;
 
-  // The readings requests as columns (the fetch thread's form); the methods below give objects.
-  const windowReadColumns = async (
+  const windowRead = async (
     meterId: string,
     fromSec: number,
     toSec: number,
     o: { quality?: string; cursor?: string | null; limit?: number } = {},
-  ): Promise<ColumnsPage> =>
+  ): Promise<ApiPage> =>
     stampUndated(
       await readPage(`/api/v1/teams/${team}/meters/${encodeURIComponent(meterId)}/data`, {
         from: isoUtc(fromSec),
@@ -580,22 +534,22 @@ export function createApiClient(opts: ApiClientOptions) {
         limit: o.limit ? String(o.limit) : undefined,
       }),
     );
-  const feedColumns = (
+  const feed = (
     meterId: string,
     cursor: string | null,
     o: { limit?: number; fromSec?: number } = {},
-  ): Promise<ColumnsPage> =>
+  ): Promise<ApiPage> =>
     readPage(dataPath(meterId), {
       cursor: cursor ?? undefined,
       from: cursor === null && o.fromSec !== undefined ? isoUtc(o.fromSec) : undefined,
       limit: o.limit ? String(o.limit) : undefined,
     });
-  const feedWindowColumns = async (
+  const feedWindow = async (
     meterId: string,
     fromSec: number,
     toSec: number,
     o: { cursor?: string | null; limit?: number } = {},
-  ): Promise<ColumnsPage> =>
+  ): Promise<ApiPage> =>
     stampUndated(
       await readPage(
         dataPath(meterId),
@@ -636,31 +590,14 @@ export function createApiClient(opts: ApiClientOptions) {
      * One page of a team-surface window read; follow `nextCursor` while `more`. Readings without
      * `updated_at` are stamped with the service's clock when it answered (they are its state then).
      */
-    windowRead: async (
-      meterId: string,
-      fromSec: number,
-      toSec: number,
-      o: { quality?: string; cursor?: string | null; limit?: number } = {},
-    ): Promise<ApiPage> => asObjects(await windowReadColumns(meterId, fromSec, toSec, o)),
-    windowReadColumns,
+    windowRead,
     /** One page of the change feed; `cursor` null = from the beginning of the plan's retention. */
-    feed: async (
-      meterId: string,
-      cursor: string | null,
-      o: { limit?: number; fromSec?: number } = {},
-    ): Promise<ApiPage> => asObjects(await feedColumns(meterId, cursor, o)),
-    feedColumns,
+    feed,
     /**
      * One page of a window read on the change feed's endpoint (`from`, `to`, `order=asc`), for services
      * that want a window instead of a missing cursor: its last page's cursor continues as the feed.
      */
-    feedWindow: async (
-      meterId: string,
-      fromSec: number,
-      toSec: number,
-      o: { cursor?: string | null; limit?: number } = {},
-    ): Promise<ApiPage> => asObjects(await feedWindowColumns(meterId, fromSec, toSec, o)),
-    feedWindowColumns,
+    feedWindow,
     registerMeter: async (body: {
       metering_point: string;
       energy_direction?: string;

@@ -1,11 +1,10 @@
 /**
- * The CLI's account commands: `sync` (an account into the local database), `stats`, `export` and
- * `compact`.
+ * The CLI's account commands: `sync` (an account into the local database), `stats` and `export`.
  * Loaded only when one of them runs, so `meterdesk --help` starts without the database, the HTTP client
  * or the keychain; each command loads only what it uses (`stats` neither the HTTP client nor the
  * schemas: ≈ 25 ms of module compilation at every run).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../db/open';
@@ -32,7 +31,7 @@ export interface AccountArgs {
 }
 
 export async function accountCommand(
-  command: 'sync' | 'stats' | 'export' | 'compact',
+  command: 'sync' | 'stats' | 'export',
   v: AccountArgs,
   dataDir: string,
   help: Record<string, string>,
@@ -41,7 +40,7 @@ export async function accountCommand(
     const [
       { createApiClient, splitTeamUrl },
       { createAccountStore },
-      { createReadingsStore, fillPendingBlocks },
+      { createReadingsStore },
       { createProfileRegistry },
       { createSecretStore },
       { createSyncService },
@@ -96,16 +95,9 @@ export async function accountCommand(
         );
       },
     });
-    let stopped = false;
-    const stop = () => {
-      stopped = true;
-      sync.cancel();
-    };
-    process.once('SIGINT', stop);
+    process.once('SIGINT', () => sync.cancel());
     try {
       const s = await sync.syncAll();
-      // Day blocks of days synced before migration 0003 (as the app's sync worker does).
-      await fillPendingBlocks(db, readings, { shouldStop: () => stopped });
       process.stdout.write(
         JSON.stringify({
           meters: s.meters,
@@ -148,39 +140,6 @@ export async function accountCommand(
       'local_data',
       `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`,
     );
-
-  if (command === 'compact') {
-    // Every day that qualifies moved into its block now (the app does it in the background after an
-    // update), then the file rewritten without its free pages (SQLite's VACUUM: one exclusive write of
-    // the whole file, so not while Meterdesk has this profile open).
-    const sizeOf = () =>
-      statSync(dbPath).size + (existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0);
-    const before = sizeOf();
-    const db = openDatabase(dbPath);
-    try {
-      const { createReadingsStore, fillPendingBlocks } = await import('../db/readings-store');
-      const days = await fillPendingBlocks(db, createReadingsStore(db));
-      try {
-        db.exec('VACUUM');
-        db.pragma('wal_checkpoint(TRUNCATE)');
-      } catch (err) {
-        throw new AppError(
-          'local_data',
-          `The database is in use (${(err as Error).message}); close Meterdesk and run "compact" again. Nothing was lost.`,
-        );
-      }
-      const after = sizeOf();
-      const out = { days_moved: days, bytes_before: before, bytes_after: after };
-      process.stdout.write(
-        v.json
-          ? JSON.stringify(out) + '\n'
-          : `compacted: ${(before / 1e6).toFixed(1)} MB → ${(after / 1e6).toFixed(1)} MB (${days} days moved into their blocks)\n`,
-      );
-    } finally {
-      db.close();
-    }
-    return;
-  }
 
   if (command === 'stats') {
     const db = openDatabase(dbPath);

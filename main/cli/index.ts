@@ -15,7 +15,6 @@ Commands:
   sync     sync all meters of an account into the local database
   stats    counts of meters, series, readings and revisions
   export   write readings of a meter as CSV
-  compact  store every regular day as its block and give the file's free space back
   import   read grid operators' portal exports (CSV, XLSX) into the local database
   cost     what a meter's quarter-hours cost under one or more tariffs, per month
   battery  a home battery simulated on a site's import and export, with a size sweep
@@ -34,12 +33,6 @@ Counts of meters, series, readings and revisions, and per meter the cursor and l
   export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.`,
-  compact: `Usage: meterdesk --data-dir DIR compact [--json]
-
-Stores every complete, regular day as its day block alone (the app does this in the background after
-an update that brings a new storage form) and rewrites the file without its free pages (SQLite's
-VACUUM), so a profile synced by an older Meterdesk shrinks to its new size. Needs the profile closed in
-the app and free disk space of about the file's size. Prints the size before and after.`,
   import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID] [--direction consumption|feed_in]
 
 Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,
@@ -167,7 +160,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const { accountCommand } = await import('./account-commands');
-  await accountCommand(command as 'sync' | 'stats' | 'export' | 'compact', v, dataDir, HELP);
+  await accountCommand(command as 'sync' | 'stats' | 'export', v, dataDir, HELP);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -1,14 +1,12 @@
 /**
- * Reads stored readings in either of their two forms (0007_day_storage.sql): rows in `reading_rows`,
- * and complete regular days stored as their block alone (`daily_rollups.packed` with
- * `block_updated_sec` and `block_source`). The view `readings` is both forms in SQL, for queries where
- * speed does not matter; it decodes every block of a series for a range query, so the app's range reads
- * (charts, analysis, export, the sync's own checks) come through here, which reads only the days of the
- * range. A stored day is in exactly one form, so the two never overlap.
+ * Reads stored readings: the day records of a range (main/db/day-record.ts) and the irregular readings
+ * in it, merged in time order, in one snapshot. Every range read of the app (charts, analysis, export,
+ * the sync's own checks) comes through here; the view `readings` is the same in SQL, for queries where
+ * speed does not matter.
  */
 import type Database from 'better-sqlite3';
-import { AppError } from '../errors';
-import { QH_SEC, dayNumbersAround } from '../time/local-days';
+import { SOURCES, decodeDay } from './day-record';
+import { dayNumbersAround } from '../time/local-days';
 
 /** One stored reading: start, end, value (kWh), quality, updated_sec, revised_sec, source. */
 export type StoredReading = [
@@ -21,103 +19,41 @@ export type StoredReading = [
   source: string,
 ];
 
-/** Block values are thousandths (0003_day_blocks.sql). */
-const SCALE = 1000;
-
-/**
- * Decodes a day block (`thousandths · 8 + revised · 4 + quality`, comma-separated) as the readings it
- * stores, appended to `out`; only called for days stored as blocks, whose text the store wrote, so
- * text that is not such a list is damage and said so (never read as fewer readings).
- */
-export function decodeBlock(
-  out: StoredReading[],
-  dayStart: number,
-  packed: string,
-  updatedSec: number,
-  source: string,
-  from = -Infinity,
-  to = Infinity,
-): void {
-  let slot = 0;
-  for (const part of packed.split(',')) {
-    const key = part === '' ? NaN : Number(part);
-    if (!Number.isSafeInteger(key))
-      throw new AppError(
-        'local_data',
-        `A stored day of readings (starting ${new Date(dayStart * 1000).toISOString()}) is damaged; nothing was changed. Sync again from the start or restore a backup of this profile.`,
-      );
-    const start = dayStart + slot * QH_SEC;
-    slot += 1;
-    if (start < from || start >= to) continue;
-    const m = Math.floor(key / 8);
-    const flags = key - m * 8;
-    out.push([
-      start,
-      start + QH_SEC,
-      m / SCALE,
-      flags & 3,
-      updatedSec,
-      flags & 4 ? updatedSec : null,
-      source,
-    ]);
-  }
-}
-
-/** The first or last day stored as its block that overlaps a range: its start and quarter-hours. */
-const blockDayIn = (db: Database.Database, order: 'ASC' | 'DESC') =>
-  db
-    .prepare<[number, number, number, number, number], [number, number]>(
-      `SELECT day_start_sec, expected FROM daily_rollups
-        WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL
-          AND day_start_sec < ? AND day_start_sec + expected * ${QH_SEC} > ? ORDER BY day ${order} LIMIT 1`,
-    )
-    .raw(true);
+type DayRow = [dayStart: number, firstSlot: number, vals: string, flags: string, updated: string];
 
 const readers = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 function prepare(db: Database.Database) {
   return {
-    rows: db
+    resolution: db.prepare<[number], number>('SELECT resolution_sec FROM series WHERE id = ?').pluck(true),
+    days: db
+      .prepare<[number, number, number], DayRow>(
+        `SELECT day_start_sec, first_slot_sec, vals, flags, updated FROM reading_days
+          WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day`,
+      )
+      .raw(true),
+    irregular: db
       .prepare<[number, number, number], StoredReading>(
-        `SELECT start_sec, end_sec, value, quality, updated_sec, revised_sec, source FROM reading_rows
+        `SELECT start_sec, end_sec, value, quality, updated_sec, revised_sec, source FROM irregular_readings
           WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec`,
       )
       .raw(true),
-    blocks: db
-      .prepare<[number, number, number, number, number], [number, string, number, string]>(
-        `SELECT day_start_sec, packed, block_updated_sec, block_source FROM daily_rollups
-          WHERE series_id = ? AND day BETWEEN ? AND ? AND block_source IS NOT NULL
-            AND day_start_sec < ? AND day_start_sec + expected * ${QH_SEC} > ? ORDER BY day`,
+    lastDay: db
+      .prepare<[number], DayRow>(
+        `SELECT day_start_sec, first_slot_sec, vals, flags, updated FROM reading_days
+          WHERE series_id = ? ORDER BY day DESC LIMIT 1`,
       )
       .raw(true),
-    firstRowIn: db
-      .prepare<[number, number, number], number | null>(
-        'SELECT min(start_sec) FROM reading_rows WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-      )
-      .pluck(true),
-    lastRowIn: db
-      .prepare<[number, number, number], [number, number]>(
-        'SELECT start_sec, end_sec FROM reading_rows WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec DESC LIMIT 1',
+    lastIrregular: db
+      .prepare<[number], [number, number]>(
+        'SELECT start_sec, end_sec FROM irregular_readings WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
       )
       .raw(true),
-    firstBlockDayIn: blockDayIn(db, 'ASC'),
-    lastBlockDayIn: blockDayIn(db, 'DESC'),
     seriesOfMeter: db.prepare<[string], number>('SELECT id FROM series WHERE meter_id = ?').pluck(true),
     seriesOfRegister: db
       .prepare<[string, string | null, string | null], number>(
         'SELECT id FROM series WHERE meter_id = ? AND (? IS NULL OR obis_code = ?)',
       )
       .pluck(true),
-    lastRow: db
-      .prepare<[number], [number, number]>(
-        'SELECT start_sec, end_sec FROM reading_rows WHERE series_id = ? ORDER BY start_sec DESC LIMIT 1',
-      )
-      .raw(true),
-    lastBlock: db
-      .prepare<[number], [number, number]>(
-        `SELECT day_start_sec + (expected - 1) * ${QH_SEC}, day_start_sec + expected * ${QH_SEC} FROM daily_rollups
-          WHERE series_id = ? AND block_source IS NOT NULL ORDER BY day DESC LIMIT 1`,
-      )
-      .raw(true),
   };
 }
 function readerOf(db: Database.Database) {
@@ -126,7 +62,34 @@ function readerOf(db: Database.Database) {
   return r;
 }
 
-/** The readings of one series with start in [from, to), in time order, whichever form they are in. */
+/** Appends a stored day's readings with start in [from, to) to `out`, in time order. */
+function pushDay(out: StoredReading[], row: DayRow, resolutionSec: number, from: number, to: number): void {
+  const [dayStart, firstSlot] = row;
+  const d = decodeDay(dayStart, firstSlot, resolutionSec, null, {
+    vals: row[2],
+    flags: row[3],
+    updated: row[4],
+  });
+  for (let i = 0; i < d.vals.length; i++) {
+    const v = d.vals[i];
+    if (v === null || v === undefined) continue;
+    const start = firstSlot + i * resolutionSec;
+    if (start < from || start >= to) continue;
+    const f = d.flags[i]!;
+    const updated = dayStart + d.updated[i]!;
+    out.push([
+      start,
+      start + resolutionSec,
+      v,
+      f & 3,
+      updated,
+      f & 4 ? updated : null,
+      SOURCES[f >> 3] ?? 'sync',
+    ]);
+  }
+}
+
+/** The readings of one series with start in [from, to), in time order. */
 export function readRange(
   db: Database.Database,
   seriesId: number,
@@ -134,31 +97,23 @@ export function readRange(
   to: number,
 ): StoredReading[] {
   const r = readerOf(db);
-  // Both reads in one snapshot: the sync (on another connection) moves days between the two forms.
-  const [rows, blocks] = snapshot(db, () => [
-    r.rows.all(seriesId, from, to),
-    r.blocks.all(seriesId, ...dayNumbersAround(from, to), to, from),
+  const [res, days, irregular] = snapshot(db, () => [
+    r.resolution.get(seriesId) ?? 900,
+    r.days.all(seriesId, ...dayNumbersAround(from, to)),
+    r.irregular.all(seriesId, from, to),
   ]);
-  if (blocks.length === 0) return rows;
   const out: StoredReading[] = [];
-  let i = 0;
-  for (const [dayStart, packed, updated, source] of blocks) {
-    while (i < rows.length && rows[i]![0] < dayStart) out.push(rows[i++]!);
-    decodeBlock(out, dayStart, packed, updated, source, from, to);
-  }
-  while (i < rows.length) out.push(rows[i++]!);
-  return out;
+  for (const day of days) pushDay(out, day, res, from, to);
+  if (irregular.length === 0) return out;
+  return [...out, ...irregular].sort((a, b) => a[0] - b[0]);
 }
 
 /**
- * Runs reads in one read transaction (one snapshot of the database), or in the caller's transaction.
- * A day moves between rows and its block in one write transaction, so reads of both forms that share a
- * snapshot see every reading exactly once.
+ * Runs reads in one read transaction (one snapshot of the database), or in the caller's transaction,
+ * so that the sync (on another connection) never shows a read half of a page.
  */
 export function snapshot<T>(db: Database.Database, read: () => T): T {
   if (db.inTransaction) return read();
-  // One transaction function per connection: making one per call costs ≈ 40 µs (an export reads ~400
-  // chunks).
   let run = runners.get(db);
   if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
   return run(read) as T;
@@ -177,8 +132,18 @@ export function lastReading(
   seriesId: number,
 ): { startSec: number; endSec: number } | null {
   const r = readerOf(db);
-  const [row, block] = snapshot(db, () => [r.lastRow.get(seriesId), r.lastBlock.get(seriesId)]);
-  const last = !row ? block : !block ? row : row[0] > block[0] ? row : block;
+  const [res, day, irregular] = snapshot(db, () => [
+    r.resolution.get(seriesId) ?? 900,
+    r.lastDay.get(seriesId),
+    r.lastIrregular.get(seriesId),
+  ]);
+  let last: [number, number] | null = irregular ?? null;
+  if (day) {
+    const out: StoredReading[] = [];
+    pushDay(out, day, res, -ALL_TIME_SEC, ALL_TIME_SEC);
+    const l = out[out.length - 1];
+    if (l && (!last || l[0] > last[0])) last = [l[0], l[1]];
+  }
   return last ? { startSec: last[0], endSec: last[1] } : null;
 }
 
@@ -229,25 +194,8 @@ export function spanIn(
   from: number,
   to: number,
 ): { firstStartSec: number; lastStartSec: number; lastEndSec: number } | null {
-  const r = readerOf(db);
-  const days = dayNumbersAround(from, to);
-  const [firstRow, lastRow, firstDay, lastDay] = snapshot(db, () => [
-    r.firstRowIn.get(seriesId, from, to),
-    r.lastRowIn.get(seriesId, from, to),
-    r.firstBlockDayIn.get(seriesId, ...days, to, from),
-    r.lastBlockDayIn.get(seriesId, ...days, to, from),
-  ]);
-  let first = firstRow ?? Infinity;
-  let last = lastRow ?? [-Infinity, -Infinity];
-  // In a day stored as its block every quarter-hour of the day is a reading.
-  if (firstDay) {
-    const start = firstDay[0] + Math.max(0, Math.ceil((from - firstDay[0]) / QH_SEC)) * QH_SEC;
-    if (start < to) first = Math.min(first, start);
-  }
-  if (lastDay) {
-    const slots = Math.ceil((Math.min(to, lastDay[0] + lastDay[1] * QH_SEC) - lastDay[0]) / QH_SEC);
-    const start = lastDay[0] + (slots - 1) * QH_SEC;
-    if (start >= from && start > last[0]) last = [start, start + QH_SEC];
-  }
-  return first === Infinity ? null : { firstStartSec: first, lastStartSec: last[0], lastEndSec: last[1] };
+  const all = readRange(db, seriesId, from, to);
+  const first = all[0];
+  const last = all[all.length - 1];
+  return first && last ? { firstStartSec: first[0], lastStartSec: last[0], lastEndSec: last[1] } : null;
 }

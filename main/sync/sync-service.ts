@@ -19,10 +19,10 @@
  *   it reports (`retryAtSec`).
  */
 import type Database from 'better-sqlite3';
-import { ApiError, type ApiClient, type ColumnsPage } from '../api/client';
-import type { ReadingColumns } from '../api/reading-columns';
+import { ApiError, type ApiClient } from '../api/client';
+import type { ApiPage } from '../api/schemas';
 import type { AccountStore } from '../db/account-store';
-import type { ReadingsStore } from '../db/readings-store';
+import type { IncomingReading, ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
 import { verifyMeter, type MeterCheck, type SyncWarning } from './verify';
@@ -120,7 +120,7 @@ export function createSyncService(deps: SyncDeps) {
   function apply(
     meterId: string,
     t: Tally,
-    readings: ReadingColumns,
+    readings: readonly IncomingReading[],
     source: 'cursor' | 'window',
     cursor?: string | null,
   ): void {
@@ -138,7 +138,7 @@ export function createSyncService(deps: SyncDeps) {
       let lo = Infinity;
       let hi = -Infinity;
       for (let i = 0; i < readings.length; i++) {
-        const start = readings.startSec[i]!;
+        const start = readings[i]!.startSec;
         if (start < lo) lo = start;
         if (start > hi) hi = start;
       }
@@ -161,7 +161,7 @@ export function createSyncService(deps: SyncDeps) {
     t: Tally,
     fromSec: number,
     toSec: number,
-    read: (fromSec: number, toSec: number, cursor: string | null) => Promise<ColumnsPage>,
+    read: (fromSec: number, toSec: number, cursor: string | null) => Promise<ApiPage>,
     signal?: AbortSignal,
     onChunk?: (untilSec: number, feedCursor: string | null) => void,
   ): Promise<{ feedCursor: string | null; servedSec: number | null }> {
@@ -214,7 +214,7 @@ export function createSyncService(deps: SyncDeps) {
         t,
         from,
         to,
-        (a, b, cursor) => deps.api.windowReadColumns(meterId, a, b, { cursor }),
+        (a, b, cursor) => deps.api.windowRead(meterId, a, b, { cursor }),
         signal,
       );
     return { readings: t.readings, revisions: t.revisions, pages: t.pages };
@@ -228,19 +228,19 @@ export function createSyncService(deps: SyncDeps) {
   async function followFeed(
     meterId: string,
     t: Tally,
-    start: { cursor: string | null; first?: ColumnsPage; fromSec?: number },
+    start: { cursor: string | null; first?: ApiPage; fromSec?: number },
     report: () => void,
     signal?: AbortSignal,
   ): Promise<void> {
     const limit = deps.pageSize ?? DEFAULT_PAGE_SIZE;
     let cursor = start.cursor;
-    let pending: ColumnsPage | undefined = start.first;
+    let pending: ApiPage | undefined = start.first;
     let fromSec = start.fromSec;
     let rebaselined = false;
     const seen = new Set<string>();
     // The next page is requested while the current one is written (prefetch), so the service and the
     // database work at the same time. A prefetched page is only ever applied after its predecessor.
-    let ahead: { cursor: string; page: Promise<ColumnsPage> } | null = null;
+    let ahead: { cursor: string; page: Promise<ApiPage> } | null = null;
     for (let pages = 0; ; pages++) {
       if (signal?.aborted) throw cancelled();
       if (pages >= MAX_FEED_PAGES)
@@ -249,11 +249,11 @@ export function createSyncService(deps: SyncDeps) {
           `The change feed did not end after ${MAX_FEED_PAGES} pages; stopped. Report this to the service.`,
           200,
         );
-      let page: ColumnsPage;
+      let page: ApiPage;
       try {
         if (pending) page = pending;
         else if (ahead && ahead.cursor === cursor) page = await ahead.page;
-        else page = await deps.api.feedColumns(meterId, cursor, { limit, fromSec });
+        else page = await deps.api.feed(meterId, cursor, { limit, fromSec });
         pending = undefined;
         ahead = null;
       } catch (err) {
@@ -273,7 +273,7 @@ export function createSyncService(deps: SyncDeps) {
             t,
             since,
             now(),
-            (a, z, c) => deps.api.windowReadColumns(meterId, a, z, { cursor: c }),
+            (a, z, c) => deps.api.windowRead(meterId, a, z, { cursor: c }),
             signal,
           );
           deps.account.clearCursor(meterId);
@@ -295,7 +295,7 @@ export function createSyncService(deps: SyncDeps) {
       const next = page.nextCursor;
       const moves = next !== null && next !== cursor && !seen.has(next);
       if (page.readings.length > 0 && page.more !== false && moves) {
-        const p = deps.api.feedColumns(meterId, next, { limit });
+        const p = deps.api.feed(meterId, next, { limit });
         p.catch(() => undefined); // a failure surfaces when the page is awaited
         ahead = { cursor: next, page: p };
       }
@@ -331,12 +331,12 @@ export function createSyncService(deps: SyncDeps) {
     sinceSec: number | null,
     signal?: AbortSignal,
   ): Promise<
-    { cursor: string | null; first: ColumnsPage } | { cursor: string; first?: undefined } | 'window-only'
+    { cursor: string | null; first: ApiPage } | { cursor: string; first?: undefined } | 'window-only'
   > {
     const limit = deps.pageSize ?? DEFAULT_PAGE_SIZE;
-    let first: ColumnsPage;
+    let first: ApiPage;
     try {
-      first = await deps.api.feedColumns(meterId, null, { limit, fromSec: sinceSec ?? undefined });
+      first = await deps.api.feed(meterId, null, { limit, fromSec: sinceSec ?? undefined });
       return { cursor: null, first };
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -356,7 +356,7 @@ export function createSyncService(deps: SyncDeps) {
           t,
           from,
           now() + DAY_SEC,
-          (a, b, cursor) => deps.api.feedWindowColumns(meterId, a, b, { cursor, limit }),
+          (a, b, cursor) => deps.api.feedWindow(meterId, a, b, { cursor, limit }),
           signal,
           (untilSec, cursor) => deps.account.writeBackfill(meterId, untilSec, progress?.feedCursor ?? cursor),
         );
@@ -396,7 +396,7 @@ export function createSyncService(deps: SyncDeps) {
       t,
       since,
       now() + DAY_SEC,
-      (a, b, cursor) => deps.api.windowReadColumns(meterId, a, b, { cursor }),
+      (a, b, cursor) => deps.api.windowRead(meterId, a, b, { cursor }),
       signal,
       state.mode === 'window' ? undefined : (untilSec) => deps.account.writeBackfill(meterId, untilSec, null),
     );
@@ -421,7 +421,7 @@ export function createSyncService(deps: SyncDeps) {
         report(t);
         return { ...t, skipped: false };
       }
-      let start: { cursor: string | null; first?: ColumnsPage } = { cursor: state.cursor };
+      let start: { cursor: string | null; first?: ApiPage } = { cursor: state.cursor };
       if (state.cursor === null) {
         const recent = deps.recentFirstDays ?? 14;
         if (recent > 0) {
@@ -432,7 +432,7 @@ export function createSyncService(deps: SyncDeps) {
             t,
             now() - recent * DAY_SEC,
             now(),
-            (a, b, cursor) => deps.api.windowReadColumns(meterId, a, b, { cursor }),
+            (a, b, cursor) => deps.api.windowRead(meterId, a, b, { cursor }),
             signal,
           );
           report(t);

@@ -129,7 +129,7 @@ export async function verifyMeter(
     let fetched = 0;
     const o = await readWindow(
       `the check of ${dayKey(a)} – ${dayKey(b)}`,
-      (cursor) => deps.api.windowReadColumns(meterId, fromSec, toSec, { cursor }),
+      (cursor) => deps.api.windowRead(meterId, fromSec, toSec, { cursor }),
       (page) => {
         const w = deps.readings.applyPage(meterId, page.readings, 'window', deps.now());
         fetched += w.inserted + w.updated;

@@ -10,7 +10,6 @@ import { generations } from '../../main/demo/generations';
 import { cliBundle } from './cli-bundle';
 import { demo } from './helpers';
 import { diff, localReadings, serviceReadings } from './sync-helpers';
-import { digest, storeAllAsRows } from '../readings-fixture';
 
 /** Runs the built CLI with `args`, killed with SIGKILL after `killAfterMs` unless null. */
 function runCli(
@@ -97,64 +96,6 @@ describe.each(generations)('crash safety against the %s contract', (contract) =>
         .prepare('SELECT (SELECT sum(count) FROM daily_rollups) AS a, (SELECT count(*) FROM readings) AS b')
         .get() as { a: number; b: number };
       expect(rolled.a).toBe(rolled.b);
-      db.close();
-    } finally {
-      await svc.stop();
-    }
-  }, 240_000);
-});
-
-describe('crash safety of the move into day storage (0007)', () => {
-  it('survives SIGKILLs while a profile synced before day storage is moved, and ends with the same readings', async () => {
-    const cli = await cliBundle();
-    const svc = await demo({ years: 2, ratePerMin: 1_000_000 });
-    const dataDir = mkdtempSync(join(tmpdir(), 'md-crash-move-'));
-    const run = async (killAfterMs: number | null) => {
-      const r = await runCli(cli, ['--data-dir', dataDir, 'compact', '--json'], {}, killAfterMs);
-      return { ...r, out: r.stdout + r.stderr };
-    };
-    try {
-      const synced = await runSync(cli, dataDir, svc.info.base_url, svc.info.team, svc.info.tokens.pro, null);
-      expect(synced.code, synced.stderr).toBe(0);
-      const path = join(dataDir, 'meterdesk.sqlite');
-      const before = new Database(path);
-      const readings = digest(before);
-      // As a profile synced before 0007: every day in rows, the blocks to be computed again.
-      storeAllAsRows(before);
-      const pending = before
-        .prepare("UPDATE daily_rollups SET packed = '?' WHERE packed IS NOT NULL")
-        .run().changes;
-      expect(pending).toBeGreaterThan(5_000);
-      before.close();
-
-      let killed = 0;
-      let seed = 777;
-      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-      for (let i = 0; i < 40 && killed < 8; i++) {
-        const r = await run(60 + Math.floor(random() * 600));
-        if (r.signal === 'SIGKILL') {
-          killed += 1;
-          // Whatever the moment, every reading is there exactly once (a day in both forms or in
-          // neither would show here), and the file is intact.
-          const db = new Database(path, { readonly: true });
-          expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-          expect(digest(db)).toEqual(readings);
-          db.close();
-        } else {
-          expect(r.code, r.out).toBe(0);
-          break;
-        }
-      }
-      expect(killed).toBeGreaterThanOrEqual(1);
-      const final = await run(null);
-      expect(final.code, final.out).toBe(0);
-      const db = new Database(path, { readonly: true });
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(digest(db)).toEqual(readings);
-      expect(db.prepare("SELECT count(*) FROM daily_rollups WHERE packed = '?'").pluck().get()).toBe(0);
-      expect(
-        db.prepare('SELECT count(*) FROM daily_rollups WHERE block_source IS NOT NULL').pluck().get(),
-      ).toBeGreaterThan(pending / 2);
       db.close();
     } finally {
       await svc.stop();

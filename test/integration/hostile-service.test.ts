@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../main/api/client';
-import { withFetchThread } from '../../main/sync/fetch-thread';
 import { cliBundle } from './cli-bundle';
 import { demo } from './helpers';
 import { hostileService, type Rewrite } from './hostile-service';
@@ -117,18 +116,14 @@ describe('impossible timestamps and values (items 5, 9)', () => {
         maxRetries: 0,
       };
       const direct = createApiClient(conn);
-      const threaded = withFetchThread(createApiClient(conn), conn);
       try {
         const meter = (await direct.listMeters()).find((m) => m.status === 'connected')!;
         const a = await direct.feed(meter.id, null).catch((e: Error) => e);
-        const b = await threaded.api.feed(meter.id, null).catch((e: Error) => e);
         expect(a).toMatchObject({ code: 'bad_response' });
         expect((a as Error).message).toMatch(
           new RegExp(`70000 ${what} for one meter in one page \\(at most 64`),
         );
-        expect(b).toMatchObject({ code: 'bad_response', message: (a as Error).message });
       } finally {
-        await threaded.close();
         await hostile.stop();
         await svc.stop();
       }

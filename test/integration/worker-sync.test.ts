@@ -13,7 +13,6 @@ import { DEFAULT_TZ } from '../../main/time/local-days';
 import { generations } from '../../main/demo/generations';
 import { admin, demo } from './helpers';
 import { diff, localReadings, serviceReadings } from './sync-helpers';
-import { digest, storeAllAsRows } from '../readings-fixture';
 
 function workerCore(svc: DemoService, o: Partial<WorkerSyncOptions> = {}) {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'md-worker-')), 'meterdesk.sqlite');
@@ -86,55 +85,6 @@ describe.each(generations)('sync in a worker thread against the %s contract', (c
 });
 
 describe('sync in a worker thread', () => {
-  it('fills in the day blocks of days synced before migrations 0003 and 0007, in the background', async () => {
-    const svc = await demo({ years: 0.3 });
-    const c = workerCore(svc);
-    let second: ReturnType<typeof createWorkerSync> | null = null;
-    try {
-      await c.sync.ready();
-      await c.sync.syncAll();
-      await c.sync.close();
-      const blocks = () =>
-        c.db
-          .prepare(
-            'SELECT series_id, day, packed, block_source, block_updated_sec FROM daily_rollups ORDER BY 1, 2',
-          )
-          .all();
-      const synced = blocks();
-      const readings = digest(c.db);
-      expect(
-        c.db.prepare('SELECT count(*) FROM daily_rollups WHERE block_source IS NOT NULL').pluck().get(),
-      ).toBeGreaterThan(50);
-      // What migrations 0003 and 0007 leave in a database synced before them: every day in rows, and
-      // complete days marked '?'.
-      storeAllAsRows(c.db);
-      const marked = c.db
-        .prepare("UPDATE daily_rollups SET packed = '?' WHERE count = expected")
-        .run().changes;
-      expect(marked).toBeGreaterThan(50);
-
-      second = createWorkerSync({
-        dbPath: c.dbPath,
-        tz: DEFAULT_TZ,
-        connection: { baseUrl: svc.info.base_url, team: svc.info.team, token: svc.info.tokens.pro! },
-        onProgress: () => {},
-        onReadingsChanged: () => {},
-        onRateLimit: () => {},
-      });
-      await second.ready();
-      const pending = c.db.prepare("SELECT count(*) FROM daily_rollups WHERE packed = '?'").pluck();
-      for (let i = 0; i < 200 && (pending.get() as number) > 0; i++)
-        await new Promise((r) => setTimeout(r, 25));
-      expect(pending.get()).toBe(0);
-      expect(blocks()).toEqual(synced);
-      expect(digest(c.db)).toEqual(readings);
-    } finally {
-      await second?.close();
-      c.db.close();
-      await svc.stop();
-    }
-  });
-
   it('passes the service errors through with their codes and messages', async () => {
     const svc = await demo({ years: 0.1 });
     const bad = workerCore(svc, {

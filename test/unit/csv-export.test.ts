@@ -3,12 +3,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
-import { RowBuffer, chunkBounds, exportCsv, timeColumns } from '../../main/export/csv';
-import { isoUtc, isoWithOffset, localDateTimeDe } from '../../main/time/local-days';
-import { closeReadAhead, readAheadThreads } from '../../main/export/read-ahead';
+import { exportCsv } from '../../main/export/csv';
 import { wallClock } from '../intl-reference';
 
 const OBIS = '1-1:1.9.0 G.01';
@@ -189,10 +187,19 @@ describe('CSV export', () => {
 
   it('leaves out readings off the quarter-hour grid and writes a quality outside 1–3 as stored', async () => {
     const db = setup();
-    // Neither comes from the sync (it validates the grid and quality 1–3), but a database is a file.
-    db.prepare(
-      "INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM reading_rows LIMIT 1",
-    ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
+    const store = createReadingsStore(db);
+    const reading = (startSec: number, v: number, quality: number, updatedSec: number) => ({
+      obisCode: OBIS,
+      unit: 'kWh',
+      startSec,
+      endSec: startSec + 900,
+      value: v,
+      quality,
+      updatedSec,
+    });
+    // Neither fits a slot (they are stored as irregular readings): an interval off the grid, and a
+    // quality outside 1–3.
+    store.applyPage('m1', [reading(dayStart + 20 * 900 + 450, 9.5, 1, 100)], 'cursor', 3);
     const exportLines = async () => {
       const { r, path } = await exportDstDay(db, 'excel-at');
       expect(r.rows).toBe(SLOTS);
@@ -211,19 +218,19 @@ describe('CSV export', () => {
       return lines;
     };
     expect((await exportLines())[10]!.split(';')[8]).toBe('L1');
-    // A quality the packed read cannot carry sends the chunk through the row-by-row read.
-    db.prepare('UPDATE reading_rows SET quality = 7 WHERE start_sec = ?').run(dayStart + 10 * 900);
+    store.applyPage('m1', [reading(dayStart + 10 * 900, value(10), 7, 300)], 'cursor', 4);
     expect((await exportLines())[10]!.split(';').slice(6)).toEqual([
       String(value(10)).replace('.', ','),
       'kWh',
       'L7',
-      'nein',
+      'ja',
     ]);
   });
 
   it('writes values of any sign, size and precision exactly as stored, in both profiles', async () => {
     const db = setup();
-    // The packed read carries values in thousandths; the rest go through the row read.
+    const store = createReadingsStore(db);
+    let updatedSec = 1000;
     const values: Record<number, number> = {
       3: -0.5,
       4: 0,
@@ -237,10 +244,26 @@ describe('CSV export', () => {
       13: 2.5e9,
       14: -2.5e9,
     };
-    const set = db.prepare('UPDATE reading_rows SET value = ? WHERE start_sec = ?');
+    const set = (v: number, startSec: number) =>
+      store.applyPage(
+        'm1',
+        [
+          {
+            obisCode: OBIS,
+            unit: 'kWh',
+            startSec,
+            endSec: startSec + 900,
+            value: v,
+            quality: 1,
+            updatedSec: ++updatedSec,
+          },
+        ],
+        'cursor',
+        updatedSec,
+      );
     const check = async (only: number[]) => {
       for (const [i, v] of Object.entries(values))
-        set.run(only.includes(Number(i)) ? v : value(Number(i)), dayStart + Number(i) * 900);
+        set(only.includes(Number(i)) ? v : value(Number(i)), dayStart + Number(i) * 900);
       for (const profile of ['excel-at', 'iso'] as const) {
         const { path } = await exportDstDay(db, profile);
         const lines = readFileSync(path, 'utf8').split('\r\n').slice(1, -1);
@@ -271,199 +294,5 @@ describe('CSV export', () => {
     ).rejects.toThrow();
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(dir)).toEqual([]);
-  });
-});
-
-describe('CSV export with its chunks read ahead in a thread', () => {
-  afterAll(() => closeReadAhead());
-
-  /** The export's bytes, read ahead in the thread or not. */
-  async function exportBytes(
-    db: ReturnType<typeof setup>,
-    req: Parameters<typeof exportCsv>[1],
-    opts: Parameters<typeof exportCsv>[3] = {},
-  ): Promise<Buffer> {
-    const path = join(mkdtempSync(join(tmpdir(), 'md-csv-ahead-')), 'x.csv');
-    await exportCsv(db, req, path, opts);
-    return readFileSync(path);
-  }
-
-  it('writes the same bytes as reading in this thread, with rows the packed read cannot carry, in both profiles', async () => {
-    const { db, req } = setupTwoMeters();
-    // In m1's first chunk: a value with five decimals, a quality 7 and a reading off the grid.
-    db.prepare('UPDATE reading_rows SET value = 0.12345 WHERE start_sec = ?').run(dayStart + 5 * 900);
-    db.prepare('UPDATE reading_rows SET quality = 7 WHERE start_sec = ?').run(dayStart + 6 * 900);
-    db.prepare(
-      "INSERT INTO reading_rows (series_id, start_sec, end_sec, value, quality, updated_sec, source) SELECT series_id, ?, ?, 9.5, 1, 100, 'cursor' FROM reading_rows LIMIT 1",
-    ).run(dayStart + 20 * 900 + 450, dayStart + 21 * 900 + 450);
-    for (const profile of ['excel-at', 'iso'] as const) {
-      const inThread = await exportBytes(db, { ...req, profile }, { readAhead: false });
-      const ahead = await exportBytes(db, { ...req, profile }, { readAhead: true });
-      expect(ahead.equals(inThread), profile).toBe(true);
-      expect(ahead.toString('utf8')).toContain(profile === 'iso' ? ',0.12345,' : ';0,12345;');
-    }
-    expect(readAheadThreads()).toContain(db.name);
-  });
-
-  it('reads on its own connection: what this connection has not committed yet is not in it', async () => {
-    const { db, req } = setupTwoMeters();
-    db.exec('BEGIN');
-    try {
-      db.prepare('UPDATE reading_rows SET value = 123.456 WHERE start_sec = ?').run(dayStart + 7 * 900);
-      expect((await exportBytes(db, req, { readAhead: false })).toString('utf8')).toContain(';123,456;');
-      expect((await exportBytes(db, req, { readAhead: true })).toString('utf8')).not.toContain(';123,456;');
-    } finally {
-      db.exec('ROLLBACK');
-    }
-  });
-
-  it('finishes in this thread when the reading thread ends mid-export or serves another export', async () => {
-    const { db, req } = setupTwoMeters();
-    const expected = await exportBytes(db, req, { readAhead: false });
-    let ended: Promise<void> | null = null;
-    const cut = await exportBytes(db, req, {
-      readAhead: true,
-      onProgress: () => {
-        ended ??= closeReadAhead(db.name);
-      },
-    });
-    await ended;
-    expect(cut.equals(expected)).toBe(true);
-    expect(readAheadThreads()).not.toContain(db.name);
-    // Two at once: one has the thread, the other reads in this one.
-    const both = await Promise.all([
-      exportBytes(db, req, { readAhead: true }),
-      exportBytes(db, req, { readAhead: true }),
-    ]);
-    for (const b of both) expect(b.equals(expected)).toBe(true);
-  });
-});
-
-describe('read chunks of an export', () => {
-  it('end at local midnights (so whole days come from their blocks), at most 30 days each, covering every quarter-hour', () => {
-    for (const [tz, fromIso] of [
-      ['Europe/Vienna', '2021-12-31T23:00:00Z'], // a local midnight
-      ['Europe/Vienna', '2022-03-15T10:45:00Z'], // mid-day
-      ['Asia/Kolkata', '2022-01-01T00:15:00Z'],
-      ['America/New_York', '2022-02-01T05:00:00Z'],
-    ] as const) {
-      const from = Date.parse(fromIso) / 1000;
-      const slots = 4 * 366 * 96 + 37;
-      const bounds = chunkBounds(from, slots, tz);
-      expect(bounds[0]).toBe(0);
-      expect(bounds.at(-1)).toBe(slots);
-      for (let n = 1; n < bounds.length; n++) {
-        const len = bounds[n]! - bounds[n - 1]!;
-        expect(len, `${tz} chunk ${n}`).toBeGreaterThan(0);
-        expect(len).toBeLessThanOrEqual(30 * 96);
-        if (n < bounds.length - 1) {
-          const w = wallClock(from + bounds[n]! * 900, tz);
-          expect(`${w.hour}:${w.minute}`, `${tz} bound ${n}`).toBe('00:00');
-        }
-      }
-      expect(bounds.length).toBeLessThan(60); // about 30 days each, not one a day
-    }
-  });
-});
-
-describe('the time fields of an export', () => {
-  it.each([
-    'Europe/Vienna',
-    'UTC',
-    'America/New_York',
-    'Asia/Kolkata',
-    'Australia/Lord_Howe',
-    'America/St_Johns',
-  ])('are, as bytes, exactly the texts of the time functions for three years in %s', (tz) => {
-    const from = Date.UTC(2024, 0, 1) / 1000;
-    const slots = 3 * 366 * 96;
-    for (const excel of [true, false]) {
-      const sep = excel ? ';' : ',';
-      const local = (sec: number) => (excel ? localDateTimeDe(sec, tz) : isoWithOffset(sec, tz));
-      const time = timeColumns(from, slots, tz, excel, sep);
-      expect(time.at.length).toBe(slots + 1);
-      expect(time.at[slots]).toBe(time.bytes.length);
-      const bytes = Buffer.from(time.bytes.buffer, time.bytes.byteOffset, time.bytes.length);
-      for (let k = 0; k < slots; k++) {
-        const a = from + k * 900;
-        const b = a + 900;
-        const want = `${local(a)}${sep}${local(b)}${sep}${isoUtc(a)}${sep}${isoUtc(b)}`;
-        const got = bytes.toString('latin1', time.at[k], time.at[k + 1]);
-        if (got !== want) expect(`${k}: ${got}`).toBe(`${k}: ${want}`);
-      }
-    }
-  });
-});
-
-describe('where an export assembles its rows', () => {
-  it('never changes bytes handed to the file before they are written, however long the writes take, and the file gets every row in order', () => {
-    // Three days of time fields; rows of random rests. Pieces are handed out after every few rows and
-    // "written" (recycled) late and out of order, some only at the end, so that the ring is used up and
-    // grows while pieces are still out. Expected text is built here with strings.
-    const from = Date.UTC(2025, 2, 29) / 1000;
-    const slots = 3 * 96;
-    const time = timeColumns(from, slots, 'Europe/Vienna', true, ';');
-    const timeText = (k: number) =>
-      Buffer.from(time.bytes.buffer, time.bytes.byteOffset, time.bytes.length).toString(
-        'latin1',
-        time.at[k],
-        time.at[k + 1],
-      );
-    const sink = new RowBuffer(time, 1000);
-    let seed = 7;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    const rests = Array.from({ length: 50 }, (_, i) =>
-      Buffer.from(`;AT${i};${'x'.repeat(i * 7)};${i},5\r\n`),
-    );
-    let want = '';
-    // What the file gets: each piece's bytes when it is written, in the order the pieces were handed out.
-    const file: Buffer[] = [];
-    const out: { piece: Buffer; copy: Buffer; at: number }[] = [];
-    const handOut = () => {
-      for (const piece of sink.take()) {
-        out.push({ piece, copy: Buffer.from(piece), at: file.length });
-        file.push(Buffer.alloc(0));
-      }
-    };
-    const write = (i: number) => {
-      const [{ piece, copy, at }] = out.splice(i, 1) as [{ piece: Buffer; copy: Buffer; at: number }];
-      if (!piece.equals(copy)) expect.fail(`piece ${at} changed between being handed out and written`);
-      file[at] = Buffer.from(piece);
-      sink.recycle(piece);
-    };
-    for (let n = 0; n < 60_000; n++) {
-      const k = n % slots;
-      const rest = rests[Math.floor(random() * rests.length)]!;
-      sink.row(k, rest);
-      want += timeText(k) + rest.toString('latin1');
-      if (n % 97 === 96) {
-        handOut();
-        // Writes finish in any order; every tenth piece stays out until the end (a slow disk), which
-        // keeps every chunk of the first ring busy, so it has to grow while pieces are out.
-        while (out.length > 3) {
-          const i = Math.floor(random() * out.length);
-          if (out[i]!.at % 10 === 0) {
-            if (out.every((o) => o.at % 10 === 0)) break;
-            continue;
-          }
-          write(i);
-        }
-      }
-      // Late in the export the slow writes finish too: pieces of the first ring come back after it grew.
-      if (n === 45_000) for (let i = out.length - 1; i >= 0; i--) if (out[i]!.at % 10 === 0) write(i);
-    }
-    handOut();
-    while (out.length > 0) write(0);
-    const got = Buffer.concat(file);
-    const expected = Buffer.from(want, 'latin1');
-    if (!got.equals(expected)) {
-      let i = 0;
-      while (got[i] === expected[i]) i++;
-      expect(got.toString('latin1', i, i + 80), `from byte ${i}`).toBe(
-        expected.toString('latin1', i, i + 80),
-      );
-    }
-    expect(got.length).toBe(expected.length);
-    expect(want.length).toBeGreaterThan(8 << 20); // more than the first ring of eight 1 MB chunks
   });
 });
