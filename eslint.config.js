@@ -103,6 +103,25 @@ export default tseslint.config(
     },
   },
   {
+    // Runs in main and in the sandboxed renderer alike: the language and Intl only.
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            electronOnlyInShell,
+            { name: 'react', message: 'common/ is plain TypeScript for both sides.' },
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'common/ also runs in the sandboxed renderer: no Node APIs.' },
+            { group: ['**/main/**', '**/renderer/**'], message: 'common/ imports nothing from either side.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.{ts,tsx}', 'scripts/**/*.mjs', '*.config.*'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-explicit-any': 'off' },

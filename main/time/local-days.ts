@@ -1,147 +1,21 @@
 /**
- * Local calendar days in an IANA time zone (default Europe/Vienna), from the tz database via Luxon
- * (local midnights) and Intl (UTC offsets).
- * Never hand-rolled DST rules: a local day is whatever lies between two local midnights, so it has
- * 92, 96 or 100 quarter-hours. Results are cached because sync and rollups ask per reading.
- *
- * A "day number" is the count of calendar days since 1970-01-01 of the *local* date, which makes day
- * arithmetic plain integer arithmetic.
+ * Local calendar days and the texts of local times. The zone arithmetic itself (offsets, local days and
+ * midnights of any IANA zone) is common/zone.ts, shared with the renderer; this module adds what the
+ * core needs on top of it: day keys, ISO and German texts, and a strict ISO 8601 parser.
  */
-import { DateTime } from 'luxon';
+import { DEFAULT_TZ, offsetMinutesAt } from '../../common/zone';
 
-export const DEFAULT_TZ = 'Europe/Vienna';
-export const QH_SEC = 900;
+export {
+  DEFAULT_TZ,
+  QH_SEC,
+  dayNumberOf,
+  dayNumbersAround,
+  dayStartSec,
+  offsetMinutesAt,
+  quarterHoursInDay,
+} from '../../common/zone';
+
 const DAY_SEC = 86_400;
-
-interface ZoneCache {
-  dayStart: Map<number, number>;
-  offsetByHour: Map<number, number>;
-  /** Per UTC day: the offset of all its hours, or NaN when it changes within the day (then per hour). */
-  offsetByDay: Map<number, number>;
-  /** Formats an instant as e.g. `1/31/2022, GMT+01:00`: the zone's UTC offset from the tz database. */
-  offsetFormat: Intl.DateTimeFormat;
-}
-const caches = new Map<string, ZoneCache>();
-function cacheFor(tz: string): ZoneCache {
-  let c = caches.get(tz);
-  if (!c) {
-    // Intl knows the zones Luxon knows (Luxon asks it); asking Luxon first cost ≈ 12 ms at the first
-    // call of a process (its locale set-up), on every app start and export.
-    let offsetFormat: Intl.DateTimeFormat;
-    try {
-      offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' });
-    } catch {
-      throw new RangeError(`Unknown time zone "${tz}"`);
-    }
-    c = { dayStart: new Map(), offsetByHour: new Map(), offsetByDay: new Map(), offsetFormat };
-    caches.set(tz, c);
-  }
-  return c;
-}
-
-/**
- * The zone's UTC offset in minutes at an instant, read from the tz database through Intl (the data
- * Luxon uses too, ≈ 5 × faster than asking Luxon: a cold cache over years of hours asks tens of
- * thousands of times). `GMT` alone is offset 0; local mean times before 1900 have seconds.
- */
-function zoneOffsetMinutes(c: ZoneCache, ms: number): number {
-  const text = c.offsetFormat.format(ms);
-  const at = text.lastIndexOf('GMT');
-  if (at < 0) throw new RangeError(`Unexpected time zone offset "${text}"`);
-  const m = /^([+-])(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.slice(at + 3));
-  if (!m) {
-    if (text.length === at + 3) return 0;
-    throw new RangeError(`Unexpected time zone offset "${text}"`);
-  }
-  const minutes = Number(m[2]) * 60 + Number(m[3]) + Number(m[4] ?? 0) / 60;
-  return m[1] === '-' ? -minutes : minutes;
-}
-
-// The last hour asked for: callers ask per reading, and consecutive readings share their hour.
-let lastTz = '';
-let lastHour = NaN;
-let lastOffset = 0;
-
-/** UTC offset in minutes at a UTC instant. Offsets only change on whole hours in every zone we serve. */
-export function offsetMinutesAt(sec: number, tz = DEFAULT_TZ): number {
-  const hour = Math.floor(sec / 3600);
-  if (hour === lastHour && tz === lastTz) return lastOffset;
-  const c = cacheFor(tz);
-  // A zone changes its offset at most once a day: a UTC day that starts and ends on the same offset has
-  // it all day (two questions to the tz database instead of 24; a CSV export over three years asks for
-  // every hour of them).
-  const utcDay = Math.floor(hour / 24);
-  let off = c.offsetByDay.get(utcDay);
-  if (off === undefined) {
-    const a = zoneOffsetMinutes(c, utcDay * 86_400_000);
-    const b = zoneOffsetMinutes(c, (utcDay + 1) * 86_400_000 - 3_600_000);
-    off = a === b ? a : NaN;
-    c.offsetByDay.set(utcDay, off);
-  }
-  if (Number.isNaN(off)) {
-    off = c.offsetByHour.get(hour);
-    if (off === undefined) {
-      off = zoneOffsetMinutes(c, hour * 3_600_000);
-      c.offsetByHour.set(hour, off);
-    }
-  }
-  lastTz = tz;
-  lastHour = hour;
-  lastOffset = off;
-  return off;
-}
-
-/**
- * Local midnight from the zone's offsets (two tz-database questions per UTC day, cached), exact where
- * no offset change lies within an hour of it; null there (a skipped or repeated midnight), for Luxon to
- * resolve. ≈ 10 × faster than asking Luxon: a chart of all of a meter's three years needs 1 100–1 500
- * day starts, ≈ 40 ms through Luxon at the first zoom after a start.
- */
-function localMidnight(dayNumber: number, tz: string): number | null {
-  const wall = dayNumber * DAY_SEC; // the local midnight's wall clock, read as if it were UTC
-  let t = wall - offsetMinutesAt(wall, tz) * 60;
-  t = wall - offsetMinutesAt(t, tz) * 60;
-  const off = offsetMinutesAt(t, tz);
-  if (t + off * 60 !== wall) return null;
-  if (offsetMinutesAt(t - 3600, tz) !== off || offsetMinutesAt(t + 3600, tz) !== off) return null;
-  return t;
-}
-
-/** Unix seconds of local midnight that starts the given local day number. */
-export function dayStartSec(dayNumber: number, tz = DEFAULT_TZ): number {
-  const c = cacheFor(tz);
-  let s = c.dayStart.get(dayNumber);
-  if (s === undefined) {
-    s = localMidnight(dayNumber, tz) ?? luxonDayStart(dayNumber, tz);
-    c.dayStart.set(dayNumber, s);
-  }
-  return s;
-}
-
-function luxonDayStart(dayNumber: number, tz: string): number {
-  const d = new Date(dayNumber * DAY_SEC * 1000);
-  return DateTime.fromObject(
-    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() },
-    { zone: tz },
-  ).toSeconds();
-}
-
-export function dayNumberOf(sec: number, tz = DEFAULT_TZ): number {
-  return Math.floor((sec + offsetMinutesAt(sec, tz) * 60) / DAY_SEC);
-}
-
-/**
- * The local day numbers an instant range [from, to) can touch in any time zone: a local day number is
- * within one of the UTC day number (offsets stay below a day).
- */
-export function dayNumbersAround(from: number, to: number): [first: number, last: number] {
-  return [Math.floor(from / DAY_SEC) - 1, Math.floor((to - 1) / DAY_SEC) + 1];
-}
-
-/** Number of quarter-hours of a local day: 92, 96 or 100 in zones with DST. */
-export function quarterHoursInDay(dayNumber: number, tz = DEFAULT_TZ): number {
-  return Math.round((dayStartSec(dayNumber + 1, tz) - dayStartSec(dayNumber, tz)) / QH_SEC);
-}
 
 /** `YYYY-MM-DD` of a local day number. */
 export function dayKey(dayNumber: number): string {

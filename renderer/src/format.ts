@@ -1,6 +1,14 @@
 /**
  * Number and date formatting for the chosen locale (de-AT by default) and time zone (Europe/Vienna).
  */
+import {
+  dayNumberOf,
+  dayStartSec,
+  localDateStart as zoneDateStart,
+  offsetMinutesAt,
+  wallClock,
+} from '../../common/zone';
+
 export interface FormatPrefs {
   locale: string;
   timeZone: string;
@@ -124,13 +132,9 @@ export function fmtDate(sec: number, prefs: FormatPrefs): string {
   );
 }
 
-/** tz → (15-minute slot → the zone's UTC offset in ms then). Every zone changes offset on a quarter-hour. */
-const zoneOffsets = new Map<string, Map<number, number>>();
-
 /**
  * A Date whose local fields show the wall-clock time of `ms` in `timeZone` — what uPlot's `tzDate`
- * expects. uPlot's own helper builds an Intl formatter on every call (hundreds per chart); here the
- * zone's offset is looked up once per quarter-hour slot and the rest is plain Date arithmetic.
+ * expects (uPlot's own helper builds an Intl formatter on every call, hundreds per chart).
  */
 export function zonedDate(ms: number, timeZone: string): Date {
   const w = new Date(ms + zoneOffsetMs(ms, timeZone)); // its UTC fields are the wall clock in the zone
@@ -145,84 +149,28 @@ export function zonedDate(ms: number, timeZone: string): Date {
   );
 }
 
-/** The zone's UTC offset in ms at an instant, looked up once per quarter-hour slot. */
+/** The zone's UTC offset in ms at an instant (common/zone.ts, the same code as the core's). */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
-  let offsets = zoneOffsets.get(timeZone);
-  if (!offsets) zoneOffsets.set(timeZone, (offsets = new Map()));
-  const slot = Math.floor(ms / 900_000);
-  let off = offsets.get(slot);
-  if (off === undefined) {
-    const at = slot * 900_000;
-    const f = dateFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    const p: Record<string, number> = {};
-    for (const part of f.formatToParts(at)) p[part.type] = Number(part.value);
-    off = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - at;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(slot, off);
-  }
-  return off;
+  return offsetMinutesAt(Math.floor(ms / 1000), timeZone) * 60_000;
 }
 
-/** Local midnight (unix seconds) of the day containing `sec` in the time zone, via Intl (DST-safe). */
+/** The first instant (unix seconds) of the local day containing `sec` (DST-safe). */
 export function localMidnight(sec: number, timeZone: string): number {
-  const parts = dateFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(sec * 1000));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const sinceMidnight = get('hour') * 3600 + get('minute') * 60 + get('second');
-  let guess = sec - sinceMidnight;
-  // Across a DST change the wall-clock distance differs from elapsed seconds by the offset change.
-  for (let i = 0; i < 2; i++) {
-    const p2 = dateFormat('en-CA', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(guess * 1000));
-    const h = Number(p2.find((p) => p.type === 'hour')?.value);
-    const m = Number(p2.find((p) => p.type === 'minute')?.value);
-    const off = h * 3600 + m * 60;
-    if (off === 0) break;
-    guess -= off > 12 * 3600 ? off - 86_400 : off;
-  }
-  return guess;
+  return dayStartSec(dayNumberOf(sec, timeZone), timeZone);
 }
 
 /** Adds whole local days (DST-safe). */
 export function addLocalDays(midnightSec: number, days: number, timeZone: string): number {
-  return localMidnight(midnightSec + days * 86_400 + 12 * 3600, timeZone);
+  return dayStartSec(dayNumberOf(midnightSec, timeZone) + days, timeZone);
 }
 
 /** The local calendar date of an instant. */
 export function localYmd(sec: number, timeZone: string): { y: number; m: number; d: number } {
-  const p = dateFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(sec * 1000));
-  const get = (t: string) => Number(p.find((x) => x.type === t)?.value);
-  return { y: get('year'), m: get('month'), d: get('day') };
+  const w = wallClock(sec, timeZone);
+  return { y: w.getUTCFullYear(), m: w.getUTCMonth() + 1, d: w.getUTCDate() };
 }
 
 /** Local midnight starting the calendar date y-m-d (month 13 = January of the next year, day 0 = the last of the month before). */
 export function localDateStart(y: number, m: number, d: number, timeZone: string): number {
-  const noonUtcMs = Date.UTC(y, m - 1, d, 12);
-  return localMidnight(Math.floor((noonUtcMs - zoneOffsetMs(noonUtcMs, timeZone)) / 1000), timeZone);
+  return zoneDateStart(y, m, d, timeZone);
 }
