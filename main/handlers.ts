@@ -9,17 +9,6 @@ import type { ChannelName, ChannelOutput, ChannelParsedInput, ProfileView } from
 import { createApiClient, splitTeamUrl } from './api/client';
 import { querySeries } from './db/series-query';
 import { queryQuality } from './db/quality-query';
-import {
-  baseLoad,
-  carpet,
-  compare,
-  duration,
-  health,
-  peaks,
-  portfolio,
-  profiles,
-  pv,
-} from './analysis/analysis';
 import { analysisTable } from './analysis/tables';
 import { writeTableCsv } from './export/table-csv';
 import { writeFileSync } from 'node:fs';
@@ -224,17 +213,27 @@ export function createHandlers(services: Services): Handlers {
         .all() as { id: string; name: string; customerName: string | null }[],
     'readings:series': async (q) => querySeries((await services.active()).db, q, services.tz),
     'quality:breakdown': async (q) => queryQuality((await services.active()).db, q, services.tz),
-    'analysis:peaks': async (q) => peaks((await services.active()).db, checked(q), q.topN, services.tz),
-    'analysis:baseLoad': async (q) => baseLoad((await services.active()).db, checked(q), services.tz),
-    'analysis:duration': async (q) => duration((await services.active()).db, checked(q), q.thresholdKw),
-    'analysis:carpet': async (q) => carpet((await services.active()).db, checked(q), services.tz),
-    'analysis:profiles': async (q) => profiles((await services.active()).db, checked(q), services.tz),
-    'analysis:compare': async (q) => compare((await services.active()).db, checked(q), q.shift, services.tz),
-    'analysis:health': async (q) => health((await services.active()).db, checked(q), services.tz),
+    'analysis:peaks': async (q) =>
+      (await services.active()).queries.run('peaks', checked(q), q.topN, services.tz),
+    'analysis:baseLoad': async (q) =>
+      (await services.active()).queries.run('baseLoad', checked(q), services.tz),
+    'analysis:duration': async (q) =>
+      (await services.active()).queries.run('duration', checked(q), q.thresholdKw),
+    'analysis:carpet': async (q) => (await services.active()).queries.run('carpet', checked(q), services.tz),
+    'analysis:profiles': async (q) =>
+      (await services.active()).queries.run('profiles', checked(q), services.tz),
+    'analysis:compare': async (q) =>
+      (await services.active()).queries.run('compare', checked(q), q.shift, services.tz),
+    'analysis:health': async (q) => (await services.active()).queries.run('health', checked(q), services.tz),
     'analysis:pv': async ({ siteId, fromSec, toSec }) =>
-      pv((await services.active()).db, siteId, fromSec, toSec),
+      (await services.active()).queries.run('pv', siteId, fromSec, toSec),
     'analysis:portfolio': async ({ customerId }) =>
-      portfolio((await services.active()).db, Math.floor(Date.now() / 1000), customerId, services.tz),
+      (await services.active()).queries.run(
+        'portfolio',
+        Math.floor(Date.now() / 1000),
+        customerId,
+        services.tz,
+      ),
     'analysis:exportCsv': async ({ kind, params, profile }) => {
       const c = await services.active();
       const table =

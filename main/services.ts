@@ -31,6 +31,7 @@ import {
 } from './sync/sync-service';
 import { createWorkerSync } from './sync/worker-sync';
 import { createPartialTracker } from './export/partials';
+import { createQueryThread, type QueryThread } from './analysis/query-thread';
 import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
 import { seedExamples } from './cost/examples';
@@ -73,6 +74,8 @@ export interface ProfileContext {
   /** On-demand window reads of one meter (small, on this thread). */
   backfill: SyncService['backfill'];
   push: MqttPush | null;
+  /** Analyses that can take longer than a frame, answered by a thread of their own (query-thread.ts). */
+  queries: QueryThread;
 }
 
 export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> & { close?(): Promise<void> };
@@ -223,7 +226,8 @@ export function createServices(opts: ServicesOptions) {
               },
             })
           : local;
-    return { profile, db, account, readings, api, sync, backfill: local.backfill, push: null };
+    const queries = createQueryThread(profiles.dbPath(profile.id));
+    return { profile, db, account, readings, api, sync, backfill: local.backfill, push: null, queries };
   }
 
   /** Starts MQTT push for the active profile when its plan has it; otherwise MQTT stays "off". */
@@ -297,7 +301,8 @@ export function createServices(opts: ServicesOptions) {
     c.sync.cancel();
     const closing = c.sync.close?.();
     if (closing) whileClosing(closing);
-    // The export's reading thread holds the file open too (a removed profile's folder must delete).
+    // The query thread holds the file open too (a removed profile's folder must delete).
+    whileClosing(c.queries.close());
     c.db.close();
   }
 

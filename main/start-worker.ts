@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 /** Each worker's entry in the source tree, relative to this file. */
 const sources = {
   'sync-worker': './sync/sync-worker.ts',
+  'query-worker': './analysis/query-worker.ts',
 } as const;
 
 export type WorkerName = keyof typeof sources;

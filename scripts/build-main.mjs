@@ -37,6 +37,7 @@ await build({
   ...common,
   entryPoints: {
     'sync-worker': 'main/sync/sync-worker.ts',
+    'query-worker': 'main/analysis/query-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',
@@ -52,4 +53,6 @@ await build({
 });
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
-console.log('built dist/main (index.js, cli.js, sync-worker.js, migrations/) and dist/preload/index.cjs');
+console.log(
+  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, migrations/) and dist/preload/index.cjs',
+);

@@ -23,6 +23,8 @@ import type {
 } from '../../preload/contract';
 import { AppError } from '../errors';
 import { lastReading, readAll, readRange } from '../db/readings-read';
+import { percentile } from '../../common/percentile';
+export { percentile };
 import {
   DEFAULT_TZ,
   QH_SEC,
@@ -182,14 +184,6 @@ export function baseLoad(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Base
 }
 
 /** Linear-interpolated percentile of sorted values (p in 0..1). */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const idx = (sorted.length - 1) * p;
-  const lo = Math.floor(idx);
-  const hi = Math.ceil(idx);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (idx - lo);
-}
-
 /**
  * Load duration curve: quarter-hour power sorted descending (sampled to ≤ maxPoints), hours above a
  * threshold. Without a threshold it is the meter's own 90th percentile (rounded to 0.1 kW): the hours
@@ -550,22 +544,18 @@ export function portfolio(
   const seriesOf = db.prepare<[string], { id: number; obis_code: string; unit: string }>(
     "SELECT id, obis_code, unit FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code",
   );
+  // Base load: the mean of the days' P5 (the base-load view's daily figure), kept with each day's rollup.
   const agg = db.prepare<
     [number, number, number],
-    { kwh: number | null; peak: number | null; n: number | null; expected: number | null }
+    { kwh: number | null; peak: number | null; n: number | null; expected: number | null; p5: number | null }
   >(
-    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected, avg(p5) AS p5 FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
   );
-  // The meter list's "latest data": the end of the latest reading of any register.
-  const p5 = (sid: number, a: number, b: number): number | null => {
-    const values = Float64Array.from(readRange(db, sid, a, b), (r) => r[2]).sort();
-    return values.length === 0 ? null : values[Math.floor((values.length - 1) * 0.05)]!;
-  };
   const rows: PortfolioRow[] = meters.map((m) => {
     const all = seriesOf.all(m.id);
     const s = all[0];
     const a = s ? agg.get(s.id, from, today - 1) : undefined;
-    const base = s ? p5(s.id, dayStartSec(from, tz), dayStartSec(today, tz)) : null;
+    const base = a?.p5 ?? null;
     let last: number | null = null;
     for (const x of all) {
       const e = lastReading(db, x.id)?.endSec ?? null;

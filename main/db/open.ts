@@ -22,7 +22,10 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
       // A new file gets 16 KiB pages: a day record (≈ 1.5 KB) fills them to ≈ 95 %, where 4 KiB pages
       // hold two (≈ 73 %; measured 22.1 → see docs/architecture.md › One stored form). Only possible
       // before the first table and the switch to WAL; an existing file keeps its page size.
-      if (db.pragma('user_version', { simple: true }) === 0 && db.pragma('page_count', { simple: true }) === 0)
+      if (
+        db.pragma('user_version', { simple: true }) === 0 &&
+        db.pragma('page_count', { simple: true }) === 0
+      )
         db.pragma('page_size = 16384');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');

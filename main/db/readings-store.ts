@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
 import { AppError } from '../errors';
 import { DEFAULT_TZ, dayNumberOf, dayStartSec } from '../time/local-days';
+import { percentile } from '../../common/percentile';
 import { SOURCES, decodeDay, emptyDay, encodeDay, slotGrid, sourceCode, type DaySlots } from './day-record';
 
 export interface IncomingReading {
@@ -114,11 +115,11 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const upsertRollup = db.prepare(
-    `INSERT INTO daily_rollups (series_id, day, day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable)
-     VALUES (@sid, @day, @dayStart, @expected, @count, @sum, @max, @maxStart, @n1, @n2, @n3)
+    `INSERT INTO daily_rollups (series_id, day, day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5)
+     VALUES (@sid, @day, @dayStart, @expected, @count, @sum, @max, @maxStart, @n1, @n2, @n3, @p5)
      ON CONFLICT (series_id, day) DO UPDATE SET expected = excluded.expected, count = excluded.count, sum = excluded.sum,
        max = excluded.max, max_start_sec = excluded.max_start_sec, n_measured = excluded.n_measured,
-       n_estimated = excluded.n_estimated, n_unreliable = excluded.n_unreliable`,
+       n_estimated = excluded.n_estimated, n_unreliable = excluded.n_unreliable, p5 = excluded.p5`,
   );
   const deleteRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
 
@@ -221,9 +222,11 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     let max: number | null = null;
     let maxStart: number | null = null;
     const n = [0, 0, 0, 0];
+    const values: number[] = [];
     const take = (start: number, value: number, quality: number) => {
       count += 1;
       sum += value;
+      values.push(value);
       if (max === null || value > max) {
         max = value;
         maxStart = start;
@@ -280,6 +283,10 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         n1: n[1],
         n2: n[2],
         n3: n[3],
+        p5: percentile(
+          values.sort((a, b) => a - b),
+          0.05,
+        ),
       });
   }
 

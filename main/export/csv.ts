@@ -155,6 +155,9 @@ export async function exportCsv(
           rows += 1;
         }
         await write(text);
+        // A turn of the event loop between chunks: the app's other requests are answered during an
+        // export of millions of rows (it runs on the main process).
+        await new Promise<void>((r) => setImmediate(r));
         opts.onProgress?.(rows, total);
         if (opts.signal?.aborted) throw new Error('Export cancelled.');
       }

@@ -1,7 +1,7 @@
 /**
- * The app's sync path for the memory benchmark, as `main/services.ts` wires it for a profile: the
- * profile database open on the main thread and the cursor sync in its worker thread (which starts the
- * fetch thread), with the services' defaults. Bundled by run.ts beside the built workers (dist/bench),
+ * The app's sync path for the first-sync benchmark, as `main/services.ts` wires it for a profile: the
+ * profile database open on the main thread and the cursor sync in its worker thread, with the
+ * services' defaults. Bundled by run.ts beside the built workers (dist/bench),
  * so it runs as the installed app does, not through tsx.
  *
  *   node dist/bench/app-sync.mjs DB_PATH   (METERDESK_BASE_URL, METERDESK_TEAM, METERDESK_TOKEN)

@@ -420,6 +420,18 @@ describe('analysis', () => {
         .filter((x) => local(x.start).day < local(todayStart).day)
         .reduce((a, x) => a + x.value, 0);
       expect(r.annualKwh).toBeCloseTo(annual, 1);
+      // Base load: the mean over the days of each day's 5th percentile (linear between ranks), in kW.
+      const byDay = new Map<string, number[]>();
+      for (const x of xs)
+        if (local(x.start).day < local(todayStart).day)
+          byDay.set(local(x.start).day, [...(byDay.get(local(x.start).day) ?? []), x.value]);
+      const p5s = [...byDay.values()].map((v) => {
+        const sorted = [...v].sort((a, b) => a - b);
+        const at = (sorted.length - 1) * 0.05;
+        const lo = sorted[Math.floor(at)]!;
+        return lo + (sorted[Math.ceil(at)]! - lo) * (at - Math.floor(at));
+      });
+      expect(r.baseLoadKw).toBeCloseTo((4 * p5s.reduce((a, b) => a + b, 0)) / p5s.length, 2);
       const key = `${r.commodity}|${r.energyDirection}|${r.obisCode}`;
       expected.set(key, (expected.get(key) ?? 0) + annual);
     }

@@ -110,7 +110,7 @@ CREATE INDEX reading_revisions_series ON reading_revisions (series_id, start_sec
 
 -- Per local day: figures of the day's readings, recomputed by the readings store in the same
 -- transaction as the day's record. `expected` is the day's slots (92/96/100 quarter-hours, 23/24/25
--- hours).
+-- hours); `p5` the 5th percentile of its values (the day's base load, common/percentile.ts).
 CREATE TABLE daily_rollups (
   series_id INTEGER NOT NULL,
   day INTEGER NOT NULL,
@@ -123,6 +123,7 @@ CREATE TABLE daily_rollups (
   n_measured INTEGER NOT NULL,
   n_estimated INTEGER NOT NULL,
   n_unreliable INTEGER NOT NULL,
+  p5 REAL,
   PRIMARY KEY (series_id, day)
 ) STRICT, WITHOUT ROWID;
 

@@ -163,7 +163,7 @@ export const de = {
   jumpToPeak: 'Im Lastgang zeigen',
   topN: 'Die {{count}} höchsten Viertelstunden',
   baseLoadTrend: 'Trend der Grundlast',
-  baseLoadP5: 'Grundlast (P5)',
+  baseLoadP5: 'Grundlast (Ø Tages-P5)',
   nightMin: 'Nachtminimum',
   threshold: 'Schwelle',
   hoursAbove: '{{hours}} h über der Schwelle ({{share}} von {{total}} h)',

@@ -164,7 +164,7 @@ export const en: Record<keyof typeof de, string> = {
   jumpToPeak: 'Show in the load profile',
   topN: 'The {{count}} highest quarter-hours',
   baseLoadTrend: 'Base load trend',
-  baseLoadP5: 'Base load (P5)',
+  baseLoadP5: 'Base load (mean daily P5)',
   nightMin: 'Night minimum',
   threshold: 'Threshold',
   hoursAbove: '{{hours}} h above the threshold ({{share}} of {{total}} h)',
