@@ -106,18 +106,22 @@ export async function exportCsv(
       return s ? [{ mp: meterStmt.get(meterId)?.metering_point ?? meterId, obis, s }] : [];
     }),
   );
-  // The range, clamped to the local days that hold readings of these series: rows run from the first
-  // such day to the last (gaps within them as empty rows), never over empty centuries.
-  let first = Infinity;
-  let last = -Infinity;
+  // The range, clamped to the local days that hold readings of these series (their rollups): rows run
+  // from the first such day to the last (gaps within them as empty rows), never over empty centuries.
+  const span = db.prepare<[number, number, number], { a: number | null; b: number | null }>(
+    'SELECT min(day) AS a, max(day) AS b FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+  );
+  let firstDay = Infinity;
+  let lastDay = -Infinity;
   for (const { s } of targets) {
-    const all = readRange(db, s.id, req.fromSec, req.toSec);
-    if (all.length === 0) continue;
-    first = Math.min(first, all[0]![0]);
-    last = Math.max(last, all[all.length - 1]![1]);
+    const d = span.get(s.id, dayNumberOf(req.fromSec, tz), dayNumberOf(req.toSec - 1, tz));
+    if (d?.a == null || d.b == null) continue;
+    firstDay = Math.min(firstDay, d.a);
+    lastDay = Math.max(lastDay, d.b);
   }
-  const from = first < last ? Math.max(req.fromSec, dayStartSec(dayNumberOf(first, tz), tz)) : 0;
-  const to = first < last ? Math.min(req.toSec, dayStartSec(dayNumberOf(last - 1, tz) + 1, tz)) : 0;
+  const held = firstDay <= lastDay;
+  const from = held ? Math.max(req.fromSec, dayStartSec(firstDay, tz)) : 0;
+  const to = held ? Math.min(req.toSec, dayStartSec(lastDay + 1, tz)) : 0;
   const gridOf = (res: number) => [Math.floor(from / res) * res, Math.ceil(to / res) * res] as const;
   const total = targets.reduce((n, { s }) => {
     const [a, b] = gridOf(s.resolution_sec);
@@ -126,7 +130,7 @@ export async function exportCsv(
 
   const tmp = `${path}.partial-${process.pid}`;
   const untrack = opts.partials?.track(tmp);
-  const out = createWriteStream(tmp);
+  const out = createWriteStream(tmp, { highWaterMark: 4 << 20 });
   const finished = once(out, 'finish');
   let bytes = 0;
   const write = async (text: string) => {
@@ -135,26 +139,44 @@ export async function exportCsv(
     if (!out.write(buf)) await once(out, 'drain');
   };
   let rows = 0;
+  const timeTexts: Record<number, string[]> = {};
   try {
     await write((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n');
     for (const { mp, obis, s } of targets) {
       const res = s.resolution_sec;
       const fixed = `${sep}${textField(mp)}${sep}${textField(obis)}${sep}`;
       const unit = textField(s.unit);
+      const tails = new Map<number, string>();
+      const tail = (q: number, revised: boolean) => {
+        let x = tails.get(q * 2 + (revised ? 1 : 0));
+        if (x === undefined) {
+          x = `${sep}${unit}${sep}${excel ? `L${q}` : q}${sep}${revised ? yes : no}\r\n`;
+          tails.set(q * 2 + (revised ? 1 : 0), x);
+        }
+        return x;
+      };
+      const gapTail = `${fixed}${sep}${unit}${sep}${sep}\r\n`;
       const [a, b] = gridOf(res);
+      const timeText = (timeTexts[res] ??= []);
       for (let chunk = a; chunk < b; chunk += CHUNK_SEC) {
         const end = Math.min(b, chunk + CHUNK_SEC);
-        const byStart = new Map(readRange(db, s.id, chunk, end).map((r) => [r[0], r]));
-        let text = '';
+        const rs = readRange(db, s.id, chunk, end);
+        let k = 0;
+        const lines: string[] = [];
         for (let t = chunk; t < end; t += res) {
-          const r = byStart.get(t);
-          const times = `${local(t)}${sep}${local(t + res)}${sep}${isoUtc(t)}${sep}${isoUtc(t + res)}`;
-          text += r
-            ? `${times}${fixed}${number(r[2])}${sep}${unit}${sep}${excel ? `L${r[3]}` : r[3]}${sep}${r[5] !== null ? yes : no}\r\n`
-            : `${times}${fixed}${sep}${unit}${sep}${sep}\r\n`;
+          while (k < rs.length && rs[k]![0] < t) k++; // readings off the grid are not rows
+          const r = rs[k]?.[0] === t ? rs[k] : undefined;
+          // The time fields of an interval are the same for every series: made once per export.
+          const slot = (t - a) / res;
+          let times = timeText[slot];
+          if (times === undefined) {
+            times = `${local(t)}${sep}${local(t + res)}${sep}${isoUtc(t)}${sep}${isoUtc(t + res)}`;
+            timeText[slot] = times;
+          }
+          lines.push(r ? times + fixed + number(r[2]) + tail(r[3], r[5] !== null) : times + gapTail);
           rows += 1;
         }
-        await write(text);
+        await write(lines.join(''));
         // A turn of the event loop between chunks: the app's other requests are answered during an
         // export of millions of rows (it runs on the main process).
         await new Promise<void>((r) => setImmediate(r));
