@@ -9,6 +9,7 @@ import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
 import type { SeriesView } from '../../../preload/contract';
 import { denseLinePaths } from './dense-fill';
+import { dayBarPaths } from './day-bars';
 import {
   dateFormat,
   fmtDate,
@@ -163,7 +164,7 @@ export function Chart(props: {
               label: unit,
               stroke: '#0072B2',
               fill: 'rgba(0,114,178,0.35)',
-              paths: uPlot.paths.bars!({ size: [0.8, 40] }),
+              paths: dayBarPaths(0.8),
               points: { show: false },
             }
           : {

@@ -3,7 +3,7 @@
  * point, label, direction, commodity, status (with what to do next), latest data, 30-day completeness
  * and a quality mini-bar. Arrow keys move through the list.
  */
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView } from '../../../preload/contract';
 import { useApp } from '../store';
@@ -22,6 +22,68 @@ function QualityBar({ q }: { q: MeterView['quality30d'] }) {
   );
 }
 
+interface ItemProps {
+  m: MeterView;
+  isSelected: boolean;
+  isTabbable: boolean;
+  /** Filtered out by the search or a filter: kept in the list, not shown (see MeterList). */
+  isHidden: boolean;
+  line3: string;
+  statusWord: string;
+  statusHint: string;
+  syncFailed: string;
+  syncIncomplete: string;
+  onSelect: (id: string) => void;
+}
+
+/**
+ * One meter of the list. Memoised: a selection re-renders the two items whose selection changed, a
+ * search the items it hides or shows, never the whole list (at 1 000 meters a whole list took ≈ 160 ms).
+ */
+const MeterItem = memo(function MeterItem(p: ItemProps) {
+  const { m } = p;
+  return (
+    <li
+      role="option"
+      hidden={p.isHidden}
+      aria-selected={p.isSelected}
+      tabIndex={p.isTabbable ? 0 : -1}
+      data-meter-id={m.id}
+      data-testid={p.isHidden ? undefined : 'meter-item'}
+      className={`meter-item${p.isSelected ? ' selected' : ''}`}
+      onClick={() => p.onSelect(m.id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          p.onSelect(m.id);
+        }
+      }}
+    >
+      <div className="meter-line1">
+        <span className="meter-label">{m.label ?? m.meteringPoint}</span>
+        <span className={`status status-${m.status}`} title={p.statusHint}>
+          {p.statusWord}
+        </span>
+      </div>
+      <div className="meter-line2 mono small">{m.meteringPoint}</div>
+      <div className="meter-line3 small muted">
+        {p.line3} <QualityBar q={m.quality30d} />
+      </div>
+      {m.status !== 'connected' && <div className="small hint">{p.statusHint}</div>}
+      {m.syncError && (
+        <div className="small error" data-testid="meter-sync-error" title={m.syncError}>
+          {p.syncFailed}
+        </div>
+      )}
+      {!m.syncError && m.syncWarning && (
+        <div className="small warn" data-testid="meter-sync-warning" title={m.syncWarning}>
+          {p.syncIncomplete}
+        </div>
+      )}
+    </li>
+  );
+});
+
 export function MeterList() {
   const { t } = useTranslation();
   // A profile without a usable token is not "syncing": say why there is nothing.
@@ -36,7 +98,6 @@ export function MeterList() {
   const selected = useApp((s) => s.selectedMeterId);
   const locale = useApp((s) => s.locale);
   const timeZone = useApp((s) => s.timeZone);
-  const prefs = { locale, timeZone };
   const { searchChanged, filterChanged, sortChanged, meterSelected } = useApp.getState();
   const listRef = useRef<HTMLUListElement>(null);
   // Each word looked up once, however many meters show it: a lookup costs ≈ 50 µs, and five per
@@ -55,17 +116,10 @@ export function MeterList() {
   }, [meters, t]);
   const word = (key: string): string => words.get(key) ?? key;
 
-  const visible = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const list = meters.filter(
-      (m) =>
-        (!q ||
-          [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
-        (!filters.status || m.status === filters.status) &&
-        (!filters.direction || m.energyDirection === filters.direction) &&
-        (!filters.commodity || m.commodity === filters.commodity) &&
-        (!filters.customer || m.customerId === filters.customer),
-    );
+  // Every meter in list order, drawn once; a search or filter hides the others rather than removing them,
+  // so clearing a search shows them again instead of building 1 000 items anew.
+  const ordered = useMemo(() => {
+    const list = [...meters];
     const byName = (a: MeterView, b: MeterView) =>
       (a.customerName ?? '').localeCompare(b.customerName ?? '') ||
       (a.siteName ?? '').localeCompare(b.siteName ?? '') ||
@@ -76,11 +130,35 @@ export function MeterList() {
       list.sort((a, b) => (a.completeness30d ?? -1) - (b.completeness30d ?? -1) || byName(a, b));
     else list.sort(byName);
     return list;
-  }, [meters, search, filters, sort]);
+  }, [meters, sort]);
+  const visible = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return ordered.filter(
+      (m) =>
+        (!q ||
+          [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
+        (!filters.status || m.status === filters.status) &&
+        (!filters.direction || m.energyDirection === filters.direction) &&
+        (!filters.commodity || m.commodity === filters.commodity) &&
+        (!filters.customer || m.customerId === filters.customer),
+    );
+  }, [ordered, search, filters]);
+  const shown = useMemo(() => new Set(visible.map((m) => m.id)), [visible]);
+  // Each meter's third line, formatted once per list (dates and percentages cost ≈ 20 µs each).
+  const line3 = useMemo(() => {
+    const out = new Map<string, string>();
+    for (const m of meters)
+      out.set(
+        m.id,
+        `${word(`direction_${m.energyDirection}`)} · ${word(`commodity_${m.commodity}`)} · ${fmtDateTime(m.latestDataSec, { locale, timeZone })} · ${fmtPercent(m.completeness30d, { locale, timeZone })}`,
+      );
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `word` reads `words`
+  }, [meters, words, locale, timeZone]);
 
   const groups = useMemo(() => {
     const out: { key: string; customer: string; site: string; meters: MeterView[] }[] = [];
-    for (const m of visible) {
+    for (const m of ordered) {
       const key = sort === 'name' ? `${m.customerId ?? ''}|${m.siteId ?? ''}` : 'all';
       let g = out.find((x) => x.key === key);
       if (!g)
@@ -95,7 +173,7 @@ export function MeterList() {
       g.meters.push(m);
     }
     return out;
-  }, [visible, sort]);
+  }, [ordered, sort]);
 
   const onKey = (e: React.KeyboardEvent) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -204,7 +282,7 @@ export function MeterList() {
       ) : null}
       <ul ref={listRef} role="listbox" aria-label={t('meters')} onKeyDown={onKey} data-testid="meter-list">
         {groups.map((g) => (
-          <li key={g.key} role="presentation">
+          <li key={g.key} role="presentation" hidden={!g.meters.some((m) => shown.has(m.id))}>
             {g.customer && (
               <div className="group-head" role="presentation">
                 <strong>{g.customer}</strong> <span className="muted">{g.site}</span>
@@ -212,48 +290,19 @@ export function MeterList() {
             )}
             <ul role="presentation">
               {g.meters.map((m) => (
-                <li
+                <MeterItem
                   key={m.id}
-                  role="option"
-                  aria-selected={m.id === selected}
-                  tabIndex={m.id === selected || (!selected && m === visible[0]) ? 0 : -1}
-                  data-meter-id={m.id}
-                  data-testid="meter-item"
-                  className={`meter-item${m.id === selected ? ' selected' : ''}`}
-                  onClick={() => meterSelected(m.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      meterSelected(m.id);
-                    }
-                  }}
-                >
-                  <div className="meter-line1">
-                    <span className="meter-label">{m.label ?? m.meteringPoint}</span>
-                    <span className={`status status-${m.status}`} title={word(`statusHint_${m.status}`)}>
-                      {word(`status_${m.status}`)}
-                    </span>
-                  </div>
-                  <div className="meter-line2 mono small">{m.meteringPoint}</div>
-                  <div className="meter-line3 small muted">
-                    {word(`direction_${m.energyDirection}`)} · {word(`commodity_${m.commodity}`)} ·{' '}
-                    {fmtDateTime(m.latestDataSec, prefs)} · {fmtPercent(m.completeness30d, prefs)}{' '}
-                    <QualityBar q={m.quality30d} />
-                  </div>
-                  {m.status !== 'connected' && (
-                    <div className="small hint">{word(`statusHint_${m.status}`)}</div>
-                  )}
-                  {m.syncError && (
-                    <div className="small error" data-testid="meter-sync-error" title={m.syncError}>
-                      {t('meterSyncFailed')}
-                    </div>
-                  )}
-                  {!m.syncError && m.syncWarning && (
-                    <div className="small warn" data-testid="meter-sync-warning" title={m.syncWarning}>
-                      {t('meterSyncIncomplete')}
-                    </div>
-                  )}
-                </li>
+                  m={m}
+                  isSelected={m.id === selected}
+                  isTabbable={m.id === selected || (!selected && m === visible[0])}
+                  isHidden={!shown.has(m.id)}
+                  line3={line3.get(m.id) ?? ''}
+                  statusWord={word(`status_${m.status}`)}
+                  statusHint={word(`statusHint_${m.status}`)}
+                  syncFailed={t('meterSyncFailed')}
+                  syncIncomplete={t('meterSyncIncomplete')}
+                  onSelect={meterSelected}
+                />
               ))}
             </ul>
           </li>
