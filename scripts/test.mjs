@@ -1,5 +1,8 @@
-// npm test / npm run check: every quality gate in order, then one plain `N passed, N failed` line.
-// Typecheck, lint and format count as one check each; vitest and Playwright count their tests.
+// npm test: every quality gate in order, then one plain `N passed, N failed` line. Typecheck, lint and
+// format count as one check each; vitest and Playwright count their tests.
+// npm run check (`--fast`): the gate before a commit, under two minutes: types, lint, format and the
+// unit tests (test/unit), without the build, the integration and end-to-end suites, packaging and
+// benchmarks.
 // On Linux without a D-Bus session it re-runs itself inside one with an unlocked gnome-keyring, so
 // the keychain tests use a real OS keychain (see TOOLCHAIN.md).
 import { spawnSync } from 'node:child_process';
@@ -33,6 +36,7 @@ if (
 const { ensureNodeAbi } = await import('./native-abi.mjs');
 ensureNodeAbi();
 
+const fast = process.argv.includes('--fast');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -56,7 +60,7 @@ const npx = (bin, ...args) => ['npx', [bin, ...args]];
 gate('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 gate('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 gate('format', ...npx('prettier', '--check', '.'));
-if (!run('build', 'npm', ['run', '--silent', 'build'])) {
+if (!fast && !run('build', 'npm', ['run', '--silent', 'build'])) {
   failed += 1;
   failures.push('build');
 }
@@ -66,7 +70,14 @@ const vitestJson = '.tmp/vitest.json';
 rmSync(vitestJson, { force: true });
 run(
   'vitest',
-  ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`),
+  ...npx(
+    'vitest',
+    'run',
+    ...(fast ? ['test/unit'] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ),
 );
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
@@ -80,10 +91,12 @@ if (existsSync(vitestJson)) {
 }
 
 // Playwright suites: the harness e2e in Chromium, and the real-Electron suite (skips visibly without a binary).
-for (const [name, config] of [
-  ['e2e (harness, Chromium)', 'playwright.config.ts'],
-  ['e2e (Electron)', 'playwright.electron.config.ts'],
-]) {
+for (const [name, config] of fast
+  ? []
+  : [
+      ['e2e (harness, Chromium)', 'playwright.config.ts'],
+      ['e2e (Electron)', 'playwright.electron.config.ts'],
+    ]) {
   const out = `.tmp/pw-${config}.json`;
   rmSync(out, { force: true });
   run(name, ...npx('playwright', 'test', '-c', config), { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
@@ -99,9 +112,13 @@ for (const [name, config] of [
   if (s.unexpected > 0) failures.push(name);
 }
 
-gate('packaging check (electron-builder --dir with a stub Electron)', 'node', ['scripts/check-package.mjs']);
-// Benchmarks never fail on a threshold; the quick mode proves every benchmark still runs.
-gate('benchmarks run (npm run bench -- --quick)', 'npm', ['run', '--silent', 'bench', '--', '--quick']);
+if (!fast) {
+  gate('packaging check (electron-builder --dir with a stub Electron)', 'node', [
+    'scripts/check-package.mjs',
+  ]);
+  // Benchmarks never fail on a threshold; the quick mode proves every benchmark still runs.
+  gate('benchmarks run (npm run bench -- --quick)', 'npm', ['run', '--silent', 'bench', '--', '--quick']);
+}
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
