@@ -79,7 +79,8 @@ export function buildProfile(dataDir: string, meters: number, years: number, unt
               startSec: t,
               endSec: t + 900,
               value: Math.round(value * 1000) / 1000,
-              quality: random() < 0.01 ? 2 : 1,
+              // Substitute values come by the day, as grid operators fill a day's gap: one day in 53.
+              quality: (day + m) % 53 === 0 ? 2 : 1,
               updatedSec,
             });
           }

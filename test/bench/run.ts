@@ -292,7 +292,7 @@ for (const { meters, years } of SIZES) {
           ).ms,
         );
       const twenty = await a.timed('export:csv', {
-        meterIds: Array.from({ length: 20 }, (_, i) => `m${i + 20}`),
+        meterIds: Array.from({ length: Math.min(20, meters) }, (_, i) => `m${i}`),
         obisCodes: ['1-1:1.9.0 G.01'],
         fromSec: from,
         toSec: NOW_SEC,
@@ -303,35 +303,11 @@ for (const { meters, years } of SIZES) {
         wait(`export-meter${tag}`, `export:csv of one meter's ${years} years (Excel de-AT)`, one, 2000),
         wait(
           `export-20${tag}`,
-          `export:csv of 20 meters × ${years} years, ${rows.toLocaleString('en')} rows (progress shown)`,
+          `export:csv of ${Math.min(20, meters)} meters × ${years} years, ${rows.toLocaleString('en')} rows (progress shown)`,
           [twenty.ms],
           2000,
         ),
       ];
-    } finally {
-      await a.services.close();
-    }
-  });
-
-  await bench(`import-year${tag}`, async () => {
-    const a = app(dataDir);
-    try {
-      const times: number[] = [];
-      for (let i = 0; i < 2; i++) {
-        const file = wienerNetzeYear(2025, `AT0010000000000000001000000${String(900 + i).padStart(6, '0')}`);
-        const t0 = performance.now();
-        const [view] = (await a.call('import:preview', {
-          files: [{ name: `wiener-netze-${i}.csv`, dataBase64: Buffer.from(file).toString('base64') }],
-        })) as { id: string; error?: unknown }[];
-        await a.call('import:commit', { fileId: view!.id });
-        times.push(performance.now() - t0);
-      }
-      return wait(
-        `import-year${tag}`,
-        `a year's Wiener Netze portal file (35 040 quarter-hours): import:preview + import:commit`,
-        times,
-        2000,
-      );
     } finally {
       await a.services.close();
     }
@@ -415,6 +391,30 @@ for (const { meters, years } of SIZES) {
       ),
     ];
   });
+  await bench(`import-year${tag}`, async () => {
+    const a = app(dataDir);
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const file = wienerNetzeYear(2025, `AT0010000000000000001000000${String(900 + i).padStart(6, '0')}`);
+        const t0 = performance.now();
+        const [view] = (await a.call('import:preview', {
+          files: [{ name: `wiener-netze-${i}.csv`, dataBase64: Buffer.from(file).toString('base64') }],
+        })) as { fileId: string }[];
+        await a.call('import:commit', { fileId: view!.fileId });
+        times.push(performance.now() - t0);
+      }
+      return wait(
+        `import-year${tag}`,
+        `a year's Wiener Netze portal file (35 040 quarter-hours): import:preview + import:commit`,
+        times,
+        2000,
+      );
+    } finally {
+      await a.services.close();
+    }
+  });
+
   rmSync(dataDir, { recursive: true, force: true });
 }
 
