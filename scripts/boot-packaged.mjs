@@ -1,7 +1,7 @@
 // Boots the packaged app's main process in plain Node, against the layout electron-builder produced,
 // with a stub `electron` module (no Electron binary exists here), and shows what a real start would
 // hit first: the main bundle loads from the archive, the database opens and every migration is applied,
-// the sync worker and its fetch thread start from app.asar.unpacked and write the demo profile's
+// the sync worker starts from app.asar.unpacked and write the demo profile's
 // readings, every contract channel is registered, the window gets a preload and a page that exist.
 //
 //   node scripts/boot-packaged.mjs <resources dir of an unpacked build>   (check-package.mjs runs it)
@@ -148,7 +148,7 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
   check(seen.meters > 0, 'the demo profile has no meters: the first sync did not run');
   check(
     seen.readings > 0,
-    `no readings within ${timeoutMs / 1000} s: the sync worker or its fetch thread did not start\n${output.slice(-2000)}`,
+    `no readings within ${timeoutMs / 1000} s: the sync worker did not start\n${output.slice(-2000)}`,
   );
   const expected = JSON.parse(
     spawnSync(

@@ -159,7 +159,7 @@ if (problems.length === 0) {
   problems.push(...boot.problems);
   if (boot.problems.length === 0)
     console.log(
-      `Packaged layout booted: ${boot.migrations} migrations applied, ${boot.channels} channels registered, ${boot.seen.readings} readings written by the sync worker and its fetch thread from app.asar.unpacked.`,
+      `Packaged layout booted: ${boot.migrations} migrations applied, ${boot.channels} channels registered, ${boot.seen.readings} readings written by the sync worker from app.asar.unpacked.`,
     );
 }
 rmSync(stub, { recursive: true, force: true });

@@ -66,6 +66,13 @@ export function createSecretStore(opts: { service?: string; loadKeytar?: () => K
       keytar = opts.loadKeytar ? opts.loadKeytar() : (createRequire(import.meta.url)('keytar') as Keytar);
       return keytar;
     } catch (err) {
+      // keytar is an optional dependency: an install where it could not be built (Linux without
+      // libsecret-1-dev) has none, and says so rather than show a module path.
+      if ((err as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND')
+        throw new AppError(
+          'keychain_unavailable',
+          `This Meterdesk was installed without its OS keychain module (keytar could not be built; on Linux it needs libsecret-1-dev before "npm ci"). Tokens cannot be stored; choose "Keep for this session only", or install the keychain module and start Meterdesk again.`,
+        );
       throw new AppError(
         'keychain_unavailable',
         `Cannot load keytar (the OS keychain module): ${(err as Error).message}. ${keychainHelp()}`,

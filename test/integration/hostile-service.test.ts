@@ -94,41 +94,38 @@ describe('impossible timestamps and values (items 5, 9)', () => {
   it.each([
     ['registers', (i: number) => ({ obis_code: `1-1:1.9.0 X.${i}` })],
     ['units', (i: number) => ({ unit: `u${i}` })],
-  ] as const)(
-    'refuses 70 000 %s in one page the same way on the CLI path and the app path (fetch thread)',
-    async (what, field) => {
-      const svc = await demo({ years: 0.05 });
-      const hostile = await hostileService(svc, async (req, upstream) => {
-        if (!isFeed(req.path)) return undefined;
-        const u = await upstream();
-        const p = u.json as { data: Record<string, unknown>[] };
-        const r0 = p.data[0]!;
-        return {
-          status: 200,
-          headers: u.headers,
-          body: { ...p, data: Array.from({ length: 70_000 }, (_, i) => ({ ...r0, ...field(i) })) },
-        };
-      });
-      const conn = {
-        baseUrl: hostile.baseUrl,
-        team: svc.info.team,
-        token: svc.info.tokens.pro,
-        maxRetries: 0,
+  ] as const)('refuses 70 000 %s in one page with a clear message', async (what, field) => {
+    const svc = await demo({ years: 0.05 });
+    const hostile = await hostileService(svc, async (req, upstream) => {
+      if (!isFeed(req.path)) return undefined;
+      const u = await upstream();
+      const p = u.json as { data: Record<string, unknown>[] };
+      const r0 = p.data[0]!;
+      return {
+        status: 200,
+        headers: u.headers,
+        body: { ...p, data: Array.from({ length: 70_000 }, (_, i) => ({ ...r0, ...field(i) })) },
       };
-      const direct = createApiClient(conn);
-      try {
-        const meter = (await direct.listMeters()).find((m) => m.status === 'connected')!;
-        const a = await direct.feed(meter.id, null).catch((e: Error) => e);
-        expect(a).toMatchObject({ code: 'bad_response' });
-        expect((a as Error).message).toMatch(
-          new RegExp(`70000 ${what} for one meter in one page \\(at most 64`),
-        );
-      } finally {
-        await hostile.stop();
-        await svc.stop();
-      }
-    },
-  );
+    });
+    const conn = {
+      baseUrl: hostile.baseUrl,
+      team: svc.info.team,
+      token: svc.info.tokens.pro,
+      maxRetries: 0,
+    };
+    const direct = createApiClient(conn);
+    try {
+      const meter = (await direct.listMeters()).find((m) => m.status === 'connected')!;
+      const a = await direct.feed(meter.id, null).catch((e: Error) => e);
+      expect(a).toMatchObject({ code: 'bad_response' });
+      expect((a as Error).message).toMatch(
+        new RegExp(`70000 ${what} for one meter in one page \\(at most 64`),
+      );
+    } finally {
+      await hostile.stop();
+      await svc.stop();
+    }
+  });
 });
 
 describe('bounded answers (item 6)', () => {

@@ -53,6 +53,19 @@ describe('OS keychain', () => {
     expect(out.message).toMatch(/session only/);
   });
 
+  it('says plainly when this install has no keychain module (keytar is optional) and offers the session', async () => {
+    const store = createSecretStore({
+      loadKeytar: () => {
+        throw Object.assign(new Error("Cannot find module 'keytar'"), { code: 'MODULE_NOT_FOUND' });
+      },
+    });
+    await expect(store.set('p', 'tok-cccccccccccc')).rejects.toMatchObject({
+      code: 'keychain_unavailable',
+      message: expect.stringMatching(/installed without its OS keychain module.*Keep for this session only/),
+    });
+    expect(await store.state('p')).toBe('unreadable');
+  });
+
   it('keeps a token in memory only after the explicit session-only choice', async () => {
     const store = createSecretStore({
       loadKeytar: () => {
