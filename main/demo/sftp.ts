@@ -4,14 +4,19 @@
  * (later deliveries of revised or late-filled readings of that day). Files are generated on demand.
  */
 import { timingSafeEqual } from 'node:crypto';
-import ssh2 from 'ssh2';
+import { createRequire } from 'node:module';
+import type * as Ssh2 from 'ssh2';
 import type { DemoMeter } from './catalog';
 import type { DemoState } from './state';
 import { hash } from './rng';
 import { dayKey, dayNumberOfKey, isoWithOffset } from '../time/local-days';
 
-const { Server, utils } = ssh2;
-const { STATUS_CODE, OPEN_MODE } = utils.sftp;
+/**
+ * ssh2, loaded when an SFTP server starts (`npm run demo-service`, tests), never with the app: the
+ * app's own demo has no SFTP server, and its package carries no ssh2 (a devDependency).
+ */
+let ssh2: typeof Ssh2 | null = null;
+const lib = () => (ssh2 ??= createRequire(import.meta.url)('ssh2') as typeof Ssh2);
 
 export const SFTP_HEADER = 'timestamp;timestamp_end;obis_code;value;unit;quality;updated_at';
 
@@ -72,6 +77,7 @@ export function sftpFileContent(
  * mscdex/ssh2#1390, #1513), which failed the demo's start and so its first sync: such a key is made again.
  */
 export function demoHostKey(): string {
+  const { utils } = lib();
   for (let attempt = 0; ; attempt++) {
     const key = utils.generateKeyPairSync('ed25519').private;
     if (!(utils.parseKey(key) instanceof Error)) return key;
@@ -80,6 +86,8 @@ export function demoHostKey(): string {
 }
 
 export async function startSftpServer(state: DemoState, host: string, port: number): Promise<SftpServer> {
+  const { Server, utils } = lib();
+  const { STATUS_CODE, OPEN_MODE } = utils.sftp;
   const privateKey = demoHostKey();
   const passwordFor = (team: string) =>
     'sf_' + hash(state.opts.seed, 5151, ...[...team].map((c) => c.charCodeAt(0))).toString(36);
