@@ -164,6 +164,9 @@ export function Chart(props: {
               label: unit,
               stroke: '#0072B2',
               fill: 'rgba(0,114,178,0.35)',
+              // No outline: uPlot shifts a series with an odd line width by half a pixel, which would put
+              // every bar edge between pixels again (day-bars.ts).
+              width: 0,
               paths: dayBarPaths(0.8),
               points: { show: false },
             }
