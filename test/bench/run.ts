@@ -506,8 +506,22 @@ const machine = {
 };
 const resultsDir = 'test/bench/results';
 mkdirSync(resultsDir, { recursive: true });
-const result = { date: new Date().toISOString(), mode: quick ? 'quick' : 'full', machine, figures, failures };
-if (!quick) writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+const latestPath = join(resultsDir, 'latest.json');
+// A run of some benchmarks (--only) replaces those figures in the last full run's file, keeps the rest.
+const kept =
+  only && existsSync(latestPath)
+    ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { figures: Figure[] }).figures.filter(
+        (f) => !figures.some((g) => g.id === f.id),
+      )
+    : [];
+const result = {
+  date: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine,
+  figures: [...kept, ...figures],
+  failures,
+};
+if (!quick) writeFileSync(latestPath, JSON.stringify(result, null, 2) + '\n');
 const pad = (s: string, n: number) => (s.length >= n ? s + ' ' : s + ' '.repeat(n - s.length));
 console.log(
   `\nMeterdesk benchmarks (${quick ? 'quick' : 'full'} mode) — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}\n`,
