@@ -40,16 +40,6 @@ function zoneOf(tz: string): ZoneDays {
   return z;
 }
 
-/** Whether `tz` is an IANA zone this runtime knows. */
-export function isKnownZone(tz: string): boolean {
-  try {
-    zoneOf(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The offset in minutes at an instant (ms), read from the tz database (`GMT+05:45`, `GMT-03:30`, `GMT`). */
 function askOffset(z: ZoneDays, ms: number): number {
   const text = z.format.format(ms);

@@ -183,19 +183,3 @@ export function countReadings(
       if (opts.except === undefined || r[6] !== opts.except) n += 1;
   return n;
 }
-
-/**
- * The first start and the end of the last reading (the one with the greatest start) of a series among
- * the readings that start in [from, to); null if none.
- */
-export function spanIn(
-  db: Database.Database,
-  seriesId: number,
-  from: number,
-  to: number,
-): { firstStartSec: number; lastStartSec: number; lastEndSec: number } | null {
-  const all = readRange(db, seriesId, from, to);
-  const first = all[0];
-  const last = all[all.length - 1];
-  return first && last ? { firstStartSec: first[0], lastStartSec: last[0], lastEndSec: last[1] } : null;
-}

@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
 import { AppError } from '../errors';
-import { DEFAULT_TZ, dayNumberOf, dayStartSec } from '../time/local-days';
+import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec } from '../time/local-days';
 import { percentile } from '../../common/percentile';
 import { SOURCES, decodeDay, emptyDay, encodeDay, slotGrid, sourceCode, type DaySlots } from './day-record';
 
@@ -123,7 +123,8 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   );
   const deleteRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
 
-  function seriesOf(meterId: string, obisCode: string, unit: string, first: IncomingReading) {
+  /** A register's series, created with `resolutionSec` if it is new. */
+  function seriesOf(meterId: string, obisCode: string, unit: string, resolutionSec: number) {
     const key = `${meterId}\u0000${obisCode}\u0000${unit}`;
     let s = seriesCache.get(key);
     if (s === undefined) {
@@ -135,7 +136,6 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
             'bad_response',
             `Meter ${meterId} would get more than ${MAX_SERIES_PER_METER} registers (the next: "${obisCode.slice(0, 40)}"); nothing of these readings was stored. Report this to the service.`,
           );
-        const resolutionSec = resolutionOf(first);
         const id = Number(insertSeries.run(meterId, obisCode, unit, resolutionSec).lastInsertRowid);
         s = { id, resolutionSec };
       }
@@ -146,7 +146,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
 
   /** The series id of a register (created, quarter-hourly, if new). */
   function seriesId(meterId: string, obisCode: string, unit: string): number {
-    return seriesOf(meterId, obisCode, unit, { startSec: 0, endSec: 900 } as IncomingReading).id;
+    return seriesOf(meterId, obisCode, unit, QH_SEC).id;
   }
 
   function openDay(sid: number, resolutionSec: number, day: number): OpenDay {
@@ -320,7 +320,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
       let lastKey = '';
       for (const r of readings) {
         const unit = r.unit ?? 'kWh';
-        const series = seriesOf(meterId, r.obisCode, unit, r);
+        const series = seriesOf(meterId, r.obisCode, unit, resolutionOf(r));
         const key = `${r.obisCode}\u0000${unit}`;
         let d: OpenDay;
         if (last && lastKey === key && r.startSec >= last.slots.dayStartSec && r.startSec < last.dayEndSec)
