@@ -30,13 +30,13 @@ import {
   meterSchema,
   mqttSettingsSchema,
   pageSchema,
-  SERVICE_CLOCK_AHEAD_SEC,
   siteSchema,
   warmUpSchemas,
   type ApiMeter,
   type ApiPage,
 } from './schemas';
 import { serviceText } from './service-text';
+import { believedServiceNow, MAX_METERS } from '../../common/rules';
 import { isoUtc } from '../time/local-days';
 import { z as zod } from 'zod';
 
@@ -86,6 +86,26 @@ export const ENERGIEDATEN_VERSION = '2025-01-01';
 /** Readings a page may hold: the service's largest page (50 000) with room to spare. */
 export const MAX_PAGE_READINGS = 100_000;
 const MAX_REDIRECTS = 5;
+/**
+ * The most objects and arrays, and the most values, a response may hold: a page of MAX_PAGE_READINGS
+ * readings has one object and about eight values each. JSON.parse of 60 MB of `{}` builds 20 M objects
+ * (2–3.5 GB); counting brackets and commas first bounds the parse's memory, not only its bytes.
+ */
+export const MAX_JSON_CONTAINERS = 2 * MAX_PAGE_READINGS + 10_000;
+export const MAX_JSON_VALUES = 12 * MAX_PAGE_READINGS + 10_000;
+
+/** What makes a JSON text too big to parse (as a phrase), or null. */
+export function jsonShapeIssue(text: string): string | null {
+  let containers = 0;
+  let values = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) {
+      if (++containers > MAX_JSON_CONTAINERS) return `more than ${MAX_JSON_CONTAINERS} objects and arrays`;
+    } else if (c === 0x2c && ++values > MAX_JSON_VALUES) return `more than ${MAX_JSON_VALUES} values`;
+  }
+  return null;
+}
 
 function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
@@ -93,6 +113,8 @@ function isLoopbackHost(hostname: string): boolean {
 
 /** Why a base URL cannot carry a token, or null. `http://` only on loopback (the demo, local tests). */
 export function insecureUrlReason(url: URL): string | null {
+  if (url.username || url.password)
+    return 'The team URL must not hold a user name or password: Meterdesk signs in with the token, which it keeps in the keychain.';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
   if (url.protocol === 'http:')
@@ -202,9 +224,8 @@ async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
 
 /** A window read's readings without `updated_at` are the service's state as of its answer. */
 function stampUndated(p: ApiPage): ApiPage {
-  const nowSec = Math.floor(Date.now() / 1000);
-  // The service's clock, believed as far as readingPage believes it (a year ahead of this computer's).
-  const asOf = Math.min(p.servedSec ?? nowSec, nowSec + SERVICE_CLOCK_AHEAD_SEC);
+  // The service's clock, believed as far as readPage believes it (common/rules.ts).
+  const asOf = believedServiceNow(p.servedSec, Math.floor(Date.now() / 1000));
   for (const r of p.readings) if (r.updatedSec === null) r.updatedSec = asOf;
   return p;
 }
@@ -216,7 +237,7 @@ export function createApiClient(opts: ApiClientOptions) {
     try {
       return new URL(base);
     } catch {
-      throw new AppError('invalid_input', `"${opts.baseUrl}" is not a URL.`);
+      throw new AppError('invalid_input', `"${serviceText(opts.baseUrl, 120)}" is not a URL.`);
     }
   })();
   const insecure = insecureUrlReason(baseUrl);
@@ -403,6 +424,13 @@ export function createApiClient(opts: ApiClientOptions) {
       const text = bytes.toString('utf8');
       let body: unknown = undefined;
       let parseFailed = false;
+      const shape = text.length > 0 ? jsonShapeIssue(text) : null;
+      if (shape)
+        throw new ApiError(
+          'bad_response',
+          `The service sent ${shape} for ${path}; Meterdesk refuses answers that would take that much memory. Report this to the service.`,
+          res.status,
+        );
       if (text.length > 0) {
         try {
           body = JSON.parse(text);
@@ -449,7 +477,7 @@ export function createApiClient(opts: ApiClientOptions) {
   /**
    * A page of readings, with the service's clock. Refused as a whole (nothing of it is stored) when it
    * holds more readings than any page may, or a reading that cannot be real (`implausibility`, measured
-   * against the service's clock: its `Date`, believed up to a year ahead of this computer's).
+   * against the service's clock: its `Date`, believed up to a day ahead of this computer's).
    */
   async function readPage(path: string, query: Record<string, string | undefined>): Promise<ApiPage> {
     const { data, servedSec } = await request('GET', path, pageSchema, { query });
@@ -465,8 +493,7 @@ export function createApiClient(opts: ApiClientOptions) {
     if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
     // A register per unit is a series of its own: as many units are as broken as as many registers.
     if (units.size > MAX_SERIES_PER_METER) throw tooManySeries(units.size, 'units');
-    const localSec = Date.now() / 1000;
-    const serviceNow = Math.min(servedSec ?? localSec, localSec + SERVICE_CLOCK_AHEAD_SEC);
+    const serviceNow = believedServiceNow(servedSec, Date.now() / 1000);
     for (let i = 0; i < readings.length; i++) {
       const why = implausibility(readings[i]!, serviceNow);
       if (why !== null)
@@ -580,7 +607,13 @@ export function createApiClient(opts: ApiClientOptions) {
           page: String(page),
           per_page: '100',
         });
-        out.push(...res.data);
+        for (const m of res.data) out.push(m);
+        if (out.length > MAX_METERS)
+          throw new ApiError(
+            'bad_response',
+            `The service lists more than ${MAX_METERS} meters for this team; Meterdesk syncs at most ${MAX_METERS} per profile and synced none of them. Split the meters across teams, or report this to the service.`,
+            200,
+          );
         if (res.has_more !== true || res.data.length === 0) return out;
       }
       throw new ApiError('bad_response', 'The meter list did not end after 1000 pages.', 200);

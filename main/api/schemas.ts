@@ -3,7 +3,22 @@
  * SERVICE-CONTRACT.md §10, and the normalised shapes the rest of the core uses.
  */
 import { z } from 'zod';
+import { cleanText, identifierIssue, readingImplausibility, TEXT_CAPS } from '../../common/rules';
 import { parseIsoSec } from '../time/local-days';
+
+/** An identifier from the service (id, metering point, register, cursor): refused when too long or unprintable. */
+const ident = (max: number = TEXT_CAPS.identifier) =>
+  z.string().superRefine((s, ctx) => {
+    const why = identifierIssue(s, max);
+    if (why) ctx.addIssue({ code: 'custom', message: `${why}` });
+  });
+/** A change feed's cursor: opaque, at most TEXT_CAPS.cursor printable characters (empty: none). */
+const cursor = z.string().superRefine((s, ctx) => {
+  const why = s === '' ? null : identifierIssue(s, TEXT_CAPS.cursor);
+  if (why) ctx.addIssue({ code: 'custom', message: `the cursor ${why}; it was not stored` });
+});
+/** Free text from the service (labels, names, words): control characters removed, cut to its cap. */
+const text = (max: number = TEXT_CAPS.label) => z.string().transform((s) => cleanText(s, max));
 
 // Many readings of a page share timestamps (updated_at is one delivery instant): remember the last.
 let lastIsoText = '';
@@ -46,53 +61,13 @@ export const UNNAMED_REGISTER = '(unnamed)';
  */
 export const MAX_SERIES_PER_METER = 64;
 
-/** 2000-01-01T00:00:00Z: readings and revisions before it are not smart-meter data. */
-export const EARLIEST_PLAUSIBLE_SEC = 946_684_800;
-/** How far ahead of the service's clock a reading may start (an interval in progress, a day's delivery). */
-export const FUTURE_READING_SEC = 3 * 86_400;
-/** How far ahead of the service's clock an `updated_at` may lie (clock skew inside the service). */
-export const FUTURE_UPDATE_SEC = 86_400;
+export { EARLIEST_PLAUSIBLE_SEC, MAX_KWH_PER_HOUR } from '../../common/rules';
 /**
- * How far ahead of this computer's clock the service's clock is believed: a test service runs its own
- * clock, but a `Date` of year 9999 must not make an `updated_at` of 9999 plausible (it would block
- * every later correction of that reading).
+ * Why a reading cannot be real, or null if it can (common/rules.ts). Strictly parsed timestamps reach
+ * here already (no `2025-02-31`, no year 0000). The API client checks every reading of every page with
+ * it (client.ts: `readPage`), MQTT every message, the importer every row.
  */
-export const SERVICE_CLOCK_AHEAD_SEC = 366 * 86_400;
-/** Interval lengths a reading may have: a quarter-hour, an hour, or a local day of 23, 24 or 25 hours. */
-const INTERVALS_SEC = new Set([900, 3600, 82_800, 86_400, 90_000]);
-/** The most energy an interval may hold per hour of its length (1 GWh: far above any metering point). */
-export const MAX_KWH_PER_HOUR = 1_000_000;
-
-/**
- * Why a reading cannot be real, or null if it can. Strictly parsed timestamps reach here already (no
- * `2025-02-31`, no year 0000); this adds what a parser cannot know: times after 2000 and not after the
- * service's `nowSec` beyond clock skew, intervals on the quarter-hour grid of a length a meter
- * measures, and values that are finite, not negative and below a physical bound. The API client
- * checks every reading of every page with it (client.ts: `readPage`).
- */
-export function implausibility(
-  r: { startSec: number; endSec: number; value: number; updatedSec: number | null },
-  nowSec: number,
-): string | null {
-  const at = () => new Date(r.startSec * 1000).toISOString();
-  if (r.startSec < EARLIEST_PLAUSIBLE_SEC) return `timestamp ${at()} is before 2000`;
-  if (r.startSec > nowSec + FUTURE_READING_SEC)
-    return `timestamp ${at()} is in the future (the service's clock says ${new Date(nowSec * 1000).toISOString()})`;
-  if (r.startSec % 900 !== 0) return `timestamp ${at()} is not on the quarter-hour grid`;
-  const length = r.endSec - r.startSec;
-  if (!INTERVALS_SEC.has(length))
-    return `the interval from ${at()} lasts ${length} s; a meter measures quarter-hours, hours or days`;
-  if (!Number.isFinite(r.value)) return `value at ${at()} is not a finite number`;
-  if (r.value < 0) return `value ${r.value} at ${at()} is negative (interval energy cannot be)`;
-  if (r.value > (MAX_KWH_PER_HOUR * length) / 3600)
-    return `value ${r.value} at ${at()} is beyond any metering point (${(MAX_KWH_PER_HOUR * length) / 3600} for the interval)`;
-  if (r.updatedSec !== null) {
-    if (r.updatedSec < EARLIEST_PLAUSIBLE_SEC) return `updated_at of ${at()} is before 2000`;
-    if (r.updatedSec > nowSec + FUTURE_UPDATE_SEC)
-      return `updated_at ${new Date(r.updatedSec * 1000).toISOString()} of ${at()} is in the future`;
-  }
-  return null;
-}
+export const implausibility = readingImplausibility;
 
 export const readingSchema = z
   .object({
@@ -105,8 +80,8 @@ export const readingSchema = z
         .regex(/^-?\d+(\.\d+)?$/)
         .transform(Number),
     ]),
-    unit: z.string().optional(),
-    obis_code: z.string().min(1).optional().nullable(),
+    unit: ident(TEXT_CAPS.register).optional(),
+    obis_code: ident(TEXT_CAPS.register).optional().nullable(),
     quality: quality.optional(),
     data_quality: quality.optional(),
     updated_at: iso.optional().nullable(),
@@ -140,6 +115,9 @@ class IsoMemo {
 const startMemo = new IsoMemo();
 const endMemo = new IsoMemo();
 const updatedMemo = new IsoMemo();
+// Registers and units repeat on every reading: the last accepted one of each.
+let okObis = '';
+let okUnit = '';
 
 /**
  * The strict fast path for a reading in the service's canonical shape (string timestamps, numeric
@@ -155,6 +133,15 @@ export function fastReading(raw: unknown): ApiReading | null {
   if (typeof obis !== 'string' || obis.length === 0 || (quality !== 1 && quality !== 2 && quality !== 3))
     return null;
   if (o.data_quality !== undefined || (unit !== undefined && typeof unit !== 'string')) return null;
+  // Long or unprintable registers and units take the schema's path, which names the problem.
+  if (obis !== okObis) {
+    if (identifierIssue(obis, TEXT_CAPS.register)) return null;
+    okObis = obis;
+  }
+  if (unit !== undefined && unit !== okUnit) {
+    if (identifierIssue(unit, TEXT_CAPS.register)) return null;
+    okUnit = unit;
+  }
   const startSec = startMemo.parse(timestamp);
   if (!Number.isFinite(startSec)) return null;
   let endSec = startSec + 900;
@@ -197,22 +184,22 @@ export const readingsSchema = z.array(z.unknown()).transform((items, ctx) => {
 
 export const meterSchema = z
   .object({
-    id: z.string().min(1),
-    metering_point: z.string().optional(),
-    metering_point_number: z.string().optional(),
-    label: z.string().nullable().optional(),
-    display_name: z.string().nullable().optional(),
-    energy_direction: z.string().optional(),
-    granularity: z.string().optional(),
-    commodity: z.string().optional(),
-    status: z.string().optional(),
-    site_id: z.string().nullable().optional(),
+    id: ident(),
+    metering_point: ident().optional(),
+    metering_point_number: ident().optional(),
+    label: text().nullable().optional(),
+    display_name: text().nullable().optional(),
+    energy_direction: text(TEXT_CAPS.word).optional(),
+    granularity: text(TEXT_CAPS.word).optional(),
+    commodity: text(TEXT_CAPS.word).optional(),
+    status: text(TEXT_CAPS.word).optional(),
+    site_id: ident().nullable().optional(),
     is_demo: z.boolean().optional(),
     latest_data_at: iso.nullable().optional(),
     created_at: iso.nullable().optional(),
-    obis_codes: z.array(z.string()).optional(),
+    obis_codes: z.array(ident(TEXT_CAPS.register)).max(64).optional(),
     consent: z
-      .object({ state: z.string().optional(), expires_at: iso.nullable().optional() })
+      .object({ state: text(TEXT_CAPS.word).optional(), expires_at: iso.nullable().optional() })
       .loose()
       .nullable()
       .optional(),
@@ -254,10 +241,10 @@ const breakdown = z.object({ measured: z.number(), estimated: z.number(), unreli
  */
 export const pageSchema = z
   .object({
-    unit: z.string().optional(),
+    unit: ident(TEXT_CAPS.register).optional(),
     data: readingsSchema,
     object: z.string().optional(),
-    next_cursor: z.string().nullable().optional(),
+    next_cursor: cursor.nullable().optional(),
     has_more: z.boolean().optional(),
     is_truncated: z.boolean().optional(),
     meta: z
@@ -266,7 +253,7 @@ export const pageSchema = z
         data_completeness: z.number().optional(),
         quality_breakdown: breakdown.optional(),
         is_truncated: z.boolean().optional(),
-        next_cursor: z.string().nullable().optional(),
+        next_cursor: cursor.nullable().optional(),
       })
       .loose()
       .optional(),
@@ -315,14 +302,14 @@ export const listPageSchema = z
   .loose();
 
 export const customerSchema = z
-  .object({ id: z.string(), name: z.string(), email: z.string().nullable().optional() })
+  .object({ id: ident(), name: text(), email: text().nullable().optional() })
   .loose();
 export const siteSchema = z
   .object({
-    id: z.string(),
-    customer_id: z.string().nullable().optional(),
-    name: z.string(),
-    address: z.string().nullable().optional(),
+    id: ident(),
+    customer_id: ident().nullable().optional(),
+    name: text(),
+    address: text().nullable().optional(),
   })
   .loose();
 

@@ -7,6 +7,8 @@ import type { MeterView } from '../../preload/contract';
 import type { ApiMeter } from '../api/schemas';
 import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
 import { latestOfMeters } from './readings-read';
+import { identifierIssue, TEXT_CAPS } from '../../common/rules';
+import { AppError } from '../errors';
 
 export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
   const upsertMeterStmt = db.prepare(
@@ -85,7 +87,7 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
         for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
       })();
     },
-    cursorOf: (meterId: string): string | null => getState.get(meterId)?.cursor ?? null,
+    cursorOf: (meterId: string): string | null => usableCursor(getState.get(meterId)?.cursor),
     /** How the meter is kept current: the feed from a cursor (null before the first sync), or windows. */
     syncStateOf(meterId: string): {
       cursor: string | null;
@@ -96,21 +98,21 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     } {
       const s = getState.get(meterId);
       return {
-        cursor: s?.cursor ?? null,
+        cursor: usableCursor(s?.cursor),
         mode: s?.mode ?? 'feed',
         windowSyncedSec: s?.window_synced_sec ?? null,
         backfill:
           s?.backfill_until_sec === null || s?.backfill_until_sec === undefined
             ? null
-            : { untilSec: s.backfill_until_sec, feedCursor: s.backfill_cursor },
+            : { untilSec: s.backfill_until_sec, feedCursor: usableCursor(s.backfill_cursor) },
       };
     },
     /** How far a first sync by window reads got (written after each window it finished). */
     writeBackfill: (meterId: string, untilSec: number, feedCursor: string | null) =>
-      setBackfill.run(meterId, untilSec, feedCursor),
+      setBackfill.run(meterId, untilSec, checkedCursor(feedCursor)),
     /** Must be called inside the transaction of the page that produced the cursor. */
     writeCursor: (meterId: string, cursor: string | null, nowSec: number) =>
-      setCursor.run(meterId, cursor, nowSec),
+      setCursor.run(meterId, checkedCursor(cursor), nowSec),
     /** A meter kept current by window reads: they covered everything up to `syncedSec` (service clock). */
     writeWindowSynced: (meterId: string, syncedSec: number, nowSec: number) =>
       setWindowSynced.run(meterId, nowSec, syncedSec),
@@ -193,3 +195,18 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
 }
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
+
+/**
+ * A stored cursor, unless it breaks the cap (common/rules.ts): one an older version stored is
+ * dropped, so the meter syncs again from the start of the service's retention (idempotent).
+ */
+function usableCursor(cursor: string | null | undefined): string | null {
+  return cursor && identifierIssue(cursor, TEXT_CAPS.cursor) === null ? cursor : null;
+}
+
+/** The API client refuses such cursors; any other writer is stopped here before anything is stored. */
+function checkedCursor(cursor: string | null): string | null {
+  const why = cursor === null ? null : identifierIssue(cursor, TEXT_CAPS.cursor);
+  if (why) throw new AppError('bad_response', `The service's cursor ${why}; it was not stored.`);
+  return cursor;
+}

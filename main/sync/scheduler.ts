@@ -13,6 +13,18 @@ export interface ScheduleOptions {
   tz?: string;
 }
 
+/**
+ * The longest wait the scheduler arms: a day. A rate limit's end further ahead is waited for a day at a
+ * time (each run that meets the limit plans the next); beyond 2³¹ ms Node would fire at once instead.
+ */
+export const MAX_WAIT_SEC = 86_400;
+
+/** A delay for `setTimeout` from "now" to `sec`: never negative, never more than MAX_WAIT_SEC. */
+export function clampedDelayMs(sec: number, nowMs: number = Date.now()): number {
+  const ms = sec * 1000 - nowMs;
+  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_WAIT_SEC * 1000) : MAX_WAIT_SEC * 1000;
+}
+
 export const defaultSchedule: ScheduleOptions = { intervalSec: 3600, deliveryLocalHour: 7, jitterSec: 900 };
 
 /** The next sync time after `nowSec`: the earlier of the interval and the next delivery window. */
@@ -53,7 +65,7 @@ export function createScheduler(run: () => Promise<unknown>, o: ScheduleOptions 
   const plan = () => {
     const now = Math.floor(Date.now() / 1000);
     next = nextSyncSec(now, o);
-    return (next - now) * 1000;
+    return clampedDelayMs(next, now * 1000);
   };
   let once: NodeJS.Timeout | null = null;
   return {
@@ -62,11 +74,12 @@ export function createScheduler(run: () => Promise<unknown>, o: ScheduleOptions 
     },
     /**
      * One extra run at `sec` (a rate limit's end), besides the plan; a later call replaces it. Runs only
-     * while the schedule is started.
+     * while the schedule is started. A time more than a day ahead runs in a day (MAX_WAIT_SEC).
      */
     runOnceAt(sec: number) {
       if (once) clearTimeout(once);
-      const ms = Math.max(0, sec * 1000 - Date.now());
+      sec = Math.min(sec, Date.now() / 1000 + MAX_WAIT_SEC);
+      const ms = clampedDelayMs(sec);
       once = setTimeout(() => {
         once = null;
         if (timer) void run().catch(() => undefined);

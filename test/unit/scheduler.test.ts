@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSyncSec } from '../../main/sync/scheduler';
+import { clampedDelayMs, createScheduler, MAX_WAIT_SEC, nextSyncSec } from '../../main/sync/scheduler';
 import { parseIsoSec } from '../../main/time/local-days';
 
 describe('sync schedule', () => {
@@ -28,5 +28,30 @@ describe('sync schedule', () => {
     expect(nextSyncSec(parseIsoSec('2026-10-24T20:00:00+02:00'), long, () => 0)).toBe(
       parseIsoSec('2026-10-25T07:00:00+01:00'),
     );
+  });
+});
+
+describe('a rate limit far ahead', () => {
+  it('waits at most a day, never fires at once (setTimeout beyond 2³¹ ms fires after 1 ms)', async () => {
+    let runs = 0;
+    const s = createScheduler(
+      async () => {
+        runs++;
+      },
+      { intervalSec: 0, deliveryLocalHour: 7, jitterSec: 0 },
+    );
+    s.start();
+    const now = Date.now() / 1000;
+    s.runOnceAt(now + 30 * 86_400); // Retry-After of 30 days: 2.6e9 ms
+    await new Promise((r) => setTimeout(r, 200));
+    s.stop();
+    expect(runs).toBe(0);
+  });
+  it('clamps every delay to a day and to zero', () => {
+    const nowMs = Date.UTC(2026, 10, 24);
+    expect(clampedDelayMs(nowMs / 1000 + 30 * 86_400, nowMs)).toBe(MAX_WAIT_SEC * 1000);
+    expect(clampedDelayMs(nowMs / 1000 - 10, nowMs)).toBe(0);
+    expect(clampedDelayMs(Infinity, nowMs)).toBe(MAX_WAIT_SEC * 1000);
+    expect(clampedDelayMs(nowMs / 1000 + 60, nowMs)).toBe(60_000);
   });
 });
