@@ -34,6 +34,7 @@ import { createPartialTracker } from './export/partials';
 import { createQueryThread, type QueryThread } from './analysis/query-thread';
 import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
+import { createParseThread } from './import/parse-thread';
 import { seedExamples } from './cost/examples';
 import { createTariffStore } from './cost/tariff-store';
 
@@ -364,11 +365,13 @@ export function createServices(opts: ServicesOptions) {
   })();
   const scheduler = createScheduler(() => syncNow(), { ...defaultSchedule, intervalSec: savedInterval * 60 });
 
-  // Files from the grid operators' portals, into the active profile (main/import/).
+  // Files from the grid operators' portals, into the active profile (main/import/), read in a thread.
+  const parseThread = createParseThread();
   const imports = createImportService({
     dataDir: opts.dataDir,
     tz,
     active,
+    parse: (job) => parseThread.parse(job),
     onProgress: (p) => emit('import:progress', p),
     onWritten: (meterId) => emit('readings:changed', { meterIds: [meterId] }),
   });
@@ -469,6 +472,7 @@ export function createServices(opts: ServicesOptions) {
       startupPending = null;
       scheduler.stop();
       closeActive();
+      whileClosing(parseThread.close());
       await Promise.all([...closingWorkers]);
       if (demo) await (await demo).stop();
       demo = null;

@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 const sources = {
   'sync-worker': './sync/sync-worker.ts',
   'query-worker': './analysis/query-worker.ts',
+  'import-worker': './import/import-worker.ts',
 } as const;
 
 export type WorkerName = keyof typeof sources;

@@ -91,7 +91,7 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
   asar.extractAll(join(resourcesDir, 'app.asar'), appDir);
   cpSync(join(resourcesDir, 'app.asar.unpacked'), join(res, 'app.asar.unpacked'), { recursive: true });
   const workers = readdirSync(join(appDir, 'dist/main')).filter((f) => f.endsWith('-worker.js'));
-  check(workers.length === 2, `expected 2 worker bundles, found ${workers.join(', ')}`);
+  check(workers.length === 3, `expected 3 worker bundles, found ${workers.join(', ')}`);
   for (const w of workers) {
     check(existsSync(join(res, 'app.asar.unpacked/dist/main', w)), `${w} is not unpacked`);
     rmSync(join(appDir, 'dist/main', w));

@@ -38,6 +38,7 @@ await build({
   entryPoints: {
     'sync-worker': 'main/sync/sync-worker.ts',
     'query-worker': 'main/analysis/query-worker.ts',
+    'import-worker': 'main/import/import-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',
@@ -54,5 +55,5 @@ await build({
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
 console.log(
-  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, migrations/) and dist/preload/index.cjs',
+  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, import-worker.js, migrations/) and dist/preload/index.cjs',
 );

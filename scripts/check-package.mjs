@@ -72,6 +72,7 @@ for (const f of [
   '/dist/main/cli.js',
   '/dist/main/sync-worker.js',
   '/dist/main/query-worker.js',
+  '/dist/main/import-worker.js',
   // Every migration: a database written by this version must open in the packaged app.
   ...readdirSync('main/db/migrations')
     .filter((f) => f.endsWith('.sql'))
@@ -116,7 +117,7 @@ check(
   existsSync(join(unpacked, 'keytar', 'build', 'Release', 'keytar.node')),
   'keytar native module is not unpacked',
 );
-for (const f of ['sync-worker.js', 'query-worker.js'])
+for (const f of ['sync-worker.js', 'query-worker.js', 'import-worker.js'])
   check(existsSync(join(resources, 'app.asar.unpacked', 'dist', 'main', f)), `worker ${f} is not unpacked`);
 for (const m of ['bindings', 'file-uri-to-path'])
   check(

@@ -34,6 +34,10 @@ function utf16Without(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
+// Control characters are what this pattern exists to match.
+// eslint-disable-next-line no-control-regex
+const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
+
 export interface Decoded {
   text: string;
   /** e.g. `UTF-8 with BOM`, `Windows-1252`, `UTF-16LE`. */
@@ -70,18 +74,16 @@ export function decodeText(bytes: Uint8Array): Decoded {
       }
     }
   }
-  // Text has no control characters but tab, CR and LF (a zero byte means a binary file).
-  const scan = Math.min(text.length, 65_536);
-  for (let i = 0; i < scan; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) {
-      const line = text.slice(0, i).split('\n').length;
-      throw new ImportError(
-        'not_text',
-        `This is not a text (CSV) file: it has a binary byte on line ${line}. Choose the CSV or Excel file the portal gave you.`,
-        line,
-      );
-    }
+  // Text has no control characters but tab, CR and LF (a zero byte means a binary file), anywhere in it:
+  // an escape sequence further down would otherwise reach a terminal or a note.
+  const bad = NOT_TEXT.exec(text);
+  if (bad) {
+    const line = text.slice(0, bad.index).split('\n').length;
+    throw new ImportError(
+      'not_text',
+      `This is not a text (CSV) file: it has a binary byte on line ${line}. Choose the CSV or Excel file the portal gave you.`,
+      line,
+    );
   }
   return { text, encoding };
 }

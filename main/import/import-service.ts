@@ -20,6 +20,7 @@ import { containerOf, decodeText } from './decode';
 import { firstLines } from './csv-rows';
 import { importedBefore, resolveTarget, serviceOverlap, sha256, writeImport } from './into-store';
 import { note, noteText, type ImportNote } from './notes';
+import type { ParseJob } from './parse-thread';
 import { fileStart, readImportFile } from './read-file';
 import { summarize, type SeriesSummary } from './summary';
 import { ImportError, type Direction, type ParsedFile } from './types';
@@ -46,6 +47,25 @@ export interface ImportDeps {
   onProgress?: (p: { fileName: string; fraction: number; phase: 'reading' | 'writing' }) => void;
   onWritten?: (meterId: string) => void;
   now?: () => number;
+  /**
+   * Reads a file's bytes (the app: a worker thread, parse-thread.ts); in this process when not given
+   * (the CLI reads one file and waits for it anyway).
+   */
+  parse?: (job: ParseJob) => Promise<ParsedFile>;
+}
+
+/** Reading in this process, with the same job shape as the thread's. */
+async function parseHere(job: ParseJob): Promise<ParsedFile> {
+  return readImportFile(job.bytes, {
+    tz: job.tz,
+    direction: job.direction,
+    custom: job.custom.map((f) => specOfMapping(f.mapping, f.header)),
+    format: job.mapping ? specOfMapping(job.mapping.mapping, job.mapping.header) : undefined,
+    onProgress: async (fraction) => {
+      job.onProgress?.(fraction);
+      await new Promise((resolve) => setImmediate(resolve)); // keep the process responsive
+    },
+  });
 }
 
 /** Notes a file's readings call for beyond what the reader noticed: the gaps, per series. */
@@ -105,6 +125,7 @@ export function createImportService(deps: ImportDeps) {
   const staged = new Map<string, Staged>();
   let counter = 0;
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  const readBytes = deps.parse ?? parseHere;
 
   function stage(name: string, bytes: Uint8Array): Staged {
     const st: Staged = {
@@ -172,16 +193,16 @@ export function createImportService(deps: ImportDeps) {
   async function read(st: Staged): Promise<ImportFileView> {
     let last = 0;
     try {
-      st.parsed = await readImportFile(st.bytes, {
+      st.parsed = await readBytes({
+        bytes: st.bytes,
         tz: deps.tz,
         direction: st.direction,
-        custom: formats.specs(),
-        onProgress: async (fraction) => {
+        custom: formats.list(),
+        onProgress: (fraction) => {
           if (fraction - last >= 0.05 || fraction === 1) {
             last = fraction;
             deps.onProgress?.({ fileName: st.name, fraction, phase: 'reading' });
           }
-          await new Promise((resolve) => setImmediate(resolve)); // keep the app responsive
         },
       });
       return await view(st);
@@ -273,7 +294,13 @@ export function createImportService(deps: ImportDeps) {
       const header = headerOf(st, m);
       checkColumns(m, header);
       try {
-        const parsed = await readImportFile(st.bytes, { tz: deps.tz, format: specOfMapping(m, header) });
+        const parsed = await readBytes({
+          bytes: st.bytes,
+          tz: deps.tz,
+          direction: null,
+          custom: [],
+          mapping: { mapping: m, header },
+        });
         const s = parsed.series[0]!;
         const rows = s.startSec.slice(0, 12).map((startSec, i) => ({
           line: s.line[i]!,

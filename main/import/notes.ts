@@ -23,7 +23,6 @@ export type NoteCode =
   | 'day_total_mismatch'
   | 'meter_reading_mismatch'
   | 'offset_mismatch'
-  | 'negative_values'
   | 'rows_without_value_skipped'
   | 'service_data_kept'
   | 'gaps';
@@ -45,7 +44,6 @@ const WARNINGS = new Set<NoteCode>([
   'day_total_mismatch',
   'meter_reading_mismatch',
   'offset_mismatch',
-  'negative_values',
   'rows_without_value_skipped',
   'gaps',
 ]);
@@ -83,7 +81,6 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
     `The meter readings rose ${p.readingRise} kWh, the quarter-hours in between add up to ${p.sum} kWh${p.lines ? ` (readings without consumption on lines ${p.lines})` : ''}.`,
   offset_mismatch: (p) =>
     `${p.count} timestamps carry a UTC offset that Austrian time does not have at that moment (first on line ${p.line}).`,
-  negative_values: (p) => `${p.count} values are negative (first on line ${p.line}).`,
   rows_without_value_skipped: (p) =>
     `${p.count} rows without a value at a time that does not exist or repeats were skipped (first on line ${p.line}).`,
   service_data_kept: (p) =>

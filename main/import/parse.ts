@@ -9,6 +9,13 @@
  * - Hourly and daily files are refused, never spread into quarter-hours.
  * - Meter readings (Zählerstand) are never readings: they only check the consumption.
  */
+import {
+  EARLIEST_PLAUSIBLE_SEC,
+  identifierIssue,
+  latestPlausibleSec,
+  MAX_KWH_PER_HOUR,
+  TEXT_CAPS,
+} from '../../common/rules';
 import { offsetMinutesAt, QH_SEC } from '../time/local-days';
 import { note, type ImportNote } from './notes';
 import { parseNumber, sniffDecimal } from './numbers';
@@ -41,6 +48,8 @@ export interface ParseOptions {
   delimiter: string;
   /** Rows read so far, every few thousand rows; may be async (the caller yields to the event loop). */
   onRows?: (rows: number) => void | Promise<void>;
+  /** "Now" for the plausible window of times (common/rules.ts); this computer's clock by default. */
+  nowSec?: number;
 }
 
 const MP = /AT[0-9A-Z]{31}/;
@@ -275,8 +284,6 @@ export async function parseRows(
     unknownQuality: new Map<string, number>(),
     notEnergy: new Map<string, number>(),
     power: 0,
-    negative: 0,
-    negativeLine: 0,
     skipped: 0,
     skippedLine: 0,
     offsetMismatch: 0,
@@ -490,9 +497,26 @@ export async function parseRows(
         `Line ${row.line}: the interval does not start on a quarter-hour (${new Date(startSec * 1000).toISOString()}).`,
         row.line,
       );
+    // The same window as the service's readings (common/rules.ts): 2000 up to the next day.
+    if (startSec < EARLIEST_PLAUSIBLE_SEC || startSec > latestSec)
+      throw new ImportError(
+        'bad_time',
+        `Line ${row.line}: ${localDateText(startSec)} is ${startSec < EARLIEST_PLAUSIBLE_SEC ? 'before 2000' : 'in the future'}; a portal export holds measured quarter-hours from 2000 up to today. The file is damaged or not an export.`,
+        row.line,
+      );
     if (l.mp >= 0) {
       const mp = text(row.cells[l.mp]);
-      if (mp) meteringPoints.add(mp);
+      if (mp) {
+        const why = identifierIssue(mp, TEXT_CAPS.identifier);
+        if (why)
+          throw new ImportError(
+            'unknown_format',
+            `Line ${row.line}: the metering point ${why}; a metering point is a short code such as AT0010000000000000001000000000001.`,
+            row.line,
+            colRef(header, l.mp),
+          );
+        meteringPoints.add(mp);
+      }
     }
     let unitFactor = spec.unitFactor ?? 1;
     let isPower = false;
@@ -572,7 +596,14 @@ export async function parseRows(
       fill.values++;
       if (unitFactor !== 1) v *= unitFactor;
       if (isPower) counts.power++;
-      if (v < 0 && counts.negative++ === 0) counts.negativeLine = row.line;
+      // The service's rule for a reading's energy (common/rules.ts): finite, not negative, physical.
+      if (!Number.isFinite(v) || v < 0 || v > MAX_QH_KWH)
+        throw new ImportError(
+          'bad_number',
+          `Line ${row.line}: ${rawText} kWh in ${colName(header, s.value)} ${!Number.isFinite(v) ? 'is not a finite number' : v < 0 ? 'is negative; energy in a quarter-hour cannot be' : `is more than any metering point measures in a quarter-hour (${MAX_QH_KWH} kWh)`}. The file is damaged or not an export of energy.`,
+          row.line,
+          colRef(header, s.value),
+        );
       if (q === null) {
         const qi = s.quality;
         if (qi < 0) q = 1;
@@ -598,6 +629,7 @@ export async function parseRows(
     }
   }
 
+  const latestSec = latestPlausibleSec(opts.nowSec ?? Math.floor(Date.now() / 1000));
   let n = 0;
   for (const row of rows) {
     if (++n % 5000 === 0) await opts.onRows?.(n);
@@ -748,8 +780,6 @@ export async function parseRows(
     notes.push(note('not_interval_energy', { register, count }));
   if (counts.offsetMismatch > 0)
     notes.push(note('offset_mismatch', { count: counts.offsetMismatch, line: counts.offsetLine }));
-  if (counts.negative > 0)
-    notes.push(note('negative_values', { count: counts.negative, line: counts.negativeLine }));
   if (counts.skipped > 0)
     notes.push(note('rows_without_value_skipped', { count: counts.skipped, line: counts.skippedLine }));
   if (spec.headerTotal) {
@@ -796,6 +826,14 @@ export async function parseRows(
     notes,
     rows: dataRows,
   };
+}
+
+/** The most energy a quarter-hour may hold (the service's bound per hour, for 15 minutes). */
+const MAX_QH_KWH = MAX_KWH_PER_HOUR / 4;
+
+function localDateText(sec: number): string {
+  const d = new Date(sec * 1000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 }
 
 function round3(v: number): number {

@@ -9,6 +9,7 @@ import { detectSheet, detectText } from './detect';
 import { FORMATS } from './formats/index';
 import { parseRows } from './parse';
 import { readWorkbook } from './sheet-rows';
+import { checkXlsx } from './zip-check';
 import { ImportError, type Direction, type FormatSpec, type ParsedFile } from './types';
 
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -22,6 +23,8 @@ export interface ReadOptions {
   format?: FormatSpec;
   /** Share of the file read, 0…1. */
   onProgress?: (fraction: number) => void | Promise<void>;
+  /** "Now" for the plausible window of times; this computer's clock by default. */
+  nowSec?: number;
 }
 
 /** What an unknown file starts with, for the mapping dialog. */
@@ -47,6 +50,7 @@ export async function readImportFile(bytes: Uint8Array, opts: ReadOptions): Prom
   const formats = [...FORMATS, ...(opts.custom ?? [])];
   const container = containerOf(bytes);
   if (container !== 'text') {
+    if (container === 'xlsx') await checkXlsx(bytes);
     const sheets = await readWorkbook(bytes);
     const found = opts.format ? { spec: opts.format, sheet: sheets[0]! } : detectSheet(sheets, formats);
     if (!found)
@@ -59,6 +63,7 @@ export async function readImportFile(bytes: Uint8Array, opts: ReadOptions): Prom
     return parseRows(found.sheet.rows, found.spec, container.toUpperCase(), {
       tz: opts.tz,
       direction: opts.direction,
+      nowSec: opts.nowSec,
       isText: false,
       delimiter: ';',
       onRows: (n) => opts.onProgress?.(Math.min(1, n / Math.max(total, 1))),
@@ -79,6 +84,7 @@ export async function readImportFile(bytes: Uint8Array, opts: ReadOptions): Prom
   return parseRows(csvRows(text, spec.delimiter ?? ';'), spec, encoding, {
     tz: opts.tz,
     direction: opts.direction,
+    nowSec: opts.nowSec,
     isText: true,
     delimiter: spec.delimiter ?? ';',
     onRows: (n) => opts.onProgress?.(Math.min(1, n / lines)),

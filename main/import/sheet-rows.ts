@@ -7,6 +7,7 @@
 import type * as XLSXTypes from '@e965/xlsx';
 import type { Cell } from './types';
 import { ImportError } from './types';
+import { MAX_SHEET_ROWS } from './zip-check';
 import type { SourceRow } from './parse';
 
 export interface Sheet {
@@ -22,7 +23,14 @@ export async function readWorkbook(bytes: Uint8Array): Promise<Sheet[]> {
   const XLSX = await import('@e965/xlsx');
   let wb: XLSXTypes.WorkBook;
   try {
-    wb = XLSX.read(bytes, { type: 'array', dense: true, cellNF: true, cellDates: false });
+    // The rows cap again here: zip-check.ts trusts a sheet's stated dimension, SheetJS reads what is there.
+    wb = XLSX.read(bytes, {
+      type: 'array',
+      dense: true,
+      cellNF: true,
+      cellDates: false,
+      sheetRows: MAX_SHEET_ROWS + 1,
+    });
   } catch (err) {
     throw new ImportError(
       'unreadable',
@@ -31,8 +39,13 @@ export async function readWorkbook(bytes: Uint8Array): Promise<Sheet[]> {
   }
   const epoch = wb.Workbook?.WBProps?.date1904 ? EPOCH_1904_DAYS : EXCEL_EPOCH_DAYS;
   return wb.SheetNames.map((name) => {
-    const ws = wb.Sheets[name]!;
-    const data = (ws['!data'] ?? []) as (XLSXTypes.CellObject | undefined)[][];
+    const ws = wb.Sheets[name];
+    const data = (ws?.['!data'] ?? []) as (XLSXTypes.CellObject | undefined)[][];
+    if (data.length > MAX_SHEET_ROWS)
+      throw new ImportError(
+        'too_large',
+        `The sheet "${name.slice(0, 60)}" has more than ${MAX_SHEET_ROWS} rows. A portal export of ten years of quarter-hours has fewer: this is not one.`,
+      );
     const rows: SourceRow[] = [];
     for (let r = 0; r < data.length; r++) {
       const row = data[r] ?? [];

@@ -7,6 +7,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { ImportFileView, ImportPreview, MeterView, ProfileView, Result } from '../../preload/contract';
 import { dispatch } from '../../main/dispatch';
@@ -184,6 +186,76 @@ describe('import through the contract', () => {
       expect(r3).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       const r4 = await raw('import:commit', { fileId: '../etc/passwd' });
       expect(r4).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    } finally {
+      await services.close();
+    }
+  });
+});
+
+describe('a large spreadsheet is read off the main process (issue 32)', () => {
+  it('keeps answering other calls while a year of quarter-hours in XLSX is previewed', async () => {
+    // Energienetze Steiermark's XLSX layout: a year of quarter-hours as date cells, kW values.
+    const starts: number[] = [];
+    const from = DateTime.fromISO('2025-01-01T00:00', { zone: 'Europe/Vienna' }).toSeconds();
+    const to = DateTime.fromISO('2026-01-01T00:00', { zone: 'Europe/Vienna' }).toSeconds();
+    for (let s = from; s < to; s += 900) starts.push(s);
+    const serial = (sec: number) => {
+      const t = DateTime.fromSeconds(sec, { zone: 'Europe/Vienna' });
+      return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute) / 86_400_000 + 25_569;
+    };
+    const rows: unknown[][] = [
+      [
+        'Anlagennummer',
+        'Zählpunkt',
+        'Tarif',
+        'Leistungszeitraum Beginn',
+        'Leistungszeitraum Ende',
+        'Leistung',
+        'Einheit',
+        'Messwert: VAL...gemessen, EST...rechnerisch ermittelt',
+      ],
+      ...starts.map((s, i) => [
+        i === 0 ? '1' : null,
+        i === 0 ? 'AT0010000000000000001000000000042' : null,
+        null,
+        serial(s),
+        serial(s + 900),
+        0.4,
+        'KW',
+        'VAL',
+      ]),
+    ];
+    const ws = XLSX.utils.aoa_to_sheet(rows);
+    for (let r = 1; r < rows.length; r++)
+      for (const c of [3, 4]) ws[XLSX.utils.encode_cell({ r, c })]!.z = 'm/d/yy h:mm';
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'Tabelle1');
+    const bytes = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Steiermark' });
+      await call('profiles:switch', { profileId: p.id });
+      let worst = 0;
+      let last = performance.now();
+      const tick = setInterval(() => {
+        const t = performance.now();
+        worst = Math.max(worst, t - last);
+        last = t;
+      }, 5);
+      const preview = call<ImportFileView[]>('import:preview', {
+        files: [{ name: 'steiermark.xlsx', dataBase64: bytes.toString('base64') }],
+      });
+      // Another call answers while the file is being read.
+      const started = performance.now();
+      await call('profiles:list');
+      const answeredMs = performance.now() - started;
+      const [v] = await preview;
+      clearInterval(tick);
+      expect(v).toMatchObject({ status: 'ready', format: { id: 'energienetze-steiermark' } });
+      expect(v!.status === 'ready' && v!.series[0]!.readings).toBe(starts.length);
+      expect(answeredMs).toBeLessThan(200);
+      expect(worst).toBeLessThan(250); // SheetJS's one synchronous call took seconds here before
     } finally {
       await services.close();
     }

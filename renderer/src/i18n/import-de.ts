@@ -101,7 +101,6 @@ export const importDe = {
     'Die Zählerstände stiegen um {{readingRise}} kWh, die Viertelstunden dazwischen ergeben {{sum}} kWh.',
   importNote_offset_mismatch:
     '{{count}} Zeitpunkte tragen eine UTC-Abweichung, die die österreichische Zeit dort nicht hat (zuerst Zeile {{line}}).',
-  importNote_negative_values: '{{count}} Werte sind negativ (zuerst Zeile {{line}}).',
   importNote_rows_without_value_skipped:
     '{{count}} Zeilen ohne Wert zu einer Uhrzeit, die es nicht gibt oder die sich wiederholt, wurden übersprungen (zuerst Zeile {{line}}).',
   importNote_service_data_kept:

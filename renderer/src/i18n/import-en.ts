@@ -103,7 +103,6 @@ export const importEn: Record<keyof typeof importDe, string> = {
     'The meter readings rose {{readingRise}} kWh; the quarter-hours in between add up to {{sum}} kWh.',
   importNote_offset_mismatch:
     '{{count}} times carry a UTC offset Austrian time does not have then (first on line {{line}}).',
-  importNote_negative_values: '{{count}} values are negative (first on line {{line}}).',
   importNote_rows_without_value_skipped:
     '{{count}} rows without a value at a time that does not exist or repeats were skipped (first on line {{line}}).',
   importNote_service_data_kept:
