@@ -67,6 +67,26 @@ export function cleanText(text: string, maxChars: number = TEXT_CAPS.message): s
   return clean.length <= maxChars ? clean : `${clean.slice(0, maxChars - 1)}…`;
 }
 
+// Every control character but tab and line feed (carriage return is handled apart).
+// eslint-disable-next-line no-control-regex
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text as it may reach a terminal: escape sequences and control characters removed, lines and tabs kept,
+ * a carriage return only at the very start (a progress line redrawn by the program itself).
+ */
+export function terminalText(text: string): string {
+  const lead = text.startsWith('\r') ? '\r' : '';
+  return (
+    lead +
+    text
+      .slice(lead.length)
+      .replace(ANSI, '')
+      .replace(/\r(?!\n)/g, '')
+      .replace(TERMINAL_CONTROL, '')
+  );
+}
+
 /** Why an identifier from outside is refused (too long, empty, control characters), or null. */
 export function identifierIssue(text: string, maxChars: number = TEXT_CAPS.identifier): string | null {
   if (text.length === 0) return 'is empty';
@@ -131,6 +151,11 @@ export const TARIFF_EUR_PER_KW_MONTH = { min: 0, max: 1000 } as const;
 export const TARIFF_EUR_FIXED = { min: 0, max: 1_000_000 } as const;
 /** How many years ahead a tariff's validity may start. */
 export const TARIFF_YEARS_AHEAD = 10;
+
+/** How far ahead of "now" a price may lie: the day-ahead auction publishes the next local day at noon. */
+export const PRICE_AHEAD_SEC = 2 * 86_400;
+/** The largest tariff or price file any door reads (a year of quarter-hour prices as CSV is ~1.5 MB). */
+export const MAX_PRICE_FILE_BYTES = 30 * 1024 * 1024;
 
 /** Why a number is not within [min, max] (or not finite), or null. */
 export function boundIssue(value: number, bounds: { min: number; max: number }, unit: string): string | null {

@@ -55,6 +55,12 @@ export function createHandlers(services: Services): Handlers {
     if (!s) costServices.set(c.db, (s = createCostService(c.db, services.tz)));
     return s;
   };
+  /** The active profile, for a write: refused when its database failed the check on open. */
+  const writable = async () => {
+    const c = await services.active();
+    await c.assertWritable();
+    return c;
+  };
   const view = async (p: Profile): Promise<ProfileView> => {
     const tokenState =
       p.kind === 'demo' ? 'keychain' : p.kind === 'local' ? 'missing' : await services.secrets.state(p.id);
@@ -271,19 +277,19 @@ export function createHandlers(services: Services): Handlers {
     'import:removeFormat': async ({ name }) => ({ removed: services.imports.removeFormat(name) }),
     'tariffs:list': async () => cost(await services.active()).store.list(),
     'tariffs:save': async ({ tariff }) =>
-      cost(await services.active()).store.save(tariff, Math.floor(Date.now() / 1000)),
+      cost(await writable()).store.save(tariff, Math.floor(Date.now() / 1000)),
     'tariffs:remove': async ({ tariffId }) => ({
-      removed: cost(await services.active()).store.remove(tariffId),
+      removed: cost(await writable()).store.remove(tariffId),
     }),
     'prices:list': async () => cost(await services.active()).store.series(),
     'prices:import': async ({ name, dataBase64 }) =>
-      cost(await services.active()).importPrices(
+      cost(await writable()).importPrices(
         name,
         new Uint8Array(Buffer.from(dataBase64, 'base64')),
         Math.floor(Date.now() / 1000),
       ),
     'prices:remove': async ({ seriesId }) => ({
-      removed: cost(await services.active()).store.removeSeries(seriesId),
+      removed: cost(await writable()).store.removeSeries(seriesId),
     }),
     'analysis:cost': async (q) => {
       checked(q);

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { ErrorCode, EventName, EventPayload, SyncStatus } from '../preload/contract';
 import { createApiClient, type ApiClient, type RateLimitState } from './api/client';
 import { createAccountStore, type AccountStore } from './db/account-store';
-import { openDatabase } from './db/open';
+import { damagedMessage, openDatabase } from './db/open';
 import { createReadingsStore, type ReadingsStore } from './db/readings-store';
 import { startDemoService, type DemoService } from './demo/service';
 import { AppError, toContractError } from './errors';
@@ -77,6 +77,11 @@ export interface ProfileContext {
   push: MqttPush | null;
   /** Analyses that can take longer than a frame, answered by a thread of their own (query-thread.ts). */
   queries: QueryThread;
+  /**
+   * Resolves when the database passed SQLite's quick_check (run in the query thread when the profile
+   * opens, ~1 s for 200 MB), rejects with a clear message when it is damaged: every writer awaits it.
+   */
+  assertWritable(): Promise<void>;
 }
 
 export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> & { close?(): Promise<void> };
@@ -228,7 +233,24 @@ export function createServices(opts: ServicesOptions) {
             })
           : local;
     const queries = createQueryThread(profiles.dbPath(profile.id));
-    return { profile, db, account, readings, api, sync, backfill: local.backfill, push: null, queries };
+    const dbPath = profiles.dbPath(profile.id);
+    const integrity = queries.run('integrity').catch(() => null); // a thread that failed checks nothing
+    const assertWritable = async () => {
+      const problem = await integrity;
+      if (problem) throw new AppError('local_data', damagedMessage(dbPath, problem));
+    };
+    return {
+      profile,
+      db,
+      account,
+      readings,
+      api,
+      sync,
+      backfill: local.backfill,
+      push: null,
+      queries,
+      assertWritable,
+    };
   }
 
   /** Starts MQTT push for the active profile when its plan has it; otherwise MQTT stays "off". */
@@ -324,6 +346,7 @@ export function createServices(opts: ServicesOptions) {
     setState('syncing');
     currentSync = (async () => {
       try {
+        await c.assertWritable();
         const summary = await c.sync.syncAll();
         status = {
           ...status,

@@ -4,14 +4,20 @@
  * tariff is cheapest, would a battery or a cap on peaks pay": cost, battery, peak shaving.
  */
 import { z } from 'zod';
+import { dateIssue, TARIFF_CT_KWH } from '../common/rules';
 import { channel } from './channel';
 
 const sec = z.number().int().min(0).max(32_503_680_000);
 const meterId = z.string().min(1).max(200);
 const tariffId = z.string().regex(/^[a-z0-9-]{1,64}$/);
-const cents = z.number().min(-10_000).max(10_000);
+/** Bounds and real dates for every tariff value (common/rules.ts): a unit error is refused, not priced. */
+const cents = z.number().min(TARIFF_CT_KWH.min).max(TARIFF_CT_KWH.max);
+const centsUp = z.number().min(0).max(TARIFF_CT_KWH.max);
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'a time as HH:mm');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const day = z.string().superRefine((d, ctx) => {
+  const why = dateIssue(d, Math.floor(Date.now() / 1000));
+  if (why) ctx.addIssue({ code: 'custom', message: why });
+});
 
 /** A time-of-use window: from `from` to `to` local time (across midnight when `to` ≤ `from`). */
 const touWindow = z
@@ -49,7 +55,7 @@ export const tariffSchema = z
         .strict(),
     ]),
     baseFeeEurPerMonth: z.number().min(0).max(100_000).default(0),
-    gridEnergyCentsPerKwh: z.number().min(0).max(10_000).default(0),
+    gridEnergyCentsPerKwh: centsUp.default(0),
     /** The power component, per kW of the mean of the monthly peaks, per year (power-metered meters). */
     gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
     levies: z
@@ -57,7 +63,7 @@ export const tariffSchema = z
         z
           .object({
             name: z.string().trim().min(1).max(60),
-            centsPerKwh: z.number().min(0).max(10_000).default(0),
+            centsPerKwh: centsUp.default(0),
             /** Percent of the net amount (energy, fees, grid) before VAT. */
             percent: z.number().min(0).max(100).default(0),
           })
@@ -67,7 +73,11 @@ export const tariffSchema = z
       .default([]),
     vatPercent: z.number().min(0).max(50).default(20),
   })
-  .strict();
+  .strict()
+  .refine((t) => !t.validFrom || !t.validTo || t.validTo > t.validFrom, {
+    message: 'validTo must lie after validFrom',
+    path: ['validTo'],
+  });
 export type Tariff = z.output<typeof tariffSchema>;
 export type TariffInput = z.input<typeof tariffSchema>;
 

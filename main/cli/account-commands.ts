@@ -7,7 +7,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../db/open';
+import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
+import { assertExportTarget } from '../export/file-names';
+
+/** A remark on stderr, apart from the command's output. */
+const note = (message: string) => process.stderr.write(`meterdesk: ${message}\n`);
 import { AppError } from '../errors';
 import type { SyncProgress } from '../sync/sync-service';
 import { parseIsoSec } from '../time/local-days';
@@ -74,7 +78,14 @@ export async function accountCommand(
     }
     if (!token)
       throw new UsageError('No token: set METERDESK_TOKEN (or store one for the profile in the app).');
+    assertWritablePlace(dbPath);
     const db = openDatabase(dbPath);
+    try {
+      assertIntact(db);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
     const account = createAccountStore(db);
     const api = createApiClient({ baseUrl, team, token });
     const isTty = process.stderr.isTTY;
@@ -142,7 +153,7 @@ export async function accountCommand(
     );
 
   if (command === 'stats') {
-    const db = openDatabase(dbPath);
+    const db = openForReading(dbPath, note);
     try {
       const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
       // Counts from the daily rollups (kept in the same transaction as the rows, so exact) and the
@@ -225,7 +236,8 @@ export async function accountCommand(
       );
     if (toSec - fromSec > MAX_EXPORT_RANGE_SEC)
       throw new UsageError('An export covers at most 10 years: choose --from and --to closer together.');
-    const db = openDatabase(dbPath);
+    assertExportTarget(v.out, dataDir, dbPath);
+    const db = openForReading(dbPath, note);
     try {
       const registers =
         v.register ??

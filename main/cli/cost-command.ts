@@ -5,11 +5,12 @@
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
  * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
 import { createCostService, defaultRange } from '../cost/cost-service';
-import { openDatabase } from '../db/open';
+import { openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -45,10 +46,25 @@ function dbPathOf(a: CostArgs): string {
   return registry.dbPath(p.id);
 }
 
+/** A file the CLI was pointed at, refused before it is read when it is larger than any door takes. */
+function readCapped(option: string, path: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (err) {
+    throw new UsageError(`${option} ${path}: ${(err as Error).message}`);
+  }
+  if (size > MAX_PRICE_FILE_BYTES)
+    throw new UsageError(
+      `${option} ${path}: the file is ${Math.round(size / 1024 / 1024)} MB; Meterdesk reads tariff and price files up to ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB.`,
+    );
+  return readFileSync(path);
+}
+
 function tariffsFromFile(path: string): Tariff[] {
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
+    doc = JSON.parse(readCapped('--tariff', path).toString('utf8'));
   } catch (err) {
     throw new UsageError(`--tariff ${path}: ${(err as Error).message}`);
   }
@@ -88,15 +104,15 @@ function rangeOf(a: CostArgs, db: Parameters<typeof defaultRange>[0], meterIds: 
   return { fromSec, toSec };
 }
 
-const eur = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+const eur = (v: number | null) => (v === null || !Number.isFinite(v) ? '–' : v.toFixed(2));
 
 export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
-  const db = openDatabase(dbPathOf(a));
+  const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
   try {
     const svc = createCostService(db, DEFAULT_TZ);
     const now = Math.floor(Date.now() / 1000);
     let pricesId: string | null = null;
-    if (a.prices) pricesId = svc.importPrices(basename(a.prices), readFileSync(a.prices), now).id;
+    if (a.prices) pricesId = svc.importPrices(basename(a.prices), readCapped('--prices', a.prices), now).id;
     if (command === 'cost') {
       if (!a.meter) throw new UsageError('cost needs --meter ID.');
       const registers = (

@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { openDatabase } from '../db/open';
+import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
 import { createCustomFormats } from '../import/custom-formats';
 import { notesWithGaps } from '../import/import-service';
@@ -36,7 +36,14 @@ export async function importFiles(
     if (!p) throw new UsageError(`No profile "${opts.profile}" in ${dataDir}.`);
     dbPath = registry.dbPath(p.id);
   }
+  assertWritablePlace(dbPath);
   const db = openDatabase(dbPath);
+  try {
+    assertIntact(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const store = createReadingsStore(db, DEFAULT_TZ);
   const custom = createCustomFormats(dataDir).specs();
   let failed = 0;

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { terminalText } from '../../common/rules';
 import { UsageError } from './usage-error';
 
 const HELP: Record<string, string> = {
@@ -58,6 +59,14 @@ Simulates the battery on the site's consumption (import) and feed-in (export) me
 quarter-hour: import and export after, self-consumption gained (a lower bound: the PV's own direct use
 is not metered), full cycles, savings under the tariffs, and a sweep of sizes with its knee.`,
 };
+
+// Nothing reaches the terminal with escape sequences or control characters in it, whatever a database
+// from an older version or a file holds (common/rules.ts: terminalText). JSON escapes them anyway.
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' ? terminalText(chunk) : chunk, ...rest)) as typeof stream.write;
+}
 
 // Output piped into a command that stops reading early (`| head`) is not an error of ours.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -121,6 +130,13 @@ async function main(argv: string[]): Promise<void> {
     throw new UsageError(`Unknown command "${command}".\n\n${HELP.main}`);
   if (!v['data-dir']) throw new UsageError(`--data-dir is required.\n\n${HELP[command]}`);
   const dataDir = resolve(v['data-dir']);
+  // Partial files of exports whose process was killed (kill -9, a crash) are removed at the next start.
+  try {
+    const { createPartialTracker } = await import('../export/partials');
+    createPartialTracker(dataDir).cleanStale();
+  } catch {
+    // A read-only or missing data folder: nothing to clean there.
+  }
 
   if (command === 'cost' || command === 'battery') {
     const { costCommand } = await import('./cost-command');

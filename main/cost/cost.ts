@@ -220,7 +220,10 @@ export function computeCost(
       spot,
     };
   });
-  const complete = tariffs.filter((t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0);
+  // Only a finite total can be compared: a tariff whose total is not finite is never "best".
+  const complete = tariffs.filter(
+    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
+  );
   const best = complete.reduce<(typeof tariffs)[number] | null>((b, t) => {
     if (!b) return t;
     return direction === 'feed_in'
@@ -305,7 +308,10 @@ export function combineSite(
       spot: null,
     };
   });
-  const complete = tariffs.filter((t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0);
+  // Only a finite total can be compared: a tariff whose total is not finite is never "best".
+  const complete = tariffs.filter(
+    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
+  );
   const best = complete.reduce<(typeof tariffs)[number] | null>(
     (b, t) =>
       !b

@@ -11,6 +11,13 @@
  * are converted. Anything else is refused with the line.
  */
 import { parse } from 'csv-parse/sync';
+import {
+  boundIssue,
+  EARLIEST_PLAUSIBLE_SEC,
+  MAX_PRICE_FILE_BYTES,
+  PRICE_AHEAD_SEC,
+  PRICE_EUR_MWH,
+} from '../../common/rules';
 import { AppError } from '../errors';
 import { decodeText } from '../import/decode';
 import { instantsOf, parseDateTime, parseIsoOffset } from '../import/wall-time';
@@ -135,6 +142,10 @@ export function readPriceFile(
   tz: string,
 ): { resolutionSec: number; points: PricePoint[] } {
   if (bytes.length === 0) fail('The price file is empty.');
+  if (bytes.length > MAX_PRICE_FILE_BYTES)
+    fail(
+      `The price file is ${Math.round(bytes.length / 1024 / 1024)} MB; Meterdesk reads price files up to ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB (a year of quarter-hour prices is about 1.5 MB).`,
+    );
   const { text } = decodeText(bytes);
   const points = /^\s*[[{]/.test(text) ? fromJson(text) : fromCsv(text, tz);
   if (points.length === 0) fail('The file holds no prices.');
@@ -144,6 +155,18 @@ export function readPriceFile(
       fail(
         `Two prices for ${new Date(points[i]!.startSec * 1000).toISOString()}: the file lists an interval twice.`,
       );
+  // The rules for every price (common/rules.ts): within the market's bounds, from 2000 to the next day.
+  const latest = Math.floor(Date.now() / 1000) + PRICE_AHEAD_SEC;
+  for (const p of points) {
+    const at = new Date(p.startSec * 1000).toISOString();
+    if (p.startSec < EARLIEST_PLAUSIBLE_SEC || p.startSec > latest)
+      fail(
+        `The price for ${at} lies ${p.startSec < EARLIEST_PLAUSIBLE_SEC ? 'before 2000' : 'beyond the next day'}; a price file holds day-ahead prices up to tomorrow.`,
+      );
+    const why = boundIssue(p.eurPerMwh, PRICE_EUR_MWH, '€/MWh');
+    if (why)
+      fail(`The price for ${at}: ${why}. Check the unit (€/MWh, ct/kWh or €/kWh, said in the header).`);
+  }
   const resolutionSec = resolutionOf(points.map((p) => p.startSec));
   for (const p of points)
     if (p.startSec % resolutionSec !== 0)

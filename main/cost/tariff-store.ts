@@ -87,7 +87,7 @@ export function createTariffStore(db: Database.Database) {
         ).run(s.id, s.name, s.resolutionSec, s.source, s.isExample ? 1 : 0, nowSec);
         const ins = db.prepare('INSERT INTO prices (series_id, start_sec, eur_per_mwh) VALUES (?, ?, ?)');
         for (const p of points) ins.run(s.id, p.startSec, p.eurPerMwh);
-      })();
+      }).immediate();
     },
     removeSeries(id: string): boolean {
       const inUse = this.list().filter((t) => t.energy.type === 'spot' && t.energy.priceSeriesId === id);
@@ -96,10 +96,12 @@ export function createTariffStore(db: Database.Database) {
           'conflict',
           `The price series is used by ${inUse.map((t) => `"${t.name}"`).join(', ')}: remove those tariffs first.`,
         );
-      return db.transaction(() => {
-        db.prepare('DELETE FROM prices WHERE series_id = ?').run(id);
-        return db.prepare('DELETE FROM price_series WHERE id = ?').run(id).changes > 0;
-      })();
+      return db
+        .transaction(() => {
+          db.prepare('DELETE FROM prices WHERE series_id = ?').run(id);
+          return db.prepare('DELETE FROM price_series WHERE id = ?').run(id).changes > 0;
+        })
+        .immediate();
     },
     /** The series' resolution and prices over [fromSec, toSec) by interval start. */
     prices(

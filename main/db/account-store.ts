@@ -76,7 +76,7 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
             seen: nowSec,
           });
         }
-      })();
+      }).immediate();
     },
     saveStructure(
       customers: { id: string; name: string; email?: string | null }[],
@@ -85,7 +85,7 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
       db.transaction(() => {
         for (const c of customers) upsertCustomer.run(c.id, c.name, c.email ?? null);
         for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
-      })();
+      }).immediate();
     },
     cursorOf: (meterId: string): string | null => usableCursor(getState.get(meterId)?.cursor),
     /** How the meter is kept current: the feed from a cursor (null before the first sync), or windows. */

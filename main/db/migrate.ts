@@ -1,7 +1,7 @@
 /**
  * Schema migrations. Policy: files in `migrations/` are numbered `NNNN_name.sql`, append-only and
- * never edited once landed; `PRAGMA user_version` records the last one applied; each runs in its own
- * transaction; a database written by a newer Meterdesk is refused rather than damaged.
+ * never edited once landed; `PRAGMA user_version` records the last one applied; all pending ones run in
+ * one exclusive transaction that re-reads it (two processes opening one profile migrate it once); a database written by a newer Meterdesk is refused rather than damaged.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -35,19 +35,27 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
 }
 
 export function migrate(db: Database.Database, migrations = loadMigrations()): { from: number; to: number } {
-  const from = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
-  if (from > latest) {
-    throw new AppError(
-      'local_data',
-      `This data was written by a newer Meterdesk (schema ${from}, this version knows ${latest}). Update Meterdesk to open it; nothing was changed.`,
-    );
-  }
-  for (const m of migrations.slice(from)) {
-    db.transaction(() => {
+  const check = (from: number) => {
+    if (from > latest)
+      throw new AppError(
+        'local_data',
+        `This data was written by a newer Meterdesk (schema ${from}, this version knows ${latest}). Update Meterdesk to open it; nothing was changed.`,
+      );
+  };
+  const seen = db.pragma('user_version', { simple: true }) as number;
+  check(seen);
+  if (seen === latest) return { from: seen, to: latest };
+  // One exclusive transaction for all pending migrations, which reads user_version again inside it: a
+  // second process opening the same profile waits (busy_timeout) and then finds nothing left to do.
+  let from = seen;
+  db.transaction(() => {
+    from = db.pragma('user_version', { simple: true }) as number;
+    check(from);
+    for (const m of migrations.slice(from)) {
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
-    })();
-  }
+    }
+  }).exclusive();
   return { from, to: latest };
 }

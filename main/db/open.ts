@@ -1,12 +1,19 @@
 /**
  * Opens (and migrates) a profile's SQLite database: WAL, NORMAL sync (durable at checkpoints, never
- * corrupt), foreign keys on, a busy timeout so a second reader waits instead of failing.
+ * corrupt), foreign keys on, a busy timeout so a second writer waits instead of failing (every write
+ * transaction begins IMMEDIATE, so SQLite can make it wait: a deferred one that upgrades cannot).
+ * `openForReading` also opens a profile in a read-only folder; `assertIntact` stops writers on a
+ * damaged file.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate';
 import { AppError } from '../errors';
+
+/** How long a writer waits for another's transaction (a large import commits in a few seconds). */
+export const BUSY_TIMEOUT_MS = 15_000;
 
 export function openDatabase(path: string, opts: { readonly?: boolean } = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -17,7 +24,7 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
     throw new AppError('local_data', `Cannot open the local database at ${path}: ${(err as Error).message}`);
   }
   try {
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (!opts.readonly) {
       // A new file gets 16 KiB pages: a day record (≈ 1.5 KB) fills them to ≈ 95 %, where 4 KiB pages
       // hold two (≈ 73 %; measured 22.1 → see docs/architecture.md › One stored form). Only possible
@@ -44,4 +51,70 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
       `The local database at ${path} cannot be used: ${(err as Error).message}`,
     );
   }
+}
+
+/** Whether this process cannot write the database's folder or file (a read-only share, a backup). */
+export function isReadOnlyPlace(path: string): boolean {
+  // The nearest folder that exists (a new profile's folders are created on open).
+  let dir = dirname(path);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    accessSync(dir, constants.W_OK);
+    if (existsSync(path)) accessSync(path, constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Opens a database to read from it. In a folder this process cannot write (SQLite needs to create its
+ * WAL index beside the file even to read), a copy in the temporary folder is opened instead, and
+ * `onCopy` says so; reads then show the data as it was when the copy was made.
+ */
+export function openForReading(path: string, onCopy?: (message: string) => void): Database.Database {
+  if (!existsSync(path) || !isReadOnlyPlace(path)) return openDatabase(path);
+  const dir = mkdtempSync(join(tmpdir(), 'meterdesk-readonly-'));
+  const copy = join(dir, basename(path));
+  try {
+    copyFileSync(path, copy);
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+  } catch (err) {
+    throw new AppError('local_data', `Cannot read the local database at ${path}: ${(err as Error).message}`);
+  }
+  onCopy?.(`The folder of ${path} is read-only: reading a copy of the database (nothing is written).`);
+  return openDatabase(copy);
+}
+
+/** Refuses to write into a folder this process cannot write, saying that reads still work. */
+export function assertWritablePlace(path: string): void {
+  if (isReadOnlyPlace(path))
+    throw new AppError(
+      'local_data',
+      `The folder of ${path} is read-only, so Meterdesk cannot write there. Reading works (stats, export, cost); copy the data folder somewhere writable to sync or import.`,
+    );
+}
+
+/**
+ * SQLite's quick_check: null when the file is whole, else what is wrong (first lines). A cold check of
+ * a 200 MB profile takes about a second, a warm one 0.1 s.
+ */
+export function quickCheck(db: Database.Database): string | null {
+  try {
+    const rows = db.pragma('quick_check(5)') as { quick_check: string }[];
+    const problems = rows.map((r) => r.quick_check).filter((t) => t !== 'ok');
+    return problems.length === 0 ? null : problems.join('; ').slice(0, 300);
+  } catch (err) {
+    return (err as Error).message.slice(0, 300);
+  }
+}
+
+export function damagedMessage(path: string, problem: string): string {
+  return `The local database at ${path} is damaged (${problem}). Meterdesk does not write into it, so nothing gets worse; reading still works. Restore it from a backup, or export what you need and sync or import into a new profile.`;
+}
+
+/** Stops a writer (sync, import) before it writes into a damaged file. */
+export function assertIntact(db: Database.Database): void {
+  const problem = quickCheck(db);
+  if (problem) throw new AppError('local_data', damagedMessage(db.name, problem));
 }

@@ -384,7 +384,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
         result.touchedDays.get(d.sid)!.add(d.day);
       }
       withinTransaction?.();
-    })();
+    }).immediate();
     return result;
   }
 

@@ -7,7 +7,8 @@
  * or dash, no run of separators, at most 120 characters before the extension, never a reserved
  * Windows device name. `insideFolder` throws unless the resolved path lies in the folder.
  */
-import { resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { AppError } from '../errors';
 
 const MAX_STEM = 120;
@@ -45,4 +46,48 @@ export function insideFolder(folder: string, name: string): string {
       `The export name "${name}" would lie outside ${dir}; nothing was written.`,
     );
   return path;
+}
+
+/** The data folder's own files, which no export may replace. */
+const DATA_FILES = new Set([
+  'profiles.json',
+  'settings.json',
+  'import-formats.json',
+  'exports-in-progress.json',
+  'harness-token',
+]);
+
+/** The real path of `p` as far as it exists (a link to the database is the database). */
+function realOf(p: string): string {
+  const abs = resolve(p);
+  try {
+    return realpathSync(abs);
+  } catch {
+    try {
+      return join(realpathSync(dirname(abs)), basename(abs));
+    } catch {
+      return abs;
+    }
+  }
+}
+
+/**
+ * Refuses an export target that is a file of the profile: its database (and the files SQLite keeps
+ * beside it), the data folder's own files, or anything in its profiles folder. `export --out
+ * meterdesk.sqlite` replaced the database with the CSV before.
+ */
+export function assertExportTarget(out: string, dataDir: string, dbPath: string): void {
+  const target = realOf(out);
+  const db = realOf(dbPath);
+  const data = realOf(dataDir);
+  const profiles = join(data, 'profiles') + sep;
+  if (
+    [db, `${db}-wal`, `${db}-shm`, `${db}-journal`].includes(target) ||
+    (dirname(target) === data && DATA_FILES.has(basename(target))) ||
+    target.startsWith(profiles)
+  )
+    throw new AppError(
+      'invalid_input',
+      `${out} is a file of Meterdesk's own data (${dataDir}); an export would replace it. Choose another file name or folder.`,
+    );
 }

@@ -45,7 +45,12 @@ export function createPartialTracker(dataDir: string): PartialTracker {
   return {
     track(partialPath) {
       if (!PARTIAL.test(partialPath)) throw new Error(`not a partial export file: ${partialPath}`);
-      write([...read().filter((p) => p !== partialPath), partialPath]);
+      try {
+        write([...read().filter((p) => p !== partialPath), partialPath]);
+      } catch {
+        // A read-only data folder (an export of a read-only profile): the list cannot be kept there.
+        return () => undefined;
+      }
       return () => write(read().filter((p) => p !== partialPath));
     },
     cleanStale() {

@@ -43,7 +43,12 @@ interface Staged {
 export interface ImportDeps {
   dataDir: string;
   tz: string;
-  active: () => Promise<{ db: Database.Database; readings: ReadingsStore }>;
+  /** The active profile; `assertWritable` refuses when its database is damaged. */
+  active: () => Promise<{
+    db: Database.Database;
+    readings: ReadingsStore;
+    assertWritable?: () => Promise<void>;
+  }>;
   onProgress?: (p: { fileName: string; fraction: number; phase: 'reading' | 'writing' }) => void;
   onWritten?: (meterId: string) => void;
   now?: () => number;
@@ -275,7 +280,8 @@ export function createImportService(deps: ImportDeps) {
           'invalid_input',
           `${st.name} cannot be imported as it is; see its message in the list.`,
         );
-      const { db, readings } = await deps.active();
+      const { db, readings, assertWritable } = await deps.active();
+      await assertWritable?.();
       const target = resolveTarget(db, st.parsed, st.meterId);
       deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
       const w = writeImport(db, readings, st.parsed, target, { name: st.name, sha256: st.hash }, now());

@@ -212,6 +212,6 @@ export function writeImport(
       unchanged: w.unchanged,
       kept: w.kept,
     };
-  })();
+  }).immediate();
   return out!;
 }

@@ -377,7 +377,7 @@ export function createSyncService(deps: SyncDeps) {
           'The service asked for a window read to start its change feed, but its window read handed out no cursor to continue from. Report this to the service.',
           200,
         );
-      deps.db.transaction(() => deps.account.writeCursor(meterId, feedCursor, now()))();
+      deps.db.transaction(() => deps.account.writeCursor(meterId, feedCursor, now())).immediate();
       return { cursor: feedCursor };
     }
   }
@@ -401,9 +401,9 @@ export function createSyncService(deps: SyncDeps) {
       state.mode === 'window' ? undefined : (untilSec) => deps.account.writeBackfill(meterId, untilSec, null),
     );
     // Days older than the revision window cannot change: what a resumed read got earlier stays right.
-    deps.db.transaction(() =>
-      deps.account.writeWindowSynced(meterId, Math.min(w.servedSec ?? asOf, asOf), now()),
-    )();
+    deps.db
+      .transaction(() => deps.account.writeWindowSynced(meterId, Math.min(w.servedSec ?? asOf, asOf), now()))
+      .immediate();
   }
 
   async function syncMeter(

@@ -584,3 +584,58 @@ describe('site-wide cost', () => {
     db.close();
   });
 });
+
+describe('the rules at the cost doors (issue 32)', () => {
+  it('refuses prices beyond the market bounds, before 2000 or after tomorrow', () => {
+    const file = (line: string) => new TextEncoder().encode(`Zeitstempel;Preis (EUR/MWh)\n${line}`);
+    expect(() => readPriceFile(file('01.01.2025 00:00;1e308'), TZ)).toThrow(/not a number|outside/);
+    expect(() => readPriceFile(file('01.01.2025 00:00;100000000'), TZ)).toThrow(
+      /outside -1000 … 10000 €\/MWh/,
+    );
+    expect(() => readPriceFile(file('01.01.3000 00:00;100'), TZ)).toThrow(/beyond the next day/);
+    expect(() => readPriceFile(file('01.01.1969 00:00;100'), TZ)).toThrow(/before 2000/);
+    const json = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
+    expect(() =>
+      readPriceFile(json({ data: [{ start_timestamp: 1735689600000, marketprice: 1e308 }] }), TZ),
+    ).toThrow(/outside -1000 … 10000/);
+  });
+
+  it('refuses tariffs out of bounds, with dates that do not exist or lie far ahead', () => {
+    const base = { id: 't', name: 'T', direction: 'consumption' as const };
+    expect(tariffSchema.safeParse({ ...base, energy: { type: 'flat', centsPerKwh: -10_000 } }).success).toBe(
+      false,
+    );
+    for (const validFrom of ['2025-02-31', '3000-01-01', '1999-12-31'])
+      expect(
+        tariffSchema.safeParse({ ...base, validFrom, energy: { type: 'flat', centsPerKwh: 20 } }).success,
+      ).toBe(false);
+    expect(
+      tariffSchema.safeParse({ ...base, validFrom: '2026-04-01', energy: { type: 'flat', centsPerKwh: 20 } })
+        .success,
+    ).toBe(true);
+  });
+
+  it('never calls a tariff with a total that is not finite the cheapest', () => {
+    const { db, svc } = setup([{ obis: '1-1:1.9.0 G.01', at: '2025-01-14T23:00:00Z', kwh: 100 }]);
+    // A price series an older version stored before prices had bounds.
+    db.prepare(
+      "INSERT INTO price_series (id, name, resolution_sec, source, is_example, imported_sec) VALUES ('old', 'old', 900, 'x', 0, 1)",
+    ).run();
+    db.prepare("INSERT INTO prices (series_id, start_sec, eur_per_mwh) VALUES ('old', ?, 1e308)").run(
+      utc('2025-01-14T23:00:00Z'),
+    );
+    svc.store.save(tariff({ id: 'spot', energy: { type: 'spot', priceSeriesId: 'old', factor: 10 } }), 1);
+    svc.store.save(tariff({ id: 'flat', energy: { type: 'flat', centsPerKwh: 20 } }), 1);
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2025-01-14T23:00:00Z'),
+      toSec: utc('2025-01-14T23:15:00Z'),
+      tariffIds: ['spot', 'flat'],
+      shiftPercent: 10,
+    });
+    const spot = r.tariffs.find((t) => t.tariffId === 'spot')!;
+    expect(Number.isFinite(spot.total.totalEur)).toBe(false);
+    expect(r.bestTariffId).toBe('flat');
+  });
+});
