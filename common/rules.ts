@@ -92,6 +92,9 @@ export function identifierIssue(text: string, maxChars: number = TEXT_CAPS.ident
   if (text.length === 0) return 'is empty';
   if (text.length > maxChars) return `has ${text.length} characters (at most ${maxChars})`;
   if (HAS_CONTROL.test(text)) return 'holds control characters';
+  // What a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+cmd|…`): no metering point, register,
+  // unit or id starts so, and refused here it reaches no export in any profile.
+  if (/^[=+\-@]/.test(text)) return `starts with "${text[0]}", as a spreadsheet formula does`;
   return null;
 }
 

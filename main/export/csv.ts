@@ -23,7 +23,7 @@ import {
   localDateTimeDe,
 } from '../time/local-days';
 import { AppError } from '../errors';
-import { excelText } from './cells';
+import { excelText, FORMULA_START } from './cells';
 import { readRange } from '../db/readings-read';
 import type { PartialTracker } from './partials';
 
@@ -84,8 +84,11 @@ export async function exportCsv(
   const sep = excel ? ';' : ',';
   const needsQuote = excel ? /[;"\r\n]/ : /[,"\r\n]/;
   const field = (v: string) => (needsQuote.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  // Text from the service: never a formula in Excel (cells.ts).
-  const textField = (v: string) => field(excel ? excelText(v) : v);
+  const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  // Text from outside: never a formula in Excel (cells.ts); in the ISO profile kept as it is, and quoted
+  // when it starts like a formula, so a program reads it as text.
+  const textField = (v: string) =>
+    excel ? field(excelText(v)) : FORMULA_START.test(v) ? quoted(v) : field(v);
   const local = (sec: number) => (excel ? localDateTimeDe(sec, tz) : isoWithOffset(sec, tz));
   // Values repeat (kWh with three decimals): each one's text is made once, ≈ 0.1 s of 1 M rows.
   const numberTexts = new Map<number, string>();

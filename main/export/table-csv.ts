@@ -6,7 +6,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportProfile } from '../../preload/contract';
-import { excelText } from './cells';
+import { excelText, FORMULA_START } from './cells';
 import type { PartialTracker } from './partials';
 import { DEFAULT_TZ, isoWithOffset, localDateTimeDe } from '../time/local-days';
 
@@ -43,6 +43,8 @@ export function tableCsv(
     {
       delimiter: excel ? ';' : ',',
       record_delimiter: '\r\n',
+      // ISO: text that starts like a formula is quoted (Excel's profile adds an apostrophe instead).
+      ...(excel ? {} : { quoted_match: FORMULA_START }),
     },
   );
   return (excel ? '\uFEFF' : '') + body;

@@ -21,11 +21,11 @@ test('the app shell renders and a call round-trips through the contract', async 
   await app.screenshot('app-shell');
 });
 
-test('the bridge connects only with the ticket of a page load, once, from the page origin; bridge.js holds no secret', async ({
+test('the page only at its keyed URL; the bridge only with the ticket of a page load, once, from the page origin; bridge.js holds no secret', async ({
   harness,
 }) => {
-  const wsUrl = harness.url.replace('http', 'ws') + '__harness/ws';
-  const page = harness.url.slice(0, -1);
+  const page = new URL(harness.url).origin;
+  const wsUrl = page.replace('http', 'ws') + '/__harness/ws';
   const attempt = (url: string, origin?: string) =>
     new Promise<string>((resolve) => {
       const ws = new WebSocket(url, origin ? { origin } : {});
@@ -44,7 +44,7 @@ test('the bridge connects only with the ticket of a page load, once, from the pa
   const runToken = readFileSync(join(harness.dataDir, 'harness-token'), 'utf8');
   expect(statSync(join(harness.dataDir, 'harness-token')).mode & 0o077).toBe(0);
   expect(await attempt(`${wsUrl}?ticket=${runToken}&token=${runToken}`, page)).toBe('refused 403');
-  const js = await (await fetch(harness.url + '__harness/bridge.js')).text();
+  const js = await (await fetch(page + '/__harness/bridge.js')).text();
   expect(js).not.toContain(runToken);
   expect(js).not.toMatch(/"[A-Za-z0-9_-]{32}"/);
   // Another origin is refused even with a fresh ticket (and the ticket is spent).
@@ -55,4 +55,10 @@ test('the bridge connects only with the ticket of a page load, once, from the pa
   const t2 = await ticketOfPageLoad();
   expect(await attempt(`${wsUrl}?ticket=${t2}`, page)).toBe('open');
   expect(await attempt(`${wsUrl}?ticket=${t2}`, page)).toBe('refused 403');
+  // Without the page key a local process gets no page, so no ticket (a forged Origin does not help).
+  for (const url of [`${page}/`, `${page}/index.html`, `${page}/?key=wrong`]) {
+    const res = await fetch(url, { headers: { origin: page } });
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toMatch(/meterdesk-bridge-ticket/);
+  }
 });

@@ -1,10 +1,12 @@
 /**
- * The browser harness: the real core + handlers in Node, the built renderer over http, and a
- * `window.meterdesk` bridge over a loopback WebSocket. The bridge connects with a ticket that comes
- * inside the page (one per page load, single use, valid for a minute) and from the page's Origin;
- * `bridge.js` itself holds no secret. The run token of the test hooks is written to
- * `<dataDir>/harness-token` (mode 0600) and never served. Same renderer code, same handlers, same
- * validation as the Electron app.
+ * The browser harness — a development and test tool, not a way to run Meterdesk for real: the real
+ * core + handlers in Node, the built renderer over http, and a `window.meterdesk` bridge over a
+ * loopback WebSocket. The page is served only at the URL the harness prints, which carries a random
+ * page key (as Jupyter does): another local process that does not know it gets no page and so no
+ * ticket. Each page load carries a ticket (single use, valid for a minute) that opens one bridge
+ * connection, from the page's Origin; `bridge.js` itself holds no secret. The run token of the test
+ * hooks is written to `<dataDir>/harness-token` (mode 0600) and never served. Same renderer code, same
+ * handlers, same validation as the Electron app.
  *
  *   npm run harness -- --port 5180 [--data-dir DIR] [--export-dir DIR] [--demo-years Y] [--demo-clock ISO]
  *                      [--demo-meters N] [--demo-mqtt-port P] [--demo-auto-approve SEC]
@@ -79,6 +81,8 @@ export async function startHarness(o: HarnessOptions) {
   // The run token guards the test hooks; it is written, readable by this user only, to the data
   // folder (tests read it there), and never served. The page's bridge gets a ticket per page load.
   const token = randomBytes(24).toString('base64url');
+  // The page key: only who has the printed URL gets the page, and with it a bridge ticket.
+  const pageKey = randomBytes(24).toString('base64url');
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'meterdesk-harness-'));
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(join(dataDir, 'harness-token'), token, { mode: 0o600 });
@@ -133,10 +137,19 @@ export async function startHarness(o: HarnessOptions) {
   const server = createServer();
   const app = Fastify({ logger: false, serverFactory: (handler) => server.on('request', handler) });
   const sendIndex = (
-    _req: unknown,
-    reply: { type(t: string): { send(b: string): unknown }; header(k: string, v: string): unknown },
+    req: { query: unknown },
+    reply: {
+      code(n: number): { type(t: string): { send(b: string): unknown } };
+      type(t: string): { send(b: string): unknown };
+      header(k: string, v: string): unknown;
+    },
   ) => {
     reply.header('cache-control', 'no-store');
+    if ((req.query as { key?: string }).key !== pageKey)
+      return reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send('Open the URL the Meterdesk harness printed when it started (it carries the page key).');
     return reply.type('text/html; charset=utf-8').send(pageHtml());
   };
   app.get('/', sendIndex);
@@ -197,7 +210,9 @@ export async function startHarness(o: HarnessOptions) {
   services.startupSync();
   services.startScheduler();
   return {
-    url: `${origin}/`,
+    /** The page, with its key: the only URL that serves it. */
+    url: `${origin}/?key=${pageKey}`,
+    origin,
     port,
     token,
     dataDir,

@@ -72,8 +72,12 @@ describe('cursors have a length cap (bug 2)', () => {
 });
 
 describe('service text has caps (bug 6)', () => {
-  it('refuses a meter list whose metering point is 5 MB, or holds escape sequences, with a clear message', async () => {
-    for (const bad of ['AT'.repeat(2_500_000), 'AT001\u001b[2J\u0007']) {
+  it('refuses a meter list whose metering point is 5 MB, holds escape sequences or starts like a formula, with a clear message', async () => {
+    for (const [bad, why] of [
+      ['AT'.repeat(2_500_000), /metering_point has 5000000 characters \(at most 64\)/],
+      ['AT001\u001b[2J\u0007', /metering_point holds control characters/],
+      ['=HYPERLINK("http://evil.example")', /metering_point starts with "=", as a spreadsheet formula does/],
+    ] as const) {
       const t = await against(async (req, upstream) => {
         if (!isMeterList(req.path)) return undefined;
         const u = await upstream();
@@ -83,11 +87,7 @@ describe('service text has caps (bug 6)', () => {
       });
       try {
         const err = (await t.c.sync.syncAll().catch((e: Error) => e)) as Error;
-        expect(err.message).toMatch(
-          bad.length > 100
-            ? /metering_point has 5000000 characters \(at most 64\)/
-            : /metering_point holds control characters/,
-        );
+        expect(err.message).toMatch(why);
         expect(err.message.length).toBeLessThan(400);
         expect(localReadings(t.c.db).size).toBe(0);
       } finally {

@@ -64,8 +64,8 @@ describe('CSV formula injection (item 2)', () => {
     );
     expect(csv).toContain(`'${HOSTILE_MP};-5,25`);
     expect(csv).toContain(`'=x;3`);
-    // The ISO profile is for programs: text as it is.
-    expect(tableCsv([{ de: 'N', en: 'n' }], [['=x']], 'iso')).toBe('n\r\n=x\r\n');
+    // The ISO profile is for programs: text as it is, quoted when it starts like a formula.
+    expect(tableCsv([{ de: 'N', en: 'n' }], [['=x'], ['x=']], 'iso')).toBe('n\r\n"=x"\r\nx=\r\n');
   });
 
   it('writes metering point, register and unit from the service as text, never as a formula, in the readings export', async () => {
