@@ -56,13 +56,16 @@ describe.each(generations)('crash safety against the %s contract', (contract) =>
     // Pages of 700 in every generation (the spec generation's page size is the service's own), and no
     // rate limit to wait for: the time goes into syncing and being killed.
     // A clock far enough back that each run's advance of days stays behind this computer's clock (a
-    // service clock ahead of it by more than a day is not believed: common/rules.ts).
+    // service clock ahead of it by more than a day is not believed: common/rules.ts), and whose two
+    // years of history do not span 29.02.2024: with a reach over the leap day, the `current`
+    // generation's feed begins mid-day on its first day and the check reports that day short
+    // (seen with clocks in 2025; an open question about the demo's retention, noted in the issue).
     const svc = await demo({
       years: 2,
       contract,
       feedPageSize: 700,
       ratePerMin: 1_000_000,
-      clock: '2025-03-01T12:00:00Z',
+      clock: '2026-04-01T12:00:00Z',
     });
     const dataDir = mkdtempSync(join(tmpdir(), 'md-crash-'));
     try {
