@@ -218,7 +218,8 @@ export function createHandlers(services: Services): Handlers {
         )
         .all() as { id: string; name: string; customerName: string | null }[],
     'readings:series': async (q) => querySeries((await services.active()).db, q, services.tz),
-    'quality:breakdown': async (q) => queryQuality((await services.active()).db, q, services.tz),
+    'quality:breakdown': async (q) =>
+      queryQuality((await services.active()).db, q, services.tz, await services.nowSec()),
     'analysis:peaks': async (q) =>
       (await services.active()).queries.run('peaks', checked(q), q.topN, services.tz),
     'analysis:baseLoad': async (q) =>
@@ -234,12 +235,7 @@ export function createHandlers(services: Services): Handlers {
     'analysis:pv': async ({ siteId, fromSec, toSec }) =>
       (await services.active()).queries.run('pv', siteId, fromSec, toSec),
     'analysis:portfolio': async ({ customerId }) =>
-      (await services.active()).queries.run(
-        'portfolio',
-        Math.floor(Date.now() / 1000),
-        customerId,
-        services.tz,
-      ),
+      (await services.active()).queries.run('portfolio', await services.nowSec(), customerId, services.tz),
     'analysis:exportCsv': async ({ kind, params, profile }) => {
       const c = await services.active();
       const table =

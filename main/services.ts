@@ -418,6 +418,16 @@ export function createServices(opts: ServicesOptions) {
     imports,
     active,
     startDemo,
+    /**
+     * "Now" for every figure's frame (analysis/frame.ts): the demo service's clock on the demo profile
+     * (its world runs on that clock), this computer's clock otherwise.
+     */
+    async nowSec(): Promise<number> {
+      const real = Math.floor(Date.now() / 1000);
+      const c = await active().catch(() => null);
+      if (c?.profile.kind !== 'demo' || !demo) return real;
+      return Math.min(real, (await demo).state.nowSec);
+    },
     on(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

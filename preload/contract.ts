@@ -120,9 +120,42 @@ export interface QualityCounts2 {
   unreliable: number;
 }
 
+/**
+ * The span a figure describes (main/analysis/frame.ts): the requested span clipped to "now" (the start
+ * of today, or the latest reading) and to the register's first reading, on its interval grid.
+ */
+export interface FrameView {
+  requestedFromSec: number;
+  requestedToSec: number;
+  fromSec: number;
+  toSec: number;
+  clippedToNow: boolean;
+  clippedToData: boolean;
+  /** 900 (quarter-hours) or 3600 (an hourly series). */
+  resolutionSec: number;
+  /** Intervals the span holds: 92/96/100 per local day for quarter-hours. */
+  expected: number;
+}
+
+/** Every figure of one register in one frame: what the screens show and `meterdesk analyze` prints. */
+export interface RangeFigures {
+  frame: FrameView;
+  readings: number;
+  expected: number;
+  completeness: number;
+  kwh: number;
+  quality: { measured: number; estimated: number; unreliable: number };
+  peakKw: number | null;
+  peakAtSec: number | null;
+  /** Mean of the daily 5th percentiles (kW) over the local days wholly inside the frame. */
+  baseLoadKw: number | null;
+}
+
 export interface QualityBreakdown {
   meterId: string;
   obisCode: string;
+  /** The range's figures in its frame (null when the register has no series). */
+  figures: RangeFigures | null;
   /** Over the range; completeness = received ÷ expected quarter-hours (92/96/100 per local day). */
   totals: QualityCounts2 & { completeness: number };
   days: (QualityCounts2 & { day: string })[];

@@ -35,6 +35,8 @@ export const tariffSchema = z
     name: z.string().trim().min(1).max(80),
     /** Consumption tariffs price grid import; feed-in tariffs pay for grid export (`2.9.0`). */
     direction: z.enum(['consumption', 'feed_in']),
+    /** What the tariff prices: a gas meter is priced with gas tariffs only, never with electricity's. */
+    commodity: z.enum(['electricity', 'gas']).default('electricity'),
     /** Shipped with the demo: example values, not an offer. */
     isExample: z.boolean().default(false),
     validFrom: day.nullable().default(null),

@@ -24,6 +24,7 @@ import type {
 import { AppError } from '../errors';
 import { lastReading, readAll, readRange } from '../db/readings-read';
 import { percentile } from '../../common/percentile';
+import { frameOf } from './frame';
 export { percentile };
 import {
   DEFAULT_TZ,
@@ -554,7 +555,13 @@ export function portfolio(
   const rows: PortfolioRow[] = meters.map((m) => {
     const all = seriesOf.all(m.id);
     const s = all[0];
-    const a = s ? agg.get(s.id, from, today - 1) : undefined;
+    // The last 365 days up to "now", in the register's frame (frame.ts): clipped to its first reading
+    // and to today; days without any data inside it are gaps, not left out.
+    const frame = s ? frameOf(db, s.id, dayStartSec(from, tz), dayStartSec(today, tz), nowSec, tz) : null;
+    const a =
+      s && frame && frame.toSec > frame.fromSec
+        ? agg.get(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz))
+        : undefined;
     const base = a?.p5 ?? null;
     let last: number | null = null;
     for (const x of all) {
@@ -573,7 +580,7 @@ export function portfolio(
       annualKwh: a?.kwh != null ? round(a.kwh) : null,
       peakKw: a?.peak != null ? round(a.peak * 4) : null,
       baseLoadKw: base != null ? round(base * 4) : null,
-      completeness: a?.expected ? round((a.n ?? 0) / a.expected, 4) : null,
+      completeness: frame && frame.expected > 0 ? round((a?.n ?? 0) / frame.expected, 4) : null,
       lastDataSec: last,
     };
   });

@@ -19,6 +19,8 @@ Commands:
   import   read grid operators' portal exports (CSV, XLSX) into the local database
   cost     what a meter's quarter-hours cost under one or more tariffs, per month
   battery  a home battery simulated on a site's import and export, with a size sweep
+  analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
+  portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
 
 Run "meterdesk <command> --help" for a command's options.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
@@ -58,6 +60,21 @@ profile first. Without --from/--to: the last twelve calendar months before the n
 Simulates the battery on the site's consumption (import) and feed-in (export) meters quarter-hour by
 quarter-hour: import and export after, self-consumption gained (a lower bound: the PV's own direct use
 is not metered), full cycles, savings under the tariffs, and a sweep of sizes with its knee.`,
+  analyze: `Usage: meterdesk --data-dir DIR analyze --meter ID|METERING_POINT [--register OBIS]
+       (--period 2026-11 | --from ISO --to ISO) [--now ISO] [--profile NAME] [--json]
+       meterdesk --data-dir DIR analyze --site ID (--period … | --from ISO --to ISO) [--json]
+
+The figures the meter's screens show for that frame, from the same functions: the period (a year
+2026, a month 2026-11, a day 2026-11-24, an ISO week 2026-W48, in Austrian time; or an exact span)
+clipped to now (the start of today, or the latest reading) and to the register's first reading; then
+readings, expected quarter-hours (92/96/100 per day; hours for an hourly series), completeness, kWh,
+quality counts, peak kW with its time and base load (mean daily P5). Default register: the meter's
+total (G.01). With --site: one such object per meter of the site, never added up. --now sets "now".`,
+  portfolio: `Usage: meterdesk --data-dir DIR portfolio [--customer ID] [--now ISO] [--profile NAME] [--json]
+
+One row per meter (of all customers, or one): the last 365 days up to yesterday of its total register
+— energy, peak, base load (mean daily P5), completeness in its frame — and totals per commodity,
+direction and register (never across them). The app's portfolio view, from the same function.`,
 };
 
 // Nothing reaches the terminal with escape sequences or control characters in it, whatever a database
@@ -113,6 +130,9 @@ async function main(argv: string[]): Promise<void> {
         'min-soc': { type: 'string' },
         'sweep-max': { type: 'string' },
         shift: { type: 'string' },
+        period: { type: 'string' },
+        customer: { type: 'string' },
+        now: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -161,6 +181,34 @@ async function main(argv: string[]): Promise<void> {
       sweepMax: v['sweep-max'],
       shift: v.shift,
     });
+    return;
+  }
+
+  if (command === 'analyze' || command === 'portfolio') {
+    const [{ analyzeCommand, portfolioCommand }, { createProfileRegistry }] = await Promise.all([
+      import('./analyze-command'),
+      import('../profiles/registry'),
+    ]);
+    let dbPath = resolve(dataDir, 'meterdesk.sqlite');
+    if (v.profile) {
+      const registry = createProfileRegistry(dataDir);
+      const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
+      if (!p) throw new UsageError(`No profile "${v.profile}" in ${dataDir}.`);
+      dbPath = registry.dbPath(p.id);
+    }
+    if (command === 'analyze')
+      analyzeCommand({
+        dbPath,
+        meter: v.meter,
+        site: v.site,
+        register: v.register,
+        period: v.period,
+        from: v.from,
+        to: v.to,
+        now: v.now,
+        json: !!v.json,
+      });
+    else portfolioCommand({ dbPath, customer: v.customer, now: v.now, json: !!v.json });
     return;
   }
 

@@ -38,7 +38,9 @@ export function defaultRange(
   tz: string,
   nowSec: number,
 ): { fromSec: number; toSec: number } {
-  const latest = latestOfMeters(db, meterIds)?.startSec ?? nowSec;
+  // The twelve calendar months before the month the newest reading ends in: data that ends at
+  // 01.01.2024 00:00 gives January–December 2023 (its end, not its start, decides: December is whole).
+  const latest = latestOfMeters(db, meterIds)?.endSec ?? nowSec;
   const key = dayKey(dayNumberOf(latest, tz));
   const [y, m] = key.split('-').map(Number) as [number, number];
   const toDay = Math.round(Date.UTC(y, m - 1, 1) / 86_400_000);
@@ -46,8 +48,21 @@ export function defaultRange(
   return { fromSec: dayStartSec(fromDay, tz), toSec: dayStartSec(toDay, tz) };
 }
 
+function checkCommodity(t: Tariff, commodity: string): void {
+  if (t.commodity !== commodity)
+    throw new AppError(
+      'invalid_input',
+      `"${t.name}" is ${t.commodity === 'gas' ? 'a gas' : 'an electricity'} tariff; this is ${commodity === 'gas' ? 'a gas' : 'an electricity'} meter. Choose a ${commodity === 'gas' ? 'gas' : 'electricity'} tariff.`,
+    );
+}
+
 export function createCostService(db: Database.Database, tz: string) {
   const store = createTariffStore(db);
+  const commodityOf = (meterId: string): string =>
+    (
+      db.prepare('SELECT commodity FROM meters WHERE id = ?').get(meterId) as
+        { commodity: string } | undefined
+    )?.commodity ?? 'electricity';
   return {
     store,
     importPrices(name: string, bytes: Uint8Array, nowSec: number): PriceSeriesView {
@@ -77,8 +92,12 @@ export function createCostService(db: Database.Database, tz: string) {
       extra: Tariff[] = [],
     ): CostResult {
       const want = directionOfRegister(q.obisCode);
+      const commodity = commodityOf(q.meterId);
       const tariffs = [...q.tariffIds.map((id) => store.get(id)), ...extra];
-      for (const t of tariffs) checkDirection(t, want, `register ${q.obisCode}`);
+      for (const t of tariffs) {
+        checkDirection(t, want, `register ${q.obisCode}`);
+        checkCommodity(t, commodity);
+      }
       if (!q.siteWide) return computeCost(db, store, { ...q, tariffs }, tz);
       const site = (
         db.prepare('SELECT site_id FROM meters WHERE id = ?').get(q.meterId) as
@@ -90,8 +109,12 @@ export function createCostService(db: Database.Database, tz: string) {
       const regOf = db.prepare(
         "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1",
       );
+      // The site's meters of this meter's commodity only: a gas meter's site total is never the heat
+      // pump's electricity.
       const parts = (
-        db.prepare('SELECT id, label FROM meters WHERE site_id = ? ORDER BY id').all(site) as {
+        db
+          .prepare('SELECT id, label FROM meters WHERE site_id = ? AND commodity = ? ORDER BY id')
+          .all(site, commodity) as {
           id: string;
           label: string | null;
         }[]
@@ -154,6 +177,11 @@ export function createCostService(db: Database.Database, tz: string) {
         throw new AppError(
           'invalid_input',
           'Peak shaving is about grid import: choose a consumption register.',
+        );
+      if (commodityOf(q.meterId) !== 'electricity')
+        throw new AppError(
+          'invalid_input',
+          'Peak shaving sizes a battery against electricity power prices; this is a gas meter.',
         );
       const t = q.tariffId ? store.get(q.tariffId) : null;
       if (t) checkDirection(t, 'consumption', 'peak shaving');

@@ -1,24 +1,32 @@
 /**
- * Quality breakdown of one register over a range, from the rollups and the audit trail: totals with
- * completeness against the real number of quarter-hours (92/96/100 per local day), per day and per
- * month, the days with gaps, and the revised readings with old → new values.
+ * Quality breakdown of one register over a range, from the rollups and the audit trail, in the range's
+ * frame (analysis/frame.ts: clipped to now and to the register's data, exact at a zoomed span's edges):
+ * totals with completeness against the real number of quarter-hours (92/96/100 per local day), per day
+ * and per month, the days with gaps, and the revised readings with old → new values. Days after "now"
+ * are not gaps; they are not in the frame.
  */
 import type Database from 'better-sqlite3';
 import type { QualityBreakdown } from '../../preload/contract';
-import { DEFAULT_TZ, dayKey, dayNumberOf, quarterHoursInDay } from '../time/local-days';
+import { figuresOf } from '../analysis/frame';
+import { DEFAULT_TZ, dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
+import { readRange } from './readings-read';
 
 export function queryQuality(
   db: Database.Database,
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; detail?: boolean },
   tz = DEFAULT_TZ,
+  nowSec = Math.floor(Date.now() / 1000),
 ): QualityBreakdown {
   const series = db
     .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
     .get(q.meterId, q.obisCode);
   // The chart's figures need the totals only: no list of every day and revision (≈ 200 KB over years).
   const detail = q.detail ?? true;
-  const firstDay = dayNumberOf(q.fromSec, tz);
-  const lastDay = dayNumberOf(q.toSec - 1, tz);
+  const figures = series ? figuresOf(db, series.id, q.fromSec, q.toSec, nowSec, tz) : null;
+  const frame = figures?.frame ?? null;
+  const empty = !frame || frame.toSec <= frame.fromSec;
+  const firstDay = empty ? 1 : dayNumberOf(frame.fromSec, tz);
+  const lastDay = empty ? 0 : dayNumberOf(frame.toSec - 1, tz);
   const rows = series
     ? (db
         .prepare<
@@ -39,20 +47,36 @@ export function queryQuality(
   const days: QualityBreakdown['days'] = [];
   const months = new Map<string, QualityBreakdown['months'][number]>();
   const totals = { expected: 0, received: 0, measured: 0, estimated: 0, unreliable: 0, completeness: 0 };
-  for (let d = firstDay; d <= lastDay; d++) {
+  if (figures) {
+    totals.expected = figures.expected;
+    totals.received = figures.readings;
+    totals.measured = figures.quality.measured;
+    totals.estimated = figures.quality.estimated;
+    totals.unreliable = figures.quality.unreliable;
+  }
+  for (let d = firstDay; detail && d <= lastDay; d++) {
     const r = byDay.get(d);
-    const expected = quarterHoursInDay(d, tz);
-    const entry = {
+    const dayFrom = Math.max(dayStartSec(d, tz), frame!.fromSec);
+    const dayTo = Math.min(dayStartSec(d + 1, tz), frame!.toSec);
+    const whole = dayFrom === dayStartSec(d, tz) && dayTo === dayStartSec(d + 1, tz);
+    let entry = {
       day: dayKey(d),
-      expected,
+      expected: (dayTo - dayFrom) / frame!.resolutionSec,
       received: r?.count ?? 0,
       measured: r?.n_measured ?? 0,
       estimated: r?.n_estimated ?? 0,
       unreliable: r?.n_unreliable ?? 0,
     };
-    for (const k of ['expected', 'received', 'measured', 'estimated', 'unreliable'] as const)
-      totals[k] += entry[k];
-    if (!detail) continue;
+    if (!whole) {
+      // A day cut by the frame's edge: its own readings inside the frame.
+      entry = { ...entry, received: 0, measured: 0, estimated: 0, unreliable: 0 };
+      for (const x of readRange(db, series!.id, dayFrom, dayTo)) {
+        entry.received += 1;
+        if (x[3] === 1) entry.measured += 1;
+        else if (x[3] === 2) entry.estimated += 1;
+        else entry.unreliable += 1;
+      }
+    }
     days.push(entry);
     const mk = entry.day.slice(0, 7);
     const m = months.get(mk) ?? {
@@ -67,7 +91,7 @@ export function queryQuality(
       m[k] += entry[k];
     months.set(mk, m);
   }
-  totals.completeness = totals.expected === 0 ? 0 : totals.received / totals.expected;
+  totals.completeness = figures?.completeness ?? 0;
   const revisions =
     series && detail
       ? db
@@ -98,6 +122,7 @@ export function queryQuality(
   return {
     meterId: q.meterId,
     obisCode: q.obisCode,
+    figures,
     totals,
     days,
     months: [...months.values()],

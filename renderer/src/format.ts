@@ -174,3 +174,20 @@ export function localYmd(sec: number, timeZone: string): { y: number; m: number;
 export function localDateStart(y: number, m: number, d: number, timeZone: string): number {
   return zoneDateStart(y, m, d, timeZone);
 }
+
+/**
+ * The span a frame's figures describe, as a person reads it: whole days as dates
+ * ("01.11.2026–23.11.2026"), a span cut inside a day with its times ("03.11.2026 08:15–05.11.2026 14:30").
+ * The end is exclusive in the frame and shown inclusive for whole days.
+ */
+export function fmtFrameSpan(fromSec: number, toSec: number, prefs: FormatPrefs): string {
+  if (toSec <= fromSec) return '–';
+  const wholeDays =
+    localMidnight(fromSec, prefs.timeZone) === fromSec && localMidnight(toSec, prefs.timeZone) === toSec;
+  if (wholeDays) {
+    const a = fmtDate(fromSec, prefs);
+    const b = fmtDate(toSec - 1, prefs);
+    return a === b ? a : `${a}–${b}`;
+  }
+  return `${fmtDateTime(fromSec, prefs)}–${fmtDateTime(toSec, prefs)}`;
+}

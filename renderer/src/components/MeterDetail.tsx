@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { QualityBreakdown } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { useApp, usePrefs, type RangePreset } from '../store';
-import { fmtDate, fmtDateTime, fmtQuantity, fmtTime } from '../format';
+import { fmtDate, fmtDateTime, fmtFrameSpan, fmtQuantity, fmtTime, localMidnight } from '../format';
 import { registerLabel } from '../registers';
 import { Chart } from './Chart';
 import { QualityPanel } from './QualityPanel';
@@ -81,14 +81,9 @@ export function MeterDetail() {
 
   if (!meter) return <section className="detail empty-detail">{t('selectMeter')}</section>;
 
-  let total = 0;
-  let peak: number | null = null;
-  (series?.values ?? []).forEach((v, i) => {
-    if (v === null) return;
-    total += v;
-    const p = series?.resolution === 'day' ? (series.maxValues?.[i] ?? null) : v;
-    if (p !== null && (peak === null || p > peak)) peak = p;
-  });
+  // Every figure of the range comes from its frame (core: analysis/frame.ts): the span clipped to now
+  // and to the register's data, exact at a zoomed span's edges. Nothing is summed here.
+  const fig = figures?.figures ?? null;
   const doExport = async (profile: 'excel-at' | 'iso') => {
     if (!range || !register) return;
     setExportMsg({ text: t('loading') });
@@ -277,36 +272,46 @@ export function MeterDetail() {
           {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={rangeZoomed} />}
           {series && (
             <dl className="figures" data-testid="range-figures">
+              <div className="figures-frame">
+                <dt>{t('frameSpan')}</dt>
+                <dd data-testid="figure-frame">
+                  {fig
+                    ? `${fmtFrameSpan(fig.frame.fromSec, fig.frame.toSec, prefs)}${fig.frame.clippedToNow ? ` (${localMidnight(fig.frame.toSec, prefs.timeZone) === fig.frame.toSec ? t('frameUntilYesterday') : t('frameUntilLatest')})` : ''}${fig.frame.clippedToData ? ` (${t('frameFromFirstReading')})` : ''}`
+                    : '…'}
+                </dd>
+              </div>
               <div>
                 <dt>{t('total')}</dt>
-                <dd data-testid="figure-total">{fmtQuantity(total, 'kwhTotal', prefs)}</dd>
+                <dd data-testid="figure-total">{fmtQuantity(fig ? fig.kwh : null, 'kwhTotal', prefs)}</dd>
               </div>
               <div>
                 <dt>{t('peakQuarterHour')}</dt>
-                <dd>{fmtQuantity(peak === null ? null : (peak as number) * 4, 'kw', prefs)}</dd>
+                <dd data-testid="figure-peak">
+                  {fmtQuantity(fig?.peakKw ?? null, 'kw', prefs)}
+                  {fig?.peakAtSec != null && (
+                    <span className="small muted"> {fmtDateTime(fig.peakAtSec, prefs)}</span>
+                  )}
+                </dd>
               </div>
               <div>
-                <dt>{t('quarterHours')}</dt>
+                <dt>{fig?.frame.resolutionSec === 3600 ? t('hours') : t('quarterHours')}</dt>
                 <dd data-testid="figure-readings">
-                  {figures
-                    ? t('ofExpected', {
-                        received: figures.totals.received,
-                        expected: figures.totals.expected,
-                      })
-                    : '…'}
+                  {fig ? t('ofExpected', { received: fig.readings, expected: fig.expected }) : '…'}
                 </dd>
               </div>
               <div>
                 <dt>{t('quality')}</dt>
                 <dd data-testid="figure-quality">
-                  {figures
-                    ? `${t('q1')} ${figures.totals.measured} · ${t('q2')} ${figures.totals.estimated} · ${t('q3')} ${figures.totals.unreliable}`
+                  {fig
+                    ? `${t('q1')} ${fig.quality.measured} · ${t('q2')} ${fig.quality.estimated} · ${t('q3')} ${fig.quality.unreliable}`
                     : '…'}
                 </dd>
               </div>
               <div>
                 <dt>{t('completeness')}</dt>
-                <dd>{fmtQuantity(figures?.totals.completeness ?? null, 'percent', prefs)}</dd>
+                <dd data-testid="figure-completeness">
+                  {fmtQuantity(fig?.completeness ?? null, 'percent', prefs)}
+                </dd>
               </div>
             </dl>
           )}

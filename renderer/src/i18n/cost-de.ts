@@ -6,6 +6,8 @@ export const costDe = {
   view_peakShaving: 'Spitzenkappung',
   cost_tariffs: 'Tarife',
   cost_manageTariffs: 'Tarife verwalten …',
+  cost_noGasTariffs:
+    'Noch keine Gastarife: ein Gaszähler wird nur mit Gastarifen bewertet, nie mit Stromtarifen. Unter „Tarife verwalten“ einen anlegen.',
   cost_noTariffs: 'Noch keine Tarife für diese Richtung. Unter „Tarife verwalten“ einen anlegen.',
   cost_pickTariffs: 'Zu vergleichende Tarife',
   cost_example: 'Beispiel',
@@ -86,6 +88,7 @@ export const costDe = {
   tariffs_remove: 'Entfernen',
   tariffs_name: 'Name',
   tariffs_direction: 'Richtung',
+  tariffs_commodity: 'Energieträger',
   tariffs_energyType: 'Energiepreis',
   tariffs_flat: 'fix',
   tariffs_tou: 'nach Tageszeit',

@@ -8,6 +8,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
   view_peakShaving: 'Peak shaving',
   cost_tariffs: 'Tariffs',
   cost_manageTariffs: 'Manage tariffs…',
+  cost_noGasTariffs:
+    'No gas tariffs yet: a gas meter is priced with gas tariffs only, never with electricity tariffs. Add one under "Manage tariffs".',
   cost_noTariffs: 'No tariffs for this direction yet. Add one under "Manage tariffs".',
   cost_pickTariffs: 'Tariffs to compare',
   cost_example: 'example',
@@ -88,6 +90,7 @@ export const costEn: Record<keyof typeof costDe, string> = {
   tariffs_remove: 'Remove',
   tariffs_name: 'Name',
   tariffs_direction: 'Direction',
+  tariffs_commodity: 'Commodity',
   tariffs_energyType: 'Energy price',
   tariffs_flat: 'fixed',
   tariffs_tou: 'by time of day',

@@ -134,9 +134,11 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
   const [dialog, setDialog] = useState(false);
   const { tariffs, error: tariffsError } = useTariffs(version);
   const direction = obisCode.startsWith('1-1:2.') ? 'feed_in' : 'consumption';
+  // A gas meter is offered gas tariffs only, an electricity meter electricity tariffs only.
+  const commodity = meter.commodity === 'gas' ? 'gas' : 'electricity';
   const offered = useMemo(
-    () => (tariffs ?? []).filter((x) => x.direction === direction),
-    [tariffs, direction],
+    () => (tariffs ?? []).filter((x) => x.direction === direction && x.commodity === commodity),
+    [tariffs, direction, commodity],
   );
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = (picked ?? offered.map((x) => x.id))
@@ -145,13 +147,19 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
   const [shown, setShown] = useState<string | null>(null);
   const [shift, setShift] = useState(10);
   const [siteWide, setSiteWide] = useState(false);
+  // "The whole site" belongs to one meter: it does not survive a switch to another meter.
+  useEffect(() => setSiteWide(false), [meter.id]);
   const allMeters = useApp((s) => s.meters);
   const siteCount = useMemo(
     () =>
       allMeters.filter(
-        (m) => m.siteId !== null && m.siteId === meter.siteId && m.energyDirection === direction,
+        (m) =>
+          m.siteId !== null &&
+          m.siteId === meter.siteId &&
+          m.energyDirection === direction &&
+          (m.commodity === 'gas' ? 'gas' : 'electricity') === commodity,
       ).length,
-    [allMeters, meter.siteId, direction],
+    [allMeters, meter.siteId, direction, commodity],
   );
   const [result, setResult] = useState<{ data: CostResult | null; error: unknown }>({
     data: null,
@@ -189,7 +197,11 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
     <>
       <fieldset className="cost-pick">
         <legend>{t('cost_pickTariffs')}</legend>
-        {offered.length === 0 && <p className="muted">{t('cost_noTariffs')}</p>}
+        {offered.length === 0 && (
+          <p className="muted" data-testid="cost-no-tariffs">
+            {commodity === 'gas' ? t('cost_noGasTariffs') : t('cost_noTariffs')}
+          </p>
+        )}
         {offered.map((x) => (
           <label key={x.id} className="inline">
             <input

@@ -20,6 +20,7 @@ const blank = (): Draft => ({
   id: `tarif-${Date.now().toString(36)}`,
   name: '',
   direction: 'consumption',
+  commodity: 'electricity',
   energy: { type: 'flat', centsPerKwh: 20 },
   baseFeeEurPerMonth: 0,
   gridEnergyCentsPerKwh: 0,
@@ -88,6 +89,17 @@ function TariffForm(props: {
         >
           <option value="consumption">{t('direction_consumption')}</option>
           <option value="feed_in">{t('direction_feed_in')}</option>
+        </select>
+      </label>
+      <label>
+        {t('tariffs_commodity')}
+        <select
+          value={d.commodity ?? 'electricity'}
+          onChange={(ev) => set({ commodity: ev.target.value as 'electricity' | 'gas' })}
+          data-testid="tariff-commodity"
+        >
+          <option value="electricity">{t('commodity_electricity')}</option>
+          <option value="gas">{t('commodity_gas')}</option>
         </select>
       </label>
       <label>

@@ -1,0 +1,175 @@
+/**
+ * One frame for every figure of one register: the span a figure describes, worked out in one place.
+ * A requested span (a calendar day, week, month, year, or an exact zoomed span) is clipped
+ *
+ * - to "now": up to the start of today (grid operators deliver day D on the morning of D+1), or up to
+ *   the latest reading when later readings have arrived (MQTT), never beyond this instant;
+ * - to the register's data: from its first reading on (a meter registered mid-month owes nothing for
+ *   the days before it existed); days without data inside the span are gaps and count.
+ *
+ * Its expected intervals follow from the clipped span in absolute time: 92, 96 or 100 quarter-hours on
+ * a local day (23, 24 or 25 for hourly series). Every figure of the frame — readings, completeness,
+ * energy, quality counts, peak, base load — describes exactly that span: whole days from the daily
+ * rollups, the partial days at a zoomed span's edges from the readings themselves.
+ */
+import type Database from 'better-sqlite3';
+import { dayNumberOf, dayStartSec, DEFAULT_TZ } from '../../common/zone';
+import type { FrameView, RangeFigures } from '../../preload/contract';
+import { readRange } from '../db/readings-read';
+
+export type Frame = FrameView;
+export type Figures = RangeFigures;
+
+interface RollupRow {
+  day: number;
+  day_start_sec: number;
+  count: number;
+  sum: number;
+  max: number | null;
+  max_start_sec: number | null;
+  n_measured: number;
+  n_estimated: number;
+  n_unreliable: number;
+  p5: number | null;
+}
+
+const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+function prepare(db: Database.Database) {
+  return {
+    resolution: db.prepare<[number], { resolution_sec: number | null }>(
+      'SELECT resolution_sec FROM series WHERE id = ?',
+    ),
+    bounds: db.prepare<[number], { first: number | null; last: number | null }>(
+      'SELECT min(day) AS first, max(day) AS last FROM daily_rollups WHERE series_id = ? AND count > 0',
+    ),
+    rollups: db.prepare<[number, number, number], RollupRow>(
+      `SELECT day, day_start_sec, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5
+         FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day`,
+    ),
+  };
+}
+const stmts = (db: Database.Database) => {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepare(db)));
+  return s;
+};
+
+/** The first reading's start and the latest reading's end of a series, or null without readings. */
+function dataSpan(db: Database.Database, seriesId: number): { firstSec: number; lastEndSec: number } | null {
+  const b = stmts(db).bounds.get(seriesId);
+  if (!b || b.first === null || b.last === null) return null;
+  const firstDay = readRange(db, seriesId, dayStartSec(b.first), dayStartSec(b.first + 1));
+  const lastDay = readRange(db, seriesId, dayStartSec(b.last), dayStartSec(b.last + 1));
+  if (firstDay.length === 0 || lastDay.length === 0) return null;
+  return { firstSec: firstDay[0]![0], lastEndSec: lastDay[lastDay.length - 1]![1] };
+}
+
+/** The frame of one series over [fromSec, toSec) at `nowSec`. */
+export function frameOf(
+  db: Database.Database,
+  seriesId: number,
+  fromSec: number,
+  toSec: number,
+  nowSec: number,
+  tz = DEFAULT_TZ,
+): Frame {
+  const resolutionSec = stmts(db).resolution.get(seriesId)?.resolution_sec ?? 900;
+  const span = dataSpan(db, seriesId);
+  const startOfToday = dayStartSec(dayNumberOf(nowSec, tz), tz);
+  const horizon = Math.min(nowSec, Math.max(startOfToday, span?.lastEndSec ?? 0));
+  const align = (sec: number, up: boolean) =>
+    (up ? Math.ceil(sec / resolutionSec) : Math.floor(sec / resolutionSec)) * resolutionSec;
+  let from = align(fromSec, true);
+  let to = align(Math.min(toSec, horizon), false);
+  const clippedToNow = toSec > horizon;
+  let clippedToData = false;
+  if (span && span.firstSec > from) {
+    from = Math.min(span.firstSec, Math.max(to, from));
+    clippedToData = true;
+  }
+  if (!span) to = from; // no data at all: an empty frame
+  if (to < from) to = from;
+  return {
+    requestedFromSec: fromSec,
+    requestedToSec: toSec,
+    fromSec: from,
+    toSec: to,
+    clippedToNow,
+    clippedToData,
+    resolutionSec,
+    expected: (to - from) / resolutionSec,
+  };
+}
+
+/** Every figure of one series in its frame. */
+export function figuresOf(
+  db: Database.Database,
+  seriesId: number,
+  fromSec: number,
+  toSec: number,
+  nowSec: number,
+  tz = DEFAULT_TZ,
+): Figures {
+  const frame = frameOf(db, seriesId, fromSec, toSec, nowSec, tz);
+  const out: Figures = {
+    frame,
+    readings: 0,
+    expected: frame.expected,
+    completeness: 0,
+    kwh: 0,
+    quality: { measured: 0, estimated: 0, unreliable: 0 },
+    peakKw: null,
+    peakAtSec: null,
+    baseLoadKw: null,
+  };
+  if (frame.toSec <= frame.fromSec) return out;
+  const perHour = 3600 / frame.resolutionSec;
+  let peak: { value: number; at: number } | null = null;
+  const firstDay = dayNumberOf(frame.fromSec, tz);
+  const lastDay = dayNumberOf(frame.toSec - 1, tz);
+  const p5s: number[] = [];
+  const add = (value: number, quality: number, at: number) => {
+    out.readings += 1;
+    out.kwh += value;
+    if (quality === 1) out.quality.measured += 1;
+    else if (quality === 2) out.quality.estimated += 1;
+    else out.quality.unreliable += 1;
+    if (!peak || value > peak.value) peak = { value, at };
+  };
+  const byDay = new Map(
+    stmts(db)
+      .rollups.all(seriesId, firstDay, lastDay)
+      .map((r) => [r.day, r]),
+  );
+  for (let d = firstDay; d <= lastDay; d++) {
+    const dayFrom = dayStartSec(d, tz);
+    const dayTo = dayStartSec(d + 1, tz);
+    const whole = dayFrom >= frame.fromSec && dayTo <= frame.toSec;
+    const r = byDay.get(d);
+    if (whole) {
+      if (!r || r.count === 0) continue;
+      out.readings += r.count;
+      out.kwh += r.sum;
+      out.quality.measured += r.n_measured;
+      out.quality.estimated += r.n_estimated;
+      out.quality.unreliable += r.n_unreliable;
+      if (r.max !== null && r.max_start_sec !== null && (!peak || r.max > peak.value))
+        peak = { value: r.max, at: r.max_start_sec };
+      if (r.p5 !== null) p5s.push(r.p5);
+    } else if (r && r.count > 0) {
+      // A day cut by the frame's edge: its readings inside the frame.
+      for (const x of readRange(db, seriesId, Math.max(dayFrom, frame.fromSec), Math.min(dayTo, frame.toSec)))
+        add(x[2], x[3], x[0]);
+    }
+  }
+  out.completeness = frame.expected > 0 ? out.readings / frame.expected : 0;
+  out.kwh = Math.round(out.kwh * 1e6) / 1e6;
+  const p = peak as { value: number; at: number } | null;
+  if (p) {
+    out.peakKw = Math.round(p.value * perHour * 1e6) / 1e6;
+    out.peakAtSec = p.at;
+  }
+  if (p5s.length > 0)
+    out.baseLoadKw = Math.round((p5s.reduce((a, b) => a + b, 0) / p5s.length) * perHour * 1e6) / 1e6;
+  return out;
+}

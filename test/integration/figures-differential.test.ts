@@ -1,0 +1,337 @@
+// The differential test of issue 30: every figure `meterdesk analyze` prints, for several demo meters ×
+// periods (the current month, the last calendar year, both DST days, a zoomed span, periods with a
+// gap), recomputed from the service's raw quarter-hours by a deliberately simple implementation here:
+// no code of the app's figures, frames or zone handling is shared (local time comes from Intl, periods
+// from Luxon).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolio } from '../../main/analysis/analysis';
+import { EXAMPLE_TARIFFS } from '../../main/cost/examples';
+import { createCostService, defaultRange } from '../../main/cost/cost-service';
+import { openDatabase } from '../../main/db/open';
+import { queryQuality } from '../../main/db/quality-query';
+import { createReadingsStore } from '../../main/db/readings-store';
+import type { DemoService } from '../../main/demo/service';
+import { wallClock } from '../intl-reference';
+import { cliBundle } from './cli-bundle';
+import { demo } from './helpers';
+import { serviceReadings } from './sync-helpers';
+
+const ZONE = 'Europe/Vienna';
+const CLOCK = '2026-11-20T12:00:00Z';
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return cliBundle().then(
+    (bundle) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [bundle, ...args], { env: { ...process.env, ...env } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c));
+        child.stderr.on('data', (c: Buffer) => (stderr += c));
+        child.on('exit', (status) => resolve({ status, stdout, stderr }));
+      }),
+  );
+}
+
+interface Analyze {
+  meter_id: string;
+  register: string;
+  from: string;
+  to: string;
+  readings: number;
+  expected: number;
+  completeness: number;
+  kwh: number;
+  quality: { measured: number; estimated: number; unreliable: number };
+  peak_kw: number | null;
+  peak_at: string | null;
+  base_load_kw: number | null;
+}
+
+let svc: DemoService;
+let dir: string;
+let raw: Map<string, string>;
+beforeAll(async () => {
+  svc = await demo({ years: 1.5, clock: CLOCK });
+  dir = mkdtempSync(join(tmpdir(), 'md-figures-'));
+  const r = await cli(['--data-dir', dir, 'sync', '--base-url', svc.info.base_url, '--team', svc.info.team], {
+    METERDESK_TOKEN: svc.info.tokens.pro,
+  });
+  expect(r.status, r.stderr).toBe(0);
+  raw = serviceReadings(svc);
+}, 120_000);
+afterAll(async () => svc.stop());
+
+const sec = (iso: string) => Math.floor(DateTime.fromISO(iso, { zone: ZONE }).toSeconds());
+const localDate = (s: number) => {
+  const w = wallClock(s, ZONE);
+  return `${w.year}-${w.month}-${w.day}`;
+};
+const isMidnight = (s: number) => {
+  const w = wallClock(s, ZONE);
+  return w.hour === '00' && w.minute === '00' && w.second === '00';
+};
+
+/** Everything `analyze` prints, the simple way: filter, count, add, sort. */
+function expected(meterId: string, register: string, reqFrom: number, reqTo: number, nowSec: number) {
+  const points: { start: number; value: number; quality: number }[] = [];
+  for (const [k, v] of raw) {
+    const [m, reg, start] = k.split('|');
+    if (m !== meterId || reg !== register) continue;
+    const [value, quality] = v.split('|').map(Number) as [number, number];
+    points.push({ start: Number(start), value, quality });
+  }
+  points.sort((a, b) => a.start - b.start);
+  // "Now": the start of today, or the end of the latest reading if later; never after now.
+  let todayStart = nowSec - (nowSec % 900);
+  while (!isMidnight(todayStart)) todayStart -= 900;
+  const lastEnd = points.length ? points[points.length - 1]!.start + 900 : 0;
+  const horizon = Math.min(nowSec, Math.max(todayStart, lastEnd));
+  const from = Math.max(reqFrom, points[0]?.start ?? reqFrom);
+  const to = Math.max(from, Math.min(reqTo, horizon));
+  const inside = points.filter((p) => p.start >= from && p.start < to);
+  let peak: { value: number; start: number } | null = null;
+  for (const p of inside) if (!peak || p.value > peak.value) peak = p;
+  // Base load: the mean over the local days wholly inside [from, to) of each day's 5th percentile
+  // (linear between ranks), in kW.
+  const firstDate = localDate(from);
+  const lastDate = localDate(to - 1);
+  const whole = (d: string) =>
+    (d > firstDate || (d === firstDate && isMidnight(from))) &&
+    (d < lastDate || (d === lastDate && isMidnight(to)));
+  const byDay = new Map<string, number[]>();
+  for (const p of inside) {
+    const d = localDate(p.start);
+    if (whole(d)) byDay.set(d, [...(byDay.get(d) ?? []), p.value]);
+  }
+  const p5s = [...byDay.values()].map((v) => {
+    const s = [...v].sort((a, b) => a - b);
+    const i = (s.length - 1) * 0.05;
+    return s[Math.floor(i)]! + (s[Math.ceil(i)]! - s[Math.floor(i)]!) * (i - Math.floor(i));
+  });
+  return {
+    fromSec: from,
+    toSec: to,
+    readings: inside.length,
+    expected: (to - from) / 900,
+    kwh: inside.reduce((a, p) => a + p.value, 0),
+    measured: inside.filter((p) => p.quality === 1).length,
+    estimated: inside.filter((p) => p.quality === 2).length,
+    unreliable: inside.filter((p) => p.quality === 3).length,
+    peakKw: peak ? peak.value * 4 : null,
+    peakAt: peak ? peak.start : null,
+    baseLoadKw: p5s.length ? (p5s.reduce((a, b) => a + b, 0) / p5s.length) * 4 : null,
+  };
+}
+
+const meters = () => {
+  const list = svc.state.teamMeters(svc.info.team).filter((m) => m.hasData);
+  return list.map((m) => m.id);
+};
+
+const periods: { name: string; args: string[]; from: string; to: string }[] = [
+  { name: 'the current month', args: ['--period', '2026-11'], from: '2026-11-01', to: '2026-12-01' },
+  { name: 'the last calendar year', args: ['--period', '2025'], from: '2025-01-01', to: '2026-01-01' },
+  { name: 'the March DST day', args: ['--period', '2026-03-29'], from: '2026-03-29', to: '2026-03-30' },
+  { name: 'the October DST day', args: ['--period', '2025-10-26'], from: '2025-10-26', to: '2025-10-27' },
+  {
+    name: 'a zoomed span',
+    args: ['--from', '2026-11-03T08:15:00+01:00', '--to', '2026-11-05T14:30:00+01:00'],
+    from: '2026-11-03T08:15',
+    to: '2026-11-05T14:30',
+  },
+  {
+    name: 'September (the gas meter’s offline week)',
+    args: ['--period', '2026-09'],
+    from: '2026-09-01',
+    to: '2026-10-01',
+  },
+  {
+    name: 'October (a day missing at the bakery)',
+    args: ['--period', '2026-10'],
+    from: '2026-10-01',
+    to: '2026-11-01',
+  },
+];
+
+describe('every figure of meterdesk analyze equals a simple recomputation from the raw quarter-hours', () => {
+  for (const p of periods)
+    it(`${p.name}, every meter with data`, async () => {
+      const nowSec = Date.parse(CLOCK) / 1000;
+      let gaps = 0;
+      for (const meterId of meters()) {
+        const r = await cli([
+          '--data-dir',
+          dir,
+          'analyze',
+          '--meter',
+          meterId,
+          ...p.args,
+          '--now',
+          CLOCK,
+          '--json',
+        ]);
+        expect(r.status, r.stderr).toBe(0);
+        const a = JSON.parse(r.stdout) as Analyze;
+        const e = expected(meterId, a.register, sec(p.from), sec(p.to), nowSec);
+        const at = `${meterId} ${a.register} ${p.name}`;
+        expect(Date.parse(a.from) / 1000, at).toBe(e.fromSec);
+        expect(Date.parse(a.to) / 1000, at).toBe(e.toSec);
+        expect(a.readings, at).toBe(e.readings);
+        expect(a.expected, at).toBe(e.expected);
+        expect(a.completeness, at).toBeCloseTo(e.expected ? e.readings / e.expected : 0, 6);
+        expect(a.kwh, at).toBeCloseTo(e.kwh, 5);
+        expect(a.quality, at).toEqual({
+          measured: e.measured,
+          estimated: e.estimated,
+          unreliable: e.unreliable,
+        });
+        if (e.peakKw === null) expect(a.peak_kw, at).toBeNull();
+        else {
+          expect(a.peak_kw, at).toBeCloseTo(e.peakKw, 5);
+          expect(Date.parse(a.peak_at!) / 1000, at).toBe(e.peakAt);
+        }
+        if (e.baseLoadKw === null) expect(a.base_load_kw, at).toBeNull();
+        else expect(a.base_load_kw, at).toBeCloseTo(e.baseLoadKw, 5);
+        if (e.readings < e.expected) gaps++;
+      }
+      // The periods chosen for their gaps have one; the DST days have 92 and 100 quarter-hours.
+      if (p.name.startsWith('September') || p.name.startsWith('October')) expect(gaps).toBeGreaterThan(0);
+    }, 120_000);
+
+  it('counts 92 and 100 quarter-hours on the DST days and nothing after now', async () => {
+    const id = meters()[0]!;
+    const run = async (args: string[]) =>
+      JSON.parse(
+        (await cli(['--data-dir', dir, 'analyze', '--meter', id, ...args, '--now', CLOCK, '--json'])).stdout,
+      ) as Analyze;
+    expect((await run(['--period', '2026-03-29'])).expected).toBe(92);
+    expect((await run(['--period', '2025-10-26'])).expected).toBe(100);
+    // On 20.11. at 13:00 the month's frame ends at 20.11. 00:00: 19 days, complete.
+    const month = await run(['--period', '2026-11']);
+    expect(month.to).toBe('2026-11-20T00:00:00+01:00');
+    expect(month.expected).toBe(19 * 96);
+    expect(month.completeness).toBe(1);
+  });
+});
+
+describe('the frame reaches every view (issue 30, items 1–5 and 8)', () => {
+  const nowSec = Date.parse(CLOCK) / 1000;
+  const withDb = <T>(f: (db: ReturnType<typeof openDatabase>) => T): T => {
+    const db = openDatabase(join(dir, 'meterdesk.sqlite'));
+    try {
+      return f(db);
+    } finally {
+      db.close();
+    }
+  };
+  const gasMeter = () => svc.state.teamMeters(svc.info.team).find((m) => m.commodity === 'gas')!.id;
+  const electricMeter = () =>
+    svc.state.teamMeters(svc.info.team).find((m) => m.hasData && m.commodity === 'electricity')!.id;
+  const mainRegister = (db: ReturnType<typeof openDatabase>, meterId: string) =>
+    (
+      db
+        .prepare(
+          "SELECT obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
+        )
+        .get(meterId) as { obis_code: string }
+    ).obis_code;
+
+  it('1: the Quality tab counts no future day: the month up to yesterday, no gaps after now', () =>
+    withDb((db) => {
+      const id = electricMeter();
+      const q = queryQuality(
+        db,
+        { meterId: id, obisCode: mainRegister(db, id), fromSec: sec('2026-11-01'), toSec: sec('2026-12-01') },
+        ZONE,
+        nowSec,
+      );
+      expect(q.totals.expected).toBe(19 * 96);
+      expect(q.totals.completeness).toBe(1);
+      expect(q.gapDays).toEqual([]);
+      expect(q.days.at(-1)!.day).toBe('2026-11-19');
+    }));
+
+  it('2: portfolio completeness counts the days without any data', () =>
+    withDb((db) => {
+      const row = portfolio(db, nowSec, null, ZONE).rows.find((r) => r.meterId === gasMeter())!;
+      // By hand from the raw quarter-hours: the 365 days up to yesterday, from the first reading on.
+      const e = expected(gasMeter(), row.obisCode!, sec('2025-11-20'), sec('2026-11-20'), nowSec);
+      expect(e.readings).toBeLessThan(e.expected);
+      expect(row.completeness).toBeCloseTo(e.readings / e.expected, 4);
+    }));
+
+  it('3–4: a gas meter is priced with gas tariffs only, and its site total holds gas meters only', () =>
+    withDb((db) => {
+      const svcCost = createCostService(db, ZONE);
+      for (const t of EXAMPLE_TARIFFS.filter((x) => x.energy.type !== 'spot')) svcCost.store.save(t, nowSec);
+      const gas = gasMeter();
+      const q = {
+        meterId: gas,
+        obisCode: mainRegister(db, gas),
+        fromSec: sec('2026-10-01'),
+        toSec: sec('2026-11-01'),
+        shiftPercent: 10,
+      };
+      expect(() => svcCost.cost({ ...q, tariffIds: ['beispiel-fixpreis'] })).toThrow(
+        /an electricity tariff; this is a gas meter/,
+      );
+      const r = svcCost.cost({ ...q, tariffIds: ['beispiel-gas'] });
+      expect(r.kwh).toBeCloseTo(expected(gas, q.obisCode, q.fromSec, q.toSec, nowSec).kwh, 3);
+      expect(() => svcCost.peakShaving({ ...q, capKw: 5, battery: null, tariffId: null })).toThrow(
+        /this is a gas meter/,
+      );
+    }));
+
+  it('5: a zoomed span counts exactly its quarter-hours, not the whole days it touches', () =>
+    withDb((db) => {
+      const id = electricMeter();
+      const from = sec('2026-11-03T08:15');
+      const to = sec('2026-11-05T14:30');
+      const q = queryQuality(
+        db,
+        { meterId: id, obisCode: mainRegister(db, id), fromSec: from, toSec: to, detail: false },
+        ZONE,
+        nowSec,
+      );
+      expect(q.totals.expected).toBe((to - from) / 900);
+      expect(q.totals.received).toBe(expected(id, mainRegister(db, id), from, to, nowSec).readings);
+    }));
+
+  it('8: the default period of data ending 01.01. 00:00 is the whole previous year', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-default-')), 'meterdesk.sqlite'));
+    try {
+      db.prepare(
+        `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
+         VALUES ('m', 'AT1', 'm', 'consumption', 'electricity', 'quarter_hour', 'connected', NULL, '{}', 0)`,
+      ).run();
+      const last = sec('2023-12-31T23:45');
+      createReadingsStore(db, ZONE).applyPage(
+        'm',
+        [
+          {
+            obisCode: '1-1:1.9.0 G.01',
+            startSec: last,
+            endSec: last + 900,
+            value: 1,
+            quality: 1,
+            updatedSec: 1,
+          },
+        ],
+        'sync',
+        1,
+      );
+      expect(defaultRange(db, ['m'], ZONE, nowSec)).toEqual({
+        fromSec: sec('2023-01-01'),
+        toSec: sec('2024-01-01'),
+      });
+    } finally {
+      db.close();
+    }
+  });
+});
