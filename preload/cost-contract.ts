@@ -165,6 +165,17 @@ export interface BatteryRun {
 }
 
 export interface BatteryResult extends BatteryRun {
+  /**
+   * What makes the result doubtful, said in the view: `not_netted` when import and export coexist in
+   * more than 5 % of quarter-hours (the battery then only moves the net, and the data overstates both
+   * directions); `implausible_cycles` when it cycles more a year than netted data gives any battery.
+   */
+  warnings: (
+    | { code: 'not_netted'; share: number; quarterHours: number }
+    | { code: 'implausible_cycles'; cyclesPerYear: number }
+  )[];
+  /** Share of quarter-hours with both import and export above 0.05 kWh. */
+  importExportShare: number;
   siteId: string;
   consumptionMeterId: string;
   feedInMeterId: string;

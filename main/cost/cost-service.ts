@@ -185,7 +185,15 @@ export function createCostService(db: Database.Database, tz: string) {
         );
       const t = q.tariffId ? store.get(q.tariffId) : null;
       if (t) checkDirection(t, 'consumption', 'peak shaving');
-      return peakShaving(db, { ...q, gridPowerEurPerKwYear: t ? t.gridPowerEurPerKwYear : null }, tz);
+      // Gross, as the cost view shows the same kW: percentage levies, then VAT.
+      const grossFactor = t
+        ? (1 + t.levies.reduce((a, l) => a + l.percent, 0) / 100) * (1 + t.vatPercent / 100)
+        : 1;
+      return peakShaving(
+        db,
+        { ...q, gridPowerEurPerKwYear: t ? t.gridPowerEurPerKwYear : null, grossFactor },
+        tz,
+      );
     },
   };
 }

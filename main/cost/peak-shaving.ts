@@ -69,10 +69,14 @@ export function peakShaving(
     capKw: number;
     battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
     gridPowerEurPerKwYear: number | null;
+    /** Net → gross for the power price: (1 + percentage levies) × (1 + VAT), as the cost view bills it. */
+    grossFactor?: number;
   },
   tz: string,
 ): PeakShavingResult {
   const rows = loadRows(db, { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec });
+  // Months up to the newest reading: a year's range lists no month that has not happened yet.
+  const endSec = rows.length > 0 ? Math.min(q.toSec, rows[rows.length - 1]!.start + QH_SEC) : q.fromSec;
   const kwh = rows.map((r) => r.value);
   const efficiency = q.battery?.efficiency ?? 0.9;
   const need = requiredForCap(kwh, q.capKw, efficiency);
@@ -80,7 +84,7 @@ export function peakShaving(
     ? { ...q.battery, sizedToNeed: false }
     : { capacityKwh: need.energyKwh, powerKw: need.powerKw, efficiency, sizedToNeed: true };
   const after = shave(kwh, q.capKw, battery);
-  const months = monthsOf(q.fromSec, q.toSec, tz).map((m) => {
+  const months = monthsOf(q.fromSec, endSec, tz).map((m) => {
     let before = 0;
     let aft = 0;
     let n = 0;
@@ -104,7 +108,7 @@ export function peakShaving(
     basis.length > 0 ? Math.round((basis.reduce((a, m) => a + m[k], 0) / basis.length) * 1000) / 1000 : null;
   const meanBefore = mean('peakBeforeKw');
   const meanAfter = mean('peakAfterKw');
-  const share = monthsOf(q.fromSec, q.toSec, tz).reduce((a, m) => a + m.share, 0);
+  const share = monthsOf(q.fromSec, endSec, tz).reduce((a, m) => a + m.share, 0);
   const above = kwh.filter((e) => e / H > q.capKw);
   return {
     meterId: q.meterId,
@@ -128,7 +132,9 @@ export function peakShaving(
     savingsEur:
       q.gridPowerEurPerKwYear === null || meanBefore === null || meanAfter === null
         ? null
-        : Math.round(((q.gridPowerEurPerKwYear * (meanBefore - meanAfter) * share) / 12) * 100) / 100,
+        : Math.round(
+            ((q.gridPowerEurPerKwYear * (q.grossFactor ?? 1) * (meanBefore - meanAfter) * share) / 12) * 100,
+          ) / 100,
     quarterHoursStillAbove: after.filter((e) => e / H > q.capKw + 1e-9).length,
   };
 }

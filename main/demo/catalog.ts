@@ -134,6 +134,8 @@ const cast: {
   { kind: 'business', label: 'Bäckerei Gruber', status: 'connected', customer: 1, site: 1 },
   { kind: 'heatpump', label: 'Haus Berger – Wärmepumpe', status: 'connected', customer: 2, site: 2 },
   { kind: 'pv_consumption', label: 'Haus Wagner – Bezug', status: 'connected', customer: 3, site: 3 },
+  // A PV house's feed-in meter follows its consumption meter: both net one load against one PV
+  // (readings.ts: house).
   { kind: 'pv_feed_in', label: 'Haus Wagner – PV-Einspeisung', status: 'connected', customer: 3, site: 3 },
   { kind: 'gas', label: 'Haus Berger – Gas', status: 'connected', customer: 2, site: 2 },
   { kind: 'demo', label: 'Demo-Zähler', status: 'connected', customer: 4, site: 4 },

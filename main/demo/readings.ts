@@ -290,51 +290,69 @@ export class DemoReadings {
           (hour < 5 ? 0.5 : 1);
         break;
       }
-      case 'pv_feed_in': {
-        g = this.pvSurplus(meter, day, hour, winter, noise);
-        break;
+      case 'pv_feed_in':
+      case 'pv_consumption': {
+        // A PV house: one household load and one PV generation, netted per quarter-hour as its meter
+        // measures them. Import and export never both carry energy in one quarter-hour.
+        const house = this.house(meter);
+        const load = this.householdLoad(house, day, slot, hour, winter, isWeekend, true);
+        const pv = this.pvGeneration(house.index, day, hour, winter);
+        const imp = Math.max(0, load - pv);
+        const exp = Math.max(0, pv - load);
+        if (meter.kind === 'pv_feed_in') return round3(register.endsWith('P.01') ? exp * 0.96 : exp);
+        return round3(register.endsWith('P.01') ? imp * (1 - 0.12 * bump(hour, 13, 3)) : imp);
       }
       default: {
-        // household, demo, PV home consumption
-        const base = 0.05 + 0.03 * Math.max(0, winter);
-        const morning = 0.12 * bump(hour, isWeekend ? 9 : 7, 1);
-        const evening = 0.28 * bump(hour, 19.5, 1.8);
-        const midday = isWeekend ? 0.1 * bump(hour, 12.5, 1.5) : 0.02;
-        const appliance = rand5(seed, meter.index, day, slot, 23) < 0.012 ? 0.45 : 0;
-        g = (base + morning + evening + midday + appliance) * s * noise * dayMood;
-        if (
-          meter.kind === 'pv_consumption' &&
-          rand4(seed, meter.index, day, 24) < 0.3 &&
-          hour >= 18 &&
-          hour < 21
-        )
-          g += 2.75; // EV charging at 11 kW
+        // household, demo
+        g = this.householdLoad({ index: meter.index, scale: s }, day, slot, hour, winter, isWeekend, false);
       }
     }
-    if (meter.kind === 'pv_consumption' && register.endsWith('P.01')) {
-      const pv = this.pvGeneration(meter, day, hour, winter);
-      return round3(Math.max(0, g - pv * 0.6));
-    }
-    if (register.endsWith('P.01') && meter.kind !== 'gas' && meter.kind !== 'pv_feed_in') {
+    if (register.endsWith('P.01') && meter.kind !== 'gas') {
       return round3(g * (1 - 0.12 * bump(hour, 13, 3)));
     }
-    if (meter.kind === 'pv_feed_in' && register.endsWith('P.01')) return round3(g * 0.96);
     return round3(g);
   }
 
-  private pvGeneration(meter: DemoMeter, day: number, hour: number, winter: number): number {
+  /**
+   * The house a PV meter belongs to: its consumption meter's index and scale. The catalog lists a PV
+   * house's feed-in meter right after its consumption meter (catalog.ts), so both find the same house.
+   */
+  private house(meter: DemoMeter): { index: number; scale: number } {
+    const index = meter.kind === 'pv_feed_in' ? meter.index - 1 : meter.index;
+    return { index, scale: 0.7 + (hash(this.opts.seed, index, 11) % 1000) / 1000 };
+  }
+
+  /** A household's load in a quarter-hour (kWh); a PV house charges an EV some evenings. */
+  private householdLoad(
+    house: { index: number; scale: number },
+    day: number,
+    slot: number,
+    hour: number,
+    winter: number,
+    isWeekend: boolean,
+    ev: boolean,
+  ): number {
+    const { seed } = this.opts;
+    const noise = 0.75 + rand5(seed, house.index, day, slot, 20) * 0.5;
+    const dayMood = 0.85 + rand4(seed, house.index, day, 21) * 0.3;
+    const base = 0.05 + 0.03 * Math.max(0, winter);
+    const morning = 0.12 * bump(hour, isWeekend ? 9 : 7, 1);
+    const evening = 0.28 * bump(hour, 19.5, 1.8);
+    const midday = isWeekend ? 0.1 * bump(hour, 12.5, 1.5) : 0.02;
+    const appliance = rand5(seed, house.index, day, slot, 23) < 0.012 ? 0.45 : 0;
+    let g = (base + morning + evening + midday + appliance) * house.scale * noise * dayMood;
+    if (ev && rand4(seed, house.index, day, 24) < 0.3 && hour >= 18 && hour < 21) g += 2.75; // EV at 11 kW
+    return g;
+  }
+
+  private pvGeneration(houseIndex: number, day: number, hour: number, winter: number): number {
     const daylight = 12 - 4 * winter; // 8 h in winter, 16 h in summer
     const noon = 12.75;
     const x = (hour - noon) / (daylight / 2);
     if (Math.abs(x) >= 1) return 0;
-    const cloud = 0.3 + 0.7 * rand4(this.opts.seed, meter.index, day, 30);
+    const cloud = 0.3 + 0.7 * rand4(this.opts.seed, houseIndex, day, 30);
     const peakKwhPerQh = 2.0 * (0.55 - 0.35 * winter) * 1.6;
     return Math.max(0, peakKwhPerQh * Math.cos((x * Math.PI) / 2) ** 2 * cloud);
-  }
-
-  private pvSurplus(meter: DemoMeter, day: number, hour: number, winter: number, noise: number): number {
-    const pv = this.pvGeneration(meter, day, hour, winter);
-    return Math.max(0, pv - 0.15 * noise);
   }
 }
 

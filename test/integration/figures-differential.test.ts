@@ -335,3 +335,32 @@ describe('the frame reaches every view (issue 30, items 1–5 and 8)', () => {
     }
   });
 });
+
+describe('the demo PV house is physically possible (issue 30, item 7)', () => {
+  it('never imports and feeds in within one quarter-hour; at noon in June it feeds in', () => {
+    const team = svc.state.teamMeters(svc.info.team);
+    const cons = team.find((m) => m.kind === 'pv_consumption')!;
+    const feed = team.find((m) => m.kind === 'pv_feed_in')!;
+    const byStart = (m: typeof cons) => {
+      const out = new Map<number, number>();
+      for (const [k, v] of raw) {
+        const [id, reg, start] = k.split('|');
+        if (id === m.id && reg!.endsWith('G.01')) out.set(Number(start), Number(v.split('|')[0]));
+      }
+      return out;
+    };
+    const imp = byStart(cons);
+    const exp = byStart(feed);
+    let both = 0;
+    let junePositive = 0;
+    for (const [start, i] of imp) {
+      const e = exp.get(start) ?? 0;
+      if (i > 0 && e > 0) both++;
+      const w = wallClock(start, ZONE);
+      if (w.month === '06' && w.hour === '12' && e > 0) junePositive++;
+    }
+    expect(imp.size).toBeGreaterThan(30_000);
+    expect(both).toBe(0);
+    expect(junePositive).toBeGreaterThan(60);
+  });
+});

@@ -305,6 +305,53 @@ describe('cost', () => {
 });
 
 describe('battery', () => {
+  it('moves only the net of a quarter-hour: never charges and discharges in one (issue 30)', () => {
+    // Import and export together (data not netted): 1 kWh each way, then a net surplus, a net deficit.
+    const imp = new Float64Array([1, 0.2, 0.9]);
+    const exp = new Float64Array([1, 0.7, 0.1]);
+    const n = imp.length;
+    const steps = {
+      importAfter: new Float64Array(n),
+      exportAfter: new Float64Array(n),
+      charged: new Float64Array(n),
+      discharged: new Float64Array(n),
+      soc: new Float64Array(n),
+    };
+    simulate(imp, exp, { capacityKwh: 5, powerKw: 20, efficiency: 1, minSocPercent: 0 }, steps);
+    // By hand: net 0 → nothing; net +0.5 → charge 0.5; net −0.8 → discharge 0.5 (all there is).
+    [0, 0.5, 0].forEach((v, i) => expect(steps.charged[i]).toBeCloseTo(v, 9));
+    [0, 0, 0.5].forEach((v, i) => expect(steps.discharged[i]).toBeCloseTo(v, 9));
+    for (let t = 0; t < n; t++) expect(steps.charged[t]! * steps.discharged[t]!).toBe(0);
+  });
+
+  it("warns when a site's import and export coexist (not netted) and when cycles are implausible", () => {
+    const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 900_000).toISOString();
+    const rows: { obis: string; at: string; kwh: number }[] = [];
+    // Four months where every quarter-hour has 0.3 kWh import and 0.3 kWh export.
+    for (let i = 0; i < 4 * 30 * 96; i++) {
+      rows.push({ obis: '1-1:1.9.0 G.01', at: at(i), kwh: 0.3 });
+      rows.push({ obis: '1-1:2.9.0 G.01', at: at(i), kwh: i % 2 ? 0.6 : 0 });
+    }
+    const { svc } = setup(rows, [
+      { id: 'm1', direction: 'consumption', site: 's1' },
+      { id: 'm2', direction: 'feed_in', site: 's1' },
+    ]);
+    const r = svc.battery({
+      siteId: 's1',
+      fromSec: utc('2025-01-01T00:00:00Z'),
+      toSec: utc('2025-05-01T00:00:00Z'),
+      capacityKwh: 0.3,
+      powerKw: 1.2,
+      efficiency: 1,
+      minSocPercent: 0,
+      sweepMaxKwh: 2,
+      consumptionTariffId: null,
+      feedInTariffId: null,
+    });
+    expect(r.importExportShare).toBeCloseTo(0.5, 2);
+    expect(r.warnings.map((w) => w.code)).toEqual(['not_netted', 'implausible_cycles']);
+  });
+
   it('a hand-checked 8-step example (2 kWh, 4 kW, 81 % round trip, empty at the start)', () => {
     const imp = new Float64Array([0, 0, 0, 0.5, 1.2, 0, 0.3, 0.4]);
     const exp = new Float64Array([1.5, 0.6, 0, 0, 0, 1.0, 0, 0]);
@@ -473,6 +520,40 @@ describe('peak shaving', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('says its saving gross, as the cost view does, and lists no month after the newest reading (issue 30)', () => {
+    // January 2025: one quarter-hour at 8 kW, the rest at 2 kW; a range over the whole year.
+    const rows: { obis: string; at: string; kwh: number }[] = [];
+    for (let i = 0; i < 31 * 96; i++)
+      rows.push({
+        obis: '1-1:1.9.0 G.01',
+        at: new Date(Date.UTC(2024, 11, 31, 23) + i * 900_000).toISOString(),
+        kwh: i === 100 ? 2 : 0.5,
+      });
+    const { svc } = setup(rows);
+    svc.store.save(
+      tariff({
+        id: 'power',
+        energy: { type: 'flat', centsPerKwh: 20 },
+        gridPowerEurPerKwYear: 60,
+        levies: [{ name: 'Gebrauchsabgabe', percent: 7 }],
+        vatPercent: 20,
+      }),
+      1,
+    );
+    const r = svc.peakShaving({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2024-12-31T23:00:00Z'),
+      toSec: utc('2025-12-31T23:00:00Z'),
+      capKw: 4,
+      battery: null,
+      tariffId: 'power',
+    });
+    expect(r.months.map((m) => m.month)).toEqual(['2025-01']);
+    // By hand: the month's peak 8 → 4 kW; 60 €/kW·year × 1.07 × 1.2 × 4 kW × 1 month / 12.
+    expect(r.savingsEur).toBeCloseTo((60 * 1.07 * 1.2 * 4) / 12, 2);
   });
 });
 

@@ -62,6 +62,10 @@ export const costDe = {
   battery_savingsNone: 'Tarife wählen, um die Ersparnis zu sehen.',
   battery_lowerBound:
     'Die Zähler sehen nur, was über den Netzanschluss fließt: Der direkte Eigenverbrauch der PV ist unsichtbar. Der zusätzliche Eigenverbrauch ist daher eine Untergrenze.',
+  battery_notNetted:
+    'Bezug und Einspeisung kommen in {{percent}} der Viertelstunden ({{count}}) gleichzeitig vor: Die Daten sind nicht je Viertelstunde saldiert (real bei PV-Haushalten ≈ 1–2 %). Der Speicher verschiebt nur den Saldo einer Viertelstunde; Bezug und Einspeisung sind überzeichnet, das Ergebnis ist unsicher.',
+  battery_implausibleCycles:
+    'Rund {{cycles}} Vollzyklen im Jahr: mehr, als saldierte reale Daten einem Speicher geben (≈ 500 für 1 kWh). Die Daten prüfen, bevor das Ergebnis verwendet wird.',
   battery_missing: '{{count}} Viertelstunden fehlen bei einem der Zähler und zählen dort als 0.',
   battery_sweep: 'Größen im Vergleich',
   battery_knee: 'Knick bei {{kwh}}: Jede weitere kWh bringt weniger als ein Viertel der ersten.',
@@ -79,7 +83,8 @@ export const costDe = {
   peak_before: 'Spitze vorher',
   peak_after: 'Spitze nachher',
   peak_means: 'Mittel der Monatsspitzen: {{before}} → {{after}}',
-  peak_savings: 'Ersparnis beim Leistungspreis: {{eur}}',
+  peak_savings:
+    'Ersparnis beim Leistungspreis: {{eur}} (brutto, mit Abgaben und USt. wie in der Kostenansicht)',
   peak_noPowerTariff: 'Einen Tarif mit Leistungspreis wählen, um die Ersparnis zu sehen.',
   peak_consumptionOnly: 'Spitzenkappung betrifft den Bezug: ein Bezugsregister wählen.',
   tariffs_title: 'Tarife',

@@ -65,6 +65,10 @@ export const costEn: Record<keyof typeof costDe, string> = {
   battery_savingsNone: 'Choose tariffs to see the savings.',
   battery_lowerBound:
     'The meters see only what crosses the grid connection: the PV’s own direct use is invisible. The self-consumption gained is therefore a lower bound.',
+  battery_notNetted:
+    "Import and export occur together in {{percent}} of the quarter-hours ({{count}}): the data is not netted per quarter-hour (real PV households: ≈ 1–2 %). The battery only moves each quarter-hour's net; import and export are overstated and the result is uncertain.",
+  battery_implausibleCycles:
+    'About {{cycles}} full cycles a year: more than netted real data gives any battery (≈ 500 for 1 kWh). Check the data before using the result.',
   battery_missing: '{{count}} quarter-hours lack a reading of one of the meters and count as 0 there.',
   battery_sweep: 'Sizes compared',
   battery_knee: 'Knee at {{kwh}}: each further kWh gains less than a quarter of the first.',
@@ -81,7 +85,7 @@ export const costEn: Record<keyof typeof costDe, string> = {
   peak_before: 'Peak before',
   peak_after: 'Peak after',
   peak_means: 'Mean of the monthly peaks: {{before}} → {{after}}',
-  peak_savings: 'Saved on the power component: {{eur}}',
+  peak_savings: 'Saved on the power component: {{eur}} (gross, with levies and VAT as in the cost view)',
   peak_noPowerTariff: 'Choose a tariff with a power component to see the savings.',
   peak_consumptionOnly: 'Peak shaving is about grid import: choose a consumption register.',
   tariffs_title: 'Tariffs',

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtDate, fmtQuantity } from '../../format';
+import { fmtDate, fmtPercent, fmtQuantity } from '../../format';
 import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { fmtEur, useTariffs } from './CostView';
@@ -167,6 +167,13 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
             {t('cost_span', { from: fmtDate(d.fromSec, prefs), to: fmtDate(d.toSec - 1, prefs) })}{' '}
             {t('battery_lowerBound')}
           </p>
+          {d.warnings.map((w) => (
+            <p key={w.code} className="small warn" data-testid={`battery-warning-${w.code}`}>
+              {w.code === 'not_netted'
+                ? t('battery_notNetted', { percent: fmtPercent(w.share, prefs), count: w.quarterHours })
+                : t('battery_implausibleCycles', { cycles: w.cyclesPerYear })}
+            </p>
+          ))}
           {d.missingQuarterHours > 0 && (
             <p className="small warn" data-testid="battery-missing">
               {t('battery_missing', { count: d.missingQuarterHours })}
