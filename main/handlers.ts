@@ -9,6 +9,7 @@ import type { ChannelName, ChannelOutput, ChannelParsedInput, ProfileView } from
 import { createApiClient, splitTeamUrl } from './api/client';
 import { querySeries } from './db/series-query';
 import { queryQuality } from './db/quality-query';
+import { frameOf } from './analysis/frame';
 import { analysisTable } from './analysis/tables';
 import { writeTableCsv } from './export/table-csv';
 import { writeFileSync } from 'node:fs';
@@ -54,6 +55,20 @@ export function createHandlers(services: Services): Handlers {
     let s = costServices.get(c.db);
     if (!s) costServices.set(c.db, (s = createCostService(c.db, services.tz)));
     return s;
+  };
+  /**
+   * An analysis's scope in its frame (analysis/frame.ts): clipped to now and to the register's data,
+   * so no view counts days that have not happened as gaps, or months before the meter existed.
+   */
+  const framed = async (q: { meterId: string; obisCode: string; fromSec: number; toSec: number }) => {
+    const s = checked(q);
+    const c = await services.active();
+    const series = c.db
+      .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
+      .get(s.meterId, s.obisCode) as { id: number } | undefined;
+    if (!series) return s;
+    const f = frameOf(c.db, series.id, s.fromSec, s.toSec, await services.nowSec(), services.tz);
+    return f.toSec > f.fromSec ? { ...s, fromSec: f.fromSec, toSec: f.toSec } : s;
   };
   /** The active profile, for a write: refused when its database failed the check on open. */
   const writable = async () => {
@@ -221,17 +236,19 @@ export function createHandlers(services: Services): Handlers {
     'quality:breakdown': async (q) =>
       queryQuality((await services.active()).db, q, services.tz, await services.nowSec()),
     'analysis:peaks': async (q) =>
-      (await services.active()).queries.run('peaks', checked(q), q.topN, services.tz),
+      (await services.active()).queries.run('peaks', await framed(q), q.topN, services.tz),
     'analysis:baseLoad': async (q) =>
-      (await services.active()).queries.run('baseLoad', checked(q), services.tz),
+      (await services.active()).queries.run('baseLoad', await framed(q), services.tz),
     'analysis:duration': async (q) =>
-      (await services.active()).queries.run('duration', checked(q), q.thresholdKw),
-    'analysis:carpet': async (q) => (await services.active()).queries.run('carpet', checked(q), services.tz),
+      (await services.active()).queries.run('duration', await framed(q), q.thresholdKw),
+    'analysis:carpet': async (q) =>
+      (await services.active()).queries.run('carpet', await framed(q), services.tz),
     'analysis:profiles': async (q) =>
-      (await services.active()).queries.run('profiles', checked(q), services.tz),
+      (await services.active()).queries.run('profiles', await framed(q), services.tz),
     'analysis:compare': async (q) =>
-      (await services.active()).queries.run('compare', checked(q), q.shift, services.tz),
-    'analysis:health': async (q) => (await services.active()).queries.run('health', checked(q), services.tz),
+      (await services.active()).queries.run('compare', await framed(q), q.shift, services.tz),
+    'analysis:health': async (q) =>
+      (await services.active()).queries.run('health', await framed(q), services.tz),
     'analysis:pv': async ({ siteId, fromSec, toSec }) =>
       (await services.active()).queries.run('pv', siteId, fromSec, toSec),
     'analysis:portfolio': async ({ customerId }) =>

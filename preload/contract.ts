@@ -214,7 +214,13 @@ export interface PeaksResult {
 export interface BaseLoadResult {
   days: { day: string; p5Kw: number; nightMinKw: number | null; quality: QualityCounts }[];
   monthly: { month: string; meanP5Kw: number }[];
+  /**
+   * kW per year, only where it means something: a least-squares slope over at least two years of days
+   * (`regression`), or else the mean change of each month against the same month a year earlier
+   * (`same_month`). Over less, one seasonal swing would read as a trend: null.
+   */
   trendKwPerYear: number | null;
+  trendBasis: 'regression' | 'same_month' | null;
 }
 export interface DurationResult {
   points: { hours: number; powerKw: number }[];
@@ -257,6 +263,8 @@ export interface PeriodSummary {
   /** Quarter-hours the period has; coverage = readings ÷ expected. */
   expected: number;
   coverage: number;
+  /** kWh per day of data (total ÷ readings × quarter-hours of a day): periods of unequal length and coverage compare. */
+  kwhPerDay: number | null;
   quality: QualityCounts;
 }
 export interface CompareResult {

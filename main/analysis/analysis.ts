@@ -166,10 +166,15 @@ export function baseLoad(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Base
     months.set(m, [...(months.get(m) ?? []), d.p5Kw]);
   }
   const monthly = [...months.entries()].map(([month, xs]) => ({ month, meanP5Kw: round(mean(xs)!) }));
-  // Trend: least-squares slope of the daily p5 base load, in kW per year.
+  // Trend, only where it means something: a least-squares slope over at least two years of days, or
+  // else the mean change of each month against the same month a year earlier; over less, a year that
+  // starts in winter would read one seasonal swing as a trend.
   let trendKwPerYear: number | null = null;
-  if (days.length >= 14) {
-    const xs = days.map((_, i) => i);
+  let trendBasis: BaseLoadResult['trendBasis'] = null;
+  const spanDays =
+    days.length > 1 ? dayNumberOfKey(days[days.length - 1]!.day) - dayNumberOfKey(days[0]!.day) : 0;
+  if (spanDays >= 730) {
+    const xs = days.map((d) => dayNumberOfKey(d.day));
     const ys = days.map((d) => d.p5Kw);
     const mx = mean(xs)!;
     const my = mean(ys)!;
@@ -180,14 +185,27 @@ export function baseLoad(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Base
       den += (xs[i]! - mx) ** 2;
     }
     trendKwPerYear = den ? round((num / den) * 365) : 0;
+    trendBasis = 'regression';
+  } else {
+    const byMonth = new Map(monthly.map((m) => [m.month, m.meanP5Kw]));
+    const changes: number[] = [];
+    for (const m of monthly) {
+      const before = `${Number(m.month.slice(0, 4)) - 1}${m.month.slice(4)}`;
+      const b = byMonth.get(before);
+      if (b !== undefined) changes.push(m.meanP5Kw - b);
+    }
+    if (changes.length > 0) {
+      trendKwPerYear = round(mean(changes)!);
+      trendBasis = 'same_month';
+    }
   }
-  return { days, monthly, trendKwPerYear };
+  return { days, monthly, trendKwPerYear, trendBasis };
 }
 
 /** Linear-interpolated percentile of sorted values (p in 0..1). */
 /**
  * Load duration curve: quarter-hour power sorted descending (sampled to ≤ maxPoints), hours above a
- * threshold. Without a threshold it is the meter's own 90th percentile (rounded to 0.1 kW): the hours
+ * threshold. Without a threshold it is the meter's own 90th percentile (to the watt): the hours
  * of its highest tenth, whatever the meter's size.
  */
 export function duration(
@@ -199,7 +217,8 @@ export function duration(
   const rows = loadRows(db, s);
   const kw = rows.map((r) => r.value * 4).sort((a, b) => b - a);
   const n = kw.length;
-  const threshold = thresholdKw ?? (n ? Math.round(percentile([...kw].reverse(), 0.9) * 10) / 10 : 0);
+  // Unrounded (to the watt): the label says "90th percentile", and 1.4 for 1.448 would not be it.
+  const threshold = thresholdKw ?? (n ? Math.round(percentile([...kw].reverse(), 0.9) * 1000) / 1000 : 0);
   const points: DurationResult['points'] = [];
   const step = Math.max(1, Math.ceil(n / maxPoints));
   for (let i = 0; i < n; i += step)
@@ -328,6 +347,7 @@ export function compare(
       readings: rows.length,
       expected,
       coverage: expected ? round(rows.length / expected, 4) : 0,
+      kwhPerDay: rows.length ? round((rows.reduce((a, r) => a + r.value, 0) / rows.length) * 96) : null,
       quality: q,
     };
   };

@@ -1,7 +1,8 @@
 /**
  * Plain-language names beside the EDA register codes (OBIS), for people who do not read them: the
  * medium and direction (`1-1:1.9.0` electricity drawn, `1-1:2.9.0` fed in, `7-…` gas) and the kind
- * (`G.01` the meter's total, `P.01` the grid residual, `…T`/`G.02`/`G.03` energy-community shares).
+ * (`G.01` the meter's total, `P.01` the grid residual or, fed in, the surplus; `G.02` the energy
+ * community's allocated share, `G.03` the Eigendeckung, other `…T` codes energy-community shares).
  * Unknown codes are shown as they are.
  */
 export function registerKey(obis: string): { base: string | null; part: string | null } {
@@ -17,15 +18,28 @@ export function registerKey(obis: string): { base: string | null; part: string |
           ? 'meterReading'
           : null;
   const tariff = code?.endsWith('.9.1') ? 'tariff1' : code?.endsWith('.9.2') ? 'tariff2' : null;
-  const part = tariff
-    ? tariff
-    : suffix === 'G.01'
-      ? 'total'
-      : suffix === 'P.01'
-        ? 'residual'
-        : suffix && /^(G\.01T|G\.02|G\.03|G\.03R|P\.01T)$/.test(suffix)
-          ? 'community'
-          : null;
+  // The parts as the operators deliver them (AUSTRIA-2026 §2.1): on a consumption point G.02 is the
+  // share the energy community allocated, G.03 what was consumed from it (Eigendeckung), P.01 the rest
+  // drawn from the grid; on a generation point P.01 is the surplus that left the community. A gas
+  // meter has one register: no part.
+  const part =
+    base === 'gas'
+      ? null
+      : tariff
+        ? tariff
+        : suffix === 'G.01'
+          ? 'total'
+          : suffix === 'P.01'
+            ? base === 'feedIn'
+              ? 'surplus'
+              : 'residual'
+            : base === 'consumption' && suffix === 'G.02'
+              ? 'allocated'
+              : base === 'consumption' && suffix === 'G.03'
+                ? 'ownCoverage'
+                : suffix && /^(G\.01T|G\.02|G\.03|G\.03R|P\.01T)$/.test(suffix)
+                  ? 'community'
+                  : null;
   return { base, part };
 }
 

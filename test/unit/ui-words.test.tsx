@@ -56,9 +56,17 @@ describe('one formatter with rules per unit (item 13)', () => {
   it('names registers in plain language beside their code', () => {
     const t = (k: string) => (de as Record<string, string>)[k] ?? k;
     expect(registerLabel('1-1:1.9.0 G.01', t)).toBe('Verbrauch – gesamt (1-1:1.9.0 G.01)');
-    expect(registerLabel('1-1:2.9.0 P.01', t)).toBe('Einspeisung – Restnetz (1-1:2.9.0 P.01)');
-    expect(registerLabel('7-1:1.9.0 P.01', t)).toBe('Gas – Restnetz (7-1:1.9.0 P.01)');
-    expect(registerLabel('1-1:1.9.0 G.03', t)).toBe('Verbrauch – Energiegemeinschaft (1-1:1.9.0 G.03)');
+    expect(registerLabel('1-1:2.9.0 P.01', t)).toBe('Einspeisung – Überschuss ins Netz (1-1:2.9.0 P.01)');
+    expect(registerLabel('1-1:1.9.0 P.01', t)).toBe('Verbrauch – Restnetzbezug (1-1:1.9.0 P.01)');
+    // A gas meter has one register; a consumption point's G.02 and G.03 are two different things.
+    expect(registerLabel('7-1:1.9.0 P.01', t)).toBe('Gas (7-1:1.9.0 P.01)');
+    expect(registerLabel('1-1:1.9.0 G.02', t)).toBe(
+      'Verbrauch – zugeteilter Anteil der Energiegemeinschaft (1-1:1.9.0 G.02)',
+    );
+    expect(registerLabel('1-1:1.9.0 G.03', t)).toBe(
+      'Verbrauch – Eigendeckung aus der Energiegemeinschaft (1-1:1.9.0 G.03)',
+    );
+    expect(registerLabel('1-1:2.9.0 G.03', t)).toBe('Einspeisung – Energiegemeinschaft (1-1:2.9.0 G.03)');
     expect(registerLabel('(unnamed)', t)).toBe('Register ohne Namen');
     expect(registerLabel('X-9:9.9.9', t)).toBe('X-9:9.9.9');
   });

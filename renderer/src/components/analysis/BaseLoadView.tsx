@@ -21,7 +21,16 @@ export function BaseLoadView({ meter, obisCode, fromSec, toSec, prefs }: ViewPro
         {t('baseLoadTrend')}:{' '}
         <strong data-testid="base-trend">
           {d.trendKwPerYear === null ? '–' : `${fmtQuantity(d.trendKwPerYear, 'kw', prefs, false)} kW/a`}
-        </strong>
+        </strong>{' '}
+        <span className="small muted" data-testid="base-trend-basis">
+          {t(
+            d.trendBasis === null
+              ? 'trendNone'
+              : d.trendBasis === 'regression'
+                ? 'trendRegression'
+                : 'trendSameMonth',
+          )}
+        </span>
       </p>
       <XYChart
         testId="base-chart"

@@ -17,11 +17,23 @@ import { slotLabel, XYChart } from './XYChart';
 export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportParams }: ViewProps) {
   const { t } = useTranslation();
   const [shift, setShift] = useState<'week' | 'month' | 'year'>('year');
+  // Until the person picks one, the comparison defaults to one that exists: the previous year, else
+  // the previous month, else the previous week.
+  const [picked, setPicked] = useState(false);
+  useEffect(() => {
+    setPicked(false);
+    setShift('year');
+  }, [meter.id, obisCode]);
   useEffect(() => setExportParams({ shift }), [shift, setExportParams]);
   const { data: d, error } = useResult(
     () => api().analysis.compare({ meterId: meter.id, obisCode, fromSec, toSec, shift }),
     [meter.id, obisCode, fromSec, toSec, shift],
   );
+  useEffect(() => {
+    if (picked || !d || d.shift !== shift || d.previous.readings > 0) return;
+    if (shift === 'year') setShift('month');
+    else if (shift === 'month') setShift('week');
+  }, [d, picked, shift]);
   const row = (label: string, p: PeriodSummary) => (
     <tr>
       <th scope="row">
@@ -31,6 +43,9 @@ export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportP
         </div>
       </th>
       <td className="num">{p.readings === 0 ? t('noData') : fmtQuantity(p.totalKwh, 'kwhTotal', prefs)}</td>
+      <td className="num" data-testid="compare-per-day">
+        {p.kwhPerDay === null ? '–' : fmtQuantity(p.kwhPerDay, 'kwhTotal', prefs)}
+      </td>
       <td className="num">{p.readings === 0 ? '–' : fmtQuantity(p.peakKw, 'kw', prefs)}</td>
       <td className="num" data-testid="coverage">
         {fmtQuantity(p.coverage, 'percent', prefs)} (
@@ -44,7 +59,10 @@ export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportP
         {t('compareWith')}
         <select
           value={shift}
-          onChange={(e) => setShift(e.target.value as typeof shift)}
+          onChange={(e) => {
+            setPicked(true);
+            setShift(e.target.value as typeof shift);
+          }}
           data-testid="compare-shift"
         >
           <option value="year">{t('prevYear')}</option>
@@ -61,6 +79,7 @@ export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportP
               <tr>
                 <th scope="col" />
                 <th scope="col">{t('total')}</th>
+                <th scope="col">{t('perDay')}</th>
                 <th scope="col">{t('peakQuarterHour')}</th>
                 <th scope="col">{t('coverage')}</th>
               </tr>
@@ -70,7 +89,7 @@ export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportP
               {row(t('previousPeriod'), d.previous)}
               <tr>
                 <th scope="row">{t('difference')}</th>
-                <td colSpan={3} data-testid="compare-difference" data-reason={d.reason ?? 'none'}>
+                <td colSpan={4} data-testid="compare-difference" data-reason={d.reason ?? 'none'}>
                   {d.reason === null
                     ? `${fmtQuantity(d.differenceKwh, 'kwhTotal', prefs)} (${d.differenceShare === null ? '–' : (d.differenceShare > 0 ? '+' : '') + fmtQuantity(d.differenceShare, 'percent', prefs)})`
                     : d.reason === 'partial'
