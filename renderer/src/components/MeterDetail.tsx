@@ -228,7 +228,8 @@ export function MeterDetail() {
       </div>
       {range && (
         <div className="small muted" data-testid="range-label">
-          {fmtDate(range.fromSec, prefs)} – {fmtDate(range.toSec - 1, prefs)}
+          {/* Whole days as dates; a zoomed span cut inside a day with its times (as its figures). */}
+          {fmtFrameSpan(range.fromSec, range.toSec, prefs)}
         </div>
       )}
       <div role="tablist" className="tabs" aria-label={t('tab_chart')}>
