@@ -3,6 +3,8 @@
  * and what Meterdesk assumed where the file is silent (notes). Structured, so the UI words them in the
  * person's language; `noteText` is the English wording for the CLI and logs.
  */
+import { cleanText, TEXT_CAPS } from '../../common/rules';
+
 export type NoteCode =
   // assumptions
   | 'direction_assumed'
@@ -49,7 +51,11 @@ const WARNINGS = new Set<NoteCode>([
 ]);
 
 export function note(code: NoteCode, params: Record<string, string | number> = {}): ImportNote {
-  return { code, isWarning: WARNINGS.has(code), params };
+  // Text from the file (column names, words, lines) as any label: no control characters, capped.
+  const clean: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params))
+    clean[k] = typeof v === 'string' ? cleanText(v, TEXT_CAPS.label) : v;
+  return { code, isWarning: WARNINGS.has(code), params: clean };
 }
 
 const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
