@@ -105,7 +105,7 @@ export function createCostService(db: Database.Database, tz: string) {
       )?.site_id;
       if (!site)
         throw new AppError('invalid_input', 'This meter belongs to no site: its cost is the meter’s own.');
-      const prefix = want === 'feed_in' ? '1-1:2.9.0' : '1-1:1.9.0';
+      const prefix = commodity === 'gas' ? '7-' : want === 'feed_in' ? '1-1:2.9.0' : '1-1:1.9.0';
       const regOf = db.prepare(
         "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1",
       );

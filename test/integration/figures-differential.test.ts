@@ -283,6 +283,10 @@ describe('the frame reaches every view (issue 30, items 1–5 and 8)', () => {
       );
       const r = svcCost.cost({ ...q, tariffIds: ['beispiel-gas'] });
       expect(r.kwh).toBeCloseTo(expected(gas, q.obisCode, q.fromSec, q.toSec, nowSec).kwh, 3);
+      // The whole site of the gas meter (it shares its site with a heat pump): the gas meter only.
+      const site = svcCost.cost({ ...q, tariffIds: ['beispiel-gas'], siteWide: true });
+      expect(site.site!.meters.map((m) => m.meterId)).toEqual([gas]);
+      expect(site.kwh).toBeCloseTo(r.kwh, 6);
       expect(() => svcCost.peakShaving({ ...q, capKw: 5, battery: null, tariffId: null })).toThrow(
         /this is a gas meter/,
       );
