@@ -100,6 +100,8 @@ export function createParseThread() {
       const w = worker;
       worker = null;
       if (!w) return;
+      // An idle thread is unref'd; waiting for its exit must keep the process alive until it comes.
+      w.ref();
       w.postMessage({ close: true });
       await new Promise<void>((resolve) => {
         w.once('exit', () => resolve());
