@@ -51,7 +51,9 @@ export type ImportErrorKind =
   | 'bad_interval'
   | 'bad_unit'
   | 'no_readings'
-  | 'unreadable';
+  | 'unreadable'
+  /** A file without a metering point, and no meter chosen for it (the CLI's --meter). */
+  | 'meter_needed';
 
 export interface ImportNoteView {
   code: string;

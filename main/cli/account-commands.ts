@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { assertExportTarget } from '../export/file-names';
+import { resolveMeter } from './lists-command';
 
 /** A remark on stderr, apart from the command's output. */
 const note = (message: string) => process.stderr.write(`meterdesk: ${message}\n`);
@@ -239,10 +240,11 @@ export async function accountCommand(
     assertExportTarget(v.out, dataDir, dbPath);
     const db = openForReading(dbPath, note);
     try {
+      const meterId = resolveMeter(db, v.meter).id; // an id or a metering point
       const registers =
         v.register ??
         (
-          db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(v.meter) as {
+          db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(meterId) as {
             obis_code: string;
           }[]
         ).map((r) => r.obis_code);
@@ -250,7 +252,7 @@ export async function accountCommand(
         throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
       const r = await exportCsv(
         db,
-        { meterIds: [v.meter], obisCodes: registers, fromSec, toSec, profile: v.format },
+        { meterIds: [meterId], obisCodes: registers, fromSec, toSec, profile: v.format },
         resolve(v.out),
         { partials: createPartialTracker(dataDir) },
       );

@@ -12,6 +12,7 @@ import { openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { localDateStart } from '../../common/zone';
 import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
+import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
 
 export interface AnalyzeArgs {
@@ -99,18 +100,6 @@ function spanOf(a: AnalyzeArgs): { fromSec: number; toSec: number } {
   return { fromSec, toSec };
 }
 
-/** A meter by id or metering point. */
-function meterOf(db: Database.Database, idOrPoint: string): { id: string; metering_point: string } {
-  const m = db
-    .prepare(
-      'SELECT id, metering_point FROM meters WHERE id = ? OR metering_point = ? ORDER BY id = ? DESC LIMIT 1',
-    )
-    .get(idOrPoint, idOrPoint, idOrPoint) as { id: string; metering_point: string } | undefined;
-  if (!m)
-    throw new AppError('local_data', `No meter "${idOrPoint}" (id or metering point) in this database.`);
-  return m;
-}
-
 /** The register a meter's screens open on: its total register (G.01) where it has one. */
 function mainRegister(db: Database.Database, meterId: string): { id: number; obis_code: string } | null {
   return (
@@ -171,7 +160,7 @@ export function analyzeCommand(a: AnalyzeArgs): void {
   const db = openData(a.dbPath);
   try {
     let out: unknown;
-    if (a.meter) out = figuresJson(db, meterOf(db, a.meter).id, a.register?.[0], span, nowSec);
+    if (a.meter) out = figuresJson(db, resolveMeter(db, a.meter).id, a.register?.[0], span, nowSec);
     else {
       const meters = db.prepare('SELECT id FROM meters WHERE site_id = ? ORDER BY id').all(a.site) as {
         id: string;

@@ -14,6 +14,7 @@ import { openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
+import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
 
 export interface CostArgs {
@@ -114,9 +115,10 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
     let pricesId: string | null = null;
     if (a.prices) pricesId = svc.importPrices(basename(a.prices), readCapped('--prices', a.prices), now).id;
     if (command === 'cost') {
-      if (!a.meter) throw new UsageError('cost needs --meter ID.');
+      if (!a.meter) throw new UsageError('cost needs --meter ID|METERING_POINT.');
+      const meterId = resolveMeter(db, a.meter).id;
       const registers = (
-        db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(a.meter) as {
+        db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(meterId) as {
           obis_code: string;
         }[]
       ).map((r) => r.obis_code);
@@ -126,10 +128,10 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       const fileTariffs = (a.tariff ?? []).flatMap(tariffsFromFile);
       if (fileTariffs.length + (a.tariffId?.length ?? 0) === 0)
         throw new UsageError('cost needs --tariff FILE or --tariff-id ID.');
-      const range = rangeOf(a, db, [a.meter]);
+      const range = rangeOf(a, db, [meterId]);
       const r = svc.cost(
         {
-          meterId: a.meter,
+          meterId,
           obisCode,
           ...range,
           tariffIds: a.tariffId ?? [],

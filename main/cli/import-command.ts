@@ -3,23 +3,53 @@
  * (JSON with --json) saying what went where, with times as UTC ISO strings. A file that cannot be
  * imported is reported with its line and column and leaves nothing behind; the exit code is then 3.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { basename, join, resolve } from 'node:path';
 import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
 import { createCustomFormats } from '../import/custom-formats';
 import { notesWithGaps } from '../import/import-service';
-import { resolveTarget, sha256, writeImport } from '../import/into-store';
+import { resolveTarget, sha256, writeImport, type ImportTarget } from '../import/into-store';
 import { noteText } from '../import/notes';
 import { MAX_IMPORT_BYTES, readImportFile, tooLarge } from '../import/read-file';
 import { summarize } from '../import/summary';
-import { ImportError, type Direction } from '../import/types';
+import { ImportError, type Direction, type ParsedFile } from '../import/types';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ } from '../time/local-days';
 
+import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The meter a file goes to. A file with a metering point: that meter (or a new one of that number).
+ * A file without one: never a guess — `--meter ID|METERING_POINT` adds it to that meter, `--meter
+ * new:NAME` makes a new meter called NAME; without --meter the file is refused.
+ */
+function targetOf(
+  db: Database.Database,
+  parsed: ParsedFile,
+  name: string,
+  meter: string | undefined,
+): ImportTarget {
+  if (meter?.startsWith('new:')) {
+    const label = meter.slice(4).trim();
+    if (!label) throw new UsageError('--meter new:NAME needs a name for the new meter.');
+    const id = `imp-${createHash('sha256').update(`${label}\u0000${parsed.format.id}\u0000${parsed.direction}`).digest('hex').slice(0, 12)}`;
+    const existing = db.prepare('SELECT id FROM meters WHERE id = ?').get(id);
+    return { meterId: id, exists: !!existing, isServiceMeter: false, label };
+  }
+  if (meter) return resolveTarget(db, parsed, resolveMeter(db, meter).id);
+  if (!parsed.meteringPoint)
+    throw new ImportError(
+      'meter_needed',
+      `${name} names no metering point (${parsed.format.operator} exports do not), so Meterdesk cannot tell which meter it belongs to and does not guess. Give --meter ID or METERING_POINT to add it to a meter ("meterdesk meters" lists them), or --meter new:NAME for a new meter.`,
+    );
+  return resolveTarget(db, parsed, null);
+}
 
 export async function importFiles(
   dataDir: string,
@@ -59,7 +89,7 @@ export async function importFiles(
           direction: (opts.direction as Direction | undefined) ?? null,
           custom,
         });
-        const target = resolveTarget(db, parsed, opts.meterId ?? null);
+        const target = targetOf(db, parsed, name, opts.meterId);
         const w = writeImport(
           db,
           store,

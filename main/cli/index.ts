@@ -19,6 +19,9 @@ Commands:
   import   read grid operators' portal exports (CSV, XLSX) into the local database
   cost     what a meter's quarter-hours cost under one or more tariffs, per month
   battery  a home battery simulated on a site's import and export, with a size sweep
+  meters   the meters in the database, with the ids other commands take (also --json)
+  sites    the sites, with their ids and customers (also --json)
+  tariffs  the tariffs stored in the profile, with their ids (also --json)
   analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
   portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
 
@@ -36,14 +39,16 @@ Counts of meters, series, readings and revisions, and per meter the cursor and l
   export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.`,
-  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID] [--direction consumption|feed_in]
+  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in]
 
 Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,
 Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, TIWAG, Vorarlberg Netz, Netz
 Burgenland, Stromnetz Graz, IKB, Stadtwerke Klagenfurt, eww Wels, Ebner Strom, ClamStrom). Each file is
-one transaction: all its readings or none. A file's metering point joins the meter of that number;
-otherwise the readings go to a meter of the local "Imported" customer. Readings the service delivered
-are never replaced. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
+one transaction: all its readings or none. A file's metering point joins the meter of that number (or
+a new meter of the local "Imported" customer). A file without a metering point is never put on a meter
+by guess: give --meter ID or METERING_POINT ("meterdesk meters" lists them), or --meter new:NAME for a
+new meter called NAME; without --meter it is refused. Readings the service delivered are never
+replaced. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
 Prints one line per file (with --json: one JSON object per line). Exit code 3 when a file cannot be
 imported; its line names the file, the line and the column.`,
   cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID)... [--register OBIS]
@@ -60,6 +65,17 @@ profile first. Without --from/--to: the last twelve calendar months before the n
 Simulates the battery on the site's consumption (import) and feed-in (export) meters quarter-hour by
 quarter-hour: import and export after, self-consumption gained (a lower bound: the PV's own direct use
 is not metered), full cycles, savings under the tariffs, and a sweep of sizes with its knee.`,
+  meters: `Usage: meterdesk --data-dir DIR meters [--profile NAME] [--json]
+
+Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
+end of its latest reading. --meter of other commands takes the id or the metering point.`,
+  sites: `Usage: meterdesk --data-dir DIR sites [--profile NAME] [--json]
+
+Every site: id, name, customer id and name, number of meters (the ids --site takes).`,
+  tariffs: `Usage: meterdesk --data-dir DIR tariffs [--profile NAME] [--json]
+
+Every tariff stored in the profile: id, name, direction, commodity, kind of energy price, whether it
+is an example (the ids --tariff-id takes).`,
   analyze: `Usage: meterdesk --data-dir DIR analyze --meter ID|METERING_POINT [--register OBIS]
        (--period 2026-11 | --from ISO --to ISO) [--now ISO] [--profile NAME] [--json]
        meterdesk --data-dir DIR analyze --site ID (--period … | --from ISO --to ISO) [--json]
@@ -75,6 +91,37 @@ total (G.01). With --site: one such object per meter of the site, never added up
 One row per meter (of all customers, or one): the last 365 days up to yesterday of its total register
 — energy, peak, base load (mean daily P5), completeness in its frame — and totals per commodity,
 direction and register (never across them). The app's portfolio view, from the same function.`,
+};
+
+/** The options each command reads (besides --data-dir and --help). */
+const OPTIONS: Record<string, string[]> = {
+  sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
+  stats: ['json'],
+  export: ['meter', 'from', 'to', 'format', 'out', 'register'],
+  import: ['json', 'profile', 'meter', 'direction'],
+  cost: ['profile', 'json', 'meter', 'register', 'from', 'to', 'tariff', 'tariff-id', 'prices', 'shift'],
+  battery: [
+    'profile',
+    'json',
+    'site',
+    'capacity',
+    'power',
+    'efficiency',
+    'min-soc',
+    'from',
+    'to',
+    'tariff',
+    'tariff-id',
+    'feed-in-tariff',
+    'feed-in-tariff-id',
+    'sweep-max',
+    'prices',
+  ],
+  analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
+  portfolio: ['profile', 'json', 'customer', 'now'],
+  meters: ['profile', 'json'],
+  sites: ['profile', 'json'],
+  tariffs: ['profile', 'json'],
 };
 
 // Nothing reaches the terminal with escape sequences or control characters in it, whatever a database
@@ -141,6 +188,12 @@ async function main(argv: string[]): Promise<void> {
   }
   const { values: v, positionals } = parsed;
   const command = positionals[0];
+  // Each command takes its own options: one it does not read is a mistake to point out, not ignore.
+  const allowed = command ? OPTIONS[command] : undefined;
+  if (allowed && !v.help)
+    for (const k of Object.keys(v))
+      if (k !== 'data-dir' && k !== 'help' && !allowed.includes(k))
+        throw new UsageError(`${command} does not take --${k}.\n\n${HELP[command!] ?? HELP.main}`);
   if (v.help || !command) {
     process.stdout.write((HELP[command ?? 'main'] ?? HELP.main) + '\n');
     if (!command && !v.help) process.exit(1);
@@ -184,11 +237,19 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  if (command === 'analyze' || command === 'portfolio') {
-    const [{ analyzeCommand, portfolioCommand }, { createProfileRegistry }] = await Promise.all([
-      import('./analyze-command'),
-      import('../profiles/registry'),
-    ]);
+  if (
+    command === 'analyze' ||
+    command === 'portfolio' ||
+    command === 'meters' ||
+    command === 'sites' ||
+    command === 'tariffs'
+  ) {
+    const [{ analyzeCommand, portfolioCommand }, { listCommand }, { createProfileRegistry }] =
+      await Promise.all([
+        import('./analyze-command'),
+        import('./lists-command'),
+        import('../profiles/registry'),
+      ]);
     let dbPath = resolve(dataDir, 'meterdesk.sqlite');
     if (v.profile) {
       const registry = createProfileRegistry(dataDir);
@@ -196,7 +257,9 @@ async function main(argv: string[]): Promise<void> {
       if (!p) throw new UsageError(`No profile "${v.profile}" in ${dataDir}.`);
       dbPath = registry.dbPath(p.id);
     }
-    if (command === 'analyze')
+    if (command === 'meters' || command === 'sites' || command === 'tariffs')
+      listCommand(command, { dbPath, json: !!v.json });
+    else if (command === 'analyze')
       analyzeCommand({
         dbPath,
         meter: v.meter,

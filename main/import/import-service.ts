@@ -82,8 +82,13 @@ export function notesWithGaps(
   const out = [...parsed.notes];
   for (const s of summaries) {
     if (s.missing === 0) continue;
+    // Each gap with its full span: the end's date too when it lies on another day.
     const ranges = s.gaps
-      .map((g) => `${localText(g.fromSec, tz)}–${localText(g.toSec, tz).slice(11)}`)
+      .map((g) => {
+        const a = localText(g.fromSec, tz);
+        const b = localText(g.toSec, tz);
+        return `${a}–${b.slice(0, 10) === a.slice(0, 10) ? b.slice(11) : b}`;
+      })
       .join(', ');
     out.push(
       note('gaps', {

@@ -15,6 +15,8 @@ export type NoteCode =
   | 'series_all_zero'
   | 'meter_readings_kept_apart'
   | 'column_empty'
+  | 'dst_jump_written_twice'
+  | 'placeholder_rows'
   // warnings
   | 'dst_hour_once'
   | 'empty_values'
@@ -75,6 +77,10 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
   empty_values: (p) =>
     `${p.count} quarter-hours have no value in column "${p.column}" (left empty, not zero).`,
   column_empty: (p) => `No values in this file in: "${p.columns}".`,
+  dst_jump_written_twice: (p) =>
+    `${p.day}: the quarter-hour at the March clock change is written twice, as 02:00 and as 03:00 (one instant), with equal values (lines ${p.lines}); imported once.`,
+  placeholder_rows: (p) =>
+    `${p.count} rows with a meter reading of 0 and no consumption are placeholders, not readings (first on line ${p.line}); not imported.`,
   no_status: (p) => `${p.count} readings have no status; counted as measured.`,
   unknown_quality: (p) =>
     `${p.count} readings have the status "${p.word}", which Meterdesk does not know; marked unreliable.`,
@@ -91,7 +97,8 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
     `${p.count} rows without a value at a time that does not exist or repeats were skipped (first on line ${p.line}).`,
   service_data_kept: (p) =>
     `${p.count} quarter-hours are already there from the readings service; the service's values are kept.`,
-  gaps: (p) => `${p.missing} quarter-hours are missing between the first and the last reading (${p.ranges}).`,
+  gaps: (p) =>
+    `${p.obis}: ${p.missing} quarter-hours are missing between the first and the last reading (${p.ranges}).`,
 };
 
 export function noteText(n: ImportNote): string {

@@ -277,6 +277,17 @@ export async function parseRows(
   const occurrences = new Map<string, number>();
   /** Change-day labels seen only once: `naive` → line. */
   const onceLabels = new Map<number, number>();
+  /** Lines whose end label is the March jump's start (02:00): the same instant as 03:00. */
+  const jumpAliasLines = new Set<number>();
+  const jumpDuplicates: { day: string; lines: string }[] = [];
+  /** Rows whose meter reading is 0 and consumption 0: placeholders unless the column is all zeros. */
+  const pendingZeros: {
+    target: ParsedSeries;
+    header: string;
+    startSec: number;
+    q: 1 | 2 | 3;
+    line: number;
+  }[] = [];
   /** Per value column: cells with a value and empty cells. */
   const filled = new Map<string, { values: number; empty: number }>();
   const counts = {
@@ -284,6 +295,8 @@ export async function parseRows(
     unknownQuality: new Map<string, number>(),
     notEnergy: new Map<string, number>(),
     power: 0,
+    placeholder: 0,
+    placeholderLine: 0,
     skipped: 0,
     skippedLine: 0,
     offsetMismatch: 0,
@@ -305,7 +318,10 @@ export async function parseRows(
       joined(headerRow.cells, opts.delimiter),
     ].join('\n');
     if (!opts.direction && Array.isArray(spec.direction)) {
-      const rule = spec.direction.find(([re]) => re.test(preambleText));
+      // Direction words in any case: Kärnten writes `Energierichtung;Netzbezug` / `Netzeinspeisung`.
+      const rule = spec.direction.find(([re]) =>
+        new RegExp(re.source, re.flags.includes('i') ? re.flags : `${re.flags}i`).test(preambleText),
+      );
       if (rule) {
         direction = rule[1];
         directionKnown = true;
@@ -477,7 +493,13 @@ export async function parseRows(
         }
         instant = at[k]!;
       } else if (at.length === 1) instant = at[0]!;
-      else {
+      else if (t.stamp === 'end' && jumpInstant(stamped, spec.tz ?? opts.tz) !== null && hasValues(row, l)) {
+        // An end label at the very start of the skipped hour (02:00 that March night) is the instant the
+        // clocks jump: the same as 03:00. Ebner Strom writes that quarter-hour under both labels; the
+        // pair is checked below (equal values: one reading, and a note; different: a precise refusal).
+        instant = jumpInstant(stamped, spec.tz ?? opts.tz)!;
+        jumpAliasLines.add(row.line);
+      } else {
         if (!hasValues(row, l)) {
           if (counts.skipped++ === 0) counts.skippedLine = row.line;
           return;
@@ -557,7 +579,11 @@ export async function parseRows(
         }
       }
       let isOpeningReading = false;
-      if (s.meter >= 0) {
+      // A meter reading of 0 with no consumption may be a placeholder (Stromnetz Graz), not a reading:
+      // kept aside from the rise check, and decided at the end (placeholders where the column's other
+      // readings are not 0; an unused register's zeros where they all are).
+      const placeholder = s.meter >= 0 && parseNumber(row.cells[s.meter], decimal) === 0 && v === 0;
+      if (s.meter >= 0 && !placeholder) {
         // A reading is taken at the interval's end: the rise from the first to the last reading is the
         // consumption of the rows after the first one, up to the last one.
         const m = parseNumber(row.cells[s.meter], decimal);
@@ -622,6 +648,10 @@ export async function parseRows(
         }
       }
       const target = seriesOf(rowObis ?? s.obis, s.header);
+      if (placeholder) {
+        pendingZeros.push({ target, header: s.header, startSec, q, line: row.line });
+        continue;
+      }
       target.startSec.push(startSec);
       target.valueKwh.push(v);
       target.quality.push(q);
@@ -674,6 +704,18 @@ export async function parseRows(
   }
   await opts.onRows?.(n);
 
+  for (const z of pendingZeros) {
+    const mc = meterChecks.get(z.header);
+    if (mc && mc.count > 0 && (mc.last ?? 0) > 0) {
+      if (counts.placeholder++ === 0) counts.placeholderLine = z.line;
+      continue;
+    }
+    z.target.startSec.push(z.startSec);
+    z.target.valueKwh.push(0);
+    z.target.quality.push(z.q);
+    z.target.line.push(z.line);
+  }
+
   // Time order, duplicates, the interval.
   const out: ParsedSeries[] = [];
   for (const s of series.values()) {
@@ -688,6 +730,32 @@ export async function parseRows(
       s.line = order.map((i) => s.line[i]!);
     }
     const diffs: number[] = [];
+    // The March jump's quarter-hour written under 02:00 and 03:00: one reading when both say the same.
+    const drop = new Set<number>();
+    for (let i = 1; i < s.startSec.length; i++) {
+      if (s.startSec[i] !== s.startSec[i - 1]) continue;
+      const alias = jumpAliasLines.has(s.line[i]!) ? i : jumpAliasLines.has(s.line[i - 1]!) ? i - 1 : -1;
+      if (alias < 0) continue;
+      const [a, b] = [s.line[i - 1]!, s.line[i]!].sort((x, y) => x - y);
+      const endLocal = naiveText(
+        s.startSec[i]! + QH_SEC + offsetMinutesAt(s.startSec[i]! + QH_SEC, opts.tz) * 60,
+      );
+      if (s.valueKwh[i] !== s.valueKwh[i - 1])
+        throw new ImportError(
+          'repeated_time',
+          `Lines ${a} and ${b} both stand for the quarter-hour ending at ${endLocal}: that night the clocks jump from 02:00 to 03:00, so the labels 02:00 and 03:00 are one instant. The file gives it two different values (${s.valueKwh[i - 1]} and ${s.valueKwh[i]} kWh of "${s.column}"), and Meterdesk cannot tell which is right; ask the operator for a corrected export.`,
+          b,
+        );
+      drop.add(alias);
+      jumpDuplicates.push({ day: endLocal.slice(0, 10), lines: `${a}, ${b}` });
+    }
+    if (drop.size > 0) {
+      const keep = (_: unknown, i: number) => !drop.has(i);
+      s.startSec = s.startSec.filter(keep);
+      s.valueKwh = s.valueKwh.filter(keep);
+      s.quality = s.quality.filter(keep);
+      s.line = s.line.filter(keep);
+    }
     for (let i = 1; i < s.startSec.length; i++) {
       const d = s.startSec[i]! - s.startSec[i - 1]!;
       if (d === 0)
@@ -770,6 +838,9 @@ export async function parseRows(
       notes.push(note('dst_hour_once', { day: key, received, expected: 100, line }));
     }
   }
+  for (const j of jumpDuplicates)
+    if (!notes.some((x) => x.code === 'dst_jump_written_twice' && x.params.day === j.day))
+      notes.push(note('dst_jump_written_twice', j));
   const emptyColumns = [...filled].filter(([, f]) => f.values === 0).map(([c]) => c);
   if (emptyColumns.length > 0) notes.push(note('column_empty', { columns: emptyColumns.join('", "') }));
   for (const [column, f] of filled)
@@ -782,6 +853,8 @@ export async function parseRows(
     notes.push(note('offset_mismatch', { count: counts.offsetMismatch, line: counts.offsetLine }));
   if (counts.skipped > 0)
     notes.push(note('rows_without_value_skipped', { count: counts.skipped, line: counts.skippedLine }));
+  if (counts.placeholder > 0)
+    notes.push(note('placeholder_rows', { count: counts.placeholder, line: counts.placeholderLine }));
   if (spec.headerTotal) {
     const stated = spec.headerTotal.exec(header.join(';'))?.[1];
     const main = out[0];
@@ -834,6 +907,19 @@ const MAX_QH_KWH = MAX_KWH_PER_HOUR / 4;
 function localDateText(sec: number): string {
   const d = new Date(sec * 1000);
   return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+}
+
+/**
+ * The instant of a March jump whose start `naive` (a wall-clock time that does not exist, e.g. 02:00)
+ * is: the first instant after the skipped hour. Null when `naive` is not the very start of a jump.
+ */
+function jumpInstant(naive: number, tz: string): number | null {
+  if (instantsOf(naive - QH_SEC, tz).length !== 1) return null; // 01:45 exists, 02:00 is the gap's start
+  for (const h of [3600, 1800]) {
+    const after = instantsOf(naive + h, tz);
+    if (after.length === 1 && instantsOf(naive + h - QH_SEC, tz).length === 0) return after[0]!;
+  }
+  return null;
 }
 
 function round3(v: number): number {

@@ -1,6 +1,14 @@
 // `meterdesk import` as it ships (the CLI bundle): every sample export, a bad file, a huge file.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, writeFileSync, ftruncateSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  ftruncateSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -27,12 +35,32 @@ describe('meterdesk import', () => {
     const files = readdirSync(DSO)
       .filter((f) => f.endsWith('.csv'))
       .map((f) => join(DSO, f));
-    const r = await cli(['--data-dir', dir, 'import', ...files, '--json']);
+    // Files with a metering point go to that meter; each file without one to a meter named for it
+    // (issue 31: the CLI never guesses which meter such a file belongs to).
+    const hasMp = (f: string) => /AT[0-9A-Z]{31}/.test(readFileSync(f, 'latin1'));
+    const byFile = new Map<string, Record<string, unknown>>();
+    const parse = (out: string) =>
+      out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown> & { file: string });
+    const r = await cli(['--data-dir', dir, 'import', ...files.filter(hasMp), '--json']);
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    for (const l of parse(r.stdout)) byFile.set(l.file, l);
+    for (const f of files.filter((x) => !hasMp(x))) {
+      const one = await cli([
+        '--data-dir',
+        dir,
+        'import',
+        f,
+        '--meter',
+        `new:${f.split('/').pop()}`,
+        '--json',
+      ]);
+      expect(one.status, one.stderr).toBe(0);
+      for (const l of parse(one.stdout)) byFile.set(l.file, l);
+    }
+    const lines = files.map((f) => byFile.get(f)!) as any[];
     expect(lines.map((l) => l.file)).toEqual(files);
     const byName = Object.fromEntries(lines.map((l) => [l.file.split('/').pop(), l]));
     // Spot checks against the files (counted by hand; the full table is in import-fixtures.test.ts).
@@ -83,7 +111,7 @@ describe('meterdesk import', () => {
       'Messzeitpunkt;Verbrauch (kWh);Qualität;\n01.01.2024 00:15;0,063000;L1;\n01.01.2024 00:30;0,0x8;L1;\n',
     );
     const ok = join(DSO, 'linznetz-v2.csv');
-    const r = await cli(['--data-dir', dir, 'import', bad, ok, '--json']);
+    const r = await cli(['--data-dir', dir, 'import', bad, ok, '--meter', 'new:Haushalt', '--json']);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(
       /netznoe-broken\.csv \(line 3, column 2 \("Verbrauch \(kWh\)"\)\): .*"0,0x8" .*not a number/,
@@ -100,6 +128,57 @@ describe('meterdesk import', () => {
       db.prepare("SELECT count(*) AS n FROM imports WHERE file_name = 'netznoe-broken.csv'").get(),
     ).toEqual({ n: 0 });
     db.close();
+  });
+
+  it('a file without a metering point needs --meter: refused without it, added to the meter named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
+    const noMp = join(DSO, 'linznetz-v2.csv');
+    const r = await cli(['--data-dir', dir, 'import', noMp, '--json']);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(
+      /names no metering point .* does not guess\. Give --meter ID or METERING_POINT .* --meter new:NAME/,
+    );
+    expect(JSON.parse(r.stdout.trim())).toMatchObject({ error: { kind: 'meter_needed' } });
+    // Two households' files of one format never merge: each goes where it is told.
+    const a = await cli(['--data-dir', dir, 'import', noMp, '--meter', 'new:Haushalt A', '--json']);
+    const b = await cli(['--data-dir', dir, 'import', noMp, '--meter', 'new:Haushalt B', '--json']);
+    expect([a.status, b.status]).toEqual([0, 0]);
+    const [ma, mb] = [a, b].map((x) => (JSON.parse(x.stdout.trim()) as { meter_id: string }).meter_id);
+    expect(ma).not.toBe(mb);
+    // The meters list names them; --meter takes a metering point too (the Wiener Netze file has one).
+    const list = await cli(['--data-dir', dir, 'meters', '--json']);
+    const meters = JSON.parse(list.stdout) as { id: string; label: string }[];
+    expect(meters.map((m) => m.label).sort()).toEqual(['Haushalt A', 'Haushalt B']);
+    const wn = join(DSO, 'wienernetze-viertelstundenwerte-oct2024.csv');
+    expect((await cli(['--data-dir', dir, 'import', wn])).status).toBe(0);
+    const again = await cli(['--data-dir', dir, 'import', noMp, '--meter', ma, '--json']);
+    expect(JSON.parse(again.stdout.trim())).toMatchObject({ meter_id: ma, written: { inserted: 0 } });
+    const byPoint = await cli([
+      '--data-dir',
+      dir,
+      'export',
+      '--meter',
+      'AT0010000000000000001000000000001',
+      '--from',
+      '2024-10-26T00:00:00+02:00',
+      '--to',
+      '2024-10-27T00:00:00+02:00',
+      '--format',
+      'iso',
+      '--out',
+      join(dir, 'x.csv'),
+    ]);
+    expect(byPoint.status, byPoint.stderr).toBe(0);
+  });
+
+  it('each command refuses options it does not read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
+    const r = await cli(['--data-dir', dir, 'stats', '--profile', 'x']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/stats does not take --profile/);
+    const s = await cli(['--data-dir', dir, 'sites', '--meter', 'x']);
+    expect(s.status).toBe(1);
+    expect(s.stderr).toMatch(/sites does not take --meter/);
   });
 
   it('a 200 MB file and a 0-byte file are refused without being read', async () => {

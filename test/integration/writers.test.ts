@@ -65,7 +65,7 @@ describe('writers wait, never fail', () => {
     const runs = await Promise.all([
       cli(syncArgs(dir), token()),
       cli(syncArgs(dir), token()),
-      ...files.map((f) => cli(['--data-dir', dir, 'import', f, '--json'])),
+      ...files.map((f) => cli(['--data-dir', dir, 'import', f, '--meter', `new:${f}`, '--json'])),
     ]);
     for (const r of runs) expect(r.stderr, r.stderr).not.toMatch(/locked|already exists|busy/i);
     expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0, 0]);
@@ -94,7 +94,9 @@ describe('writers wait, never fail', () => {
     const files = ['netzooe-csv-mar2025.csv', 'linznetz-v2.csv', 'ikb.csv', 'tiwag-portal.csv'].map((f) =>
       join(DSO, f),
     );
-    const runs = await Promise.all(files.map((f) => cli(['--data-dir', dir, 'import', f])));
+    const runs = await Promise.all(
+      files.map((f) => cli(['--data-dir', dir, 'import', f, '--meter', `new:${f}`])),
+    );
     for (const r of runs) expect(r.stderr, r.stderr).toBe('');
     expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0]);
   });
@@ -127,7 +129,7 @@ describe('damage is seen', () => {
     const sync = await cli(syncArgs(dir), token());
     expect(sync.status).toBe(3);
     expect(sync.stderr).toMatch(/is damaged \(.+\)\. Meterdesk does not write into it/);
-    const imp = await cli(['--data-dir', dir, 'import', join(DSO, 'linznetz-v2.csv')]);
+    const imp = await cli(['--data-dir', dir, 'import', join(DSO, 'linznetz-v2.csv'), '--meter', 'new:Linz']);
     expect(imp.status).toBe(3);
     expect(imp.stderr).toMatch(/is damaged/);
     expect(readFileSync(path).equals(before)).toBe(true);
@@ -191,7 +193,14 @@ describe('a read-only data folder', () => {
       const sync = await cli(syncArgs(ro.path), token());
       expect(sync.status).toBe(3);
       expect(sync.stderr).toMatch(/is read-only, so Meterdesk cannot write there\. Reading works/);
-      const imp = await cli(['--data-dir', ro.path, 'import', join(DSO, 'linznetz-v2.csv')]);
+      const imp = await cli([
+        '--data-dir',
+        ro.path,
+        'import',
+        join(DSO, 'linznetz-v2.csv'),
+        '--meter',
+        'new:Linz',
+      ]);
       expect(imp.status).toBe(3);
       expect(imp.stderr).toMatch(/is read-only/);
     } finally {

@@ -87,6 +87,10 @@ export const importDe = {
   importNote_meter_readings_kept_apart:
     '{{count}} Zählerstände ({{column}}, {{first}} → {{last}} kWh) bleiben getrennt und werden nicht als Verbrauch gespeichert.',
   importNote_column_empty: 'In dieser Datei ohne Werte: „{{columns}}“.',
+  importNote_dst_jump_written_twice:
+    '{{day}}: Die Viertelstunde der Zeitumstellung im März steht zweimal in der Datei, als 02:00 und als 03:00 (derselbe Zeitpunkt), mit gleichen Werten (Zeilen {{lines}}); einmal importiert.',
+  importNote_placeholder_rows:
+    '{{count}} Zeilen mit Zählerstand 0 und ohne Verbrauch sind Platzhalter, keine Messwerte (zuerst Zeile {{line}}); nicht importiert.',
   importNote_dst_hour_once:
     '{{day}}: Die doppelte Stunde 2:00–3:00 steht nur einmal in der Datei; gelesen als erste (Sommerzeit-)Stunde – der Tag hat {{received}} von {{expected}} Viertelstunden.',
   importNote_empty_values: '{{count}} Viertelstunden ohne Wert in „{{column}}“ (bleiben leer, nicht 0).',
@@ -105,7 +109,8 @@ export const importDe = {
     '{{count}} Zeilen ohne Wert zu einer Uhrzeit, die es nicht gibt oder die sich wiederholt, wurden übersprungen (zuerst Zeile {{line}}).',
   importNote_service_data_kept:
     '{{count}} Viertelstunden hat der Datendienst schon geliefert; seine Werte bleiben.',
-  importNote_gaps: '{{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
+  importNote_gaps:
+    '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',
   mapping_intro:
     'Meterdesk kennt dieses Format nicht. Einmal festlegen, welche Spalte was enthält; das Format wird gespeichert und ab dann erkannt.',

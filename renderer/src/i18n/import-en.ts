@@ -89,6 +89,10 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importNote_meter_readings_kept_apart:
     '{{count}} meter readings ({{column}}, {{first}} → {{last}} kWh) are kept apart, not saved as consumption.',
   importNote_column_empty: 'No values in this file in: "{{columns}}".',
+  importNote_dst_jump_written_twice:
+    '{{day}}: the quarter-hour at the March clock change is written twice, as 02:00 and as 03:00 (one instant), with equal values (lines {{lines}}); imported once.',
+  importNote_placeholder_rows:
+    '{{count}} rows with a meter reading of 0 and no consumption are placeholders, not readings (first on line {{line}}); not imported.',
   importNote_dst_hour_once:
     '{{day}}: the repeated hour 2:00–3:00 is in the file once; read as the first (summer-time) hour — the day has {{received}} of {{expected}} quarter-hours.',
   importNote_empty_values: '{{count}} quarter-hours have no value in "{{column}}" (left empty, not 0).',
@@ -107,7 +111,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
     '{{count}} rows without a value at a time that does not exist or repeats were skipped (first on line {{line}}).',
   importNote_service_data_kept:
     '{{count}} quarter-hours came from the readings service already; its values stay.',
-  importNote_gaps: '{{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
+  importNote_gaps:
+    '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',
   mapping_intro:
     'Meterdesk does not know this format. Say once which column holds what; the format is saved and recognised from then on.',
