@@ -10,6 +10,7 @@ import { createApiClient, splitTeamUrl } from './api/client';
 import { querySeries } from './db/series-query';
 import { queryQuality } from './db/quality-query';
 import { frameOf } from './analysis/frame';
+import { importLog, undoImport } from './import/into-store';
 import { analysisTable } from './analysis/tables';
 import { writeTableCsv } from './export/table-csv';
 import { writeFileSync } from 'node:fs';
@@ -287,6 +288,13 @@ export function createHandlers(services: Services): Handlers {
     'import:tryMapping': async ({ fileId, mapping }) => services.imports.tryMapping(fileId, mapping),
     'import:saveFormat': async ({ fileId, mapping }) => services.imports.saveFormat(fileId, mapping),
     'import:formats': async () => services.imports.formats(),
+    'import:log': async () => importLog((await services.active()).db),
+    'import:undo': async ({ importId }) => {
+      const c = await writable();
+      const r = undoImport(c.db, importId, Math.floor(Date.now() / 1000));
+      services.emit('readings:changed', { meterIds: [r.meterId] });
+      return { undone: importId, ...r };
+    },
     'import:removeFormat': async ({ name }) => ({ removed: services.imports.removeFormat(name) }),
     'tariffs:list': async () => cost(await services.active()).store.list(),
     'tariffs:save': async ({ tariff }) =>

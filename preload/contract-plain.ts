@@ -49,6 +49,8 @@ export const channelNames = [
   'import:tryMapping',
   'import:saveFormat',
   'import:formats',
+  'import:log',
+  'import:undo',
   'import:removeFormat',
   'tariffs:list',
   'tariffs:save',

@@ -137,6 +137,22 @@ export interface MappingTry {
   error: ImportFailure['error'] | null;
 }
 
+/** One file of the import log (newest first). */
+export interface ImportLogView {
+  id: number;
+  meterId: string;
+  fileName: string;
+  sha256: string;
+  format: string;
+  importedSec: number;
+  readings: number;
+  inserted: number;
+  updated: number;
+  kept: number;
+  undoneSec: number | null;
+  undoable: boolean;
+}
+
 export const importChannels = {
   /** Reads the files and says what they hold; nothing is written. */
   'import:preview': channel<ImportFileView[]>().input(
@@ -183,6 +199,20 @@ export const importChannels = {
     z.object({ fileId, mapping: importMappingSchema }).strict(),
   ),
   'import:formats': channel<ImportMapping[]>().input(z.object({}).strict()),
+  /** The import log of the active profile, newest first. */
+  'import:log': channel<ImportLogView[]>().input(z.object({}).strict()),
+  /** Restores every day an import wrote to what it was before the file (refused if written since). */
+  'import:undo': channel<{ undone: number; meterId: string; days: number }>().input(
+    z
+      .object({
+        importId: z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 40),
+      })
+      .strict(),
+  ),
   'import:removeFormat': channel<{ removed: boolean }>().input(
     z.object({ name: z.string().min(1).max(60) }).strict(),
   ),

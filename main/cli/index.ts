@@ -22,6 +22,7 @@ Commands:
   meters   the meters in the database, with the ids other commands take (also --json)
   sites    the sites, with their ids and customers (also --json)
   tariffs  the tariffs stored in the profile, with their ids (also --json)
+  imports  the import log (each file: name, hash, when, counts, meter); "imports undo ID" undoes one
   analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
   portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
 
@@ -69,6 +70,13 @@ is not metered), full cycles, savings under the tariffs, and a sweep of sizes wi
 
 Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
 end of its latest reading. --meter of other commands takes the id or the metering point.`,
+  imports: `Usage: meterdesk --data-dir DIR imports [--profile NAME] [--json]
+       meterdesk --data-dir DIR imports undo ID [--profile NAME] [--json]
+
+The import log, newest first: id, when, file name, meter, readings (new, changed, kept from the
+service), and whether it was undone. "imports undo ID" restores every day that import wrote to what it
+was before the file (a meter or register it created goes, its revisions leave the audit trail); it is
+refused when a later import or a sync wrote those days since (undo those first).`,
   sites: `Usage: meterdesk --data-dir DIR sites [--profile NAME] [--json]
 
 Every site: id, name, customer id and name, number of meters (the ids --site takes).`,
@@ -120,6 +128,7 @@ const OPTIONS: Record<string, string[]> = {
   analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
   portfolio: ['profile', 'json', 'customer', 'now'],
   meters: ['profile', 'json'],
+  imports: ['profile', 'json'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json'],
 };
@@ -242,9 +251,10 @@ async function main(argv: string[]): Promise<void> {
     command === 'portfolio' ||
     command === 'meters' ||
     command === 'sites' ||
-    command === 'tariffs'
+    command === 'tariffs' ||
+    command === 'imports'
   ) {
-    const [{ analyzeCommand, portfolioCommand }, { listCommand }, { createProfileRegistry }] =
+    const [{ analyzeCommand, portfolioCommand }, { listCommand, importsCommand }, { createProfileRegistry }] =
       await Promise.all([
         import('./analyze-command'),
         import('./lists-command'),
@@ -257,7 +267,8 @@ async function main(argv: string[]): Promise<void> {
       if (!p) throw new UsageError(`No profile "${v.profile}" in ${dataDir}.`);
       dbPath = registry.dbPath(p.id);
     }
-    if (command === 'meters' || command === 'sites' || command === 'tariffs')
+    if (command === 'imports') importsCommand({ dbPath, json: !!v.json, args: positionals.slice(1) });
+    else if (command === 'meters' || command === 'sites' || command === 'tariffs')
       listCommand(command, { dbPath, json: !!v.json });
     else if (command === 'analyze')
       analyzeCommand({

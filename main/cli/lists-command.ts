@@ -6,8 +6,10 @@
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { latestOfMeters } from '../db/readings-read';
-import { openForReading } from '../db/open';
+import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
+import { importLog, undoImport } from '../import/into-store';
+import { UsageError } from './usage-error';
 
 /** A meter by its id or its metering point; a clear error when there is none. */
 export function resolveMeter(
@@ -114,4 +116,49 @@ function tariffs(db: Database.Database) {
       };
     },
   );
+}
+
+/** `meterdesk imports` (the log) and `meterdesk imports undo ID`. */
+export function importsCommand(a: { dbPath: string; json: boolean; args: string[] }): void {
+  if (!existsSync(a.dbPath))
+    throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
+  const [sub, id, ...rest] = a.args;
+  if (sub !== undefined && sub !== 'undo')
+    throw new UsageError(`Unknown "imports ${sub}": use "imports" or "imports undo ID".`);
+  if (sub === 'undo') {
+    if (!id || !/^\d+$/.test(id) || rest.length > 0)
+      throw new UsageError('imports undo needs one import ID ("meterdesk imports" lists them).');
+    assertWritablePlace(a.dbPath);
+    const db = openDatabase(a.dbPath);
+    try {
+      assertIntact(db);
+      const r = undoImport(db, Number(id), Math.floor(Date.now() / 1000));
+      if (a.json)
+        process.stdout.write(
+          JSON.stringify({ undone: Number(id), meter_id: r.meterId, days: r.days }) + '\n',
+        );
+      else
+        process.stdout.write(
+          `Import ${id} undone: ${r.days} days of meter ${r.meterId} are as they were before it.\n`,
+        );
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const db = openForReading(a.dbPath, (m) => process.stderr.write(`meterdesk: ${m}\n`));
+  try {
+    const log = importLog(db);
+    if (a.json) {
+      process.stdout.write(JSON.stringify(log) + '\n');
+      return;
+    }
+    if (log.length === 0) process.stdout.write('No imports in this database.\n');
+    for (const e of log)
+      process.stdout.write(
+        `${e.id}  ${new Date(e.importedSec * 1000).toISOString()}  ${e.fileName}  → ${e.meterId}  ${e.readings} readings (${e.inserted} new, ${e.updated} changed, ${e.kept} kept)${e.undoneSec !== null ? '  undone' : e.undoable ? '' : '  (no undo record)'}\n`,
+      );
+  } finally {
+    db.close();
+  }
 }

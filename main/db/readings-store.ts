@@ -388,7 +388,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     return result;
   }
 
-  return { seriesId, applyPage };
+  return { seriesId, applyPage, /** The zone its local days are counted in. */ tz };
 }
 
 export type ReadingsStore = ReturnType<typeof createReadingsStore>;

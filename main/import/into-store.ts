@@ -14,6 +14,7 @@ import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import type { ParsedFile } from './types';
 import { countReadings } from '../db/readings-read';
+import { dayNumberOf } from '../time/local-days';
 
 /** The local customer that holds meters known only from imported files. */
 export const IMPORTED_CUSTOMER_ID = 'local-imported';
@@ -154,6 +155,41 @@ export function writeImport(
   const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + 900));
   let out: ImportWrite | null = null;
   db.transaction(() => {
+    // What undo needs: the days this file writes, as they are now (import_undo, after the write).
+    const seriesIdOf = db.prepare<[string, string], { id: number }>(
+      "SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = 'kWh'",
+    );
+    const dayRow = db.prepare('SELECT * FROM reading_days WHERE series_id = ? AND day = ?');
+    const rollupRow = db.prepare('SELECT * FROM daily_rollups WHERE series_id = ? AND day = ?');
+    const before = new Map<string, { record: string | null; rollup: string | null }>();
+    const existedSeries = new Set<string>();
+    const touched = parsed.series.map((s) => {
+      const days = new Set(s.startSec.map((sec) => dayNumberOf(sec, store.tz)));
+      const sid = seriesIdOf.get(target.meterId, s.obisCode)?.id;
+      if (sid !== undefined) {
+        existedSeries.add(s.obisCode);
+        for (const d of days) {
+          const r = dayRow.get(sid, d);
+          const u = rollupRow.get(sid, d);
+          before.set(`${s.obisCode}|${d}`, {
+            record: r ? JSON.stringify(r) : null,
+            rollup: u ? JSON.stringify(u) : null,
+          });
+        }
+      }
+      return { obisCode: s.obisCode, days };
+    });
+    const revisionsFrom = (
+      db.prepare('SELECT coalesce(max(id), 0) AS n FROM reading_revisions').get() as {
+        n: number;
+      }
+    ).n;
+    const meterLatestBefore = target.exists
+      ? ((
+          db.prepare('SELECT latest_data_sec AS t FROM meters WHERE id = ?').get(target.meterId) as
+            { t: number | null } | undefined
+        )?.t ?? null)
+      : null;
     if (!target.exists) {
       db.prepare(
         `INSERT INTO customers (id, name, email) VALUES (?, 'Imported', NULL) ON CONFLICT (id) DO NOTHING`,
@@ -190,20 +226,57 @@ export function writeImport(
       w.unchanged += r.unchanged;
       w.kept += r.kept;
     }
-    db.prepare(
-      `INSERT INTO imports (meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      target.meterId,
-      file.name,
-      file.sha256,
-      parsed.format.id,
-      nowSec,
-      total,
-      w.inserted,
-      w.updated,
-      w.kept,
+    const revisionsTo = (
+      db.prepare('SELECT coalesce(max(id), 0) AS n FROM reading_revisions').get() as {
+        n: number;
+      }
+    ).n;
+    const createdSeries = touched.map((t) => t.obisCode).filter((o) => !existedSeries.has(o));
+    const importId = db
+      .prepare(
+        `INSERT INTO imports (meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept,
+           revisions_from, revisions_to, created_meter, created_series, meter_latest_before)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        target.meterId,
+        file.name,
+        file.sha256,
+        parsed.format.id,
+        nowSec,
+        total,
+        w.inserted,
+        w.updated,
+        w.kept,
+        revisionsFrom,
+        revisionsTo,
+        target.exists ? 0 : 1,
+        JSON.stringify(createdSeries),
+        meterLatestBefore,
+      ).lastInsertRowid;
+    const undo = db.prepare(
+      `INSERT INTO import_undo (import_id, series_id, day, before_record, before_rollup, after_vals, after_flags, after_updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    for (const t of touched) {
+      const sid = seriesIdOf.get(target.meterId, t.obisCode)?.id;
+      if (sid === undefined) continue; // nothing of this series was written (all kept)
+      for (const d of t.days) {
+        const after = dayRow.get(sid, d) as { vals: string; flags: string; updated: string } | undefined;
+        if (!after) continue;
+        const b = before.get(`${t.obisCode}|${d}`);
+        undo.run(
+          importId,
+          sid,
+          d,
+          b?.record ?? null,
+          b?.rollup ?? null,
+          after.vals,
+          after.flags,
+          after.updated,
+        );
+      }
+    }
     out = {
       meterId: target.meterId,
       readings: total,
@@ -214,4 +287,160 @@ export function writeImport(
     };
   }).immediate();
   return out!;
+}
+
+export interface ImportLogEntry {
+  id: number;
+  meterId: string;
+  fileName: string;
+  sha256: string;
+  format: string;
+  importedSec: number;
+  readings: number;
+  inserted: number;
+  updated: number;
+  kept: number;
+  undoneSec: number | null;
+  /** Whether undo can restore the state before this file (false for imports older than the log). */
+  undoable: boolean;
+}
+
+/** The import log, newest first. */
+export function importLog(db: Database.Database): ImportLogEntry[] {
+  return (
+    db
+      .prepare(
+        `SELECT i.id, i.meter_id, i.file_name, i.sha256, i.format, i.imported_sec, i.readings, i.inserted, i.updated,
+                i.kept, i.undone_sec, i.revisions_from IS NOT NULL AS undoable
+           FROM imports i ORDER BY i.imported_sec DESC, i.id DESC`,
+      )
+      .all() as {
+      id: number;
+      meter_id: string;
+      file_name: string;
+      sha256: string;
+      format: string;
+      imported_sec: number;
+      readings: number;
+      inserted: number;
+      updated: number;
+      kept: number;
+      undone_sec: number | null;
+      undoable: number;
+    }[]
+  ).map((r) => ({
+    id: r.id,
+    meterId: r.meter_id,
+    fileName: r.file_name,
+    sha256: r.sha256,
+    format: r.format,
+    importedSec: r.imported_sec,
+    readings: r.readings,
+    inserted: r.inserted,
+    updated: r.updated,
+    kept: r.kept,
+    undoneSec: r.undone_sec,
+    undoable: r.undoable === 1 && r.undone_sec === null,
+  }));
+}
+
+/**
+ * Undoes one import: every day it wrote goes back to its record before the file (or away, if it had
+ * none), its revisions leave the audit trail, and a meter or series it created goes when nothing is
+ * left in it. Refused when anything wrote those days since (a later import or a sync): undo that first.
+ * The log keeps the entry, marked undone.
+ */
+export function undoImport(
+  db: Database.Database,
+  importId: number,
+  nowSec: number,
+): { days: number; meterId: string } {
+  let result: { days: number; meterId: string } | null = null;
+  db.transaction(() => {
+    const imp = db.prepare('SELECT * FROM imports WHERE id = ?').get(importId) as
+      | {
+          meter_id: string;
+          file_name: string;
+          revisions_from: number | null;
+          revisions_to: number | null;
+          created_meter: number;
+          created_series: string | null;
+          meter_latest_before: number | null;
+          undone_sec: number | null;
+        }
+      | undefined;
+    if (!imp)
+      throw new AppError(
+        'not_found',
+        `No import ${importId} in this profile ("meterdesk imports" lists them).`,
+      );
+    if (imp.undone_sec !== null)
+      throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`);
+    if (imp.revisions_from === null)
+      throw new AppError(
+        'conflict',
+        `Import ${importId} (${imp.file_name}) was made by an older Meterdesk that kept no undo record; it cannot be undone.`,
+      );
+    const rows = db.prepare('SELECT * FROM import_undo WHERE import_id = ?').all(importId) as {
+      series_id: number;
+      day: number;
+      before_record: string | null;
+      before_rollup: string | null;
+      after_vals: string;
+      after_flags: string;
+      after_updated: string;
+    }[];
+    const now = db.prepare('SELECT vals, flags, updated FROM reading_days WHERE series_id = ? AND day = ?');
+    for (const r of rows) {
+      const cur = now.get(r.series_id, r.day) as { vals: string; flags: string; updated: string } | undefined;
+      if (!cur || cur.vals !== r.after_vals || cur.flags !== r.after_flags || cur.updated !== r.after_updated)
+        throw new AppError(
+          'conflict',
+          `Readings of ${new Date(r.day * 86_400_000).toISOString().slice(0, 10)} were written again after import ${importId} (${imp.file_name}), by a later import or a sync; undo the later imports first. Nothing was changed.`,
+        );
+    }
+    const delDay = db.prepare('DELETE FROM reading_days WHERE series_id = ? AND day = ?');
+    const delRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
+    const restore = (table: 'reading_days' | 'daily_rollups', json: string) => {
+      const row = JSON.parse(json) as Record<string, unknown>;
+      const cols = Object.keys(row);
+      db.prepare(
+        `INSERT OR REPLACE INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+      ).run(row);
+    };
+    for (const r of rows) {
+      delDay.run(r.series_id, r.day);
+      delRollup.run(r.series_id, r.day);
+      if (r.before_record) restore('reading_days', r.before_record);
+      if (r.before_rollup) restore('daily_rollups', r.before_rollup);
+    }
+    if (imp.revisions_to !== null && imp.revisions_to > imp.revisions_from)
+      db.prepare('DELETE FROM reading_revisions WHERE id > ? AND id <= ?').run(
+        imp.revisions_from,
+        imp.revisions_to,
+      );
+    // What the import created, when nothing is left in it.
+    for (const obis of JSON.parse(imp.created_series ?? '[]') as string[]) {
+      const s = db
+        .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
+        .get(imp.meter_id, obis) as { id: number } | undefined;
+      if (!s) continue;
+      const left = db.prepare('SELECT 1 FROM reading_days WHERE series_id = ? LIMIT 1').get(s.id);
+      const irregular = db.prepare('SELECT 1 FROM irregular_readings WHERE series_id = ? LIMIT 1').get(s.id);
+      if (!left && !irregular) db.prepare('DELETE FROM series WHERE id = ?').run(s.id);
+    }
+    if (
+      imp.created_meter === 1 &&
+      !db.prepare('SELECT 1 FROM series WHERE meter_id = ? LIMIT 1').get(imp.meter_id)
+    )
+      db.prepare('DELETE FROM meters WHERE id = ?').run(imp.meter_id);
+    else
+      db.prepare('UPDATE meters SET latest_data_sec = ? WHERE id = ?').run(
+        imp.meter_latest_before,
+        imp.meter_id,
+      );
+    db.prepare('UPDATE imports SET undone_sec = ? WHERE id = ?').run(nowSec, importId);
+    result = { days: rows.length, meterId: imp.meter_id };
+  }).immediate();
+  return result!;
 }

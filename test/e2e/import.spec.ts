@@ -171,3 +171,40 @@ test('a household without an account: a local profile, a dropped file, its chart
   await expect(page.getByTestId('meter-list')).toContainText('Imported');
   await expect(page.getByTestId('figure-readings')).toContainText('196');
 });
+
+test('the import log lists each file, and undo takes a file out again, day for day', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('en');
+  const count = () => {
+    const db = harnessDb(harness);
+    const n = (
+      db.prepare("SELECT count(*) AS n FROM readings WHERE source = 'import'").get() as { n: number }
+    ).n;
+    db.close();
+    return n;
+  };
+  const before = count();
+  await dropFiles(page, [fixture('wienernetze-viertelstundenwerte-oct2024.csv')]);
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-card').getByTestId('import-commit').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  expect(count()).toBe(before + 196);
+  // The log in the import dialog: the file, then undo with a confirmation.
+  await page.getByTestId('open-import').click();
+  const log = page.getByTestId('import-log');
+  await log.locator('summary').click();
+  const row = log
+    .getByTestId('import-log-row')
+    .filter({ hasText: 'wienernetze-viertelstundenwerte-oct2024.csv' });
+  await expect(row).toHaveCount(1);
+  await app.screenshot('import-log');
+  await row.getByTestId('import-log-undo').click();
+  await row.getByTestId('import-log-undo-yes').click();
+  await expect(row).toContainText('undone');
+  expect(count()).toBe(before);
+});

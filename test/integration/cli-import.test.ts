@@ -171,6 +171,62 @@ describe('meterdesk import', () => {
     expect(byPoint.status, byPoint.stderr).toBe(0);
   });
 
+  it('every import is logged and can be undone: A, B, undo B gives byte for byte the state of A alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-undo-'));
+    const a = join(DSO, 'wienernetze-viertelstundenwerte-oct2024.csv');
+    // B: the same metering point and days, 20 values corrected (as a later download would be).
+    const lines = readFileSync(a, 'utf8').split('\n');
+    for (let i = 1; i <= 20; i++) lines[i] = lines[i]!.replace(/;(\d+,\d+);;$/, (_, v: string) => `;${v}1;;`);
+    const b = join(dir, 'wienernetze-b.csv');
+    writeFileSync(b, lines.join('\n'));
+    const state = () => {
+      const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+      try {
+        return JSON.stringify([
+          db.prepare('SELECT * FROM reading_days ORDER BY series_id, day').all(),
+          db.prepare('SELECT * FROM daily_rollups ORDER BY series_id, day').all(),
+          db.prepare('SELECT * FROM reading_revisions ORDER BY id').all(),
+          db.prepare('SELECT id, latest_data_sec FROM meters ORDER BY id').all(),
+          db.prepare('SELECT id, meter_id, obis_code FROM series ORDER BY id').all(),
+        ]);
+      } finally {
+        db.close();
+      }
+    };
+    expect((await cli(['--data-dir', dir, 'import', a])).status).toBe(0);
+    const afterA = state();
+    const rb = await cli(['--data-dir', dir, 'import', b, '--json']);
+    expect(JSON.parse(rb.stdout.trim())).toMatchObject({ written: { updated: 20 } });
+    expect(state()).not.toBe(afterA);
+    const log = JSON.parse((await cli(['--data-dir', dir, 'imports', '--json'])).stdout) as {
+      id: number;
+      fileName: string;
+      undoable: boolean;
+    }[];
+    expect(log.map((e) => e.fileName)).toEqual([
+      'wienernetze-b.csv',
+      'wienernetze-viertelstundenwerte-oct2024.csv',
+    ]);
+    // The older import cannot be undone while the newer one has written its days since.
+    const older = await cli(['--data-dir', dir, 'imports', 'undo', String(log[1]!.id)]);
+    expect(older.status).toBe(2);
+    expect(older.stderr).toMatch(
+      /written again after import .* undo the later imports first\. Nothing was changed/,
+    );
+    const undo = await cli(['--data-dir', dir, 'imports', 'undo', String(log[0]!.id)]);
+    expect(undo.status, undo.stderr).toBe(0);
+    expect(state()).toBe(afterA);
+    expect((await cli(['--data-dir', dir, 'imports', 'undo', String(log[0]!.id)])).stderr).toMatch(
+      /undone already/,
+    );
+    // Undoing A too leaves no meter behind: it was the import's own.
+    expect((await cli(['--data-dir', dir, 'imports', 'undo', String(log[1]!.id)])).status).toBe(0);
+    expect(JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout)).toEqual([]);
+    const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM readings').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
   it('each command refuses options it does not read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
     const r = await cli(['--data-dir', dir, 'stats', '--profile', 'x']);

@@ -109,6 +109,19 @@ export const importDe = {
     '{{count}} Zeilen ohne Wert zu einer Uhrzeit, die es nicht gibt oder die sich wiederholt, wurden übersprungen (zuerst Zeile {{line}}).',
   importNote_service_data_kept:
     '{{count}} Viertelstunden hat der Datendienst schon geliefert; seine Werte bleiben.',
+  importLog_title: 'Importierte Dateien ({{count}})',
+  importLog_when: 'Importiert',
+  importLog_file: 'Datei',
+  importLog_meter: 'Zähler',
+  importLog_counts: 'Werte',
+  importLog_countsText: '{{readings}} ({{inserted}} neu, {{updated}} geändert)',
+  importLog_undo: 'Rückgängig',
+  importLog_undone: 'rückgängig gemacht',
+  importLog_noRecord: 'nicht rückgängig zu machen (ältere Version)',
+  importLog_confirm:
+    '„{{name}}“ rückgängig machen? Jeder Tag, den diese Datei geschrieben hat, wird wie vor dem Import.',
+  importLog_undoYes: 'Ja, rückgängig machen',
+  importLog_keep: 'Behalten',
   importNote_gaps:
     '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',

@@ -111,6 +111,18 @@ export const importEn: Record<keyof typeof importDe, string> = {
     '{{count}} rows without a value at a time that does not exist or repeats were skipped (first on line {{line}}).',
   importNote_service_data_kept:
     '{{count}} quarter-hours came from the readings service already; its values stay.',
+  importLog_title: 'Imported files ({{count}})',
+  importLog_when: 'Imported',
+  importLog_file: 'File',
+  importLog_meter: 'Meter',
+  importLog_counts: 'Values',
+  importLog_countsText: '{{readings}} ({{inserted}} new, {{updated}} changed)',
+  importLog_undo: 'Undo',
+  importLog_undone: 'undone',
+  importLog_noRecord: 'cannot be undone (older version)',
+  importLog_confirm: 'Undo "{{name}}"? Every day this file wrote goes back to what it was before the import.',
+  importLog_undoYes: 'Yes, undo',
+  importLog_keep: 'Keep',
   importNote_gaps:
     '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',

@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportDone, ImportFailure, ImportFileView } from '../../../../preload/contract';
+import type { ImportDone, ImportFailure, ImportFileView, ImportLogView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtPercent } from '../../format';
+import { fmtDateTime, fmtPercent } from '../../format';
 import { useApp, usePrefs } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
@@ -192,6 +192,7 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
           />
         ))}
       </div>
+      <ImportLog refreshKey={Object.keys(done).length} />
       <div className="modal-actions">
         <button onClick={close} data-testid="import-close">
           {t('import_close')}
@@ -218,5 +219,91 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
         />
       )}
     </Modal>
+  );
+}
+
+/**
+ * The files imported into this profile, newest first, each with "Undo": every day that file wrote goes
+ * back to what it was before it (refused, with the reason, when a later import or sync wrote them since).
+ */
+function ImportLog({ refreshKey }: { refreshKey: number }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [log, setLog] = useState<ImportLogView[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [version, setVersion] = useState(0);
+  const [asking, setAsking] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    unwrap(api().import.log({})).then(
+      (l) => live && setLog(l),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [refreshKey, version]);
+  if (!log || log.length === 0) return error ? <ErrorText error={error} prefs={prefs} /> : null;
+  const undo = async (e: ImportLogView) => {
+    setAsking(null);
+    setError(null);
+    try {
+      await unwrap(api().import.undo({ importId: e.id }));
+    } catch (err) {
+      setError(err);
+    }
+    setVersion((v) => v + 1);
+  };
+  return (
+    <details className="import-log" data-testid="import-log">
+      <summary>{t('importLog_title', { count: log.length })}</summary>
+      {error !== null && <ErrorText error={error} prefs={prefs} />}
+      <table className="grid-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('importLog_when')}</th>
+            <th scope="col">{t('importLog_file')}</th>
+            <th scope="col">{t('importLog_meter')}</th>
+            <th scope="col">{t('importLog_counts')}</th>
+            <th scope="col" />
+          </tr>
+        </thead>
+        <tbody>
+          {log.map((e) => (
+            <tr key={e.id} data-testid="import-log-row">
+              <td>{fmtDateTime(e.importedSec, prefs)}</td>
+              <td className="mono small">{e.fileName}</td>
+              <td className="mono small">{e.meterId}</td>
+              <td className="num small">
+                {t('importLog_countsText', {
+                  readings: e.readings,
+                  inserted: e.inserted,
+                  updated: e.updated,
+                })}
+              </td>
+              <td>
+                {e.undoneSec !== null ? (
+                  <span className="muted small">{t('importLog_undone')}</span>
+                ) : e.undoable && asking === e.id ? (
+                  <span className="small">
+                    {t('importLog_confirm', { name: e.fileName })}{' '}
+                    <button className="danger" onClick={() => void undo(e)} data-testid="import-log-undo-yes">
+                      {t('importLog_undoYes')}
+                    </button>{' '}
+                    <button onClick={() => setAsking(null)}>{t('importLog_keep')}</button>
+                  </span>
+                ) : e.undoable ? (
+                  <button onClick={() => setAsking(e.id)} data-testid="import-log-undo">
+                    {t('importLog_undo')}
+                  </button>
+                ) : (
+                  <span className="muted small">{t('importLog_noRecord')}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
