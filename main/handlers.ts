@@ -283,7 +283,7 @@ export function createHandlers(services: Services): Handlers {
     'import:preview': async ({ files }) => services.imports.preview(files),
     'import:update': async ({ fileId, direction, meterId }) =>
       services.imports.update(fileId, { direction, meterId }),
-    'import:commit': async ({ fileId }) => services.imports.commit(fileId),
+    'import:commit': async ({ fileId, onConflict }) => services.imports.commit(fileId, onConflict),
     'import:discard': async ({ fileIds }) => ({ discarded: services.imports.discard(fileIds) }),
     'import:tryMapping': async ({ fileId, mapping }) => services.imports.tryMapping(fileId, mapping),
     'import:saveFormat': async ({ fileId, mapping }) => services.imports.saveFormat(fileId, mapping),

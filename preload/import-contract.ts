@@ -99,6 +99,16 @@ export interface ImportPreview {
   serviceOverlap: number;
   /** This very file (by content) went into this meter before, at this time. */
   importedBeforeSec: number | null;
+  /**
+   * Quarter-hours an earlier file stored for this meter with another value: how many, the first few.
+   * They are kept unless the person chooses to replace them (`import:commit` `onConflict`).
+   */
+  conflicts: {
+    count: number;
+    sample: { obisCode: string; startSec: number; stored: number; file: number }[];
+  };
+  /** For a file without a metering point: a meter whose stored values agree with the file's, if any. */
+  suggestion: { meterId: string; label: string; overlap: number } | null;
 }
 
 export interface ImportFailure {
@@ -128,6 +138,8 @@ export interface ImportDone {
   updated: number;
   unchanged: number;
   kept: number;
+  /** Quarter-hours an earlier file stored with another value, kept as they were. */
+  conflictsKept: number;
 }
 
 export interface MappingTry {
@@ -186,7 +198,9 @@ export const importChannels = {
       .strict(),
   ),
   /** Writes a previewed file: all of it or nothing. */
-  'import:commit': channel<ImportDone>().input(z.object({ fileId }).strict()),
+  'import:commit': channel<ImportDone>().input(
+    z.object({ fileId, onConflict: z.enum(['keep', 'replace']).default('keep') }).strict(),
+  ),
   'import:discard': channel<{ discarded: number }>().input(
     z.object({ fileIds: z.array(fileId).max(100) }).strict(),
   ),

@@ -54,7 +54,7 @@ function targetOf(
 export async function importFiles(
   dataDir: string,
   files: string[],
-  opts: { json: boolean; profile?: string; meterId?: string; direction?: string },
+  opts: { json: boolean; profile?: string; meterId?: string; direction?: string; replace?: boolean },
 ): Promise<void> {
   if (files.length === 0) throw new UsageError('import needs at least one FILE.');
   if (opts.direction && opts.direction !== 'consumption' && opts.direction !== 'feed_in')
@@ -97,6 +97,7 @@ export async function importFiles(
           target,
           { name, sha256: sha256(bytes) },
           Math.floor(Date.now() / 1000),
+          opts.replace ? 'replace' : 'keep',
         );
         const summaries = parsed.series.map((s) => summarize(s, DEFAULT_TZ));
         const notes = notesWithGaps(parsed, summaries, DEFAULT_TZ);
@@ -119,13 +120,22 @@ export async function importFiles(
           })),
           warnings: notes.filter((n) => n.isWarning).map(noteText),
           notes: notes.filter((n) => !n.isWarning).map(noteText),
-          written: { inserted: w.inserted, updated: w.updated, unchanged: w.unchanged, kept: w.kept },
+          written: {
+            inserted: w.inserted,
+            updated: w.updated,
+            unchanged: w.unchanged,
+            kept: w.kept,
+            conflicts_kept: w.conflictsKept,
+          },
         };
         if (opts.json) process.stdout.write(JSON.stringify(line) + '\n');
         else {
           process.stdout.write(
             `${name}: ${parsed.format.operator} (${parsed.format.product}) → meter ${w.meterId}, ${w.inserted} new, ${w.updated} changed, ${w.unchanged} unchanged` +
               (w.kept > 0 ? `, ${w.kept} kept from the service` : '') +
+              (w.conflictsKept > 0
+                ? `, ${w.conflictsKept} kept as an earlier file stored them (its values differ; --replace takes the file's)`
+                : '') +
               '\n',
           );
           for (const s of summaries)

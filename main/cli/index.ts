@@ -40,7 +40,7 @@ Counts of meters, series, readings and revisions, and per meter the cursor and l
   export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.`,
-  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in]
+  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in] [--replace]
 
 Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,
 Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, TIWAG, Vorarlberg Netz, Netz
@@ -49,7 +49,8 @@ one transaction: all its readings or none. A file's metering point joins the met
 a new meter of the local "Imported" customer). A file without a metering point is never put on a meter
 by guess: give --meter ID or METERING_POINT ("meterdesk meters" lists them), or --meter new:NAME for a
 new meter called NAME; without --meter it is refused. Readings the service delivered are never
-replaced. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
+replaced; quarter-hours an earlier file stored with other values are kept (and counted) unless
+--replace is given. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
 Prints one line per file (with --json: one JSON object per line). Exit code 3 when a file cannot be
 imported; its line names the file, the line and the column.`,
   cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID)... [--register OBIS]
@@ -106,7 +107,7 @@ const OPTIONS: Record<string, string[]> = {
   sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
   stats: ['json'],
   export: ['meter', 'from', 'to', 'format', 'out', 'register'],
-  import: ['json', 'profile', 'meter', 'direction'],
+  import: ['json', 'profile', 'meter', 'direction', 'replace'],
   cost: ['profile', 'json', 'meter', 'register', 'from', 'to', 'tariff', 'tariff-id', 'prices', 'shift'],
   battery: [
     'profile',
@@ -189,6 +190,7 @@ async function main(argv: string[]): Promise<void> {
         period: { type: 'string' },
         customer: { type: 'string' },
         now: { type: 'string' },
+        replace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -293,6 +295,7 @@ async function main(argv: string[]): Promise<void> {
       profile: v.profile,
       meterId: v.meter,
       direction: v.direction,
+      replace: !!v.replace,
     });
     return;
   }

@@ -18,7 +18,15 @@ import { AppError } from '../errors';
 import { createCustomFormats, specOfMapping } from './custom-formats';
 import { containerOf, decodeText } from './decode';
 import { firstLines } from './csv-rows';
-import { importedBefore, resolveTarget, serviceOverlap, sha256, writeImport } from './into-store';
+import {
+  importConflicts,
+  importedBefore,
+  resolveTarget,
+  serviceOverlap,
+  sha256,
+  suggestMeter,
+  writeImport,
+} from './into-store';
 import { note, noteText, type ImportNote } from './notes';
 import type { ParseJob } from './parse-thread';
 import { fileStart, readImportFile } from './read-file';
@@ -171,8 +179,11 @@ export function createImportService(deps: ImportDeps) {
   async function view(st: Staged): Promise<ImportPreview> {
     const parsed = st.parsed!;
     const { db } = await deps.active();
-    const target = resolveTarget(db, parsed, st.meterId);
+    const target = resolveTarget(db, parsed, st.meterId, { name: st.name, sha256: st.hash });
     const series = parsed.series.map((s) => summarize(s, deps.tz));
+    const conflicts = target.exists ? importConflicts(db, target.meterId, parsed) : { count: 0, sample: [] };
+    const suggestion =
+      !parsed.meteringPoint && st.meterId === null ? suggestMeter(db, parsed, target.meterId) : null;
     const notes = notesWithGaps(parsed, series, deps.tz);
     const overlap = target.exists ? serviceOverlap(db, target.meterId, parsed) : 0;
     if (overlap > 0) notes.push(note('service_data_kept', { count: overlap }));
@@ -197,6 +208,8 @@ export function createImportService(deps: ImportDeps) {
       rows: parsed.rows,
       serviceOverlap: overlap,
       importedBeforeSec: importedBefore(db, st.hash, target.meterId),
+      conflicts: { count: conflicts.count, sample: conflicts.sample },
+      suggestion,
     };
   }
 
@@ -278,7 +291,7 @@ export function createImportService(deps: ImportDeps) {
       }
       return st.parsed ? view(st) : read(st);
     },
-    async commit(fileId: string): Promise<ImportDone> {
+    async commit(fileId: string, onConflict: 'keep' | 'replace' = 'keep'): Promise<ImportDone> {
       const st = get(fileId);
       if (!st.parsed)
         throw new AppError(
@@ -287,9 +300,17 @@ export function createImportService(deps: ImportDeps) {
         );
       const { db, readings, assertWritable } = await deps.active();
       await assertWritable?.();
-      const target = resolveTarget(db, st.parsed, st.meterId);
+      const target = resolveTarget(db, st.parsed, st.meterId, { name: st.name, sha256: st.hash });
       deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
-      const w = writeImport(db, readings, st.parsed, target, { name: st.name, sha256: st.hash }, now());
+      const w = writeImport(
+        db,
+        readings,
+        st.parsed,
+        target,
+        { name: st.name, sha256: st.hash },
+        now(),
+        onConflict,
+      );
       deps.onProgress?.({ fileName: st.name, fraction: 1, phase: 'writing' });
       staged.delete(fileId);
       deps.onWritten?.(w.meterId);

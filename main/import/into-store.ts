@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import type { ParsedFile } from './types';
-import { countReadings } from '../db/readings-read';
+import { countReadings, readRange } from '../db/readings-read';
 import { dayNumberOf } from '../time/local-days';
 
 /** The local customer that holds meters known only from imported files. */
@@ -36,6 +36,8 @@ export interface ImportWrite {
   unchanged: number;
   /** Quarter-hours the service had delivered: the service's values stay. */
   kept: number;
+  /** Quarter-hours an earlier file stored with another value, kept (not replaced). */
+  conflictsKept: number;
 }
 
 function slug(text: string): string {
@@ -67,6 +69,8 @@ export function resolveTarget(
   db: Database.Database,
   parsed: ParsedFile,
   chosenMeterId?: string | null,
+  /** The file (its name and SHA-256): a file without a metering point becomes a meter of its own. */
+  file?: { name: string; sha256: string },
 ): ImportTarget {
   type Row = {
     id: string;
@@ -98,14 +102,21 @@ export function resolveTarget(
         label: r.label ?? r.metering_point,
       };
   }
-  const id = importedMeterId(parsed);
+  // A file without a metering point is never put on another file's meter by guess (issue 31): it
+  // becomes a meter of its own, named after the file, unless the person chooses one.
+  const id =
+    !parsed.meteringPoint && file
+      ? `imp-${slug(parsed.format.id)}-${parsed.direction === 'feed_in' ? 'feed-in' : 'consumption'}-${file.sha256.slice(0, 10)}`
+      : importedMeterId(parsed);
   const existing = db.prepare('SELECT label FROM meters WHERE id = ?').get(id) as
     { label: string | null } | undefined;
   return {
     meterId: id,
     exists: !!existing,
     isServiceMeter: false,
-    label: existing?.label ?? labelOf(parsed),
+    label:
+      existing?.label ??
+      (!parsed.meteringPoint && file ? `${labelOf(parsed)} (${file.name})` : labelOf(parsed)),
   };
 }
 
@@ -118,6 +129,91 @@ export function serviceOverlap(db: Database.Database, meterId: string, parsed: P
       except: 'import',
     });
   return n;
+}
+
+/**
+ * Quarter-hours of the file whose value differs from what an earlier file stored for the same meter
+ * and register (the service's readings are never replaced and are counted apart): their number, the
+ * first few, and the keys to leave out when they are kept.
+ */
+export function importConflicts(
+  db: Database.Database,
+  meterId: string,
+  parsed: ParsedFile,
+): {
+  count: number;
+  sample: { obisCode: string; startSec: number; stored: number; file: number }[];
+  keys: Set<string>;
+} {
+  const out = {
+    count: 0,
+    sample: [] as { obisCode: string; startSec: number; stored: number; file: number }[],
+    keys: new Set<string>(),
+  };
+  const seriesOf = db.prepare<[string, string], { id: number }>(
+    "SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = 'kWh'",
+  );
+  for (const s of parsed.series) {
+    const sid = seriesOf.get(meterId, s.obisCode)?.id;
+    if (sid === undefined || s.startSec.length === 0) continue;
+    const stored = new Map<number, { value: number; source: string }>();
+    for (const r of readRange(db, sid, s.startSec[0]!, s.startSec[s.startSec.length - 1]! + 900))
+      stored.set(r[0], { value: r[2], source: r[6] });
+    for (let i = 0; i < s.startSec.length; i++) {
+      const x = stored.get(s.startSec[i]!);
+      if (!x || x.source !== 'import' || Math.abs(x.value - s.valueKwh[i]!) < 1e-9) continue;
+      out.count++;
+      out.keys.add(`${s.obisCode}|${s.startSec[i]}`);
+      if (out.sample.length < 5)
+        out.sample.push({
+          obisCode: s.obisCode,
+          startSec: s.startSec[i]!,
+          stored: x.value,
+          file: s.valueKwh[i]!,
+        });
+    }
+  }
+  return out;
+}
+
+/**
+ * A meter this file without a metering point seems to belong to: the one whose stored quarter-hours
+ * agree with the file's wherever both have a value (at least a day of them, all equal) — e.g. the same
+ * November exported as TINETZ v2 (no metering point) and v3 (with one). Only a suggestion.
+ */
+export function suggestMeter(
+  db: Database.Database,
+  parsed: ParsedFile,
+  exclude: string,
+): { meterId: string; label: string; overlap: number } | null {
+  const s = parsed.series[0];
+  if (!s || s.startSec.length === 0) return null;
+  const from = s.startSec[0]!;
+  const to = s.startSec[s.startSec.length - 1]! + 900;
+  const candidates = db
+    .prepare(
+      `SELECT se.id AS sid, m.id, coalesce(m.label, m.metering_point) AS label FROM series se JOIN meters m ON m.id = se.meter_id
+        WHERE se.obis_code = ? AND m.id <> ? AND m.energy_direction = ? LIMIT 200`,
+    )
+    .all(s.obisCode, exclude, parsed.direction) as { sid: number; id: string; label: string }[];
+  const fileValues = new Map(s.startSec.map((t, i) => [t, s.valueKwh[i]!]));
+  let best: { meterId: string; label: string; overlap: number } | null = null;
+  for (const c of candidates) {
+    let overlap = 0;
+    let agree = true;
+    for (const r of readRange(db, c.sid, from, to)) {
+      const v = fileValues.get(r[0]);
+      if (v === undefined) continue;
+      overlap++;
+      if (Math.abs(v - r[2]) > 1e-9) {
+        agree = false;
+        break;
+      }
+    }
+    if (agree && overlap >= 96 && (!best || overlap > best.overlap))
+      best = { meterId: c.id, label: c.label, overlap };
+  }
+  return best;
 }
 
 /** When this file (by content) went into this meter before, if it did. */
@@ -135,21 +231,27 @@ export function writeImport(
   target: ImportTarget,
   file: { name: string; sha256: string },
   nowSec: number,
+  /** Quarter-hours stored by an earlier file with another value: kept (the default) or replaced. */
+  onConflict: 'keep' | 'replace' = 'keep',
 ): ImportWrite {
+  const conflicts = onConflict === 'keep' ? importConflicts(db, target.meterId, parsed) : null;
   // Written in pages of at most PAGE readings (one transaction around them all): the rows of a large
   // file never exist as objects all at once.
   const PAGE = 20_000;
   const pages = function* () {
     for (const s of parsed.series)
       for (let from = 0; from < s.startSec.length; from += PAGE)
-        yield s.startSec.slice(from, from + PAGE).map((startSec, k) => ({
-          obisCode: s.obisCode,
-          startSec,
-          endSec: startSec + 900,
-          value: s.valueKwh[from + k]!,
-          quality: s.quality[from + k]!,
-          updatedSec: null,
-        }));
+        yield s.startSec
+          .slice(from, from + PAGE)
+          .map((startSec, k) => ({
+            obisCode: s.obisCode,
+            startSec,
+            endSec: startSec + 900,
+            value: s.valueKwh[from + k]!,
+            quality: s.quality[from + k]!,
+            updatedSec: null,
+          }))
+          .filter((r) => !conflicts?.keys.has(`${r.obisCode}|${r.startSec}`));
   };
   const total = parsed.series.reduce((n, s) => n + s.startSec.length, 0);
   const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + 900));
@@ -284,6 +386,7 @@ export function writeImport(
       updated: w.updated,
       unchanged: w.unchanged,
       kept: w.kept,
+      conflictsKept: conflicts?.count ?? 0,
     };
   }).immediate();
   return out!;

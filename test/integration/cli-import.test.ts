@@ -195,7 +195,7 @@ describe('meterdesk import', () => {
     };
     expect((await cli(['--data-dir', dir, 'import', a])).status).toBe(0);
     const afterA = state();
-    const rb = await cli(['--data-dir', dir, 'import', b, '--json']);
+    const rb = await cli(['--data-dir', dir, 'import', b, '--replace', '--json']);
     expect(JSON.parse(rb.stdout.trim())).toMatchObject({ written: { updated: 20 } });
     expect(state()).not.toBe(afterA);
     const log = JSON.parse((await cli(['--data-dir', dir, 'imports', '--json'])).stdout) as {

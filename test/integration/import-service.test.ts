@@ -77,17 +77,22 @@ describe('import through the contract', () => {
       })) as ImportPreview;
       expect(fed).toMatchObject({
         direction: 'feed_in',
-        target: { meterId: 'imp-netzooe-feed-in', exists: false },
+        // No metering point in the file: a meter of its own, named after the file (never a shared one).
+        target: {
+          meterId: expect.stringMatching(/^imp-netzooe-feed-in-[0-9a-f]{10}$/),
+          exists: false,
+          label: expect.stringContaining('ooe.csv'),
+        },
       });
       expect(fed.series[0]!.obisCode).toBe('1-1:2.9.0 G.01');
       expect(fed.notes.map((n) => n.code)).not.toContain('direction_assumed');
 
       const done = await call<{ meterId: string; inserted: number }>('import:commit', { fileId: v!.fileId });
-      expect(done).toMatchObject({ meterId: 'imp-netzooe-feed-in', inserted: 188 });
+      expect(done).toMatchObject({ meterId: fed.target.meterId, inserted: 188 });
       const meters = await call<MeterView[]>('meters:list');
       expect(meters).toHaveLength(1);
       expect(meters[0]).toMatchObject({
-        id: 'imp-netzooe-feed-in',
+        id: fed.target.meterId,
         energyDirection: 'feed_in',
         customerId: 'local-imported',
         siteName: 'Netz Oberösterreich',
@@ -186,6 +191,77 @@ describe('import through the contract', () => {
       expect(r3).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       const r4 = await raw('import:commit', { fileId: '../etc/passwd' });
       expect(r4).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    } finally {
+      await services.close();
+    }
+  });
+});
+
+describe("identity is the person's decision (issue 31, item 1)", () => {
+  it("two households' files without a metering point never merge; the same values are suggested; conflicts are kept unless replaced", async () => {
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Beraterin' });
+      await call('profiles:switch', { profileId: p.id });
+      const linz = readFileSync(join(DSO, 'linznetz-v2.csv'), 'utf8');
+      // Household B: the same days, every value 0,001 kWh higher.
+      const other = linz.replace(
+        /;(\d+),(\d{3});/g,
+        (_, a: string, b: string) => `;${a},${String(Number(b) + 1).padStart(3, '0')};`,
+      );
+      const preview = async (name: string, text: string) =>
+        (
+          await call<ImportFileView[]>('import:preview', {
+            files: [{ name, dataBase64: Buffer.from(text, 'utf8').toString('base64') }],
+          })
+        )[0] as ImportPreview;
+      const a = await preview('haushalt-a.csv', linz);
+      const da = await call<{ meterId: string; inserted: number }>('import:commit', { fileId: a.fileId });
+      expect(da.inserted).toBe(192);
+      const b = await preview('haushalt-b.csv', other);
+      expect(b.target.meterId).not.toBe(da.meterId); // its own meter: nothing of A is touched
+      expect(b.suggestion).toBeNull(); // the values differ: no suggestion
+      const db = await call<{ meterId: string; inserted: number }>('import:commit', { fileId: b.fileId });
+      expect(db.inserted).toBe(192);
+      expect((await call<MeterView[]>('meters:list')).map((m) => m.id).sort()).toEqual(
+        [da.meterId, db.meterId].sort(),
+      );
+
+      // The same file again (another download of A): its values agree with A's meter, suggested.
+      const again = await preview('haushalt-a-2.csv', linz.replace(/\n/g, '\r\n')); // other bytes, same values
+      expect(again.suggestion).toMatchObject({ meterId: da.meterId, overlap: 192 });
+
+      // B aimed at A's meter by mistake: 192 conflicting quarter-hours shown, kept by default.
+      const wrong = await preview('haushalt-b-2.csv', other);
+      const aimed = (await call<ImportFileView>('import:update', {
+        fileId: wrong.fileId,
+        meterId: da.meterId,
+      })) as ImportPreview;
+      expect(aimed.conflicts.count).toBe(192);
+      expect(aimed.conflicts.sample[0]!.stored).not.toBe(aimed.conflicts.sample[0]!.file);
+      const kept = await call<{ updated: number; conflictsKept: number }>('import:commit', {
+        fileId: wrong.fileId,
+      });
+      expect(kept).toMatchObject({ updated: 0, conflictsKept: 192 });
+      const sumOf = async (meterId: string) =>
+        (
+          await call<{ totals: { received: number } }>('quality:breakdown', {
+            meterId,
+            obisCode: '1-1:1.9.0 G.01',
+            fromSec: Date.parse('2024-07-01T00:00:00+02:00') / 1000,
+            toSec: Date.parse('2024-07-10T00:00:00+02:00') / 1000,
+            detail: false,
+          })
+        ).totals.received;
+      expect(await sumOf(da.meterId)).toBe(192);
+      // Chosen explicitly: replaced.
+      const again2 = await preview('haushalt-b-3.csv', other);
+      await call('import:update', { fileId: again2.fileId, meterId: da.meterId });
+      const replaced = await call<{ updated: number }>('import:commit', {
+        fileId: again2.fileId,
+        onConflict: 'replace',
+      });
+      expect(replaced.updated).toBe(192);
     } finally {
       await services.close();
     }

@@ -122,6 +122,13 @@ export const importDe = {
     '„{{name}}“ rückgängig machen? Jeder Tag, den diese Datei geschrieben hat, wird wie vor dem Import.',
   importLog_undoYes: 'Ja, rückgängig machen',
   importLog_keep: 'Behalten',
+  import_suggestion: 'Die Werte stimmen mit „{{label}}“ überein ({{count}} gemeinsame Viertelstunden).',
+  import_useSuggestion: 'Zu diesem Zähler hinzufügen',
+  import_conflicts: '{{count}} Viertelstunden hat eine frühere Datei mit anderen Werten gespeichert:',
+  import_conflictKeep: 'gespeicherte Werte behalten (Vorgabe)',
+  import_conflictReplace: 'durch die Werte dieser Datei ersetzen',
+  import_conflictOther: '– oder oben einen anderen oder neuen Zähler wählen.',
+  import_doneConflictsKept: '{{count}} abweichende Viertelstunden blieben wie gespeichert.',
   importNote_gaps:
     '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',

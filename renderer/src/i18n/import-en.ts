@@ -123,6 +123,13 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importLog_confirm: 'Undo "{{name}}"? Every day this file wrote goes back to what it was before the import.',
   importLog_undoYes: 'Yes, undo',
   importLog_keep: 'Keep',
+  import_suggestion: 'Its values agree with "{{label}}" ({{count}} quarter-hours in common).',
+  import_useSuggestion: 'Add to that meter',
+  import_conflicts: '{{count}} quarter-hours were stored by an earlier file with other values:',
+  import_conflictKeep: 'keep the stored values (default)',
+  import_conflictReplace: "replace them with this file's values",
+  import_conflictOther: '— or choose another or a new meter above.',
+  import_doneConflictsKept: '{{count}} differing quarter-hours stayed as stored.',
   importNote_gaps:
     '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',

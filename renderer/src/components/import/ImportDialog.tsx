@@ -27,6 +27,8 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
     null,
   );
   const [busy, setBusy] = useState(false);
+  /** Files whose conflicting quarter-hours the person chose to replace (the default keeps them). */
+  const [replacing, setReplacing] = useState<Record<string, boolean>>({});
   const [mapping, setMapping] = useState<ImportFailure | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const seen = useRef(0);
@@ -89,7 +91,9 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
     let failed = false;
     for (const fileId of fileIds) {
       try {
-        const d = await unwrap(api().import.commit({ fileId }));
+        const d = await unwrap(
+          api().import.commit({ fileId, onConflict: replacing[fileId] ? 'replace' : 'keep' }),
+        );
         last = d;
         setDone((x) => ({ ...x, [fileId]: d }));
         setErrors((x) => ({ ...x, [fileId]: null }));
@@ -187,6 +191,8 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
             }}
             onOpen={() => void openMeter(done[v.fileId]!.meterId)}
             onDefine={() => v.status === 'failed' && setMapping(v)}
+            replace={!!replacing[v.fileId]}
+            onReplace={(r) => setReplacing((x) => ({ ...x, [v.fileId]: r }))}
             onTarget={(meterId) => void update(v.fileId, { meterId })}
             onDirection={(direction) => void update(v.fileId, { direction })}
           />

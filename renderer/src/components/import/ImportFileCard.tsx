@@ -48,6 +48,8 @@ function Ready(props: {
   view: ImportPreview;
   prefs: FormatPrefs;
   done: ImportDone | null;
+  replace: boolean;
+  onReplace: (replace: boolean) => void;
   onTarget: (meterId: string | null) => void;
   onDirection: (direction: 'consumption' | 'feed_in') => void;
 }) {
@@ -93,6 +95,49 @@ function Ready(props: {
               </option>
             ))}
           </select>
+          {v.suggestion && !locked && (
+            <p className="small" data-testid="import-suggestion">
+              {t('import_suggestion', { label: v.suggestion.label, count: v.suggestion.overlap })}{' '}
+              <button
+                onClick={() => props.onTarget(v.suggestion!.meterId)}
+                data-testid="import-use-suggestion"
+              >
+                {t('import_useSuggestion')}
+              </button>
+            </p>
+          )}
+          {v.conflicts.count > 0 && (
+            <div className="warn small" role="alert" data-testid="import-conflicts">
+              {t('import_conflicts', { count: v.conflicts.count })}{' '}
+              {v.conflicts.sample
+                .slice(0, 3)
+                .map((c) => `${fmtDateTime(c.startSec, prefs)}: ${c.stored} → ${c.file} kWh`)
+                .join('; ')}
+              <div>
+                <label className="inline">
+                  <input
+                    type="radio"
+                    checked={!props.replace}
+                    disabled={locked}
+                    onChange={() => props.onReplace(false)}
+                    data-testid="import-conflict-keep"
+                  />{' '}
+                  {t('import_conflictKeep')}
+                </label>{' '}
+                <label className="inline">
+                  <input
+                    type="radio"
+                    checked={props.replace}
+                    disabled={locked}
+                    onChange={() => props.onReplace(true)}
+                    data-testid="import-conflict-replace"
+                  />{' '}
+                  {t('import_conflictReplace')}
+                </label>{' '}
+                <span className="muted">{t('import_conflictOther')}</span>
+              </div>
+            </div>
+          )}
         </dd>
         <dt>
           <label htmlFor={`dir-${v.fileId}`}>{t('import_direction')}</label>
@@ -198,6 +243,8 @@ export function ImportFileCard(props: {
   onDefine: () => void;
   onTarget: (meterId: string | null) => void;
   onDirection: (direction: 'consumption' | 'feed_in') => void;
+  replace: boolean;
+  onReplace: (replace: boolean) => void;
 }) {
   const { t } = useTranslation();
   const v = props.view;
@@ -220,6 +267,8 @@ export function ImportFileCard(props: {
           view={v}
           prefs={props.prefs}
           done={props.done}
+          replace={props.replace}
+          onReplace={props.onReplace}
           onTarget={props.onTarget}
           onDirection={props.onDirection}
         />
@@ -229,6 +278,7 @@ export function ImportFileCard(props: {
         <p className="ok" role="status" data-testid="import-done">
           {t('import_done', { ...props.done })}{' '}
           {props.done.kept > 0 && t('import_doneKept', { count: props.done.kept })}{' '}
+          {props.done.conflictsKept > 0 && t('import_doneConflictsKept', { count: props.done.conflictsKept })}{' '}
           <button onClick={props.onOpen} data-testid="import-open">
             {t('import_open')}
           </button>
