@@ -283,7 +283,8 @@ export function createHandlers(services: Services): Handlers {
     'import:preview': async ({ files }) => services.imports.preview(files),
     'import:update': async ({ fileId, direction, meterId }) =>
       services.imports.update(fileId, { direction, meterId }),
-    'import:commit': async ({ fileId, onConflict }) => services.imports.commit(fileId, onConflict),
+    'import:commit': async ({ fileId, onConflict, confirmSuspicious }) =>
+      services.imports.commit(fileId, onConflict, confirmSuspicious),
     'import:discard': async ({ fileIds }) => ({ discarded: services.imports.discard(fileIds) }),
     'import:tryMapping': async ({ fileId, mapping }) => services.imports.tryMapping(fileId, mapping),
     'import:saveFormat': async ({ fileId, mapping }) => services.imports.saveFormat(fileId, mapping),

@@ -53,7 +53,9 @@ export type ImportErrorKind =
   | 'no_readings'
   | 'unreadable'
   /** A file without a metering point, and no meter chosen for it (the CLI's --meter). */
-  | 'meter_needed';
+  | 'meter_needed'
+  /** Magnitudes that look implausible, not confirmed (the CLI's --accept-suspicious). */
+  | 'suspicious';
 
 export interface ImportNoteView {
   code: string;
@@ -109,6 +111,8 @@ export interface ImportPreview {
   };
   /** For a file without a metering point: a meter whose stored values agree with the file's, if any. */
   suggestion: { meterId: string; label: string; overlap: number } | null;
+  /** Why the file's magnitudes look implausible; such a file is imported only with `confirmSuspicious`. */
+  suspicious: string | null;
 }
 
 export interface ImportFailure {
@@ -199,7 +203,14 @@ export const importChannels = {
   ),
   /** Writes a previewed file: all of it or nothing. */
   'import:commit': channel<ImportDone>().input(
-    z.object({ fileId, onConflict: z.enum(['keep', 'replace']).default('keep') }).strict(),
+    z
+      .object({
+        fileId,
+        onConflict: z.enum(['keep', 'replace']).default('keep'),
+        /** The person checked a file whose magnitudes look implausible and imports it anyway. */
+        confirmSuspicious: z.boolean().default(false),
+      })
+      .strict(),
   ),
   'import:discard': channel<{ discarded: number }>().input(
     z.object({ fileIds: z.array(fileId).max(100) }).strict(),

@@ -54,7 +54,14 @@ function targetOf(
 export async function importFiles(
   dataDir: string,
   files: string[],
-  opts: { json: boolean; profile?: string; meterId?: string; direction?: string; replace?: boolean },
+  opts: {
+    json: boolean;
+    profile?: string;
+    meterId?: string;
+    direction?: string;
+    replace?: boolean;
+    acceptSuspicious?: boolean;
+  },
 ): Promise<void> {
   if (files.length === 0) throw new UsageError('import needs at least one FILE.');
   if (opts.direction && opts.direction !== 'consumption' && opts.direction !== 'feed_in')
@@ -89,6 +96,11 @@ export async function importFiles(
           direction: (opts.direction as Direction | undefined) ?? null,
           custom,
         });
+        if (parsed.suspicious && !opts.acceptSuspicious)
+          throw new ImportError(
+            'suspicious',
+            `${parsed.suspicious} Nothing was imported; give --accept-suspicious to import it anyway.`,
+          );
         const target = targetOf(db, parsed, name, opts.meterId);
         const w = writeImport(
           db,

@@ -40,7 +40,7 @@ Counts of meters, series, readings and revisions, and per meter the cursor and l
   export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.`,
-  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in] [--replace]
+  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in] [--replace] [--accept-suspicious]
 
 Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,
 Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, TIWAG, Vorarlberg Netz, Netz
@@ -50,7 +50,9 @@ a new meter of the local "Imported" customer). A file without a metering point i
 by guess: give --meter ID or METERING_POINT ("meterdesk meters" lists them), or --meter new:NAME for a
 new meter called NAME; without --meter it is refused. Readings the service delivered are never
 replaced; quarter-hours an earlier file stored with other values are kept (and counted) unless
---replace is given. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
+--replace is given. A file whose magnitudes look implausible (a quarter-hour far beyond the file's own
+level, or a header total off by a factor of 10: a decimal point read as a thousands separator) is
+refused unless --accept-suspicious is given. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
 Prints one line per file (with --json: one JSON object per line). Exit code 3 when a file cannot be
 imported; its line names the file, the line and the column.`,
   cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID)... [--register OBIS]
@@ -107,7 +109,7 @@ const OPTIONS: Record<string, string[]> = {
   sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
   stats: ['json'],
   export: ['meter', 'from', 'to', 'format', 'out', 'register'],
-  import: ['json', 'profile', 'meter', 'direction', 'replace'],
+  import: ['json', 'profile', 'meter', 'direction', 'replace', 'accept-suspicious'],
   cost: ['profile', 'json', 'meter', 'register', 'from', 'to', 'tariff', 'tariff-id', 'prices', 'shift'],
   battery: [
     'profile',
@@ -191,6 +193,7 @@ async function main(argv: string[]): Promise<void> {
         customer: { type: 'string' },
         now: { type: 'string' },
         replace: { type: 'boolean' },
+        'accept-suspicious': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -296,6 +299,7 @@ async function main(argv: string[]): Promise<void> {
       meterId: v.meter,
       direction: v.direction,
       replace: !!v.replace,
+      acceptSuspicious: !!v['accept-suspicious'],
     });
     return;
   }

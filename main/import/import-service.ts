@@ -210,6 +210,7 @@ export function createImportService(deps: ImportDeps) {
       importedBeforeSec: importedBefore(db, st.hash, target.meterId),
       conflicts: { count: conflicts.count, sample: conflicts.sample },
       suggestion,
+      suspicious: parsed.suspicious ?? null,
     };
   }
 
@@ -291,12 +292,21 @@ export function createImportService(deps: ImportDeps) {
       }
       return st.parsed ? view(st) : read(st);
     },
-    async commit(fileId: string, onConflict: 'keep' | 'replace' = 'keep'): Promise<ImportDone> {
+    async commit(
+      fileId: string,
+      onConflict: 'keep' | 'replace' = 'keep',
+      confirmSuspicious = false,
+    ): Promise<ImportDone> {
       const st = get(fileId);
       if (!st.parsed)
         throw new AppError(
           'invalid_input',
           `${st.name} cannot be imported as it is; see its message in the list.`,
+        );
+      if (st.parsed.suspicious && !confirmSuspicious)
+        throw new AppError(
+          'invalid_input',
+          `${st.name}: ${st.parsed.suspicious} Nothing was imported; confirm that the file is right to import it anyway.`,
         );
       const { db, readings, assertWritable } = await deps.active();
       await assertWritable?.();

@@ -660,6 +660,7 @@ export async function parseRows(
   }
 
   const latestSec = latestPlausibleSec(opts.nowSec ?? Math.floor(Date.now() / 1000));
+  let suspicious: string | null = null;
   let n = 0;
   for (const row of rows) {
     if (++n % 5000 === 0) await opts.onRows?.(n);
@@ -863,6 +864,8 @@ export async function parseRows(
       const sum = main.valueKwh.reduce((a, b) => a + b, 0);
       if (Math.abs(statedKwh - sum) > 0.0005 + 1e-7 * main.valueKwh.length)
         notes.push(note('header_total_mismatch', { stated: round3(statedKwh), sum: round3(sum) }));
+      if (statedKwh > 0 && sum > 0 && (sum / statedKwh > 10 || statedKwh / sum > 10))
+        suspicious ??= `The header says ${round3(statedKwh)} kWh in total, the quarter-hours add up to ${round3(sum)} kWh: off by a factor of ${Math.round(Math.max(sum / statedKwh, statedKwh / sum))}. A decimal point read as a thousands separator (a file opened and saved again in Excel) does this.`;
     }
   }
   if (dayTotals.length > 0) {
@@ -883,6 +886,7 @@ export async function parseRows(
     }
     if (first) notes.push(note('day_total_mismatch', { count: bad, ...first }));
   }
+  suspicious ??= magnitudeIssue(out, opts.tz);
   if (out.every((s) => s.startSec.length === 0))
     throw new ImportError(
       'no_readings',
@@ -898,7 +902,36 @@ export async function parseRows(
     series: out.filter((s) => s.startSec.length > 0),
     notes,
     rows: dataRows,
+    suspicious,
   };
+}
+
+/**
+ * A quarter-hour whose energy no meter of the file's own level measures: above 25 kWh (100 kW) and over
+ * 100 times the file's median non-zero quarter-hour (a household at 0,2 kWh with one value of 219 kWh:
+ * `0.219` read as 219 by a de-AT Excel). The file's own distribution decides, not a fixed size, so a
+ * business meter's real peaks pass.
+ */
+function magnitudeIssue(series: readonly ParsedSeries[], tz: string): string | null {
+  for (const s of series) {
+    const nonZero = s.valueKwh.filter((v) => v > 0).sort((a, b) => a - b);
+    if (nonZero.length < 20) continue;
+    const median = nonZero[Math.floor(nonZero.length / 2)]!;
+    let worst = -1;
+    for (let i = 0; i < s.valueKwh.length; i++)
+      if (worst < 0 || s.valueKwh[i]! > s.valueKwh[worst]!) worst = i;
+    const max = s.valueKwh[worst]!;
+    // Every value a whole number of kWh, and large: portal exports write energy with decimals, so a
+    // decimal point was read as a thousands separator throughout.
+    const whole = nonZero.filter((v) => Number.isInteger(v)).length / nonZero.length;
+    if (whole > 0.9 && median >= 10)
+      return `Every value of "${s.column}" is a whole number of kWh and the typical quarter-hour is ${round3(median)} kWh (${round3(median * 4)} kW): portal exports write energy with decimals, so a decimal point was probably read as a thousands separator (a file opened and saved again in Excel). Check the file before importing it.`;
+    if (max > 25 && max > 100 * median) {
+      const at = naiveText(s.startSec[worst]! + offsetMinutesAt(s.startSec[worst]!, tz) * 60);
+      return `Line ${s.line[worst]}: ${round3(max)} kWh in the quarter-hour from ${at} of "${s.column}" (${round3(max * 4)} kW), ${Math.round(max / median)} times the file's typical quarter-hour (${round3(median)} kWh). A decimal point read as a thousands separator (a file opened and saved again in Excel) does this; check the file before importing it.`;
+    }
+  }
+  return null;
 }
 
 /** The most energy a quarter-hour may hold (the service's bound per hour, for 15 minutes). */

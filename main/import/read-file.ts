@@ -81,6 +81,16 @@ export async function readImportFile(bytes: Uint8Array, opts: ReadOptions): Prom
   }
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  const cutOff = (err: unknown): never => {
+    // A file that ends in the middle of a line, and fails on that line: the download was cut off.
+    if (err instanceof ImportError && err.line === lines && !/[\r\n]\s*$/.test(text.slice(-4)))
+      throw new ImportError(
+        'short_row',
+        `Line ${lines} is cut off: the file ends in the middle of it, so the download was incomplete. Download the export from the portal again.`,
+        lines,
+      );
+    throw err;
+  };
   return parseRows(csvRows(text, spec.delimiter ?? ';'), spec, encoding, {
     tz: opts.tz,
     direction: opts.direction,
@@ -88,5 +98,5 @@ export async function readImportFile(bytes: Uint8Array, opts: ReadOptions): Prom
     isText: true,
     delimiter: spec.delimiter ?? ';',
     onRows: (n) => opts.onProgress?.(Math.min(1, n / lines)),
-  });
+  }).catch(cutOff);
 }

@@ -168,6 +168,12 @@ export interface ParsedFile {
   notes: ImportNote[];
   /** Data rows read. */
   rows: number;
+  /**
+   * Why the file's magnitudes look implausible for a meter (a quarter-hour far beyond the file's own
+   * level, the header's total off by orders of magnitude), or null: such a file is imported only when
+   * the person confirms it.
+   */
+  suspicious?: string | null;
 }
 
 /** A column of a file as a person finds it: its number (1-based) and its header. */

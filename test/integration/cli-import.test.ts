@@ -227,6 +227,22 @@ describe('meterdesk import', () => {
     db.close();
   });
 
+  it('a file whose magnitudes look implausible is refused unless accepted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
+    const text = readFileSync(join(DSO, 'linznetz-v2.csv'), 'utf8').replace(
+      /;0,(\d{3});/g,
+      (_, d: string) => `;${Number(d)};`,
+    );
+    const f = join(dir, 'resaved.csv');
+    writeFileSync(f, text);
+    const r = await cli(['--data-dir', dir, 'import', f, '--meter', 'new:X', '--json']);
+    expect(r.status).toBe(3);
+    expect(JSON.parse(r.stdout.trim())).toMatchObject({ error: { kind: 'suspicious' } });
+    expect(r.stderr).toMatch(/whole number of kWh .* --accept-suspicious/);
+    const ok = await cli(['--data-dir', dir, 'import', f, '--meter', 'new:X', '--accept-suspicious']);
+    expect(ok.status, ok.stderr).toBe(0);
+  });
+
   it('each command refuses options it does not read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
     const r = await cli(['--data-dir', dir, 'stats', '--profile', 'x']);

@@ -268,6 +268,35 @@ describe("identity is the person's decision (issue 31, item 1)", () => {
   });
 });
 
+describe('suspicious magnitudes need a confirmation (issue 31, item 6)', () => {
+  it('a re-saved file is previewed with the reason; importing it needs confirmSuspicious', async () => {
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Prüfung' });
+      await call('profiles:switch', { profileId: p.id });
+      const text = readFileSync(join(DSO, 'linznetz-v2.csv'), 'utf8').replace(
+        /;0,(\d{3});/g,
+        (_, d: string) => `;${Number(d)};`,
+      );
+      const [v] = (await call<ImportFileView[]>('import:preview', {
+        files: [{ name: 'resaved.csv', dataBase64: Buffer.from(text).toString('base64') }],
+      })) as ImportPreview[];
+      expect(v!.suspicious).toMatch(/thousands separator/);
+      await expect(call('import:commit', { fileId: v!.fileId })).rejects.toMatchObject({
+        error: { code: 'invalid_input', message: expect.stringMatching(/confirm that the file is right/) },
+      });
+      expect(await call<MeterView[]>('meters:list')).toEqual([]);
+      const done = await call<{ inserted: number }>('import:commit', {
+        fileId: v!.fileId,
+        confirmSuspicious: true,
+      });
+      expect(done.inserted).toBe(192);
+    } finally {
+      await services.close();
+    }
+  });
+});
+
 describe('a large spreadsheet is read off the main process (issue 32)', () => {
   it('keeps answering other calls while a year of quarter-hours in XLSX is previewed', async () => {
     // Energienetze Steiermark's XLSX layout: a year of quarter-hours as date cells, kW values.

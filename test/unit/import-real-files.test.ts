@@ -6,6 +6,8 @@
  * before: the Ebner month was refused ("does not exist"), the placeholder became a measured 0 and a
  * false "meter readings rose" warning, Netzeinspeisung was read as consumption, gaps lost their end date.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
@@ -115,5 +117,37 @@ describe('real files decide (issue 31, item 5)', () => {
     const gap = notes.find((n) => n.code === 'gaps')!;
     expect(gap.params.obis).toBe(parsed.series[0]!.obisCode);
     expect(String(gap.params.ranges)).toBe('03.07.2024 02:30–06.07.2024 01:00');
+  });
+});
+
+describe('suspicious magnitudes and cut-off downloads (issue 31, items 6 and 7)', () => {
+  const linz = () =>
+    readFileSync(join(__dirname, '..', 'fixtures', 'dso', 'linznetz-v2.csv'), 'utf8').replace(/^\uFEFF/, '');
+  const read = (text: string) => readImportFile(new TextEncoder().encode(text), { tz: TZ });
+
+  it('a file re-saved by a de-AT Excel (0.050 → 50): every value whole and large is suspicious', async () => {
+    const text = linz().replace(/;0,(\d{3});/g, (_, d: string) => `;${Number(d)};`);
+    const parsed = await read(text);
+    expect(parsed.suspicious).toMatch(/whole number of kWh .* thousands separator/);
+  });
+
+  it('one quarter-hour of 219 kWh among values of 0,05: suspicious, naming its line', async () => {
+    const lines = linz().split('\n');
+    lines[40] = lines[40]!.replace(/;0,\d{3};/, ';219;');
+    const parsed = await read(lines.join('\n'));
+    expect(parsed.suspicious).toMatch(/^Line 41: 219 kWh in the quarter-hour .* \(876 kW\)/);
+    // The file as the portal wrote it is not.
+    expect((await read(linz())).suspicious).toBeNull();
+  });
+
+  it('a download cut off in the middle of its last line says so', async () => {
+    const text = linz().trimEnd();
+    const cut = text.slice(0, text.lastIndexOf('\n') + 26); // "04.07.2024 23:45;05.07.20": mid-date
+    await expect(read(cut)).rejects.toMatchObject({
+      kind: 'short_row',
+      message: expect.stringMatching(
+        /is cut off: the file ends in the middle of it, so the download was incomplete/,
+      ),
+    });
   });
 });

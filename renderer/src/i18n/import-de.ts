@@ -129,6 +129,7 @@ export const importDe = {
   import_conflictReplace: 'durch die Werte dieser Datei ersetzen',
   import_conflictOther: '– oder oben einen anderen oder neuen Zähler wählen.',
   import_doneConflictsKept: '{{count}} abweichende Viertelstunden blieben wie gespeichert.',
+  import_confirmSuspicious: 'Ich habe die Datei geprüft: trotzdem importieren',
   importNote_gaps:
     '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',

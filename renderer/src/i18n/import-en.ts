@@ -130,6 +130,7 @@ export const importEn: Record<keyof typeof importDe, string> = {
   import_conflictReplace: "replace them with this file's values",
   import_conflictOther: '— or choose another or a new meter above.',
   import_doneConflictsKept: '{{count}} differing quarter-hours stayed as stored.',
+  import_confirmSuspicious: 'I checked the file: import it anyway',
   importNote_gaps:
     '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',

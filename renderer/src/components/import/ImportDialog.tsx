@@ -29,6 +29,8 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
   const [busy, setBusy] = useState(false);
   /** Files whose conflicting quarter-hours the person chose to replace (the default keeps them). */
   const [replacing, setReplacing] = useState<Record<string, boolean>>({});
+  /** Files whose implausible magnitudes the person checked and confirmed. */
+  const [confirmed, setConfirmed] = useState<Record<string, boolean>>({});
   const [mapping, setMapping] = useState<ImportFailure | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const seen = useRef(0);
@@ -92,7 +94,11 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
     for (const fileId of fileIds) {
       try {
         const d = await unwrap(
-          api().import.commit({ fileId, onConflict: replacing[fileId] ? 'replace' : 'keep' }),
+          api().import.commit({
+            fileId,
+            onConflict: replacing[fileId] ? 'replace' : 'keep',
+            confirmSuspicious: !!confirmed[fileId],
+          }),
         );
         last = d;
         setDone((x) => ({ ...x, [fileId]: d }));
@@ -193,6 +199,8 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
             onDefine={() => v.status === 'failed' && setMapping(v)}
             replace={!!replacing[v.fileId]}
             onReplace={(r) => setReplacing((x) => ({ ...x, [v.fileId]: r }))}
+            confirmed={!!confirmed[v.fileId]}
+            onConfirm={(c) => setConfirmed((x) => ({ ...x, [v.fileId]: c }))}
             onTarget={(meterId) => void update(v.fileId, { meterId })}
             onDirection={(direction) => void update(v.fileId, { direction })}
           />

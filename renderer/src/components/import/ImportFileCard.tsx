@@ -50,6 +50,8 @@ function Ready(props: {
   done: ImportDone | null;
   replace: boolean;
   onReplace: (replace: boolean) => void;
+  confirmed: boolean;
+  onConfirm: (confirmed: boolean) => void;
   onTarget: (meterId: string | null) => void;
   onDirection: (direction: 'consumption' | 'feed_in') => void;
 }) {
@@ -62,6 +64,21 @@ function Ready(props: {
   const locked = props.done !== null;
   return (
     <>
+      {v.suspicious && (
+        <div className="warn" role="alert" data-testid="import-suspicious">
+          <p>{v.suspicious}</p>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={props.confirmed}
+              disabled={locked}
+              onChange={(e) => props.onConfirm(e.target.checked)}
+              data-testid="import-confirm-suspicious"
+            />{' '}
+            {t('import_confirmSuspicious')}
+          </label>
+        </div>
+      )}
       <dl className="import-facts">
         <dt>{t('import_format')}</dt>
         <dd data-testid="import-format">
@@ -245,6 +262,8 @@ export function ImportFileCard(props: {
   onDirection: (direction: 'consumption' | 'feed_in') => void;
   replace: boolean;
   onReplace: (replace: boolean) => void;
+  confirmed: boolean;
+  onConfirm: (confirmed: boolean) => void;
 }) {
   const { t } = useTranslation();
   const v = props.view;
@@ -269,6 +288,8 @@ export function ImportFileCard(props: {
           done={props.done}
           replace={props.replace}
           onReplace={props.onReplace}
+          confirmed={props.confirmed}
+          onConfirm={props.onConfirm}
           onTarget={props.onTarget}
           onDirection={props.onDirection}
         />
