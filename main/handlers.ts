@@ -11,6 +11,7 @@ import { querySeries } from './db/series-query';
 import { queryQuality } from './db/quality-query';
 import { frameOf } from './analysis/frame';
 import { importLog, undoImport } from './import/into-store';
+import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from './db/meter-admin';
 import { analysisTable } from './analysis/tables';
 import { writeTableCsv } from './export/table-csv';
 import { writeFileSync } from 'node:fs';
@@ -290,6 +291,34 @@ export function createHandlers(services: Services): Handlers {
     'import:saveFormat': async ({ fileId, mapping }) => services.imports.saveFormat(fileId, mapping),
     'import:formats': async () => services.imports.formats(),
     'import:log': async () => importLog((await services.active()).db),
+    'meters:rename': async ({ meterId, label }) => {
+      renameMeter((await writable()).db, meterId, label);
+      services.emit('readings:changed', { meterIds: [meterId] });
+      return { renamed: meterId };
+    },
+    'meters:setSite': async (q) => {
+      const c = await writable();
+      const r = setMeterSite(
+        c.db,
+        q.meterId,
+        'siteId' in q
+          ? { siteId: q.siteId }
+          : { newSite: q.newSite, customerId: q.customerId, newCustomer: q.newCustomer },
+      );
+      services.emit('readings:changed', { meterIds: [q.meterId] });
+      return r;
+    },
+    'meters:merge': async ({ fromId, intoId, replace }) => {
+      const c = await writable();
+      const r = mergeMeters(c.db, c.readings, fromId, intoId, Math.floor(Date.now() / 1000), replace);
+      services.emit('readings:changed', { meterIds: [fromId, intoId] });
+      return r;
+    },
+    'meters:delete': async ({ meterId }) => {
+      const r = deleteMeter((await writable()).db, meterId);
+      services.emit('readings:changed', { meterIds: [meterId] });
+      return r;
+    },
     'import:undo': async ({ importId }) => {
       const c = await writable();
       const r = undoImport(c.db, importId, Math.floor(Date.now() / 1000));

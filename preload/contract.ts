@@ -473,6 +473,30 @@ export const channels = {
   'meters:refreshStatus': channel<ConsentStatus>().input(z.object({ meterId: id }).strict()),
   /** Withdraws a pending consent request; the meter stays registered. (Sending it again: requestConsent.) */
   'meters:withdrawConsent': channel<ConsentStatus>().input(z.object({ meterId: id }).strict()),
+  /** Imported meters are the person's (issue 31): rename, site and customer, merge, delete. */
+  'meters:rename': channel<{ renamed: string }>().input(
+    z.object({ meterId: id, label: z.string().trim().min(1).max(200) }).strict(),
+  ),
+  'meters:setSite': channel<{ siteId: string; customerId: string | null }>().input(
+    z.union([
+      z.object({ meterId: id, siteId: id }).strict(),
+      z
+        .object({
+          meterId: id,
+          newSite: z.string().trim().min(1).max(200),
+          customerId: id.optional(),
+          newCustomer: z.string().trim().min(1).max(200).optional(),
+        })
+        .strict(),
+    ]),
+  ),
+  'meters:merge': channel<{ moved: number; conflictsKept: number }>().input(
+    z.object({ fromId: id, intoId: id, replace: z.boolean().default(false) }).strict(),
+  ),
+  /** Deletes an imported meter with all its readings; `confirm` must be true (the UI asks first). */
+  'meters:delete': channel<{ readings: number }>().input(
+    z.object({ meterId: id, confirm: z.literal(true) }).strict(),
+  ),
   'sites:list': channel<SiteView[]>().input(none),
   'readings:series': channel<SeriesView>().input(
     z

@@ -70,9 +70,17 @@ Simulates the battery on the site's consumption (import) and feed-in (export) me
 quarter-hour: import and export after, self-consumption gained (a lower bound: the PV's own direct use
 is not metered), full cycles, savings under the tariffs, and a sweep of sizes with its knee.`,
   meters: `Usage: meterdesk --data-dir DIR meters [--profile NAME] [--json]
+       meterdesk --data-dir DIR meters rename ID NAME
+       meterdesk --data-dir DIR meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])
+       meterdesk --data-dir DIR meters merge FROM INTO [--replace]
+       meterdesk --data-dir DIR meters delete ID --yes
 
 Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
-end of its latest reading. --meter of other commands takes the id or the metering point.`,
+end of its latest reading. --meter of other commands takes the id or the metering point.
+Imported meters are the person's: rename one, put it at a site (a new site and customer can be made
+here, without an account), merge it into another meter (register by register; quarter-hours the
+other holds with other values are kept unless --replace), or delete it with all its readings (--yes).
+A service meter's name, site and existence are the service's: refused.`,
   imports: `Usage: meterdesk --data-dir DIR imports [--profile NAME] [--json]
        meterdesk --data-dir DIR imports undo ID [--profile NAME] [--json]
 
@@ -130,7 +138,7 @@ const OPTIONS: Record<string, string[]> = {
   ],
   analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
   portfolio: ['profile', 'json', 'customer', 'now'],
-  meters: ['profile', 'json'],
+  meters: ['profile', 'json', 'yes', 'replace'],
   imports: ['profile', 'json'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json'],
@@ -194,6 +202,7 @@ async function main(argv: string[]): Promise<void> {
         now: { type: 'string' },
         replace: { type: 'boolean' },
         'accept-suspicious': { type: 'boolean' },
+        yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -259,12 +268,15 @@ async function main(argv: string[]): Promise<void> {
     command === 'tariffs' ||
     command === 'imports'
   ) {
-    const [{ analyzeCommand, portfolioCommand }, { listCommand, importsCommand }, { createProfileRegistry }] =
-      await Promise.all([
-        import('./analyze-command'),
-        import('./lists-command'),
-        import('../profiles/registry'),
-      ]);
+    const [
+      { analyzeCommand, portfolioCommand },
+      { listCommand, importsCommand, metersAdminCommand },
+      { createProfileRegistry },
+    ] = await Promise.all([
+      import('./analyze-command'),
+      import('./lists-command'),
+      import('../profiles/registry'),
+    ]);
     let dbPath = resolve(dataDir, 'meterdesk.sqlite');
     if (v.profile) {
       const registry = createProfileRegistry(dataDir);
@@ -273,6 +285,14 @@ async function main(argv: string[]): Promise<void> {
       dbPath = registry.dbPath(p.id);
     }
     if (command === 'imports') importsCommand({ dbPath, json: !!v.json, args: positionals.slice(1) });
+    else if (command === 'meters' && positionals.length > 1)
+      metersAdminCommand({
+        dbPath,
+        json: !!v.json,
+        args: positionals.slice(1),
+        yes: !!v.yes,
+        replace: !!v.replace,
+      });
     else if (command === 'meters' || command === 'sites' || command === 'tariffs')
       listCommand(command, { dbPath, json: !!v.json });
     else if (command === 'analyze')

@@ -8,7 +8,10 @@ import type Database from 'better-sqlite3';
 import { latestOfMeters } from '../db/readings-read';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
+import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
+import { createReadingsStore } from '../db/readings-store';
 import { importLog, undoImport } from '../import/into-store';
+import { DEFAULT_TZ } from '../time/local-days';
 import { UsageError } from './usage-error';
 
 /** A meter by its id or its metering point; a clear error when there is none. */
@@ -158,6 +161,85 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
       process.stdout.write(
         `${e.id}  ${new Date(e.importedSec * 1000).toISOString()}  ${e.fileName}  → ${e.meterId}  ${e.readings} readings (${e.inserted} new, ${e.updated} changed, ${e.kept} kept)${e.undoneSec !== null ? '  undone' : e.undoable ? '' : '  (no undo record)'}\n`,
       );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * `meterdesk meters rename ID NAME`, `meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])`,
+ * `meters merge FROM INTO [--replace]`, `meters delete ID --yes`: imported meters kept by the person.
+ */
+export function metersAdminCommand(a: {
+  dbPath: string;
+  json: boolean;
+  args: string[];
+  yes: boolean;
+  replace: boolean;
+}): void {
+  const [sub, ...rest] = a.args;
+  if (!existsSync(a.dbPath))
+    throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
+  assertWritablePlace(a.dbPath);
+  const db = openDatabase(a.dbPath);
+  try {
+    assertIntact(db);
+    const id = (x: string | undefined) => {
+      if (!x)
+        throw new UsageError(
+          `meters ${sub} needs a meter ID or metering point ("meterdesk meters" lists them).`,
+        );
+      return resolveMeter(db, x).id;
+    };
+    let out: Record<string, unknown>;
+    if (sub === 'rename') {
+      if (rest.length !== 2) throw new UsageError('Usage: meterdesk meters rename ID NAME');
+      renameMeter(db, id(rest[0]), rest[1]!);
+      out = { renamed: id(rest[0]), label: rest[1] };
+    } else if (sub === 'site') {
+      const [m, site, customer] = rest;
+      if (!m || !site || rest.length > 3)
+        throw new UsageError('Usage: meterdesk meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])');
+      const to = site.startsWith('new:')
+        ? {
+            newSite: site.slice(4),
+            ...(customer?.startsWith('new:')
+              ? { newCustomer: customer.slice(4) }
+              : customer
+                ? { customerId: customer }
+                : {}),
+          }
+        : { siteId: site };
+      out = { meter: id(m), ...setMeterSite(db, id(m), to) };
+    } else if (sub === 'merge') {
+      if (rest.length !== 2) throw new UsageError('Usage: meterdesk meters merge FROM INTO [--replace]');
+      const from = id(rest[0]);
+      const into = id(rest[1]);
+      const r = mergeMeters(
+        db,
+        createReadingsStore(db, DEFAULT_TZ),
+        from,
+        into,
+        Math.floor(Date.now() / 1000),
+        a.replace,
+      );
+      out = { merged: from, into, ...r };
+    } else if (sub === 'delete') {
+      if (rest.length !== 1) throw new UsageError('Usage: meterdesk meters delete ID --yes');
+      const m = id(rest[0]);
+      if (!a.yes)
+        throw new UsageError(
+          `meters delete removes meter ${m} with all its readings and its import log: give --yes to confirm.`,
+        );
+      out = { deleted: m, ...deleteMeter(db, m) };
+    } else throw new UsageError(`Unknown "meters ${sub}": use rename, site, merge or delete.`);
+    process.stdout.write(
+      (a.json
+        ? JSON.stringify(out)
+        : Object.entries(out)
+            .map(([k, v]) => `${k}: ${String(v)}`)
+            .join(', ')) + '\n',
+    );
   } finally {
     db.close();
   }

@@ -171,6 +171,20 @@ test('a household without an account: a local profile, a dropped file, its chart
   await expect(app.meterItems).toHaveCount(1);
   await expect(page.getByTestId('meter-list')).toContainText('Imported');
   await expect(page.getByTestId('figure-readings')).toContainText('196');
+  // The imported meter is the household's own: rename it, give it a site, delete it (asked first).
+  await page.getByTestId('meter-rename').click();
+  await page.getByTestId('meter-rename-input').fill('Wohnung Mayer');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Wohnung Mayer' })).toBeVisible();
+  await page.getByTestId('meter-site').click();
+  await page.getByPlaceholder('New site').fill('Hauptstraße 1');
+  await page.getByPlaceholder('New customer (optional)').fill('Familie Mayer');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('meter-list')).toContainText('Familie Mayer');
+  await app.screenshot('import-meter-admin');
+  await page.getByTestId('meter-delete').click();
+  await page.getByTestId('meter-delete-yes').click();
+  await expect(app.meterItems).toHaveCount(0);
 });
 
 test('the import log lists each file, and undo takes a file out again, day for day', async ({

@@ -243,6 +243,54 @@ describe('meterdesk import', () => {
     expect(ok.status, ok.stderr).toBe(0);
   });
 
+  it('imported meters are manageable: rename, site and customer, merge, delete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-meters-'));
+    const linz = join(DSO, 'linznetz-v2.csv');
+    const text = readFileSync(linz, 'utf8');
+    // The same household's July as two files: the 3rd and the 4th.
+    const lines = text.split('\n');
+    const first = join(dir, 'juli-3.csv');
+    const second = join(dir, 'juli-4.csv');
+    writeFileSync(first, [lines[0], ...lines.slice(1).filter((l) => l.startsWith('03.07.'))].join('\n'));
+    writeFileSync(second, [lines[0], ...lines.slice(1).filter((l) => l.startsWith('04.07.'))].join('\n'));
+    const idOf = async (args: string[]) =>
+      (JSON.parse((await cli([...args, '--json'])).stdout.trim()) as { meter_id: string }).meter_id;
+    const a = await idOf(['--data-dir', dir, 'import', first, '--meter', 'new:Juli 3']);
+    const b = await idOf(['--data-dir', dir, 'import', second, '--meter', 'new:Juli 4']);
+    const ok = async (args: string[]) => {
+      const r = await cli(['--data-dir', dir, 'meters', ...args, '--json']);
+      expect(r.status, r.stderr).toBe(0);
+      return JSON.parse(r.stdout.trim()) as Record<string, unknown>;
+    };
+    await ok(['rename', a, 'Haushalt Mayer']);
+    const placed = await ok(['site', a, 'new:Hauptstraße 1', 'new:Familie Mayer']);
+    const merged = await ok(['merge', b, a]);
+    expect(merged).toMatchObject({ moved: 96, conflictsKept: 0 });
+    const meters = JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout) as {
+      id: string;
+      label: string;
+      site_id: string;
+      customer_id: string;
+    }[];
+    expect(meters).toEqual([
+      expect.objectContaining({
+        id: a,
+        label: 'Haushalt Mayer',
+        site_id: placed.siteId,
+        customer_id: placed.customerId,
+      }),
+    ]);
+    const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM readings').get()).toEqual({ n: 192 });
+    db.close();
+    // Delete asks first, then removes the meter with its readings.
+    const ask = await cli(['--data-dir', dir, 'meters', 'delete', a]);
+    expect(ask.status).toBe(1);
+    expect(ask.stderr).toMatch(/give --yes to confirm/);
+    expect(await ok(['delete', a, '--yes'])).toMatchObject({ deleted: a, readings: 192 });
+    expect(JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout)).toEqual([]);
+  });
+
   it('each command refuses options it does not read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
     const r = await cli(['--data-dir', dir, 'stats', '--profile', 'x']);

@@ -268,6 +268,42 @@ describe("identity is the person's decision (issue 31, item 1)", () => {
   });
 });
 
+describe('imported meters are manageable through the contract (issue 31, item 3)', () => {
+  it('rename, a new site and customer, delete only when confirmed', async () => {
+    const { services, call, raw } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Verwaltung' });
+      await call('profiles:switch', { profileId: p.id });
+      const [v] = (await call<ImportFileView[]>('import:preview', {
+        files: [{ name: 'w.csv', dataBase64: b64('wienernetze-viertelstundenwerte-oct2024.csv') }],
+      })) as ImportPreview[];
+      const { meterId } = await call<{ meterId: string }>('import:commit', { fileId: v!.fileId });
+      await call('meters:rename', { meterId, label: 'Wohnung Mayer' });
+      const site = await call<{ siteId: string; customerId: string }>('meters:setSite', {
+        meterId,
+        newSite: 'Hauptstraße 1',
+        newCustomer: 'Familie Mayer',
+      });
+      const [m] = await call<MeterView[]>('meters:list');
+      expect(m).toMatchObject({
+        id: meterId,
+        label: 'Wohnung Mayer',
+        siteName: 'Hauptstraße 1',
+        customerName: 'Familie Mayer',
+      });
+      expect(site.customerId).toBe(m!.customerId);
+      expect(await raw('meters:delete', { meterId })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+      expect(await call('meters:delete', { meterId, confirm: true })).toEqual({ readings: 196 });
+      expect(await call<MeterView[]>('meters:list')).toEqual([]);
+    } finally {
+      await services.close();
+    }
+  });
+});
+
 describe('suspicious magnitudes need a confirmation (issue 31, item 6)', () => {
   it('a re-saved file is previewed with the reason; importing it needs confirmSuspicious', async () => {
     const { services, call } = app();

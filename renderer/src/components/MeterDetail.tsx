@@ -19,6 +19,7 @@ import { QualityPanel } from './QualityPanel';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { ErrorText, errorText } from './ErrorText';
 import { ExportDialog } from './ExportDialog';
+import { MeterAdmin } from './MeterAdmin';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
 /** Rows the data table shows before "show all" (a week of quarter-hours is 672). */
@@ -122,6 +123,7 @@ export function MeterDetail() {
           <div className="mono small muted">
             {meter.meteringPoint} · {meter.customerName ?? ''} {meter.siteName ? `· ${meter.siteName}` : ''}
           </div>
+          {meter.status === 'imported' && <MeterAdmin meter={meter} />}
         </div>
         <div className="export">
           <span className="small muted">{t('exportCsv')}:</span>

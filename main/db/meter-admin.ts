@@ -1,0 +1,203 @@
+/**
+ * Meters the person keeps themselves (issue 31): imported meters can be renamed, put under a customer
+ * and site (created locally when there is no account), merged into another meter (register by
+ * register, with the import rule: stored values of another file are kept unless replaced), and deleted
+ * with everything stored for them. A service meter's name, site and existence come from the service
+ * (the next sync would undo a change): those are refused with the reason.
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { cleanText, TEXT_CAPS } from '../../common/rules';
+import { AppError } from '../errors';
+import { readAll } from './readings-read';
+import type { ReadingsStore } from './readings-store';
+
+interface MeterRow {
+  id: string;
+  label: string | null;
+  metering_point: string;
+  raw_json: string;
+}
+
+function meterOf(db: Database.Database, id: string): MeterRow & { imported: boolean } {
+  const m = db.prepare('SELECT id, label, metering_point, raw_json FROM meters WHERE id = ?').get(id) as
+    MeterRow | undefined;
+  if (!m) throw new AppError('not_found', `No meter "${id}" in this profile.`);
+  let source: string | undefined;
+  try {
+    source = (JSON.parse(m.raw_json) as { source?: string }).source;
+  } catch {
+    source = undefined;
+  }
+  return { ...m, imported: !!source?.startsWith('import') };
+}
+
+function ownMeter(db: Database.Database, id: string, what: string) {
+  const m = meterOf(db, id);
+  if (!m.imported)
+    throw new AppError(
+      'conflict',
+      `${m.label ?? m.metering_point} comes from the readings service: its ${what} is the service's, and the next sync would undo a change here.`,
+    );
+  return m;
+}
+
+const label = (name: string) => {
+  const clean = cleanText(name, TEXT_CAPS.label);
+  if (!clean) throw new AppError('invalid_input', 'Give a name.');
+  return clean;
+};
+
+export function renameMeter(db: Database.Database, id: string, name: string): void {
+  ownMeter(db, id, 'name');
+  db.prepare('UPDATE meters SET label = ? WHERE id = ?').run(label(name), id);
+}
+
+const localId = (kind: string, name: string) =>
+  `local-${kind}-${createHash('sha256').update(`${name}\u0000${Date.now()}\u0000${Math.random()}`).digest('hex').slice(0, 10)}`;
+
+/**
+ * Puts an imported meter at a site: an existing one (`siteId`), or a new site (`newSite`) of an existing
+ * customer (`customerId`) or a new one (`newCustomer`).
+ */
+export function setMeterSite(
+  db: Database.Database,
+  id: string,
+  to: { siteId: string } | { newSite: string; customerId?: string; newCustomer?: string },
+): { siteId: string; customerId: string | null } {
+  ownMeter(db, id, 'site');
+  let out: { siteId: string; customerId: string | null } | null = null;
+  db.transaction(() => {
+    if ('siteId' in to) {
+      const s = db.prepare('SELECT id, customer_id FROM sites WHERE id = ?').get(to.siteId) as
+        { id: string; customer_id: string | null } | undefined;
+      if (!s)
+        throw new AppError(
+          'not_found',
+          `No site "${to.siteId}" in this profile ("meterdesk sites" lists them).`,
+        );
+      out = { siteId: s.id, customerId: s.customer_id };
+    } else {
+      let customerId: string | null = null;
+      if (to.newCustomer) {
+        customerId = localId('customer', to.newCustomer);
+        db.prepare('INSERT INTO customers (id, name, email) VALUES (?, ?, NULL)').run(
+          customerId,
+          label(to.newCustomer),
+        );
+      } else if (to.customerId) {
+        if (!db.prepare('SELECT 1 FROM customers WHERE id = ?').get(to.customerId))
+          throw new AppError('not_found', `No customer "${to.customerId}" in this profile.`);
+        customerId = to.customerId;
+      }
+      const siteId = localId('site', to.newSite);
+      db.prepare('INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, NULL)').run(
+        siteId,
+        customerId,
+        label(to.newSite),
+      );
+      out = { siteId, customerId };
+    }
+    db.prepare('UPDATE meters SET site_id = ? WHERE id = ?').run(out.siteId, id);
+  }).immediate();
+  return out!;
+}
+
+/** Deletes an imported meter and everything stored for it: readings, rollups, revisions, its import log. */
+export function deleteMeter(db: Database.Database, id: string): { readings: number } {
+  const m = ownMeter(db, id, 'existence');
+  void m;
+  let readings = 0;
+  db.transaction(() => {
+    const series = db.prepare('SELECT id FROM series WHERE meter_id = ?').pluck().all(id) as number[];
+    for (const sid of series) {
+      readings += (
+        db.prepare('SELECT coalesce(sum(count), 0) AS n FROM daily_rollups WHERE series_id = ?').get(sid) as {
+          n: number;
+        }
+      ).n;
+      for (const t of [
+        'reading_days',
+        'daily_rollups',
+        'irregular_readings',
+        'reading_revisions',
+        'import_undo',
+      ])
+        db.prepare(`DELETE FROM ${t} WHERE series_id = ?`).run(sid);
+    }
+    db.prepare('DELETE FROM series WHERE meter_id = ?').run(id);
+    db.prepare('DELETE FROM sync_state WHERE meter_id = ?').run(id);
+    db.prepare('DELETE FROM imports WHERE meter_id = ?').run(id);
+    db.prepare('DELETE FROM meters WHERE id = ?').run(id);
+  }).immediate();
+  return { readings };
+}
+
+/**
+ * Merges an imported meter into another, register by register: its readings are written into the
+ * other meter as an import (quarter-hours the other holds with another value are kept unless
+ * `replace`), then the merged meter is deleted. Both must measure the same direction.
+ */
+export function mergeMeters(
+  db: Database.Database,
+  store: ReadingsStore,
+  fromId: string,
+  intoId: string,
+  nowSec: number,
+  replace = false,
+): { moved: number; conflictsKept: number } {
+  if (fromId === intoId) throw new AppError('invalid_input', 'Choose two different meters to merge.');
+  ownMeter(db, fromId, 'data');
+  meterOf(db, intoId);
+  const dir = (id: string) =>
+    (db.prepare('SELECT energy_direction AS d FROM meters WHERE id = ?').get(id) as { d: string }).d;
+  if (dir(fromId) !== dir(intoId))
+    throw new AppError(
+      'invalid_input',
+      'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
+    );
+  let moved = 0;
+  let conflictsKept = 0;
+  db.transaction(() => {
+    const series = db.prepare('SELECT id, obis_code, unit FROM series WHERE meter_id = ?').all(fromId) as {
+      id: number;
+      obis_code: string;
+      unit: string;
+    }[];
+    for (const s of series) {
+      const target = db
+        .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?')
+        .get(intoId, s.obis_code, s.unit) as { id: number } | undefined;
+      const existing = new Map<number, number>();
+      if (target) for (const r of readAll(db, target.id)) existing.set(r[0], r[2]);
+      const rows = readAll(db, s.id).filter((r) => {
+        const v = existing.get(r[0]);
+        if (v !== undefined && Math.abs(v - r[2]) > 1e-9 && !replace) {
+          conflictsKept++;
+          return false;
+        }
+        return true;
+      });
+      for (let i = 0; i < rows.length; i += 20_000) {
+        const page = rows.slice(i, i + 20_000).map((r) => ({
+          obisCode: s.obis_code,
+          unit: s.unit,
+          startSec: r[0],
+          endSec: r[1],
+          value: r[2],
+          quality: r[3],
+          updatedSec: null,
+        }));
+        store.applyPage(intoId, page, 'import', nowSec);
+      }
+      moved += rows.length;
+    }
+    // Its import log moves along; its undo records went with the merged registers.
+    db.prepare('UPDATE imports SET meter_id = ?, revisions_from = NULL WHERE meter_id = ?').run(
+      intoId,
+      fromId,
+    );
+    deleteMeter(db, fromId);
+  }).immediate();
+  return { moved, conflictsKept };
+}

@@ -1,0 +1,130 @@
+/**
+ * An imported meter is the person's own (issue 31): rename it, put it at a site (a new one, with a new
+ * customer, without an account), or delete it with all its readings — after asking. Merging is in the
+ * CLI for now (`meterdesk meters merge`).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MeterView } from '../../../preload/contract';
+import { api, unwrap } from '../bridge';
+import { useApp, usePrefs } from '../store';
+import { ErrorText } from './ErrorText';
+
+export function MeterAdmin({ meter }: { meter: MeterView }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [mode, setMode] = useState<'none' | 'rename' | 'site' | 'delete'>('none');
+  const [name, setName] = useState('');
+  const [customer, setCustomer] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const done = async (f: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await f();
+      setMode('none');
+      await useApp.getState().metersRequested();
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <div className="meter-admin small" data-testid="meter-admin">
+      {mode === 'none' && (
+        <>
+          <button
+            onClick={() => {
+              setName(meter.label ?? '');
+              setMode('rename');
+            }}
+            data-testid="meter-rename"
+          >
+            {t('meterAdmin_rename')}
+          </button>{' '}
+          <button
+            onClick={() => {
+              setName('');
+              setCustomer('');
+              setMode('site');
+            }}
+            data-testid="meter-site"
+          >
+            {t('meterAdmin_site')}
+          </button>{' '}
+          <button onClick={() => setMode('delete')} data-testid="meter-delete">
+            {t('meterAdmin_delete')}
+          </button>
+        </>
+      )}
+      {mode === 'rename' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void done(() => unwrap(api().meters.rename({ meterId: meter.id, label: name })));
+          }}
+        >
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-label={t('meterAdmin_name')}
+            data-testid="meter-rename-input"
+          />{' '}
+          <button type="submit" className="primary">
+            {t('meterAdmin_save')}
+          </button>{' '}
+          <button type="button" onClick={() => setMode('none')}>
+            {t('meterAdmin_cancel')}
+          </button>
+        </form>
+      )}
+      {mode === 'site' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void done(() =>
+              unwrap(
+                api().meters.setSite({
+                  meterId: meter.id,
+                  newSite: name,
+                  ...(customer.trim() ? { newCustomer: customer } : {}),
+                }),
+              ),
+            );
+          }}
+        >
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={t('meterAdmin_siteName')}
+            aria-label={t('meterAdmin_siteName')}
+          />{' '}
+          <input
+            value={customer}
+            onChange={(e) => setCustomer(e.target.value)}
+            placeholder={t('meterAdmin_customerName')}
+            aria-label={t('meterAdmin_customerName')}
+          />{' '}
+          <button type="submit" className="primary" disabled={!name.trim()}>
+            {t('meterAdmin_save')}
+          </button>{' '}
+          <button type="button" onClick={() => setMode('none')}>
+            {t('meterAdmin_cancel')}
+          </button>
+        </form>
+      )}
+      {mode === 'delete' && (
+        <p role="alert">
+          {t('meterAdmin_deleteAsk', { name: meter.label ?? meter.meteringPoint })}{' '}
+          <button
+            className="primary"
+            onClick={() => void done(() => unwrap(api().meters.delete({ meterId: meter.id, confirm: true })))}
+            data-testid="meter-delete-yes"
+          >
+            {t('meterAdmin_deleteYes')}
+          </button>{' '}
+          <button onClick={() => setMode('none')}>{t('meterAdmin_cancel')}</button>
+        </p>
+      )}
+      {error !== null && <ErrorText error={error} prefs={prefs} />}
+    </div>
+  );
+}
