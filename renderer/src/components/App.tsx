@@ -171,9 +171,12 @@ export function App() {
         <button onClick={() => setConnectOpen(true)} data-testid="connect-account">
           {t('connectAccount')}
         </button>
-        <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
-          {t('registerMeter')}
-        </button>
+        {/* A profile without an account registers nothing: it is an import workspace. */}
+        {active?.kind !== 'local' && (
+          <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
+            {t('registerMeter')}
+          </button>
+        )}
         <button onClick={() => setDialog('portfolio')} data-testid="open-portfolio">
           {t('portfolio')}
         </button>

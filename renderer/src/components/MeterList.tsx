@@ -102,6 +102,7 @@ export function MeterList() {
     return !!p && p.kind === 'account' && (p.tokenState === 'missing' || p.tokenState === 'unreadable');
   });
   const meters = useApp((s) => s.meters);
+  const isLocal = useApp((st) => st.profiles.find((x) => x.isActive)?.kind === 'local');
   const search = useApp((s) => s.search);
   const filters = useApp((s) => s.filters);
   const sort = useApp((s) => s.sort);
@@ -341,7 +342,13 @@ export function MeterList() {
           {t('metersCount', { count: visible.length })}
         </div>
       </div>
-      {meters.length === 0 ? (
+      {meters.length === 0 && isLocal ? (
+        // An import workspace: no sync to wait for, an invitation to drop a file instead.
+        <div className="empty" data-testid="no-meters">
+          <p>{t('noMetersLocal')}</p>
+          <p className="small muted">{t('noMetersLocalWhere')}</p>
+        </div>
+      ) : meters.length === 0 ? (
         <p className="empty" data-testid="no-meters">
           {cannotSync ? t('noMetersNoToken') : t('noMeters')}
         </p>

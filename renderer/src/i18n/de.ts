@@ -13,6 +13,10 @@ export const de = {
   search: 'Zähler suchen',
   meters: 'Zähler',
   metersCount: '{{count}} Zähler',
+  noMetersLocal:
+    'Noch keine Zähler in diesem Profil ohne Konto. Ziehen Sie die Viertelstunden-Datei Ihres Netzbetreibers auf das Fenster oder wählen Sie „Importieren“.',
+  noMetersLocalWhere:
+    'Die Datei gibt es im Smart-Meter-Webportal des Netzbetreibers (Wiener Netze, Netz NÖ, Netz OÖ, Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, Vorarlberg Netz, Netz Burgenland, Stromnetz Graz u. a.), meist unter „Verbrauch“ bzw. „Energiedaten“ → „Export“ als CSV oder Excel, mit Viertelstundenwerten.',
   noMeters: 'Noch keine Zähler. Die erste Synchronisierung läuft …',
   noMatch: 'Kein Zähler passt zu Suche und Filtern.',
   filterStatus: 'Status',
@@ -29,6 +33,7 @@ export const de = {
   status_rejected: 'abgelehnt',
   status_expired: 'abgelaufen',
   status_revoked: 'widerrufen',
+  status_imported: 'importiert',
   statusHint_pending: 'Kund:in muss im Netzbetreiber-Portal zustimmen.',
   statusHint_registered: 'Zustimmung anfordern, um Daten zu erhalten.',
   statusHint_rejected: 'Zustimmung erneut anfordern.',

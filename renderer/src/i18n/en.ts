@@ -14,6 +14,10 @@ export const en: Record<keyof typeof de, string> = {
   search: 'Search meters',
   meters: 'Meters',
   metersCount: '{{count}} meters',
+  noMetersLocal:
+    'No meters in this profile without an account yet. Drop the quarter-hour file from your grid operator on the window, or choose "Import".',
+  noMetersLocalWhere:
+    "The file comes from your grid operator's smart meter web portal (Wiener Netze, Netz NÖ, Netz OÖ, Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, Vorarlberg Netz, Netz Burgenland, Stromnetz Graz and others), usually under consumption or energy data → export as CSV or Excel, with quarter-hour values.",
   noMeters: 'No meters yet. The first sync is running …',
   noMatch: 'No meter matches the search and filters.',
   filterStatus: 'Status',
@@ -30,6 +34,7 @@ export const en: Record<keyof typeof de, string> = {
   status_rejected: 'rejected',
   status_expired: 'expired',
   status_revoked: 'revoked',
+  status_imported: 'imported',
   statusHint_pending: "The customer must approve in the grid operator's portal.",
   statusHint_registered: 'Request consent to receive data.',
   statusHint_rejected: 'Request consent again.',

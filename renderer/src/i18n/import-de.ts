@@ -130,6 +130,9 @@ export const importDe = {
   import_conflictOther: '– oder oben einen anderen oder neuen Zähler wählen.',
   import_doneConflictsKept: '{{count}} abweichende Viertelstunden blieben wie gespeichert.',
   import_confirmSuspicious: 'Ich habe die Datei geprüft: trotzdem importieren',
+  'encoding_UTF-8 with BOM': 'UTF-8 mit BOM',
+  'encoding_UTF-16LE with BOM': 'UTF-16LE mit BOM',
+  'encoding_UTF-16BE with BOM': 'UTF-16BE mit BOM',
   importNote_gaps:
     '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',

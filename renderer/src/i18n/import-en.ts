@@ -131,6 +131,9 @@ export const importEn: Record<keyof typeof importDe, string> = {
   import_conflictOther: '— or choose another or a new meter above.',
   import_doneConflictsKept: '{{count}} differing quarter-hours stayed as stored.',
   import_confirmSuspicious: 'I checked the file: import it anyway',
+  'encoding_UTF-8 with BOM': 'UTF-8 with BOM',
+  'encoding_UTF-16LE with BOM': 'UTF-16LE with BOM',
+  'encoding_UTF-16BE with BOM': 'UTF-16BE with BOM',
   importNote_gaps:
     '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',

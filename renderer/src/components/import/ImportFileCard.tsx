@@ -82,8 +82,8 @@ function Ready(props: {
       <dl className="import-facts">
         <dt>{t('import_format')}</dt>
         <dd data-testid="import-format">
-          {v.format.operator} · {v.format.isCustom ? t('import_custom') : v.format.product} ({v.encoding},{' '}
-          {t('import_rows', { count: v.rows })})
+          {v.format.operator} · {v.format.isCustom ? t('import_custom') : v.format.product} (
+          {t(`encoding_${v.encoding}`, { defaultValue: v.encoding })}, {t('import_rows', { count: v.rows })})
         </dd>
         <dt>{t('import_meteringPoint')}</dt>
         <dd data-testid="import-metering-point">{v.meteringPoint ?? t('import_noMeteringPoint')}</dd>
