@@ -182,6 +182,17 @@ test('a household without an account: a local profile, a dropped file, its chart
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('meter-list')).toContainText('Familie Mayer');
   await app.screenshot('import-meter-admin');
+  // A second file of the household (its own meter, no metering point in a Linz export): merged into
+  // the first one from its header.
+  await dropFiles(page, [fixture('linznetz-v2.csv')]);
+  await page.getByTestId('import-card').getByTestId('import-commit').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(app.meterItems).toHaveCount(2);
+  await page.getByTestId('meter-merge').click();
+  await page.getByTestId('meter-merge-into').selectOption({ label: 'Wohnung Mayer' });
+  await page.getByTestId('meter-merge-yes').click();
+  await expect(app.meterItems).toHaveCount(1);
+  await app.meter('Wohnung Mayer').first().click();
   await page.getByTestId('meter-delete').click();
   await page.getByTestId('meter-delete-yes').click();
   await expect(app.meterItems).toHaveCount(0);

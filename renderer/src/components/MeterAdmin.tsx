@@ -1,7 +1,8 @@
 /**
  * An imported meter is the person's own (issue 31): rename it, put it at a site (a new one, with a new
- * customer, without an account), or delete it with all its readings — after asking. Merging is in the
- * CLI for now (`meterdesk meters merge`).
+ * customer, without an account), merge it into another meter (register by register; quarter-hours the
+ * other holds with other values are kept unless chosen otherwise), or delete it with all its readings —
+ * after asking.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,12 @@ import { ErrorText } from './ErrorText';
 export function MeterAdmin({ meter }: { meter: MeterView }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
-  const [mode, setMode] = useState<'none' | 'rename' | 'site' | 'delete'>('none');
+  const [mode, setMode] = useState<'none' | 'rename' | 'site' | 'merge' | 'delete'>('none');
+  const others = useApp((s) => s.meters).filter(
+    (m) => m.id !== meter.id && m.energyDirection === meter.energyDirection,
+  );
+  const [into, setInto] = useState('');
+  const [replace, setReplace] = useState(false);
   const [name, setName] = useState('');
   const [customer, setCustomer] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -50,6 +56,20 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
           >
             {t('meterAdmin_site')}
           </button>{' '}
+          {others.length > 0 && (
+            <>
+              <button
+                onClick={() => {
+                  setInto(others[0]!.id);
+                  setReplace(false);
+                  setMode('merge');
+                }}
+                data-testid="meter-merge"
+              >
+                {t('meterAdmin_merge')}
+              </button>{' '}
+            </>
+          )}
           <button onClick={() => setMode('delete')} data-testid="meter-delete">
             {t('meterAdmin_delete')}
           </button>
@@ -105,6 +125,33 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
           />{' '}
           <button type="submit" className="primary" disabled={!name.trim()}>
             {t('meterAdmin_save')}
+          </button>{' '}
+          <button type="button" onClick={() => setMode('none')}>
+            {t('meterAdmin_cancel')}
+          </button>
+        </form>
+      )}
+      {mode === 'merge' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void done(() => unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace })));
+          }}
+        >
+          {t('meterAdmin_mergeInto')}{' '}
+          <select value={into} onChange={(e) => setInto(e.target.value)} data-testid="meter-merge-into">
+            {others.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label ?? m.meteringPoint}
+              </option>
+            ))}
+          </select>{' '}
+          <label className="inline">
+            <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
+            {t('meterAdmin_mergeReplace')}
+          </label>{' '}
+          <button type="submit" className="primary" data-testid="meter-merge-yes">
+            {t('meterAdmin_mergeYes')}
           </button>{' '}
           <button type="button" onClick={() => setMode('none')}>
             {t('meterAdmin_cancel')}
