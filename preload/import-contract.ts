@@ -112,7 +112,7 @@ export interface ImportPreview {
   /** For a file without a metering point: a meter whose stored values agree with the file's, if any. */
   suggestion: { meterId: string; label: string; overlap: number } | null;
   /** Why the file's magnitudes look implausible; such a file is imported only with `confirmSuspicious`. */
-  suspicious: string | null;
+  suspicious: ImportNoteView | null;
 }
 
 export interface ImportFailure {

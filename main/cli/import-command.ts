@@ -99,7 +99,7 @@ export async function importFiles(
         if (parsed.suspicious && !opts.acceptSuspicious)
           throw new ImportError(
             'suspicious',
-            `${parsed.suspicious} Nothing was imported; give --accept-suspicious to import it anyway.`,
+            `${noteText(parsed.suspicious)} Nothing was imported; give --accept-suspicious to import it anyway.`,
           );
         const target = targetOf(db, parsed, name, opts.meterId);
         const w = writeImport(

@@ -210,7 +210,7 @@ export function createImportService(deps: ImportDeps) {
       importedBeforeSec: importedBefore(db, st.hash, target.meterId),
       conflicts: { count: conflicts.count, sample: conflicts.sample },
       suggestion,
-      suspicious: parsed.suspicious ?? null,
+      suspicious: parsed.suspicious ? { ...parsed.suspicious, text: noteText(parsed.suspicious) } : null,
     };
   }
 
@@ -306,7 +306,7 @@ export function createImportService(deps: ImportDeps) {
       if (st.parsed.suspicious && !confirmSuspicious)
         throw new AppError(
           'invalid_input',
-          `${st.name}: ${st.parsed.suspicious} Nothing was imported; confirm that the file is right to import it anyway.`,
+          `${st.name}: ${noteText(st.parsed.suspicious)} Nothing was imported; confirm that the file is right to import it anyway.`,
         );
       const { db, readings, assertWritable } = await deps.active();
       await assertWritable?.();

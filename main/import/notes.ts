@@ -17,6 +17,10 @@ export type NoteCode =
   | 'column_empty'
   | 'dst_jump_written_twice'
   | 'placeholder_rows'
+  // implausible magnitudes: the file is imported only when the person confirms it
+  | 'suspicious_whole_kwh'
+  | 'suspicious_quarter_hour'
+  | 'suspicious_header_total'
   // warnings
   | 'dst_hour_once'
   | 'empty_values'
@@ -79,6 +83,12 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
   column_empty: (p) => `No values in this file in: "${p.columns}".`,
   dst_jump_written_twice: (p) =>
     `${p.day}: the quarter-hour at the March clock change is written twice, as 02:00 and as 03:00 (one instant), with equal values (lines ${p.lines}); imported once.`,
+  suspicious_whole_kwh: (p) =>
+    `Every value of "${p.column}" is a whole number of kWh and the typical quarter-hour is ${p.median} kWh (${p.kw} kW): portal exports write energy with decimals, so a decimal point was probably read as a thousands separator (a file opened and saved again in Excel). Check the file before importing it.`,
+  suspicious_quarter_hour: (p) =>
+    `Line ${p.line}: ${p.kwh} kWh in the quarter-hour from ${p.at} of "${p.column}" (${p.kw} kW), ${p.times} times the file's typical quarter-hour (${p.median} kWh). A decimal point read as a thousands separator (a file opened and saved again in Excel) does this; check the file before importing it.`,
+  suspicious_header_total: (p) =>
+    `The header says ${p.stated} kWh in total, the quarter-hours add up to ${p.sum} kWh: off by a factor of ${p.factor}. A decimal point read as a thousands separator (a file opened and saved again in Excel) does this.`,
   placeholder_rows: (p) =>
     `${p.count} rows with a meter reading of 0 and no consumption are placeholders, not readings (first on line ${p.line}); not imported.`,
   no_status: (p) => `${p.count} readings have no status; counted as measured.`,

@@ -660,7 +660,7 @@ export async function parseRows(
   }
 
   const latestSec = latestPlausibleSec(opts.nowSec ?? Math.floor(Date.now() / 1000));
-  let suspicious: string | null = null;
+  let suspicious: ImportNote | null = null;
   let n = 0;
   for (const row of rows) {
     if (++n % 5000 === 0) await opts.onRows?.(n);
@@ -865,7 +865,11 @@ export async function parseRows(
       if (Math.abs(statedKwh - sum) > 0.0005 + 1e-7 * main.valueKwh.length)
         notes.push(note('header_total_mismatch', { stated: round3(statedKwh), sum: round3(sum) }));
       if (statedKwh > 0 && sum > 0 && (sum / statedKwh > 10 || statedKwh / sum > 10))
-        suspicious ??= `The header says ${round3(statedKwh)} kWh in total, the quarter-hours add up to ${round3(sum)} kWh: off by a factor of ${Math.round(Math.max(sum / statedKwh, statedKwh / sum))}. A decimal point read as a thousands separator (a file opened and saved again in Excel) does this.`;
+        suspicious ??= note('suspicious_header_total', {
+          stated: round3(statedKwh),
+          sum: round3(sum),
+          factor: Math.round(Math.max(sum / statedKwh, statedKwh / sum)),
+        });
     }
   }
   if (dayTotals.length > 0) {
@@ -912,7 +916,7 @@ export async function parseRows(
  * `0.219` read as 219 by a de-AT Excel). The file's own distribution decides, not a fixed size, so a
  * business meter's real peaks pass.
  */
-function magnitudeIssue(series: readonly ParsedSeries[], tz: string): string | null {
+function magnitudeIssue(series: readonly ParsedSeries[], tz: string): ImportNote | null {
   for (const s of series) {
     const nonZero = s.valueKwh.filter((v) => v > 0).sort((a, b) => a - b);
     if (nonZero.length < 20) continue;
@@ -925,10 +929,22 @@ function magnitudeIssue(series: readonly ParsedSeries[], tz: string): string | n
     // decimal point was read as a thousands separator throughout.
     const whole = nonZero.filter((v) => Number.isInteger(v)).length / nonZero.length;
     if (whole > 0.9 && median >= 10)
-      return `Every value of "${s.column}" is a whole number of kWh and the typical quarter-hour is ${round3(median)} kWh (${round3(median * 4)} kW): portal exports write energy with decimals, so a decimal point was probably read as a thousands separator (a file opened and saved again in Excel). Check the file before importing it.`;
+      return note('suspicious_whole_kwh', {
+        column: s.column,
+        median: round3(median),
+        kw: round3(median * 4),
+      });
     if (max > 25 && max > 100 * median) {
       const at = naiveText(s.startSec[worst]! + offsetMinutesAt(s.startSec[worst]!, tz) * 60);
-      return `Line ${s.line[worst]}: ${round3(max)} kWh in the quarter-hour from ${at} of "${s.column}" (${round3(max * 4)} kW), ${Math.round(max / median)} times the file's typical quarter-hour (${round3(median)} kWh). A decimal point read as a thousands separator (a file opened and saved again in Excel) does this; check the file before importing it.`;
+      return note('suspicious_quarter_hour', {
+        line: s.line[worst]!,
+        kwh: round3(max),
+        at,
+        column: s.column,
+        kw: round3(max * 4),
+        times: Math.round(max / median),
+        median: round3(median),
+      });
     }
   }
   return null;

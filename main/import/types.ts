@@ -173,7 +173,7 @@ export interface ParsedFile {
    * level, the header's total off by orders of magnitude), or null: such a file is imported only when
    * the person confirms it.
    */
-  suspicious?: string | null;
+  suspicious?: ImportNote | null;
 }
 
 /** A column of a file as a person finds it: its number (1-based) and its header. */

@@ -317,7 +317,10 @@ describe('suspicious magnitudes need a confirmation (issue 31, item 6)', () => {
       const [v] = (await call<ImportFileView[]>('import:preview', {
         files: [{ name: 'resaved.csv', dataBase64: Buffer.from(text).toString('base64') }],
       })) as ImportPreview[];
-      expect(v!.suspicious).toMatch(/thousands separator/);
+      expect(v!.suspicious).toMatchObject({
+        code: 'suspicious_whole_kwh',
+        text: expect.stringMatching(/thousands separator/),
+      });
       await expect(call('import:commit', { fileId: v!.fileId })).rejects.toMatchObject({
         error: { code: 'invalid_input', message: expect.stringMatching(/confirm that the file is right/) },
       });

@@ -12,6 +12,7 @@ import * as XLSX from '@e965/xlsx';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { notesWithGaps } from '../../main/import/import-service';
+import { noteText } from '../../main/import/notes';
 import { readImportFile } from '../../main/import/read-file';
 import { summarize } from '../../main/import/summary';
 
@@ -128,14 +129,14 @@ describe('suspicious magnitudes and cut-off downloads (issue 31, items 6 and 7)'
   it('a file re-saved by a de-AT Excel (0.050 → 50): every value whole and large is suspicious', async () => {
     const text = linz().replace(/;0,(\d{3});/g, (_, d: string) => `;${Number(d)};`);
     const parsed = await read(text);
-    expect(parsed.suspicious).toMatch(/whole number of kWh .* thousands separator/);
+    expect(noteText(parsed.suspicious!)).toMatch(/whole number of kWh .* thousands separator/);
   });
 
   it('one quarter-hour of 219 kWh among values of 0,05: suspicious, naming its line', async () => {
     const lines = linz().split('\n');
     lines[40] = lines[40]!.replace(/;0,\d{3};/, ';219;');
     const parsed = await read(lines.join('\n'));
-    expect(parsed.suspicious).toMatch(/^Line 41: 219 kWh in the quarter-hour .* \(876 kW\)/);
+    expect(noteText(parsed.suspicious!)).toMatch(/^Line 41: 219 kWh in the quarter-hour .* \(876 kW\)/);
     // The file as the portal wrote it is not.
     expect((await read(linz())).suspicious).toBeNull();
   });

@@ -133,6 +133,12 @@ export const importDe = {
   'encoding_UTF-8 with BOM': 'UTF-8 mit BOM',
   'encoding_UTF-16LE with BOM': 'UTF-16LE mit BOM',
   'encoding_UTF-16BE with BOM': 'UTF-16BE mit BOM',
+  importNote_suspicious_whole_kwh:
+    'Jeder Wert in „{{column}}“ ist eine ganze Zahl von kWh, die typische Viertelstunde hat {{median}} kWh ({{kw}} kW): Portal-Exporte schreiben Energie mit Nachkommastellen, also wurde wohl ein Dezimalpunkt als Tausendertrennzeichen gelesen (Datei in Excel geöffnet und wieder gespeichert). Bitte die Datei prüfen.',
+  importNote_suspicious_quarter_hour:
+    'Zeile {{line}}: {{kwh}} kWh in der Viertelstunde ab {{at}} in „{{column}}“ ({{kw}} kW), {{times}}-mal die typische Viertelstunde der Datei ({{median}} kWh). Das passiert, wenn ein Dezimalpunkt als Tausendertrennzeichen gelesen wird (Datei in Excel wieder gespeichert); bitte die Datei prüfen.',
+  importNote_suspicious_header_total:
+    'Die Kopfzeile nennt {{stated}} kWh gesamt, die Viertelstunden ergeben {{sum}} kWh: um den Faktor {{factor}} daneben. Das passiert, wenn ein Dezimalpunkt als Tausendertrennzeichen gelesen wird (Datei in Excel wieder gespeichert).',
   importNote_gaps:
     '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',

@@ -134,6 +134,12 @@ export const importEn: Record<keyof typeof importDe, string> = {
   'encoding_UTF-8 with BOM': 'UTF-8 with BOM',
   'encoding_UTF-16LE with BOM': 'UTF-16LE with BOM',
   'encoding_UTF-16BE with BOM': 'UTF-16BE with BOM',
+  importNote_suspicious_whole_kwh:
+    'Every value of "{{column}}" is a whole number of kWh and the typical quarter-hour is {{median}} kWh ({{kw}} kW): portal exports write energy with decimals, so a decimal point was probably read as a thousands separator (a file opened and saved again in Excel). Check the file before importing it.',
+  importNote_suspicious_quarter_hour:
+    'Line {{line}}: {{kwh}} kWh in the quarter-hour from {{at}} of "{{column}}" ({{kw}} kW), {{times}} times the file\'s typical quarter-hour ({{median}} kWh). A decimal point read as a thousands separator (a file saved again in Excel) does this; check the file before importing it.',
+  importNote_suspicious_header_total:
+    'The header says {{stated}} kWh in total, the quarter-hours add up to {{sum}} kWh: off by a factor of {{factor}}. A decimal point read as a thousands separator (a file saved again in Excel) does this.',
   importNote_gaps:
     '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',

@@ -66,7 +66,12 @@ function Ready(props: {
     <>
       {v.suspicious && (
         <div className="warn" role="alert" data-testid="import-suspicious">
-          <p>{v.suspicious}</p>
+          <p>
+            {t(`importNote_${v.suspicious.code}`, {
+              ...v.suspicious.params,
+              defaultValue: v.suspicious.text,
+            })}
+          </p>
           <label className="inline">
             <input
               type="checkbox"
