@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
+import type { ImportLogView } from '../../preload/contract';
 import type { ParsedFile } from './types';
 import { countReadings, readRange } from '../db/readings-read';
 import { dayNumberOf } from '../time/local-days';
@@ -392,24 +393,8 @@ export function writeImport(
   return out!;
 }
 
-export interface ImportLogEntry {
-  id: number;
-  meterId: string;
-  fileName: string;
-  sha256: string;
-  format: string;
-  importedSec: number;
-  readings: number;
-  inserted: number;
-  updated: number;
-  kept: number;
-  undoneSec: number | null;
-  /** Whether undo can restore the state before this file (false for imports older than the log). */
-  undoable: boolean;
-}
-
 /** The import log, newest first. */
-export function importLog(db: Database.Database): ImportLogEntry[] {
+export function importLog(db: Database.Database): ImportLogView[] {
   return (
     db
       .prepare(

@@ -1,6 +1,7 @@
 // The CLI as it ships (one esbuild bundle beside its migrations), built fresh from the sources once per
 // test process: starting it takes ~0.1 s instead of ~1 s through tsx, which the crash-safety test pays
 // on every one of its restarts.
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -40,4 +41,23 @@ export function cliBundle(): Promise<string> {
     return join(dir, 'cli.js');
   })();
   return built;
+}
+
+/**
+ * Runs the bundled CLI in a child process and collects its output. Asynchronous on purpose: a demo
+ * service running in the test's own process must keep answering meanwhile.
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const bundle = await cliBundle();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bundle, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
 }

@@ -3,7 +3,6 @@
 // gap), recomputed from the service's raw quarter-hours by a deliberately simple implementation here:
 // no code of the app's figures, frames or zone handling is shared (local time comes from Intl, periods
 // from Luxon).
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,26 +16,14 @@ import { queryQuality } from '../../main/db/quality-query';
 import { createReadingsStore } from '../../main/db/readings-store';
 import type { DemoService } from '../../main/demo/service';
 import { wallClock } from '../intl-reference';
-import { cliBundle } from './cli-bundle';
+import { runCli } from './cli-bundle';
 import { demo } from './helpers';
 import { serviceReadings } from './sync-helpers';
 
 const ZONE = 'Europe/Vienna';
 const CLOCK = '2026-11-20T12:00:00Z';
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return cliBundle().then(
-    (bundle) =>
-      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bundle, ...args], { env: { ...process.env, ...env } });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (c: Buffer) => (stdout += c));
-        child.stderr.on('data', (c: Buffer) => (stderr += c));
-        child.on('exit', (status) => resolve({ status, stdout, stderr }));
-      }),
-  );
-}
+const cli = runCli;
 
 interface Analyze {
   meter_id: string;

@@ -2,7 +2,7 @@
 // Real processes (the CLI as it ships) on one real SQLite file: two syncs and imports at once on a
 // fresh profile (migrations raced, "database is locked" lost meters before), a damaged file that sync
 // and import used to write into, and a data folder on a read-only mount.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -21,31 +21,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import type { DemoService } from '../../main/demo/service';
-import { cliBundle } from './cli-bundle';
+import { runCli } from './cli-bundle';
 import { demo } from './helpers';
 import { diff, localReadings, serviceReadings } from './sync-helpers';
 
 const DSO = join(__dirname, '..', 'fixtures', 'dso');
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return cliBundle().then(
-    (bundle) =>
-      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bundle, ...args], { env: { ...process.env, ...env } });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (c: Buffer) => (stdout += c));
-        child.stderr.on('data', (c: Buffer) => (stderr += c));
-        child.on('exit', (status) => resolve({ status, stdout, stderr }));
-      }),
-  );
-}
+const cli = runCli;
 
 let svc: DemoService;
 beforeAll(async () => {
   svc = await demo({ years: 0.15 });
 });
 afterAll(async () => svc.stop());
+
+/** The first meter `stats --json` lists in a data folder. */
+const firstMeter = async (dir: string) =>
+  (JSON.parse((await cli(['--data-dir', dir, 'stats', '--json'])).stdout) as { per_meter: { id: string }[] })
+    .per_meter[0]!.id;
 
 const syncArgs = (dir: string) => [
   '--data-dir',
@@ -214,11 +207,7 @@ describe('the CLI at its other doors', () => {
   it('refuses tariff and price files over 30 MB before reading them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-caps-'));
     expect((await cli(syncArgs(dir), token())).status).toBe(0);
-    const meter = (
-      JSON.parse((await cli(['--data-dir', dir, 'stats', '--json'])).stdout) as {
-        per_meter: { id: string }[];
-      }
-    ).per_meter[0]!.id;
+    const meter = await firstMeter(dir);
     const big = join(dir, 'prices.csv');
     closeSync(openSync(big, 'w'));
     truncateSync(big, 300 * 1024 * 1024); // sparse: 300 MB announced, nothing to read
@@ -243,11 +232,7 @@ describe('the CLI at its other doors', () => {
   it('refuses tariffs out of bounds or on days that do not exist', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-tariffs-'));
     expect((await cli(syncArgs(dir), token())).status).toBe(0);
-    const meter = (
-      JSON.parse((await cli(['--data-dir', dir, 'stats', '--json'])).stdout) as {
-        per_meter: { id: string }[];
-      }
-    ).per_meter[0]!.id;
+    const meter = await firstMeter(dir);
     const base = { id: 't', name: 'T', direction: 'consumption', energy: { type: 'flat', centsPerKwh: 20 } };
     for (const [patch, why] of [
       [{ energy: { type: 'flat', centsPerKwh: -10_000 } }, /energy.centsPerKwh/],
@@ -266,11 +251,7 @@ describe('the CLI at its other doors', () => {
   it('never lets export --out name a file of the profile', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-out-'));
     expect((await cli(syncArgs(dir), token())).status).toBe(0);
-    const meter = (
-      JSON.parse((await cli(['--data-dir', dir, 'stats', '--json'])).stdout) as {
-        per_meter: { id: string }[];
-      }
-    ).per_meter[0]!.id;
+    const meter = await firstMeter(dir);
     const db = join(dir, 'meterdesk.sqlite');
     const before = readFileSync(db);
     for (const out of [
