@@ -91,13 +91,15 @@ export interface SeriesView {
   meterId: string;
   obisCode: string;
   unit: string;
-  /** 'quarter_hour' for raw intervals, 'day' for per-local-day aggregates. */
-  resolution: 'quarter_hour' | 'day';
+  /** 'quarter_hour' / 'hour' for raw intervals (the series' own), 'day' for per-local-day aggregates. */
+  resolution: 'quarter_hour' | 'hour' | 'day';
+  /** The stored series' interval: 900 (quarter-hours) or 3600 (an hourly series, e.g. an hourly import). */
+  intervalSec: 900 | 3600;
   /** Interval starts, unix seconds. Gaps are present as null values, never dropped. */
   timesSec: number[];
   /** kWh per interval (or per day); null = no reading. */
   values: (number | null)[];
-  /** Per-day maximum quarter-hour kWh when resolution is 'day'. */
+  /** Per-day maximum interval kWh (of `intervalSec`) when resolution is 'day'. */
   maxValues: (number | null)[] | null;
   /** Worst quality in the interval (1 measured, 2 estimated, 3 unreliable); null = no reading. */
   quality: (number | null)[];
@@ -269,6 +271,8 @@ export interface PeriodSummary {
 }
 export interface CompareResult {
   shift: 'week' | 'month' | 'year';
+  /** The series' interval: readings, expected and the peak are of hours for an hourly series. */
+  intervalSec: 900 | 3600;
   current: PeriodSummary;
   previous: PeriodSummary;
   /**
@@ -651,6 +655,8 @@ export const errorReasons = [
   'already_registered',
   'no_token',
   'range_too_long',
+  /** An hourly series asked for a view that needs quarter-hours. */
+  'needs_quarter_hours',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -39,7 +39,8 @@ export type ImportErrorKind =
   | 'too_large'
   | 'not_text'
   | 'unknown_format'
-  | 'refused_hourly'
+  /** The target meter holds this register at another interval (quarter-hours vs hours). */
+  | 'resolution_mismatch'
   | 'refused_daily'
   | 'refused_report'
   | 'csv_syntax'
@@ -72,12 +73,14 @@ export interface ImportSeriesView {
   readings: number;
   firstStartSec: number;
   lastEndSec: number;
+  /** The length of each reading: 900 (quarter-hours) or 3600 (an hourly series). */
+  intervalSec: 900 | 3600;
   sumKwh: number;
   quality: { measured: number; estimated: number; unreliable: number };
   days: number;
-  /** Days with 92 or 100 quarter-hours and what the file has of them. */
+  /** Change days (92/100 quarter-hours, 23/25 hours) and what the file has of them. */
   changeDays: { day: string; expected: number; received: number }[];
-  /** Quarter-hours missing between the first and the last reading; the first few runs. */
+  /** Readings (of the series' interval) missing between the first and the last; the first few runs. */
   missing: number;
   gaps: { fromSec: number; toSec: number }[];
 }
@@ -111,6 +114,11 @@ export interface ImportPreview {
   };
   /** For a file without a metering point: a meter whose stored values agree with the file's, if any. */
   suggestion: { meterId: string; label: string; overlap: number } | null;
+  /**
+   * The target meter holds a register of this file at another interval (quarter-hours vs hours): the
+   * file cannot go into it (one series, one interval); choose a new meter.
+   */
+  intervalConflict: { obisCode: string; storedSec: number; fileSec: number; text: string } | null;
   /** Why the file's magnitudes look implausible; such a file is imported only with `confirmSuspicious`. */
   suspicious: ImportNoteView | null;
 }

@@ -50,17 +50,47 @@ export interface Scope {
   toSec: number;
 }
 
+function seriesOf(
+  db: Database.Database,
+  meterId: string,
+  obisCode: string,
+): { id: number; resolution_sec: number } | null {
+  return (
+    db
+      .prepare<[string, string], { id: number; resolution_sec: number }>(
+        'SELECT id, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?',
+      )
+      .get(meterId, obisCode) ?? null
+  );
+}
 function seriesId(db: Database.Database, meterId: string, obisCode: string): number | null {
-  const r = db
-    .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
-    .get(meterId, obisCode);
-  return r?.id ?? null;
+  return seriesOf(db, meterId, obisCode)?.id ?? null;
 }
 
-export function loadRows(db: Database.Database, s: Scope): Row[] {
-  const id = seriesId(db, s.meterId, s.obisCode);
-  if (id === null) return [];
-  return readRange(db, id, s.fromSec, s.toSec).map((r) => ({ start: r[0], value: r[2], quality: r[3] }));
+/** The interval of a register's series: 900 (quarter-hours) or 3600 (an hourly series). */
+export function intervalOf(db: Database.Database, meterId: string, obisCode: string): 900 | 3600 {
+  return seriesOf(db, meterId, obisCode)?.resolution_sec === 3600 ? 3600 : 900;
+}
+
+/**
+ * A register's readings in a range. Views built on quarter-hours (peaks as the grid bills them, load
+ * shape, duration, battery, cost) refuse an hourly series with the reason instead of reading an hour
+ * as a quarter-hour; the few that work at any interval pass `anyInterval`.
+ */
+export function loadRows(db: Database.Database, s: Scope, anyInterval = false): Row[] {
+  const series = seriesOf(db, s.meterId, s.obisCode);
+  if (series === null) return [];
+  if (series.resolution_sec !== QH_SEC && !anyInterval)
+    throw new AppError(
+      'invalid_input',
+      `${s.meterId} holds hourly values of ${s.obisCode} (an hourly series, e.g. from an hourly portal export). This view needs quarter-hours: the chart, the quality and the period comparison work on hourly values.`,
+      { reason: 'needs_quarter_hours' },
+    );
+  return readRange(db, series.id, s.fromSec, s.toSec).map((r) => ({
+    start: r[0],
+    value: r[2],
+    quality: r[3],
+  }));
 }
 
 const emptyQ = (): QualityCounts => ({ measured: 0, estimated: 0, unreliable: 0 });
@@ -333,21 +363,26 @@ export function compare(
     return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
   };
   const prev: Scope = { ...s, fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) };
+  // Totals and coverage at the series' own interval: an hourly series compares as well.
+  const step = intervalOf(db, s.meterId, s.obisCode);
+  const perHour = 3600 / step;
   const summary = (sc: Scope): PeriodSummary => {
-    const rows = loadRows(db, sc);
+    const rows = loadRows(db, sc, true);
     const q = emptyQ();
     rows.forEach((r) => addQ(q, r.quality));
     const peak = rows.reduce<Row | null>((a, r) => (!a || r.value > a.value ? r : a), null);
-    const expected = Math.max(0, Math.floor(sc.toSec / QH_SEC) - Math.ceil(sc.fromSec / QH_SEC));
+    const expected = Math.max(0, Math.floor(sc.toSec / step) - Math.ceil(sc.fromSec / step));
     return {
       fromSec: sc.fromSec,
       toSec: sc.toSec,
       totalKwh: round(rows.reduce((a, r) => a + r.value, 0)),
-      peakKw: peak ? round(peak.value * 4) : null,
+      peakKw: peak ? round(peak.value * perHour) : null,
       readings: rows.length,
       expected,
       coverage: expected ? round(rows.length / expected, 4) : 0,
-      kwhPerDay: rows.length ? round((rows.reduce((a, r) => a + r.value, 0) / rows.length) * 96) : null,
+      kwhPerDay: rows.length
+        ? round((rows.reduce((a, r) => a + r.value, 0) / rows.length) * (86_400 / step))
+        : null,
       quality: q,
     };
   };
@@ -357,10 +392,14 @@ export function compare(
   const profileOf = (sc: Scope) => {
     const sums = new Array<number>(96).fill(0);
     const ns = new Array<number>(96).fill(0);
-    for (const r of loadRows(db, sc)) {
+    for (const r of loadRows(db, sc, true)) {
+      // An hour's mean power stands for each of its quarter-hours on the wall-clock axis (the line
+      // of a mean power, not invented quarter-hour values).
       const slot = slotOfDay(r.start, tz);
-      sums[slot] = (sums[slot] ?? 0) + r.value * 4;
-      ns[slot] = (ns[slot] ?? 0) + 1;
+      for (let k = 0; k < 4 / perHour; k++) {
+        sums[slot + k] = (sums[slot + k] ?? 0) + r.value * perHour;
+        ns[slot + k] = (ns[slot + k] ?? 0) + 1;
+      }
     }
     return sums.map((v, i) => (ns[i] ? round(v / ns[i]!) : null));
   };
@@ -376,6 +415,7 @@ export function compare(
   const perQh = (p: PeriodSummary) => p.totalKwh / p.readings;
   return {
     shift,
+    intervalSec: step,
     current,
     previous,
     reason,
@@ -441,6 +481,7 @@ export function pv(db: Database.Database, siteId: string, fromSec: number, toSec
 /** Data health: completeness and quality per day, gaps, implausible values, revisions since the last export. */
 export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): HealthResult {
   const id = seriesId(db, s.meterId, s.obisCode);
+  const perQh = intervalOf(db, s.meterId, s.obisCode) / QH_SEC;
   const firstDay = dayNumberOf(s.fromSec, tz);
   const lastDay = dayNumberOf(s.toSec - 1, tz);
   const roll = new Map(
@@ -459,7 +500,7 @@ export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Health
   const days: HealthResult['days'] = [];
   for (let d = firstDay; d <= lastDay; d++) {
     const r = roll.get(d);
-    const expected = quarterHoursInDay(d, tz);
+    const expected = quarterHoursInDay(d, tz) / perQh;
     days.push({
       day: dayKey(d),
       expected,

@@ -123,6 +123,7 @@ export async function importFiles(
           series: summaries.map((s) => ({
             obis_code: s.obisCode,
             readings: s.readings,
+            interval_sec: s.intervalSec,
             first_start: iso(s.firstStartSec),
             last_end: iso(s.lastEndSec),
             sum_kwh: s.sumKwh,
@@ -152,7 +153,7 @@ export async function importFiles(
           );
           for (const s of summaries)
             process.stdout.write(
-              `  ${s.obisCode}: ${s.readings} readings, ${iso(s.firstStartSec)} – ${iso(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
+              `  ${s.obisCode}: ${s.readings} ${s.intervalSec === 3600 ? 'hourly readings' : 'quarter-hours'}, ${iso(s.firstStartSec)} – ${iso(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
             );
           for (const n of notes)
             process.stdout.write(`  ${n.isWarning ? 'warning' : 'note'}: ${noteText(n)}\n`);

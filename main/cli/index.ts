@@ -44,7 +44,9 @@ Writes the meter's readings (all registers unless --register is given) as CSV, s
 
 Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,
 Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, TIWAG, Vorarlberg Netz, Netz
-Burgenland, Stromnetz Graz, IKB, Stadtwerke Klagenfurt, eww Wels, Ebner Strom, ClamStrom). Each file is
+Burgenland, Stromnetz Graz, IKB, Stadtwerke Klagenfurt, eww Wels, Ebner Strom, ClamStrom) and hourly
+exports (Stadtwerke Kufstein, Hall AG, KWG) as hourly series, never spread into quarter-hours; a meter
+keeps one interval per register, so an hourly file goes to a meter of its own. Each file is
 one transaction: all its readings or none. A file's metering point joins the meter of that number (or
 a new meter of the local "Imported" customer). A file without a metering point is never put on a meter
 by guess: give --meter ID or METERING_POINT ("meterdesk meters" lists them), or --meter new:NAME for a

@@ -23,8 +23,8 @@ function addMark(marks: [number, number, 2 | 3][], i: number, q: number): void {
 const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 function prepare(db: Database.Database) {
   return {
-    series: db.prepare<[string, string], { id: number; unit: string }>(
-      'SELECT id, unit FROM series WHERE meter_id = ? AND obis_code = ?',
+    series: db.prepare<[string, string], { id: number; unit: string; resolution_sec: number }>(
+      'SELECT id, unit, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?',
     ),
     span: db.prepare<[number], { a: number | null; b: number | null }>(
       'SELECT min(day_start_sec) AS a, max(day_start_sec) AS b FROM daily_rollups WHERE series_id = ?',
@@ -79,24 +79,27 @@ export function querySeries(
 ): SeriesView {
   const st = statementsOf(db);
   const series = st.series.get(q.meterId, q.obisCode);
+  // The series' own interval: quarter-hours, or hours for an hourly series (never spread).
+  const step = series?.resolution_sec === 3600 ? 3600 : QH_SEC;
   const [fromSec, toSec] =
-    q.toSec - q.fromSec > q.maxPoints * QH_SEC
+    q.toSec - q.fromSec > q.maxPoints * step
       ? clampedRange(db, series?.id ?? null, q.fromSec, q.toSec, nowSec)
       : [q.fromSec, q.toSec];
-  const from = Math.floor(fromSec / QH_SEC) * QH_SEC;
-  const to = Math.ceil(toSec / QH_SEC) * QH_SEC;
-  const slots = (to - from) / QH_SEC;
+  const from = Math.floor(fromSec / step) * step;
+  const to = Math.ceil(toSec / step) * step;
+  const slots = (to - from) / step;
   const base = {
     meterId: q.meterId,
     obisCode: q.obisCode,
     unit: series?.unit ?? 'kWh',
+    intervalSec: step as 900 | 3600,
     fromSec: from,
     toSec: to,
   };
 
   if (slots <= q.maxPoints) {
     const timesSec = new Array<number>(slots);
-    for (let i = 0; i < slots; i++) timesSec[i] = from + i * QH_SEC;
+    for (let i = 0; i < slots; i++) timesSec[i] = from + i * step;
     const values = new Array<number | null>(slots).fill(null);
     const quality = new Array<number | null>(slots).fill(null);
     const revisedSec = new Array<number | null>(slots).fill(null);
@@ -104,8 +107,8 @@ export function querySeries(
     if (series) {
       // Raw row arrays (no per-row objects): this is the chart's hot path.
       for (const r of readRange(db, series.id, from, to)) {
-        const i = (r[0] - from) / QH_SEC;
-        if (i % 1 !== 0) continue; // not on the quarter-hour grid
+        const i = (r[0] - from) / step;
+        if (i % 1 !== 0) continue; // not on the series' grid
         values[i] = r[2];
         quality[i] = r[3];
         revisedSec[i] = r[5];
@@ -114,7 +117,7 @@ export function querySeries(
     }
     return {
       ...base,
-      resolution: 'quarter_hour',
+      resolution: step === 3600 ? 'hour' : 'quarter_hour',
       timesSec,
       values,
       maxValues: null,

@@ -20,6 +20,8 @@ import { containerOf, decodeText } from './decode';
 import { firstLines } from './csv-rows';
 import {
   importConflicts,
+  intervalConflict,
+  intervalConflictText,
   importedBefore,
   resolveTarget,
   serviceOverlap,
@@ -182,6 +184,7 @@ export function createImportService(deps: ImportDeps) {
     const target = resolveTarget(db, parsed, st.meterId, { name: st.name, sha256: st.hash });
     const series = parsed.series.map((s) => summarize(s, deps.tz));
     const conflicts = target.exists ? importConflicts(db, target.meterId, parsed) : { count: 0, sample: [] };
+    const interval = target.exists ? intervalConflict(db, target.meterId, parsed) : null;
     const suggestion =
       !parsed.meteringPoint && st.meterId === null ? suggestMeter(db, parsed, target.meterId) : null;
     const notes = notesWithGaps(parsed, series, deps.tz);
@@ -210,6 +213,7 @@ export function createImportService(deps: ImportDeps) {
       importedBeforeSec: importedBefore(db, st.hash, target.meterId),
       conflicts: { count: conflicts.count, sample: conflicts.sample },
       suggestion,
+      intervalConflict: interval ? { ...interval, text: intervalConflictText(interval) } : null,
       suspicious: parsed.suspicious ? { ...parsed.suspicious, text: noteText(parsed.suspicious) } : null,
     };
   }
@@ -311,6 +315,8 @@ export function createImportService(deps: ImportDeps) {
       const { db, readings, assertWritable } = await deps.active();
       await assertWritable?.();
       const target = resolveTarget(db, st.parsed, st.meterId, { name: st.name, sha256: st.hash });
+      const mismatch = intervalConflict(db, target.meterId, st.parsed);
+      if (mismatch) throw new AppError('conflict', `${st.name}: ${intervalConflictText(mismatch)}`);
       deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
       const w = writeImport(
         db,

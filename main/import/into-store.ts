@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import type { ImportLogView } from '../../preload/contract';
-import type { ParsedFile } from './types';
+import { ImportError, type ParsedFile } from './types';
 import { countReadings, readRange } from '../db/readings-read';
 import { dayNumberOf } from '../time/local-days';
 
@@ -158,7 +158,7 @@ export function importConflicts(
     const sid = seriesOf.get(meterId, s.obisCode)?.id;
     if (sid === undefined || s.startSec.length === 0) continue;
     const stored = new Map<number, { value: number; source: string }>();
-    for (const r of readRange(db, sid, s.startSec[0]!, s.startSec[s.startSec.length - 1]! + 900))
+    for (const r of readRange(db, sid, s.startSec[0]!, s.startSec[s.startSec.length - 1]! + s.intervalSec))
       stored.set(r[0], { value: r[2], source: r[6] });
     for (let i = 0; i < s.startSec.length; i++) {
       const x = stored.get(s.startSec[i]!);
@@ -190,13 +190,17 @@ export function suggestMeter(
   const s = parsed.series[0];
   if (!s || s.startSec.length === 0) return null;
   const from = s.startSec[0]!;
-  const to = s.startSec[s.startSec.length - 1]! + 900;
+  const to = s.startSec[s.startSec.length - 1]! + s.intervalSec;
   const candidates = db
     .prepare(
       `SELECT se.id AS sid, m.id, coalesce(m.label, m.metering_point) AS label FROM series se JOIN meters m ON m.id = se.meter_id
-        WHERE se.obis_code = ? AND m.id <> ? AND m.energy_direction = ? LIMIT 200`,
+        WHERE se.obis_code = ? AND m.id <> ? AND m.energy_direction = ? AND se.resolution_sec = ? LIMIT 200`,
     )
-    .all(s.obisCode, exclude, parsed.direction) as { sid: number; id: string; label: string }[];
+    .all(s.obisCode, exclude, parsed.direction, s.intervalSec) as {
+    sid: number;
+    id: string;
+    label: string;
+  }[];
   const fileValues = new Map(s.startSec.map((t, i) => [t, s.valueKwh[i]!]));
   let best: { meterId: string; label: string; overlap: number } | null = null;
   for (const c of candidates) {
@@ -211,10 +215,37 @@ export function suggestMeter(
         break;
       }
     }
-    if (agree && overlap >= 96 && (!best || overlap > best.overlap))
+    if (agree && overlap >= 86_400 / s.intervalSec && (!best || overlap > best.overlap))
       best = { meterId: c.id, label: c.label, overlap };
   }
   return best;
+}
+
+/**
+ * A register the target meter already holds at another interval (quarter-hours vs hours), or null. One
+ * series has one interval: an hourly file does not go into a quarter-hour series (nor the reverse); it
+ * becomes a meter of its own.
+ */
+export function intervalConflict(
+  db: Database.Database,
+  meterId: string,
+  parsed: ParsedFile,
+): { obisCode: string; storedSec: number; fileSec: number } | null {
+  const st = db.prepare<[string, string], { resolution_sec: number }>(
+    "SELECT resolution_sec FROM series WHERE meter_id = ? AND obis_code = ? AND unit = 'kWh'",
+  );
+  for (const s of parsed.series) {
+    const stored = st.get(meterId, s.obisCode)?.resolution_sec;
+    if (stored !== undefined && stored !== s.intervalSec)
+      return { obisCode: s.obisCode, storedSec: stored, fileSec: s.intervalSec };
+  }
+  return null;
+}
+
+/** The person's sentence for an interval conflict. */
+export function intervalConflictText(c: { obisCode: string; storedSec: number; fileSec: number }): string {
+  const word = (sec: number) => (sec === 3600 ? 'hourly values' : 'quarter-hours');
+  return `This meter holds ${word(c.storedSec)} of ${c.obisCode}, the file ${word(c.fileSec)}: one series keeps one interval, so the file cannot go into it. Import it as a new meter (choose "new meter" as the target).`;
 }
 
 /** When this file (by content) went into this meter before, if it did. */
@@ -235,6 +266,8 @@ export function writeImport(
   /** Quarter-hours stored by an earlier file with another value: kept (the default) or replaced. */
   onConflict: 'keep' | 'replace' = 'keep',
 ): ImportWrite {
+  const mismatch = intervalConflict(db, target.meterId, parsed);
+  if (mismatch) throw new ImportError('resolution_mismatch', intervalConflictText(mismatch));
   const conflicts = onConflict === 'keep' ? importConflicts(db, target.meterId, parsed) : null;
   // Written in pages of at most PAGE readings (one transaction around them all): the rows of a large
   // file never exist as objects all at once.
@@ -247,7 +280,7 @@ export function writeImport(
           .map((startSec, k) => ({
             obisCode: s.obisCode,
             startSec,
-            endSec: startSec + 900,
+            endSec: startSec + s.intervalSec,
             value: s.valueKwh[from + k]!,
             quality: s.quality[from + k]!,
             updatedSec: null,
@@ -255,7 +288,7 @@ export function writeImport(
           .filter((r) => !conflicts?.keys.has(`${r.obisCode}|${r.startSec}`));
   };
   const total = parsed.series.reduce((n, s) => n + s.startSec.length, 0);
-  const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + 900));
+  const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + s.intervalSec));
   let out: ImportWrite | null = null;
   db.transaction(() => {
     // What undo needs: the days this file writes, as they are now (import_undo, after the write).

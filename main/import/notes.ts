@@ -17,12 +17,14 @@ export type NoteCode =
   | 'column_empty'
   | 'dst_jump_written_twice'
   | 'placeholder_rows'
+  | 'hourly_series'
   // implausible magnitudes: the file is imported only when the person confirms it
   | 'suspicious_whole_kwh'
   | 'suspicious_quarter_hour'
   | 'suspicious_header_total'
   // warnings
   | 'dst_hour_once'
+  | 'dst_hours_merged'
   | 'empty_values'
   | 'no_status'
   | 'unknown_quality'
@@ -44,6 +46,7 @@ export interface ImportNote {
 
 const WARNINGS = new Set<NoteCode>([
   'dst_hour_once',
+  'dst_hours_merged',
   'empty_values',
   'no_status',
   'unknown_quality',
@@ -77,9 +80,13 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
   meter_readings_kept_apart: (p) =>
     `${p.count} meter readings (${p.column}, ${p.first} → ${p.last} kWh) are kept apart, not imported as consumption.`,
   dst_hour_once: (p) =>
-    `${p.day}: the repeated hour 02:00–03:00 appears once; read as the first (summer-time) hour, so the day has ${p.received} of ${p.expected} quarter-hours.`,
+    `${p.day}: the repeated hour 02:00–03:00 appears once; read as the first (summer-time) hour, so the day has ${p.received} of ${p.expected} ${p.expected === 25 ? 'hours' : 'quarter-hours'}.`,
+  dst_hours_merged: (p) =>
+    `${p.day}: line ${p.line} holds both clock-change hours 02:00–03:00 in one value (${p.kwh} kWh of "${p.column}"); not split into two invented hours, so the day has ${p.received} of 25 hours.`,
+  hourly_series: (p) =>
+    `The file holds hourly values: imported as an hourly series (${p.count} hours; 24 a day, 23 and 25 on the change days), never spread into quarter-hours. Views that need quarter-hours (peaks as the grid bills them, load shape, battery, cost) say so for this meter.`,
   empty_values: (p) =>
-    `${p.count} quarter-hours have no value in column "${p.column}" (left empty, not zero).`,
+    `${p.count} ${p.hourly ? 'hours' : 'quarter-hours'} have no value in column "${p.column}" (left empty, not zero).`,
   column_empty: (p) => `No values in this file in: "${p.columns}".`,
   dst_jump_written_twice: (p) =>
     `${p.day}: the quarter-hour at the March clock change is written twice, as 02:00 and as 03:00 (one instant), with equal values (lines ${p.lines}); imported once.`,

@@ -221,15 +221,12 @@ function modeOf(values: readonly number[]): number | null {
   return best;
 }
 
-function refusal(spec: FormatSpec, why: 'hourly' | 'daily' | 'eda_report'): ImportError {
+function refusal(spec: FormatSpec, why: 'daily' | 'eda_report'): ImportError {
   const msg =
     why === 'eda_report'
       ? `This is an EDA-Portal "Energie Report" (${spec.operator}): several metering points on a grid that is not Austrian wall-clock time. Meterdesk does not import it; import each metering point's export from its grid operator's portal instead.`
-      : `This ${spec.operator} export holds ${why === 'hourly' ? 'hourly' : 'daily'} values. Meterdesk keeps quarter-hours and does not spread ${why === 'hourly' ? 'an hour' : 'a day'} over them (that would invent readings). Download the quarter-hour (15-minute) export from the portal instead.`;
-  return new ImportError(
-    why === 'eda_report' ? 'refused_report' : why === 'hourly' ? 'refused_hourly' : 'refused_daily',
-    msg,
-  );
+      : `This ${spec.operator} export holds daily values. Meterdesk keeps quarter-hours and hours and does not spread a day over them (that would invent readings). Download the quarter-hour (15-minute) or hourly export from the portal instead.`;
+  return new ImportError(why === 'eda_report' ? 'refused_report' : 'refused_daily', msg);
 }
 
 /** Reads the rows of a file in the given format. */
@@ -245,7 +242,10 @@ export async function parseRows(
   const seriesOf = (obis: string, column: string): ParsedSeries => {
     let s = series.get(obis);
     if (!s)
-      series.set(obis, (s = { obisCode: obis, column, startSec: [], valueKwh: [], quality: [], line: [] }));
+      series.set(
+        obis,
+        (s = { obisCode: obis, column, intervalSec: 900, startSec: [], valueKwh: [], quality: [], line: [] }),
+      );
     return s;
   };
   // Per value column: meter readings seen and the consumption between the first and the last.
@@ -307,7 +307,17 @@ export async function parseRows(
   /** A per-row OBIS column named a register: the direction is the file's, not assumed. */
   let obisFromFile = false;
   let interval: number | null = null;
+  /**
+   * The length of a reading: declared by an hourly format, or found from the first row that labels
+   * both ends (an hour); until then a quarter-hour. Hourly values stay hourly.
+   */
+  let step: 900 | 3600 = spec.intervalSec ?? QH_SEC;
+  let stepFrom: number | null = spec.intervalSec ? 0 : null;
+  /** October rows whose one label pair spans both repeated hours (Kufstein's `02:00 - 03:00`). */
+  const mergedHours: { day: string; kwh: number; line: number; column: string }[] = [];
 
+  const startRange = spec.time.kind === 'local' ? spec.time.start?.range : undefined;
+  const endRange = spec.time.kind === 'local' ? spec.time.end?.range : undefined;
   const headerTest = (cells: Cell[]) => spec.header.test(joined(cells, opts.delimiter));
 
   function startBlock(headerRow: SourceRow): void {
@@ -332,7 +342,6 @@ export async function parseRows(
     }
     const mp = MP.exec(preambleText)?.[0];
     if (mp) meteringPoints.add(mp);
-    if (spec.refuse === 'hourly') throw refusal(spec, 'hourly');
     const groups = spec.sideBySide ? header.filter((h) => /^DATE_FROM$/.test(h)).length : 1;
     layouts = Array.from({ length: Math.max(groups, 1) }, (_, g) =>
       layoutOf(header, spec, direction, fields, headerRow.line, g),
@@ -342,8 +351,19 @@ export async function parseRows(
   }
 
   /** Naive seconds of a label, or an error naming the cell. */
-  function label(row: SourceRow, dateIdx: number, timeIdx: number, inclusiveEnd: boolean): number {
-    const d = row.cells[dateIdx];
+  function label(
+    row: SourceRow,
+    dateIdx: number,
+    timeIdx: number,
+    inclusiveEnd: boolean,
+    range?: 'from' | 'to',
+  ): number {
+    let d = row.cells[dateIdx];
+    if (range && typeof d === 'string') {
+      // `01.10.2024 00:00 - 01.10.2024 01:00`: one cell holds both ends.
+      const parts = d.split(/\s+-\s+/);
+      d = parts.length === 2 ? parts[range === 'from' ? 0 : 1]! : d;
+    }
     let naive: number | null;
     if (d !== null && typeof d === 'object') naive = d.naiveSec;
     else if (timeIdx >= 0) {
@@ -378,8 +398,8 @@ export async function parseRows(
     for (const l of layouts) {
       if (text(row.cells[l.startDate]) === '') continue;
       try {
-        const a = label(row, l.startDate, l.startTime, false);
-        const b = label(row, l.endDate, l.endTime, true);
+        const a = label(row, l.startDate, l.startTime, false, startRange);
+        const b = label(row, l.endDate, l.endTime, true, endRange);
         if (b - a <= QH_SEC) return l;
       } catch {
         // not this table
@@ -418,6 +438,7 @@ export async function parseRows(
     dataRows++;
     const t = spec.time;
     let startSec: number;
+    let mergedRow = false;
     let rowObis: string | null | undefined;
     if (l.obis >= 0) {
       const raw = text(row.cells[l.obis]);
@@ -440,10 +461,11 @@ export async function parseRows(
         );
       if (offsetMinutesAt(p.sec, opts.tz) !== p.offsetMin && counts.offsetMismatch++ === 0)
         counts.offsetLine = row.line;
-      startSec = t.stamp === 'end' ? p.sec - QH_SEC : p.sec;
+      startSec = t.stamp === 'end' ? p.sec - step : p.sec;
     } else {
-      const start = l.startDate >= 0 ? label(row, l.startDate, l.startTime, false) : null;
-      const end = l.endDate >= 0 ? label(row, l.endDate, l.endTime, t.end?.inclusiveEnd ?? false) : null;
+      const start = l.startDate >= 0 ? label(row, l.startDate, l.startTime, false, startRange) : null;
+      const end =
+        l.endDate >= 0 ? label(row, l.endDate, l.endTime, t.end?.inclusiveEnd ?? false, endRange) : null;
       if (start !== null && end !== null) {
         let span = end - start;
         // A day's last row keeps the start's date in its end (`23:45;00:00`, Wiener Netze).
@@ -460,12 +482,16 @@ export async function parseRows(
           }
           throw refusal(spec, 'daily');
         }
-        if (span === 3600) throw refusal(spec, 'hourly');
-        // A quarter-hour; on change days 01:45–03:00 (March) and 02:45–02:00 (October).
-        if (span !== QH_SEC && span !== QH_SEC + 3600 && span !== QH_SEC - 3600)
+        // The first row with both labels decides the file's interval: an hour, or a quarter-hour.
+        if (stepFrom === null && (span === 3600 || span === QH_SEC)) {
+          step = span;
+          stepFrom = row.line;
+        }
+        // An interval of the file's length; on change days 01:45–03:00 (March) and 02:45–02:00 (October).
+        if (span !== step && span !== step + 3600 && span !== step - 3600)
           throw new ImportError(
             'bad_interval',
-            `Line ${row.line}: ${naiveText(start)} to ${naiveText(end)} is not a quarter-hour.`,
+            `Line ${row.line}: ${naiveText(start)} to ${naiveText(end)} is not ${step === 3600 ? 'an hour' : 'a quarter-hour'}${stepFrom ? `, as the rows from line ${stepFrom} are` : ''}.`,
             row.line,
             colRef(header, l.endDate),
           );
@@ -511,12 +537,21 @@ export async function parseRows(
           colRef(header, t.stamp === 'start' ? l.startDate : l.endDate),
         );
       }
-      startSec = t.stamp === 'start' ? instant : instant - QH_SEC;
+      startSec = t.stamp === 'start' ? instant : instant - step;
+      // Both October hours 02:00–03:00 in one row (Kufstein, Hall AG): an ambiguous start, an
+      // unambiguous end two hours later. Not split (that would invent readings): said with its value.
+      if (step === 3600 && start !== null && end !== null && t.stamp === 'start' && at.length === 2) {
+        const ends = instantsOf(end, spec.tz ?? opts.tz);
+        if (ends.length === 1 && ends[0]! - instant === 2 * step) {
+          mergedRow = true;
+          onceLabels.delete(stamped);
+        }
+      }
     }
-    if (startSec % QH_SEC !== 0)
+    if (startSec % step !== 0)
       throw new ImportError(
         'bad_time',
-        `Line ${row.line}: the interval does not start on a quarter-hour (${new Date(startSec * 1000).toISOString()}).`,
+        `Line ${row.line}: the interval does not start on ${step === 3600 ? 'an hour' : 'a quarter-hour'} (${new Date(startSec * 1000).toISOString()}).`,
         row.line,
       );
     // The same window as the service's readings (common/rules.ts): 2000 up to the next day.
@@ -545,7 +580,7 @@ export async function parseRows(
     if (l.unit >= 0) {
       const u = text(row.cells[l.unit]).toUpperCase();
       if (u === 'KW') {
-        unitFactor = 0.25;
+        unitFactor = step / 3600;
         isPower = true;
       } else if (u !== 'KWH' && u !== '')
         throw new ImportError(
@@ -623,10 +658,10 @@ export async function parseRows(
       if (unitFactor !== 1) v *= unitFactor;
       if (isPower) counts.power++;
       // The service's rule for a reading's energy (common/rules.ts): finite, not negative, physical.
-      if (!Number.isFinite(v) || v < 0 || v > MAX_QH_KWH)
+      if (!Number.isFinite(v) || v < 0 || v > MAX_QH_KWH * (step / QH_SEC))
         throw new ImportError(
           'bad_number',
-          `Line ${row.line}: ${rawText} kWh in ${colName(header, s.value)} ${!Number.isFinite(v) ? 'is not a finite number' : v < 0 ? 'is negative; energy in a quarter-hour cannot be' : `is more than any metering point measures in a quarter-hour (${MAX_QH_KWH} kWh)`}. The file is damaged or not an export of energy.`,
+          `Line ${row.line}: ${rawText} kWh in ${colName(header, s.value)} ${!Number.isFinite(v) ? 'is not a finite number' : v < 0 ? 'is negative; energy in a quarter-hour cannot be' : `is more than any metering point measures in ${step === 3600 ? 'an hour' : 'a quarter-hour'} (${MAX_QH_KWH * (step / QH_SEC)} kWh)`}. The file is damaged or not an export of energy.`,
           row.line,
           colRef(header, s.value),
         );
@@ -648,6 +683,11 @@ export async function parseRows(
         }
       }
       const target = seriesOf(rowObis ?? s.obis, s.header);
+      if (mergedRow) {
+        const local = startSec + offsetMinutesAt(startSec, opts.tz) * 60;
+        mergedHours.push({ day: naiveText(local).slice(0, 10), kwh: v, line: row.line, column: s.header });
+        continue;
+      }
       if (placeholder) {
         pendingZeros.push({ target, header: s.header, startSec, q, line: row.line });
         continue;
@@ -770,13 +810,20 @@ export async function parseRows(
     interval ??= modeOf(diffs);
     out.push(s);
   }
-  if (interval === 3600) throw refusal(spec, 'hourly');
   if (interval !== null && interval >= 82_800 && interval <= 90_000) throw refusal(spec, 'daily');
-  if (interval !== null && interval !== QH_SEC && interval < 3 * 86_400)
+  // Hourly readings found only by their distance (one label per row): hourly series. An end label
+  // was read as a quarter-hour's end until now; the hour began 45 minutes earlier.
+  if (interval === 3600 && stepFrom === null) {
+    step = 3600;
+    if (spec.time.stamp === 'end')
+      for (const s of out) s.startSec = s.startSec.map((t) => t - (3600 - QH_SEC));
+  }
+  if (interval !== null && interval !== step && interval < 3 * 86_400)
     throw new ImportError(
       'bad_interval',
-      `The readings are ${interval / 60} minutes apart; Meterdesk imports quarter-hours (15 minutes).`,
+      `The readings are ${interval / 60} minutes apart; Meterdesk imports quarter-hours (15 minutes) and hours.`,
     );
+  for (const s of out) s.intervalSec = step;
 
   // One metering point per file.
   if (meteringPoints.size > 1)
@@ -836,16 +883,33 @@ export async function parseRows(
             return local >= dayStart && local < dayStart + 86_400;
           }).length
         : 0;
-      notes.push(note('dst_hour_once', { day: key, received, expected: 100, line }));
+      notes.push(note('dst_hour_once', { day: key, received, expected: step === 3600 ? 25 : 100, line }));
     }
   }
+  for (const m of mergedHours) {
+    const s = out.find((x) => x.column === m.column);
+    const dayStart =
+      Date.parse(`${m.day.slice(6)}-${m.day.slice(3, 5)}-${m.day.slice(0, 2)}T00:00:00Z`) / 1000;
+    const received = s
+      ? s.startSec.filter((t) => {
+          const local = t + offsetMinutesAt(t, opts.tz) * 60;
+          return local >= dayStart && local < dayStart + 86_400;
+        }).length
+      : 0;
+    notes.push(
+      note('dst_hours_merged', { day: m.day, line: m.line, kwh: round3(m.kwh), column: m.column, received }),
+    );
+  }
+  if (step === 3600)
+    notes.unshift(note('hourly_series', { count: out.reduce((n, s) => n + s.startSec.length, 0) }));
   for (const j of jumpDuplicates)
     if (!notes.some((x) => x.code === 'dst_jump_written_twice' && x.params.day === j.day))
       notes.push(note('dst_jump_written_twice', j));
   const emptyColumns = [...filled].filter(([, f]) => f.values === 0).map(([c]) => c);
   if (emptyColumns.length > 0) notes.push(note('column_empty', { columns: emptyColumns.join('", "') }));
   for (const [column, f] of filled)
-    if (f.values > 0 && f.empty > 0) notes.push(note('empty_values', { count: f.empty, column }));
+    if (f.values > 0 && f.empty > 0)
+      notes.push(note('empty_values', { count: f.empty, column, ...(step === 3600 ? { hourly: 1 } : {}) }));
   if (counts.noStatus > 0) notes.push(note('no_status', { count: counts.noStatus }));
   for (const [word, count] of counts.unknownQuality) notes.push(note('unknown_quality', { word, count }));
   for (const [register, count] of counts.notEnergy)
@@ -918,6 +982,7 @@ export async function parseRows(
  */
 function magnitudeIssue(series: readonly ParsedSeries[], tz: string): ImportNote | null {
   for (const s of series) {
+    const perHour = 3600 / s.intervalSec;
     const nonZero = s.valueKwh.filter((v) => v > 0).sort((a, b) => a - b);
     if (nonZero.length < 20) continue;
     const median = nonZero[Math.floor(nonZero.length / 2)]!;
@@ -928,20 +993,20 @@ function magnitudeIssue(series: readonly ParsedSeries[], tz: string): ImportNote
     // Every value a whole number of kWh, and large: portal exports write energy with decimals, so a
     // decimal point was read as a thousands separator throughout.
     const whole = nonZero.filter((v) => Number.isInteger(v)).length / nonZero.length;
-    if (whole > 0.9 && median >= 10)
+    if (whole > 0.9 && median * perHour >= 40)
       return note('suspicious_whole_kwh', {
         column: s.column,
         median: round3(median),
-        kw: round3(median * 4),
+        kw: round3(median * perHour),
       });
-    if (max > 25 && max > 100 * median) {
+    if (max * perHour > 100 && max > 100 * median) {
       const at = naiveText(s.startSec[worst]! + offsetMinutesAt(s.startSec[worst]!, tz) * 60);
       return note('suspicious_quarter_hour', {
         line: s.line[worst]!,
         kwh: round3(max),
         at,
         column: s.column,
-        kw: round3(max * 4),
+        kw: round3(max * perHour),
         times: Math.round(max / median),
         median: round3(median),
       });

@@ -17,6 +17,7 @@ export function summarize(s: ParsedSeries, tz: string): SeriesSummary {
   const perDay = new Map<number, number>();
   const gaps: { fromSec: number; toSec: number }[] = [];
   let missing = 0;
+  const step = s.intervalSec;
   for (let i = 0; i < n; i++) {
     sum += s.valueKwh[i]!;
     const q = s.quality[i];
@@ -26,24 +27,25 @@ export function summarize(s: ParsedSeries, tz: string): SeriesSummary {
     const day = dayNumberOf(s.startSec[i]!, tz);
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
     if (i > 0) {
-      const gap = (s.startSec[i]! - s.startSec[i - 1]!) / QH_SEC - 1;
+      const gap = (s.startSec[i]! - s.startSec[i - 1]!) / step - 1;
       if (gap > 0) {
         missing += gap;
-        if (gaps.length < 5) gaps.push({ fromSec: s.startSec[i - 1]! + QH_SEC, toSec: s.startSec[i]! });
+        if (gaps.length < 5) gaps.push({ fromSec: s.startSec[i - 1]! + step, toSec: s.startSec[i]! });
       }
     }
   }
   const changeDays: SeriesSummary['changeDays'] = [];
   for (const [day, received] of [...perDay].sort((a, b) => a[0] - b[0])) {
-    const expected = quarterHoursInDay(day, tz);
-    if (expected !== 96) changeDays.push({ day: dayKey(day), expected, received });
+    const expected = (quarterHoursInDay(day, tz) * QH_SEC) / step;
+    if (expected !== 86_400 / step) changeDays.push({ day: dayKey(day), expected, received });
   }
   return {
     obisCode: s.obisCode,
     column: s.column,
     readings: n,
     firstStartSec: s.startSec[0] ?? 0,
-    lastEndSec: (s.startSec[n - 1] ?? 0) + QH_SEC,
+    lastEndSec: (s.startSec[n - 1] ?? 0) + step,
+    intervalSec: step,
     sumKwh: Math.round(sum * 1e6) / 1e6,
     quality,
     days: perDay.size,

@@ -48,6 +48,11 @@ export interface LocalRef {
   time?: RegExp;
   /** `00:14:59` / `00:14` end labels: the interval ends a second (a minute) later. */
   inclusiveEnd?: boolean;
+  /**
+   * The date column holds the whole interval, `01.10.2024 00:00 - 01.10.2024 01:00` (Stadtwerke
+   * Kufstein, Hall AG): this label is the part before (`from`) or after (`to`) the ` - `.
+   */
+  range?: 'from' | 'to';
 }
 
 export type Direction = 'consumption' | 'feed_in';
@@ -142,13 +147,20 @@ export interface FormatSpec {
   unitFactor?: number;
   /** A format the person defined (mapping dialog), not one of the catalogue. */
   isCustom?: boolean;
-  /** Recognised but not imported, and why: hourly values, or a report of several meters. */
-  refuse?: 'hourly' | 'eda_report';
+  /** Recognised but not imported, and why: a report of several meters. */
+  refuse?: 'eda_report';
+  /**
+   * The format holds hourly values (Stadtwerke Kufstein, Hall AG, KWG): imported as an hourly series,
+   * never spread into quarter-hours. Other formats find their interval in the file.
+   */
+  intervalSec?: 3600;
 }
 
 /** A series as the file gives it: columns of equal length, in time order (UTC). */
 export interface ParsedSeries {
   obisCode: string;
+  /** The length of each reading: 900 (quarter-hours) or 3600 (hourly values, stored as such). */
+  intervalSec: 900 | 3600;
   /** The column it came from, as the file names it. */
   column: string;
   startSec: number[];

@@ -50,6 +50,7 @@ async function timeApp(n: number): Promise<number> {
     obisCode: 'x',
     unit: 'kWh',
     resolution: 'quarter_hour',
+    intervalSec: 900,
     timesSec,
     values,
     maxValues: null,

@@ -234,3 +234,37 @@ test('the import log lists each file, and undo takes a file out again, day for d
   await expect(row).toContainText('undone');
   expect(count()).toBe(before);
 });
+
+test('an hourly export: previewed as hours, imported as an hourly series, its chart says so; peaks say why not', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await dropFiles(page, [fixture('hall-ag-hourly-oct2024.xlsx')]);
+  const card = page.getByTestId('import-card');
+  await expect(card).toHaveAttribute('data-status', 'ready');
+  await expect(card.getByTestId('import-format')).toContainText('Stadtwerke Kufstein / Hall AG');
+  await expect(card.getByTestId('import-readings')).toHaveText('743 Stundenwerte');
+  // 27.10.2024 has 25 hours; the file merges both 02:00 hours into one row, which is not split.
+  await expect(card.getByTestId('import-change-day')).toHaveText('27.10.2024: 23 von 25');
+  await expect(card.locator('[data-code="hourly_series"]')).toContainText('Stundenreihe');
+  await expect(card.locator('[data-code="dst_hours_merged"]')).toContainText(
+    'nicht in zwei erfundene Stunden',
+  );
+  await app.screenshot('import-preview-hourly-de');
+  await card.getByTestId('import-commit').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  // The chart of the last week of October: hours, with the merged pair as a gap.
+  await expect(app.chart.locator('canvas').first()).toBeVisible();
+  await expect(page.locator('[data-resolution="hour"]')).toBeVisible();
+  await expect(page.locator('figure.chart').first()).toHaveAttribute('aria-label', /Stundenwerte/);
+  // The last week with data, 25.10.–31.10.2024: 7 × 24 hours + the 25th hour of 27.10, two merged away.
+  await expect(page.getByTestId('figure-readings')).toHaveText(`${7 * 24 + 1 - 2} von ${7 * 24 + 1}`);
+  await expect(page.locator('dt', { hasText: /^Stunden$/ })).toBeVisible();
+  await app.screenshot('import-hourly-chart-de');
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-peaks').click();
+  await expect(page.getByTestId('analysis-panel')).toContainText('braucht Viertelstunden');
+});

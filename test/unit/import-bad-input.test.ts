@@ -94,16 +94,7 @@ describe('bad import files', () => {
     });
   });
 
-  it('hourly and daily values are refused, never spread into quarter-hours', async () => {
-    const hourly = [
-      'Datum von;Datum bis;Verbrauch in kWh;Ersatzwert',
-      '03.07.2024 00:00;03.07.2024 01:00;0,5;',
-      '03.07.2024 01:00;03.07.2024 02:00;0,4;',
-    ];
-    await expect(read(hourly.join('\n'))).rejects.toMatchObject({
-      kind: 'refused_hourly',
-      message: expect.stringMatching(/hourly values/),
-    });
+  it('daily values are refused, never spread into hours or quarter-hours (hourly files: import-hourly.test.ts)', async () => {
     // Netz NÖ without the 15-minute opt-in: one value per day.
     const daily = [
       'Messzeitpunkt;Verbrauch (kWh);Qualität;',

@@ -650,26 +650,4 @@ describe('spreadsheet exports', () => {
       message: expect.stringMatching(/31\.03\.2024 02:15 does not exist/),
     });
   });
-
-  it('hourly workbooks (Stadtwerke Kufstein / Hall AG, KWG) are refused with the reason, not spread into quarter-hours', async () => {
-    const hourly = workbook('Lastprofil', [
-      [
-        'Datum',
-        `${MP} - 00000000000000 Verbrauch (IME, 01.10.2024 - 29.10.2024) (Verbrauch - Einheit kWh)`,
-        'Zählerstand',
-      ],
-      ['01.10.2024 00:00 - 01.10.2024 01:00', 0.072, null],
-    ]);
-    await expect(readImportFile(hourly, { tz: TZ })).rejects.toMatchObject({
-      kind: 'refused_hourly',
-      message: expect.stringMatching(/hourly/),
-    });
-    const kwg = workbook('Tabelle1', [
-      ['Lastprofil'],
-      ['Daten 1:  Verbrauch lt. Messung IME'],
-      ['Datum', 'Daten 1'],
-      ['01.12.2025 01:00', 12.33],
-    ]);
-    await expect(readImportFile(kwg, { tz: TZ })).rejects.toMatchObject({ kind: 'refused_hourly' });
-  });
 });

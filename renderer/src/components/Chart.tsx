@@ -99,13 +99,19 @@ export function Chart(props: {
   const plot = useRef<uPlot | null>(null);
   const [cursorIdx, setCursorIdx] = useState<number | null>(null);
   const isDay = series.resolution === 'day';
-  const factor = unit === 'kW' ? 4 : 1;
+  const resolutionKey =
+    isDay && series.intervalSec === 3600 ? 'resolution_day_hourly' : `resolution_${series.resolution}`;
+  // kW = kWh per interval × intervals per hour (4 for quarter-hours, 1 for an hourly series).
+  const perHour = 3600 / (series.intervalSec ?? 900);
+  const factor = unit === 'kW' ? perHour : 1;
 
   const values = useMemo(() => {
     if (isDay)
-      return unit === 'kW' ? (series.maxValues ?? []).map((v) => (v === null ? null : v * 4)) : series.values;
+      return unit === 'kW'
+        ? (series.maxValues ?? []).map((v) => (v === null ? null : v * perHour))
+        : series.values;
     return factor === 1 ? series.values : series.values.map((v) => (v === null ? null : v * factor));
-  }, [series, unit, isDay, factor]);
+  }, [series, unit, isDay, factor, perHour]);
 
   // A layout effect: the chart is built before the browser paints, in the same task as the render.
   useLayoutEffect(() => {
@@ -135,7 +141,7 @@ export function Chart(props: {
     };
     const marks = series.marks;
     const times = series.timesSec;
-    const step = isDay ? 86_400 : 900;
+    const step = isDay ? 86_400 : (series.intervalSec ?? 900);
     const opts: uPlot.Options = {
       width,
       height: 320,
@@ -251,27 +257,30 @@ export function Chart(props: {
     if (isDay)
       return unit === 'kWh'
         ? fmtQuantity(kwh, 'kwhTotal', prefs)
-        : `${fmtQuantity(values[i] ?? null, 'kw', prefs)} (${label('peakQuarterHour')})`;
+        : `${fmtQuantity(values[i] ?? null, 'kw', prefs)} (${label(perHour === 1 ? 'peakHour' : 'peakQuarterHour')})`;
     if (kwh === null) return label('gap');
     const a = fmtQuantity(kwh, 'kwh', prefs);
-    const b = fmtQuantity(kwh * 4, 'kw', prefs);
+    const b = fmtQuantity(kwh * perHour, 'kw', prefs);
     return unit === 'kWh' ? `${a} · ${b}` : `${b} · ${a}`;
   })();
   const readout =
     at !== null && i !== null ? (
       <span>
-        {isDay ? fmtDate(at, prefs) : `${fmtDateTime(at, prefs)} – ${fmtTime(at + 900, prefs)}`} · {shown}
+        {isDay
+          ? fmtDate(at, prefs)
+          : `${fmtDateTime(at, prefs)} – ${fmtTime(at + (series.intervalSec ?? 900), prefs)}`}{' '}
+        · {shown}
         {series.quality[i] ? ` · ${t(`q${series.quality[i]}`)}` : ''}
         {series.revisedSec[i]
           ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}`
           : ''}
       </span>
     ) : (
-      <span className="muted">{label(`resolution_${series.resolution}`)}</span>
+      <span className="muted">{label(resolutionKey)}</span>
     );
 
   return (
-    <figure className="chart" aria-label={`${series.obisCode}, ${label(`resolution_${series.resolution}`)}`}>
+    <figure className="chart" aria-label={`${series.obisCode}, ${label(resolutionKey)}`}>
       <div
         ref={host}
         className="chart-canvas"

@@ -288,7 +288,7 @@ export function MeterDetail() {
                 <dd data-testid="figure-total">{fmtQuantity(fig ? fig.kwh : null, 'kwhTotal', prefs)}</dd>
               </div>
               <div>
-                <dt>{t('peakQuarterHour')}</dt>
+                <dt>{t(fig?.frame.resolutionSec === 3600 ? 'peakHour' : 'peakQuarterHour')}</dt>
                 <dd data-testid="figure-peak">
                   {fmtQuantity(fig?.peakKw ?? null, 'kw', prefs)}
                   {fig?.peakAtSec != null && (
@@ -338,7 +338,9 @@ export function MeterDetail() {
                     <tr>
                       <th scope="col">{isDay ? t('day') : t('interval')}</th>
                       <th scope="col">{isDay ? `${t('total')} (kWh)` : `${t('value')} (kWh)`}</th>
-                      {isDay && <th scope="col">{`${t('peakQuarterHour')} (kW)`}</th>}
+                      {isDay && (
+                        <th scope="col">{`${t(series.intervalSec === 3600 ? 'peakHour' : 'peakQuarterHour')} (kW)`}</th>
+                      )}
                       <th scope="col">{t('quality')}</th>
                     </tr>
                   </thead>
@@ -348,7 +350,7 @@ export function MeterDetail() {
                         <td>
                           {isDay
                             ? fmtDate(ts, prefs)
-                            : `${fmtDateTime(ts, prefs)} – ${fmtTime(ts + 900, prefs)}`}
+                            : `${fmtDateTime(ts, prefs)} – ${fmtTime(ts + series.intervalSec, prefs)}`}
                         </td>
                         <td className="num">
                           {fmtQuantity(series.values[i] ?? null, isDay ? 'kwhTotal' : 'kwh', prefs, false)}
@@ -356,7 +358,9 @@ export function MeterDetail() {
                         {isDay && (
                           <td className="num">
                             {fmtQuantity(
-                              series.maxValues?.[i] == null ? null : series.maxValues[i]! * 4,
+                              series.maxValues?.[i] == null
+                                ? null
+                                : (series.maxValues[i]! * 3600) / series.intervalSec,
                               'kw',
                               prefs,
                               false,

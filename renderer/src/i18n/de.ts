@@ -62,6 +62,8 @@ export const de = {
   unitKw: 'kW',
   resolution_quarter_hour: 'Viertelstunden',
   resolution_day: 'Tagessummen (kW: höchste Viertelstunde je Tag)',
+  resolution_hour: 'Stundenwerte (eine Stundenreihe)',
+  resolution_day_hourly: 'Tagessummen aus Stundenwerten (kW: höchste Stunde je Tag)',
   total: 'Summe',
   peak: 'Spitze',
   readings: 'Werte',
@@ -261,6 +263,8 @@ export const de = {
   err_reason_no_token:
     'Für dieses Profil ist kein Token gespeichert (ein nur für die Sitzung behaltenes Token ist nach einem Neustart weg). Unter „Profile“ erneut eingeben.',
   err_reason_range_too_long: 'Ein Export umfasst höchstens 10 Jahre.',
+  err_reason_needs_quarter_hours:
+    'Dieser Zähler hat Stundenwerte; diese Ansicht braucht Viertelstunden. Diagramm, Qualität und Periodenvergleich funktionieren mit Stundenwerten.',
   defaultProfileName: 'Konto',
   keepForSession: 'Nur für diese Sitzung behalten',
   sessionOnlyExplain:
@@ -310,6 +314,7 @@ export const de = {
   resetZoom: 'Zoom zurücksetzen',
   resetZoomHint: 'Zurück zum gewählten Zeitraum',
   peakQuarterHour: 'Höchste Viertelstunde',
+  peakHour: 'Höchste Stunde',
   quarterHours: 'Viertelstunden',
   frameSpan: 'Zeitraum',
   frameUntilYesterday: 'bis gestern',

@@ -63,6 +63,8 @@ export const en: Record<keyof typeof de, string> = {
   unitKw: 'kW',
   resolution_quarter_hour: 'Quarter-hours',
   resolution_day: 'Daily totals (kW: highest quarter-hour per day)',
+  resolution_hour: 'Hourly values (an hourly series)',
+  resolution_day_hourly: 'Daily totals of hourly values (kW: highest hour per day)',
   total: 'Total',
   peak: 'Peak',
   readings: 'Readings',
@@ -262,6 +264,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_no_token:
     'No token is stored for this profile (one kept for a session only is gone after a restart). Enter it again under Profiles.',
   err_reason_range_too_long: 'An export covers at most 10 years.',
+  err_reason_needs_quarter_hours:
+    'This meter has hourly values; this view needs quarter-hours. The chart, quality and period comparison work on hourly values.',
   defaultProfileName: 'Account',
   keepForSession: 'Keep for this session only',
   sessionOnlyExplain:
@@ -311,6 +315,7 @@ export const en: Record<keyof typeof de, string> = {
   resetZoom: 'Reset zoom',
   resetZoomHint: 'Back to the chosen period',
   peakQuarterHour: 'Highest quarter-hour',
+  peakHour: 'Highest hour',
   quarterHours: 'Quarter-hours',
   frameSpan: 'Period',
   frameUntilYesterday: 'up to yesterday',

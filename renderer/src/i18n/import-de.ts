@@ -28,7 +28,9 @@ export const importDe = {
   import_directionAssumed: 'Die Datei sagt das nicht – bitte prüfen.',
   import_period: 'Zeitraum',
   import_register: 'Register',
-  import_readings: 'Viertelstunden',
+  import_readings: 'Messwerte',
+  import_interval_900: 'Viertelstunden',
+  import_interval_3600: 'Stundenwerte',
   import_sum: 'Summe',
   import_changeDays: 'Umstellungstage',
   import_changeDay: '{{day}}: {{received}} von {{expected}}',
@@ -57,8 +59,8 @@ export const importDe = {
   importErr_not_text: 'Das ist keine Text- (CSV-) oder Excel-Datei.',
   importErr_unknown_format:
     'Dieses Format kennt Meterdesk nicht. Die Spalten einmal festlegen – danach wird es erkannt.',
-  importErr_refused_hourly:
-    'Die Datei enthält Stundenwerte. Meterdesk speichert Viertelstunden und verteilt keine Stunden darauf (das wären erfundene Werte). Im Portal die Viertelstunden-Werte (15 min) herunterladen.',
+  importErr_resolution_mismatch:
+    'Dieser Zähler hat das Register in einem anderen Intervall (Viertelstunden oder Stunden); importieren Sie die Datei als neuen Zähler.',
   importErr_refused_daily:
     'Die Datei enthält Tageswerte. Im Portal die Viertelstunden-Werte (15 min) herunterladen (bei manchen Netzbetreibern muss man sie erst freischalten).',
   importErr_refused_report:
@@ -92,8 +94,12 @@ export const importDe = {
   importNote_placeholder_rows:
     '{{count}} Zeilen mit Zählerstand 0 und ohne Verbrauch sind Platzhalter, keine Messwerte (zuerst Zeile {{line}}); nicht importiert.',
   importNote_dst_hour_once:
-    '{{day}}: Die doppelte Stunde 2:00–3:00 steht nur einmal in der Datei; gelesen als erste (Sommerzeit-)Stunde – der Tag hat {{received}} von {{expected}} Viertelstunden.',
-  importNote_empty_values: '{{count}} Viertelstunden ohne Wert in „{{column}}“ (bleiben leer, nicht 0).',
+    '{{day}}: Die doppelte Stunde 2:00–3:00 steht nur einmal in der Datei; gelesen als erste (Sommerzeit-)Stunde – der Tag hat {{received}} von {{expected}} Messwerten.',
+  importNote_dst_hours_merged:
+    '{{day}}: Zeile {{line}} enthält beide Stunden 2:00–3:00 der Zeitumstellung in einem Wert ({{kwh}} kWh in „{{column}}“); nicht in zwei erfundene Stunden geteilt, daher hat der Tag {{received}} von 25 Stunden.',
+  importNote_hourly_series:
+    'Die Datei enthält Stundenwerte: importiert als Stundenreihe ({{count}} Stunden; 24 je Tag, 23 und 25 an den Umstellungstagen), nie auf Viertelstunden verteilt. Ansichten, die Viertelstunden brauchen (Spitzen wie im Netzentgelt, Lastprofil, Speicher, Kosten), sagen es bei diesem Zähler.',
+  importNote_empty_values: '{{count}} Intervalle ohne Wert in „{{column}}“ (bleiben leer, nicht 0).',
   importNote_no_status: '{{count}} Werte ohne Status; gezählt als gemessen.',
   importNote_unknown_quality: '{{count}} Werte mit dem unbekannten Status „{{word}}“; als unsicher markiert.',
   importNote_not_interval_energy:

@@ -30,7 +30,9 @@ export const importEn: Record<keyof typeof importDe, string> = {
   import_directionAssumed: 'The file does not say — please check.',
   import_period: 'Period',
   import_register: 'Register',
-  import_readings: 'Quarter-hours',
+  import_readings: 'Readings',
+  import_interval_900: 'quarter-hours',
+  import_interval_3600: 'hourly values',
   import_sum: 'Total',
   import_changeDays: 'Clock-change days',
   import_changeDay: '{{day}}: {{received}} of {{expected}}',
@@ -59,8 +61,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importErr_not_text: 'This is not a text (CSV) or Excel file.',
   importErr_unknown_format:
     'Meterdesk does not know this format. Define its columns once — it is recognised from then on.',
-  importErr_refused_hourly:
-    'The file holds hourly values. Meterdesk keeps quarter-hours and does not spread hours over them (that would invent readings). Download the quarter-hour (15-minute) values from the portal.',
+  importErr_resolution_mismatch:
+    'This meter holds the register at another interval (quarter-hours or hours); import the file as a new meter.',
   importErr_refused_daily:
     'The file holds daily values. Download the quarter-hour (15-minute) values from the portal (some grid operators need you to switch them on first).',
   importErr_refused_report:
@@ -94,8 +96,12 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importNote_placeholder_rows:
     '{{count}} rows with a meter reading of 0 and no consumption are placeholders, not readings (first on line {{line}}); not imported.',
   importNote_dst_hour_once:
-    '{{day}}: the repeated hour 2:00–3:00 is in the file once; read as the first (summer-time) hour — the day has {{received}} of {{expected}} quarter-hours.',
-  importNote_empty_values: '{{count}} quarter-hours have no value in "{{column}}" (left empty, not 0).',
+    '{{day}}: the repeated hour 2:00–3:00 is in the file once; read as the first (summer-time) hour — the day has {{received}} of {{expected}} readings.',
+  importNote_dst_hours_merged:
+    '{{day}}: line {{line}} holds both clock-change hours 2:00–3:00 in one value ({{kwh}} kWh of "{{column}}"); not split into two invented hours, so the day has {{received}} of 25 hours.',
+  importNote_hourly_series:
+    'The file holds hourly values: imported as an hourly series ({{count}} hours; 24 a day, 23 and 25 on the change days), never spread into quarter-hours. Views that need quarter-hours (peaks as the grid bills them, load shape, battery, cost) say so for this meter.',
+  importNote_empty_values: '{{count}} intervals have no value in "{{column}}" (left empty, not 0).',
   importNote_no_status: '{{count}} values have no status; counted as measured.',
   importNote_unknown_quality: '{{count}} values have the unknown status "{{word}}"; marked unreliable.',
   importNote_not_interval_energy:

@@ -80,7 +80,7 @@ export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportP
                 <th scope="col" />
                 <th scope="col">{t('total')}</th>
                 <th scope="col">{t('perDay')}</th>
-                <th scope="col">{t('peakQuarterHour')}</th>
+                <th scope="col">{t(d.intervalSec === 3600 ? 'peakHour' : 'peakQuarterHour')}</th>
                 <th scope="col">{t('coverage')}</th>
               </tr>
             </thead>

@@ -128,6 +128,11 @@ function Ready(props: {
               </button>
             </p>
           )}
+          {v.intervalConflict && !locked && (
+            <p className="warn small" role="alert" data-testid="import-interval-conflict">
+              {t('importErr_resolution_mismatch')}
+            </p>
+          )}
           {v.conflicts.count > 0 && (
             <div className="warn small" role="alert" data-testid="import-conflicts">
               {t('import_conflicts', { count: v.conflicts.count })}{' '}
@@ -202,7 +207,9 @@ function Ready(props: {
             {v.series.map((s) => (
               <tr key={s.obisCode} data-testid="import-series-row" data-obis={s.obisCode}>
                 <td>{registerLabel(s.obisCode, t)}</td>
-                <td className="num">{fmtQuantity(s.readings, 'count', prefs)}</td>
+                <td className="num" data-testid="import-readings" data-interval={s.intervalSec}>
+                  {fmtQuantity(s.readings, 'count', prefs)} {t(`import_interval_${s.intervalSec}`)}
+                </td>
                 <td className="num">{fmtQuantity(s.sumKwh, 'kwh', prefs)}</td>
                 <td>
                   {fmtQuantity(s.quality.measured, 'count', prefs)} {t('q1')} ·{' '}
@@ -318,7 +325,7 @@ export function ImportFileCard(props: {
             <button
               className="primary"
               onClick={props.onCommit}
-              disabled={props.busy}
+              disabled={props.busy || v.intervalConflict !== null}
               data-testid="import-commit"
             >
               {t('import_commit')}
