@@ -18,6 +18,7 @@ export type NoteCode =
   | 'dst_jump_written_twice'
   | 'placeholder_rows'
   | 'hourly_series'
+  | 'residual_as_total'
   // implausible magnitudes: the file is imported only when the person confirms it
   | 'suspicious_whole_kwh'
   | 'suspicious_quarter_hour'
@@ -83,6 +84,8 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
     `${p.day}: the repeated hour 02:00–03:00 appears once; read as the first (summer-time) hour, so the day has ${p.received} of ${p.expected} ${p.expected === 25 ? 'hours' : 'quarter-hours'}.`,
   dst_hours_merged: (p) =>
     `${p.day}: line ${p.line} holds both clock-change hours 02:00–03:00 in one value (${p.kwh} kWh of "${p.column}"); not split into two invented hours, so the day has ${p.received} of 25 hours.`,
+  residual_as_total: (p) =>
+    `The column "${p.column}" (what the grid delivered after an energy community, if the household is in one; otherwise its whole consumption) is kept as the meter's consumption ${p.register}, like the portal's later "Verbrauch" column, so one household's history stays one register.`,
   hourly_series: (p) =>
     `The file holds hourly values: imported as an hourly series (${p.count} hours; 24 a day, 23 and 25 on the change days), never spread into quarter-hours. Views that need quarter-hours (peaks as the grid bills them, load shape, battery, cost) say so for this meter.`,
   empty_values: (p) =>
@@ -105,7 +108,7 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
     `${p.count} rows of register "${p.register}" are not interval energy: not imported.`,
   header_total_mismatch: (p) => `The header says ${p.stated} kWh in total; the rows add up to ${p.sum} kWh.`,
   day_total_mismatch: (p) =>
-    `${p.count} daily totals in the file differ from the sum of their quarter-hours (first: ${p.day}, ${p.stated} vs ${p.sum} kWh).`,
+    `${p.count} daily totals of "${p.column}" (${p.register}) differ from the sum of their quarter-hours by more than rounding (first: ${p.day}, ${p.stated} vs ${p.sum} kWh).`,
   meter_reading_mismatch: (p) =>
     `The meter readings rose ${p.readingRise} kWh, the quarter-hours in between add up to ${p.sum} kWh${p.lines ? ` (readings without consumption on lines ${p.lines})` : ''}.`,
   offset_mismatch: (p) =>

@@ -79,6 +79,8 @@ export interface SeriesSpec {
   optional?: boolean;
   /** Not imported when every value is 0 and its meter reading never moves (a single-rate meter's HT/NT). */
   skipWhenAllZero?: boolean;
+  /** A note said when the column's header matches (what the importer decided about that name). */
+  headerNote?: [RegExp, 'residual_as_total'];
 }
 
 /**

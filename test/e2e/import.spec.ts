@@ -165,6 +165,12 @@ test('a household without an account: a local profile, a dropped file, its chart
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-sync-state', 'local');
   await expect(page.getByTestId('status-bar')).toContainText('nothing is synced');
   await expect(app.meterItems).toHaveCount(0);
+  // The empty workspace says where each portal keeps the download.
+  await page.getByTestId('portal-paths').locator('summary').click();
+  await expect(page.getByTestId('portal-paths')).toContainText(
+    'Wiener Netze · smartmeter-web.wienernetze.at: Datenexport → Zeitfenster → Viertelstundenwerte → Exportieren',
+  );
+  await app.screenshot('import-workspace-empty');
   await dropFiles(page, [fixture('wienernetze-viertelstundenwerte-oct2024.csv')]);
   await page.getByTestId('import-card').getByTestId('import-commit').click();
   await expect(page.getByTestId('import-dialog')).toBeHidden();

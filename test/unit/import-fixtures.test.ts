@@ -212,7 +212,7 @@ const EXPECTED: Record<string, Expected> = {
     direction: 'consumption',
     series: [
       {
-        obis: '1-1:1.9.0 P.01', // Restverbrauch: after the energy community
+        obis: '1-1:1.9.0 G.01', // Restverbrauch: one register with the later "Verbrauch" (issue 31)
         readings: 192,
         sumKwh: 20.199,
         firstStart: '2024-04-30T22:00:00Z',

@@ -1,5 +1,5 @@
 import type { FormatSpec } from '../types';
-import { salzburgObis } from './salzburgnetz-2023';
+import { RESIDUAL_NOTE, salzburgObis } from './salzburgnetz-2023';
 
 /**
  * Salzburg Netz Kundenportal, v4 (2024) and v5 (2026, with a `Zeitumstellung` column that stayed empty
@@ -15,7 +15,7 @@ export const salzburgNetz: FormatSpec = {
   header: /^Datum;[^;]+ \(kWh\);Status(;Zeitumstellung)?$/,
   time: { kind: 'local', start: { date: /^Datum$/ }, stamp: 'start' },
   dst: 'unknown',
-  series: [{ value: /\(kWh\)$/, obis: salzburgObis, quality: /^Status$/ }],
+  series: [{ value: /\(kWh\)$/, obis: salzburgObis, quality: /^Status$/, headerNote: RESIDUAL_NOTE }],
   direction: [
     [/;Einspeis/, 'feed_in'],
     [/;(Rest)?[Vv]erbrauch/, 'consumption'],

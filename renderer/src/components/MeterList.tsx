@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeterView } from '../../../preload/contract';
 import { useApp } from '../store';
 import { fmtDateTime, fmtPercent } from '../format';
+import { PORTAL_PATHS } from '../portal-paths';
 
 function QualityBar({ q }: { q: MeterView['quality30d'] }) {
   const total = q.measured + q.estimated + q.unreliable;
@@ -347,6 +348,18 @@ export function MeterList() {
         <div className="empty" data-testid="no-meters">
           <p>{t('noMetersLocal')}</p>
           <p className="small muted">{t('noMetersLocalWhere')}</p>
+          <details data-testid="portal-paths">
+            <summary className="small">{t('portalPathsTitle')}</summary>
+            <ul className="small">
+              {PORTAL_PATHS.map((p) => (
+                <li key={p.operator}>
+                  <strong>{p.operator}</strong>
+                  {p.portal ? ` · ${p.portal}` : ''}
+                  {p.path ? `: ${p.path}` : ` – ${t('portalPathUnknown')}`}
+                </li>
+              ))}
+            </ul>
+          </details>
         </div>
       ) : meters.length === 0 ? (
         <p className="empty" data-testid="no-meters">

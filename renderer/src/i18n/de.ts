@@ -17,6 +17,8 @@ export const de = {
     'Noch keine Zähler in diesem Profil ohne Konto. Ziehen Sie die Viertelstunden-Datei Ihres Netzbetreibers auf das Fenster oder wählen Sie „Importieren“.',
   noMetersLocalWhere:
     'Die Datei gibt es im Smart-Meter-Webportal des Netzbetreibers (Wiener Netze, Netz NÖ, Netz OÖ, Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, Vorarlberg Netz, Netz Burgenland, Stromnetz Graz u. a.), meist unter „Verbrauch“ bzw. „Energiedaten“ → „Export“ als CSV oder Excel, mit Viertelstundenwerten.',
+  portalPathsTitle: 'Wo jedes Portal den Download hat',
+  portalPathUnknown: 'in den Verbrauchs- oder Energiedaten des Portals, Export als CSV oder Excel',
   noMeters: 'Noch keine Zähler. Die erste Synchronisierung läuft …',
   noMatch: 'Kein Zähler passt zu Suche und Filtern.',
   filterStatus: 'Status',

@@ -19,6 +19,8 @@ export const en: Record<keyof typeof de, string> = {
   noMetersLocalWhere:
     "The file comes from your grid operator's smart meter web portal (Wiener Netze, Netz NÖ, Netz OÖ, Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, Vorarlberg Netz, Netz Burgenland, Stromnetz Graz and others), usually under consumption or energy data → export as CSV or Excel, with quarter-hour values.",
   noMeters: 'No meters yet. The first sync is running …',
+  portalPathsTitle: 'Where each portal has the download',
+  portalPathUnknown: 'in the portal’s consumption or energy data, export as CSV or Excel',
   noMatch: 'No meter matches the search and filters.',
   filterStatus: 'Status',
   filterDirection: 'Direction',

@@ -97,6 +97,8 @@ export const importDe = {
     '{{day}}: Die doppelte Stunde 2:00–3:00 steht nur einmal in der Datei; gelesen als erste (Sommerzeit-)Stunde – der Tag hat {{received}} von {{expected}} Messwerten.',
   importNote_dst_hours_merged:
     '{{day}}: Zeile {{line}} enthält beide Stunden 2:00–3:00 der Zeitumstellung in einem Wert ({{kwh}} kWh in „{{column}}“); nicht in zwei erfundene Stunden geteilt, daher hat der Tag {{received}} von 25 Stunden.',
+  importNote_residual_as_total:
+    'Die Spalte „{{column}}“ (was nach einer Energiegemeinschaft aus dem Netz kam, falls der Haushalt in einer ist; sonst sein ganzer Verbrauch) wird als Verbrauch {{register}} des Zählers geführt, wie die spätere Spalte „Verbrauch“ des Portals – so bleibt die Geschichte eines Haushalts ein Register.',
   importNote_hourly_series:
     'Die Datei enthält Stundenwerte: importiert als Stundenreihe ({{count}} Stunden; 24 je Tag, 23 und 25 an den Umstellungstagen), nie auf Viertelstunden verteilt. Ansichten, die Viertelstunden brauchen (Spitzen wie im Netzentgelt, Lastprofil, Speicher, Kosten), sagen es bei diesem Zähler.',
   importNote_empty_values: '{{count}} Intervalle ohne Wert in „{{column}}“ (bleiben leer, nicht 0).',
@@ -106,7 +108,7 @@ export const importDe = {
     '{{count}} Zeilen von Register „{{register}}“ sind keine Viertelstunden-Energie und werden nicht importiert.',
   importNote_header_total_mismatch: 'Die Kopfzeile nennt {{stated}} kWh, die Zeilen ergeben {{sum}} kWh.',
   importNote_day_total_mismatch:
-    '{{count}} Tagessummen der Datei weichen von der Summe ihrer Viertelstunden ab (zuerst {{day}}: {{stated}} statt {{sum}} kWh).',
+    '{{count}} Tagessummen von „{{column}}“ ({{register}}) weichen um mehr als Rundung von der Summe ihrer Viertelstunden ab (zuerst {{day}}: {{stated}} statt {{sum}} kWh).',
   importNote_meter_reading_mismatch:
     'Die Zählerstände stiegen um {{readingRise}} kWh, die Viertelstunden dazwischen ergeben {{sum}} kWh.',
   importNote_offset_mismatch:

@@ -99,6 +99,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
     '{{day}}: the repeated hour 2:00–3:00 is in the file once; read as the first (summer-time) hour — the day has {{received}} of {{expected}} readings.',
   importNote_dst_hours_merged:
     '{{day}}: line {{line}} holds both clock-change hours 2:00–3:00 in one value ({{kwh}} kWh of "{{column}}"); not split into two invented hours, so the day has {{received}} of 25 hours.',
+  importNote_residual_as_total:
+    'The column "{{column}}" (what the grid delivered after an energy community, if the household is in one; otherwise its whole consumption) is kept as the meter\'s consumption {{register}}, like the portal\'s later "Verbrauch" column, so one household\'s history stays one register.',
   importNote_hourly_series:
     'The file holds hourly values: imported as an hourly series ({{count}} hours; 24 a day, 23 and 25 on the change days), never spread into quarter-hours. Views that need quarter-hours (peaks as the grid bills them, load shape, battery, cost) say so for this meter.',
   importNote_empty_values: '{{count}} intervals have no value in "{{column}}" (left empty, not 0).',
@@ -108,7 +110,7 @@ export const importEn: Record<keyof typeof importDe, string> = {
     '{{count}} rows of register "{{register}}" are not quarter-hour energy and are not imported.',
   importNote_header_total_mismatch: 'The header says {{stated}} kWh; the rows add up to {{sum}} kWh.',
   importNote_day_total_mismatch:
-    '{{count}} daily totals in the file differ from the sum of their quarter-hours (first {{day}}: {{stated}} instead of {{sum}} kWh).',
+    '{{count}} daily totals of "{{column}}" ({{register}}) differ from the sum of their quarter-hours by more than rounding (first {{day}}: {{stated}} instead of {{sum}} kWh).',
   importNote_meter_reading_mismatch:
     'The meter readings rose {{readingRise}} kWh; the quarter-hours in between add up to {{sum}} kWh.',
   importNote_offset_mismatch:
