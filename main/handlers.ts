@@ -14,7 +14,7 @@ import { importLog, undoImport } from './import/into-store';
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from './db/meter-admin';
 import { analysisTable } from './analysis/tables';
 import { writeTableCsv } from './export/table-csv';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { AppError } from './errors';
 import { exportCsv } from './export/csv';
 import { exportFileName } from './export/file-names';
@@ -280,6 +280,36 @@ export function createHandlers(services: Services): Handlers {
         throw new AppError('invalid_input', 'That is not a PNG image.');
       writeFileSync(path, bytes);
       return { path, rows: 0, bytes: bytes.length };
+    },
+    'report:pdf': async (q) => {
+      const c = await services.active();
+      const logo = q.logoPngBase64 ? new Uint8Array(Buffer.from(q.logoPngBase64, 'base64')) : null;
+      if (logo && Buffer.from(logo.subarray(0, 8)).toString('hex') !== '89504e470d0a1a0a')
+        throw new AppError('invalid_input', 'The logo must be a PNG image.');
+      // Built and rendered in the query thread: the window keeps answering meanwhile (≈ 1–3 s).
+      const r = await c.queries.run(
+        'report',
+        {
+          scope: q.scope,
+          fromSec: q.fromSec,
+          toSec: q.toSec,
+          periodLabel: q.periodLabel,
+          lang: q.lang,
+          sections: q.sections,
+          consultant: { name: q.consultant, logoPng: logo },
+          conclusions: q.conclusions,
+          indicators: { areaM2: q.areaM2, persons: q.persons },
+        },
+        await services.nowSec(),
+        services.tz,
+      );
+      const path = services.opts.chooseExportPath
+        ? await services.opts.chooseExportPath(exportFileName(['bericht', q.periodLabel], 'pdf'))
+        : null;
+      if (!path) throw new AppError('cancelled', 'Report not saved: no file was chosen.');
+      writeFileSync(`${path}.partial`, r.pdf);
+      renameSync(`${path}.partial`, path);
+      return { path, bytes: r.pdf.length, pages: r.pages, meters: r.meters };
     },
     'import:preview': async ({ files }) => services.imports.preview(files),
     'import:update': async ({ fileId, direction, meterId }) =>

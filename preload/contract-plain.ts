@@ -41,6 +41,7 @@ export const channelNames = [
   'analysis:portfolio',
   'analysis:exportCsv',
   'export:png',
+  'report:pdf',
   'sync:status',
   'sync:now',
   'sync:cancel',

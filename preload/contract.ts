@@ -363,6 +363,25 @@ export interface SyncStatus {
   meterErrors: { meterId: string; message: string }[];
 }
 
+/** The report's sections, in their order (report/model.ts). */
+export const reportSections = [
+  'master',
+  'energy',
+  'profile',
+  'peaks',
+  'baseload',
+  'cost',
+  'measures',
+  'annex',
+] as const;
+
+export interface ReportResult {
+  path: string;
+  bytes: number;
+  pages: number;
+  meters: number;
+}
+
 export interface ExportResult {
   path: string;
   rows: number;
@@ -575,6 +594,30 @@ export const channels = {
         dataUrl: z.string().startsWith('data:image/png;base64,').max(30_000_000),
       })
       .strict(),
+  ),
+  /**
+   * The customer report (PDF) of a meter, site or customer over a period, saved where the person
+   * chooses; the same file `meterdesk report` writes.
+   */
+  'report:pdf': channel<ReportResult>().input(
+    z
+      .object({
+        scope: z.object({ kind: z.enum(['meter', 'site', 'customer']), id }).strict(),
+        fromSec: sec,
+        toSec: sec,
+        periodLabel: z.string().min(1).max(40),
+        lang: z.enum(['de', 'en']),
+        sections: z.array(z.enum(reportSections)).min(1).max(reportSections.length),
+        consultant: z.string().max(200).nullable(),
+        logoPngBase64: z.string().max(2_800_000).nullable(),
+        conclusions: z.string().max(4000).nullable(),
+        areaM2: z.number().positive().max(1e7).nullable(),
+        persons: z.number().int().positive().max(1e6).nullable(),
+      })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 3 * 366 * 86_400, {
+        message: 'the period must be positive and at most 3 years',
+      }),
   ),
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),

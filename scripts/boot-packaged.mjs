@@ -82,6 +82,7 @@ module.exports = { app, ipcMain, BrowserWindow, session, Menu, dialog, shell, co
 
 export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
   const problems = [];
+  let reportOk = false;
   const check = (ok, message) => {
     if (!ok) problems.push(message);
   };
@@ -168,6 +169,44 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
     JSON.stringify([...report.channels].sort()) === JSON.stringify([...expected].sort()),
     `registered channels differ from the contract: missing ${expected.filter((c) => !report.channels.includes(c)).join(', ') || 'none'}, extra ${report.channels.filter((c) => !expected.includes(c)).join(', ') || 'none'}`,
   );
+  // The packaged CLI writes a customer report from the synced profile: the PDF modules (react,
+  // @react-pdf/renderer) are in the package, not only in the development tree.
+  if (seen.readings > 0) {
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    const last = db
+      .prepare(
+        'SELECT s.meter_id AS id, max(d.day_start_sec) AS t FROM reading_days d JOIN series s ON s.id = d.series_id GROUP BY s.meter_id ORDER BY t DESC LIMIT 1',
+      )
+      .get();
+    db.close();
+    const pdf = join(layout, 'report.pdf');
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(appDir, 'dist/main/cli.js'),
+        '--data-dir',
+        userData,
+        '--profile',
+        'demo',
+        'report',
+        '--meter',
+        last.id,
+        '--from',
+        new Date((last.t - 6 * 86_400) * 1000).toISOString(),
+        '--to',
+        new Date(last.t * 1000).toISOString(),
+        '--out',
+        pdf,
+        '--json',
+      ],
+      { encoding: 'utf8' },
+    );
+    check(
+      r.status === 0 && existsSync(pdf) && readFileSync(pdf).subarray(0, 5).toString() === '%PDF-',
+      `the packaged CLI wrote no report: ${r.stderr || r.stdout}`,
+    );
+    reportOk = r.status === 0;
+  }
   const win = report.windows[0];
   check(!!win, 'no window was created');
   if (win) {
@@ -180,7 +219,7 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
     check(page !== null && existsSync(page), `the window's page does not exist: ${win.url}`);
   }
   rmSync(layout, { recursive: true, force: true });
-  return { problems, seen, channels: report.channels.length, migrations };
+  return { problems, seen, channels: report.channels.length, migrations, reportOk };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -6,9 +6,24 @@
 import type Database from 'better-sqlite3';
 import { quickCheck } from '../db/open';
 import { baseLoad, carpet, compare, duration, health, peaks, portfolio, profiles, pv } from './analysis';
+import { buildReport, type ReportRequest } from '../report/model';
+import { pageCount, renderReport } from '../report/document';
 
 /** SQLite's quick_check of the profile's file: null when whole (see db/open.ts). */
 const integrity = (db: Database.Database): string | null => quickCheck(db);
+
+/** The customer report's PDF (report/), built and rendered here so the main process keeps answering. */
+const report = async (
+  db: Database.Database,
+  req: ReportRequest,
+  nowSec: number,
+  tz: string,
+): Promise<{ pdf: Uint8Array; meters: number; pages: number }> => {
+  const model = buildReport(db, req, nowSec, tz);
+  const pdf = await renderReport(model);
+  const pages = pageCount(pdf);
+  return { pdf: new Uint8Array(pdf), meters: model.meters.length, pages };
+};
 
 export const queries = {
   peaks,
@@ -21,6 +36,7 @@ export const queries = {
   pv,
   portfolio,
   integrity,
+  report,
 };
 
 export type Queries = typeof queries;

@@ -20,7 +20,14 @@ port.on('message', (m: { seq: number; name: QueryName; args: unknown[] } | { clo
   }
   try {
     const fn = queries[m.name] as (...a: unknown[]) => unknown;
-    port.postMessage({ seq: m.seq, response: fn(db, ...m.args) });
+    const response = fn(db, ...m.args);
+    // A report renders asynchronously (its PDF); everything else answers at once.
+    if (response instanceof Promise)
+      response.then(
+        (r) => port.postMessage({ seq: m.seq, response: r }),
+        (err: unknown) => port.postMessage({ seq: m.seq, error: toContractError(err) }),
+      );
+    else port.postMessage({ seq: m.seq, response });
   } catch (err) {
     port.postMessage({ seq: m.seq, error: toContractError(err) });
   }

@@ -25,6 +25,7 @@ Commands:
   imports  the import log (each file: name, hash, when, counts, meter); "imports undo ID" undoes one
   analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
   portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
+  report   the customer report (PDF) of a meter, a site or a customer for a period
 
 Run "meterdesk <command> --help" for a command's options.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
@@ -107,6 +108,18 @@ clipped to now (the start of today, or the latest reading) and to the register's
 readings, expected quarter-hours (92/96/100 per day; hours for an hourly series), completeness, kWh,
 quality counts, peak kW with its time and base load (mean daily P5). Default register: the meter's
 total (G.01). With --site: one such object per meter of the site, never added up. --now sets "now".`,
+  report: `Usage: meterdesk --data-dir DIR report (--meter ID|METERING_POINT | --site ID | --customer ID)
+       (--period 2025 | --from ISO --to ISO) --out FILE.pdf [--lang de|en]
+       [--sections master,energy,profile,peaks,baseload,cost,measures,annex] [--consultant NAME]
+       [--logo FILE.png] [--conclusions TEXT|@FILE] [--area M2] [--persons N] [--now ISO] [--profile NAME] [--json]
+
+The customer report as a PDF (A4, page numbers, contents): master data with completeness and the
+shares of measured, estimated and unreliable values; energy by month beside the previous year; the
+load profile (daily energy, carpet, typical days); peaks (monthly maxima with their time, the top
+quarter-hours, the mean of the 3 highest, utilisation hours, duration curve); base load; cost under
+the profile's tariffs; the method, gaps and revisions. The figures come from the same functions and
+frame as the screens and "meterdesk analyze". A site or customer gets a summary page and a page per
+meter (registers and commodities never added up). The app writes the same file (Meter → Report).`,
   portfolio: `Usage: meterdesk --data-dir DIR portfolio [--customer ID] [--now ISO] [--profile NAME] [--json]
 
 One row per meter (of all customers, or one): the last 365 days up to yesterday of its total register
@@ -140,6 +153,25 @@ const OPTIONS: Record<string, string[]> = {
   ],
   analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
   portfolio: ['profile', 'json', 'customer', 'now'],
+  report: [
+    'profile',
+    'json',
+    'meter',
+    'site',
+    'customer',
+    'period',
+    'from',
+    'to',
+    'lang',
+    'sections',
+    'consultant',
+    'logo',
+    'conclusions',
+    'area',
+    'persons',
+    'now',
+    'out',
+  ],
   meters: ['profile', 'json', 'yes', 'replace'],
   imports: ['profile', 'json'],
   sites: ['profile', 'json'],
@@ -205,6 +237,13 @@ async function main(argv: string[]): Promise<void> {
         replace: { type: 'boolean' },
         'accept-suspicious': { type: 'boolean' },
         yes: { type: 'boolean' },
+        lang: { type: 'string' },
+        sections: { type: 'string' },
+        consultant: { type: 'string' },
+        logo: { type: 'string' },
+        conclusions: { type: 'string' },
+        area: { type: 'string' },
+        persons: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -268,7 +307,8 @@ async function main(argv: string[]): Promise<void> {
     command === 'meters' ||
     command === 'sites' ||
     command === 'tariffs' ||
-    command === 'imports'
+    command === 'imports' ||
+    command === 'report'
   ) {
     const [
       { analyzeCommand, portfolioCommand },
@@ -285,6 +325,30 @@ async function main(argv: string[]): Promise<void> {
       const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
       if (!p) throw new UsageError(`No profile "${v.profile}" in ${dataDir}.`);
       dbPath = registry.dbPath(p.id);
+    }
+    if (command === 'report') {
+      const { reportCommand } = await import('./report-command');
+      await reportCommand({
+        dataDir,
+        dbPath,
+        meter: v.meter,
+        site: v.site,
+        customer: v.customer,
+        period: v.period,
+        from: v.from,
+        to: v.to,
+        lang: v.lang,
+        sections: v.sections,
+        consultant: v.consultant,
+        logo: v.logo,
+        conclusions: v.conclusions,
+        area: v.area,
+        persons: v.persons,
+        now: v.now,
+        out: v.out ? resolve(v.out) : undefined,
+        json: !!v.json,
+      });
+      return;
     }
     if (command === 'imports') importsCommand({ dbPath, json: !!v.json, args: positionals.slice(1) });
     else if (command === 'meters' && positionals.length > 1)

@@ -25,7 +25,10 @@ function clean(text: string): string {
 }
 
 /** `meterdesk-<parts…>.<ext>` from sanitised parts; empty parts are left out. */
-export function exportFileName(parts: (string | number | null | undefined)[], ext: 'csv' | 'png'): string {
+export function exportFileName(
+  parts: (string | number | null | undefined)[],
+  ext: 'csv' | 'png' | 'pdf',
+): string {
   const stem = ['meterdesk', ...parts]
     .map((p) => (p === null || p === undefined ? '' : clean(String(p))))
     .filter((p) => p.length > 0)

@@ -28,6 +28,7 @@ import { dispatch } from '../../main/dispatch';
 import { createHandlers } from '../../main/handlers';
 import { createServices } from '../../main/services';
 import { createSecretStore } from '../../main/secrets/keychain';
+import { openDatabase } from '../../main/db/open';
 import { dayNumberOf, dayStartSec } from '../../main/time/local-days';
 import { spawnDemoService, spawnHarness } from '../harness/spawn';
 import { buildProfile, wienerNetzeYear, type BuiltProfile } from './profile-builder';
@@ -488,6 +489,57 @@ await bench('first-sync', async () => {
     ];
   } finally {
     await d.stop();
+  }
+});
+
+await bench('report', async () => {
+  // The customer report (issue 33) through its handler (query thread, then the file): a 50-meter
+  // customer (a page each after the summary) and one meter with every chart, for the last whole year.
+  const dataDir = mkdtempSync(join(work, 'report-'));
+  const built = buildProfile(dataDir, 50, 2, NOW_SEC);
+  const db = openDatabase(built.dbPath);
+  db.prepare("UPDATE sites SET customer_id = 'c0'").run();
+  db.close();
+  const a = app(dataDir);
+  try {
+    const year = new Date(NOW_SEC * 1000).getUTCFullYear() - 1;
+    const span = {
+      fromSec: Date.parse(`${year}-01-01T00:00:00+01:00`) / 1000,
+      toSec: Date.parse(`${year + 1}-01-01T00:00:00+01:00`) / 1000,
+    };
+    const input = (kind: 'meter' | 'customer', id: string) => ({
+      scope: { kind, id },
+      ...span,
+      periodLabel: String(year),
+      lang: 'de',
+      sections: ['master', 'energy', 'profile', 'peaks', 'baseload', 'cost', 'measures', 'annex'],
+      consultant: 'Benchmark',
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: null,
+    });
+    const customer: number[] = [];
+    const meter: number[] = [];
+    let pages = 0;
+    for (let i = 0; i < 3; i++) {
+      const r = await a.timed('report:pdf', input('customer', 'c0'));
+      pages = (r.data as { pages: number }).pages;
+      customer.push(r.ms);
+      meter.push((await a.timed('report:pdf', input('meter', 'm1'))).ms);
+    }
+    return [
+      wait(
+        'report-customer@50',
+        `report:pdf (handler, query thread) of a customer with 50 meters, ${year}: ${pages} pages`,
+        customer.slice(1),
+        5000,
+        `first (thread start) ${ms(customer[0]!)} ms`,
+      ),
+      wait('report-meter', `report:pdf of one meter, ${year}, every section and chart`, meter.slice(1), 3000),
+    ];
+  } finally {
+    await a.services.close();
   }
 });
 

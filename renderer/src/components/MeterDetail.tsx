@@ -19,6 +19,7 @@ import { QualityPanel } from './QualityPanel';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { ErrorText, errorText } from './ErrorText';
 import { ExportDialog } from './ExportDialog';
+import { ReportDialog } from './ReportDialog';
 import { MeterAdmin } from './MeterAdmin';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
@@ -53,6 +54,7 @@ export function MeterDetail() {
   // ≈ 80 ms of every chart change (open, zoom, register) for nobody to see.
   const [tableOpen, setTableOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   useEffect(() => api().on('export:progress', (p) => setExportProgress(p.done ? null : p)), []);
 
   // The range's counts, from the Quality tab's own source.
@@ -135,6 +137,9 @@ export function MeterDetail() {
           </button>
           <button onClick={() => setExportOpen(true)} data-testid="export-several">
             {t('exportSeveral')}
+          </button>
+          <button onClick={() => setReportOpen(true)} data-testid="report-open">
+            {t('report_open')}
           </button>
         </div>
       </header>
@@ -391,6 +396,7 @@ export function MeterDetail() {
           onClose={() => setExportOpen(false)}
         />
       )}
+      {reportOpen && <ReportDialog meter={meter} onClose={() => setReportOpen(false)} />}
     </section>
   );
 }

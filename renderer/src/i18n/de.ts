@@ -1,10 +1,12 @@
 /** German (de-AT) UI strings. Every key exists in en.ts too (a test checks). */
 import { costDe } from './cost-de';
 import { importDe } from './import-de';
+import { reportDe } from './report-de';
 
 export const de = {
   ...importDe,
   ...costDe,
+  ...reportDe,
   appTitle: 'Meterdesk',
   loading: 'Lädt …',
   profile: 'Profil',

@@ -2,10 +2,12 @@
 import type { de } from './de';
 import { costEn } from './cost-en';
 import { importEn } from './import-en';
+import { reportEn } from './report-en';
 
 export const en: Record<keyof typeof de, string> = {
   ...importEn,
   ...costEn,
+  ...reportEn,
   appTitle: 'Meterdesk',
   loading: 'Loading …',
   profile: 'Profile',

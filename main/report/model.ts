@@ -1,0 +1,404 @@
+/**
+ * The figures of a customer report (issue 33), gathered from the same functions the screens call — the
+ * frame (analysis/frame.ts `figuresOf`), the quality breakdown, peaks, base load, duration, carpet and
+ * day profiles (analysis.ts) and the cost model (cost/cost.ts) — over one period, for a meter, a site
+ * or a customer. Nothing here computes a figure of its own except the few the report adds and names in
+ * its method section (utilisation hours, base-load share, off-hours share). Registers are never summed;
+ * a site's or customer's meters stay apart, and totals are per commodity and direction.
+ */
+import type Database from 'better-sqlite3';
+import { reportSections } from '../../preload/contract';
+import type {
+  CostResult,
+  DurationResult,
+  PeaksResult,
+  ProfilesResult,
+  RangeFigures,
+} from '../../preload/contract';
+import { baseLoad, carpet, duration, intervalOf, loadRows, peaks, profiles } from '../analysis/analysis';
+import { figuresOf } from '../analysis/frame';
+import { computeCost } from '../cost/cost';
+import { createTariffStore } from '../cost/tariff-store';
+import { queryQuality } from '../db/quality-query';
+import { AppError } from '../errors';
+import { dayKey, dayNumberOf, dayStartSec, DEFAULT_TZ, offsetMinutesAt } from '../time/local-days';
+
+export const REPORT_SECTIONS = reportSections;
+export type ReportSection = (typeof REPORT_SECTIONS)[number];
+
+export interface ReportRequest {
+  scope: { kind: 'meter' | 'site' | 'customer'; id: string };
+  fromSec: number;
+  toSec: number;
+  /** The period as the person named it (`2025`, `2025-03`, or a span), for the title. */
+  periodLabel: string;
+  lang: 'de' | 'en';
+  sections: ReportSection[];
+  consultant?: { name?: string | null; logoPng?: Uint8Array | null };
+  conclusions?: string | null;
+  /** Indicators the person enters: energy per m², per person. */
+  indicators?: { areaM2?: number | null; persons?: number | null };
+}
+
+export interface MonthRow {
+  month: string;
+  kwh: number;
+  readings: number;
+  expected: number;
+  completeness: number;
+  peakKw: number | null;
+  quality: RangeFigures['quality'];
+  /** The same month a year earlier (its own frame), or null without data. */
+  previousKwh: number | null;
+}
+
+export interface MeterReport {
+  meter: {
+    id: string;
+    meteringPoint: string;
+    label: string | null;
+    commodity: string;
+    direction: string;
+    site: string | null;
+    siteAddress: string | null;
+    customer: string | null;
+    operator: string | null;
+  };
+  register: string;
+  intervalSec: 900 | 3600;
+  figures: RangeFigures;
+  months: MonthRow[];
+  /** Local days of the frame with their kWh (null: no reading that day). */
+  days: { day: string; kwh: number | null; completeness: number }[];
+  gapDays: string[];
+  revisionCount: number;
+  /** Quarter-hour views; null for an hourly series (said in the report). */
+  peaks: PeaksResult | null;
+  duration: DurationResult | null;
+  profiles: ProfilesResult | null;
+  /** Mean kW per local day and wall-clock hour (the carpet, by hour), null = no reading. */
+  carpet: { days: string[]; hours: (number | null)[][]; maxKw: number } | null;
+  baseLoad: {
+    meanP5Kw: number | null;
+    nightMinMeanKw: number | null;
+    /** The base load's energy over the frame ÷ the frame's energy. */
+    shareOfEnergy: number | null;
+    /** Energy outside Monday–Friday 07:00–19:00 ÷ all energy. */
+    offHoursShare: number | null;
+  } | null;
+  /** kWh ÷ highest kW of the frame. */
+  utilisationHours: number | null;
+  cost: CostResult | null;
+  /** Why a section has less than it could (an hourly series, no tariff …), in the report's words. */
+  limits: ('hourly' | 'no_tariff' | 'gas_no_power' | 'no_data')[];
+}
+
+export interface ReportModel {
+  request: ReportRequest;
+  title: string;
+  scopeName: string;
+  generatedSec: number;
+  meters: MeterReport[];
+  /** Totals per commodity, direction and register (never one number across them). */
+  totals: { commodity: string; direction: string; register: string; meters: number; kwh: number }[];
+  /** One page per meter (a site or customer of more than three meters): the figures, not every chart. */
+  compact: boolean;
+  /** Meters of the scope without readings of any register (listed in the summary, no page). */
+  withoutData: { id: string; meteringPoint: string; label: string | null }[];
+}
+
+interface MeterRow {
+  id: string;
+  metering_point: string;
+  label: string | null;
+  commodity: string;
+  energy_direction: string;
+  site_id: string | null;
+  site_name: string | null;
+  site_address: string | null;
+  customer_name: string | null;
+  raw_json: string;
+}
+
+function metersOf(db: Database.Database, scope: ReportRequest['scope']): MeterRow[] {
+  const base = `SELECT m.id, m.metering_point, m.label, m.commodity, m.energy_direction, m.site_id, s.name AS site_name,
+      s.address AS site_address, c.name AS customer_name, m.raw_json
+    FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id`;
+  const rows =
+    scope.kind === 'meter'
+      ? db.prepare(`${base} WHERE m.id = ? OR m.metering_point = ?`).all(scope.id, scope.id)
+      : scope.kind === 'site'
+        ? db.prepare(`${base} WHERE m.site_id = ? ORDER BY m.label, m.id`).all(scope.id)
+        : db.prepare(`${base} WHERE s.customer_id = ? ORDER BY s.name, m.label, m.id`).all(scope.id);
+  return rows as MeterRow[];
+}
+
+function scopeName(db: Database.Database, scope: ReportRequest['scope'], meters: MeterRow[]): string {
+  if (scope.kind === 'meter') return meters[0]?.label ?? meters[0]?.metering_point ?? scope.id;
+  const table = scope.kind === 'site' ? 'sites' : 'customers';
+  const r = db.prepare(`SELECT name FROM ${table} WHERE id = ?`).get(scope.id) as
+    { name: string } | undefined;
+  return r?.name ?? scope.id;
+}
+
+/** The register a meter's screens open on: its total register (G.01) where it has one. */
+function mainRegister(db: Database.Database, meterId: string): { id: number; obis_code: string } | null {
+  return (
+    (db
+      .prepare(
+        "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
+      )
+      .get(meterId) as { id: number; obis_code: string } | undefined) ?? null
+  );
+}
+
+function operatorOf(raw: string): string | null {
+  try {
+    const j = JSON.parse(raw) as Record<string, unknown>;
+    const v = j.grid_operator ?? j.gridOperator ?? j.operator ?? j.dso;
+    if (typeof v === 'string') return v;
+    if (v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string')
+      return (v as { name: string }).name;
+  } catch {
+    // not JSON: no operator named
+  }
+  return null;
+}
+
+/** Calendar months (`YYYY-MM`) whose start lies in [from, to), with their local spans. */
+function monthsIn(
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): { month: string; fromSec: number; toSec: number }[] {
+  const out: { month: string; fromSec: number; toSec: number }[] = [];
+  let d = dayNumberOf(fromSec, tz);
+  const last = dayNumberOf(toSec - 1, tz);
+  while (d <= last) {
+    const key = dayKey(d).slice(0, 7);
+    let e = d;
+    while (e <= last && dayKey(e).slice(0, 7) === key) e++;
+    out.push({
+      month: key,
+      fromSec: Math.max(fromSec, dayStartSec(d, tz)),
+      toSec: Math.min(toSec, dayStartSec(e, tz)),
+    });
+    d = e;
+  }
+  return out;
+}
+
+const YEAR = (sec: number, tz: string) => {
+  // The same local date a year earlier (29 Feb → 28 Feb).
+  const key = dayKey(dayNumberOf(sec, tz));
+  const y = Number(key.slice(0, 4)) - 1;
+  const md = key.slice(5) === '02-29' ? '02-28' : key.slice(5);
+  const t = Date.parse(`${y}-${md}T00:00:00Z`) / 1000;
+  return dayStartSec(Math.round(t / 86_400), tz) + (sec - dayStartSec(dayNumberOf(sec, tz), tz));
+};
+
+function meterReport(
+  db: Database.Database,
+  m: MeterRow,
+  req: ReportRequest,
+  nowSec: number,
+  tz: string,
+  full: boolean,
+): MeterReport | null {
+  const s = mainRegister(db, m.id);
+  if (!s) return null;
+  const figures = figuresOf(db, s.id, req.fromSec, req.toSec, nowSec, tz);
+  const frame = figures.frame;
+  const limits: MeterReport['limits'] = [];
+  const intervalSec = intervalOf(db, m.id, s.obis_code);
+  if (figures.readings === 0) limits.push('no_data');
+  const scope = { meterId: m.id, obisCode: s.obis_code, fromSec: frame.fromSec, toSec: frame.toSec };
+  const hasSpan = frame.toSec > frame.fromSec && figures.readings > 0;
+
+  const months: MonthRow[] = hasSpan
+    ? monthsIn(frame.fromSec, frame.toSec, tz).map((mo) => {
+        const f = figuresOf(db, s.id, mo.fromSec, mo.toSec, nowSec, tz);
+        const prev = figuresOf(db, s.id, YEAR(mo.fromSec, tz), YEAR(mo.toSec, tz), nowSec, tz);
+        return {
+          month: mo.month,
+          kwh: f.kwh,
+          readings: f.readings,
+          expected: f.expected,
+          completeness: f.completeness,
+          peakKw: f.peakKw,
+          quality: f.quality,
+          previousKwh: prev.readings > 0 ? prev.kwh : null,
+        };
+      })
+    : [];
+
+  const q = hasSpan ? queryQuality(db, { ...scope, detail: true }, tz, nowSec) : null;
+  const days = (q?.days ?? []).map((d) => {
+    const received = d.measured + d.estimated + d.unreliable;
+    return { day: d.day, kwh: null as number | null, completeness: d.expected ? received / d.expected : 0 };
+  });
+  if (hasSpan) {
+    const sums = db
+      .prepare('SELECT day, sum, count FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?')
+      .all(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz)) as {
+      day: number;
+      sum: number;
+      count: number;
+    }[];
+    const byDay = new Map(sums.map((r) => [dayKey(r.day), r]));
+    for (const d of days) {
+      const r = byDay.get(d.day);
+      if (r && r.count > 0) d.kwh = r.sum;
+    }
+  }
+
+  const quarterHours = intervalSec === 900;
+  if (!quarterHours) limits.push('hourly');
+  const wantPower = full && hasSpan && quarterHours;
+  const pk = wantPower ? peaks(db, scope, 10, tz) : hasSpan && quarterHours ? peaks(db, scope, 3, tz) : null;
+  const dur = wantPower ? duration(db, scope, null, 200) : null;
+  const prof = wantPower ? profiles(db, scope, tz) : null;
+  let carpetView: MeterReport['carpet'] = null;
+  if (wantPower) {
+    const c = carpet(db, scope, tz);
+    const hours: (number | null)[][] = [];
+    let maxKw = 0;
+    for (const d of c.days) {
+      // Mean kW per wall-clock hour: the hour's quarter-hours present (kWh × 4 averaged).
+      const sum = new Array<number>(24).fill(0);
+      const n = new Array<number>(24).fill(0);
+      for (let i = 0; i < d.values.length; i++) {
+        const v = d.values[i];
+        if (v === null || v === undefined) continue;
+        const at = d.startSec + i * 900;
+        const h = Math.floor(((((at + offsetMinutesAt(at, tz) * 60) % 86_400) + 86_400) % 86_400) / 3600);
+        sum[h]! += v * 4;
+        n[h]! += 1;
+      }
+      const row = sum.map((x, h) => (n[h] ? x / n[h]! : null));
+      for (const x of row) if (x !== null && x > maxKw) maxKw = x;
+      hours.push(row);
+    }
+    carpetView = { days: c.days.map((d) => d.day), hours, maxKw };
+  }
+
+  let base: MeterReport['baseLoad'] = null;
+  // A feed-in meter has no base load (what it "draws" at night is no feed-in at all).
+  if (wantPower && m.energy_direction === 'consumption') {
+    const b = baseLoad(db, scope, tz);
+    const p5 = b.days.map((d) => d.p5Kw);
+    const nights = b.days.map((d) => d.nightMinKw).filter((x): x is number => x !== null);
+    const meanP5 = p5.length ? p5.reduce((a, x) => a + x, 0) / p5.length : null;
+    const hoursCovered = figures.readings * (intervalSec / 3600);
+    let off = 0;
+    let all = 0;
+    for (const r of loadRows(db, scope)) {
+      all += r.value;
+      const local = r.start + offsetMinutesAt(r.start, tz) * 60;
+      const dow = (Math.floor(local / 86_400) + 4) % 7; // 0 = Sunday (1970-01-01 was a Thursday)
+      const hour = Math.floor((local % 86_400) / 3600);
+      if (dow === 0 || dow === 6 || hour < 7 || hour >= 19) off += r.value;
+    }
+    base = {
+      meanP5Kw: meanP5,
+      nightMinMeanKw: nights.length ? nights.reduce((a, x) => a + x, 0) / nights.length : null,
+      shareOfEnergy: meanP5 !== null && figures.kwh > 0 ? (meanP5 * hoursCovered) / figures.kwh : null,
+      offHoursShare: all > 0 ? off / all : null,
+    };
+  }
+
+  let cost: CostResult | null = null;
+  if (full && hasSpan && req.sections.includes('cost') && m.energy_direction === 'consumption') {
+    const store = createTariffStore(db);
+    const tariffs = store
+      .list()
+      .filter((t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === m.commodity);
+    if (tariffs.length === 0) limits.push('no_tariff');
+    else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 0 }, tz);
+  }
+  if (m.commodity === 'gas') limits.push('gas_no_power');
+
+  return {
+    meter: {
+      id: m.id,
+      meteringPoint: m.metering_point,
+      label: m.label,
+      commodity: m.commodity,
+      direction: m.energy_direction,
+      site: m.site_name,
+      siteAddress: m.site_address,
+      customer: m.customer_name,
+      operator: operatorOf(m.raw_json),
+    },
+    register: s.obis_code,
+    intervalSec,
+    figures,
+    months,
+    days,
+    gapDays: q?.gapDays ?? [],
+    revisionCount: q?.revisionCount ?? 0,
+    peaks: pk,
+    duration: dur,
+    profiles: prof,
+    carpet: carpetView,
+    baseLoad: base,
+    utilisationHours:
+      figures.peakKw && figures.peakKw > 0 && figures.kwh > 0 ? figures.kwh / figures.peakKw : null,
+    cost,
+    limits,
+  };
+}
+
+/** Everything a report shows, in one frame per meter over the request's period. */
+export function buildReport(
+  db: Database.Database,
+  req: ReportRequest,
+  nowSec: number,
+  tz = DEFAULT_TZ,
+): ReportModel {
+  const rows = metersOf(db, req.scope);
+  if (rows.length === 0)
+    throw new AppError(
+      'not_found',
+      `No ${req.scope.kind} "${req.scope.id}" with meters in this profile ("meterdesk meters", "sites" list the ids).`,
+    );
+  // A single meter gets every section in full; a site's or customer's meters one page each after a
+  // summary (50 meters ≈ 50 pages, issue 33), so their power views are the figures, not the charts.
+  const full = req.scope.kind === 'meter' || rows.length <= 3;
+  const meters: MeterReport[] = [];
+  const withoutData: ReportModel['withoutData'] = [];
+  for (const m of rows) {
+    const r = meterReport(db, m, req, nowSec, tz, full);
+    if (r) meters.push(r);
+    else withoutData.push({ id: m.id, meteringPoint: m.metering_point, label: m.label });
+  }
+  if (meters.length === 0)
+    throw new AppError(
+      'not_found',
+      `No readings of ${req.scope.kind === 'meter' ? 'this meter' : `any meter of this ${req.scope.kind}`} in this profile: sync or import first.`,
+    );
+  const totals = new Map<string, ReportModel['totals'][number]>();
+  for (const m of meters) {
+    const key = `${m.meter.commodity}|${m.meter.direction}|${m.register}`;
+    const t = totals.get(key) ?? {
+      commodity: m.meter.commodity,
+      direction: m.meter.direction,
+      register: m.register,
+      meters: 0,
+      kwh: 0,
+    };
+    t.meters += 1;
+    t.kwh += m.figures.kwh;
+    totals.set(key, t);
+  }
+  return {
+    request: req,
+    title: req.lang === 'de' ? 'Lastganganalyse' : 'Load profile analysis',
+    scopeName: scopeName(db, req.scope, rows),
+    generatedSec: nowSec,
+    meters,
+    totals: [...totals.values()],
+    compact: !full,
+    withoutData,
+  };
+}

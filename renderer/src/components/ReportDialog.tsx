@@ -1,0 +1,239 @@
+/**
+ * The customer report (issue 33): a meter, its site or its customer over a year or a month, in German
+ * or English, with the consultant's name, logo and conclusions, sections switched on and off; saved as
+ * PDF by the core (report:pdf) — the same file `meterdesk report` writes.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportSections, type MeterView, type ReportResult } from '../../../preload/contract';
+import { localDateStart } from '../../../common/zone';
+import { api, unwrap } from '../bridge';
+import { usePrefs } from '../store';
+import { ErrorText } from './ErrorText';
+import { Modal } from './Modal';
+
+const CONSULTANT_KEY = 'meterdesk.report.consultant';
+
+export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const prefs = usePrefs();
+  // The year of the latest reading (this year for a meter without data yet).
+  const [latestYear] = useState(() =>
+    new Date((meter.latestDataSec ?? Math.floor(Date.now() / 1000)) * 1000).getUTCFullYear(),
+  );
+  // The last whole year with data by default: a report is about a finished period.
+  const [year, setYear] = useState(latestYear - 1);
+  const [month, setMonth] = useState(0); // 0 = the whole year
+  const [scope, setScope] = useState<'meter' | 'site' | 'customer'>('meter');
+  const [lang, setLang] = useState<'de' | 'en'>(i18n.language === 'en' ? 'en' : 'de');
+  const [sections, setSections] = useState<string[]>([...reportSections]);
+  const [consultant, setConsultant] = useState(() => localStorage.getItem(CONSULTANT_KEY) ?? '');
+  const [conclusions, setConclusions] = useState('');
+  const [area, setArea] = useState('');
+  const [persons, setPersons] = useState('');
+  const [logo, setLogo] = useState<{ name: string; base64: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<ReportResult | null>(null);
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    localStorage.setItem(CONSULTANT_KEY, consultant);
+    const fromSec = localDateStart(year, month || 1, 1, prefs.timeZone);
+    const toSec =
+      month === 0
+        ? localDateStart(year + 1, 1, 1, prefs.timeZone)
+        : month === 12
+          ? localDateStart(year + 1, 1, 1, prefs.timeZone)
+          : localDateStart(year, month + 1, 1, prefs.timeZone);
+    const id = scope === 'meter' ? meter.id : scope === 'site' ? meter.siteId! : meter.customerId!;
+    try {
+      setDone(
+        await unwrap(
+          api().report.pdf({
+            scope: { kind: scope, id },
+            fromSec,
+            toSec,
+            periodLabel: month === 0 ? String(year) : `${year}-${String(month).padStart(2, '0')}`,
+            lang,
+            sections: sections as (typeof reportSections)[number][],
+            consultant: consultant.trim() || null,
+            logoPngBase64: logo?.base64 ?? null,
+            conclusions: conclusions.trim() || null,
+            areaM2: Number(area) > 0 ? Number(area) : null,
+            persons: Number(persons) > 0 ? Math.round(Number(persons)) : null,
+          }),
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={t('report_title')} testId="report-dialog" onClose={onClose} wide>
+      <div className="form-grid">
+        <label htmlFor="report-scope">{t('report_scope')}</label>
+        <select
+          id="report-scope"
+          value={scope}
+          onChange={(e) => setScope(e.target.value as 'meter' | 'site' | 'customer')}
+          data-testid="report-scope"
+        >
+          <option value="meter">
+            {t('report_scopeMeter')}: {meter.label ?? meter.meteringPoint}
+          </option>
+          {meter.siteId && (
+            <option value="site">
+              {t('report_scopeSite')}: {meter.siteName ?? meter.siteId}
+            </option>
+          )}
+          {meter.customerId && (
+            <option value="customer">
+              {t('report_scopeCustomer')}: {meter.customerName ?? meter.customerId}
+            </option>
+          )}
+        </select>
+        <label htmlFor="report-year">{t('report_period')}</label>
+        <span>
+          <select
+            id="report-year"
+            value={year}
+            onChange={(e) => setYear(Number(e.target.value))}
+            data-testid="report-year"
+          >
+            {[0, 1, 2, 3].map((k) => (
+              <option key={k} value={latestYear - k}>
+                {latestYear - k}
+              </option>
+            ))}
+          </select>{' '}
+          <select
+            aria-label={t('report_month')}
+            value={month}
+            onChange={(e) => setMonth(Number(e.target.value))}
+            data-testid="report-month"
+          >
+            <option value={0}>{t('report_wholeYear')}</option>
+            {Array.from({ length: 12 }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {new Intl.DateTimeFormat(prefs.locale, { month: 'long', timeZone: 'UTC' }).format(
+                  new Date(Date.UTC(2025, i, 15)),
+                )}
+              </option>
+            ))}
+          </select>
+        </span>
+        <label htmlFor="report-lang">{t('report_language')}</label>
+        <select id="report-lang" value={lang} onChange={(e) => setLang(e.target.value as 'de' | 'en')}>
+          <option value="de">Deutsch</option>
+          <option value="en">English</option>
+        </select>
+        <label htmlFor="report-consultant">{t('report_consultant')}</label>
+        <input
+          id="report-consultant"
+          value={consultant}
+          maxLength={200}
+          onChange={(e) => setConsultant(e.target.value)}
+          data-testid="report-consultant"
+        />
+        <label htmlFor="report-logo">{t('report_logo')}</label>
+        <input
+          id="report-logo"
+          type="file"
+          accept="image/png"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return setLogo(null);
+            if (file.size > 2 * 1024 * 1024) {
+              setError(new Error(t('report_logoTooLarge')));
+              return;
+            }
+            void file.arrayBuffer().then((b) => {
+              let bin = '';
+              const bytes = new Uint8Array(b);
+              for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]!);
+              setLogo({ name: file.name, base64: btoa(bin) });
+            });
+          }}
+        />
+        <label htmlFor="report-area">{t('report_indicators')}</label>
+        <span>
+          <input
+            id="report-area"
+            type="number"
+            min={0}
+            placeholder="m²"
+            value={area}
+            onChange={(e) => setArea(e.target.value)}
+            style={{ width: '7em' }}
+          />{' '}
+          <input
+            aria-label={t('report_persons')}
+            type="number"
+            min={0}
+            placeholder={t('report_persons')}
+            value={persons}
+            onChange={(e) => setPersons(e.target.value)}
+            style={{ width: '7em' }}
+          />
+        </span>
+        <label htmlFor="report-conclusions">{t('report_conclusions')}</label>
+        <textarea
+          id="report-conclusions"
+          rows={4}
+          maxLength={4000}
+          value={conclusions}
+          onChange={(e) => setConclusions(e.target.value)}
+          data-testid="report-conclusions"
+        />
+      </div>
+      <fieldset className="small">
+        <legend>{t('report_sections')}</legend>
+        {reportSections.map((s) => (
+          <label key={s} className="inline">
+            <input
+              type="checkbox"
+              checked={sections.includes(s)}
+              onChange={(e) =>
+                setSections((x) =>
+                  e.target.checked
+                    ? reportSections.filter((k) => k === s || x.includes(k))
+                    : x.filter((k) => k !== s),
+                )
+              }
+              data-testid={`report-section-${s}`}
+            />{' '}
+            {t(`report_section_${s}`)}
+          </label>
+        ))}
+      </fieldset>
+      {busy && (
+        <p className="small" role="status">
+          {t('report_busy')}
+        </p>
+      )}
+      {error !== null && <ErrorText error={error} prefs={prefs} />}
+      {done && (
+        <p className="ok" role="status" data-testid="report-done">
+          {t('report_done', { path: done.path, pages: done.pages, meters: done.meters })}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button onClick={onClose}>{t('close')}</button>
+        <button
+          className="primary"
+          onClick={() => void save()}
+          disabled={busy || sections.length === 0}
+          data-testid="report-save"
+        >
+          {t('report_save')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+/** English strings of the customer report dialog: the same keys as report-de.ts (the type says so). */
+import type { reportDe } from './report-de';
+
+export const reportEn: Record<keyof typeof reportDe, string> = {
+  report_open: 'Report (PDF) …',
+  report_title: 'Customer report as PDF',
+  report_scope: 'Report on',
+  report_scopeMeter: 'this meter',
+  report_scopeSite: 'the site',
+  report_scopeCustomer: 'the customer',
+  report_period: 'Period',
+  report_month: 'Month',
+  report_wholeYear: 'whole year',
+  report_language: 'Report language',
+  report_consultant: 'Consultant',
+  report_logo: 'Logo (PNG)',
+  report_logoTooLarge: 'The logo is larger than 2 MB.',
+  report_indicators: 'Area, persons',
+  report_persons: 'Persons',
+  report_conclusions: 'Conclusions and recommendation',
+  report_sections: 'Sections',
+  report_section_master: 'Master data and data quality',
+  report_section_energy: 'Energy by month',
+  report_section_profile: 'Load profile',
+  report_section_peaks: 'Peaks',
+  report_section_baseload: 'Base load',
+  report_section_cost: 'Cost',
+  report_section_measures: 'Measures',
+  report_section_annex: 'Annex',
+  report_busy: 'Building the report …',
+  report_save: 'Save PDF …',
+  report_done: 'Saved: {{path}} ({{pages}} pages, {{meters}} meters).',
+};

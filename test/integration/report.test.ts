@@ -1,0 +1,273 @@
+/**
+ * Issue 33 — the customer report as a PDF, read back as text (`pdftotext`, poppler-utils) and checked:
+ * - a meter of the demo profile (example tariffs seeded) for 2025 through the contract (report:pdf):
+ *   every section's figures against an independent count over the profile's `readings` view (SQL and
+ *   luxon, not the report's code) and against the frame the screens show (quality:breakdown);
+ * - a customer with several meters (Familie Wagner: consumption and feed-in) in English, with the
+ *   consultant and conclusions; its pages as PNG in test-results/screens (pdftoppm);
+ * - an imported meter with a day missing states its completeness and the gap day (CLI `report`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CostResult,
+  MeterView,
+  ProfileView,
+  QualityBreakdown,
+  ReportResult,
+  Result,
+  Tariff,
+} from '../../preload/contract';
+import { dispatch } from '../../main/dispatch';
+import { createHandlers } from '../../main/handlers';
+import { createSecretStore } from '../../main/secrets/keychain';
+import { createServices, type Services } from '../../main/services';
+import { runCli } from './cli-bundle';
+import { CLOCK } from './helpers';
+
+const TZ = 'Europe/Vienna';
+const at = (iso: string) => DateTime.fromISO(iso, { zone: TZ }).toSeconds();
+const FROM = at('2025-01-01T00:00');
+const TO = at('2026-01-01T00:00');
+/** pdftotext's text with the number formats' spaces made plain. */
+const textOf = (pdf: string) =>
+  execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
+const de = (v: number, d: number) =>
+  new Intl.NumberFormat('de-AT', { minimumFractionDigits: d, maximumFractionDigits: d })
+    .format(v)
+    .replace(/[\u00a0\u202f]/g, ' ');
+
+let dir: string;
+let services: Services;
+let call: <T>(channel: string, input?: unknown) => Promise<T>;
+let dbPath: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'md-report-'));
+  const secrets = createSecretStore({
+    loadKeytar: () => {
+      throw new Error('none');
+    },
+  });
+  secrets.useSessionOnly(true);
+  services = createServices({
+    dataDir: dir,
+    shell: 'harness',
+    version: '0',
+    secrets,
+    mqtt: false,
+    demo: { seed: 1, meters: 9, years: 2.1, clock: CLOCK, withBrokers: false },
+    chooseExportPath: async (name) => join(dir, name),
+  });
+  const h = createHandlers(services);
+  call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
+    const r = (await dispatch(h, channel, input)) as Result<T>;
+    if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
+    return r.data;
+  };
+  await services.syncNow();
+  const profiles = await call<ProfileView[]>('profiles:list');
+  const active = profiles.find((p) => p.kind === 'demo')!;
+  dbPath = join(dir, 'profiles', active.id, 'meterdesk.sqlite');
+}, 120_000);
+afterAll(async () => {
+  await services?.close();
+});
+
+const ALL = ['master', 'energy', 'profile', 'peaks', 'baseload', 'cost', 'measures', 'annex'];
+
+describe('the customer report (PDF)', () => {
+  it('a meter for 2025: each section’s figures as an independent count and the screens’ frame give them', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
+    const r = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'meter', id: meter.id },
+      fromSec: FROM,
+      toSec: TO,
+      periodLabel: '2025',
+      lang: 'de',
+      sections: ALL,
+      consultant: 'Energieberatung Muster',
+      logoPngBase64: null,
+      conclusions: 'Die Grundlast in der Nacht ist hoch: Kühlung prüfen.',
+      areaM2: 180,
+      persons: null,
+    });
+    expect(r.meters).toBe(1);
+    expect(r.pages).toBeGreaterThanOrEqual(3);
+    const text = textOf(r.path);
+
+    // Independent: the readings view of the profile's database, SQL over the year and each month.
+    const db = new Database(dbPath, { readonly: true });
+    const sid = (
+      db
+        .prepare("SELECT id FROM series WHERE meter_id = ? AND obis_code = '1-1:1.9.0 G.01'")
+        .get(meter.id) as { id: number }
+    ).id;
+    const agg = (a: number, b: number) =>
+      db
+        .prepare(
+          'SELECT count(*) AS n, coalesce(sum(value), 0) AS kwh, max(value) AS mx, sum(quality = 1) AS measured FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+        )
+        .get(sid, a, b) as { n: number; kwh: number; mx: number; measured: number };
+    const year = agg(FROM, TO);
+    // 2025 has 365 days, two of them change days (92 and 100 quarter-hours): 35 040 quarter-hours.
+    const expected = (TO - FROM) / 900;
+    expect(expected).toBe(35_040);
+    expect(text).toContain(
+      `${de((year.n / expected) * 100, 1)} % (${de(year.n, 0)} Messwerte von ${de(expected, 0)} Viertelstunden)`,
+    );
+    expect(text).toMatch(new RegExp(`Energie\\s+${de(year.kwh, 1)} kWh`));
+    expect(text).toMatch(new RegExp(`Höchste Leistung\\s+${de(year.mx * 4, 2)} kW am`));
+    expect(text).toMatch(new RegExp(`kWh je m² \\(180 m²\\)\\s+${de(year.kwh / 180, 1)}`));
+
+    // The frame the screens show (the same figures as `meterdesk analyze`).
+    const q = await call<QualityBreakdown>('quality:breakdown', {
+      meterId: meter.id,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: FROM,
+      toSec: TO,
+      detail: false,
+    });
+    expect(q.figures!.kwh).toBeCloseTo(year.kwh, 6);
+    expect(text).toMatch(
+      new RegExp(`Grundlast \\(Mittel der täglichen 5-%-Werte\\)\\s+${de(q.figures!.baseLoadKw!, 2)} kW`),
+    );
+
+    // Energy by month: each month's kWh, and the previous year's, as SQL counts them.
+    const monthPeaks: number[] = [];
+    for (let mo = 1; mo <= 12; mo++) {
+      const a = DateTime.fromObject({ year: 2025, month: mo, day: 1 }, { zone: TZ });
+      const cur = agg(a.toSeconds(), a.plus({ months: 1 }).toSeconds());
+      const prev = agg(
+        a.minus({ years: 1 }).toSeconds(),
+        a.minus({ years: 1 }).plus({ months: 1 }).toSeconds(),
+      );
+      monthPeaks.push(cur.mx * 4);
+      const name = new Intl.DateTimeFormat('de-AT', {
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(Date.UTC(2025, mo - 1, 1)));
+      // No readings a year earlier (the demo's history starts in autumn 2024): '–', not 0.
+      const prevText = prev.n === 0 ? '–' : de(prev.kwh, 1);
+      expect(text).toMatch(new RegExp(`${name.replace('.', '\\.')}\\s+${de(cur.kwh, 1)}\\s+${prevText}`));
+    }
+    // Peaks: the mean of the three highest monthly maxima, utilisation hours.
+    const top3 = [...monthPeaks].sort((x, y) => y - x).slice(0, 3);
+    expect(text).toMatch(
+      new RegExp(`Mittel der 3 höchsten Monatsspitzen\\s+${de(top3.reduce((x, y) => x + y, 0) / 3, 2)} kW`),
+    );
+    expect(text).toMatch(
+      new RegExp(`Benutzungsdauer \\(kWh ÷ höchste kW\\)\\s+${de(year.kwh / (year.mx * 4), 0)} h`),
+    );
+
+    // Cost: the cheapest example tariff and its total, as the cost view computes it.
+    const tariffs = (await call<Tariff[]>('tariffs:list')).filter(
+      (t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === 'electricity',
+    );
+    expect(tariffs.length).toBeGreaterThan(1);
+    const cost = await call<CostResult>('analysis:cost', {
+      meterId: meter.id,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: FROM,
+      toSec: TO,
+      tariffIds: tariffs.map((t) => t.id),
+      shiftPercent: 0,
+    });
+    const best = cost.tariffs.find((t) => t.tariffId === cost.bestTariffId)!;
+    expect(text).toContain(`${best.name} (günstigster)`);
+    expect(text).toContain(`${de(best.total.totalEur, 2)} €`);
+    expect(text).toContain('Tage mit Lücken (0)');
+    expect(text).toContain('Energieberatung Muster');
+    expect(text).toContain('Die Grundlast in der Nacht ist hoch');
+    // Contents with page numbers, and "Seite n von N" on every page.
+    expect(text).toMatch(/Inhalt[\s\S]*Leistungsspitzen\s+\d/);
+    expect(text.match(/Seite \d+ von \d+/g)).toHaveLength(r.pages);
+    db.close();
+  }, 60_000);
+
+  it('a customer with several meters (English): a summary, a page per meter, totals never across directions', async () => {
+    const meters = await call<MeterView[]>('meters:list');
+    const wagner = meters.find((m) => m.label === 'Haus Wagner – Bezug')!;
+    const r = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'customer', id: wagner.customerId },
+      fromSec: FROM,
+      toSec: TO,
+      periodLabel: '2025',
+      lang: 'en',
+      sections: ALL,
+      consultant: 'Energieberatung Muster',
+      logoPngBase64: null,
+      conclusions:
+        'The PV system covers a third of the household’s consumption in summer.\n\nA 5 kWh battery would shift a further share of the midday surplus into the evening.',
+      areaM2: null,
+      persons: 3,
+    });
+    expect(r.meters).toBe(2);
+    const text = textOf(r.path);
+    expect(text).toContain('Load profile analysis');
+    expect(text).toContain('Familie Wagner');
+    expect(text).toContain('Prepared by: Energieberatung Muster');
+    // Totals per direction: consumption and feed-in are two lines, never one sum.
+    expect(text).toMatch(/Electricity\s+Consumption\s+1-1:1\.9\.0 G\.01\s+1/);
+    expect(text).toMatch(/Electricity\s+Feed-in\s+1-1:2\.9\.0 G\.01\s+1/);
+    // The pages as PNG for people to look at (and the docs' example).
+    const screens = join('test-results', 'screens');
+    mkdirSync(screens, { recursive: true });
+    for (const f of readdirSync(screens))
+      if (f.startsWith('report-example-')) renameSync(join(screens, f), join(dir, f));
+    execFileSync('pdftoppm', ['-r', '60', '-png', r.path, join(screens, 'report-example-page')]);
+    expect(readdirSync(screens).filter((f) => f.startsWith('report-example-page')).length).toBe(r.pages);
+    // The same file as docs/example-report.pdf (copied from here when the report changes).
+    writeFileSync(join('test-results', 'example-report.pdf'), readFileSync(r.path));
+  }, 60_000);
+});
+
+describe('a report of a meter with gaps', () => {
+  it('states its completeness and the day missing (CLI)', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'md-report-gap-'));
+    // A Wiener Netze file of March 2025 without 10.03.2025.
+    const fmt = (s: number, f: string) => DateTime.fromSeconds(s, { zone: TZ }).toFormat(f);
+    const lines = [
+      'Datum;Zeit von;Zeit bis;AT0010000000000000001000000000077 (1234567890) - Verbrauch [kWh];;',
+    ];
+    let n = 0;
+    for (let s = at('2025-03-01T00:00'); s < at('2025-04-01T00:00'); s += 900) {
+      if (fmt(s, 'dd.MM.yyyy') === '10.03.2025') continue;
+      n++;
+      lines.push(`${fmt(s, 'dd.MM.yyyy')};${fmt(s, 'HH:mm:ss')};${fmt(s + 900, 'HH:mm:ss')};0,1${n % 10};;`);
+    }
+    const file = join(data, 'wn.csv');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const imp = await runCli(['--data-dir', data, 'import', file, '--json']);
+    expect(imp.status, imp.stderr).toBe(0);
+    const meterId = (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+    const out = join(data, 'r.pdf');
+    const r = await runCli([
+      '--data-dir',
+      data,
+      'report',
+      '--meter',
+      meterId,
+      '--period',
+      '2025-03',
+      '--out',
+      out,
+      '--json',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const text = textOf(out);
+    // March 2025: 31 days, 30.03 with 92 quarter-hours: 2 972; one day of 96 missing.
+    const expected = 31 * 96 - 4;
+    expect(n).toBe(expected - 96);
+    expect(text).toContain(
+      `${de((n / expected) * 100, 1)} % (${de(n, 0)} Messwerte von ${de(expected, 0)} Viertelstunden)`,
+    );
+    expect(text).toMatch(/Tage mit Lücken \(1\)\s+10\.03\.2025/);
+  }, 60_000);
+});
