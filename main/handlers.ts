@@ -18,6 +18,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { AppError } from './errors';
 import { exportCsv } from './export/csv';
 import { exportFileName } from './export/file-names';
+import { loadProfileOf, writeLoadProfile } from './export/load-profile';
 import type { Profile } from './profiles/registry';
 import type { Services } from './services';
 import { dayKey, dayNumberOf } from './time/local-days';
@@ -280,6 +281,19 @@ export function createHandlers(services: Services): Handlers {
         throw new AppError('invalid_input', 'That is not a PNG image.');
       writeFileSync(path, bytes);
       return { path, rows: 0, bytes: bytes.length };
+    },
+    'export:loadProfile': async ({ meterId, obisCode, year }) => {
+      const c = await services.active();
+      const p = loadProfileOf(c.db, meterId, obisCode, year);
+      const mp = (
+        c.db.prepare('SELECT metering_point FROM meters WHERE id = ?').get(meterId) as
+          { metering_point: string } | undefined
+      )?.metering_point;
+      const path = services.opts.chooseExportPath
+        ? await services.opts.chooseExportPath(exportFileName(['lastprofil', mp ?? meterId, year], 'csv'))
+        : null;
+      if (!path) throw new AppError('cancelled', 'Export cancelled: no file was chosen.');
+      return { path, rows: p.values, bytes: writeLoadProfile(path, p) };
     },
     'report:pdf': async (q) => {
       const c = await services.active();

@@ -42,6 +42,7 @@ export const channelNames = [
   'analysis:exportCsv',
   'export:png',
   'report:pdf',
+  'export:loadProfile',
   'sync:status',
   'sync:now',
   'sync:cancel',

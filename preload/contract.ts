@@ -619,6 +619,19 @@ export const channels = {
         message: 'the period must be positive and at most 3 years',
       }),
   ),
+  /**
+   * A register's calendar year as the load profile E-Control's Tarifkalkulator and PV/battery design
+   * tools import (35 040 values, decimal comma), saved where the person chooses.
+   */
+  'export:loadProfile': channel<ExportResult>().input(
+    z
+      .object({
+        meterId: id,
+        obisCode: z.string().min(1).max(64),
+        year: z.number().int().min(2000).max(2100),
+      })
+      .strict(),
+  ),
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),
   'sync:cancel': channel<{ cancelled: boolean }>().input(none),

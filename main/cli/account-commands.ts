@@ -227,10 +227,49 @@ export async function accountCommand(
     ]);
     if (!v.meter || !v.from || !v.to || !v.format || !v.out)
       throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${help.export}`);
-    if (v.format !== 'excel-at' && v.format !== 'iso')
-      throw new UsageError('--format must be excel-at or iso.');
+    if (v.format !== 'excel-at' && v.format !== 'iso' && v.format !== 'load-profile')
+      throw new UsageError('--format must be excel-at, iso or load-profile.');
     const fromSec = parseIsoSec(v.from);
     const toSec = parseIsoSec(v.to);
+    if (v.format === 'load-profile') {
+      // A calendar year: --from YYYY-01-01…, --to (YYYY+1)-01-01… (any offset).
+      const year = Number(v.from.slice(0, 4));
+      if (!/^\d{4}-01-01/.test(v.from) || !v.to.startsWith(`${year + 1}-01-01`))
+        throw new UsageError(
+          'load-profile exports one calendar year: --from 2025-01-01T00:00:00+01:00 --to 2026-01-01T00:00:00+01:00.',
+        );
+      assertExportTarget(v.out, dataDir, dbPath);
+      const { loadProfileOf, writeLoadProfile } = await import('../export/load-profile');
+      const db = openForReading(dbPath, note);
+      try {
+        const meterId = resolveMeter(db, v.meter).id;
+        const register =
+          v.register?.[0] ??
+          (
+            db
+              .prepare(
+                "SELECT obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
+              )
+              .get(meterId) as { obis_code: string } | undefined
+          )?.obis_code;
+        if (!register) throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
+        const p = loadProfileOf(db, meterId, register, year);
+        const bytes = writeLoadProfile(resolve(v.out), p);
+        process.stdout.write(
+          JSON.stringify({
+            path: resolve(v.out),
+            rows: p.values,
+            bytes,
+            register,
+            kwh: Math.round(p.kwh * 1000) / 1000,
+            leap_day_left_out: p.leapDayLeftOut,
+          }) + '\n',
+        );
+      } finally {
+        db.close();
+      }
+      return;
+    }
     if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec)
       throw new UsageError(
         '--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.',

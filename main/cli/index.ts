@@ -38,9 +38,13 @@ their numbers) and checks (the days checked per meter). Exit code 2 when a meter
   stats: `Usage: meterdesk --data-dir DIR stats [--json]
 
 Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
-  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso --out FILE [--register OBIS]...
+  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile --out FILE [--register OBIS]...
 
-Writes the meter's readings (all registers unless --register is given) as CSV, streaming.`,
+Writes the meter's readings (all registers unless --register is given) as CSV, streaming.
+--format load-profile: one register's calendar year (--from YYYY-01-01…, --to the next 1 January) as
+the load profile E-Control's Tarifkalkulator and PV/battery design tools (SMA Sunny Design, Tesvolt)
+import: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals
+(29 February left out in a leap year). A year with a missing quarter-hour is refused.`,
   import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in] [--replace] [--accept-suspicious]
 
 Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,

@@ -228,6 +228,48 @@ describe('the customer report (PDF)', () => {
   }, 60_000);
 });
 
+describe('the load profile for E-Control and PV/battery tools (issue 33, item 5)', () => {
+  it('35 040 quarter-hours of 2025 on standard time, decimal comma, at most 5 decimals; a year with gaps refused', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
+    const r = await call<{ path: string; rows: number }>('export:loadProfile', {
+      meterId: meter.id,
+      obisCode: '1-1:1.9.0 G.01',
+      year: 2025,
+    });
+    expect(r.rows).toBe(35_040);
+    const lines = readFileSync(r.path, 'utf8').split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(35_040);
+    for (const l of lines) expect(l).toMatch(/^\d+(,\d{1,5})?$/);
+    // Independent: the readings of the year on UTC+1 (1 Jan 00:00 CET to 1 Jan 00:00 CET), in order.
+    const db = new Database(dbPath, { readonly: true });
+    const sid = (
+      db
+        .prepare("SELECT id FROM series WHERE meter_id = ? AND obis_code = '1-1:1.9.0 G.01'")
+        .get(meter.id) as { id: number }
+    ).id;
+    const rows = db
+      .prepare(
+        'SELECT value FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY start_sec',
+      )
+      .all(sid, Date.UTC(2025, 0, 1) / 1000 - 3600, Date.UTC(2026, 0, 1) / 1000 - 3600) as {
+      value: number;
+    }[];
+    db.close();
+    expect(rows).toHaveLength(35_040);
+    rows.forEach((x, i) => expect(Number(lines[i]!.replace(',', '.'))).toBeCloseTo(x.value, 5));
+    // 2024 is not complete in the demo's history: refused with the count, nothing invented.
+    await expect(
+      call('export:loadProfile', { meterId: meter.id, obisCode: '1-1:1.9.0 G.01', year: 2024 }),
+    ).rejects.toMatchObject({
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/of the 35040 quarter-hours of 2024 have no reading/),
+      },
+    });
+  });
+});
+
 describe('a report of a meter with gaps', () => {
   it('states its completeness and the day missing (CLI)', async () => {
     const data = mkdtempSync(join(tmpdir(), 'md-report-gap-'));
@@ -269,5 +311,23 @@ describe('a report of a meter with gaps', () => {
       `${de((n / expected) * 100, 1)} % (${de(n, 0)} Messwerte von ${de(expected, 0)} Viertelstunden)`,
     );
     expect(text).toMatch(/Tage mit Lücken \(1\)\s+10\.03\.2025/);
+    // The same meter's year as a load profile: refused (a year of 35 040 values needs every one).
+    const lp = await runCli([
+      '--data-dir',
+      data,
+      'export',
+      '--meter',
+      meterId,
+      '--format',
+      'load-profile',
+      '--from',
+      '2025-01-01T00:00:00+01:00',
+      '--to',
+      '2026-01-01T00:00:00+01:00',
+      '--out',
+      join(data, 'lp.csv'),
+    ]);
+    expect(lp.status).not.toBe(0);
+    expect(lp.stderr).toMatch(new RegExp(`${35_040 - n} of the 35040 quarter-hours of 2025 have no reading`));
   }, 60_000);
 });

@@ -32,7 +32,7 @@ export function ExportDialog(props: {
   const [registers, setRegisters] = useState(new Set(props.initialRegisters));
   const [from, setFrom] = useState(dateInput(props.fromSec, prefs.timeZone));
   const [to, setTo] = useState(dateInput(props.toSec - 1, prefs.timeZone));
-  const [profile, setProfile] = useState<'excel-at' | 'iso'>('excel-at');
+  const [profile, setProfile] = useState<'excel-at' | 'iso' | 'load-profile'>('excel-at');
   const [message, setMessage] = useState<{ text: string; details?: string | null; error?: boolean } | null>(
     null,
   );
@@ -54,6 +54,14 @@ export function ExportDialog(props: {
     setBusy(true);
     setMessage({ text: t('loading') });
     try {
+      if (profile === 'load-profile') {
+        // One meter's register, the calendar year of "from" (the tools take exactly a year).
+        const r = await unwrap(
+          api().export.loadProfile({ meterId: [...picked][0]!, obisCode: chosenRegisters[0]!, year: fy }),
+        );
+        setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
+        return;
+      }
       const r = await unwrap(
         api().export.csv({
           meterIds: [...picked],
@@ -115,12 +123,22 @@ export function ExportDialog(props: {
         </label>
         <label className="inline">
           {t('format')}
-          <select value={profile} onChange={(e) => setProfile(e.target.value as 'excel-at' | 'iso')}>
+          <select
+            value={profile}
+            onChange={(e) => setProfile(e.target.value as 'excel-at' | 'iso' | 'load-profile')}
+            data-testid="export-format"
+          >
             <option value="excel-at">{t('exportExcel')}</option>
             <option value="iso">{t('exportIso')}</option>
+            <option value="load-profile">{t('exportLoadProfile')}</option>
           </select>
         </label>
       </div>
+      {profile === 'load-profile' && (
+        <p className="small muted" data-testid="export-load-profile-hint">
+          {t('exportLoadProfileHint', { year: from.slice(0, 4) })}
+        </p>
+      )}
       {message && (
         <div
           className={message.error ? 'notice error' : 'notice'}
@@ -136,7 +154,15 @@ export function ExportDialog(props: {
         <button
           className="primary"
           onClick={() => void run()}
-          disabled={busy || picked.size === 0 || chosenRegisters.length === 0 || !from || !to || to < from}
+          disabled={
+            busy ||
+            picked.size === 0 ||
+            chosenRegisters.length === 0 ||
+            !from ||
+            !to ||
+            to < from ||
+            (profile === 'load-profile' && (picked.size !== 1 || chosenRegisters.length !== 1))
+          }
           data-testid="export-several-run"
         >
           {t('exportCount', { meters: picked.size, registers: chosenRegisters.length })}

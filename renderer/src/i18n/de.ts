@@ -74,6 +74,9 @@ export const de = {
   gaps: 'Lücken',
   exportCsv: 'CSV exportieren',
   exportExcel: 'Excel (de-AT)',
+  exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',
+  exportLoadProfileHint:
+    'Ein Zähler und ein Register, das Kalenderjahr {{year}}: 35 040 Viertelstundenwerte in Normalzeit, einer je Zeile, Dezimalkomma, höchstens 5 Nachkommastellen (29. Februar entfällt im Schaltjahr) – so, wie E-Control-Tarifkalkulator, SMA Sunny Design und Tesvolt sie einlesen. Ein Jahr mit Lücke wird abgelehnt.',
   exportIso: 'ISO / RFC 4180',
   exported: '{{rows}} Zeilen gespeichert: {{path}}',
   syncNow: 'Jetzt synchronisieren',
