@@ -19,6 +19,7 @@ import { AppError } from './errors';
 import { exportCsv } from './export/csv';
 import { exportFileName } from './export/file-names';
 import { loadProfileOf, writeLoadProfile } from './export/load-profile';
+import { addNote, listNotes, removeNote } from './db/notes';
 import type { Profile } from './profiles/registry';
 import type { Services } from './services';
 import { dayKey, dayNumberOf } from './time/local-days';
@@ -282,6 +283,18 @@ export function createHandlers(services: Services): Handlers {
       writeFileSync(path, bytes);
       return { path, rows: 0, bytes: bytes.length };
     },
+    'notes:list': async ({ meterId, fromSec, toSec }) =>
+      listNotes(
+        (await services.active()).db,
+        meterId,
+        fromSec !== undefined && toSec !== undefined ? { fromSec, toSec } : undefined,
+      ),
+    'notes:add': async (n) => {
+      const note = addNote((await writable()).db, n, Math.floor(Date.now() / 1000));
+      services.emit('readings:changed', { meterIds: [n.meterId] });
+      return note;
+    },
+    'notes:remove': async ({ id }) => ({ removed: removeNote((await writable()).db, id) }),
     'export:loadProfile': async ({ meterId, obisCode, year }) => {
       const c = await services.active();
       const p = loadProfileOf(c.db, meterId, obisCode, year);

@@ -363,6 +363,16 @@ export interface SyncStatus {
   meterErrors: { meterId: string; message: string }[];
 }
 
+/** A note on a meter (no span) or on a span of it (issue 33). */
+export interface NoteView {
+  id: number;
+  meterId: string;
+  fromSec: number | null;
+  toSec: number | null;
+  text: string;
+  createdSec: number;
+}
+
 /** The report's sections, in their order (report/model.ts). */
 export const reportSections = [
   'master',
@@ -631,6 +641,28 @@ export const channels = {
         year: z.number().int().min(2000).max(2100),
       })
       .strict(),
+  ),
+  'notes:list': channel<NoteView[]>().input(
+    z.object({ meterId: id, fromSec: sec.optional(), toSec: sec.optional() }).strict(),
+  ),
+  'notes:add': channel<NoteView>().input(
+    z
+      .object({
+        meterId: id,
+        fromSec: sec.nullable(),
+        toSec: sec.nullable(),
+        text: z.string().trim().min(1).max(500),
+      })
+      .strict()
+      .refine(
+        (v) => (v.fromSec === null) === (v.toSec === null) && (v.fromSec === null || v.toSec! > v.fromSec),
+        {
+          message: 'a note is on the whole meter, or on a span whose end is after its start',
+        },
+      ),
+  ),
+  'notes:remove': channel<{ removed: boolean }>().input(
+    z.object({ id: z.number().int().positive() }).strict(),
   ),
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),

@@ -128,6 +128,7 @@ export function deleteMeter(db: Database.Database, id: string): { readings: numb
     db.prepare('DELETE FROM series WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM sync_state WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM imports WHERE meter_id = ?').run(id);
+    db.prepare('DELETE FROM notes WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM meters WHERE id = ?').run(id);
   }).immediate();
   return { readings };
@@ -193,6 +194,7 @@ export function mergeMeters(
       moved += rows.length;
     }
     // Its import log moves along; its undo records went with the merged registers.
+    db.prepare('UPDATE notes SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
     db.prepare('UPDATE imports SET meter_id = ?, revisions_from = NULL WHERE meter_id = ?').run(
       intoId,
       fromId,

@@ -7,7 +7,8 @@
  *   local times as `dd.MM.yyyy HH:mm`, German headers, quality L1/L2/L3, revised ja/nein.
  * - iso: RFC 4180 (`,`, CRLF, quotes where needed), no BOM, `.` decimals, ISO 8601 times.
  * Both carry start and end in local time and as ISO 8601 UTC, the register, unit, quality and whether
- * the value was revised. Missing intervals are written as rows with an empty value, so gaps and DST
+ * the value was revised, and the meter's notes on the rows they cover (`note`; db/notes.ts). Missing
+ * intervals are written as rows with an empty value, so gaps and DST
  * days (92/100 rows) are visible. The file is written as `<path>.partial-<pid>` and renamed at the end.
  */
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
@@ -52,6 +53,7 @@ const headers: Record<ExportProfile, string[]> = {
     'Einheit',
     'Qualität',
     'Revidiert',
+    'Notiz',
   ],
   iso: [
     'start_local',
@@ -64,6 +66,7 @@ const headers: Record<ExportProfile, string[]> = {
     'unit',
     'quality',
     'revised',
+    'note',
   ],
 };
 
@@ -110,8 +113,12 @@ export async function exportCsv(
   const meterStmt = db.prepare<[string], { metering_point: string }>(
     'SELECT metering_point FROM meters WHERE id = ?',
   );
-  const seriesStmt = db.prepare<[string, string], { id: number; unit: string; resolution_sec: number }>(
-    'SELECT id, unit, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?',
+  const seriesStmt = db.prepare<
+    [string, string],
+    { id: number; unit: string; resolution_sec: number; meter_id: string }
+  >('SELECT id, unit, resolution_sec, meter_id FROM series WHERE meter_id = ? AND obis_code = ?');
+  const notesOf = db.prepare<[string], { from_sec: number; to_sec: number; text: string }>(
+    'SELECT from_sec, to_sec, text FROM notes WHERE meter_id = ? AND from_sec IS NOT NULL ORDER BY from_sec',
   );
   const targets = req.meterIds.flatMap((meterId) =>
     req.obisCodes.flatMap((obis) => {
@@ -163,12 +170,21 @@ export async function exportCsv(
       const tail = (q: number, revised: boolean) => {
         let x = tails.get(q * 2 + (revised ? 1 : 0));
         if (x === undefined) {
-          x = `${sep}${unit}${sep}${excel ? `L${q}` : q}${sep}${revised ? yes : no}\r\n`;
+          x = `${sep}${unit}${sep}${excel ? `L${q}` : q}${sep}${revised ? yes : no}${sep}`;
           tails.set(q * 2 + (revised ? 1 : 0), x);
         }
         return x;
       };
-      const gapTail = `${fixed}${sep}${unit}${sep}${sep}\r\n`;
+      const gapTail = `${fixed}${sep}${unit}${sep}${sep}${sep}`;
+      // The meter's notes on spans (db/notes.ts), written on the rows they cover.
+      const spans = notesOf.all(s.meter_id).map((n) => ({ ...n, field: textField(n.text) }));
+      const noteAt = (t: number) => {
+        if (spans.length === 0) return '\r\n';
+        const on = spans.filter((n) => n.from_sec <= t && t < n.to_sec);
+        return on.length === 0
+          ? '\r\n'
+          : `${on.length === 1 ? on[0]!.field : textField(on.map((n) => n.text).join(' | '))}\r\n`;
+      };
       const [a, b] = gridOf(res);
       const timeText = (timeTexts[res] ??= []);
       for (let chunk = a; chunk < b; chunk += CHUNK_SEC) {
@@ -187,8 +203,8 @@ export async function exportCsv(
             timeText[slot] = times;
           }
           // The row's parts, joined with the chunk's other rows once: no string per row.
-          if (r) lines.push(times, fixed, number(r[2]), tail(r[3], r[5] !== null));
-          else lines.push(times, gapTail);
+          if (r) lines.push(times, fixed, number(r[2]), tail(r[3], r[5] !== null), noteAt(t));
+          else lines.push(times, gapTail, noteAt(t));
           rows += 1;
         }
         await write(lines.join(''));

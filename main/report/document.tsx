@@ -683,8 +683,24 @@ function MeterSections({
             }
           />
           <KV k={w.revisions} v={f.n(m.revisionCount)} />
+          {m.notes.length > 0 && <NotesList m={m} f={f} w={w} />}
         </View>
       )}
+    </View>
+  );
+}
+
+function NotesList({ m, f, w }: { m: MeterReport; f: Fmt; w: Words }) {
+  return (
+    <View wrap={false}>
+      <Text style={st.h3}>{`${w.notes} (${m.notes.length})`}</Text>
+      {m.notes.map((n) => (
+        <KV
+          key={n.id}
+          k={n.fromSec === null ? w.wholeMeter : `${f.date(n.fromSec)} – ${f.date(n.toSec! - 1)}`}
+          v={n.text}
+        />
+      ))}
     </View>
   );
 }
@@ -744,6 +760,7 @@ function CompactMeter({ m, f, w, model }: { m: MeterReport; f: Fmt; w: Words; mo
           />
         </View>
       )}
+      {m.notes.length > 0 && <NotesList m={m} f={f} w={w} />}
     </View>
   );
 }

@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import { reportSections } from '../../preload/contract';
 import type {
+  NoteView,
   CostResult,
   DurationResult,
   PeaksResult,
@@ -20,6 +21,7 @@ import { figuresOf } from '../analysis/frame';
 import { computeCost } from '../cost/cost';
 import { createTariffStore } from '../cost/tariff-store';
 import { queryQuality } from '../db/quality-query';
+import { listNotes } from '../db/notes';
 import { AppError } from '../errors';
 import { dayKey, dayNumberOf, dayStartSec, DEFAULT_TZ, offsetMinutesAt } from '../time/local-days';
 
@@ -89,6 +91,8 @@ export interface MeterReport {
   /** kWh ÷ highest kW of the frame. */
   utilisationHours: number | null;
   cost: CostResult | null;
+  /** The meter's notes on the meter and on spans meeting the period (db/notes.ts). */
+  notes: NoteView[];
   /** Why a section has less than it could (an hourly series, no tariff …), in the report's words. */
   limits: ('hourly' | 'no_tariff' | 'gas_no_power' | 'no_data')[];
 }
@@ -346,6 +350,7 @@ function meterReport(
       figures.peakKw && figures.peakKw > 0 && figures.kwh > 0 ? figures.kwh / figures.peakKw : null,
     cost,
     limits,
+    notes: listNotes(db, m.id, { fromSec: req.fromSec, toSec: req.toSec }),
   };
 }
 

@@ -91,6 +91,8 @@ export const WORDS = {
     meters: 'Zähler',
     totalsPer: 'Summen je Sparte, Richtung und Register',
     day: 'Tag',
+    notes: 'Notizen',
+    wholeMeter: 'ganzer Zähler',
     withoutData: 'Zähler ohne Messwerte im Profil',
   },
   en: {
@@ -183,6 +185,8 @@ export const WORDS = {
     meters: 'Meters',
     totalsPer: 'Totals per commodity, direction and register',
     day: 'Day',
+    notes: 'Notes',
+    wholeMeter: 'whole meter',
     withoutData: 'Meters without readings in the profile',
   },
 } as const;

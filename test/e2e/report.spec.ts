@@ -36,3 +36,30 @@ test('a report of a customer from the meter header: dialog, PDF saved, its pages
   // The section switched off is not in the file.
   expect(text).not.toMatch(/\d Kosten\n/);
 });
+
+test('a note on the span shown: listed, marked on the chart, and gone when deleted', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await app.openMeter('Bäckerei Gruber');
+  await page.getByTestId('note-add').click();
+  await page.getByTestId('note-text').fill('Betriebsurlaub');
+  await page.getByTestId('note-on').selectOption('range');
+  await page.getByTestId('note-save').click();
+  await expect(page.getByTestId('note-item')).toHaveCount(1);
+  await expect(page.getByTestId('note-item')).toContainText('Betriebsurlaub');
+  await expect(app.chart).toHaveAttribute('data-notes', '1');
+  await app.screenshot('note-on-chart');
+  // A note on the whole meter is listed, not drawn as a span.
+  await page.getByTestId('note-add').click();
+  await page.getByTestId('note-text').fill('Wärmepumpe seit 03/2026');
+  await page.getByTestId('note-on').selectOption('meter');
+  await page.getByTestId('note-save').click();
+  await expect(page.getByTestId('note-item')).toHaveCount(2);
+  await expect(app.chart).toHaveAttribute('data-notes', '1');
+  await page.getByTestId('note-item').first().getByRole('button').click();
+  await expect(page.getByTestId('note-item')).toHaveCount(1);
+});

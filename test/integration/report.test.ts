@@ -19,6 +19,7 @@ import type {
   MeterView,
   ProfileView,
   QualityBreakdown,
+  NoteView,
   ReportResult,
   Result,
   Tariff,
@@ -226,6 +227,68 @@ describe('the customer report (PDF)', () => {
     // The same file as docs/example-report.pdf (copied from here when the report changes).
     writeFileSync(join('test-results', 'example-report.pdf'), readFileSync(r.path));
   }, 60_000);
+});
+
+describe('notes on a meter (issue 33, item 4)', () => {
+  it('kept in the profile, listed by span, written on the CSV rows they cover and listed in the report', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;
+    const day = { fromSec: at('2025-08-04T00:00'), toSec: at('2025-08-05T00:00') };
+    const onDay = await call<NoteView>('notes:add', { meterId: meter.id, ...day, text: 'Betriebsurlaub' });
+    await call('notes:add', {
+      meterId: meter.id,
+      fromSec: null,
+      toSec: null,
+      text: 'Wärmepumpe seit 03/2026',
+    });
+    await expect(
+      call('notes:add', { meterId: meter.id, fromSec: day.toSec, toSec: day.fromSec, text: 'x' }),
+    ).rejects.toMatchObject({ error: { code: 'invalid_input' } });
+    // By span: the meter's own note and the day's; another month only the meter's.
+    expect((await call<NoteView[]>('notes:list', { meterId: meter.id, ...day })).map((n) => n.text)).toEqual([
+      'Wärmepumpe seit 03/2026',
+      'Betriebsurlaub',
+    ]);
+    expect(
+      (
+        await call<NoteView[]>('notes:list', {
+          meterId: meter.id,
+          fromSec: at('2025-09-01T00:00'),
+          toSec: at('2025-10-01T00:00'),
+        })
+      ).map((n) => n.text),
+    ).toEqual(['Wärmepumpe seit 03/2026']);
+    // The CSV of two days: the 96 rows of 4 August carry the note, the others none.
+    const csv = await call<{ path: string }>('export:csv', {
+      meterIds: [meter.id],
+      obisCodes: ['1-1:1.9.0 G.01'],
+      fromSec: day.fromSec,
+      toSec: at('2025-08-06T00:00'),
+      profile: 'iso',
+    });
+    const rows = readFileSync(csv.path, 'utf8').trim().split('\r\n');
+    expect(rows[0]!.endsWith(',note')).toBe(true);
+    expect(rows.slice(1).filter((r) => r.endsWith(',Betriebsurlaub'))).toHaveLength(96);
+    expect(rows.slice(1).filter((r) => r.endsWith(','))).toHaveLength(96);
+    // The report lists both.
+    const r = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'meter', id: meter.id },
+      fromSec: FROM,
+      toSec: TO,
+      periodLabel: '2025',
+      lang: 'de',
+      sections: ['master', 'annex'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: null,
+    });
+    const text = textOf(r.path);
+    expect(text).toMatch(/Notizen \(2\)/);
+    expect(text).toMatch(/ganzer Zähler\s+Wärmepumpe seit 03\/2026/);
+    expect(text).toMatch(/04\.08\.2025 – 04\.08\.2025\s+Betriebsurlaub/);
+    expect((await call<{ removed: boolean }>('notes:remove', { id: onDay.id })).removed).toBe(true);
+  });
 });
 
 describe('the load profile for E-Control and PV/battery tools (issue 33, item 5)', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
+import { addNote } from '../../main/db/notes';
 import { exportCsv } from '../../main/export/csv';
 import { wallClock } from '../intl-reference';
 
@@ -115,16 +116,29 @@ function setupTwoMeters() {
 describe('CSV export', () => {
   it('writes the Excel (de-AT) profile byte-exact: BOM, semicolons, decimal comma, CRLF, 100 rows on the DST day', async () => {
     const db = setup();
+    // A note on four quarter-hours (issue 33): written on those rows, with a `;` in it quoted.
+    addNote(
+      db,
+      {
+        meterId: 'm1',
+        fromSec: dayStart + 60 * 900,
+        toSec: dayStart + 64 * 900,
+        text: 'Betriebsurlaub; Kühlung aus',
+      },
+      1,
+    );
     const { r, path } = await exportDstDay(db, 'excel-at');
     let expected =
-      '\uFEFFBeginn (lokal);Ende (lokal);Beginn (UTC);Ende (UTC);Zählpunkt;Register;Wert;Einheit;Qualität;Revidiert\r\n';
+      '\uFEFFBeginn (lokal);Ende (lokal);Beginn (UTC);Ende (UTC);Zählpunkt;Register;Wert;Einheit;Qualität;Revidiert;Notiz\r\n';
     for (let i = 0; i < SLOTS; i++) {
       const s = dayStart + i * 900;
       const v = i === 40 ? '' : String(value(i)).replace('.', ',');
       const q = i === 40 ? '' : i === 50 ? 'L2' : 'L1';
       const rev = i === 40 ? '' : i === 41 ? 'ja' : 'nein';
+      const note = i >= 60 && i < 64 ? '"Betriebsurlaub; Kühlung aus"' : '';
       expected +=
-        [local(s).de, local(s + 900).de, utc(s), utc(s + 900), MP, OBIS, v, 'kWh', q, rev].join(';') + '\r\n';
+        [local(s).de, local(s + 900).de, utc(s), utc(s + 900), MP, OBIS, v, 'kWh', q, rev, note].join(';') +
+        '\r\n';
     }
     const bytes = readFileSync(path);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -139,14 +153,14 @@ describe('CSV export', () => {
     const db = setup();
     const { path } = await exportDstDay(db, 'iso');
     let expected =
-      'start_local,end_local,start_utc,end_utc,metering_point,obis_code,value,unit,quality,revised\r\n';
+      'start_local,end_local,start_utc,end_utc,metering_point,obis_code,value,unit,quality,revised,note\r\n';
     for (let i = 0; i < SLOTS; i++) {
       const s = dayStart + i * 900;
       const v = i === 40 ? '' : String(value(i));
       const q = i === 40 ? '' : i === 50 ? '2' : '1';
       const rev = i === 40 ? '' : i === 41 ? 'true' : 'false';
       expected +=
-        [local(s).iso, local(s + 900).iso, utc(s), utc(s + 900), MP, OBIS, v, 'kWh', q, rev].join(',') +
+        [local(s).iso, local(s + 900).iso, utc(s), utc(s + 900), MP, OBIS, v, 'kWh', q, rev, ''].join(',') +
         '\r\n';
     }
     expect(readFileSync(path, 'utf8')).toBe(expected);
@@ -208,18 +222,18 @@ describe('CSV export', () => {
       expect(lines.some((l) => l.includes(';9,5;'))).toBe(false);
       expect(lines[20]!.split(';')[0]).toBe(local(dayStart + 20 * 900).de);
       expect(lines[21]!.split(';')[0]).toBe(local(dayStart + 21 * 900).de);
-      expect(lines[41]!.split(';').slice(6)).toEqual([
+      expect(lines[41]!.split(';').slice(6, 10)).toEqual([
         String(value(41)).replace('.', ','),
         'kWh',
         'L1',
         'ja',
       ]);
-      expect(lines[40]!.split(';').slice(6)).toEqual(['', 'kWh', '', '']);
+      expect(lines[40]!.split(';').slice(6, 10)).toEqual(['', 'kWh', '', '']);
       return lines;
     };
     expect((await exportLines())[10]!.split(';')[8]).toBe('L1');
     store.applyPage('m1', [reading(dayStart + 10 * 900, value(10), 7, 300)], 'cursor', 4);
-    expect((await exportLines())[10]!.split(';').slice(6)).toEqual([
+    expect((await exportLines())[10]!.split(';').slice(6, 10)).toEqual([
       String(value(10)).replace('.', ','),
       'kWh',
       'L7',

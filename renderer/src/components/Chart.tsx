@@ -7,7 +7,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
-import type { SeriesView } from '../../../preload/contract';
+import type { NoteView, SeriesView } from '../../../preload/contract';
 import { denseLinePaths } from './dense-fill';
 import { dayBarPaths } from './day-bars';
 import {
@@ -90,8 +90,11 @@ export function Chart(props: {
   prefs: FormatPrefs;
   theme: string;
   onZoom: (fromSec: number, toSec: number) => void;
+  /** Notes on spans of this meter (issue 33): a band and a label each, where they meet the chart. */
+  notes?: NoteView[];
 }) {
   const { series, unit, prefs, onZoom, theme } = props;
+  const notes = props.notes;
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const label = (key: string) => cachedLabel(t, language, key);
@@ -222,12 +225,53 @@ export function Chart(props: {
         setCursor: [(u) => setCursorIdx(u.cursor.idx ?? null)],
         // A signal for tests and benchmarks that this series has been drawn, and which one.
         draw: [
-          () => {
+          (u) => {
+            // Notes on spans: dashed edges, a band along the top, the text at its start (clipped).
+            const spans = (notes ?? []).filter(
+              (n) =>
+                n.fromSec !== null &&
+                n.toSec !== null &&
+                n.toSec > times[0]! &&
+                n.fromSec < times.at(-1)! + step,
+            );
+            if (spans.length > 0) {
+              const ctx = u.ctx;
+              const { left, top, width, height } = u.bbox;
+              ctx.save();
+              ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
+              ctx.textAlign = 'left';
+              ctx.textBaseline = 'alphabetic';
+              spans.forEach((n, k) => {
+                const x0 = Math.max(left, u.valToPos(n.fromSec!, 'x', true));
+                const x1 = Math.min(left + width, u.valToPos(n.toSec!, 'x', true));
+                const band = 14 * devicePixelRatio;
+                const y = top + (k % 3) * band;
+                ctx.fillStyle = 'rgba(204,121,167,0.22)';
+                ctx.fillRect(x0, y, Math.max(2, x1 - x0), band);
+                ctx.strokeStyle = '#CC79A7';
+                ctx.setLineDash([4, 3]);
+                ctx.beginPath();
+                ctx.moveTo(x0, top);
+                ctx.lineTo(x0, top + height);
+                ctx.moveTo(x1, top);
+                ctx.lineTo(x1, top + height);
+                ctx.stroke();
+                ctx.fillStyle = '#7a2f5d';
+                ctx.fillText(
+                  n.text.slice(0, 60),
+                  x0 + 3 * devicePixelRatio,
+                  y + 11 * devicePixelRatio,
+                  Math.max(40, x1 - x0),
+                );
+              });
+              ctx.restore();
+            }
             host.current?.setAttribute(
               'data-series',
               `${series.meterId} ${series.obisCode} ${series.fromSec} ${series.toSec} ${series.resolution}`,
             );
             host.current?.setAttribute('data-drawn', String(performance.now()));
+            host.current?.setAttribute('data-notes', String(spans.length));
           },
         ],
       },
@@ -246,7 +290,7 @@ export function Chart(props: {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [series, values, prefs, isDay, unit, onZoom, theme, t, language]);
+  }, [series, values, prefs, isDay, unit, onZoom, theme, t, language, notes]);
 
   const i = cursorIdx;
   const at = i !== null && i >= 0 && i < series.timesSec.length ? series.timesSec[i]! : null;

@@ -7,9 +7,9 @@
  * The figures count quarter-hours, and their quality counts come from the same source as the Quality
  * tab (quality:breakdown over the same range), whatever resolution the chart draws.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QualityBreakdown } from '../../../preload/contract';
+import type { NoteView, QualityBreakdown } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { useApp, usePrefs, type RangePreset } from '../store';
 import { fmtDate, fmtDateTime, fmtFrameSpan, fmtQuantity, fmtTime, localMidnight } from '../format';
@@ -20,6 +20,7 @@ import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { ErrorText, errorText } from './ErrorText';
 import { ExportDialog } from './ExportDialog';
 import { ReportDialog } from './ReportDialog';
+import { NotesPanel } from './NotesPanel';
 import { MeterAdmin } from './MeterAdmin';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
@@ -55,6 +56,13 @@ export function MeterDetail() {
   const [tableOpen, setTableOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const [notes, setNotes] = useState<NoteView[]>([]);
+  const notesOf = meter?.id;
+  const loadNotes = useCallback(() => {
+    if (!notesOf) return;
+    void unwrap(api().notes.list({ meterId: notesOf })).then(setNotes, () => setNotes([]));
+  }, [notesOf]);
+  useEffect(loadNotes, [loadNotes]);
   useEffect(() => api().on('export:progress', (p) => setExportProgress(p.done ? null : p)), []);
 
   // The range's counts, from the Quality tab's own source.
@@ -277,7 +285,17 @@ export function MeterDetail() {
       ) : (
         <>
           {seriesError && <ErrorText error={seriesError} prefs={prefs} />}
-          {series && <Chart series={series} unit={unit} prefs={prefs} theme={theme} onZoom={rangeZoomed} />}
+          {series && (
+            <Chart
+              series={series}
+              unit={unit}
+              prefs={prefs}
+              theme={theme}
+              onZoom={rangeZoomed}
+              notes={notes}
+            />
+          )}
+          <NotesPanel meterId={meter.id} notes={notes} range={range} onChanged={loadNotes} />
           {series && (
             <dl className="figures" data-testid="range-figures">
               <div className="figures-frame">

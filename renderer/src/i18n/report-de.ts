@@ -1,5 +1,13 @@
 /** German strings of the customer report dialog (issue 33). */
 export const reportDe = {
+  notes_title: 'Notizen',
+  notes_add: 'Notiz …',
+  notes_none: 'keine',
+  notes_onMeter: 'ganzer Zähler',
+  notes_onDay: 'ein Tag',
+  notes_onRange: 'angezeigter Zeitraum ({{span}})',
+  notes_placeholder: 'z. B. Wärmepumpe seit 03/2026, Betriebsurlaub',
+  notes_remove: 'Notiz löschen',
   report_open: 'Bericht (PDF) …',
   report_title: 'Kundenbericht als PDF',
   report_scope: 'Bericht über',

@@ -2,6 +2,14 @@
 import type { reportDe } from './report-de';
 
 export const reportEn: Record<keyof typeof reportDe, string> = {
+  notes_title: 'Notes',
+  notes_add: 'Note …',
+  notes_none: 'none',
+  notes_onMeter: 'whole meter',
+  notes_onDay: 'one day',
+  notes_onRange: 'span shown ({{span}})',
+  notes_placeholder: 'e.g. heat pump since 03/2026, company holiday',
+  notes_remove: 'Delete note',
   report_open: 'Report (PDF) …',
   report_title: 'Customer report as PDF',
   report_scope: 'Report on',
