@@ -410,7 +410,7 @@ function Heading({
   level?: 2 | 3;
 }) {
   return (
-    <View minPresenceAhead={80} wrap={false}>
+    <View minPresenceAhead={150} wrap={false}>
       <Text style={level === 2 ? st.h2 : st.h3}>{text}</Text>
       <Text
         style={{ fontSize: 1, color: '#ffffff' }}
@@ -522,8 +522,10 @@ function MeterSections({
       )}
       {sec.has('energy') && (
         <View>
-          <Heading id={id('energy')} text={`2 ${w.energy}`} pages={pages} level={multi ? 3 : 2} />
-          <MonthBars m={m} f={f} w={w} />
+          <View wrap={false}>
+            <Heading id={id('energy')} text={`2 ${w.energy}`} pages={pages} level={multi ? 3 : 2} />
+            <MonthBars m={m} f={f} w={w} />
+          </View>
           <Table
             head={[w.month, 'kWh', w.previousYear, w.change, w.completeness, w.peak]}
             widths={[90, 80, 80, 70, 80, 100]}
@@ -551,16 +553,23 @@ function MeterSections({
       )}
       {sec.has('profile') && (
         <View>
-          <Heading id={id('profile')} text={`3 ${w.profile}`} pages={pages} level={multi ? 3 : 2} />
-          <Text style={st.small}>{w.dailyEnergy}</Text>
-          <Lines
-            f={f}
-            series={[{ name: 'kWh', values: m.days.map((d) => d.kwh) }]}
-            xLabels={m.days
-              .map((d, i) => ({ d, i }))
-              .filter(({ d }) => d.day.endsWith('-01'))
-              .map(({ d, i }) => ({ at: i, text: d.day.slice(5, 7) }))}
-          />
+          <View wrap={false}>
+            <Heading id={id('profile')} text={`3 ${w.profile}`} pages={pages} level={multi ? 3 : 2} />
+            <Text style={st.small}>{w.dailyEnergy}</Text>
+            <Lines
+              f={f}
+              series={[
+                { name: w.thisPeriod, values: m.days.map((d) => d.kwh) },
+                ...(m.days.some((d) => d.previousKwh !== null)
+                  ? [{ name: w.previousYear, values: m.days.map((d) => d.previousKwh), dash: '2 2' }]
+                  : []),
+              ]}
+              xLabels={m.days
+                .map((d, i) => ({ d, i }))
+                .filter(({ d }) => d.day.endsWith('-01'))
+                .map(({ d, i }) => ({ at: i, text: d.day.slice(5, 7) }))}
+            />
+          </View>
           {m.carpet && (
             <View wrap={false}>
               <Text style={st.small}>{w.carpet}</Text>
@@ -830,6 +839,22 @@ function SummaryPage({
             <Text style={[st.small, { marginTop: 3 }]}>
               {`${w.withoutData}: ${model.withoutData.map((m) => m.label ?? m.meteringPoint).join(', ')}`}
             </Text>
+          )}
+          {!model.compact && model.meters.every((m) => m.days.length === model.meters[0]!.days.length) && (
+            <View wrap={false}>
+              <Text style={st.h3}>{w.dailyEnergyAll}</Text>
+              <Lines
+                f={f}
+                series={model.meters.map((m, k) => ({
+                  name: m.meter.label ?? m.meter.meteringPoint,
+                  values: m.days.map((d) => d.kwh),
+                  dash: ['', '3 2', '1 1.5', '5 2 1 2'][k % 4] || undefined,
+                }))}
+                xLabels={model.meters[0]!.days.map((d, i) => ({ d, i }))
+                  .filter(({ d }) => d.day.endsWith('-01'))
+                  .map(({ d, i }) => ({ at: i, text: d.day.slice(5, 7) }))}
+              />
+            </View>
           )}
           <Text style={st.h3}>{w.totalsPer}</Text>
           <Table

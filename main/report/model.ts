@@ -23,7 +23,14 @@ import { createTariffStore } from '../cost/tariff-store';
 import { queryQuality } from '../db/quality-query';
 import { listNotes } from '../db/notes';
 import { AppError } from '../errors';
-import { dayKey, dayNumberOf, dayStartSec, DEFAULT_TZ, offsetMinutesAt } from '../time/local-days';
+import {
+  dayKey,
+  dayNumberOf,
+  dayNumberOfKey,
+  dayStartSec,
+  DEFAULT_TZ,
+  offsetMinutesAt,
+} from '../time/local-days';
 
 export const REPORT_SECTIONS = reportSections;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
@@ -70,8 +77,8 @@ export interface MeterReport {
   intervalSec: 900 | 3600;
   figures: RangeFigures;
   months: MonthRow[];
-  /** Local days of the frame with their kWh (null: no reading that day). */
-  days: { day: string; kwh: number | null; completeness: number }[];
+  /** Local days of the frame with their kWh (null: no reading that day), and the same date a year earlier. */
+  days: { day: string; kwh: number | null; completeness: number; previousKwh: number | null }[];
   gapDays: string[];
   revisionCount: number;
   /** Quarter-hour views; null for an hourly series (said in the report). */
@@ -239,7 +246,12 @@ function meterReport(
   const q = hasSpan ? queryQuality(db, { ...scope, detail: true }, tz, nowSec) : null;
   const days = (q?.days ?? []).map((d) => {
     const received = d.measured + d.estimated + d.unreliable;
-    return { day: d.day, kwh: null as number | null, completeness: d.expected ? received / d.expected : 0 };
+    return {
+      day: d.day,
+      kwh: null as number | null,
+      completeness: d.expected ? received / d.expected : 0,
+      previousKwh: null as number | null,
+    };
   });
   if (hasSpan) {
     const sums = db
@@ -253,6 +265,24 @@ function meterReport(
     for (const d of days) {
       const r = byDay.get(d.day);
       if (r && r.count > 0) d.kwh = r.sum;
+    }
+    // The same calendar date a year earlier (28 February for a 29th), for the overlay of two years.
+    const prevKey = (k: string) =>
+      `${Number(k.slice(0, 4)) - 1}-${k.slice(5) === '02-29' ? '02-28' : k.slice(5)}`;
+    if (days.length > 0) {
+      const a = dayNumberOfKey(prevKey(days[0]!.day));
+      const b = dayNumberOfKey(prevKey(days[days.length - 1]!.day));
+      const prev = new Map(
+        (
+          db
+            .prepare('SELECT day, sum, count FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?')
+            .all(s.id, a, b) as { day: number; sum: number; count: number }[]
+        ).map((r) => [dayKey(r.day), r]),
+      );
+      for (const d of days) {
+        const r = prev.get(prevKey(d.day));
+        if (r && r.count > 0) d.previousKwh = r.sum;
+      }
     }
   }
 

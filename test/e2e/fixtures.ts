@@ -19,10 +19,11 @@ export function screensDir(): string {
   return dir;
 }
 
-export const test = base.extend<{ harness: Harness; app: AppPage }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
-  harness: async ({}, use, testInfo) => {
-    const h = await startHarness();
+export const test = base.extend<{ harness: Harness; app: AppPage; harnessArgs: string[] }>({
+  /** Extra harness arguments for a describe block (`test.use({ harnessArgs: ['--demo-years', '1.2'] })`). */
+  harnessArgs: [[], { option: true }],
+  harness: async ({ harnessArgs }, use, testInfo) => {
+    const h = await startHarness(harnessArgs);
     await use(h);
     h.process.kill('SIGTERM');
     // A failing test shows what the harness said (a sync that failed says why there).

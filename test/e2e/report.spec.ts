@@ -63,3 +63,35 @@ test('a note on the span shown: listed, marked on the chart, and gone when delet
   await page.getByTestId('note-item').first().getByRole('button').click();
   await expect(page.getByTestId('note-item')).toHaveCount(1);
 });
+
+// A history of more than a year, so a year back has data.
+test.describe('with 14 months of history', () => {
+  test.use({ harnessArgs: ['--demo-years', '1.2'] });
+  overlays();
+});
+
+function overlays() {
+  test('overlays: a PV site’s consumption with its feed-in, and the same meter a year earlier', async ({
+    app,
+    page,
+  }) => {
+    await app.open();
+    await app.waitForSynced();
+    await app.language('de');
+    await app.openMeter('Haus Wagner – Bezug');
+    const picker = page.getByTestId('overlay-picker');
+    // The site's other meter: feed-in beside consumption, one chart, two series.
+    await picker.selectOption({
+      label: 'Haus Wagner – PV-Einspeisung – Einspeisung – gesamt (1-1:2.9.0 G.01)',
+    });
+    await expect(page.getByTestId('chart-overlay-legend')).toContainText('Haus Wagner – PV-Einspeisung');
+    await expect(app.chart).not.toHaveAttribute('data-overlay', '0');
+    await app.screenshot('overlay-pv-site');
+    // The same meter a year earlier, weekday on weekday, over a month.
+    await page.getByTestId('range-month').click();
+    await picker.selectOption({ label: 'Vorjahr (gleicher Wochentag)' });
+    await expect(page.getByTestId('chart-overlay-legend')).toContainText('Vorjahr (gleicher Wochentag)');
+    await expect(app.chart).not.toHaveAttribute('data-overlay', '0');
+    await app.screenshot('overlay-two-years');
+  });
+}

@@ -92,9 +92,12 @@ export function Chart(props: {
   onZoom: (fromSec: number, toSec: number) => void;
   /** Notes on spans of this meter (issue 33): a band and a label each, where they meet the chart. */
   notes?: NoteView[];
+  /** A second series at the chart's times (issue 33): kWh per interval, and per day its maximum. */
+  overlay?: { label: string; values: (number | null)[]; maxValues: (number | null)[] } | null;
 }) {
   const { series, unit, prefs, onZoom, theme } = props;
   const notes = props.notes;
+  const overlay = props.overlay ?? null;
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const label = (key: string) => cachedLabel(t, language, key);
@@ -115,6 +118,12 @@ export function Chart(props: {
         : series.values;
     return factor === 1 ? series.values : series.values.map((v) => (v === null ? null : v * factor));
   }, [series, unit, isDay, factor, perHour]);
+  const overlayValues = useMemo(() => {
+    if (!overlay) return null;
+    if (isDay)
+      return unit === 'kW' ? overlay.maxValues.map((v) => (v === null ? null : v * perHour)) : overlay.values;
+    return overlay.values.map((v) => (v === null ? null : v * factor));
+  }, [overlay, unit, isDay, factor, perHour]);
 
   // A layout effect: the chart is built before the browser paints, in the same task as the render.
   useLayoutEffect(() => {
@@ -190,6 +199,18 @@ export function Chart(props: {
               spanGaps: false,
               points: { show: false },
             },
+        ...(overlayValues
+          ? [
+              {
+                label: overlay!.label,
+                stroke: '#D55E00',
+                width: 1.5,
+                dash: [6, 3],
+                spanGaps: false,
+                points: { show: false },
+              },
+            ]
+          : []),
       ],
       hooks: {
         drawClear: [
@@ -277,7 +298,13 @@ export function Chart(props: {
       },
     };
     plot.current?.destroy();
-    plot.current = new uPlot(opts, [times, values as (number | null)[]], host.current);
+    plot.current = new uPlot(
+      opts,
+      overlayValues
+        ? [times, values as (number | null)[], overlayValues]
+        : [times, values as (number | null)[]],
+      host.current,
+    );
     const ro = new ResizeObserver(() => {
       if (!host.current || !plot.current) return;
       const w = host.current.clientWidth;
@@ -290,7 +317,7 @@ export function Chart(props: {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [series, values, prefs, isDay, unit, onZoom, theme, t, language, notes]);
+  }, [series, values, prefs, isDay, unit, onZoom, theme, t, language, notes, overlay, overlayValues]);
 
   const i = cursorIdx;
   const at = i !== null && i >= 0 && i < series.timesSec.length ? series.timesSec[i]! : null;
@@ -331,6 +358,7 @@ export function Chart(props: {
         data-testid="chart"
         data-points={series.timesSec.length}
         data-resolution={series.resolution}
+        data-overlay={overlay ? overlay.values.filter((v) => v !== null).length : 0}
       />
       <figcaption className="chart-readout" aria-live="polite" data-testid="chart-readout">
         {readout}
@@ -339,6 +367,15 @@ export function Chart(props: {
         <span className="swatch swatch-measured" aria-hidden /> {label('q1')}{' '}
         <span className="swatch swatch-estimated" aria-hidden /> {label('q2')}{' '}
         <span className="swatch swatch-unreliable" aria-hidden /> {label('q3')}
+        {overlay && (
+          <span data-testid="chart-overlay-legend">
+            {' '}
+            <span className="overlay-swatch" aria-hidden>
+              – –
+            </span>{' '}
+            {overlay.label}
+          </span>
+        )}
       </div>
     </figure>
   );

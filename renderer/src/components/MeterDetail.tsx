@@ -7,9 +7,9 @@
  * The figures count quarter-hours, and their quality counts come from the same source as the Quality
  * tab (quality:breakdown over the same range), whatever resolution the chart draws.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NoteView, QualityBreakdown } from '../../../preload/contract';
+import type { NoteView, QualityBreakdown, SeriesView } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { useApp, usePrefs, type RangePreset } from '../store';
 import { fmtDate, fmtDateTime, fmtFrameSpan, fmtQuantity, fmtTime, localMidnight } from '../format';
@@ -21,6 +21,7 @@ import { ErrorText, errorText } from './ErrorText';
 import { ExportDialog } from './ExportDialog';
 import { ReportDialog } from './ReportDialog';
 import { NotesPanel } from './NotesPanel';
+import { alignOverlay, overlayChoices, overlayKey, overlayRange, type OverlayChoice } from './overlay';
 import { MeterAdmin } from './MeterAdmin';
 
 const presets: RangePreset[] = ['day', 'week', 'month', 'year', 'all'];
@@ -63,6 +64,54 @@ export function MeterDetail() {
     void unwrap(api().notes.list({ meterId: notesOf })).then(setNotes, () => setNotes([]));
   }, [notesOf]);
   useEffect(loadNotes, [loadNotes]);
+  // A second series on the chart (overlay.ts): asked for with the chart's range, aligned to its times.
+  const allMeters = useApp((s) => s.meters);
+  const [overlay, setOverlay] = useState<OverlayChoice>({ kind: 'none' });
+  const [overlaySeries, setOverlaySeries] = useState<{ view: SeriesView; shiftSec: number } | null>(null);
+  const choices = useMemo(
+    () => (meter ? overlayChoices(meter, allMeters, register) : [{ kind: 'none' } as OverlayChoice]),
+    [meter, allMeters, register],
+  );
+  useEffect(() => setOverlay({ kind: 'none' }), [notesOf]);
+  useEffect(() => {
+    setOverlaySeries(null);
+    if (!meter || !range || !register || overlay.kind === 'none') return;
+    const r = overlayRange(overlay, range, prefs.timeZone);
+    const target =
+      overlay.kind === 'register'
+        ? { meterId: meter.id, obisCode: overlay.obisCode }
+        : overlay.kind === 'meter'
+          ? { meterId: overlay.meterId, obisCode: overlay.obisCode }
+          : { meterId: meter.id, obisCode: register };
+    let live = true;
+    void unwrap(
+      api().readings.series({ ...target, fromSec: r.fromSec, toSec: r.toSec, maxPoints: 6000 }),
+    ).then(
+      (view) => live && setOverlaySeries({ view, shiftSec: r.shiftSec }),
+      () => live && setOverlaySeries(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [meter, range, register, overlay, prefs.timeZone]);
+  const overlayLabel = (c: OverlayChoice): string => {
+    if (c.kind === 'none') return t('overlay_none');
+    if (c.kind === 'year') return t(c.by === 'date' ? 'overlay_yearByDate' : 'overlay_yearByWeekday');
+    if (c.kind === 'register') return registerLabel(c.obisCode, t);
+    const m = allMeters.find((x) => x.id === c.meterId);
+    return `${m?.label ?? m?.meteringPoint ?? c.meterId} – ${registerLabel(c.obisCode, t)}`;
+  };
+  const overlayData = useMemo(() => {
+    if (!series || !overlaySeries || overlay.kind === 'none') return null;
+    if (series.resolution !== overlaySeries.view.resolution) return null;
+    return {
+      label: overlayLabel(overlay),
+      values: alignOverlay(series, overlaySeries.view, overlaySeries.shiftSec, false),
+      maxValues: alignOverlay(series, overlaySeries.view, overlaySeries.shiftSec, true),
+    };
+    // overlayLabel only words the choice
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [series, overlaySeries, overlay]);
   useEffect(() => api().on('export:progress', (p) => setExportProgress(p.done ? null : p)), []);
 
   // The range's counts, from the Quality tab's own source.
@@ -285,6 +334,22 @@ export function MeterDetail() {
       ) : (
         <>
           {seriesError && <ErrorText error={seriesError} prefs={prefs} />}
+          <label className="small inline">
+            {t('overlay_title')}{' '}
+            <select
+              value={overlayKey(overlay)}
+              onChange={(e) =>
+                setOverlay(choices.find((c) => overlayKey(c) === e.target.value) ?? { kind: 'none' })
+              }
+              data-testid="overlay-picker"
+            >
+              {choices.map((c) => (
+                <option key={overlayKey(c)} value={overlayKey(c)}>
+                  {overlayLabel(c)}
+                </option>
+              ))}
+            </select>
+          </label>
           {series && (
             <Chart
               series={series}
@@ -293,6 +358,7 @@ export function MeterDetail() {
               theme={theme}
               onZoom={rangeZoomed}
               notes={notes}
+              overlay={overlayData}
             />
           )}
           <NotesPanel meterId={meter.id} notes={notes} range={range} onChanged={loadNotes} />
