@@ -442,7 +442,7 @@ function shown(model: ReportModel, idx: number, s: ReportSection): boolean {
     case 'cost':
       return m.cost !== null || m.limits.includes('no_tariff');
     case 'measures':
-      return idx === model.meters.length - 1;
+      return m.measures !== null;
   }
 }
 
@@ -673,7 +673,7 @@ function MeterSections({
       {sec.has('measures') && (
         <View wrap={false}>
           <Heading id={id('measures')} text={`7 ${w.measures}`} pages={pages} level={multi ? 3 : 2} />
-          <Text style={st.para}>{w.measuresText}</Text>
+          <Measures m={m} f={f} w={w} />
         </View>
       )}
       {sec.has('annex') && (
@@ -695,6 +695,46 @@ function MeterSections({
           {m.notes.length > 0 && <NotesList m={m} f={f} w={w} />}
         </View>
       )}
+    </View>
+  );
+}
+
+function Measures({ m, f, w }: { m: MeterReport; f: Fmt; w: Words }) {
+  const ps = m.measures?.peakShaving ?? null;
+  const b = m.measures?.battery ?? null;
+  return (
+    <View>
+      {ps && (
+        <View>
+          <Text style={st.h3}>{`${w.peakShaving}: ${f.kw(ps.capKw)}`}</Text>
+          <KV k={w.psNeeds} v={`${f.n(ps.requiredEnergyKwh, 1)} kWh · ${f.kw(ps.requiredPowerKw)}`} />
+          <KV k={w.psAbove} v={`${f.n(ps.quarterHoursAbove)} · ${f.kwh(ps.energyAboveKwh)}`} />
+          <KV
+            k={`${w.meanMonthly} (${w.beforeAfter})`}
+            v={`${f.kw(ps.meanMonthlyMaxBeforeKw)} / ${f.kw(ps.meanMonthlyMaxAfterKw)}`}
+          />
+          <KV k={w.psSaving} v={ps.savingsEur === null ? w.psNoPowerPrice : `${f.n(ps.savingsEur, 2)} €`} />
+        </View>
+      )}
+      {b && (
+        <View>
+          <Text style={st.h3}>{`${w.battery}: ${f.n(b.capacityKwh, 1)} kWh · ${f.kw(b.powerKw)}`}</Text>
+          <KV k={w.selfConsumption} v={`+${f.kwh(b.selfConsumptionGainedKwh)}`} />
+          <KV k={w.gridImport} v={`${f.kwh(b.importBeforeKwh)} / ${f.kwh(b.importAfterKwh)}`} />
+          <KV k={w.gridExport} v={`${f.kwh(b.exportBeforeKwh)} / ${f.kwh(b.exportAfterKwh)}`} />
+          <KV k={w.cycles} v={f.n(b.fullCycles, 0)} />
+          <KV k={w.psSaving} v={b.savingsEur === null ? '–' : `${f.n(b.savingsEur, 2)} €`} />
+          {b.warnings.some((x) => x.code === 'not_netted') && <Text style={st.small}>{w.notNetted}</Text>}
+        </View>
+      )}
+      {(m.measures?.shifting ?? []).map((x) => (
+        <KV
+          key={x.tariff}
+          k={`${w.shifting} (${x.tariff})`}
+          v={`${f.n(x.shiftPercent)} % · ${f.n(x.savingsEur, 2)} €`}
+        />
+      ))}
+      <Text style={[st.small, { marginTop: 3 }]}>{w.measuresText}</Text>
     </View>
   );
 }

@@ -9,8 +9,10 @@
 import type Database from 'better-sqlite3';
 import { reportSections } from '../../preload/contract';
 import type {
+  BatteryResult,
   NoteView,
   CostResult,
+  PeakShavingResult,
   DurationResult,
   PeaksResult,
   ProfilesResult,
@@ -20,6 +22,7 @@ import { baseLoad, carpet, duration, intervalOf, loadRows, peaks, profiles } fro
 import { figuresOf } from '../analysis/frame';
 import { computeCost } from '../cost/cost';
 import { createTariffStore } from '../cost/tariff-store';
+import { createCostService } from '../cost/cost-service';
 import { queryQuality } from '../db/quality-query';
 import { listNotes } from '../db/notes';
 import { AppError } from '../errors';
@@ -98,6 +101,16 @@ export interface MeterReport {
   /** kWh ÷ highest kW of the frame. */
   utilisationHours: number | null;
   cost: CostResult | null;
+  /**
+   * Measures on the same quarter-hours, with the views' functions: a peak cap at 90 % of the highest
+   * quarter-hour (the battery it needs and the power price it saves), a 5 kWh battery at a site with a
+   * PV feed-in meter, and shifting 10 % of the four most expensive hours under spot tariffs.
+   */
+  measures: {
+    peakShaving: PeakShavingResult | null;
+    battery: BatteryResult | null;
+    shifting: { tariff: string; shiftPercent: number; savingsEur: number; expensiveShare: number }[];
+  } | null;
   /** The meter's notes on the meter and on spans meeting the period (db/notes.ts). */
   notes: NoteView[];
   /** Why a section has less than it could (an hourly series, no tariff …), in the report's words. */
@@ -348,9 +361,72 @@ function meterReport(
       .list()
       .filter((t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === m.commodity);
     if (tariffs.length === 0) limits.push('no_tariff');
-    else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 0 }, tz);
+    else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 10 }, tz);
   }
   if (m.commodity === 'gas') limits.push('gas_no_power');
+
+  let measures: MeterReport['measures'] = null;
+  if (
+    full &&
+    hasSpan &&
+    quarterHours &&
+    req.sections.includes('measures') &&
+    m.energy_direction === 'consumption' &&
+    m.commodity === 'electricity' &&
+    figures.peakKw
+  ) {
+    const svc = createCostService(db, tz);
+    const best = cost?.tariffs.find((t) => t.tariffId === cost!.bestTariffId) ?? null;
+    const powerTariff =
+      svc.store.list().find((t) => t.direction === 'consumption' && t.gridPowerEurPerKwYear > 0) ?? null;
+    const peakShaving = svc.peakShaving({
+      ...scope,
+      capKw: Math.round(figures.peakKw * 0.9 * 10) / 10,
+      battery: null,
+      tariffId: powerTariff?.id ?? best?.tariffId ?? null,
+    });
+    // A battery where the site has a PV feed-in meter (the battery view's simulation).
+    let battery: BatteryResult | null = null;
+    const feedIn = m.site_id
+      ? (db
+          .prepare(
+            "SELECT id FROM meters WHERE site_id = ? AND energy_direction = 'feed_in' AND commodity = 'electricity' LIMIT 1",
+          )
+          .get(m.site_id) as { id: string } | undefined)
+      : undefined;
+    if (feedIn && m.site_id) {
+      const feedTariff = svc.store.list().find((t) => t.direction === 'feed_in') ?? null;
+      try {
+        battery = svc.battery({
+          siteId: m.site_id,
+          fromSec: frame.fromSec,
+          toSec: frame.toSec,
+          capacityKwh: 5,
+          powerKw: 2.5,
+          efficiency: 0.9,
+          minSocPercent: 10,
+          sweepMaxKwh: 10,
+          consumptionTariffId: best?.tariffId ?? null,
+          feedInTariffId: feedTariff?.id ?? null,
+        });
+      } catch {
+        battery = null; // a site without both directions' readings in the period
+      }
+    }
+    const shifting = (cost?.tariffs ?? []).flatMap((t) =>
+      t.spot
+        ? [
+            {
+              tariff: t.name,
+              shiftPercent: t.spot.shiftPercent,
+              savingsEur: t.spot.shiftSavingsEur,
+              expensiveShare: t.spot.expensiveShare,
+            },
+          ]
+        : [],
+    );
+    measures = { peakShaving, battery, shifting };
+  }
 
   return {
     meter: {
@@ -381,6 +457,7 @@ function meterReport(
     cost,
     limits,
     notes: listNotes(db, m.id, { fromSec: req.fromSec, toSec: req.toSec }),
+    measures,
   };
 }
 

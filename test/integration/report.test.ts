@@ -20,6 +20,7 @@ import type {
   ProfileView,
   QualityBreakdown,
   NoteView,
+  PeakShavingResult,
   ReportResult,
   Result,
   Tariff,
@@ -183,6 +184,23 @@ describe('the customer report (PDF)', () => {
     const best = cost.tariffs.find((t) => t.tariffId === cost.bestTariffId)!;
     expect(text).toContain(`${best.name} (günstigster)`);
     expect(text).toContain(`${de(best.total.totalEur, 2)} €`);
+    // Measures: the peak cap at 90 % of the highest quarter-hour, as the peak-shaving view computes it.
+    const capKw = Math.round(year.mx * 4 * 0.9 * 10) / 10;
+    const ps = await call<PeakShavingResult>('analysis:peakShaving', {
+      meterId: meter.id,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: FROM,
+      toSec: TO,
+      capKw,
+      battery: null,
+      tariffId: null,
+    });
+    expect(text).toMatch(new RegExp(`Spitzenkappung auf: ${de(capKw, 2)} kW`));
+    expect(text).toMatch(
+      new RegExp(
+        `Speicher dafür \\(Energie · Leistung\\)\\s+${de(ps.requiredEnergyKwh, 1)} kWh · ${de(ps.requiredPowerKw, 2)} kW`,
+      ),
+    );
     expect(text).toContain('Tage mit Lücken (0)');
     expect(text).toContain('Energieberatung Muster');
     expect(text).toContain('Die Grundlast in der Nacht ist hoch');
