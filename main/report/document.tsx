@@ -374,12 +374,24 @@ function KV({ k, v }: { k: string; v: string }) {
   );
 }
 
-function Table({ head, rows, widths }: { head: string[]; rows: string[][]; widths: number[] }) {
+function Table({
+  head,
+  rows,
+  widths,
+  dense = false,
+}: {
+  head: string[];
+  rows: string[][];
+  widths: number[];
+  /** Smaller rows (a summary of 50 meters on one page). */
+  dense?: boolean;
+}) {
+  const size = dense ? { fontSize: 7.5, paddingVertical: 0.6 } : {};
   return (
     <View>
       <View style={st.row} fixed>
         {head.map((h, i) => (
-          <Text key={i} style={[st.th, { width: widths[i], textAlign: i === 0 ? 'left' : 'right' }]}>
+          <Text key={i} style={[st.th, size, { width: widths[i], textAlign: i === 0 ? 'left' : 'right' }]}>
             {h}
           </Text>
         ))}
@@ -387,7 +399,7 @@ function Table({ head, rows, widths }: { head: string[]; rows: string[][]; width
       {rows.map((r, j) => (
         <View key={j} style={st.row} wrap={false}>
           {r.map((c, i) => (
-            <Text key={i} style={[st.td, { width: widths[i], textAlign: i === 0 ? 'left' : 'right' }]}>
+            <Text key={i} style={[st.td, size, { width: widths[i], textAlign: i === 0 ? 'left' : 'right' }]}>
               {c}
             </Text>
           ))}
@@ -865,6 +877,7 @@ function SummaryPage({
               ...(model.compact ? [w.page] : []),
             ]}
             widths={model.compact ? [150, 75, 65, 55, 60, 55, 40] : [170, 80, 70, 60, 60, 60]}
+            dense={model.compact}
             rows={model.meters.map((m, i) => [
               `${m.meter.label ?? m.meter.meteringPoint}${m.meter.commodity === 'gas' ? ` (${w.gas})` : ''}${m.meter.direction === 'feed_in' ? ` (${w.feed_in})` : ''}`,
               m.register,
