@@ -19,15 +19,23 @@ const day = z.string().superRefine((d, ctx) => {
   if (why) ctx.addIssue({ code: 'custom', message: why });
 });
 
-/** A time-of-use window: from `from` to `to` local time (across midnight when `to` ≤ `from`). */
+/**
+ * A time-of-use window: months × days × local time, from `from` to `to` (across midnight when `to` ≤
+ * `from`); the first window that matches a quarter-hour prices it. Days: every day, Monday–Friday
+ * (`weekday`), Saturday and Sunday (`weekend`), or with the Austrian public holidays: Monday–Friday that
+ * are not holidays (`workday`), a Saturday that is not one (`saturday`), Sunday or a holiday
+ * (`sunday_holiday`). Months (1–12) where given, else all year (SNAP: April–September, 10:00–16:00).
+ */
 const touWindow = z
   .object({
-    days: z.enum(['all', 'weekday', 'weekend']),
+    days: z.enum(['all', 'weekday', 'weekend', 'workday', 'saturday', 'sunday_holiday']),
+    months: z.array(z.number().int().min(1).max(12)).min(1).max(12).optional(),
     from: hhmm,
     to: hhmm,
     centsPerKwh: cents,
   })
   .strict();
+export type TouWindow = z.output<typeof touWindow>;
 
 export const tariffSchema = z
   .object({
@@ -58,6 +66,10 @@ export const tariffSchema = z
     ]),
     baseFeeEurPerMonth: z.number().min(0).max(100_000).default(0),
     gridEnergyCentsPerKwh: centsUp.default(0),
+    /** Grid energy by time of use (e.g. the summer low price SNAP); elsewhere `gridEnergyCentsPerKwh`. */
+    gridEnergyWindows: z.array(touWindow).max(24).default([]),
+    /** Where the values come from (a preset's legal source), shown with the tariff. */
+    source: z.string().max(400).optional(),
     /** The power component, per kW of the mean of the monthly peaks, per year (power-metered meters). */
     gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
     levies: z

@@ -10,6 +10,7 @@ import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
 import { createCostService, defaultRange } from '../cost/cost-service';
+import { presetOf } from '../cost/presets';
 import { openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
@@ -28,6 +29,7 @@ export interface CostArgs {
   to?: string;
   tariff?: string[];
   tariffId?: string[];
+  tariffPreset?: string[];
   feedInTariff?: string;
   feedInTariffId?: string;
   prices?: string;
@@ -125,9 +127,17 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       if (registers.length === 0)
         throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
       const obisCode = a.register?.[0] ?? registers.find((r) => r.endsWith('G.01')) ?? registers[0]!;
-      const fileTariffs = (a.tariff ?? []).flatMap(tariffsFromFile);
+      const presets = (a.tariffPreset ?? []).map((id) => {
+        const p = presetOf(id);
+        if (!p)
+          throw new UsageError(
+            `--tariff-preset ${id}: no such preset ("meterdesk tariffs --presets" lists them).`,
+          );
+        return p;
+      });
+      const fileTariffs = [...(a.tariff ?? []).flatMap(tariffsFromFile), ...presets];
       if (fileTariffs.length + (a.tariffId?.length ?? 0) === 0)
-        throw new UsageError('cost needs --tariff FILE or --tariff-id ID.');
+        throw new UsageError('cost needs --tariff FILE, --tariff-id ID or --tariff-preset ID.');
       const range = rangeOf(a, db, [meterId]);
       const r = svc.cost(
         {

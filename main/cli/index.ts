@@ -62,7 +62,7 @@ level, or a header total off by a factor of 10: a decimal point read as a thousa
 refused unless --accept-suspicious is given. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
 Prints one line per file (with --json: one JSON object per line). Exit code 3 when a file cannot be
 imported; its line names the file, the line and the column.`,
-  cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID)... [--register OBIS]
+  cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID | --tariff-preset ID)... [--register OBIS]
        [--from ISO --to ISO] [--prices FILE] [--shift PERCENT] [--profile NAME] [--json]
 
 The register's cost per calendar month and component (energy, base fee, grid energy and power, levies,
@@ -98,10 +98,12 @@ refused when a later import or a sync wrote those days since (undo those first).
   sites: `Usage: meterdesk --data-dir DIR sites [--profile NAME] [--json]
 
 Every site: id, name, customer id and name, number of meters (the ids --site takes).`,
-  tariffs: `Usage: meterdesk --data-dir DIR tariffs [--profile NAME] [--json]
+  tariffs: `Usage: meterdesk --data-dir DIR tariffs [--presets] [--profile NAME] [--json]
 
 Every tariff stored in the profile: id, name, direction, commodity, kind of energy price, whether it
-is an example (the ids --tariff-id takes).`,
+is an example (the ids --tariff-id takes). With --presets: the dated presets that ship with the app
+(the 2026 grid usage prices of the 14 network areas with SNAP, and the 2026 levies), with validity and
+legal source (the ids --tariff-preset takes).`,
   analyze: `Usage: meterdesk --data-dir DIR analyze --meter ID|METERING_POINT [--register OBIS]
        (--period 2026-11 | --from ISO --to ISO) [--now ISO] [--profile NAME] [--json]
        meterdesk --data-dir DIR analyze --site ID (--period … | --from ISO --to ISO) [--json]
@@ -137,7 +139,19 @@ const OPTIONS: Record<string, string[]> = {
   stats: ['json'],
   export: ['meter', 'from', 'to', 'format', 'out', 'register'],
   import: ['json', 'profile', 'meter', 'direction', 'replace', 'accept-suspicious'],
-  cost: ['profile', 'json', 'meter', 'register', 'from', 'to', 'tariff', 'tariff-id', 'prices', 'shift'],
+  cost: [
+    'profile',
+    'json',
+    'meter',
+    'register',
+    'from',
+    'to',
+    'tariff',
+    'tariff-id',
+    'tariff-preset',
+    'prices',
+    'shift',
+  ],
   battery: [
     'profile',
     'json',
@@ -179,7 +193,7 @@ const OPTIONS: Record<string, string[]> = {
   meters: ['profile', 'json', 'yes', 'replace'],
   imports: ['profile', 'json'],
   sites: ['profile', 'json'],
-  tariffs: ['profile', 'json'],
+  tariffs: ['profile', 'json', 'presets'],
 };
 
 // Nothing reaches the terminal with escape sequences or control characters in it, whatever a database
@@ -226,6 +240,8 @@ async function main(argv: string[]): Promise<void> {
         site: { type: 'string' },
         tariff: { type: 'string', multiple: true },
         'tariff-id': { type: 'string', multiple: true },
+        'tariff-preset': { type: 'string', multiple: true },
+        presets: { type: 'boolean' },
         'feed-in-tariff': { type: 'string' },
         'feed-in-tariff-id': { type: 'string' },
         prices: { type: 'string' },
@@ -292,6 +308,7 @@ async function main(argv: string[]): Promise<void> {
       to: v.to,
       tariff: v.tariff,
       tariffId: v['tariff-id'],
+      tariffPreset: v['tariff-preset'],
       feedInTariff: v['feed-in-tariff'],
       feedInTariffId: v['feed-in-tariff-id'],
       prices: v.prices,
@@ -364,7 +381,7 @@ async function main(argv: string[]): Promise<void> {
         replace: !!v.replace,
       });
     else if (command === 'meters' || command === 'sites' || command === 'tariffs')
-      listCommand(command, { dbPath, json: !!v.json });
+      listCommand(command, { dbPath, json: !!v.json, presets: !!v.presets });
     else if (command === 'analyze')
       analyzeCommand({
         dbPath,

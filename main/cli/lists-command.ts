@@ -3,6 +3,7 @@
  * `--tariff-id`), as text or `--json`; and `resolveMeter`, so every `--meter` also takes a metering
  * point.
  */
+import { TARIFF_PRESETS } from '../cost/presets';
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { latestOfMeters } from '../db/readings-read';
@@ -34,8 +35,27 @@ export function resolveMeter(
 
 export function listCommand(
   what: 'meters' | 'sites' | 'tariffs',
-  a: { dbPath: string; json: boolean },
+  a: { dbPath: string; json: boolean; presets?: boolean },
 ): void {
+  if (what === 'tariffs' && a.presets) {
+    // The presets that ship with the app (cost/presets.ts), with validity and source: no database.
+    const rows = TARIFF_PRESETS.map((t) => ({
+      id: t.id,
+      name: t.name,
+      valid_from: t.validFrom,
+      valid_to: t.validTo,
+      grid_energy_ct_kwh: t.gridEnergyCentsPerKwh,
+      snap_ct_kwh: t.gridEnergyWindows[0]?.centsPerKwh ?? null,
+      source: t.source ?? null,
+    }));
+    if (a.json) process.stdout.write(JSON.stringify(rows) + '\n');
+    else
+      for (const r of rows)
+        process.stdout.write(
+          `${r.id}  ${r.valid_from} – ${r.valid_to}  ${r.grid_energy_ct_kwh} ct/kWh, SNAP ${r.snap_ct_kwh} ct/kWh  ${r.name}\n`,
+        );
+    return;
+  }
   if (!existsSync(a.dbPath))
     throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
   const db = openForReading(a.dbPath, (m) => process.stderr.write(`meterdesk: ${m}\n`));

@@ -133,12 +133,14 @@ export function computeCost(
   const tariffs = q.tariffs.map((t) => {
     const pricing = pricingOf(t, store, q.fromSec, q.toSec, tz);
     // One pass over the rows (in time order), adding into their month.
-    const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0 }));
+    const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0, grid: 0 }));
     let mi = 0;
     for (const r of rows) {
       while (mi < months.length - 1 && r.start >= months[mi]!.toSec) mi++;
       const a = acc[mi]!;
       a.kwh += r.value;
+      // Grid energy by time of use (SNAP): each quarter-hour at its window's price.
+      if (pricing.gridByTime) a.grid += (r.value * pricing.gridEnergyCents(r.start)) / 100;
       const p = pricing.energyCents(r.start);
       if (p === null) {
         a.unpriced++;
@@ -146,7 +148,7 @@ export function computeCost(
       } else a.energy += (r.value * p) / 100;
     }
     const out: CostMonth[] = months.map((m, i) => {
-      const { kwh: mKwh, energy, unpriced, unpricedKwh } = acc[i]!;
+      const { kwh: mKwh, energy, unpriced, unpricedKwh, grid } = acc[i]!;
       const base = t.baseFeeEurPerMonth * m.share;
       let c: CostComponents;
       if (t.direction === 'feed_in') {
@@ -161,7 +163,7 @@ export function computeCost(
           vatEur: cents(energy * (t.vatPercent / 100)),
         };
       } else {
-        const gridEnergy = (mKwh * t.gridEnergyCentsPerKwh) / 100;
+        const gridEnergy = pricing.gridByTime ? grid : (mKwh * t.gridEnergyCentsPerKwh) / 100;
         const gridPower = meanMaxKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * meanMaxKw * m.share;
         const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
         const levies = (mKwh * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;

@@ -2,15 +2,21 @@
  * A tariff's price of one quarter-hour: its energy price (flat, time-of-use by local weekday and time,
  * or spot: factor × the series' price + markup), and the all-in price of one more kWh (energy, grid
  * energy, per-kWh levies, then percentage levies and VAT) that a battery's savings are counted at.
- * Local time from the tz database; weekends are Saturday and Sunday (public holidays are not known).
+ * Local time from the tz database; windows by month, weekday and Austrian public holiday
+ * (time/holidays.ts), first match wins.
  */
-import type { Tariff } from '../../preload/contract';
-import { dayNumberOf, offsetMinutesAt } from '../time/local-days';
+import type { Tariff, TouWindow } from '../../preload/contract';
+import { dayKey, dayNumberOf, offsetMinutesAt } from '../time/local-days';
+import { isAustrianHoliday } from '../time/holidays';
 import type { TariffStore } from './tariff-store';
 
 export interface Pricing {
   /** Energy price in cents per kWh of the quarter-hour starting at `startSec`; null: not priced. */
   energyCents(startSec: number): number | null;
+  /** Grid energy price in cents per kWh then (its window's, else the flat one). */
+  gridEnergyCents(startSec: number): number;
+  /** The grid energy price varies by time (windows): priced per quarter-hour, not per month. */
+  gridByTime: boolean;
   /** The tariff is valid then (its validity period). */
   isValid(startSec: number): boolean;
   /** Sum of the percentage levies (0.07 for 7 %). */
@@ -23,12 +29,32 @@ export interface Pricing {
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-function localMinuteAndWeekend(startSec: number, tz: string): { minute: number; weekend: boolean } {
+/** The first window that holds the quarter-hour starting at `startSec` (local wall-clock time), or null. */
+export function windowAt(windows: readonly TouWindow[], startSec: number, tz: string): TouWindow | null {
+  if (windows.length === 0) return null;
   const local = startSec + offsetMinutesAt(startSec, tz) * 60;
-  const minute = Math.floor((local % 86_400) / 60);
+  const minute = Math.floor((((local % 86_400) + 86_400) % 86_400) / 60);
+  const day = dayNumberOf(startSec, tz);
   // 1970-01-01 was a Thursday: day 0 → 4 (0 = Sunday).
-  const weekday = (((dayNumberOf(startSec, tz) + 4) % 7) + 7) % 7;
-  return { minute, weekend: weekday === 0 || weekday === 6 };
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  const key = dayKey(day);
+  const month = Number(key.slice(5, 7));
+  let holiday: boolean | null = null;
+  const isHoliday = () => (holiday ??= isAustrianHoliday(key));
+  for (const w of windows) {
+    if (w.months && !w.months.includes(month)) continue;
+    const weekend = weekday === 0 || weekday === 6;
+    if (w.days === 'weekday' && weekend) continue;
+    if (w.days === 'weekend' && !weekend) continue;
+    if (w.days === 'workday' && (weekend || isHoliday())) continue;
+    if (w.days === 'saturday' && (weekday !== 6 || isHoliday())) continue;
+    if (w.days === 'sunday_holiday' && !(weekday === 0 || isHoliday())) continue;
+    const a = minutes(w.from);
+    const b = minutes(w.to);
+    const inside = a < b ? minute >= a && minute < b : minute >= a || minute < b;
+    if (inside) return w;
+  }
+  return null;
 }
 
 export function pricingOf(
@@ -48,19 +74,7 @@ export function pricingOf(
   let energy: (s: number) => number | null;
   const e = t.energy;
   if (e.type === 'flat') energy = () => e.centsPerKwh;
-  else if (e.type === 'tou')
-    energy = (s) => {
-      const { minute, weekend } = localMinuteAndWeekend(s, tz);
-      for (const w of e.windows) {
-        if (w.days === 'weekday' && weekend) continue;
-        if (w.days === 'weekend' && !weekend) continue;
-        const a = minutes(w.from);
-        const b = minutes(w.to);
-        const inside = a < b ? minute >= a && minute < b : minute >= a || minute < b;
-        if (inside) return w.centsPerKwh;
-      }
-      return e.defaultCentsPerKwh;
-    };
+  else if (e.type === 'tou') energy = (s) => windowAt(e.windows, s, tz)?.centsPerKwh ?? e.defaultCentsPerKwh;
   else {
     const { resolutionSec, byStart } = store.prices(e.priceSeriesId, fromSec, toSec);
     energy = (s) => {
@@ -72,8 +86,12 @@ export function pricingOf(
   const percentLevies = t.levies.reduce((a, l) => a + l.percent, 0) / 100;
   const perKwhLeviesCents = t.levies.reduce((a, l) => a + l.centsPerKwh, 0);
   const vat = t.vatPercent / 100;
+  const gridWindows = t.gridEnergyWindows ?? [];
+  const gridEnergyCents = (s: number) => windowAt(gridWindows, s, tz)?.centsPerKwh ?? t.gridEnergyCentsPerKwh;
   return {
     energyCents: (s) => (isValid(s) ? energy(s) : null),
+    gridEnergyCents,
+    gridByTime: gridWindows.length > 0,
     isValid,
     percentLevies,
     perKwhLeviesCents,
@@ -82,7 +100,7 @@ export function pricingOf(
       const en = energy(s);
       if (en === null) return null;
       if (t.direction === 'feed_in') return en * (1 + vat);
-      return ((en + t.gridEnergyCentsPerKwh) * (1 + percentLevies) + perKwhLeviesCents) * (1 + vat);
+      return ((en + gridEnergyCents(s)) * (1 + percentLevies) + perKwhLeviesCents) * (1 + vat);
     },
   };
 }
