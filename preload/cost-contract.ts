@@ -86,6 +86,12 @@ export const tariffSchema = z
       .max(10)
       .default([]),
     vatPercent: z.number().min(0).max(50).default(20),
+    /**
+     * How the prices above were typed: `net` (without VAT, as grid-fee tables and bills' lines show
+     * them) or `gross` (with VAT, as supplier offers to households show them). Gross prices are taken
+     * back to net by the VAT before anything is computed, so VAT is never added twice.
+     */
+    pricesEntered: z.enum(['net', 'gross']).default('net'),
   })
   .strict()
   .refine((t) => !t.validFrom || !t.validTo || t.validTo > t.validFrom, {

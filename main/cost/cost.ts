@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
 import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
-import { pricingOf, type Pricing } from './pricing';
+import { asNet, pricingOf, type Pricing } from './pricing';
 import type { TariffStore } from './tariff-store';
 
 const cents = (eur: number) => Math.round(eur * 100) / 100;
@@ -130,7 +130,9 @@ export function computeCost(
   const months = monthsOf(span.fromSec, span.toSec, tz);
   const kwh = rows.reduce((a, r) => a + r.value, 0);
 
-  const tariffs = q.tariffs.map((t) => {
+  const tariffs = q.tariffs.map((entered) => {
+    // Prices typed gross are taken back to net first (VAT is added once, below).
+    const t = asNet(entered);
     const pricing = pricingOf(t, store, q.fromSec, q.toSec, tz);
     // One pass over the rows (in time order), adding into their month.
     const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0, grid: 0 }));

@@ -27,6 +27,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies,
     vatPercent: 20,
+    pricesEntered: 'net',
   },
   {
     id: 'beispiel-tag-nacht',
@@ -47,6 +48,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies,
     vatPercent: 20,
+    pricesEntered: 'net',
   },
   {
     id: 'beispiel-spot',
@@ -63,6 +65,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies,
     vatPercent: 20,
+    pricesEntered: 'net',
   },
   {
     id: 'beispiel-leistungspreis',
@@ -79,6 +82,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies,
     vatPercent: 20,
+    pricesEntered: 'net',
   },
   {
     id: 'beispiel-einspeisung-fix',
@@ -95,6 +99,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies: [],
     vatPercent: 0,
+    pricesEntered: 'net',
   },
   {
     id: 'beispiel-einspeisung-spot',
@@ -111,6 +116,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies: [],
     vatPercent: 0,
+    pricesEntered: 'net',
   },
   {
     // Gas is priced with gas tariffs only: energy, base fee, grid, Erdgasabgabe (0,066 €/m³ ≈ 0,6
@@ -129,6 +135,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     gridEnergyWindows: [],
     levies: [{ name: 'Erdgasabgabe', centsPerKwh: 0.6, percent: 0 }],
     vatPercent: 20,
+    pricesEntered: 'net',
   },
 ];
 

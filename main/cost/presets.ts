@@ -57,6 +57,7 @@ export const TARIFF_PRESETS: readonly Tariff[] = Object.entries(NE7_2026).map(([
     { name: 'Erneuerbaren-Förderbeitrag 2026', centsPerKwh: 0.62, percent: 0 },
   ],
   vatPercent: 20,
+  pricesEntered: 'net',
   source: SNE_SOURCE,
 }));
 

@@ -57,6 +57,34 @@ export function windowAt(windows: readonly TouWindow[], startSec: number, tz: st
   return null;
 }
 
+/**
+ * The tariff with its prices net of VAT: a tariff typed with gross prices (`pricesEntered: 'gross'`)
+ * has every money value (energy, windows, spot factor and markup, base fee, grid energy and power,
+ * per-kWh levies) divided by 1 + VAT; a net one is returned as it is.
+ */
+export function asNet(t: Tariff): Tariff {
+  if (t.pricesEntered !== 'gross') return t;
+  const k = 1 + t.vatPercent / 100;
+  const n = (v: number) => v / k;
+  const w = <T extends { centsPerKwh: number }>(x: T): T => ({ ...x, centsPerKwh: n(x.centsPerKwh) });
+  const e = t.energy;
+  return {
+    ...t,
+    pricesEntered: 'net',
+    energy:
+      e.type === 'flat'
+        ? { ...e, centsPerKwh: n(e.centsPerKwh) }
+        : e.type === 'tou'
+          ? { ...e, defaultCentsPerKwh: n(e.defaultCentsPerKwh), windows: e.windows.map(w) }
+          : { ...e, factor: n(e.factor), markupCentsPerKwh: n(e.markupCentsPerKwh) },
+    baseFeeEurPerMonth: n(t.baseFeeEurPerMonth),
+    gridEnergyCentsPerKwh: n(t.gridEnergyCentsPerKwh),
+    gridEnergyWindows: (t.gridEnergyWindows ?? []).map(w),
+    gridPowerEurPerKwYear: n(t.gridPowerEurPerKwYear),
+    levies: t.levies.map((l) => ({ ...l, centsPerKwh: n(l.centsPerKwh) })),
+  };
+}
+
 export function pricingOf(
   t: Tariff,
   store: TariffStore,
@@ -64,6 +92,7 @@ export function pricingOf(
   toSec: number,
   tz: string,
 ): Pricing {
+  t = asNet(t);
   const validFrom = t.validFrom ? Date.parse(`${t.validFrom}T00:00:00Z`) / 1000 : -Infinity;
   const validTo = t.validTo ? Date.parse(`${t.validTo}T00:00:00Z`) / 1000 + 86_400 : Infinity;
   // Validity dates are local days: compare the local date of the quarter-hour.

@@ -117,6 +117,71 @@ describe('cost', () => {
     db.close();
   });
 
+  it('a tariff entered gross equals its net twin plus VAT, to the cent (issue 34)', () => {
+    // A day of quarter-hours in June 2026, some inside the SNAP window.
+    const rows = Array.from({ length: 96 }, (_, i) => ({
+      obis: '1-1:1.9.0 G.01',
+      at: new Date(Date.UTC(2026, 5, 9, 22) + i * 900_000).toISOString(),
+      kwh: Math.round(((i % 9) / 10 + 0.1) * 1000) / 1000,
+    }));
+    const { db, svc } = setup(rows);
+    const net = {
+      energy: {
+        type: 'tou' as const,
+        defaultCentsPerKwh: 20,
+        windows: [{ days: 'all' as const, from: '22:00', to: '06:00', centsPerKwh: 15 }],
+      },
+      baseFeeEurPerMonth: 3,
+      gridEnergyCentsPerKwh: 6.98,
+      gridEnergyWindows: [
+        { days: 'all' as const, months: [4, 5, 6, 7, 8, 9], from: '10:00', to: '16:00', centsPerKwh: 5.58 },
+      ],
+      levies: [{ name: 'EFB', centsPerKwh: 0.62 }],
+      vatPercent: 20,
+    };
+    const g = (v: number) => v * 1.2;
+    svc.store.save(tariff({ id: 'net', ...net }), 1);
+    svc.store.save(
+      tariff({
+        id: 'gross',
+        pricesEntered: 'gross',
+        energy: {
+          ...net.energy,
+          defaultCentsPerKwh: g(20),
+          windows: [{ ...net.energy.windows[0]!, centsPerKwh: g(15) }],
+        },
+        baseFeeEurPerMonth: g(3),
+        gridEnergyCentsPerKwh: g(6.98),
+        gridEnergyWindows: [{ ...net.gridEnergyWindows[0]!, centsPerKwh: g(5.58) }],
+        levies: [{ name: 'EFB', centsPerKwh: g(0.62) }],
+        vatPercent: 20,
+      }),
+      1,
+    );
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2026-06-09T22:00:00Z'),
+      toSec: utc('2026-06-10T22:00:00Z'),
+      tariffIds: ['net', 'gross'],
+      shiftPercent: 10,
+    });
+    const [a, b] = r.tariffs;
+    expect(b!.total).toEqual(a!.total);
+    // By hand from the rows: energy at 15 ct 22:00–06:00 local, else 20; grid 5,58 in 10:00–16:00.
+    let energy = 0;
+    let grid = 0;
+    for (const x of rows) {
+      const h = (new Date(x.at).getUTCHours() + 2) % 24; // CEST
+      energy += x.kwh * (h >= 22 || h < 6 ? 15 : 20);
+      grid += x.kwh * (h >= 10 && h < 16 ? 5.58 : 6.98);
+    }
+    // To the cent (each month's line is rounded to cents).
+    expect(Math.abs(a!.total.energyEur - energy / 100)).toBeLessThanOrEqual(0.0051);
+    expect(Math.abs(a!.total.gridEnergyEur - grid / 100)).toBeLessThanOrEqual(0.0051);
+    db.close();
+  });
+
   it('time of use across midnight and by weekday', () => {
     const { db, svc } = setup([
       { obis: '1-1:1.9.0 G.01', at: '2025-01-15T20:45:00Z', kwh: 0.1 }, // Wed 21:45 local: day price 30

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TariffInput } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtDate } from '../../format';
+import { fmtDate, fmtNumber } from '../../format';
 import { usePrefs } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
@@ -59,6 +59,7 @@ function TariffForm(props: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const prefs = usePrefs();
   const [d, setD] = useState<Draft>(props.draft);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const e = d.energy;
@@ -299,6 +300,38 @@ function TariffForm(props: {
         </>
       )}
       <Num label={t('tariffs_vat')} value={d.vatPercent} step={1} onChange={(v) => set({ vatPercent: v })} />
+      <label>
+        {t('tariffs_pricesEntered')}
+        <select
+          value={d.pricesEntered ?? 'net'}
+          onChange={(ev) => set({ pricesEntered: ev.target.value as 'net' | 'gross' })}
+          data-testid="tariff-prices-entered"
+        >
+          <option value="net">{t('tariffs_pricesNet')}</option>
+          <option value="gross">{t('tariffs_pricesGross')}</option>
+        </select>
+        {d.energy.type === 'flat' && (
+          <span className="hint" data-testid="tariff-net-gross">
+            {' '}
+            {t('tariffs_netGross', {
+              net: fmtNumber(
+                (d.pricesEntered === 'gross'
+                  ? d.energy.centsPerKwh / (1 + (d.vatPercent ?? 20) / 100)
+                  : d.energy.centsPerKwh) as number,
+                prefs,
+                2,
+              ),
+              gross: fmtNumber(
+                (d.pricesEntered === 'gross'
+                  ? d.energy.centsPerKwh
+                  : d.energy.centsPerKwh * (1 + (d.vatPercent ?? 20) / 100)) as number,
+                prefs,
+                2,
+              ),
+            })}
+          </span>
+        )}
+      </label>
       <label>
         {t('tariffs_validFrom')}
         <input
