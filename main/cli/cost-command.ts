@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
 import { createCostService, defaultRange } from '../cost/cost-service';
 import { presetOf } from '../cost/presets';
+import { reconcileBill, type Bill } from '../cost/bill';
 import { openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
@@ -187,6 +188,82 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       process.stdout.write(
         `site ${a.site}: ${r.capacityKwh} kWh / ${r.powerKw} kW → import ${r.importBeforeKwh} → ${r.importAfterKwh} kWh, export ${r.exportBeforeKwh} → ${r.exportAfterKwh} kWh, ${r.fullCycles} cycles, savings ${eur(r.savingsEur)} EUR; knee at ${r.kneeCapacityKwh ?? '–'} kWh\n`,
       );
+  } finally {
+    db.close();
+  }
+}
+
+/** `meterdesk bill`: a bill's lines beside Meterdesk's own for the same period and tariff (cost/bill.ts). */
+export function billCommand(a: CostArgs & { bill?: string }): void {
+  if (!a.meter || !a.from || !a.to || !a.bill)
+    throw new UsageError('bill needs --meter, --from, --to, a tariff and --bill FILE.json.');
+  let bill: Bill;
+  try {
+    const raw = JSON.parse(readCapped('--bill', a.bill).toString('utf8')) as Record<string, unknown>;
+    const num = (k: string, required: boolean): number | null => {
+      const v = raw[k];
+      if (v === undefined || v === null) {
+        if (required) throw new UsageError(`--bill: "${k}" is required (a number).`);
+        return null;
+      }
+      if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 1e9)
+        throw new UsageError(`--bill: "${k}" must be a number.`);
+      return v;
+    };
+    bill = {
+      kwh: num('kwh', true)!,
+      energyEur: num('energyEur', false),
+      baseFeeEur: num('baseFeeEur', false),
+      gridEur: num('gridEur', false),
+      leviesEur: num('leviesEur', false),
+      vatEur: num('vatEur', false),
+      totalEur: num('totalEur', true)!,
+    };
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(
+      `--bill ${a.bill}: not a JSON object of the bill's lines (${(err as Error).message}).`,
+    );
+  }
+  const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
+  try {
+    const meterId = resolveMeter(db, a.meter).id;
+    const obisCode =
+      a.register?.[0] ??
+      (
+        db
+          .prepare(
+            "SELECT obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
+          )
+          .get(meterId) as { obis_code: string } | undefined
+      )?.obis_code;
+    if (!obisCode) throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
+    const store = createCostService(db, DEFAULT_TZ).store;
+    const tariff =
+      (a.tariffPreset?.[0] && presetOf(a.tariffPreset[0])) ||
+      (a.tariffId?.[0] && store.get(a.tariffId[0])) ||
+      (a.tariff?.[0] && tariffsFromFile(a.tariff[0])[0]) ||
+      null;
+    if (!tariff)
+      throw new UsageError('bill needs one tariff: --tariff FILE, --tariff-id ID or --tariff-preset ID.');
+    const range = rangeOf(a, db, [meterId]);
+    const r = reconcileBill(
+      db,
+      { meterId, obisCode, ...range, tariff, bill },
+      Math.floor(Date.now() / 1000),
+      DEFAULT_TZ,
+    );
+    if (a.json) {
+      process.stdout.write(JSON.stringify(r) + '\n');
+      return;
+    }
+    process.stdout.write(`${a.meter} ${obisCode} under ${tariff.name}:\n`);
+    process.stdout.write(`  line        bill        Meterdesk   difference\n`);
+    for (const l of r.lines)
+      process.stdout.write(
+        `  ${l.line.padEnd(10)}  ${(l.bill === null ? '–' : String(l.bill)).padStart(10)}  ${String(l.ours).padStart(10)}  ${(l.difference === null ? '–' : String(l.difference)).padStart(10)}\n`,
+      );
+    for (const x of r.reasons) process.stdout.write(`  ${x.text}\n`);
   } finally {
     db.close();
   }

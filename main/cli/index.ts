@@ -26,6 +26,7 @@ Commands:
   analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
   portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
   report   the customer report (PDF) of a meter, a site or a customer for a period
+  bill     a bill's lines beside Meterdesk's own for the period, with where they differ
 
 Run "meterdesk <command> --help" for a command's options.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
@@ -114,6 +115,14 @@ clipped to now (the start of today, or the latest reading) and to the register's
 readings, expected quarter-hours (92/96/100 per day; hours for an hourly series), completeness, kWh,
 quality counts, peak kW with its time and base load (mean daily P5). Default register: the meter's
 total (G.01). With --site: one such object per meter of the site, never added up. --now sets "now".`,
+  bill: `Usage: meterdesk --data-dir DIR bill --meter ID|METERING_POINT (--tariff FILE | --tariff-id ID | --tariff-preset ID)
+       --from ISO --to ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
+
+Reconciles a bill: FILE.json holds its lines, {"kwh", "energyEur", "baseFeeEur", "gridEur",
+"leviesEur", "vatEur", "totalEur"} (kwh and totalEur required; net lines, VAT apart). Prints each
+line beside Meterdesk's own for the same period and tariff (the cost view's evaluation), the
+difference, and where it comes from: missing quarter-hours (with the energy they would hold),
+estimated values, a different energy price, fixed charges.`,
   report: `Usage: meterdesk --data-dir DIR report (--meter ID|METERING_POINT | --site ID | --customer ID)
        (--period 2025 | --from ISO --to ISO) --out FILE.pdf [--lang de|en]
        [--sections master,energy,profile,peaks,baseload,cost,measures,annex] [--consultant NAME]
@@ -194,6 +203,18 @@ const OPTIONS: Record<string, string[]> = {
   imports: ['profile', 'json'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json', 'presets'],
+  bill: [
+    'profile',
+    'json',
+    'meter',
+    'register',
+    'from',
+    'to',
+    'tariff',
+    'tariff-id',
+    'tariff-preset',
+    'bill',
+  ],
 };
 
 // Nothing reaches the terminal with escape sequences or control characters in it, whatever a database
@@ -242,6 +263,7 @@ async function main(argv: string[]): Promise<void> {
         'tariff-id': { type: 'string', multiple: true },
         'tariff-preset': { type: 'string', multiple: true },
         presets: { type: 'boolean' },
+        bill: { type: 'string' },
         'feed-in-tariff': { type: 'string' },
         'feed-in-tariff-id': { type: 'string' },
         prices: { type: 'string' },
@@ -293,6 +315,24 @@ async function main(argv: string[]): Promise<void> {
     createPartialTracker(dataDir).cleanStale();
   } catch {
     // A read-only or missing data folder: nothing to clean there.
+  }
+
+  if (command === 'bill') {
+    const { billCommand } = await import('./cost-command');
+    billCommand({
+      dataDir,
+      profile: v.profile,
+      json: !!v.json,
+      meter: v.meter,
+      register: v.register,
+      from: v.from,
+      to: v.to,
+      tariff: v.tariff,
+      tariffId: v['tariff-id'],
+      tariffPreset: v['tariff-preset'],
+      bill: v.bill,
+    });
+    return;
   }
 
   if (command === 'cost' || command === 'battery') {

@@ -62,4 +62,92 @@ describe('meterdesk cost --tariff-preset', () => {
     expect(presets.find((p) => p.id === 'netz-2026-wien')).toMatchObject({ snap_ct_kwh: 5.58 });
     expect(presets.every((p) => p.source.includes('BGBl. II Nr. 305/2025'))).toBe(true);
   });
+
+  it('reconciles a bill built by hand: every line matches; a missing day is named with its energy', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'md-bill-'));
+    const from = DateTime.fromISO('2026-06-01T00:00', { zone: TZ });
+    const file = (skip: string | null) => {
+      const lines = [
+        'Datum;Zeit von;Zeit bis;AT0010000000000000001000000000099 (1234567890) - Verbrauch [kWh];;',
+      ];
+      for (let t = from; t < from.plus({ days: 3 }); t = t.plus({ minutes: 15 })) {
+        if (skip && t.toISODate() === skip) continue;
+        const v = ((t.hour * 4 + t.minute / 15) % 5) / 10 + 0.1;
+        lines.push(
+          `${t.toFormat('dd.MM.yyyy')};${t.toFormat('HH:mm:ss')};${t.plus({ minutes: 15 }).toFormat('HH:mm:ss')};${v.toFixed(3).replace('.', ',')};;`,
+        );
+      }
+      const path = join(data, `wn-${skip ?? 'all'}.csv`);
+      writeFileSync(path, lines.join('\n') + '\n');
+      return path;
+    };
+    // The bill, by hand: 3 days of the Wien preset (grid usage with SNAP, levies 0,72 ct/kWh, VAT 20 %).
+    let kwh = 0;
+    let gridCents = 0;
+    for (let t = from; t < from.plus({ days: 3 }); t = t.plus({ minutes: 15 })) {
+      const v = Math.round((((t.hour * 4 + t.minute / 15) % 5) / 10 + 0.1) * 1000) / 1000;
+      kwh += v;
+      gridCents += v * (t.hour >= 10 && t.hour < 16 ? 5.58 : 6.98);
+    }
+    const c = (x: number) => Math.round(x * 100) / 100;
+    const grid = c(gridCents / 100);
+    const levies = c((kwh * 0.72) / 100);
+    const vat = c((grid + levies) * 0.2);
+    const bill = {
+      kwh: Math.round(kwh * 1000) / 1000,
+      energyEur: 0,
+      gridEur: grid,
+      leviesEur: levies,
+      vatEur: vat,
+      totalEur: c(grid + levies + vat),
+    };
+    const billPath = join(data, 'bill.json');
+    writeFileSync(billPath, JSON.stringify(bill));
+    const args = (meter: string) => [
+      '--data-dir',
+      data,
+      'bill',
+      '--meter',
+      meter,
+      '--tariff-preset',
+      'netz-2026-wien',
+      '--from',
+      '2026-06-01T00:00:00+02:00',
+      '--to',
+      '2026-06-04T00:00:00+02:00',
+      '--bill',
+      billPath,
+      '--json',
+    ];
+    const imp = await runCli(['--data-dir', data, 'import', file(null), '--json']);
+    expect(imp.status, imp.stderr).toBe(0);
+    const meterId = (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+    const ok = await runCli(args(meterId));
+    expect(ok.status, ok.stderr).toBe(0);
+    const r = JSON.parse(ok.stdout.trim()) as {
+      lines: { line: string; difference: number | null }[];
+      reasons: { code: string }[];
+    };
+    for (const l of r.lines)
+      if (l.difference !== null) expect(Math.abs(l.difference), l.line).toBeLessThan(0.006);
+    expect(r.reasons.map((x) => x.code)).toEqual(['match']);
+
+    // The same bill against a meter whose file lacks 2 June: the missing 96 quarter-hours are named.
+    const data2 = mkdtempSync(join(tmpdir(), 'md-bill2-'));
+    const imp2 = await runCli(['--data-dir', data2, 'import', file('2026-06-02'), '--json']);
+    expect(imp2.status, imp2.stderr).toBe(0);
+    const meter2 = (JSON.parse(imp2.stdout.trim()) as { meter_id: string }).meter_id;
+    const gap = await runCli(['--data-dir', data2, ...args(meter2).slice(2)]);
+    expect(gap.status, gap.stderr).toBe(0);
+    const g = JSON.parse(gap.stdout.trim()) as {
+      lines: { line: string; bill: number; ours: number; difference: number }[];
+      reasons: { code: string; text: string }[];
+    };
+    const kwhLine = g.lines.find((l) => l.line === 'kwh')!;
+    expect(kwhLine.ours).toBeLessThan(kwhLine.bill);
+    expect(g.reasons[0]).toMatchObject({
+      code: 'missing',
+      text: expect.stringMatching(/^96 of 288 intervals/),
+    });
+  });
 });

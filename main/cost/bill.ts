@@ -1,0 +1,134 @@
+/**
+ * Reconciling a bill (issue 34): the person types a bill's period and its line totals; Meterdesk puts
+ * its own line beside each — from the same cost evaluation as the cost view, over the same quarter-hours
+ * — with the difference and where it comes from: quarter-hours missing in the period (and the energy
+ * they would hold at the period's mean), estimated values (which an operator may have replaced since),
+ * a different energy price (the price the bill implies against the tariff's), fixed charges.
+ */
+import type Database from 'better-sqlite3';
+import type { Tariff } from '../../preload/contract';
+import { figuresOf } from '../analysis/frame';
+import { AppError } from '../errors';
+import { createCostService } from './cost-service';
+
+export interface Bill {
+  kwh: number;
+  energyEur?: number | null;
+  /** Grid fees: energy, power and fixed grid charges, net. */
+  gridEur?: number | null;
+  baseFeeEur?: number | null;
+  leviesEur?: number | null;
+  vatEur?: number | null;
+  totalEur: number;
+}
+
+export interface BillLine {
+  line: 'kwh' | 'energy' | 'baseFee' | 'grid' | 'levies' | 'vat' | 'total';
+  bill: number | null;
+  ours: number;
+  difference: number | null;
+}
+
+export interface Reconciliation {
+  meterId: string;
+  obisCode: string;
+  tariffId: string;
+  fromSec: number;
+  toSec: number;
+  lines: BillLine[];
+  /** What explains the differences, in English (the CLI's words; the codes for other wording). */
+  reasons: { code: 'missing' | 'estimated' | 'price' | 'fixed' | 'period' | 'match'; text: string }[];
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const r3 = (v: number) => Math.round(v * 1000) / 1000;
+
+export function reconcileBill(
+  db: Database.Database,
+  q: { meterId: string; obisCode: string; fromSec: number; toSec: number; tariff: Tariff; bill: Bill },
+  nowSec: number,
+  tz: string,
+): Reconciliation {
+  const series = db
+    .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
+    .get(q.meterId, q.obisCode) as { id: number } | undefined;
+  if (!series) throw new AppError('not_found', `Meter ${q.meterId} has no register ${q.obisCode}.`);
+  const svc = createCostService(db, tz);
+  const cost = svc.cost(
+    {
+      meterId: q.meterId,
+      obisCode: q.obisCode,
+      fromSec: q.fromSec,
+      toSec: q.toSec,
+      tariffIds: [],
+      shiftPercent: 0,
+    },
+    [q.tariff],
+  );
+  const t = cost.tariffs[0]!.total;
+  const f = figuresOf(db, series.id, q.fromSec, q.toSec, nowSec, tz);
+  const b = q.bill;
+  const line = (l: BillLine['line'], bill: number | null | undefined, ours: number): BillLine => ({
+    line: l,
+    bill: bill ?? null,
+    ours: l === 'kwh' ? r3(ours) : r2(ours),
+    difference: bill === null || bill === undefined ? null : l === 'kwh' ? r3(bill - ours) : r2(bill - ours),
+  });
+  const lines = [
+    line('kwh', b.kwh, f.kwh),
+    line('energy', b.energyEur, t.energyEur),
+    line('baseFee', b.baseFeeEur, t.baseFeeEur),
+    line('grid', b.gridEur, t.gridEnergyEur + t.gridPowerEur),
+    line('levies', b.leviesEur, t.leviesEur),
+    line('vat', b.vatEur, t.vatEur),
+    line('total', b.totalEur, t.totalEur),
+  ];
+  const reasons: Reconciliation['reasons'] = [];
+  const missing = f.expected - f.readings;
+  if (missing > 0) {
+    const perInterval = f.readings > 0 ? f.kwh / f.readings : 0;
+    reasons.push({
+      code: 'missing',
+      text: `${missing} of ${f.expected} intervals of the period have no reading here; at the period's mean they would hold about ${r3(missing * perInterval)} kWh (the bill's kWh differ by ${r3(b.kwh - f.kwh)}). Sync or import them, then reconcile again.`,
+    });
+  }
+  const kwhDiff = lines[0]!.difference ?? 0;
+  if (missing <= 0 && Math.abs(kwhDiff) >= 0.001)
+    reasons.push({
+      code: 'period',
+      text: `Every interval of the period is here, and the bill counts ${r3(kwhDiff)} kWh ${kwhDiff > 0 ? 'more' : 'less'}: its period may be another (meter readings taken on other days), or it bills readings the operator estimated. The other lines follow from the energy (${r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100)} %).`,
+    });
+  const estimated = f.quality.estimated + f.quality.unreliable;
+  if (estimated > 0)
+    reasons.push({
+      code: 'estimated',
+      text: `${estimated} values of the period are estimated or unreliable; the operator may have replaced them since (a revision), and the bill may count the replacements.`,
+    });
+  const energyLine = lines[1]!;
+  if (energyLine.difference !== null && Math.abs(energyLine.difference) >= 0.01 && b.kwh > 0 && f.kwh > 0) {
+    const billPrice = (b.energyEur! / b.kwh) * 100;
+    const ourPrice = (t.energyEur / f.kwh) * 100;
+    if (Math.abs(billPrice - ourPrice) >= 0.01)
+      reasons.push({
+        code: 'price',
+        text: `The bill's energy line is ${r2(billPrice)} ct/kWh, the tariff's ${r2(ourPrice)} ct/kWh: a different price (or one entered gross where the bill is net).`,
+      });
+  }
+  const feeLine = lines[2]!;
+  if (feeLine.difference !== null && Math.abs(feeLine.difference) >= 0.01)
+    reasons.push({
+      code: 'fixed',
+      text: `The fixed charges differ by ${r2(feeLine.difference)} €: a base fee, metering or grid provision charge the tariff does not hold, or another number of days.`,
+    });
+  if (reasons.length === 0 && lines.every((l) => l.difference === null || Math.abs(l.difference) < 0.01))
+    reasons.push({ code: 'match', text: 'Every line matches the bill to the cent.' });
+  return {
+    meterId: q.meterId,
+    obisCode: q.obisCode,
+    tariffId: q.tariff.id,
+    fromSec: f.frame.fromSec,
+    toSec: f.frame.toSec,
+    lines,
+    reasons,
+  };
+}
