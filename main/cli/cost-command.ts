@@ -12,7 +12,7 @@ import { tariffSchema, type Tariff } from '../../preload/contract';
 import { createCostService, defaultRange } from '../cost/cost-service';
 import { presetOf } from '../cost/presets';
 import { reconcileBill, type Bill } from '../cost/bill';
-import { openForReading } from '../db/open';
+import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -264,6 +264,34 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
         `  ${l.line.padEnd(10)}  ${(l.bill === null ? '–' : String(l.bill)).padStart(10)}  ${String(l.ours).padStart(10)}  ${(l.difference === null ? '–' : String(l.difference)).padStart(10)}\n`,
       );
     for (const x of r.reasons) process.stdout.write(`  ${x.text}\n`);
+  } finally {
+    db.close();
+  }
+}
+
+/** `meterdesk prices import FILE`: a price file stored as a named series of the profile. */
+export function pricesCommand(a: CostArgs & { args: string[]; name?: string }): void {
+  const [verb, file] = a.args;
+  if (verb !== 'import' || !file)
+    throw new UsageError('Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--json]');
+  const bytes = readCapped('prices import', file);
+  const dbPath = dbPathOf(a);
+  assertWritablePlace(dbPath);
+  const db = openDatabase(dbPath);
+  try {
+    assertIntact(db);
+    const r = createCostService(db, DEFAULT_TZ).importPrices(
+      a.name ?? basename(file),
+      bytes,
+      Math.floor(Date.now() / 1000),
+    );
+    if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
+    else {
+      process.stdout.write(
+        `${file}: ${r.format ?? 'prices'} → series "${r.id}", ${r.points} prices, ${r.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${r.firstStartSec === null ? '' : new Date(r.firstStartSec * 1000).toISOString()} – ${r.lastEndSec === null ? '' : new Date(r.lastEndSec * 1000).toISOString()}\n`,
+      );
+      for (const n of r.notes ?? []) process.stdout.write(`  note: ${n}\n`);
+    }
   } finally {
     db.close();
   }

@@ -26,6 +26,7 @@ Commands:
   analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
   portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
   report   the customer report (PDF) of a meter, a site or a customer for a period
+  prices   import a spot price file (aWATTar, Energy-Charts, smartENERGY, ENTSO-E, CSV) into a profile
   bill     a bill's lines beside Meterdesk's own for the period, with where they differ
 
 Run "meterdesk <command> --help" for a command's options.
@@ -115,6 +116,12 @@ clipped to now (the start of today, or the latest reading) and to the register's
 readings, expected quarter-hours (92/96/100 per day; hours for an hourly series), completeness, kWh,
 quality counts, peak kW with its time and base load (mean daily P5). Default register: the meter's
 total (G.01). With --site: one such object per meter of the site, never added up. --now sets "now".`,
+  prices: `Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--profile NAME] [--json]
+
+Stores a spot price file as a named series of the profile (the ids a spot tariff's priceSeriesId
+takes): aWATTar JSON, Energy-Charts JSON, smartENERGY JSON (gross: stored net, said), ENTSO-E
+Transparency XML (A03 gaps filled forward, the first sequence), and CSV/JSON of time and price. Hourly
+and quarter-hourly prices are kept as such.`,
   bill: `Usage: meterdesk --data-dir DIR bill --meter ID|METERING_POINT (--tariff FILE | --tariff-id ID | --tariff-preset ID)
        --from ISO --to ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
 
@@ -203,6 +210,7 @@ const OPTIONS: Record<string, string[]> = {
   imports: ['profile', 'json'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json', 'presets'],
+  prices: ['profile', 'json', 'name'],
   bill: [
     'profile',
     'json',
@@ -264,6 +272,7 @@ async function main(argv: string[]): Promise<void> {
         'tariff-preset': { type: 'string', multiple: true },
         presets: { type: 'boolean' },
         bill: { type: 'string' },
+        name: { type: 'string' },
         'feed-in-tariff': { type: 'string' },
         'feed-in-tariff-id': { type: 'string' },
         prices: { type: 'string' },
@@ -315,6 +324,12 @@ async function main(argv: string[]): Promise<void> {
     createPartialTracker(dataDir).cleanStale();
   } catch {
     // A read-only or missing data folder: nothing to clean there.
+  }
+
+  if (command === 'prices') {
+    const { pricesCommand } = await import('./cost-command');
+    pricesCommand({ dataDir, profile: v.profile, json: !!v.json, args: positionals.slice(1), name: v.name });
+    return;
   }
 
   if (command === 'bill') {

@@ -65,8 +65,12 @@ export function createCostService(db: Database.Database, tz: string) {
     )?.commodity ?? 'electricity';
   return {
     store,
-    importPrices(name: string, bytes: Uint8Array, nowSec: number): PriceSeriesView {
-      const { resolutionSec, points } = readPriceFile(bytes, tz);
+    importPrices(
+      name: string,
+      bytes: Uint8Array,
+      nowSec: number,
+    ): PriceSeriesView & { format?: string; notes?: string[] } {
+      const { resolutionSec, points, format, notes } = readPriceFile(bytes, tz);
       const base =
         name
           .toLowerCase()
@@ -77,7 +81,7 @@ export function createCostService(db: Database.Database, tz: string) {
       let id = base;
       for (let i = 2; store.series().some((s) => s.id === id); i++) id = `${base}-${i}`;
       store.saveSeries({ id, name, resolutionSec, source: 'file', isExample: false }, points, nowSec);
-      return store.series().find((s) => s.id === id)!;
+      return { ...store.series().find((s) => s.id === id)!, format, notes };
     },
     cost(
       q: {

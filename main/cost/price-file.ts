@@ -5,7 +5,13 @@
  * - the day-ahead market's exports: a time range per row (`01.01.2025 00:00 - 01.01.2025 01:00`,
  *   hourly or quarter-hourly), with `(CET)`/`(CEST)` marking the repeated October hour where given;
  * - JSON: an array (or `{data: […]}`) of objects with a start (`start_timestamp` ms, `timestamp`,
- *   `start`, `time`) and a price (`marketprice`, `price`, `value`), €/MWh.
+ *   `start`, `time`) and a price (`marketprice`, `price`, `value`), €/MWh — aWATTar's market data;
+ * - Energy-Charts JSON: `{unix_seconds: […], price: […], unit: "EUR / MWh"}`;
+ * - smartENERGY JSON: `{tariff, unit: "ct/kWh", interval, data: [{date, value}]}`, prices **gross**
+ *   (with 20 % VAT): stored net (÷ 1.2), and said;
+ * - ENTSO-E Transparency XML (`Publication_MarketDocument`): each TimeSeries' Period with its start
+ *   and resolution (PT15M/PT60M), Points by position; curveType A03 leaves out a point that repeats the
+ *   one before, filled forward; of several classification sequences the first (said).
  * Local labels become instants through the tz database; the repeated October hour without a marker is
  * resolved by row order, as in the readings import. Prices in ct/kWh or €/kWh (said in the header)
  * are converted. Anything else is refused with the line.
@@ -21,11 +27,16 @@ import {
 import { AppError } from '../errors';
 import { decodeText } from '../import/decode';
 import { instantsOf, parseDateTime, parseIsoOffset } from '../import/wall-time';
+import { XMLParser } from 'fast-xml-parser';
 
 export interface PricePoint {
   startSec: number;
   eurPerMwh: number;
 }
+
+/** What a reader decided about a file, said with its import. */
+let readerNotes: string[] = [];
+let readerFormat = 'CSV';
 
 function fail(message: string): never {
   throw new AppError('invalid_input', message);
@@ -63,7 +74,49 @@ function fromJson(text: string): PricePoint[] {
   } catch (err) {
     fail(`The file is not valid JSON: ${(err as Error).message}`);
   }
+  const o = (doc ?? {}) as Record<string, unknown>;
+  // Energy-Charts: columns of unix seconds and prices.
+  if (Array.isArray(o.unix_seconds) && Array.isArray(o.price)) {
+    readerFormat = 'Energy-Charts JSON';
+    const times = o.unix_seconds as unknown[];
+    const prices = o.price as unknown[];
+    if (times.length !== prices.length)
+      fail(`Energy-Charts JSON: ${times.length} times but ${prices.length} prices.`);
+    const factor = unitFactor(String(o.unit ?? 'EUR / MWh'));
+    const out: PricePoint[] = [];
+    times.forEach((t, i) => {
+      const p = prices[i];
+      if (typeof t !== 'number' || !Number.isFinite(t))
+        fail(`Energy-Charts JSON: time ${i + 1} is not a unix time.`);
+      if (p === null) return; // no price published for that interval: none, not 0
+      if (typeof p !== 'number' || !Number.isFinite(p))
+        fail(`Energy-Charts JSON: price ${i + 1} is not a number.`);
+      out.push({ startSec: t, eurPerMwh: p * factor });
+    });
+    return out;
+  }
+  // smartENERGY: local ISO times with offset, ct/kWh gross (20 % VAT).
+  if (
+    typeof o.tariff === 'string' &&
+    Array.isArray(o.data) &&
+    (o.data as { date?: unknown }[])[0]?.date !== undefined
+  ) {
+    readerFormat = 'smartENERGY JSON';
+    const factor = unitFactor(String(o.unit ?? 'ct/kWh'));
+    readerNotes.push('smartENERGY publishes gross prices (with 20 % VAT): stored net, divided by 1.2.');
+    return (o.data as { date?: unknown; value?: unknown }[]).map((x, i) => {
+      const at = typeof x.date === 'string' ? parseIsoOffset(x.date)?.sec : undefined;
+      if (at === undefined)
+        fail(`smartENERGY entry ${i + 1}: "${String(x.date)}" is not a time with a UTC offset.`);
+      if (typeof x.value !== 'number' || !Number.isFinite(x.value))
+        fail(`smartENERGY entry ${i + 1}: the price "${String(x.value)}" is not a number.`);
+      return { startSec: at, eurPerMwh: (x.value * factor) / 1.2 };
+    });
+  }
   const list = Array.isArray(doc) ? doc : (doc as { data?: unknown }).data;
+  if (Array.isArray(list) && (list[0] as { marketprice?: unknown } | undefined)?.marketprice !== undefined)
+    readerFormat = 'aWATTar JSON';
+  else readerFormat = 'JSON';
   if (!Array.isArray(list)) fail('The JSON holds no list of prices (an array, or {"data": [...]}).');
   return list.map((item, i) => {
     const o = item as Record<string, unknown>;
@@ -76,8 +129,77 @@ function fromJson(text: string): PricePoint[] {
       fail(`Entry ${i + 1}: "${String(t)}" is not a time with a UTC offset or a unix time.`);
     if (typeof p !== 'number' || !Number.isFinite(p))
       fail(`Entry ${i + 1}: the price "${String(p)}" is not a number.`);
-    return { startSec, eurPerMwh: p };
+    const unit = typeof o.unit === 'string' ? unitFactor(o.unit) : 1;
+    return { startSec, eurPerMwh: p * unit };
   });
+}
+
+/** ENTSO-E Transparency day-ahead prices (documentType A44) as XML. */
+function fromEntsoe(text: string): PricePoint[] {
+  readerFormat = 'ENTSO-E XML';
+  let doc: Record<string, unknown>;
+  try {
+    doc = new XMLParser({
+      ignoreAttributes: true,
+      removeNSPrefix: true,
+      isArray: (name) => ['TimeSeries', 'Period', 'Point'].includes(name),
+    }).parse(text) as Record<string, unknown>;
+  } catch (err) {
+    fail(`The ENTSO-E file is not valid XML: ${(err as Error).message}`);
+  }
+  const root = doc.Publication_MarketDocument as Record<string, unknown> | undefined;
+  if (!root) fail('The XML is not an ENTSO-E Publication_MarketDocument.');
+  const all = (root.TimeSeries ?? []) as Record<string, unknown>[];
+  if (all.length === 0) fail('The ENTSO-E document holds no TimeSeries (no prices for the period asked).');
+  // The element's name holds a dot: it is one key, not a nested object.
+  const seqOf = (ts: Record<string, unknown>) =>
+    Number(ts['classificationSequence_AttributeInstanceComponent.position'] ?? 1);
+  const sequences = [...new Set(all.map(seqOf))].sort((a, b) => a - b);
+  if (sequences.length > 1)
+    readerNotes.push(
+      `The document holds ${sequences.length} price sequences; sequence ${sequences[0]} is read.`,
+    );
+  const out: PricePoint[] = [];
+  let filled = 0;
+  for (const ts of all.filter((x) => seqOf(x) === sequences[0])) {
+    const a03 = ts.curveType === 'A03';
+    for (const period of (ts.Period ?? []) as Record<string, unknown>[]) {
+      const interval = period.timeInterval as { start?: unknown; end?: unknown } | undefined;
+      const start = typeof interval?.start === 'string' ? Date.parse(interval.start) / 1000 : NaN;
+      const end = typeof interval?.end === 'string' ? Date.parse(interval.end) / 1000 : NaN;
+      const res = period.resolution === 'PT15M' ? 900 : period.resolution === 'PT60M' ? 3600 : 0;
+      if (!Number.isFinite(start) || !Number.isFinite(end) || res === 0)
+        fail(
+          `An ENTSO-E Period has no start/end or a resolution other than PT15M/PT60M (${String(period.resolution)}).`,
+        );
+      const byPos = new Map<number, number>();
+      for (const pt of (period.Point ?? []) as Record<string, unknown>[]) {
+        const pos = Number(pt.position);
+        const price = Number(pt['price.amount']);
+        if (!Number.isInteger(pos) || !Number.isFinite(price))
+          fail('An ENTSO-E Point has no position or price.amount.');
+        byPos.set(pos, price);
+      }
+      const n = Math.round((end - start) / res);
+      let last: number | null = null;
+      for (let pos = 1; pos <= n; pos++) {
+        let price = byPos.get(pos);
+        if (price === undefined) {
+          // A03: a point equal to the one before is left out; anything else missing is no price.
+          if (!a03 || last === null) continue;
+          price = last;
+          filled++;
+        }
+        last = price;
+        out.push({ startSec: start + (pos - 1) * res, eurPerMwh: price });
+      }
+    }
+  }
+  if (filled > 0)
+    readerNotes.push(
+      `${filled} prices the file leaves out (curveType A03: same as the one before) were filled forward.`,
+    );
+  return out;
 }
 
 function fromCsv(text: string, tz: string): PricePoint[] {
@@ -140,14 +262,20 @@ function fromCsv(text: string, tz: string): PricePoint[] {
 export function readPriceFile(
   bytes: Uint8Array,
   tz: string,
-): { resolutionSec: number; points: PricePoint[] } {
+): { resolutionSec: number; points: PricePoint[]; format: string; notes: string[] } {
   if (bytes.length === 0) fail('The price file is empty.');
   if (bytes.length > MAX_PRICE_FILE_BYTES)
     fail(
       `The price file is ${Math.round(bytes.length / 1024 / 1024)} MB; Meterdesk reads price files up to ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB (a year of quarter-hour prices is about 1.5 MB).`,
     );
   const { text } = decodeText(bytes);
-  const points = /^\s*[[{]/.test(text) ? fromJson(text) : fromCsv(text, tz);
+  readerNotes = [];
+  readerFormat = 'CSV';
+  const points = /^\s*[[{]/.test(text)
+    ? fromJson(text)
+    : /^\s*(<\?xml[^>]*>\s*)?<([\w-]+:)?Publication_MarketDocument/.test(text)
+      ? fromEntsoe(text)
+      : fromCsv(text, tz);
   if (points.length === 0) fail('The file holds no prices.');
   points.sort((a, b) => a.startSec - b.startSec);
   for (let i = 1; i < points.length; i++)
@@ -173,5 +301,5 @@ export function readPriceFile(
       fail(
         `The price for ${new Date(p.startSec * 1000).toISOString()} does not start on the ${resolutionSec / 60}-minute grid.`,
       );
-  return { resolutionSec, points };
+  return { resolutionSec, points, format: readerFormat, notes: readerNotes };
 }

@@ -150,4 +150,20 @@ describe('meterdesk cost --tariff-preset', () => {
       text: expect.stringMatching(/^96 of 288 intervals/),
     });
   });
+
+  it('prices import: an ENTSO-E document becomes a series of the profile, its gaps and sequence said', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'md-prices-'));
+    const file = join(__dirname, '..', 'fixtures', 'prices', 'entsoe-a44-a03-2025-10-01.xml');
+    const r = await runCli(['--data-dir', data, 'prices', 'import', file, '--name', 'ENTSO-E AT', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim())).toMatchObject({
+      id: 'entso-e-at',
+      points: 4,
+      resolutionSec: 900,
+      format: 'ENTSO-E XML',
+      notes: [expect.stringMatching(/sequence 1 is read/), expect.stringMatching(/filled forward/)],
+    });
+    const bad = await runCli(['--data-dir', data, 'prices', 'import', join(data, 'missing.json')]);
+    expect(bad.status).not.toBe(0);
+  });
 });

@@ -631,8 +631,9 @@ describe('price files', () => {
         { start_timestamp: 1561935600000, end_timestamp: 1561939200000, marketprice: 26.23, unit: 'Eur/MWh' },
       ],
     });
-    expect(readPriceFile(new TextEncoder().encode(json), TZ)).toEqual({
+    expect(readPriceFile(new TextEncoder().encode(json), TZ)).toMatchObject({
       resolutionSec: 3600,
+      format: 'aWATTar JSON',
       points: [
         { startSec: 1561932000, eurPerMwh: 28.98 },
         { startSec: 1561935600, eurPerMwh: 26.23 },

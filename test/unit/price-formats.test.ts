@@ -1,0 +1,67 @@
+/**
+ * Issue 34, item 4 — the price files people have, read to quarter-hour prices in €/MWh (net): the
+ * expectations are written by hand from the files (test/fixtures/prices).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPriceFile } from '../../main/cost/price-file';
+
+const read = (f: string) =>
+  readPriceFile(readFileSync(join(__dirname, '..', 'fixtures', 'prices', f)), 'Europe/Vienna');
+// 01.10.2025 00:00 CEST = 30.09.2025 22:00 UTC.
+const T0 = Date.UTC(2025, 8, 30, 22) / 1000;
+
+describe('price files', () => {
+  it('aWATTar JSON: epoch-ms starts, €/MWh, a negative price kept', () => {
+    const r = read('awattar-2025-10-01.json');
+    expect(r.format).toBe('aWATTar JSON');
+    expect(r.resolutionSec).toBe(900);
+    expect(r.points).toEqual([
+      { startSec: T0, eurPerMwh: 98.31 },
+      { startSec: T0 + 900, eurPerMwh: 95.02 },
+      { startSec: T0 + 1800, eurPerMwh: 91.4 },
+      { startSec: T0 + 2700, eurPerMwh: -1.25 },
+    ]);
+  });
+
+  it('Energy-Charts JSON: columns of unix seconds and prices; a null is no price, not 0', () => {
+    const r = read('energy-charts-2025-10-01.json');
+    expect(r.format).toBe('Energy-Charts JSON');
+    expect(r.points.map((p) => [p.startSec - T0, p.eurPerMwh])).toEqual([
+      [0, 98.31],
+      [900, 95.02],
+      [2700, -1.25],
+    ]);
+    expect(r.resolutionSec).toBe(900);
+  });
+
+  it('smartENERGY JSON: gross ct/kWh with offsets → net €/MWh (÷ 1.2 × 10), said', () => {
+    const r = read('smartenergy-2025-10-01.json');
+    expect(r.format).toBe('smartENERGY JSON');
+    expect(r.points.map((p) => p.startSec - T0)).toEqual([0, 900, 1800, 2700]);
+    expect(r.points[0]!.eurPerMwh).toBeCloseTo((11.797 * 10) / 1.2, 9);
+    expect(r.points[3]!.eurPerMwh).toBeCloseTo((-0.15 * 10) / 1.2, 9);
+    expect(r.notes.join(' ')).toMatch(/gross/);
+  });
+
+  it('ENTSO-E XML (A44, curveType A03): left-out points filled forward, the first of two sequences', () => {
+    const r = read('entsoe-a44-a03-2025-10-01.xml');
+    expect(r.format).toBe('ENTSO-E XML');
+    expect(r.points).toEqual([
+      { startSec: T0, eurPerMwh: 98.31 },
+      { startSec: T0 + 900, eurPerMwh: 98.31 },
+      { startSec: T0 + 1800, eurPerMwh: 91.4 },
+      { startSec: T0 + 2700, eurPerMwh: 91.4 },
+    ]);
+    expect(r.notes.join(' ')).toMatch(/2 price sequences; sequence 1 is read/);
+    expect(r.notes.join(' ')).toMatch(/2 prices the file leaves out/);
+  });
+
+  it('an ENTSO-E document without prices says so', () => {
+    const empty = new TextEncoder().encode(
+      '<?xml version="1.0"?><Publication_MarketDocument xmlns="urn:x"><type>A44</type></Publication_MarketDocument>',
+    );
+    expect(() => readPriceFile(empty, 'Europe/Vienna')).toThrow(/no TimeSeries/);
+  });
+});
