@@ -70,8 +70,31 @@ export const tariffSchema = z
     gridEnergyWindows: z.array(touWindow).max(24).default([]),
     /** Where the values come from (a preset's legal source), shown with the tariff. */
     source: z.string().max(400).optional(),
-    /** The power component, per kW of the mean of the monthly peaks, per year (power-metered meters). */
+    /** The power component, per kW and year (power-metered meters), on the basis `powerBasis` names. */
     gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
+    /**
+     * What kW the power price is billed on, as bills name it: each month's own highest quarter-hour
+     * (`monthly_peak`, the 2027 household draft), the mean of the monthly maxima (`mean_monthly`,
+     * business customers' Leistungspreis), or the mean of the 3 highest (`mean_top3`,
+     * Netzbereitstellung).
+     */
+    powerBasis: z.enum(['monthly_peak', 'mean_monthly', 'mean_top3']).default('mean_monthly'),
+    /**
+     * Fixed charges besides the base fee, as a bill lists them (supplier base fee, metering fee, grid
+     * provision, Ökostrom flat charges): per month or per year, counted pro rata by day.
+     */
+    fixedCharges: z
+      .array(
+        z
+          .object({
+            name: z.string().trim().min(1).max(60),
+            eur: z.number().min(0).max(1_000_000),
+            per: z.enum(['month', 'year']),
+          })
+          .strict(),
+      )
+      .max(20)
+      .default([]),
     levies: z
       .array(
         z

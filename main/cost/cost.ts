@@ -127,6 +127,8 @@ export function computeCost(
   const direction = meterDirection(db, q.meterId, q.obisCode);
   const pk = direction === 'consumption' ? peaks(db, scope, 1, tz) : null;
   const meanMaxKw = pk?.meanMonthlyMaxKw ?? null;
+  const top3Kw = pk?.meanTop3MonthlyMaxKw ?? null;
+  const monthPeakKw = new Map((pk?.monthly ?? []).map((m) => [m.month, m.powerKw]));
   const months = monthsOf(span.fromSec, span.toSec, tz);
   const kwh = rows.reduce((a, r) => a + r.value, 0);
 
@@ -151,7 +153,16 @@ export function computeCost(
     }
     const out: CostMonth[] = months.map((m, i) => {
       const { kwh: mKwh, energy, unpriced, unpricedKwh, grid } = acc[i]!;
-      const base = t.baseFeeEurPerMonth * m.share;
+      // The base fee and the fixed charges, pro rata: a month's share of a monthly charge, its days of
+      // the year's for a yearly one.
+      const days = (m.toSec - m.fromSec) / 86_400;
+      const yearDays = Number(m.month.slice(0, 4)) % 4 === 0 ? 366 : 365;
+      const base =
+        t.baseFeeEurPerMonth * m.share +
+        (t.fixedCharges ?? []).reduce(
+          (a, c) => a + (c.per === 'month' ? c.eur * m.share : (c.eur * Math.round(days)) / yearDays),
+          0,
+        );
       let c: CostComponents;
       if (t.direction === 'feed_in') {
         // What the feed-in pays: the energy, less a monthly fee; VAT where the tariff has one.
@@ -166,7 +177,13 @@ export function computeCost(
         };
       } else {
         const gridEnergy = pricing.gridByTime ? grid : (mKwh * t.gridEnergyCentsPerKwh) / 100;
-        const gridPower = meanMaxKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * meanMaxKw * m.share;
+        const basisKw =
+          t.powerBasis === 'monthly_peak'
+            ? (monthPeakKw.get(m.month) ?? null)
+            : t.powerBasis === 'mean_top3'
+              ? top3Kw
+              : meanMaxKw;
+        const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share;
         const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
         const levies = (mKwh * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
         c = {

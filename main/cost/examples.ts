@@ -28,6 +28,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies,
     vatPercent: 20,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
   {
     id: 'beispiel-tag-nacht',
@@ -49,6 +51,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies,
     vatPercent: 20,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
   {
     id: 'beispiel-spot',
@@ -66,6 +70,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies,
     vatPercent: 20,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
   {
     id: 'beispiel-leistungspreis',
@@ -83,6 +89,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies,
     vatPercent: 20,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
   {
     id: 'beispiel-einspeisung-fix',
@@ -100,6 +108,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies: [],
     vatPercent: 0,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
   {
     id: 'beispiel-einspeisung-spot',
@@ -117,6 +127,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies: [],
     vatPercent: 0,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
   {
     // Gas is priced with gas tariffs only: energy, base fee, grid, Erdgasabgabe (0,066 €/m³ ≈ 0,6
@@ -136,6 +148,8 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     levies: [{ name: 'Erdgasabgabe', centsPerKwh: 0.6, percent: 0 }],
     vatPercent: 20,
     pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
   },
 ];
 

@@ -58,6 +58,8 @@ export const TARIFF_PRESETS: readonly Tariff[] = Object.entries(NE7_2026).map(([
   ],
   vatPercent: 20,
   pricesEntered: 'net',
+  powerBasis: 'mean_monthly',
+  fixedCharges: [],
   source: SNE_SOURCE,
 }));
 

@@ -81,6 +81,7 @@ export function asNet(t: Tariff): Tariff {
     gridEnergyCentsPerKwh: n(t.gridEnergyCentsPerKwh),
     gridEnergyWindows: (t.gridEnergyWindows ?? []).map(w),
     gridPowerEurPerKwYear: n(t.gridPowerEurPerKwYear),
+    fixedCharges: (t.fixedCharges ?? []).map((c) => ({ ...c, eur: n(c.eur) })),
     levies: t.levies.map((l) => ({ ...l, centsPerKwh: n(l.centsPerKwh) })),
   };
 }

@@ -182,6 +182,57 @@ describe('cost', () => {
     db.close();
   });
 
+  it('fixed charges per month and per year pro rata by day; the power price on the basis the bill names (issue 34)', () => {
+    // Four months with one high quarter-hour each (4, 8, 12, 16 kW) and a small one beside it.
+    const rows = [
+      ['2025-01-15T10:00:00Z', 1],
+      ['2025-02-15T10:00:00Z', 2],
+      ['2025-03-15T10:00:00Z', 3],
+      ['2025-04-15T10:00:00Z', 4],
+    ].flatMap(([at, kwh]) => [
+      { obis: '1-1:1.9.0 G.01', at: at as string, kwh: kwh as number },
+      { obis: '1-1:1.9.0 G.01', at: (at as string).replace('10:00', '10:15'), kwh: 0.1 },
+    ]);
+    // The first and the last quarter-hour of the four months: the data span is the whole months.
+    rows.push({ obis: '1-1:1.9.0 G.01', at: '2024-12-31T23:00:00Z', kwh: 0.1 });
+    rows.push({ obis: '1-1:1.9.0 G.01', at: '2025-04-30T21:45:00Z', kwh: 0.1 });
+    const { db, svc } = setup(rows);
+    const base = { energy: { type: 'flat' as const, centsPerKwh: 0 }, gridPowerEurPerKwYear: 120 };
+    svc.store.save(tariff({ id: 'peak', ...base, powerBasis: 'monthly_peak' }), 1);
+    svc.store.save(tariff({ id: 'mean', ...base, powerBasis: 'mean_monthly' }), 1);
+    svc.store.save(tariff({ id: 'top3', ...base, powerBasis: 'mean_top3' }), 1);
+    svc.store.save(
+      tariff({
+        id: 'fees',
+        energy: { type: 'flat', centsPerKwh: 0 },
+        fixedCharges: [
+          { name: 'Messentgelt', eur: 36, per: 'year' },
+          { name: 'Grundpreis', eur: 4, per: 'month' },
+        ],
+      }),
+      1,
+    );
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: utc('2024-12-31T23:00:00Z'),
+      toSec: utc('2025-04-30T22:00:00Z'),
+      tariffIds: ['peak', 'mean', 'top3', 'fees'],
+      shiftPercent: 0,
+    });
+    const power = (id: string) => r.tariffs.find((t) => t.tariffId === id)!.months.map((m) => m.gridPowerEur);
+    // 120 €/kW/yr = 10 €/kW a month; each month its own peak: 40, 80, 120, 160.
+    expect(power('peak')).toEqual([40, 80, 120, 160]);
+    // The mean of the four maxima (10 kW) every month; the mean of the three highest (12 kW).
+    expect(power('mean')).toEqual([100, 100, 100, 100]);
+    expect(power('top3')).toEqual([120, 120, 120, 120]);
+    // Fees: 4 € a month, and 36 € a year for a month's days (31, 28, 31, 30 of 365).
+    expect(r.tariffs.find((t) => t.tariffId === 'fees')!.months.map((m) => m.baseFeeEur)).toEqual(
+      [31, 28, 31, 30].map((d) => Math.round((4 + (36 * d) / 365) * 100) / 100),
+    );
+    db.close();
+  });
+
   it('time of use across midnight and by weekday', () => {
     const { db, svc } = setup([
       { obis: '1-1:1.9.0 G.01', at: '2025-01-15T20:45:00Z', kwh: 0.1 }, // Wed 21:45 local: day price 30
