@@ -146,3 +146,26 @@ test('the battery sweep on the demo PV household, its knee marked; the CLI print
   await expect(page.getByTestId('peak-months').locator('tbody tr').first()).toBeVisible();
   await app.screenshot('peak-shaving');
 });
+
+test('a grid tariff with the summer low price SNAP and gross prices, made in the form and saved', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-cost').click();
+  await page.getByTestId('manage-tariffs').click();
+  await page.getByTestId('tariff-new').click();
+  await page.getByTestId('tariff-name').fill('Netz Wien mit SNAP');
+  await page.getByLabel('Netz Arbeitspreis (ct/kWh)').fill('6.98');
+  await page.getByTestId('tariff-snap').check();
+  await expect(page.getByText('zu 5,58 ct/kWh')).toBeVisible();
+  await page.getByTestId('tariff-prices-entered').selectOption('gross');
+  await expect(page.getByTestId('tariff-net-gross')).toContainText('brutto');
+  await app.screenshot('tariff-snap-form');
+  await page.getByTestId('tariff-save').click();
+  await expect(page.getByText('Netz Wien mit SNAP')).toBeVisible();
+});

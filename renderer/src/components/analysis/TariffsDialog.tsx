@@ -16,6 +16,21 @@ import { useResult } from './useResult';
 
 type Draft = TariffInput & { levies: NonNullable<TariffInput['levies']> };
 
+/** Seasons a window offers: all year, the summer of SNAP (April–September), the winter. */
+const SEASONS = {
+  year: undefined,
+  summer: [4, 5, 6, 7, 8, 9],
+  winter: [10, 11, 12, 1, 2, 3],
+  other: undefined,
+} as const satisfies Record<string, number[] | undefined>;
+function seasonOf(months: readonly number[] | undefined): keyof typeof SEASONS {
+  if (!months) return 'year';
+  const key = [...months].sort((a, b) => a - b).join(',');
+  if (key === '4,5,6,7,8,9') return 'summer';
+  if (key === '1,2,3,10,11,12') return 'winter';
+  return 'other';
+}
+
 const blank = (): Draft => ({
   id: `tarif-${Date.now().toString(36)}`,
   name: '',
@@ -160,6 +175,19 @@ function TariffForm(props: {
                   <option value="all">{t('tariffs_days_all')}</option>
                   <option value="weekday">{t('tariffs_days_weekday')}</option>
                   <option value="weekend">{t('tariffs_days_weekend')}</option>
+                  <option value="workday">{t('tariffs_days_workday')}</option>
+                  <option value="saturday">{t('tariffs_days_saturday')}</option>
+                  <option value="sunday_holiday">{t('tariffs_days_sunday_holiday')}</option>
+                </select>
+                <select
+                  value={seasonOf(w.months)}
+                  onChange={(ev) => setW({ months: SEASONS[ev.target.value as keyof typeof SEASONS] })}
+                  aria-label={t('tariffs_season')}
+                >
+                  <option value="year">{t('tariffs_season_year')}</option>
+                  <option value="summer">{t('tariffs_season_summer')}</option>
+                  <option value="winter">{t('tariffs_season_winter')}</option>
+                  {seasonOf(w.months) === 'other' && <option value="other">{w.months?.join(', ')}</option>}
                 </select>
                 <input
                   type="time"
@@ -242,13 +270,60 @@ function TariffForm(props: {
           <Num
             label={t('tariffs_gridEnergy')}
             value={d.gridEnergyCentsPerKwh}
-            onChange={(v) => set({ gridEnergyCentsPerKwh: v })}
+            onChange={(v) =>
+              // The SNAP window follows the usage price it is 20 % below.
+              set({
+                gridEnergyCentsPerKwh: v,
+                gridEnergyWindows: (d.gridEnergyWindows ?? []).map((w) => ({
+                  ...w,
+                  centsPerKwh: Math.round(v * 0.8 * 100) / 100,
+                })),
+              })
+            }
           />
+          <label className="inline small">
+            <input
+              type="checkbox"
+              checked={(d.gridEnergyWindows ?? []).length > 0}
+              onChange={(ev) =>
+                set({
+                  gridEnergyWindows: ev.target.checked
+                    ? [
+                        {
+                          days: 'all',
+                          months: [4, 5, 6, 7, 8, 9],
+                          from: '10:00',
+                          to: '16:00',
+                          centsPerKwh: Math.round((d.gridEnergyCentsPerKwh ?? 0) * 0.8 * 100) / 100,
+                        },
+                      ]
+                    : [],
+                })
+              }
+              data-testid="tariff-snap"
+            />{' '}
+            {t('tariffs_snap', {
+              price: fmtNumber(Math.round((d.gridEnergyCentsPerKwh ?? 0) * 0.8 * 100) / 100, prefs, 2),
+            })}
+          </label>
           <Num
             label={t('tariffs_gridPower')}
             value={d.gridPowerEurPerKwYear}
             onChange={(v) => set({ gridPowerEurPerKwYear: v })}
           />
+          <label>
+            {t('tariffs_powerBasis')}
+            <select
+              value={d.powerBasis ?? 'mean_monthly'}
+              onChange={(ev) =>
+                set({ powerBasis: ev.target.value as 'monthly_peak' | 'mean_monthly' | 'mean_top3' })
+              }
+            >
+              <option value="mean_monthly">{t('tariffs_powerBasis_mean_monthly')}</option>
+              <option value="monthly_peak">{t('tariffs_powerBasis_monthly_peak')}</option>
+              <option value="mean_top3">{t('tariffs_powerBasis_mean_top3')}</option>
+            </select>
+          </label>
           <fieldset className="levies">
             <legend>{t('tariffs_levies')}</legend>
             {d.levies.map((l, i) => {
