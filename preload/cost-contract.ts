@@ -115,6 +115,16 @@ export const tariffSchema = z
      * back to net by the VAT before anything is computed, so VAT is never added twice.
      */
     pricesEntered: z.enum(['net', 'gross']).default('net'),
+    /**
+     * Energy from an energy community (a consumption meter's `G.03` register, "Eigendeckung"): priced
+     * at the community's price, with the reduced grid energy price of its kind (local −57 %, regional
+     * −28 %, BEG none), no SNAP and no per-kWh levies (AUSTRIA-2026.md §2.1); the rest of the meter's
+     * energy as the tariff says.
+     */
+    community: z
+      .object({ centsPerKwh: cents, kind: z.enum(['local', 'regional', 'beg']) })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((t) => !t.validFrom || !t.validTo || t.validTo > t.validFrom, {

@@ -12,6 +12,7 @@
 import type Database from 'better-sqlite3';
 import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
+import { readRange } from '../db/readings-read';
 import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
 import { asNet, pricingOf, type Pricing } from './pricing';
 import type { TariffStore } from './tariff-store';
@@ -107,6 +108,9 @@ function spotShift(rows: readonly Row[], pricing: Pricing, shiftPercent: number,
   return { expensiveShare: energyCost > 0 ? expensiveCost / energyCost : 0, savingsNetEur: savings };
 }
 
+/** The reduced grid energy price of community energy, by the community's kind (AUSTRIA-2026.md §2.1). */
+export const COMMUNITY_GRID_REDUCTION = { local: 0.57, regional: 0.28, beg: 0 } as const;
+
 export function computeCost(
   db: Database.Database,
   store: TariffStore,
@@ -125,6 +129,16 @@ export function computeCost(
   const span = dataSpan(rows, q.fromSec, q.toSec, tz);
   const scope = { meterId: q.meterId, obisCode: q.obisCode, ...span };
   const direction = meterDirection(db, q.meterId, q.obisCode);
+  // The meter's community share (`… G.03`, the first of its communities), by quarter-hour start.
+  const communityOf = (meterId: string): Map<number, number> | null => {
+    const s = db
+      .prepare(
+        "SELECT id FROM series WHERE meter_id = ? AND obis_code LIKE '%G.03%' ORDER BY obis_code LIMIT 1",
+      )
+      .get(meterId) as { id: number } | undefined;
+    if (!s || !/G\.01$/.test(q.obisCode)) return null;
+    return new Map(readRange(db, s.id, span.fromSec, span.toSec).map((x) => [x[0], x[2]]));
+  };
   const pk = direction === 'consumption' ? peaks(db, scope, 1, tz) : null;
   const meanMaxKw = pk?.meanMonthlyMaxKw ?? null;
   const top3Kw = pk?.meanTop3MonthlyMaxKw ?? null;
@@ -137,22 +151,31 @@ export function computeCost(
     const t = asNet(entered);
     const pricing = pricingOf(t, store, q.fromSec, q.toSec, tz);
     // One pass over the rows (in time order), adding into their month.
-    const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0, grid: 0 }));
+    const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0, grid: 0, community: 0 }));
+    // Energy from a community (the meter's G.03), where the tariff prices it: per quarter-hour.
+    const community = t.community && direction === 'consumption' ? communityOf(q.meterId) : null;
+    const reduction = t.community ? COMMUNITY_GRID_REDUCTION[t.community.kind] : 0;
+    const perRowGrid = pricing.gridByTime || community !== null;
     let mi = 0;
     for (const r of rows) {
       while (mi < months.length - 1 && r.start >= months[mi]!.toSec) mi++;
       const a = acc[mi]!;
       a.kwh += r.value;
-      // Grid energy by time of use (SNAP): each quarter-hour at its window's price.
-      if (pricing.gridByTime) a.grid += (r.value * pricing.gridEnergyCents(r.start)) / 100;
+      const c = community ? Math.min(r.value, community.get(r.start) ?? 0) : 0;
+      const rest = r.value - c;
+      a.community += c;
+      // Grid energy by time of use (SNAP), and the community's share at its reduced price without SNAP.
+      if (perRowGrid)
+        a.grid +=
+          (rest * pricing.gridEnergyCents(r.start) + c * t.gridEnergyCentsPerKwh * (1 - reduction)) / 100;
       const p = pricing.energyCents(r.start);
       if (p === null) {
         a.unpriced++;
         a.unpricedKwh += r.value;
-      } else a.energy += (r.value * p) / 100;
+      } else a.energy += (rest * p + c * (t.community?.centsPerKwh ?? p)) / 100;
     }
     const out: CostMonth[] = months.map((m, i) => {
-      const { kwh: mKwh, energy, unpriced, unpricedKwh, grid } = acc[i]!;
+      const { kwh: mKwh, energy, unpriced, unpricedKwh, grid, community: mCommunity } = acc[i]!;
       // The base fee and the fixed charges, pro rata: a month's share of a monthly charge, its days of
       // the year's for a yearly one.
       const days = (m.toSec - m.fromSec) / 86_400;
@@ -176,7 +199,7 @@ export function computeCost(
           vatEur: cents(energy * (t.vatPercent / 100)),
         };
       } else {
-        const gridEnergy = pricing.gridByTime ? grid : (mKwh * t.gridEnergyCentsPerKwh) / 100;
+        const gridEnergy = perRowGrid ? grid : (mKwh * t.gridEnergyCentsPerKwh) / 100;
         const basisKw =
           t.powerBasis === 'monthly_peak'
             ? (monthPeakKw.get(m.month) ?? null)
@@ -185,7 +208,8 @@ export function computeCost(
               : meanMaxKw;
         const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share;
         const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
-        const levies = (mKwh * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
+        // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag).
+        const levies = ((mKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
         c = {
           energyEur: cents(energy),
           baseFeeEur: cents(base),

@@ -83,6 +83,7 @@ export function asNet(t: Tariff): Tariff {
     gridPowerEurPerKwYear: n(t.gridPowerEurPerKwYear),
     fixedCharges: (t.fixedCharges ?? []).map((c) => ({ ...c, eur: n(c.eur) })),
     levies: t.levies.map((l) => ({ ...l, centsPerKwh: n(l.centsPerKwh) })),
+    ...(t.community ? { community: { ...t.community, centsPerKwh: n(t.community.centsPerKwh) } } : {}),
   };
 }
 
