@@ -173,3 +173,17 @@ export function figuresOf(
     out.baseLoadKw = Math.round((p5s.reduce((a, b) => a + b, 0) / p5s.length) * perHour * 1e6) / 1e6;
   return out;
 }
+
+/** The register a meter's screens open on: its total register (G.01) where it has one. */
+export function mainRegister(
+  db: Database.Database,
+  meterId: string,
+): { id: number; obis_code: string } | null {
+  return (
+    (db
+      .prepare(
+        "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
+      )
+      .get(meterId) as { id: number; obis_code: string } | undefined) ?? null
+  );
+}

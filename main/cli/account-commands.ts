@@ -239,19 +239,14 @@ export async function accountCommand(
           'load-profile exports one calendar year: --from 2025-01-01T00:00:00+01:00 --to 2026-01-01T00:00:00+01:00.',
         );
       assertExportTarget(v.out, dataDir, dbPath);
-      const { loadProfileOf, writeLoadProfile } = await import('../export/load-profile');
+      const [{ loadProfileOf, writeLoadProfile }, { mainRegister }] = await Promise.all([
+        import('../export/load-profile'),
+        import('../analysis/frame'),
+      ]);
       const db = openForReading(dbPath, note);
       try {
         const meterId = resolveMeter(db, v.meter).id;
-        const register =
-          v.register?.[0] ??
-          (
-            db
-              .prepare(
-                "SELECT obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
-              )
-              .get(meterId) as { obis_code: string } | undefined
-          )?.obis_code;
+        const register = v.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
         if (!register) throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
         const p = loadProfileOf(db, meterId, register, year);
         const bytes = writeLoadProfile(resolve(v.out), p);

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { figuresOf } from '../analysis/frame';
+import { figuresOf, mainRegister } from '../analysis/frame';
 import { portfolio } from '../analysis/analysis';
 import { openForReading } from '../db/open';
 import { AppError } from '../errors';
@@ -98,17 +98,6 @@ function spanOf(a: AnalyzeArgs): { fromSec: number; toSec: number } {
   if (toSec - fromSec > 10 * 366 * 86_400)
     throw new UsageError('Choose --from and --to at most 10 years apart.');
   return { fromSec, toSec };
-}
-
-/** The register a meter's screens open on: its total register (G.01) where it has one. */
-function mainRegister(db: Database.Database, meterId: string): { id: number; obis_code: string } | null {
-  return (
-    (db
-      .prepare(
-        "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
-      )
-      .get(meterId) as { id: number; obis_code: string } | undefined) ?? null
-  );
 }
 
 function figuresJson(

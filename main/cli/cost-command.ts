@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
 import { createCostService, defaultRange } from '../cost/cost-service';
 import { presetOf } from '../cost/presets';
+import { mainRegister } from '../analysis/frame';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
@@ -228,15 +229,7 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
   const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
   try {
     const meterId = resolveMeter(db, a.meter).id;
-    const obisCode =
-      a.register?.[0] ??
-      (
-        db
-          .prepare(
-            "SELECT obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
-          )
-          .get(meterId) as { obis_code: string } | undefined
-      )?.obis_code;
+    const obisCode = a.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
     if (!obisCode) throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
     const store = createCostService(db, DEFAULT_TZ).store;
     const tariff =

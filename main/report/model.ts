@@ -19,7 +19,7 @@ import type {
   RangeFigures,
 } from '../../preload/contract';
 import { baseLoad, carpet, duration, intervalOf, loadRows, peaks, profiles } from '../analysis/analysis';
-import { figuresOf } from '../analysis/frame';
+import { figuresOf, mainRegister } from '../analysis/frame';
 import { computeCost } from '../cost/cost';
 import { createTariffStore } from '../cost/tariff-store';
 import { createCostService } from '../cost/cost-service';
@@ -163,17 +163,6 @@ function scopeName(db: Database.Database, scope: ReportRequest['scope'], meters:
   const r = db.prepare(`SELECT name FROM ${table} WHERE id = ?`).get(scope.id) as
     { name: string } | undefined;
   return r?.name ?? scope.id;
-}
-
-/** The register a meter's screens open on: its total register (G.01) where it has one. */
-function mainRegister(db: Database.Database, meterId: string): { id: number; obis_code: string } | null {
-  return (
-    (db
-      .prepare(
-        "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
-      )
-      .get(meterId) as { id: number; obis_code: string } | undefined) ?? null
-  );
 }
 
 function operatorOf(raw: string): string | null {

@@ -17,13 +17,9 @@ import type {
   ImportPreview,
   ProfileView,
   QualityBreakdown,
-  Result,
   SeriesView,
 } from '../../preload/contract';
-import { dispatch } from '../../main/dispatch';
-import { createHandlers } from '../../main/handlers';
-import { createSecretStore } from '../../main/secrets/keychain';
-import { createServices } from '../../main/services';
+import { contractApp } from './contract-app';
 import { hallKwh, kwgKwh } from '../fixtures/dso/make-samples';
 import { runCli } from './cli-bundle';
 
@@ -32,31 +28,7 @@ const DSO = join(__dirname, '..', 'fixtures', 'dso');
 const b64 = (name: string) => readFileSync(join(DSO, name)).toString('base64');
 const at = (iso: string) => DateTime.fromISO(iso, { zone: TZ }).toSeconds();
 
-function app() {
-  const secrets = createSecretStore({
-    loadKeytar: () => {
-      throw new Error('no keychain in this test');
-    },
-  });
-  secrets.useSessionOnly(true);
-  const services = createServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'md-hourly-')),
-    shell: 'harness',
-    version: '0',
-    secrets,
-    autoSync: false,
-    mqtt: false,
-  });
-  const h = createHandlers(services);
-  const raw = (channel: string, input: unknown = {}) =>
-    dispatch(h, channel, input) as Promise<Result<unknown>>;
-  const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-    const r = await raw(channel, input);
-    if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
-    return r.data as T;
-  };
-  return { services, call, raw };
-}
+const app = () => contractApp('md-hourly-');
 
 /** Hall AG's October as the sample holds it: every wall-clock hour but the merged 27.10 02:00 pair. */
 function hallHours(): Map<number, number> {

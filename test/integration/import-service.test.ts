@@ -4,45 +4,18 @@
  * does not say it, one file per transaction, a format the person defines recognised from then on, and
  * input the contract refuses.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { ImportFileView, ImportPreview, MeterView, ProfileView, Result } from '../../preload/contract';
-import { dispatch } from '../../main/dispatch';
-import { createHandlers } from '../../main/handlers';
-import { createSecretStore } from '../../main/secrets/keychain';
-import { createServices } from '../../main/services';
+import type { ImportFileView, ImportPreview, MeterView, ProfileView } from '../../preload/contract';
+import { contractApp } from './contract-app';
 
 const DSO = join(__dirname, '..', 'fixtures', 'dso');
 const b64 = (name: string) => readFileSync(join(DSO, name)).toString('base64');
 
-function app() {
-  const secrets = createSecretStore({
-    loadKeytar: () => {
-      throw new Error('no keychain in this test');
-    },
-  });
-  secrets.useSessionOnly(true);
-  const services = createServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'md-import-svc-')),
-    shell: 'harness',
-    version: '0',
-    secrets,
-    autoSync: false,
-    mqtt: false,
-  });
-  const h = createHandlers(services);
-  const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-    const r = (await dispatch(h, channel, input)) as Result<T>;
-    if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
-    return r.data;
-  };
-  const raw = (channel: string, input: unknown) => dispatch(h, channel, input);
-  return { services, call, raw };
-}
+const app = () => contractApp('md-import-svc-');
 
 describe('import through the contract', () => {
   it('a profile without an account: preview (nothing written), choose feed-in, import, meter under "Imported"', async () => {
