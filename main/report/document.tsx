@@ -234,6 +234,7 @@ function Lines({
     Math.max(0.001, ...series.flatMap((s) => s.values.filter((v): v is number => v !== null))),
   );
   const x = (i: number) => left + (pw * i) / (n - 1);
+  const legendStep = Math.min(110, pw / Math.max(1, series.length));
   const y = (v: number) => top + ph - (v / max) * ph;
   return (
     <Svg width={width} height={height}>
@@ -280,9 +281,9 @@ function Lines({
         series.map((s, k) => (
           <Line
             key={`lg${k}`}
-            x1={left + k * 110}
+            x1={left + k * legendStep}
             y1={height - 5}
-            x2={left + k * 110 + 18}
+            x2={left + k * legendStep + 18}
             y2={height - 5}
             stroke={INK}
             strokeWidth={0.8}
@@ -291,7 +292,7 @@ function Lines({
         ))}
       {series.length > 1 &&
         series.map((s, k) => (
-          <Text key={`lt${k}`} x={left + k * 110 + 22} y={height - 3} style={{ fontSize: 6.5 }}>
+          <Text key={`lt${k}`} x={left + k * legendStep + 22} y={height - 3} style={{ fontSize: 6.5 }}>
             {s.name}
           </Text>
         ))}
@@ -595,10 +596,11 @@ function MeterSections({
                 f={f}
                 digits={2}
                 series={[
-                  { name: w.weekday, values: m.profiles.weekday ?? [] },
-                  { name: w.weekend, values: m.profiles.weekend ?? [], dash: '3 2' },
-                  { name: w.winter, values: m.profiles.seasons.winter ?? [], dash: '1 1.5' },
-                  { name: w.summer, values: m.profiles.seasons.summer ?? [], dash: '5 2 1 2' },
+                  { name: w.workday, values: m.dayTypes?.workday ?? m.profiles.weekday ?? [] },
+                  { name: w.saturday, values: m.dayTypes?.saturday ?? [], dash: '3 2' },
+                  { name: w.sundayHoliday, values: m.dayTypes?.sundayHoliday ?? [], dash: '1 1.5' },
+                  { name: w.winter, values: m.profiles.seasons.winter ?? [], dash: '5 2 1 2' },
+                  { name: w.summer, values: m.profiles.seasons.summer ?? [], dash: '6 1' },
                 ]}
                 xLabels={[0, 6, 12, 18].map((h) => ({ at: (h * m.profiles!.slots) / 24, text: `${h}:00` }))}
               />

@@ -25,6 +25,7 @@ import { createTariffStore } from '../cost/tariff-store';
 import { createCostService } from '../cost/cost-service';
 import { queryQuality } from '../db/quality-query';
 import { listNotes } from '../db/notes';
+import { isAustrianHoliday } from '../time/holidays';
 import { AppError } from '../errors';
 import {
   dayKey,
@@ -88,6 +89,15 @@ export interface MeterReport {
   peaks: PeaksResult | null;
   duration: DurationResult | null;
   profiles: ProfilesResult | null;
+  /**
+   * Typical days as consultants show them: mean kW per wall-clock quarter-hour of workdays, Saturdays,
+   * and Sundays and Austrian public holidays (time/holidays.ts); null for a slot without readings.
+   */
+  dayTypes: {
+    workday: (number | null)[];
+    saturday: (number | null)[];
+    sundayHoliday: (number | null)[];
+  } | null;
   /** Mean kW per local day and wall-clock hour (the carpet, by hour), null = no reading. */
   carpet: { days: string[]; hours: (number | null)[][]; maxKw: number } | null;
   baseLoad: {
@@ -294,6 +304,35 @@ function meterReport(
   const pk = wantPower ? peaks(db, scope, 10, tz) : hasSpan && quarterHours ? peaks(db, scope, 3, tz) : null;
   const dur = wantPower ? duration(db, scope, null, 200) : null;
   const prof = wantPower ? profiles(db, scope, tz) : null;
+  let dayTypes: MeterReport['dayTypes'] = null;
+  if (wantPower) {
+    const sums = {
+      workday: new Array(96).fill(0),
+      saturday: new Array(96).fill(0),
+      sundayHoliday: new Array(96).fill(0),
+    };
+    const ns = {
+      workday: new Array(96).fill(0),
+      saturday: new Array(96).fill(0),
+      sundayHoliday: new Array(96).fill(0),
+    };
+    for (const r of loadRows(db, scope)) {
+      const day = dayNumberOf(r.start, tz);
+      const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
+      const kind =
+        weekday === 0 || isAustrianHoliday(dayKey(day))
+          ? 'sundayHoliday'
+          : weekday === 6
+            ? 'saturday'
+            : 'workday';
+      const slot = Math.floor(((r.start + offsetMinutesAt(r.start, tz) * 60) % 86_400) / 900);
+      sums[kind][slot] += r.value * 4;
+      ns[kind][slot] += 1;
+    }
+    const mean = (k: keyof typeof sums) =>
+      sums[k].map((v: number, i: number) => (ns[k][i] ? v / ns[k][i] : null));
+    dayTypes = { workday: mean('workday'), saturday: mean('saturday'), sundayHoliday: mean('sundayHoliday') };
+  }
   let carpetView: MeterReport['carpet'] = null;
   if (wantPower) {
     const c = carpet(db, scope, tz);
@@ -439,6 +478,7 @@ function meterReport(
     peaks: pk,
     duration: dur,
     profiles: prof,
+    dayTypes,
     carpet: carpetView,
     baseLoad: base,
     utilisationHours:

@@ -29,6 +29,7 @@ import { dispatch } from '../../main/dispatch';
 import { createHandlers } from '../../main/handlers';
 import { createSecretStore } from '../../main/secrets/keychain';
 import { createServices, type Services } from '../../main/services';
+import { buildReport } from '../../main/report/model';
 import { runCli } from './cli-bundle';
 import { CLOCK } from './helpers';
 
@@ -201,6 +202,49 @@ describe('the customer report (PDF)', () => {
         `Speicher dafür \\(Energie · Leistung\\)\\s+${de(ps.requiredEnergyKwh, 1)} kWh · ${de(ps.requiredPowerKw, 2)} kW`,
       ),
     );
+    // Typical days: Sundays and the 2025 public holidays (Feiertagsruhegesetz, written out) at 12:00,
+    // counted by SQL, against the report's model.
+    const holidays2025 = [
+      '2025-01-01',
+      '2025-01-06',
+      '2025-04-21',
+      '2025-05-01',
+      '2025-05-29',
+      '2025-06-09',
+      '2025-06-19',
+      '2025-08-15',
+      '2025-10-26',
+      '2025-11-01',
+      '2025-12-08',
+      '2025-12-25',
+      '2025-12-26',
+    ];
+    let noonSum = 0;
+    let noonN = 0;
+    for (let d = DateTime.fromISO('2025-01-01', { zone: TZ }); d.year === 2025; d = d.plus({ days: 1 })) {
+      if (d.weekday !== 7 && !holidays2025.includes(d.toISODate()!)) continue;
+      const x = agg(d.set({ hour: 12 }).toSeconds(), d.set({ hour: 12, minute: 15 }).toSeconds());
+      if (x.n === 1) {
+        noonSum += x.kwh * 4;
+        noonN++;
+      }
+    }
+    const model = buildReport(
+      db,
+      {
+        scope: { kind: 'meter', id: meter.id },
+        fromSec: FROM,
+        toSec: TO,
+        periodLabel: '2025',
+        lang: 'de',
+        sections: ['profile'],
+      },
+      Date.parse(CLOCK) / 1000,
+      TZ,
+    );
+    expect(model.meters[0]!.dayTypes!.sundayHoliday[48]).toBeCloseTo(noonSum / noonN, 6);
+    // Typical days: workday, Saturday, Sunday and holiday (the Austrian public holidays), two seasons.
+    expect(text).toMatch(/Werktag\s+Samstag\s+Sonn-\/Feiertag\s+Winter\s+Sommer/);
     expect(text).toContain('Tage mit Lücken (0)');
     expect(text).toContain('Energieberatung Muster');
     expect(text).toContain('Die Grundlast in der Nacht ist hoch');
