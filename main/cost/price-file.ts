@@ -9,6 +9,10 @@
  * - Energy-Charts JSON: `{unix_seconds: […], price: […], unit: "EUR / MWh"}`;
  * - smartENERGY JSON: `{tariff, unit: "ct/kWh", interval, data: [{date, value}]}`, prices **gross**
  *   (with 20 % VAT): stored net (÷ 1.2), and said;
+ * - APG market data (markt.apg.at, day-ahead export): `Zeit von [CET/CEST];Zeit bis [CET/CEST];Preis
+ *   MC Auktion [EUR/MWh]` (German: `;`, decimal comma, `dd.MM.yyyy HH:mm:ss`) or `Time from [CET/CEST]` …
+ *   `Price MC Auction [EUR/MWh]` (English); the MC auction's column is read whatever else the export
+ *   holds, the repeated October hour by row order;
  * - ENTSO-E Transparency XML (`Publication_MarketDocument`): each TimeSeries' Period with its start
  *   and resolution (PT15M/PT60M), Points by position; curveType A03 leaves out a point that repeats the
  *   one before, filled forward; of several classification sequences the first (said).
@@ -215,12 +219,15 @@ function fromCsv(text: string, tz: string): PricePoint[] {
   }) as string[][];
   if (rows.length === 0) fail('The file is empty.');
   const hasHeader = rows[0]!.some((c) => /[a-z]/i.test(c) && !/^\d/.test(c));
-  const header = hasHeader ? rows[0]! : [];
+  const header = hasHeader ? rows[0]!.map((h) => h.replace(/^\uFEFF/, '')) : [];
   const ti = Math.max(
     0,
     header.findIndex((h) => TIME_HEADER.test(h)),
   );
-  const piFound = header.findIndex((h, i) => i !== ti && PRICE_HEADER.test(h));
+  // APG's day-ahead export: the market-coupling auction's column by its name.
+  const apg = header.findIndex((h) => /^(Preis MC Auktion|Price MC Auction)\b/i.test(h));
+  if (apg >= 0) readerFormat = 'APG CSV';
+  const piFound = apg >= 0 ? apg : header.findIndex((h, i) => i !== ti && PRICE_HEADER.test(h));
   const pi = piFound >= 0 ? piFound : ti === 0 ? 1 : 0;
   const factor = unitFactor(header[pi] ?? '');
   const occurrences = new Map<number, number>();

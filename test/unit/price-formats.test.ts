@@ -58,6 +58,22 @@ describe('price files', () => {
     expect(r.notes.join(' ')).toMatch(/2 prices the file leaves out/);
   });
 
+  it('APG CSV (markt.apg.at export): BOM, decimal comma, the October change day by row order', () => {
+    const r = read('apg-2025-10-26.csv');
+    expect(r.format).toBe('APG CSV');
+    expect(r.resolutionSec).toBe(900);
+    // 26.10.2025: 25 hours, 100 quarter-hours; 00:00 CEST = 25.10.2025 22:00 UTC, one every 900 s.
+    const t0 = Date.UTC(2025, 9, 25, 22) / 1000;
+    expect(r.points).toHaveLength(100);
+    r.points.forEach((p, k) => {
+      expect(p.startSec).toBe(t0 + k * 900);
+      expect(p.eurPerMwh).toBeCloseTo(k === 10 ? -3.5 : 80 + k * 0.25, 9);
+    });
+    // The first 02:00 row is CEST (00:00 UTC), its repeat CET (01:00 UTC).
+    expect(r.points[8]!.startSec).toBe(Date.UTC(2025, 9, 26, 0) / 1000);
+    expect(r.points[12]!.startSec).toBe(Date.UTC(2025, 9, 26, 1) / 1000);
+  });
+
   it('an ENTSO-E document without prices says so', () => {
     const empty = new TextEncoder().encode(
       '<?xml version="1.0"?><Publication_MarketDocument xmlns="urn:x"><type>A44</type></Publication_MarketDocument>',
