@@ -25,6 +25,8 @@ import type { Services } from './services';
 import { dayKey, dayNumberOf } from './time/local-days';
 import { createCostService } from './cost/cost-service';
 import { costTable } from './cost/cost-tables';
+import { reconcileBill } from './cost/bill';
+import { PRESETS } from './cost/presets';
 
 export type Handlers = {
   [C in ChannelName]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
@@ -389,6 +391,7 @@ export function createHandlers(services: Services): Handlers {
     'tariffs:remove': async ({ tariffId }) => ({
       removed: cost(await writable()).store.remove(tariffId),
     }),
+    'tariffs:presets': async () => PRESETS.map((p) => ({ tariff: p.tariff, published: p.published.text })),
     'prices:list': async () => cost(await services.active()).store.series(),
     'prices:import': async ({ name, dataBase64 }) =>
       cost(await writable()).importPrices(
@@ -402,6 +405,12 @@ export function createHandlers(services: Services): Handlers {
     'analysis:cost': async (q) => {
       checked(q);
       return cost(await services.active()).cost(q);
+    },
+    'analysis:bill': async ({ bill, tariffId, ...q }) => {
+      checked(q);
+      const c = await services.active();
+      const tariff = cost(c).store.get(tariffId);
+      return reconcileBill(c.db, { ...q, tariff, bill }, await services.nowSec(), services.tz);
     },
     'analysis:battery': async (q) => {
       if (q.toSec <= q.fromSec || q.toSec - q.fromSec > 4 * 366 * 86_400)

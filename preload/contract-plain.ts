@@ -64,10 +64,12 @@ export const channelNames = [
   'tariffs:list',
   'tariffs:save',
   'tariffs:remove',
+  'tariffs:presets',
   'prices:list',
   'prices:import',
   'prices:remove',
   'analysis:cost',
+  'analysis:bill',
   'analysis:battery',
   'analysis:peakShaving',
 ] as const;

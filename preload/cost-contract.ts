@@ -37,6 +37,90 @@ const touWindow = z
   .strict();
 export type TouWindow = z.output<typeof touWindow>;
 
+const seriesId = z.string().min(1).max(64);
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
+
+/**
+ * The energy price: flat; by time-of-use windows; spot (factor × a price series + markup); or a
+ * monthly table (a price per calendar month, e.g. the OeMAG market price, published ex post).
+ */
+const energySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('flat'), centsPerKwh: cents }).strict(),
+  z
+    .object({ type: z.literal('tou'), defaultCentsPerKwh: cents, windows: z.array(touWindow).max(24) })
+    .strict(),
+  z
+    .object({
+      type: z.literal('spot'),
+      /** The series the tariff bills on (until `quarterHourFrom`, where it switched). */
+      priceSeriesId: seriesId,
+      /**
+       * What the supplier bills on, as its price sheet says: the hourly index or quarter-hour prices
+       * (the day-ahead market trades quarter-hours since 1 Oct 2025; the hourly index is not the mean of
+       * four quarter-hour prices). Checked against the series' own resolution.
+       */
+      billedOn: z.enum(['hourly', 'quarter_hour']).optional(),
+      /** The local day from which the tariff bills quarter-hour prices, on `quarterHourSeriesId`. */
+      quarterHourFrom: day.optional(),
+      quarterHourSeriesId: seriesId.optional(),
+      /** price = factor × spot + markup (cents per kWh); feed-in: often factor 1 minus a fee. */
+      factor: z.number().min(0).max(10).default(1),
+      markupCentsPerKwh: cents.default(0),
+    })
+    .strict()
+    .refine((e) => !e.quarterHourFrom === !e.quarterHourSeriesId, {
+      message: 'quarterHourFrom and quarterHourSeriesId go together (the day it switched and the series)',
+      path: ['quarterHourFrom'],
+    }),
+  z
+    .object({
+      type: z.literal('monthly'),
+      /** One price per calendar month; a quarter-hour of a month not in the table is not priced. */
+      months: z
+        .array(z.object({ month, centsPerKwh: cents }).strict())
+        .min(1)
+        .max(240)
+        .refine((ms) => new Set(ms.map((m) => m.month)).size === ms.length, 'a month is listed twice'),
+    })
+    .strict(),
+]);
+export type EnergyPrice = z.output<typeof energySchema>;
+
+const fixedCharge = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    eur: z.number().min(0).max(1_000_000),
+    per: z.enum(['month', 'year']),
+  })
+  .strict();
+const levy = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    centsPerKwh: centsUp.default(0),
+    /** Percent of the net amount (energy, fees, grid) before VAT. */
+    percent: z.number().min(0).max(100).default(0),
+  })
+  .strict();
+
+/**
+ * A change of the tariff from a local day on (a grid fee changing on 1 April, a supplier's new price):
+ * the components it names replace the tariff's from `from` to the next change; the others stay.
+ */
+const tariffChange = z
+  .object({
+    from: day,
+    energy: energySchema.optional(),
+    baseFeeEurPerMonth: z.number().min(0).max(100_000).optional(),
+    gridEnergyCentsPerKwh: centsUp.optional(),
+    gridEnergyWindows: z.array(touWindow).max(24).optional(),
+    gridPowerEurPerKwYear: z.number().min(0).max(100_000).optional(),
+    fixedCharges: z.array(fixedCharge).max(20).optional(),
+    levies: z.array(levy).max(10).optional(),
+    vatPercent: z.number().min(0).max(50).optional(),
+  })
+  .strict();
+export type TariffChange = z.output<typeof tariffChange>;
+
 export const tariffSchema = z
   .object({
     id: tariffId,
@@ -49,21 +133,7 @@ export const tariffSchema = z
     isExample: z.boolean().default(false),
     validFrom: day.nullable().default(null),
     validTo: day.nullable().default(null),
-    energy: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('flat'), centsPerKwh: cents }).strict(),
-      z
-        .object({ type: z.literal('tou'), defaultCentsPerKwh: cents, windows: z.array(touWindow).max(24) })
-        .strict(),
-      z
-        .object({
-          type: z.literal('spot'),
-          priceSeriesId: z.string().min(1).max(64),
-          /** price = factor × spot + markup (cents per kWh); feed-in: often factor 1 minus a fee. */
-          factor: z.number().min(0).max(10).default(1),
-          markupCentsPerKwh: cents.default(0),
-        })
-        .strict(),
-    ]),
+    energy: energySchema,
     baseFeeEurPerMonth: z.number().min(0).max(100_000).default(0),
     gridEnergyCentsPerKwh: centsUp.default(0),
     /** Grid energy by time of use (e.g. the summer low price SNAP); elsewhere `gridEnergyCentsPerKwh`. */
@@ -83,31 +153,8 @@ export const tariffSchema = z
      * Fixed charges besides the base fee, as a bill lists them (supplier base fee, metering fee, grid
      * provision, Ökostrom flat charges): per month or per year, counted pro rata by day.
      */
-    fixedCharges: z
-      .array(
-        z
-          .object({
-            name: z.string().trim().min(1).max(60),
-            eur: z.number().min(0).max(1_000_000),
-            per: z.enum(['month', 'year']),
-          })
-          .strict(),
-      )
-      .max(20)
-      .default([]),
-    levies: z
-      .array(
-        z
-          .object({
-            name: z.string().trim().min(1).max(60),
-            centsPerKwh: centsUp.default(0),
-            /** Percent of the net amount (energy, fees, grid) before VAT. */
-            percent: z.number().min(0).max(100).default(0),
-          })
-          .strict(),
-      )
-      .max(10)
-      .default([]),
+    fixedCharges: z.array(fixedCharge).max(20).default([]),
+    levies: z.array(levy).max(10).default([]),
     vatPercent: z.number().min(0).max(50).default(20),
     /**
      * How the prices above were typed: `net` (without VAT, as grid-fee tables and bills' lines show
@@ -125,12 +172,27 @@ export const tariffSchema = z
       .object({ centsPerKwh: cents, kind: z.enum(['local', 'regional', 'beg']) })
       .strict()
       .optional(),
+    /** Changes from a day on, in date order, inside the validity (components with their own dates). */
+    changes: z.array(tariffChange).max(24).default([]),
   })
   .strict()
   .refine((t) => !t.validFrom || !t.validTo || t.validTo > t.validFrom, {
     message: 'validTo must lie after validFrom',
     path: ['validTo'],
-  });
+  })
+  .refine(
+    (t) =>
+      t.changes.every(
+        (c, i) =>
+          (i === 0 || c.from > t.changes[i - 1]!.from) &&
+          (!t.validFrom || c.from > t.validFrom) &&
+          (!t.validTo || c.from <= t.validTo),
+      ),
+    {
+      message: 'changes must be in date order, each after validFrom and not after validTo',
+      path: ['changes'],
+    },
+  );
 export type Tariff = z.output<typeof tariffSchema>;
 export type TariffInput = z.input<typeof tariffSchema>;
 
@@ -193,6 +255,8 @@ export interface CostResult {
     outsideValidity: number;
     /** Spot tariffs: the cost in each day's four most expensive hours, and shifting `shiftPercent` of it. */
     spot: { expensiveShare: number; shiftPercent: number; shiftSavingsEur: number } | null;
+    /** Spot tariffs: the price series billed on (hourly 3600 / quarter-hour 900), each from its day. */
+    series: { seriesId: string; resolutionSec: number; fromDay: string | null }[];
   }[];
   /** The cheapest (consumption) or best-paying (feed-in) tariff with every quarter-hour priced. */
   bestTariffId: string | null;
@@ -272,12 +336,43 @@ export interface PeakShavingResult {
   quarterHoursStillAbove: number;
 }
 
+/** A preset that ships with the app: the tariff, and the published example it reproduces. */
+export interface TariffPresetView {
+  tariff: Tariff;
+  published: string;
+}
+
+/** A bill's lines beside Meterdesk's (main/cost/bill.ts), with the reasons for the differences. */
+export interface BillReconciliation {
+  meterId: string;
+  obisCode: string;
+  tariffId: string;
+  fromSec: number;
+  toSec: number;
+  lines: {
+    line: 'kwh' | 'energy' | 'baseFee' | 'grid' | 'levies' | 'vat' | 'total';
+    bill: number | null;
+    ours: number;
+    difference: number | null;
+  }[];
+  /** Codes with the numbers they name (worded per language), and the CLI's English text. */
+  reasons: {
+    code: 'missing' | 'estimated' | 'price' | 'fixed' | 'period' | 'match';
+    values: Record<string, number>;
+    text: string;
+  }[];
+}
+
+const euros = z.number().min(-10_000_000).max(10_000_000);
+
 const range = { fromSec: sec, toSec: sec };
 
 export const costChannels = {
   'tariffs:list': channel<Tariff[]>().input(z.object({}).strict()),
   'tariffs:save': channel<Tariff>().input(z.object({ tariff: tariffSchema }).strict()),
   'tariffs:remove': channel<{ removed: boolean }>().input(z.object({ tariffId }).strict()),
+  /** The dated presets that ship with the app (grid fees, supplier and feed-in examples), with sources. */
+  'tariffs:presets': channel<TariffPresetView[]>().input(z.object({}).strict()),
   'prices:list': channel<PriceSeriesView[]>().input(z.object({}).strict()),
   /** A price file (CSV or JSON, €/MWh) the person picked, stored as a named series. */
   'prices:import': channel<PriceSeriesView>().input(
@@ -305,6 +400,28 @@ export const costChannels = {
         shiftPercent: z.number().min(0).max(100).default(10),
         /** The whole site: every meter of the register's direction at the meter's site, each priced on its own. */
         siteWide: z.boolean().default(false),
+      })
+      .strict(),
+  ),
+  /** A bill's period and line totals beside the cost evaluation's lines for the same tariff. */
+  'analysis:bill': channel<BillReconciliation>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        ...range,
+        tariffId,
+        bill: z
+          .object({
+            kwh: z.number().min(0).max(1e9),
+            energyEur: euros.nullable().default(null),
+            gridEur: euros.nullable().default(null),
+            baseFeeEur: euros.nullable().default(null),
+            leviesEur: euros.nullable().default(null),
+            vatEur: euros.nullable().default(null),
+            totalEur: euros,
+          })
+          .strict(),
       })
       .strict(),
   ),

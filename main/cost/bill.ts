@@ -6,7 +6,7 @@
  * a different energy price (the price the bill implies against the tariff's), fixed charges.
  */
 import type Database from 'better-sqlite3';
-import type { Tariff } from '../../preload/contract';
+import type { BillReconciliation, Tariff } from '../../preload/contract';
 import { figuresOf } from '../analysis/frame';
 import { AppError } from '../errors';
 import { createCostService } from './cost-service';
@@ -22,23 +22,8 @@ export interface Bill {
   totalEur: number;
 }
 
-export interface BillLine {
-  line: 'kwh' | 'energy' | 'baseFee' | 'grid' | 'levies' | 'vat' | 'total';
-  bill: number | null;
-  ours: number;
-  difference: number | null;
-}
-
-export interface Reconciliation {
-  meterId: string;
-  obisCode: string;
-  tariffId: string;
-  fromSec: number;
-  toSec: number;
-  lines: BillLine[];
-  /** What explains the differences, in English (the CLI's words; the codes for other wording). */
-  reasons: { code: 'missing' | 'estimated' | 'price' | 'fixed' | 'period' | 'match'; text: string }[];
-}
+export type Reconciliation = BillReconciliation;
+export type BillLine = BillReconciliation['lines'][number];
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -89,6 +74,7 @@ export function reconcileBill(
     const perInterval = f.readings > 0 ? f.kwh / f.readings : 0;
     reasons.push({
       code: 'missing',
+      values: { missing, expected: f.expected, kwh: r3(missing * perInterval), diff: r3(b.kwh - f.kwh) },
       text: `${missing} of ${f.expected} intervals of the period have no reading here; at the period's mean they would hold about ${r3(missing * perInterval)} kWh (the bill's kWh differ by ${r3(b.kwh - f.kwh)}). Sync or import them, then reconcile again.`,
     });
   }
@@ -96,12 +82,14 @@ export function reconcileBill(
   if (missing <= 0 && Math.abs(kwhDiff) >= 0.001)
     reasons.push({
       code: 'period',
+      values: { diff: r3(kwhDiff), percent: r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100) },
       text: `Every interval of the period is here, and the bill counts ${r3(kwhDiff)} kWh ${kwhDiff > 0 ? 'more' : 'less'}: its period may be another (meter readings taken on other days), or it bills readings the operator estimated. The other lines follow from the energy (${r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100)} %).`,
     });
   const estimated = f.quality.estimated + f.quality.unreliable;
   if (estimated > 0)
     reasons.push({
       code: 'estimated',
+      values: { estimated },
       text: `${estimated} values of the period are estimated or unreliable; the operator may have replaced them since (a revision), and the bill may count the replacements.`,
     });
   const energyLine = lines[1]!;
@@ -111,6 +99,7 @@ export function reconcileBill(
     if (Math.abs(billPrice - ourPrice) >= 0.01)
       reasons.push({
         code: 'price',
+        values: { bill: r2(billPrice), ours: r2(ourPrice) },
         text: `The bill's energy line is ${r2(billPrice)} ct/kWh, the tariff's ${r2(ourPrice)} ct/kWh: a different price (or one entered gross where the bill is net).`,
       });
   }
@@ -118,10 +107,11 @@ export function reconcileBill(
   if (feeLine.difference !== null && Math.abs(feeLine.difference) >= 0.01)
     reasons.push({
       code: 'fixed',
+      values: { diff: r2(feeLine.difference) },
       text: `The fixed charges differ by ${r2(feeLine.difference)} €: a base fee, metering or grid provision charge the tariff does not hold, or another number of days.`,
     });
   if (reasons.length === 0 && lines.every((l) => l.difference === null || Math.abs(l.difference) < 0.01))
-    reasons.push({ code: 'match', text: 'Every line matches the bill to the cent.' });
+    reasons.push({ code: 'match', values: {}, text: 'Every line matches the bill to the cent.' });
   return {
     meterId: q.meterId,
     obisCode: q.obisCode,

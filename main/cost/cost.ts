@@ -13,9 +13,10 @@ import type Database from 'better-sqlite3';
 import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
 import { readRange } from '../db/readings-read';
-import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
+import { dayKey, dayNumberOf, dayNumberOfKey, dayStartSec, offsetMinutesAt } from '../time/local-days';
 import { asNet, pricingOf, type Pricing } from './pricing';
 import type { TariffStore } from './tariff-store';
+import { versionsOf } from './tariff-versions';
 
 const cents = (eur: number) => Math.round(eur * 100) / 100;
 
@@ -111,19 +112,135 @@ function spotShift(rows: readonly Row[], pricing: Pricing, shiftPercent: number,
 /** The reduced grid energy price of community energy, by the community's kind (AUSTRIA-2026.md §2.1). */
 export const COMMUNITY_GRID_REDUCTION = { local: 0.57, regional: 0.28, beg: 0 } as const;
 
-export function computeCost(
+type CostQuery = {
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+  tariffs: Tariff[];
+  shiftPercent: number;
+};
+type TariffCost = CostResult['tariffs'][number];
+
+/**
+ * The cost under each tariff. A tariff with dated changes is priced period by period (each period its
+ * own components, fees pro rata inside it) and the periods added month by month, so a tariff that
+ * changes on 1 April bills March on the old prices and April on the new ones.
+ */
+export function computeCost(db: Database.Database, store: TariffStore, q: CostQuery, tz: string): CostResult {
+  const result = costOfPlainTariffs(
+    db,
+    store,
+    { ...q, tariffs: q.tariffs.map((t) => (t.changes?.length ? { ...t, changes: [] } : t)) },
+    tz,
+  );
+  q.tariffs.forEach((t, i) => {
+    if (!t.changes?.length) return;
+    const parts = versionsOf(t).flatMap((v) => {
+      const fromSec = v.fromDay ? Math.max(q.fromSec, dayStartSec(dayNumberOfKey(v.fromDay), tz)) : q.fromSec;
+      const toSec = v.toDay ? Math.min(q.toSec, dayStartSec(dayNumberOfKey(v.toDay) + 1, tz)) : q.toSec;
+      if (fromSec >= toSec) return [];
+      const r = costOfPlainTariffs(db, store, { ...q, fromSec, toSec, tariffs: [v.tariff] }, tz);
+      return r.rowCount > 0 ? [r.tariffs[0]!] : [];
+    });
+    if (parts.length > 0)
+      result.tariffs[i] = { ...mergeTariffCosts(parts, 'add'), tariffId: t.id, name: t.name };
+  });
+  const { rowCount: _, ...out } = result;
+  return { ...out, bestTariffId: bestOf(out.tariffs, out.direction) };
+}
+
+/** The cheapest (consumption) or best-paying (feed-in) tariff among those that priced every quarter-hour. */
+function bestOf(tariffs: readonly TariffCost[], direction: 'consumption' | 'feed_in'): string | null {
+  // Only a finite total can be compared: a tariff whose total is not finite is never "best".
+  const complete = tariffs.filter(
+    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
+  );
+  const best = complete.reduce<TariffCost | null>((b, t) => {
+    if (!b) return t;
+    return direction === 'feed_in'
+      ? t.total.totalEur > b.total.totalEur
+        ? t
+        : b
+      : t.total.totalEur < b.total.totalEur
+        ? t
+        : b;
+  }, null);
+  return best?.tariffId ?? null;
+}
+
+const MONEY_KEYS = [
+  'energyEur',
+  'baseFeeEur',
+  'gridEnergyEur',
+  'gridPowerEur',
+  'leviesEur',
+  'vatEur',
+  'totalEur',
+] as const;
+
+/**
+ * Several results of one tariff (a site's meters, or a tariff's periods) added month by month and
+ * component by component: still adding up to the cent.
+ */
+function mergeTariffCosts(all: readonly TariffCost[], shares: 'add' | 'max'): TariffCost {
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const byMonth = new Map<string, CostMonth>();
+  for (const t of all)
+    for (const m of t.months) {
+      const acc = byMonth.get(m.month);
+      if (!acc) byMonth.set(m.month, { ...m });
+      else {
+        for (const k of MONEY_KEYS) acc[k] = round(acc[k] + m[k]);
+        acc.kwh = Math.round((acc.kwh + m.kwh) * 1000) / 1000;
+        acc.unpricedQuarterHours += m.unpricedQuarterHours;
+        acc.unpricedKwh = Math.round((acc.unpricedKwh + m.unpricedKwh) * 1000) / 1000;
+        // A tariff's periods split a month (their shares add); a site's meters share it (the largest).
+        acc.monthShare =
+          shares === 'add'
+            ? Math.round((acc.monthShare + m.monthShare) * 10_000) / 10_000
+            : Math.max(acc.monthShare, m.monthShare);
+      }
+    }
+  const months = [...byMonth.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((m) => ({
+      ...m,
+      meanCentsPerKwh: m.kwh > 0 ? Math.round((m.totalEur / m.kwh) * 10_000) / 100 : null,
+    }));
+  const kwh = months.reduce((a, m) => a + m.kwh, 0);
+  const total = Object.fromEntries(
+    MONEY_KEYS.map((k) => [k, round(all.reduce((a, t) => a + t.total[k], 0))]),
+  ) as Record<(typeof MONEY_KEYS)[number], number>;
+  const spots = all.map((t) => t.spot).filter((s) => s !== null);
+  const series = all.flatMap((t) => t.series);
+  return {
+    ...all[0]!,
+    months,
+    total: { ...total, meanCentsPerKwh: kwh > 0 ? Math.round((total.totalEur / kwh) * 10_000) / 100 : null },
+    unpricedQuarterHours: all.reduce((a, t) => a + t.unpricedQuarterHours, 0),
+    outsideValidity: all.reduce((a, t) => a + t.outsideValidity, 0),
+    spot:
+      spots.length === 0
+        ? null
+        : {
+            expensiveShare:
+              Math.round((spots.reduce((a, s) => a + s.expensiveShare, 0) / spots.length) * 10_000) / 10_000,
+            shiftPercent: spots[0]!.shiftPercent,
+            shiftSavingsEur: round(spots.reduce((a, s) => a + s.shiftSavingsEur, 0)),
+          },
+    series: series.filter(
+      (s, i) => series.findIndex((x) => x.seriesId === s.seriesId && x.fromDay === s.fromDay) === i,
+    ),
+  };
+}
+
+function costOfPlainTariffs(
   db: Database.Database,
   store: TariffStore,
-  q: {
-    meterId: string;
-    obisCode: string;
-    fromSec: number;
-    toSec: number;
-    tariffs: Tariff[];
-    shiftPercent: number;
-  },
+  q: CostQuery,
   tz: string,
-): CostResult {
+): CostResult & { rowCount: number } {
   const rows = loadRows(db, { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec });
   // Counted over the local days that hold readings: fees for months without data would be no answer.
   const span = dataSpan(rows, q.fromSec, q.toSec, tz);
@@ -263,23 +380,11 @@ export function computeCost(
       unpricedQuarterHours: out.reduce((a, m) => a + m.unpricedQuarterHours, 0),
       outsideValidity: outside,
       spot,
+      series: pricing.series,
     };
   });
-  // Only a finite total can be compared: a tariff whose total is not finite is never "best".
-  const complete = tariffs.filter(
-    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
-  );
-  const best = complete.reduce<(typeof tariffs)[number] | null>((b, t) => {
-    if (!b) return t;
-    return direction === 'feed_in'
-      ? t.total.totalEur > b.total.totalEur
-        ? t
-        : b
-      : t.total.totalEur < b.total.totalEur
-        ? t
-        : b;
-  }, null);
   return {
+    rowCount: rows.length,
     meterId: q.meterId,
     obisCode: q.obisCode,
     direction,
@@ -289,7 +394,7 @@ export function computeCost(
     site: null,
     kwh: Math.round(kwh * 1000) / 1000,
     tariffs,
-    bestTariffId: best?.tariffId ?? null,
+    bestTariffId: bestOf(tariffs, direction),
     meanMonthlyMaxKw: meanMaxKw,
     meanBasis: pk?.meanBasis ?? 'all',
   };
@@ -304,72 +409,14 @@ export function combineSite(
   parts: { meterId: string; label: string | null; result: CostResult }[],
 ): CostResult {
   const first = parts[0]!.result;
-  const round = (v: number) => Math.round(v * 100) / 100;
-  const keys = [
-    'energyEur',
-    'baseFeeEur',
-    'gridEnergyEur',
-    'gridPowerEur',
-    'leviesEur',
-    'vatEur',
-    'totalEur',
-  ] as const;
   const kwh = parts.reduce((a, p) => a + p.result.kwh, 0);
-  const tariffs = first.tariffs.map((t0, ti) => {
-    const all = parts.map((p) => p.result.tariffs[ti]!);
-    const byMonth = new Map<string, CostMonth>();
-    for (const t of all)
-      for (const m of t.months) {
-        const acc = byMonth.get(m.month);
-        if (!acc) byMonth.set(m.month, { ...m });
-        else {
-          for (const k of keys) acc[k] = round(acc[k] + m[k]);
-          acc.kwh = Math.round((acc.kwh + m.kwh) * 1000) / 1000;
-          acc.unpricedQuarterHours += m.unpricedQuarterHours;
-          acc.unpricedKwh = Math.round((acc.unpricedKwh + m.unpricedKwh) * 1000) / 1000;
-          acc.monthShare = Math.max(acc.monthShare, m.monthShare);
-        }
-      }
-    const months = [...byMonth.values()]
-      .sort((a, b) => a.month.localeCompare(b.month))
-      .map((m) => ({
-        ...m,
-        meanCentsPerKwh: m.kwh > 0 ? Math.round((m.totalEur / m.kwh) * 10_000) / 100 : null,
-      }));
-    const total = Object.fromEntries(
-      keys.map((k) => [k, round(all.reduce((a, t) => a + t.total[k], 0))]),
-    ) as Record<(typeof keys)[number], number>;
-    return {
-      tariffId: t0.tariffId,
-      name: t0.name,
-      isExample: t0.isExample,
-      months,
-      total: {
-        ...total,
-        meanCentsPerKwh: kwh > 0 ? Math.round((total.totalEur / kwh) * 10_000) / 100 : null,
-      },
-      unpricedQuarterHours: all.reduce((a, t) => a + t.unpricedQuarterHours, 0),
-      outsideValidity: all.reduce((a, t) => a + t.outsideValidity, 0),
-      spot: null,
-    };
-  });
-  // Only a finite total can be compared: a tariff whose total is not finite is never "best".
-  const complete = tariffs.filter(
-    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
-  );
-  const best = complete.reduce<(typeof tariffs)[number] | null>(
-    (b, t) =>
-      !b
-        ? t
-        : first.direction === 'feed_in'
-          ? t.total.totalEur > b.total.totalEur
-            ? t
-            : b
-          : t.total.totalEur < b.total.totalEur
-            ? t
-            : b,
-    null,
-  );
+  const tariffs = first.tariffs.map((_, ti) => ({
+    ...mergeTariffCosts(
+      parts.map((p) => p.result.tariffs[ti]!),
+      'max',
+    ),
+    spot: null,
+  }));
   return {
     ...first,
     fromSec: Math.min(...parts.map((p) => p.result.fromSec)),
@@ -377,7 +424,7 @@ export function combineSite(
     clampedToData: parts.some((p) => p.result.clampedToData),
     kwh: Math.round(kwh * 1000) / 1000,
     tariffs,
-    bestTariffId: best?.tariffId ?? null,
+    bestTariffId: bestOf(tariffs, first.direction),
     meanMonthlyMaxKw: null,
     site: {
       siteId,

@@ -30,6 +30,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
   {
     id: 'beispiel-tag-nacht',
@@ -53,6 +54,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
   {
     id: 'beispiel-spot',
@@ -72,6 +74,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
   {
     id: 'beispiel-leistungspreis',
@@ -91,6 +94,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
   {
     id: 'beispiel-einspeisung-fix',
@@ -110,6 +114,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
   {
     id: 'beispiel-einspeisung-spot',
@@ -129,6 +134,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
   {
     // Gas is priced with gas tariffs only: energy, base fee, grid, Erdgasabgabe (0,066 €/m³ ≈ 0,6
@@ -150,6 +156,7 @@ export const EXAMPLE_TARIFFS: Tariff[] = [
     pricesEntered: 'net',
     powerBasis: 'mean_monthly',
     fixedCharges: [],
+    changes: [],
   },
 ];
 

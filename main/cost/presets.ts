@@ -1,18 +1,24 @@
 /**
- * Dated presets that ship with the app (issue 34), each with its legal source and validity. As data, not
- * code: a preset is a tariff (schema of preload/cost-contract.ts) priced by the same evaluation.
+ * Dated presets that ship with the app (issue 34), each with its source, its validity and the published
+ * example it reproduces (`published`; test/unit/tariff-presets.test.ts prices each preset through the
+ * cost evaluation and compares with that number). As data, not code: a preset is a tariff (schema of
+ * preload/cost-contract.ts) priced by the same evaluation as the person's own.
  *
- * The 2026 grid usage energy price (Netznutzungsentgelt, Arbeitspreis) of the 14 network areas for
- * network level 7, "nicht gemessene Leistung" (households), from 1 April 2026 with the summer low
- * price SNAP (1 April – 30 September, 10:00–16:00, −20 % on the usage price only), net, ct/kWh:
- * SNE-V 2018 §5 as amended by BGBl. II Nr. 305/2025 (RIS NOR40273644), as AUSTRIA-2026.md §3.3 lists
- * them. With the 2026 levies per kWh of a household: Elektrizitätsabgabe 0,10 ct/kWh (ElAbgG §7(16),
- * BGBl. I 95/2025) and Erneuerbaren-Förderbeitrag 0,62 ct/kWh (BGBl. II 301/2025); VAT 20 %.
+ * Grid: the 2026 grid usage energy price (Netznutzungsentgelt, Arbeitspreis) of the 14 network areas for
+ * network level 7, "nicht gemessene Leistung" (households), from 1 April 2026 with the summer low price
+ * SNAP (1 April – 30 September, 10:00–16:00, −20 % on the usage price only), net, ct/kWh: SNE-V 2018 §5
+ * as amended by BGBl. II Nr. 305/2025 (RIS NOR40273644), as AUSTRIA-2026.md §3.3 lists them; with the
+ * 2026 levies per kWh of a household: Elektrizitätsabgabe 0,10 ct/kWh (ElAbgG §7(16), BGBl. I 95/2025)
+ * and Erneuerbaren-Förderbeitrag 0,62 ct/kWh (BGBl. II 301/2025); VAT 20 %.
  *
- * What these presets are not: a whole grid bill. The loss fee (Netzverlustentgelt), the metering fee
- * (Messentgelt) and the flat power charge of non-metered customers are not in the sources this project
- * has checked, so they are not invented here; the supplier's energy price is 0 (add a supplier tariff to
- * price the energy). Their names say so.
+ * Suppliers and feed-in: price sheets as public backtesting code and comparison pages quote them
+ * (each `source` names where); spot presets bill on the series `epex-at-60` (the hourly index) and
+ * `epex-at-15` (quarter-hours) — import the day-ahead prices under those names.
+ *
+ * What is not here, because no checked source gives it: the 2025 grid fees, the loss fee
+ * (Netzverlustentgelt), the metering fee (Messentgelt), the flat power charge of non-metered customers,
+ * the 2027 draft (its prices follow in the SNE-T-V, expected December 2026), and a supplier's
+ * time-of-use tariff. None is invented.
  */
 import type { Tariff } from '../../preload/contract';
 
@@ -39,29 +45,285 @@ export const NE7_2026: Record<string, { name: string; ap: number; snap: number }
 
 export const SNAP_WINDOW = { months: [4, 5, 6, 7, 8, 9], from: '10:00', to: '16:00' } as const;
 
-export const TARIFF_PRESETS: readonly Tariff[] = Object.entries(NE7_2026).map(([id, a]) => ({
-  id: `netz-2026-${id}`,
-  name: `Netznutzung ${a.name} 2026 (NE7, SNAP; ohne Verlust-/Messentgelt)`,
-  direction: 'consumption',
+/** What a preset's source publishes, as a number the test reproduces through the cost evaluation. */
+export type Published =
+  /** Grid usage price and SNAP, ct/kWh net (a quarter-hour outside and inside the window). */
+  | { kind: 'grid'; apCents: number; snapCents: number }
+  /** The energy price in ct/kWh gross at a given spot price (€/MWh), and the monthly fee gross. */
+  | { kind: 'spot'; atEurPerMwh: number; grossCents: number; baseFeeGrossEurPerMonth: number }
+  /** A flat price, ct/kWh, as the source states it (net or gross as `basis` says). */
+  | { kind: 'flat'; cents: number; basis: 'net' | 'gross' }
+  /** A month's published price in ct/kWh. */
+  | { kind: 'monthly'; month: string; cents: number };
+
+export interface TariffPreset {
+  tariff: Tariff;
+  /** The example the source publishes, and where. */
+  published: Published & { text: string };
+}
+
+const HOURLY = 'epex-at-60';
+const QUARTER_HOURLY = 'epex-at-15';
+
+const base: Pick<
+  Tariff,
+  | 'commodity'
+  | 'isExample'
+  | 'baseFeeEurPerMonth'
+  | 'gridEnergyCentsPerKwh'
+  | 'gridEnergyWindows'
+  | 'gridPowerEurPerKwYear'
+  | 'levies'
+  | 'vatPercent'
+  | 'pricesEntered'
+  | 'powerBasis'
+  | 'fixedCharges'
+  | 'changes'
+> = {
   commodity: 'electricity',
   isExample: false,
-  validFrom: '2026-04-01',
-  validTo: '2026-12-31',
-  energy: { type: 'flat', centsPerKwh: 0 },
   baseFeeEurPerMonth: 0,
-  gridEnergyCentsPerKwh: a.ap,
-  gridEnergyWindows: [{ days: 'all', ...SNAP_WINDOW, months: [...SNAP_WINDOW.months], centsPerKwh: a.snap }],
+  gridEnergyCentsPerKwh: 0,
+  gridEnergyWindows: [],
   gridPowerEurPerKwYear: 0,
-  levies: [
-    { name: 'Elektrizitätsabgabe (Haushalt 2026)', centsPerKwh: 0.1, percent: 0 },
-    { name: 'Erneuerbaren-Förderbeitrag 2026', centsPerKwh: 0.62, percent: 0 },
-  ],
+  levies: [],
   vatPercent: 20,
   pricesEntered: 'net',
   powerBasis: 'mean_monthly',
   fixedCharges: [],
-  source: SNE_SOURCE,
+  changes: [],
+};
+
+const GRID_2026: TariffPreset[] = Object.entries(NE7_2026).map(([id, a]) => ({
+  published: {
+    kind: 'grid',
+    apCents: a.ap,
+    snapCents: a.snap,
+    text: `SNE-V 2018 §5 (BGBl. II 305/2025), NE7 ${a.name}, nicht gemessene Leistung: AP ${a.ap} ct/kWh, SNAP ${a.snap} ct/kWh`,
+  },
+  tariff: {
+    id: `netz-2026-${id}`,
+    name: `Netznutzung ${a.name} 2026 (NE7, SNAP; ohne Verlust-/Messentgelt)`,
+    direction: 'consumption',
+    commodity: 'electricity',
+    isExample: false,
+    validFrom: '2026-04-01',
+    validTo: '2026-12-31',
+    energy: { type: 'flat', centsPerKwh: 0 },
+    baseFeeEurPerMonth: 0,
+    gridEnergyCentsPerKwh: a.ap,
+    gridEnergyWindows: [
+      { days: 'all', ...SNAP_WINDOW, months: [...SNAP_WINDOW.months], centsPerKwh: a.snap },
+    ],
+    gridPowerEurPerKwYear: 0,
+    levies: [
+      { name: 'Elektrizitätsabgabe (Haushalt 2026)', centsPerKwh: 0.1, percent: 0 },
+      { name: 'Erneuerbaren-Förderbeitrag 2026', centsPerKwh: 0.62, percent: 0 },
+    ],
+    vatPercent: 20,
+    pricesEntered: 'net',
+    powerBasis: 'mean_monthly',
+    fixedCharges: [],
+    changes: [],
+    source: SNE_SOURCE,
+  },
 }));
+
+const AWATTAR_BACKTESTING =
+  'awattar-backtesting/awattar-backtesting.github.io docs/tariffs.js (the supplier price sheets it links)';
+
+/** Supplier energy, one of each kind a checked source publishes (no grid fees: add a grid preset). */
+const SUPPLIERS: TariffPreset[] = [
+  {
+    published: {
+      kind: 'spot',
+      atEurPerMwh: 100,
+      grossCents: 13.56,
+      baseFeeGrossEurPerMonth: 2.16,
+      text: 'AAE Naturstrom SPOT Stunde II (Preisblatt 10/2024): EPEX Spot AT Stundenpreis + 1,30 ct/kWh netto (1,56 brutto), Grundpauschale 2,16 €/Monat brutto',
+    },
+    tariff: {
+      ...base,
+      id: 'lieferant-spot-stunde-naturstrom',
+      name: 'Naturstrom SPOT Stunde II (Stundenpreis + 1,30 ct netto)',
+      direction: 'consumption',
+      validFrom: '2024-10-01',
+      validTo: null,
+      energy: { type: 'spot', priceSeriesId: HOURLY, billedOn: 'hourly', factor: 1, markupCentsPerKwh: 1.3 },
+      baseFeeEurPerMonth: 1.8,
+      source: `AAE Preisblatt Naturstrom SPOT Stunde II (aae.at, 10/2024), as ${AWATTAR_BACKTESTING}`,
+    },
+  },
+  {
+    published: {
+      kind: 'spot',
+      atEurPerMwh: 100,
+      grossCents: 13.8,
+      baseFeeGrossEurPerMonth: 2.16,
+      text: 'oekostrom oeko Spot+: EPEX Spot AT + 1,50 ct/kWh netto (1,80 brutto), 2,16 €/Monat brutto; Stundenpreis bis 30.9.2025, Viertelstundenpreis ab 1.10.2025',
+    },
+    tariff: {
+      ...base,
+      id: 'lieferant-spot-viertelstunde-oekostrom',
+      name: 'oeko Spot+ (Spot + 1,50 ct netto; Viertelstunde ab 1.10.2025)',
+      direction: 'consumption',
+      validFrom: null,
+      validTo: null,
+      energy: {
+        type: 'spot',
+        priceSeriesId: HOURLY,
+        billedOn: 'hourly',
+        quarterHourFrom: '2025-10-01',
+        quarterHourSeriesId: QUARTER_HOURLY,
+        factor: 1,
+        markupCentsPerKwh: 1.5,
+      },
+      baseFeeEurPerMonth: 1.8,
+      source: `oekostrom AG Preisblatt oeko Spot+ (hub.oekostrom.at), as ${AWATTAR_BACKTESTING}`,
+    },
+  },
+  {
+    published: {
+      kind: 'spot',
+      atEurPerMwh: 100,
+      grossCents: 13.9,
+      baseFeeGrossEurPerMonth: 4.95,
+      text: 'Hofer Grünstrom SPOT (Preisinformation, ab 1.2.2026): EPEX Spot AT Viertelstundenpreis + 1,5833 ct/kWh netto (1,90 brutto), 4,95 €/Monat brutto',
+    },
+    tariff: {
+      ...base,
+      id: 'lieferant-spot-viertelstunde-hofer',
+      name: 'Hofer Grünstrom SPOT (Viertelstunde + 1,5833 ct netto)',
+      direction: 'consumption',
+      validFrom: '2026-02-01',
+      validTo: null,
+      energy: {
+        type: 'spot',
+        priceSeriesId: QUARTER_HOURLY,
+        billedOn: 'quarter_hour',
+        factor: 1,
+        markupCentsPerKwh: 1.5833,
+      },
+      baseFeeEurPerMonth: 4.125,
+      source: `Hofer Grünstrom Preisinformation SPOT (launched 1.2.2026, quarter-hour billing), as ${AWATTAR_BACKTESTING}`,
+    },
+  },
+  {
+    published: {
+      kind: 'flat',
+      cents: 6,
+      basis: 'net',
+      text: 'Sozialtarif Strom ab 1.4.2026: 6 Cent netto pro kWh bis 2.900 kWh im Jahr (die-nachrichten.at, nach tarife.at)',
+    },
+    tariff: {
+      ...base,
+      id: 'lieferant-fix-sozialtarif-2026',
+      name: 'Sozialtarif 2026 (6 ct/kWh netto; Grenze 2.900 kWh/Jahr nicht abgebildet)',
+      direction: 'consumption',
+      validFrom: '2026-04-01',
+      validTo: null,
+      energy: { type: 'flat', centsPerKwh: 6 },
+      source:
+        'Sozialtarif für Strom ab 1. April 2026: 6 ct/kWh netto bis 2.900 kWh/Jahr (die-nachrichten.at, citing tarife.at); the 2.900 kWh limit is not modelled: every kWh is priced at 6 ct',
+    },
+  },
+];
+
+/**
+ * The OeMAG market price (Marktpreis, PV), set monthly and ex post since 2024 and published on the first
+ * working day of the next month (AUSTRIA-2026.md §3.5), ct/kWh. January 2024: Kleine Zeitung, 02/2024
+ * (8,137 ct); June 2024 – May 2025: stromrechner.at/einspeisetarif (source named there: E-Control,
+ * OeMAG). February–May 2024 and the months from June 2025 are not in the checked sources: not priced,
+ * and the cost view counts those quarter-hours as unpriced.
+ */
+export const OEMAG_MONTHS: { month: string; centsPerKwh: number }[] = [
+  { month: '2024-01', centsPerKwh: 8.137 },
+  { month: '2024-06', centsPerKwh: 4.655 },
+  { month: '2024-07', centsPerKwh: 5.339 },
+  { month: '2024-08', centsPerKwh: 5.827 },
+  { month: '2024-09', centsPerKwh: 6.038 },
+  { month: '2024-10', centsPerKwh: 6.867 },
+  { month: '2024-11', centsPerKwh: 8.7 },
+  { month: '2024-12', centsPerKwh: 8.7 },
+  { month: '2025-01', centsPerKwh: 9.73 },
+  { month: '2025-02', centsPerKwh: 9.73 },
+  { month: '2025-03', centsPerKwh: 6.007 },
+  { month: '2025-04', centsPerKwh: 5.855 },
+  { month: '2025-05', centsPerKwh: 5.855 },
+];
+
+/** Feed-in: OeMAG's monthly market price, a spot feed-in and a flat one (no VAT: a household's sale). */
+const FEED_IN: TariffPreset[] = [
+  {
+    published: {
+      kind: 'monthly',
+      month: '2025-05',
+      cents: 5.855,
+      text: 'OeMAG Marktpreis Mai 2025: 5,855 ct/kWh (stromrechner.at/einspeisetarif; Quelle E-Control, OeMAG)',
+    },
+    tariff: {
+      ...base,
+      id: 'einspeisung-oemag-marktpreis',
+      name: 'OeMAG Marktpreis (monatlich, im Nachhinein)',
+      direction: 'feed_in',
+      validFrom: '2024-01-01',
+      validTo: null,
+      energy: { type: 'monthly', months: OEMAG_MONTHS },
+      vatPercent: 0,
+      source:
+        'OeMAG Marktpreis, monthly ex post (oem-ag.at/de/marktpreis): 01/2024 Kleine Zeitung 02/2024; 06/2024–05/2025 stromrechner.at/einspeisetarif (E-Control, OeMAG); months not listed are not priced',
+    },
+  },
+  {
+    published: {
+      kind: 'spot',
+      atEurPerMwh: 100,
+      grossCents: 8,
+      baseFeeGrossEurPerMonth: 0,
+      text: 'oekostrom oeko Sun Spot+ (Tarifkonditionen 02/2026): EPEX Spot AT Viertelstundenpreis − 2,0 ct/kWh Abwicklungsgebühr, keine Grundgebühr',
+    },
+    tariff: {
+      ...base,
+      id: 'einspeisung-spot-viertelstunde-oekostrom',
+      name: 'oeko Sun Spot+ (Viertelstunde − 2,0 ct)',
+      direction: 'feed_in',
+      validFrom: '2025-10-01',
+      validTo: null,
+      energy: {
+        type: 'spot',
+        priceSeriesId: QUARTER_HOURLY,
+        billedOn: 'quarter_hour',
+        factor: 1,
+        markupCentsPerKwh: -2,
+      },
+      vatPercent: 0,
+      source: `oekostrom AG Tarifkonditionen oeko Sun Spot+ (Stand 02/2026), as ${AWATTAR_BACKTESTING}`,
+    },
+  },
+  {
+    published: {
+      kind: 'flat',
+      cents: 4.91,
+      basis: 'net',
+      text: 'Energie AG Oberösterreich Einspeisetarif 4,91 ct/kWh, keine Servicepauschale (stromrechner.at/einspeisetarif, 2025)',
+    },
+    tariff: {
+      ...base,
+      id: 'einspeisung-fix-energie-ag-2025',
+      name: 'Energie AG Einspeisung 2025 (4,91 ct/kWh)',
+      direction: 'feed_in',
+      validFrom: '2025-01-01',
+      validTo: '2025-12-31',
+      energy: { type: 'flat', centsPerKwh: 4.91 },
+      vatPercent: 0,
+      source: 'stromrechner.at/einspeisetarif (2025): Energie AG Oberösterreich 4,91 ct/kWh, no service fee',
+    },
+  },
+];
+
+export const PRESETS: readonly TariffPreset[] = [...GRID_2026, ...SUPPLIERS, ...FEED_IN];
+
+export const TARIFF_PRESETS: readonly Tariff[] = PRESETS.map((p) => p.tariff);
 
 export function presetOf(id: string): Tariff | null {
   return TARIFF_PRESETS.find((t) => t.id === id) ?? null;

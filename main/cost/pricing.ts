@@ -1,6 +1,7 @@
 /**
  * A tariff's price of one quarter-hour: its energy price (flat, time-of-use by local weekday and time,
- * or spot: factor × the series' price + markup), and the all-in price of one more kWh (energy, grid
+ * spot: factor × the series' price + markup, on the series the tariff bills on — hourly index or
+ * quarter-hours, switching on the day it names —, or a monthly table), and the all-in price of one more kWh (energy, grid
  * energy, per-kWh levies, then percentage levies and VAT) that a battery's savings are counted at.
  * Local time from the tz database; windows by month, weekday and Austrian public holiday
  * (time/holidays.ts), first match wins.
@@ -8,7 +9,14 @@
 import type { Tariff, TouWindow } from '../../preload/contract';
 import { dayKey, dayNumberOf, offsetMinutesAt } from '../time/local-days';
 import { isAustrianHoliday } from '../time/holidays';
+import { AppError } from '../errors';
 import type { TariffStore } from './tariff-store';
+
+export interface BilledSeries {
+  seriesId: string;
+  resolutionSec: number;
+  fromDay: string | null;
+}
 
 export interface Pricing {
   /** Energy price in cents per kWh of the quarter-hour starting at `startSec`; null: not priced. */
@@ -17,6 +25,8 @@ export interface Pricing {
   gridEnergyCents(startSec: number): number;
   /** The grid energy price varies by time (windows): priced per quarter-hour, not per month. */
   gridByTime: boolean;
+  /** Spot tariffs: the price series billed on, each from the local day it applies (null: from the start). */
+  series: BilledSeries[];
   /** The tariff is valid then (its validity period). */
   isValid(startSec: number): boolean;
   /** Sum of the percentage levies (0.07 for 7 %). */
@@ -76,7 +86,9 @@ export function asNet(t: Tariff): Tariff {
         ? { ...e, centsPerKwh: n(e.centsPerKwh) }
         : e.type === 'tou'
           ? { ...e, defaultCentsPerKwh: n(e.defaultCentsPerKwh), windows: e.windows.map(w) }
-          : { ...e, factor: n(e.factor), markupCentsPerKwh: n(e.markupCentsPerKwh) },
+          : e.type === 'monthly'
+            ? { ...e, months: e.months.map(w) }
+            : { ...e, factor: n(e.factor), markupCentsPerKwh: n(e.markupCentsPerKwh) },
     baseFeeEurPerMonth: n(t.baseFeeEurPerMonth),
     gridEnergyCentsPerKwh: n(t.gridEnergyCentsPerKwh),
     gridEnergyWindows: (t.gridEnergyWindows ?? []).map(w),
@@ -104,12 +116,38 @@ export function pricingOf(
   };
   let energy: (s: number) => number | null;
   const e = t.energy;
+  const series: BilledSeries[] = [];
   if (e.type === 'flat') energy = () => e.centsPerKwh;
   else if (e.type === 'tou') energy = (s) => windowAt(e.windows, s, tz)?.centsPerKwh ?? e.defaultCentsPerKwh;
-  else {
-    const { resolutionSec, byStart } = store.prices(e.priceSeriesId, fromSec, toSec);
+  else if (e.type === 'monthly') {
+    const byMonth = new Map(e.months.map((m) => [m.month, m.centsPerKwh]));
+    energy = (s) => byMonth.get(dayKey(dayNumberOf(s, tz)).slice(0, 7)) ?? null;
+  } else {
+    // The series the tariff bills on, and from the day it switched the quarter-hour series.
+    const first = store.prices(e.priceSeriesId, fromSec, toSec);
+    const want = e.billedOn === 'quarter_hour' ? 900 : e.billedOn === 'hourly' ? 3600 : null;
+    if (want !== null && first.resolutionSec !== want)
+      throw new AppError(
+        'invalid_input',
+        `"${t.name}" bills on ${e.billedOn === 'hourly' ? 'the hourly index' : 'quarter-hour prices'}, but the series "${e.priceSeriesId}" holds ${first.resolutionSec === 900 ? 'quarter-hour' : 'hourly'} prices. Pick the series the price sheet names, or import it.`,
+      );
+    series.push({ seriesId: e.priceSeriesId, resolutionSec: first.resolutionSec, fromDay: null });
+    let second: typeof first | null = null;
+    let switchSec = Infinity;
+    if (e.quarterHourFrom && e.quarterHourSeriesId) {
+      second = store.prices(e.quarterHourSeriesId, fromSec, toSec);
+      if (second.resolutionSec !== 900)
+        throw new AppError(
+          'invalid_input',
+          `"${t.name}" bills quarter-hour prices from ${e.quarterHourFrom}, but the series "${e.quarterHourSeriesId}" holds hourly prices. Import a quarter-hour price file for it.`,
+        );
+      switchSec = Date.parse(`${e.quarterHourFrom}T00:00:00Z`) / 1000;
+      series.push({ seriesId: e.quarterHourSeriesId, resolutionSec: 900, fromDay: e.quarterHourFrom });
+    }
     energy = (s) => {
-      const p = byStart.get(s - (s % resolutionSec));
+      // The switch is a local day: compare the quarter-hour's local time.
+      const src = second && s + offsetMinutesAt(s, tz) * 60 >= switchSec ? second : first;
+      const p = src.byStart.get(s - (s % src.resolutionSec));
       // €/MWh → cents per kWh: ÷ 10.
       return p === undefined ? null : e.factor * (p / 10) + e.markupCentsPerKwh;
     };
@@ -123,6 +161,7 @@ export function pricingOf(
     energyCents: (s) => (isValid(s) ? energy(s) : null),
     gridEnergyCents,
     gridByTime: gridWindows.length > 0,
+    series,
     isValid,
     percentLevies,
     perKwhLeviesCents,

@@ -90,7 +90,10 @@ export function createTariffStore(db: Database.Database) {
       }).immediate();
     },
     removeSeries(id: string): boolean {
-      const inUse = this.list().filter((t) => t.energy.type === 'spot' && t.energy.priceSeriesId === id);
+      const inUse = this.list().filter(
+        (t) =>
+          t.energy.type === 'spot' && (t.energy.priceSeriesId === id || t.energy.quarterHourSeriesId === id),
+      );
       if (inUse.length > 0)
         throw new AppError(
           'conflict',
@@ -111,7 +114,11 @@ export function createTariffStore(db: Database.Database) {
     ): { resolutionSec: number; byStart: Map<number, number> } {
       const s = db.prepare('SELECT resolution_sec FROM price_series WHERE id = ?').get(id) as
         { resolution_sec: number } | undefined;
-      if (!s) throw new AppError('not_found', `No price series "${id}" in this profile.`);
+      if (!s)
+        throw new AppError(
+          'not_found',
+          `No price series "${id}" in this profile: import the day-ahead prices under that name (Manage tariffs → Import a price file, or meterdesk prices import FILE --name ${id}).`,
+        );
       const rows = db
         .prepare(
           'SELECT start_sec, eur_per_mwh FROM prices WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',

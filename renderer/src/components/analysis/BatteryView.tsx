@@ -156,7 +156,7 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
               </div>
             ))}
             <div>
-              <dt>{t('battery_savings')}</dt>
+              <dt>{t('battery_savingsGross')}</dt>
               <dd data-testid="battery-savings" data-eur={d.savingsEur ?? undefined}>
                 {d.savingsEur === null ? '–' : fmtEur(d.savingsEur, prefs)}
               </dd>

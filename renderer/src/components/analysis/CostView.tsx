@@ -11,6 +11,7 @@ import { api, unwrap } from '../../bridge';
 import { fmtDate, fmtQuantity, type FormatPrefs } from '../../format';
 import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
+import { BillDialog } from './BillDialog';
 import { TariffsDialog } from './TariffsDialog';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -132,6 +133,7 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
   const { t } = useTranslation();
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState(false);
+  const [billOpen, setBillOpen] = useState(false);
   const { tariffs, error: tariffsError } = useTariffs(version);
   const direction = obisCode.startsWith('1-1:2.') ? 'feed_in' : 'consumption';
   // A gas meter is offered gas tariffs only, an electricity meter electricity tariffs only.
@@ -323,6 +325,25 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
             <>
               <h3>{t('cost_monthlyOf', { name: detail.name })}</h3>
               <MonthTable t={detail} prefs={prefs} />
+              <p className="small muted">{t('cost_grossNote')}</p>
+              {detail.series.length > 0 && (
+                <p className="small" data-testid="cost-series">
+                  {detail.series
+                    .map((s) =>
+                      t(s.fromDay ? 'cost_seriesFrom' : 'cost_series', {
+                        series: s.seriesId,
+                        resolution: t(s.resolutionSec === 900 ? 'tariffs_quarterHourly' : 'tariffs_hourly'),
+                        from: s.fromDay ? s.fromDay.split('-').reverse().join('.') : '',
+                      }),
+                    )
+                    .join('; ')}
+                </p>
+              )}
+              {!d.site && (
+                <button onClick={() => setBillOpen(true)} data-testid="bill-open">
+                  {t('bill_open')}
+                </button>
+              )}
               {detail.spot && (
                 <p data-testid="cost-spot">
                   {t('cost_spot', { share: fmtQuantity(detail.spot.expensiveShare, 'percent', prefs) })}{' '}
@@ -349,6 +370,18 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
             </>
           )}
         </>
+      )}
+      {billOpen && detail && (
+        <BillDialog
+          meterId={meter.id}
+          obisCode={obisCode}
+          fromSec={d?.fromSec ?? fromSec}
+          toSec={d?.toSec ?? toSec}
+          tariffs={offered}
+          tariffId={detail.tariffId}
+          prefs={prefs}
+          onClose={() => setBillOpen(false)}
+        />
       )}
       {dialog && (
         <TariffsDialog

@@ -135,12 +135,17 @@ function TariffForm(props: {
                         defaultCentsPerKwh: 18,
                         windows: [{ days: 'weekday', from: '06:00', to: '22:00', centsPerKwh: 25 }],
                       }
-                    : {
-                        type: 'spot',
-                        priceSeriesId: props.series[0]?.id ?? '',
-                        factor: 1,
-                        markupCentsPerKwh: 1.5,
-                      },
+                    : type === 'monthly'
+                      ? {
+                          type: 'monthly',
+                          months: [{ month: new Date().toISOString().slice(0, 7), centsPerKwh: 6 }],
+                        }
+                      : {
+                          type: 'spot',
+                          priceSeriesId: props.series[0]?.id ?? '',
+                          factor: 1,
+                          markupCentsPerKwh: 1.5,
+                        },
             });
           }}
         >
@@ -149,6 +154,7 @@ function TariffForm(props: {
           <option value="spot" disabled={props.series.length === 0}>
             {t('tariffs_spot')}
           </option>
+          <option value="monthly">{t('tariffs_monthly')}</option>
         </select>
       </label>
       {e.type === 'flat' && (
@@ -258,13 +264,151 @@ function TariffForm(props: {
             value={e.markupCentsPerKwh}
             onChange={(v) => set({ energy: { ...e, markupCentsPerKwh: v } })}
           />
+          <label>
+            {t('tariffs_billedOn')}
+            <select
+              value={e.billedOn ?? ''}
+              onChange={(ev) =>
+                set({
+                  energy: {
+                    ...e,
+                    billedOn: (ev.target.value || undefined) as 'hourly' | 'quarter_hour' | undefined,
+                  },
+                })
+              }
+              data-testid="tariff-billed-on"
+            >
+              <option value="">{t('tariffs_billedOn_any')}</option>
+              <option value="hourly">{t('tariffs_billedOn_hourly')}</option>
+              <option value="quarter_hour">{t('tariffs_billedOn_quarter_hour')}</option>
+            </select>
+          </label>
+          <label>
+            {t('tariffs_switch')}
+            <input
+              type="date"
+              value={e.quarterHourFrom ?? ''}
+              onChange={(ev) =>
+                set({
+                  energy: {
+                    ...e,
+                    quarterHourFrom: ev.target.value || undefined,
+                    quarterHourSeriesId: ev.target.value
+                      ? (e.quarterHourSeriesId ?? props.series[0]?.id)
+                      : undefined,
+                  },
+                })
+              }
+              data-testid="tariff-switch-date"
+            />
+          </label>
+          {e.quarterHourFrom && (
+            <label>
+              {t('tariffs_switchSeries')}
+              <select
+                value={e.quarterHourSeriesId ?? ''}
+                onChange={(ev) => set({ energy: { ...e, quarterHourSeriesId: ev.target.value } })}
+              >
+                {props.series.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </>
+      )}
+      {e.type === 'monthly' && (
+        <fieldset className="tou" data-testid="tariff-months">
+          {e.months.map((m, i) => {
+            const setM = (patch: Partial<typeof m>) =>
+              set({ energy: { ...e, months: e.months.map((x, k) => (k === i ? { ...x, ...patch } : x)) } });
+            return (
+              <div key={i} className="row">
+                <input
+                  type="month"
+                  value={m.month}
+                  onChange={(ev) => setM({ month: ev.target.value })}
+                  aria-label={t('tariffs_month')}
+                />
+                <input
+                  type="number"
+                  step={0.001}
+                  value={m.centsPerKwh}
+                  onChange={(ev) => setM({ centsPerKwh: Number(ev.target.value) || 0 })}
+                  aria-label={t('tariffs_cents')}
+                />{' '}
+                ct/kWh
+                <button
+                  type="button"
+                  onClick={() => set({ energy: { ...e, months: e.months.filter((_, k) => k !== i) } })}
+                  aria-label={t('tariffs_remove')}
+                >
+                  ×
+                </button>
+              </div>
+            );
+          })}
+          <button
+            type="button"
+            onClick={() => set({ energy: { ...e, months: [...e.months, { month: '', centsPerKwh: 0 }] } })}
+          >
+            {t('tariffs_addMonth')}
+          </button>
+        </fieldset>
       )}
       <Num
         label={t('tariffs_baseFee')}
         value={d.baseFeeEurPerMonth}
         onChange={(v) => set({ baseFeeEurPerMonth: v })}
       />
+      <fieldset className="levies" data-testid="tariff-fixed-charges">
+        <legend>{t('tariffs_fixedCharges')}</legend>
+        {(d.fixedCharges ?? []).map((c, i) => {
+          const list = d.fixedCharges ?? [];
+          const setC = (patch: Partial<typeof c>) =>
+            set({ fixedCharges: list.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+          return (
+            <div key={i} className="row">
+              <input
+                value={c.name}
+                placeholder={t('tariffs_fixedName')}
+                onChange={(ev) => setC({ name: ev.target.value })}
+                aria-label={t('tariffs_fixedName')}
+              />
+              <input
+                type="number"
+                step={0.01}
+                value={c.eur}
+                onChange={(ev) => setC({ eur: Number(ev.target.value) || 0 })}
+                aria-label="€"
+              />{' '}
+              €
+              <select value={c.per} onChange={(ev) => setC({ per: ev.target.value as 'month' | 'year' })}>
+                <option value="month">{t('tariffs_perMonth')}</option>
+                <option value="year">{t('tariffs_perYear')}</option>
+              </select>
+              <button
+                type="button"
+                onClick={() => set({ fixedCharges: list.filter((_, k) => k !== i) })}
+                aria-label={t('tariffs_remove')}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          onClick={() =>
+            set({ fixedCharges: [...(d.fixedCharges ?? []), { name: 'Messentgelt', eur: 0, per: 'month' }] })
+          }
+          data-testid="tariff-add-fixed"
+        >
+          {t('tariffs_addFixed')}
+        </button>
+      </fieldset>
       {d.direction === 'consumption' && (
         <>
           <Num
@@ -374,6 +518,95 @@ function TariffForm(props: {
           </fieldset>
         </>
       )}
+      {d.direction === 'consumption' && (
+        <label>
+          {t('tariffs_community')}
+          <select
+            value={d.community?.kind ?? ''}
+            onChange={(ev) => {
+              const kind = ev.target.value as 'local' | 'regional' | 'beg' | '';
+              set({ community: kind ? { kind, centsPerKwh: d.community?.centsPerKwh ?? 12 } : undefined });
+            }}
+            data-testid="tariff-community"
+          >
+            <option value="">{t('tariffs_communityNone')}</option>
+            <option value="local">{t('tariffs_community_local')}</option>
+            <option value="regional">{t('tariffs_community_regional')}</option>
+            <option value="beg">{t('tariffs_community_beg')}</option>
+          </select>
+        </label>
+      )}
+      {d.direction === 'consumption' && d.community && (
+        <Num
+          label={t('tariffs_communityPrice')}
+          value={d.community.centsPerKwh}
+          onChange={(v) => set({ community: { ...d.community!, centsPerKwh: v } })}
+          testId="tariff-community-price"
+        />
+      )}
+      <fieldset className="levies" data-testid="tariff-changes">
+        <legend>{t('tariffs_changes')}</legend>
+        {(d.changes ?? []).map((c, i) => {
+          const list = d.changes ?? [];
+          const setC = (patch: Partial<typeof c>) =>
+            set({ changes: list.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+          const opt = (v: string) => (v === '' ? undefined : Number(v));
+          return (
+            <div key={i} className="row">
+              <input
+                type="date"
+                value={c.from}
+                onChange={(ev) => setC({ from: ev.target.value })}
+                aria-label={t('tariffs_changeFrom')}
+              />
+              {d.energy.type === 'flat' && (
+                <input
+                  type="number"
+                  step={0.01}
+                  value={c.energy?.type === 'flat' ? c.energy.centsPerKwh : ''}
+                  placeholder={t('tariffs_changeEnergy')}
+                  onChange={(ev) => {
+                    const v = opt(ev.target.value);
+                    setC({ energy: v === undefined ? undefined : { type: 'flat', centsPerKwh: v } });
+                  }}
+                  aria-label={t('tariffs_changeEnergy')}
+                />
+              )}
+              <input
+                type="number"
+                step={0.01}
+                value={c.gridEnergyCentsPerKwh ?? ''}
+                placeholder={t('tariffs_changeGrid')}
+                onChange={(ev) => setC({ gridEnergyCentsPerKwh: opt(ev.target.value) })}
+                aria-label={t('tariffs_changeGrid')}
+              />
+              <input
+                type="number"
+                step={0.01}
+                value={c.baseFeeEurPerMonth ?? ''}
+                placeholder={t('tariffs_changeBaseFee')}
+                onChange={(ev) => setC({ baseFeeEurPerMonth: opt(ev.target.value) })}
+                aria-label={t('tariffs_changeBaseFee')}
+              />
+              <button
+                type="button"
+                onClick={() => set({ changes: list.filter((_, k) => k !== i) })}
+                aria-label={t('tariffs_remove')}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          onClick={() => set({ changes: [...(d.changes ?? []), { from: '' }] })}
+          data-testid="tariff-add-change"
+        >
+          {t('tariffs_addChange')}
+        </button>
+        {(d.changes ?? []).length > 0 && <p className="small muted">{t('tariffs_changeKeeps')}</p>}
+      </fieldset>
       <Num label={t('tariffs_vat')} value={d.vatPercent} step={1} onChange={(v) => set({ vatPercent: v })} />
       <label>
         {t('tariffs_pricesEntered')}
@@ -441,6 +674,8 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
   const [version, setVersion] = useState(0);
   const tariffs = useResult(() => api().tariffs.list(), [version]);
   const series = useResult(() => api().prices.list(), [version]);
+  const presets = useResult(() => api().tariffs.presets(), []);
+  const [preset, setPreset] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -494,6 +729,37 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
           <button onClick={() => setDraft(blank())} data-testid="tariff-new">
             {t('tariffs_new')}
           </button>
+          <div className="row">
+            <label>
+              {t('tariffs_presets')}{' '}
+              <select
+                value={preset}
+                onChange={(ev) => setPreset(ev.target.value)}
+                data-testid="tariff-preset"
+              >
+                <option value="" />
+                {(presets.data ?? []).map((p) => (
+                  <option key={p.tariff.id} value={p.tariff.id} title={p.published}>
+                    {p.tariff.name}
+                  </option>
+                ))}
+              </select>
+            </label>{' '}
+            <button
+              disabled={!preset}
+              data-testid="tariff-preset-add"
+              onClick={() => {
+                const p = presets.data?.find((x) => x.tariff.id === preset);
+                if (p)
+                  void act(() => unwrap(api().tariffs.save({ tariff: p.tariff }))).then(
+                    (ok) => ok && setNote(`${t('tariffs_saved')} ${p.tariff.source ?? ''}`),
+                  );
+              }}
+            >
+              {t('tariffs_presetAdd')}
+            </button>
+          </div>
+          <p className="small muted">{t('tariffs_presetHint')}</p>
           <h3>{t('tariffs_prices')}</h3>
           <ul className="profile-list" data-testid="price-series-list">
             {(series.data ?? []).map((s) => (
@@ -523,7 +789,7 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
             {t('tariffs_importPrices')}
             <input
               type="file"
-              accept=".csv,.json,.txt"
+              accept=".csv,.json,.txt,.xml"
               hidden
               data-testid="price-file"
               onChange={(ev) => {

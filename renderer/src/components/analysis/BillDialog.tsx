@@ -1,0 +1,216 @@
+/**
+ * Reconcile a bill: the person types the bill's period and its line totals; main puts its own line
+ * beside each (the same cost evaluation as the cost view, over the same quarter-hours) with the
+ * difference and where it comes from (main/cost/bill.ts). Nothing is stored: a bill is typed, compared,
+ * closed.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BillReconciliation, Tariff } from '../../../../preload/contract';
+import { api, unwrap } from '../../bridge';
+import { fmtQuantity, localDateStart, localYmd, type FormatPrefs } from '../../format';
+import { ErrorText } from '../ErrorText';
+import { Modal } from '../Modal';
+import { fmtEur } from './CostView';
+
+const LINES = ['kwh', 'energy', 'baseFee', 'grid', 'levies', 'vat', 'total'] as const;
+type Line = (typeof LINES)[number];
+const FIELD: Record<Line, string> = {
+  kwh: 'kwh',
+  energy: 'energyEur',
+  baseFee: 'baseFeeEur',
+  grid: 'gridEur',
+  levies: 'leviesEur',
+  vat: 'vatEur',
+  total: 'totalEur',
+};
+
+const isoDay = (sec: number, tz: string) => {
+  const { y, m, d } = localYmd(sec, tz);
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+};
+const dayStart = (iso: string, tz: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return localDateStart(y, m, d, tz);
+};
+/** "1.234,56" or "1234.56" → 1234.56; empty → null; anything else → NaN (refused). */
+function parseAmount(text: string): number | null {
+  const t = text.trim().replace(/\s|€|kWh/g, '');
+  if (t === '') return null;
+  const normal = t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
+  return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : NaN;
+}
+
+export function BillDialog(props: {
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+  tariffs: Tariff[];
+  tariffId: string;
+  prefs: FormatPrefs;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const tz = props.prefs.timeZone;
+  const [from, setFrom] = useState(isoDay(props.fromSec, tz));
+  const [to, setTo] = useState(isoDay(props.toSec - 1, tz));
+  const [tariffId, setTariffId] = useState(props.tariffId);
+  const [values, setValues] = useState<Record<Line, string>>(
+    Object.fromEntries(LINES.map((l) => [l, ''])) as Record<Line, string>,
+  );
+  const [result, setResult] = useState<BillReconciliation | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const submit = async () => {
+    setError(null);
+    setResult(null);
+    const parsed = Object.fromEntries(LINES.map((l) => [l, parseAmount(values[l])])) as Record<
+      Line,
+      number | null
+    >;
+    const bad = LINES.find((l) => Number.isNaN(parsed[l]));
+    if (bad) return setError(new Error(t('bill_notNumber', { line: t(`bill_line_${bad}`) })));
+    if (parsed.kwh === null || parsed.total === null) return setError(new Error(t('bill_needKwhTotal')));
+    if (to < from) return setError(new Error(t('bill_badPeriod')));
+    const bill = Object.fromEntries(LINES.map((l) => [FIELD[l], parsed[l]])) as {
+      kwh: number;
+      totalEur: number;
+    };
+    try {
+      setResult(
+        await unwrap(
+          api().analysis.bill({
+            meterId: props.meterId,
+            obisCode: props.obisCode,
+            fromSec: dayStart(from, tz),
+            toSec: localDateStart(...nextDay(to), tz),
+            tariffId,
+            bill,
+          }),
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const show = (l: Line, v: number | null) =>
+    v === null ? '–' : l === 'kwh' ? fmtQuantity(v, 'kwhTotal', props.prefs) : fmtEur(v, props.prefs);
+  return (
+    <Modal title={t('bill_title')} testId="bill-dialog" onClose={props.onClose} wide>
+      <form
+        className="tariff-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="small muted">{t('bill_hint')}</p>
+        <label>
+          {t('bill_from')}
+          <input
+            type="date"
+            value={from}
+            required
+            onChange={(e) => setFrom(e.target.value)}
+            data-testid="bill-from"
+          />
+        </label>
+        <label>
+          {t('bill_to')}
+          <input
+            type="date"
+            value={to}
+            required
+            onChange={(e) => setTo(e.target.value)}
+            data-testid="bill-to"
+          />
+        </label>
+        <label>
+          {t('cost_tariff')}
+          <select value={tariffId} onChange={(e) => setTariffId(e.target.value)} data-testid="bill-tariff">
+            {props.tariffs.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {LINES.map((l) => (
+          <label key={l}>
+            {t(`bill_line_${l}`)}
+            {(l === 'kwh' || l === 'total') && ' *'}
+            <input
+              inputMode="decimal"
+              value={values[l]}
+              onChange={(e) => setValues((v) => ({ ...v, [l]: e.target.value }))}
+              data-testid={`bill-${l}`}
+            />
+          </label>
+        ))}
+        <div className="modal-actions">
+          <button type="button" onClick={props.onClose}>
+            {t('close')}
+          </button>
+          <button type="submit" className="primary" data-testid="bill-compare">
+            {t('bill_compare')}
+          </button>
+        </div>
+      </form>
+      {error !== null && <ErrorText error={error} prefs={props.prefs} />}
+      {result && (
+        <>
+          <div className="table-scroll">
+            <table className="data-table" data-testid="bill-lines">
+              <thead>
+                <tr>
+                  <th scope="col">{t('bill_line')}</th>
+                  <th scope="col" className="num">
+                    {t('bill_bill')}
+                  </th>
+                  <th scope="col" className="num">
+                    Meterdesk
+                  </th>
+                  <th scope="col" className="num">
+                    {t('bill_difference')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.lines.map((x) => (
+                  <tr key={x.line} data-testid="bill-line" data-line={x.line} data-ours={x.ours}>
+                    <td>{t(`bill_line_${x.line}`)}</td>
+                    <td className="num">{show(x.line, x.bill)}</td>
+                    <td className="num">{show(x.line, x.ours)}</td>
+                    <td
+                      className={x.difference !== null && Math.abs(x.difference) >= 0.01 ? 'num warn' : 'num'}
+                    >
+                      {show(x.line, x.difference)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul data-testid="bill-reasons">
+            {result.reasons.map((r) => (
+              <li key={r.code} data-code={r.code}>
+                {t(`bill_reason_${r.code}`, fmtValues(r.values, props.prefs))}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function nextDay(iso: string): [number, number, number] {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return [y, m, d + 1];
+}
+
+/** The reason's numbers in the person's locale. */
+function fmtValues(values: Record<string, number>, prefs: FormatPrefs): Record<string, string> {
+  const nf = new Intl.NumberFormat(prefs.locale, { maximumFractionDigits: 3 });
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, nf.format(v)]));
+}
