@@ -112,6 +112,7 @@ const tariffChange = z
     energy: energySchema.optional(),
     baseFeeEurPerMonth: z.number().min(0).max(100_000).optional(),
     gridEnergyCentsPerKwh: centsUp.optional(),
+    gridLossCentsPerKwh: centsUp.optional(),
     gridEnergyWindows: z.array(touWindow).max(24).optional(),
     gridPowerEurPerKwYear: z.number().min(0).max(100_000).optional(),
     fixedCharges: z.array(fixedCharge).max(20).optional(),
@@ -136,6 +137,11 @@ export const tariffSchema = z
     energy: energySchema,
     baseFeeEurPerMonth: z.number().min(0).max(100_000).default(0),
     gridEnergyCentsPerKwh: centsUp.default(0),
+    /**
+     * The grid loss fee (Netzverlustentgelt) per kWh: billed with the grid fees on every kWh, without
+     * SNAP (the summer low price applies to the usage price only) and without a community's reduction.
+     */
+    gridLossCentsPerKwh: centsUp.default(0),
     /** Grid energy by time of use (e.g. the summer low price SNAP); elsewhere `gridEnergyCentsPerKwh`. */
     gridEnergyWindows: z.array(touWindow).max(24).default([]),
     /** Where the values come from (a preset's legal source), shown with the tariff. */

@@ -3,7 +3,7 @@
  * `--tariff-id`), as text or `--json`; and `resolveMeter`, so every `--meter` also takes a metering
  * point.
  */
-import { TARIFF_PRESETS } from '../cost/presets';
+import { PRESETS } from '../cost/presets';
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { latestOfMeters } from '../db/readings-read';
@@ -39,20 +39,23 @@ export function listCommand(
 ): void {
   if (what === 'tariffs' && a.presets) {
     // The presets that ship with the app (cost/presets.ts), with validity and source: no database.
-    const rows = TARIFF_PRESETS.map((t) => ({
+    const rows = PRESETS.map(({ tariff: t, published }) => ({
       id: t.id,
       name: t.name,
+      direction: t.direction,
+      energy: t.energy.type,
       valid_from: t.validFrom,
       valid_to: t.validTo,
       grid_energy_ct_kwh: t.gridEnergyCentsPerKwh,
       snap_ct_kwh: t.gridEnergyWindows[0]?.centsPerKwh ?? null,
+      published,
       source: t.source ?? null,
     }));
     if (a.json) process.stdout.write(JSON.stringify(rows) + '\n');
     else
       for (const r of rows)
         process.stdout.write(
-          `${r.id}  ${r.valid_from} – ${r.valid_to}  ${r.grid_energy_ct_kwh} ct/kWh, SNAP ${r.snap_ct_kwh} ct/kWh  ${r.name}\n`,
+          `${r.id}  ${r.valid_from ?? '…'} – ${r.valid_to ?? '…'}  ${r.name}\n    ${r.published.text}\n`,
         );
     return;
   }

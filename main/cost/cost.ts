@@ -284,7 +284,9 @@ function costOfPlainTariffs(
       // Grid energy by time of use (SNAP), and the community's share at its reduced price without SNAP.
       if (perRowGrid)
         a.grid +=
-          (rest * pricing.gridEnergyCents(r.start) + c * t.gridEnergyCentsPerKwh * (1 - reduction)) / 100;
+          (rest * pricing.gridEnergyCents(r.start) +
+            c * (t.gridEnergyCentsPerKwh * (1 - reduction) + (t.gridLossCentsPerKwh ?? 0))) /
+          100;
       const p = pricing.energyCents(r.start);
       if (p === null) {
         a.unpriced++;
@@ -316,7 +318,9 @@ function costOfPlainTariffs(
           vatEur: cents(energy * (t.vatPercent / 100)),
         };
       } else {
-        const gridEnergy = perRowGrid ? grid : (mKwh * t.gridEnergyCentsPerKwh) / 100;
+        const gridEnergy = perRowGrid
+          ? grid
+          : (mKwh * (t.gridEnergyCentsPerKwh + (t.gridLossCentsPerKwh ?? 0))) / 100;
         const basisKw =
           t.powerBasis === 'monthly_peak'
             ? (monthPeakKw.get(m.month) ?? null)

@@ -71,6 +71,7 @@ const base: Pick<
   | 'isExample'
   | 'baseFeeEurPerMonth'
   | 'gridEnergyCentsPerKwh'
+  | 'gridLossCentsPerKwh'
   | 'gridEnergyWindows'
   | 'gridPowerEurPerKwYear'
   | 'levies'
@@ -84,6 +85,7 @@ const base: Pick<
   isExample: false,
   baseFeeEurPerMonth: 0,
   gridEnergyCentsPerKwh: 0,
+  gridLossCentsPerKwh: 0,
   gridEnergyWindows: [],
   gridPowerEurPerKwYear: 0,
   levies: [],
@@ -112,6 +114,7 @@ const GRID_2026: TariffPreset[] = Object.entries(NE7_2026).map(([id, a]) => ({
     energy: { type: 'flat', centsPerKwh: 0 },
     baseFeeEurPerMonth: 0,
     gridEnergyCentsPerKwh: a.ap,
+    gridLossCentsPerKwh: 0,
     gridEnergyWindows: [
       { days: 'all', ...SNAP_WINDOW, months: [...SNAP_WINDOW.months], centsPerKwh: a.snap },
     ],

@@ -21,7 +21,7 @@ export interface BilledSeries {
 export interface Pricing {
   /** Energy price in cents per kWh of the quarter-hour starting at `startSec`; null: not priced. */
   energyCents(startSec: number): number | null;
-  /** Grid energy price in cents per kWh then (its window's, else the flat one). */
+  /** Grid energy price in cents per kWh then (its window's, else the flat one), with the loss fee. */
   gridEnergyCents(startSec: number): number;
   /** The grid energy price varies by time (windows): priced per quarter-hour, not per month. */
   gridByTime: boolean;
@@ -91,6 +91,7 @@ export function asNet(t: Tariff): Tariff {
             : { ...e, factor: n(e.factor), markupCentsPerKwh: n(e.markupCentsPerKwh) },
     baseFeeEurPerMonth: n(t.baseFeeEurPerMonth),
     gridEnergyCentsPerKwh: n(t.gridEnergyCentsPerKwh),
+    gridLossCentsPerKwh: n(t.gridLossCentsPerKwh ?? 0),
     gridEnergyWindows: (t.gridEnergyWindows ?? []).map(w),
     gridPowerEurPerKwYear: n(t.gridPowerEurPerKwYear),
     fixedCharges: (t.fixedCharges ?? []).map((c) => ({ ...c, eur: n(c.eur) })),
@@ -156,7 +157,10 @@ export function pricingOf(
   const perKwhLeviesCents = t.levies.reduce((a, l) => a + l.centsPerKwh, 0);
   const vat = t.vatPercent / 100;
   const gridWindows = t.gridEnergyWindows ?? [];
-  const gridEnergyCents = (s: number) => windowAt(gridWindows, s, tz)?.centsPerKwh ?? t.gridEnergyCentsPerKwh;
+  const loss = t.gridLossCentsPerKwh ?? 0;
+  // The usage price by its window (SNAP), plus the loss fee on every kWh.
+  const gridEnergyCents = (s: number) =>
+    (windowAt(gridWindows, s, tz)?.centsPerKwh ?? t.gridEnergyCentsPerKwh) + loss;
   return {
     energyCents: (s) => (isValid(s) ? energy(s) : null),
     gridEnergyCents,

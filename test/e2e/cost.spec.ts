@@ -169,3 +169,60 @@ test('a grid tariff with the summer low price SNAP and gross prices, made in the
   await page.getByTestId('tariff-save').click();
   await expect(page.getByText('Netz Wien mit SNAP')).toBeVisible();
 });
+
+test('a grid preset added from the dialog; a bill reconciled in the app against plain SQL', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('en');
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('range-year').click();
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-cost').click();
+  // The Vienna 2026 grid preset, from the list that ships with the app.
+  await page.getByTestId('manage-tariffs').click();
+  await page.getByTestId('tariff-preset').selectOption('netz-2026-wien');
+  await page.getByTestId('tariff-preset-add').click();
+  await expect(page.getByTestId('tariff-list')).toContainText('Netznutzung Wien 2026');
+  await expect(page.getByTestId('tariffs-dialog')).toContainText('BGBl. II Nr. 305/2025');
+  await page.getByTestId('tariffs-dialog').getByRole('button', { name: 'Close' }).click();
+  const compare = page.getByTestId('cost-compare');
+  await expect(compare.locator('[data-tariff="netz-2026-wien"]')).toHaveCount(1);
+
+  // A bill under the flat example tariff, built by hand from plain SQL over the same days.
+  await compare.getByRole('button', { name: 'Beispiel: Fixpreis' }).click();
+  const fromSec = Number(await compare.getAttribute('data-from-sec'));
+  const toSec = Number(await compare.getAttribute('data-to-sec'));
+  const db = harnessDb(harness);
+  const kwh = (
+    db
+      .prepare(
+        `SELECT sum(r.value) AS kwh FROM readings r JOIN series s ON s.id = r.series_id JOIN meters m ON m.id = s.meter_id
+          WHERE m.label = 'Wohnung Huber' AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+      )
+      .get(fromSec, toSec) as { kwh: number }
+  ).kwh;
+  db.close();
+  const billKwh = Math.round(kwh * 1000) / 1000;
+  // The bill prices the energy at 24 ct/kWh where the tariff says 22: the reason must name both.
+  const billEnergy = Math.round(billKwh * 0.24 * 100) / 100;
+  await page.getByTestId('bill-open').click();
+  const dialog = page.getByTestId('bill-dialog');
+  await dialog.getByTestId('bill-kwh').fill(String(billKwh));
+  await dialog.getByTestId('bill-energy').fill(String(billEnergy));
+  await dialog.getByTestId('bill-total').fill('1000');
+  await dialog.getByTestId('bill-compare').click();
+  const kwhLine = dialog.locator('[data-testid="bill-line"][data-line="kwh"]');
+  await expect(kwhLine).toHaveAttribute('data-ours', String(billKwh));
+  // Meterdesk's energy line: the kWh at 22 ct (rounded per month, so within a few cents of the sum).
+  const ours = Number(
+    await dialog.locator('[data-testid="bill-line"][data-line="energy"]').getAttribute('data-ours'),
+  );
+  expect(Math.abs(ours - billKwh * 0.22)).toBeLessThan(0.1);
+  await expect(dialog.getByTestId('bill-reasons').locator('[data-code="price"]')).toContainText('22 ct/kWh');
+  await expect(dialog.getByTestId('bill-reasons').locator('[data-code="price"]')).toContainText('24 ct/kWh');
+  await app.screenshot('bill-reconciliation');
+});

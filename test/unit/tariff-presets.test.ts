@@ -161,6 +161,17 @@ describe('presets reproduce their published examples', () => {
   });
 });
 
+describe('the grid loss fee', () => {
+  it('is billed on every kWh beside the usage price, SNAP lowering the usage price only', () => {
+    const { svc } = profile();
+    const wien = PRESETS.find((p) => p.tariff.id === 'netz-2026-wien')!.tariff;
+    const pr = pricingOf({ ...wien, gridLossCentsPerKwh: 0.4 }, svc.store, 0, 1, TZ);
+    // 15.06.2026 12:00 CEST (SNAP) and 07:00 CEST (not): 5,58 + 0,4 and 6,98 + 0,4 ct/kWh.
+    expect(pr.gridEnergyCents(utc('2026-06-15T10:00:00Z'))).toBeCloseTo(5.98, 9);
+    expect(pr.gridEnergyCents(utc('2026-06-15T05:00:00Z'))).toBeCloseTo(7.38, 9);
+  });
+});
+
 describe('a tariff that changes on a day (components with their own validity)', () => {
   it('bills March on the old prices and April on the new ones; fees pro rata by period', () => {
     const { svc, readings } = profile();

@@ -140,6 +140,7 @@ export const costDe = {
   tariffs_pricesPoints: '{{points}} Preise, {{from}} – {{to}}, {{resolution}}',
   tariffs_hourly: 'stündlich',
   tariffs_quarterHourly: 'viertelstündlich',
+  tariffs_gridLoss: 'Netzverlustentgelt ct/kWh (ohne SNAP)',
   tariffs_saved: 'Gespeichert.',
   battery_savingsGross: 'Ersparnis (brutto: mit Abgaben und USt., wie die Kostenansicht)',
   cost_grossNote: 'Bestandteile netto; die USt. in eigener Spalte; Summen brutto.',

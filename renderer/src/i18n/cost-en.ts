@@ -141,6 +141,7 @@ export const costEn: Record<keyof typeof costDe, string> = {
   tariffs_pricesPoints: '{{points}} prices, {{from}} – {{to}}, {{resolution}}',
   tariffs_hourly: 'hourly',
   tariffs_quarterHourly: 'quarter-hourly',
+  tariffs_gridLoss: 'Grid loss fee ct/kWh (no SNAP)',
   tariffs_saved: 'Saved.',
   battery_savingsGross: 'Savings (gross: with levies and VAT, as the cost view)',
   cost_grossNote: 'Components are net; VAT is its own column; totals are gross.',

@@ -97,6 +97,7 @@ export function BillDialog(props: {
     v === null ? '–' : l === 'kwh' ? fmtQuantity(v, 'kwhTotal', props.prefs) : fmtEur(v, props.prefs);
   return (
     <Modal title={t('bill_title')} testId="bill-dialog" onClose={props.onClose} wide>
+      <p className="small muted">{t('bill_hint')}</p>
       <form
         className="tariff-form"
         onSubmit={(e) => {
@@ -104,7 +105,6 @@ export function BillDialog(props: {
           void submit();
         }}
       >
-        <p className="small muted">{t('bill_hint')}</p>
         <label>
           {t('bill_from')}
           <input

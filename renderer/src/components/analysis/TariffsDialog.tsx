@@ -451,6 +451,12 @@ function TariffForm(props: {
             })}
           </label>
           <Num
+            label={t('tariffs_gridLoss')}
+            value={d.gridLossCentsPerKwh}
+            onChange={(v) => set({ gridLossCentsPerKwh: v })}
+            testId="tariff-grid-loss"
+          />
+          <Num
             label={t('tariffs_gridPower')}
             value={d.gridPowerEurPerKwYear}
             onChange={(v) => set({ gridPowerEurPerKwYear: v })}
