@@ -72,6 +72,13 @@ export const channelNames = [
   'analysis:bill',
   'analysis:battery',
   'analysis:peakShaving',
+  'community:list',
+  'community:get',
+  'community:save',
+  'community:remove',
+  'community:import',
+  'community:view',
+  'community:whatIf',
 ] as const;
 
 export const eventNames = [

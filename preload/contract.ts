@@ -9,9 +9,11 @@
 import { z } from 'zod';
 import * as plain from './contract-plain';
 import { channel } from './channel';
+import { communityChannels } from './community-contract';
 import { costChannels } from './cost-contract';
 import { importChannels, importEvents } from './import-contract';
 
+export * from './community-contract';
 export * from './cost-contract';
 export * from './import-contract';
 
@@ -689,6 +691,7 @@ export const channels = {
   ),
   ...importChannels,
   ...costChannels,
+  ...communityChannels,
 } as const;
 
 export type Channels = typeof channels;

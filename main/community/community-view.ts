@@ -1,0 +1,548 @@
+/**
+ * A community's quarter-hours per member, what sharing brought, and what another allocation would bring
+ * (issue 35). Guarantees:
+ * - Every figure comes from the stored quarter-hours of the members' registers over one span, each
+ *   member counted only on the local days of its membership, at its participation factor.
+ * - "Recorded" is what the operator's registers say (G.02, G.03, P.01): never mixed with the model;
+ *   "modelled" allocates the same consumption and generation by the community's key
+ *   (allocation.ts), so the two can be compared.
+ * - Registers are never added together within a member: G.01 is consumption, G.03 what of it came
+ *   from the community.
+ * - Checks say what is missing (per member, register and day) and which quarter-hours break
+ *   G.03 ≤ G.02 and G.03 ≤ G.01, with their count and the first.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  CarpetResult,
+  Community,
+  CommunityMember,
+  CommunityTotals,
+  CommunityView,
+  MemberCheck,
+  MemberFigures,
+  WhatIfResult,
+  WhatIfScenario,
+} from '../../preload/contract';
+import { readRange } from '../db/readings-read';
+import { AppError } from '../errors';
+import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
+import { COMMUNITY_GRID_REDUCTION } from '../cost/cost';
+import { allocateQuarterHour, batteryStep, staticShares, type AllocationKey } from './allocation';
+import type { CommunityStore } from './community-store';
+
+const QH = 900;
+const TOLERANCE_KWH = 0.0005;
+const r3 = (v: number) => Math.round(v * 1000) / 1000;
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+type Register = 'g01' | 'g02' | 'g03' | 'p01';
+
+interface MemberData {
+  meterId: string;
+  label: string;
+  meteringPoint: string;
+  role: 'consumer' | 'producer';
+  rows: CommunityMember[];
+  registers: Partial<Record<Register, string>>;
+  values: Partial<Record<Register, Map<number, number>>>;
+}
+
+/** The register codes a member's role reads, by what they hold (community suffixes allowed). */
+const REGISTER_SQL: Record<'consumer' | 'producer', Partial<Record<Register, string>>> = {
+  consumer: {
+    g01: "obis_code IN ('1-1:1.9.0 G.01', '1-1:1.9.0')",
+    g02: "(obis_code LIKE '%G.02' OR obis_code LIKE '%G.02 EG-%')",
+    g03: "(obis_code LIKE '%G.03' OR obis_code LIKE '%G.03 EG-%')",
+  },
+  producer: {
+    g01: "obis_code IN ('1-1:2.9.0 G.01', '1-1:2.9.0')",
+    p01: "obis_code LIKE '1-1:2.9.0 P.01%'",
+  },
+};
+
+function loadMembers(
+  db: Database.Database,
+  members: readonly CommunityMember[],
+  fromSec: number,
+  toSec: number,
+): MemberData[] {
+  const byMeter = new Map<string, CommunityMember[]>();
+  for (const m of members)
+    byMeter.set(`${m.role}|${m.meterId}`, [...(byMeter.get(`${m.role}|${m.meterId}`) ?? []), m]);
+  return [...byMeter.values()].map((rows) => {
+    const first = rows[0]!;
+    const meter = db.prepare('SELECT label, metering_point FROM meters WHERE id = ?').get(first.meterId) as
+      { label: string | null; metering_point: string } | undefined;
+    if (!meter)
+      throw new AppError('not_found', `Member meter ${first.meterId} is no longer in this profile.`);
+    const registers: MemberData['registers'] = {};
+    const values: MemberData['values'] = {};
+    for (const [reg, where] of Object.entries(REGISTER_SQL[first.role]) as [Register, string][]) {
+      const s = db
+        .prepare(
+          `SELECT id, obis_code FROM series WHERE meter_id = ? AND ${where} ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1`,
+        )
+        .get(first.meterId) as { id: number; obis_code: string } | undefined;
+      if (!s) continue;
+      registers[reg] = s.obis_code;
+      values[reg] = new Map(readRange(db, s.id, fromSec, toSec).map((r) => [r[0], r[2]]));
+    }
+    return {
+      meterId: first.meterId,
+      label: meter.label ?? first.meterId,
+      meteringPoint: meter.metering_point,
+      role: first.role,
+      rows,
+      registers,
+      values,
+    };
+  });
+}
+
+/** The membership row in force on a local day (inclusive dates), or null: not a member that day. */
+function rowOn(rows: readonly CommunityMember[], key: string): CommunityMember | null {
+  return rows.find((r) => (!r.validFrom || key >= r.validFrom) && (!r.validTo || key <= r.validTo)) ?? null;
+}
+
+interface Sums {
+  consumption: number;
+  allocated: number;
+  shared: number;
+  surplus: number;
+}
+const zero = (): Sums => ({ consumption: 0, allocated: 0, shared: 0, surplus: 0 });
+
+interface Run {
+  totals: CommunityTotals;
+  members: Sums[];
+  periods: Map<string, CommunityTotals>;
+  /** Surplus to the grid per quarter-hour start. */
+  surplusAt: Map<number, number>;
+  battery: WhatIfScenario['battery'];
+}
+
+function totalsOf(generation: number, s: Sums): CommunityTotals {
+  return {
+    generationKwh: r3(generation),
+    consumptionKwh: r3(s.consumption),
+    allocatedKwh: r3(s.allocated),
+    sharedKwh: r3(s.shared),
+    surplusKwh: r3(s.surplus),
+    coverage: s.consumption > 0 ? Math.round((s.shared / s.consumption) * 10_000) / 10_000 : null,
+  };
+}
+
+/**
+ * One pass over the span's quarter-hours: either what the registers recorded, or an allocation by a
+ * key (with a battery, where given).
+ */
+function run(
+  data: readonly MemberData[],
+  fromSec: number,
+  toSec: number,
+  tz: string,
+  periodOf: (dayNumber: number) => string,
+  mode:
+    | { kind: 'recorded' }
+    | {
+        kind: 'model';
+        key: AllocationKey;
+        shares: Map<string, number>;
+        battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
+      },
+): Run {
+  const consumers = data.map((m, i) => ({ m, i })).filter((x) => x.m.role === 'consumer');
+  const producers = data.map((m, i) => ({ m, i })).filter((x) => x.m.role === 'producer');
+  const members = data.map(zero);
+  const periods = new Map<string, { generation: number; sums: Sums }>();
+  const surplusAt = new Map<number, number>();
+  let generationAll = 0;
+  const all = zero();
+  const state = { socKwh: 0 };
+  let charged = 0;
+  let discharged = 0;
+  let lastDay = Number.NaN;
+  let key = '';
+  let period = { generation: 0, sums: zero() };
+  let factors: (number | null)[] = [];
+  for (let t = fromSec; t < toSec; t += QH) {
+    const dayNo = dayNumberOf(t, tz);
+    if (dayNo !== lastDay) {
+      lastDay = dayNo;
+      key = dayKey(dayNo);
+      const pk = periodOf(dayNo);
+      let p = periods.get(pk);
+      if (!p) periods.set(pk, (p = { generation: 0, sums: zero() }));
+      period = p;
+      factors = data.map((m) => {
+        const row = rowOn(m.rows, key);
+        return row ? row.factorPercent / 100 : null;
+      });
+    }
+    let gen = 0;
+    let surplus = 0;
+    if (mode.kind === 'recorded') {
+      for (const { m, i } of producers) {
+        if (factors[i] === null) continue;
+        const g = m.values.g01?.get(t) ?? 0;
+        const p = m.values.p01?.get(t) ?? 0;
+        gen += g;
+        surplus += p;
+        members[i]!.consumption += g;
+        members[i]!.shared += g - p;
+        members[i]!.surplus += p;
+      }
+      for (const { m, i } of consumers) {
+        if (factors[i] === null) continue;
+        const c = m.values.g01?.get(t) ?? 0;
+        const a = m.values.g02?.get(t) ?? 0;
+        const s = m.values.g03?.get(t) ?? 0;
+        members[i]!.consumption += c;
+        members[i]!.allocated += a;
+        members[i]!.shared += s;
+        all.consumption += c;
+        all.allocated += a;
+        all.shared += s;
+        period.sums.consumption += c;
+        period.sums.allocated += a;
+        period.sums.shared += s;
+      }
+    } else {
+      const demand = consumers.map(({ m, i }) => (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0));
+      const active = consumers.map(({ i }) => factors[i] !== null);
+      const gens = producers.map(({ m }) => m.values.g01?.get(t) ?? 0);
+      const part = producers.map(({ i }, k) => (factors[i] ?? 0) * gens[k]!);
+      const shares = consumers.map(({ m }) => mode.shares.get(m.meterId) ?? 0);
+      const q = allocateQuarterHour(mode.key, demand, active, part, shares);
+      let extraCharged = 0;
+      // Shared straight from the generation (before the battery, whose discharge was taken earlier).
+      const sharedDirect = q.consumed.reduce((a, c) => a + c, 0);
+      if (mode.battery) {
+        const avail = part.reduce((a, g) => a + g, 0) - sharedDirect;
+        const b = batteryStep(
+          state,
+          mode.battery,
+          avail,
+          demand.map((d, k) => d - q.consumed[k]!),
+        );
+        b.extra.forEach((x, k) => (q.consumed[k] = q.consumed[k]! + x));
+        extraCharged = b.chargedKwh;
+        charged += b.chargedKwh;
+        discharged += b.dischargedKwh;
+      }
+      const partTotal = part.reduce((a, g) => a + g, 0);
+      producers.forEach(({ i }, k) => {
+        if (factors[i] === null) return;
+        // What the community took of this producer: the shared energy and the battery's charge, in
+        // proportion to its participating generation.
+        const took = partTotal > 0 ? (sharedDirect * part[k]!) / partTotal : 0;
+        const tookBattery = partTotal > 0 ? (extraCharged * part[k]!) / partTotal : 0;
+        const g = gens[k]!;
+        gen += g;
+        members[i]!.consumption += g;
+        members[i]!.shared += Math.min(g, took + tookBattery);
+        members[i]!.surplus += Math.max(0, g - took - tookBattery);
+        surplus += Math.max(0, g - took - tookBattery);
+      });
+      consumers.forEach(({ m, i }, k) => {
+        if (factors[i] === null) return;
+        const c = m.values.g01?.get(t) ?? 0;
+        members[i]!.consumption += c;
+        members[i]!.allocated += q.allocated[k]!;
+        members[i]!.shared += q.consumed[k]!;
+        all.consumption += c;
+        all.allocated += q.allocated[k]!;
+        all.shared += q.consumed[k]!;
+        period.sums.consumption += c;
+        period.sums.allocated += q.allocated[k]!;
+        period.sums.shared += q.consumed[k]!;
+      });
+    }
+    generationAll += gen;
+    all.surplus += surplus;
+    period.generation += gen;
+    period.sums.surplus += surplus;
+    surplusAt.set(t, surplus);
+  }
+  const capacity = mode.kind === 'model' ? (mode.battery?.capacityKwh ?? 0) : 0;
+  return {
+    totals: totalsOf(generationAll, all),
+    members,
+    periods: new Map([...periods].map(([k, p]) => [k, totalsOf(p.generation, p.sums)])),
+    surplusAt,
+    battery:
+      mode.kind === 'model' && mode.battery
+        ? {
+            chargedKwh: r3(charged),
+            dischargedKwh: r3(discharged),
+            fullCycles: capacity > 0 ? Math.round((discharged / capacity) * 100) / 100 : 0,
+          }
+        : null,
+  };
+}
+
+/** Money per member (AUSTRIA-2026.md §2.1): consumers pay the community price for G.03 and save the
+ * supplier's price, the grid usage price's reduction and the per-kWh levies on it (gross); producers
+ * get the producer price for what the community took instead of the feed-in price (net). */
+function figuresOf(c: Community, data: readonly MemberData[], sums: readonly Sums[]): MemberFigures[] {
+  const s = c.settings;
+  const reduction = COMMUNITY_GRID_REDUCTION[c.kind];
+  return data.map((m, i) => {
+    const x = sums[i]!;
+    const consumer = m.role === 'consumer';
+    const communityEur = r2((x.shared * (consumer ? s.consumerPriceCents : s.producerPriceCents)) / 100);
+    const savingEur = consumer
+      ? r2(
+          ((x.shared *
+            (s.supplierPriceCents - s.consumerPriceCents + s.gridEnergyCents * reduction + s.leviesCents)) /
+            100) *
+            (1 + s.vatPercent / 100),
+        )
+      : r2((x.shared * (s.producerPriceCents - s.feedInPriceCents)) / 100);
+    return {
+      meterId: m.meterId,
+      label: m.label,
+      meteringPoint: m.meteringPoint,
+      role: m.role,
+      consumptionKwh: r3(x.consumption),
+      allocatedKwh: r3(x.allocated),
+      sharedKwh: r3(x.shared),
+      surplusKwh: r3(x.surplus),
+      coverage:
+        consumer && x.consumption > 0 ? Math.round((x.shared / x.consumption) * 10_000) / 10_000 : null,
+      communityEur,
+      savingEur,
+    };
+  });
+}
+
+function checksOf(data: readonly MemberData[], fromSec: number, toSec: number, tz: string): MemberCheck[] {
+  return data.map((m) => {
+    const regs = Object.keys(m.values) as Register[];
+    const present: Record<string, number> = Object.fromEntries(regs.map((r) => [m.registers[r]!, 0]));
+    const lacking: string[] = [];
+    let expected = 0;
+    const violations = {
+      g03_le_g02: { count: 0, firstSec: null as number | null },
+      g03_le_g01: { count: 0, firstSec: null as number | null },
+    };
+    for (let d = dayNumberOf(fromSec, tz); dayStartSec(d, tz) < toSec; d++) {
+      const key = dayKey(d);
+      if (!rowOn(m.rows, key)) continue;
+      const start = Math.max(fromSec, dayStartSec(d, tz));
+      const end = Math.min(toSec, dayStartSec(d + 1, tz));
+      const slots = Math.round((end - start) / QH);
+      expected += slots;
+      let short = regs.length === 0;
+      for (const r of regs) {
+        let n = 0;
+        for (let t = start; t < end; t += QH) if (m.values[r]!.has(t)) n++;
+        present[m.registers[r]!]! += n;
+        if (n < slots) short = true;
+      }
+      if (short) lacking.push(key);
+      if (m.role === 'consumer' && m.values.g03)
+        for (let t = start; t < end; t += QH) {
+          const g03 = m.values.g03.get(t);
+          if (g03 === undefined) continue;
+          const g02 = m.values.g02?.get(t);
+          const g01 = m.values.g01?.get(t);
+          if (g02 !== undefined && g03 > g02 + TOLERANCE_KWH) {
+            violations.g03_le_g02.count++;
+            violations.g03_le_g02.firstSec ??= t;
+          }
+          if (g01 !== undefined && g03 > g01 + TOLERANCE_KWH) {
+            violations.g03_le_g01.count++;
+            violations.g03_le_g01.firstSec ??= t;
+          }
+        }
+    }
+    return {
+      meterId: m.meterId,
+      label: m.label,
+      expected,
+      present,
+      daysLacking: lacking.slice(0, 31),
+      daysLackingCount: lacking.length,
+      violations: (['g03_le_g02', 'g03_le_g01'] as const).map((rule) => ({ rule, ...violations[rule] })),
+    };
+  });
+}
+
+function carpetOf(surplusAt: Map<number, number>, fromSec: number, toSec: number, tz: string): CarpetResult {
+  const last = dayNumberOf(toSec - 1, tz);
+  const first = Math.max(dayNumberOf(fromSec, tz), last - 399);
+  const days: CarpetResult['days'] = [];
+  let max = 0;
+  for (let d = first; d <= last; d++) {
+    const start = dayStartSec(d, tz);
+    const slots = Math.round((dayStartSec(d + 1, tz) - start) / QH);
+    const values: (number | null)[] = [];
+    for (let k = 0; k < slots; k++) {
+      const v = surplusAt.get(start + k * QH);
+      values.push(v === undefined ? null : v);
+      if (v !== undefined && v > max) max = v;
+    }
+    days.push({ day: dayKey(d), startSec: start, slots, values, quality: values.map(() => null) });
+  }
+  return { days, maxKwh: max };
+}
+
+function sharesOf(c: Community, consumers: readonly MemberData[], given: Record<string, number> = {}) {
+  const list = consumers.map((m) => given[m.meterId] ?? m.rows[0]?.staticSharePercent ?? null);
+  try {
+    const fractions = staticShares(list);
+    return new Map(consumers.map((m, i) => [m.meterId, fractions[i]!]));
+  } catch (err) {
+    throw new AppError('invalid_input', `${(err as Error).message} Lower the shares of "${c.name}".`);
+  }
+}
+
+function checkSpan(fromSec: number, toSec: number): void {
+  if (toSec <= fromSec || toSec - fromSec > 3 * 366 * 86_400)
+    throw new AppError('invalid_input', 'Choose a span of at most 3 years, with its end after its start.');
+}
+
+export function communityView(
+  db: Database.Database,
+  store: CommunityStore,
+  id: string,
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): CommunityView {
+  checkSpan(fromSec, toSec);
+  const c = store.get(id);
+  const data = loadMembers(db, c.members, fromSec, toSec);
+  const days = dayNumberOf(toSec - 1, tz) - dayNumberOf(fromSec, tz) + 1;
+  const periodUnit = days <= 62 ? 'day' : 'month';
+  const periodOf = (d: number) => (periodUnit === 'day' ? dayKey(d) : dayKey(d).slice(0, 7));
+  const hasRecord = data.some((m) => (m.role === 'consumer' ? !!m.values.g03 : !!m.values.p01));
+  const recorded = hasRecord ? run(data, fromSec, toSec, tz, periodOf, { kind: 'recorded' }) : null;
+  const consumers = data.filter((m) => m.role === 'consumer');
+  const modelled = run(data, fromSec, toSec, tz, periodOf, {
+    kind: 'model',
+    key: c.allocation,
+    shares: sharesOf(c, consumers),
+    battery: null,
+  });
+  const shown = recorded ?? modelled;
+  const report = store.report(id);
+  let reportRows: NonNullable<CommunityView['report']> | null = null;
+  if (report) {
+    // The report's summary against its own quarter-hours, over the report's span.
+    const full = loadMembers(db, c.members, report.fromSec, report.toSec);
+    const sum = (m: MemberData, r: Register) => [...(m.values[r]?.values() ?? [])].reduce((a, v) => a + v, 0);
+    const rows: NonNullable<CommunityView['report']>['rows'] = [];
+    for (const s of report.members) {
+      const m = full.find((x) => x.meteringPoint === s.meteringPoint && x.role === s.role);
+      if (!m) continue;
+      const pairs: [
+        NonNullable<CommunityView['report']>['rows'][number]['quantity'],
+        number | null,
+        number,
+      ][] =
+        s.role === 'consumer'
+          ? [
+              ['consumption', s.consumptionKwh, sum(m, 'g01')],
+              ['allocated', s.allocatedKwh, sum(m, 'g02')],
+              ['selfCoverage', s.selfCoverageKwh, sum(m, 'g03')],
+            ]
+          : [
+              ['generation', s.generationKwh, sum(m, 'g01')],
+              ['surplus', s.surplusKwh, sum(m, 'p01')],
+            ];
+      for (const [quantity, reported, qh] of pairs)
+        if (reported !== null)
+          rows.push({
+            meteringPoint: s.meteringPoint,
+            quantity,
+            reportKwh: r3(reported),
+            quarterHoursKwh: r3(qh),
+            differs: Math.abs(reported - qh) > 0.001,
+          });
+    }
+    reportRows = { rows, differences: rows.filter((r) => r.differs).length };
+  }
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    allocation: c.allocation,
+    fromSec,
+    toSec,
+    recorded: recorded?.totals ?? null,
+    modelled: modelled.totals,
+    periods: [...shown.periods].map(([key, t]) => ({ key, ...t })),
+    periodUnit,
+    members: figuresOf(c, data, shown.members),
+    checks: checksOf(data, fromSec, toSec, tz),
+    report: reportRows,
+    surplusCarpet: carpetOf(shown.surplusAt, fromSec, toSec, tz),
+  };
+}
+
+export function communityWhatIf(
+  db: Database.Database,
+  store: CommunityStore,
+  q: {
+    communityId: string;
+    fromSec: number;
+    toSec: number;
+    staticShares: Record<string, number>;
+    add: { meterId: string; role: 'consumer' | 'producer' }[];
+    remove: string[];
+    battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
+  },
+  tz: string,
+): WhatIfResult {
+  checkSpan(q.fromSec, q.toSec);
+  const c = store.get(q.communityId);
+  const members = [
+    ...c.members.filter((m) => !q.remove.includes(m.meterId)),
+    ...q.add.map((a) => ({
+      meterId: a.meterId,
+      role: a.role,
+      factorPercent: 100,
+      staticSharePercent: null,
+      validFrom: null,
+      validTo: null,
+    })),
+  ];
+  if (members.length === 0)
+    throw new AppError('invalid_input', 'Leave at least one member in the community.');
+  const data = loadMembers(db, members, q.fromSec, q.toSec);
+  const periodOf = () => 'all';
+  const consumers = data.filter((m) => m.role === 'consumer');
+  const shares = sharesOf(c, consumers, q.staticShares);
+  const scenarios: WhatIfScenario[] = [];
+  const changed = q.add.length > 0 || q.remove.length > 0;
+  if (!changed && data.some((m) => (m.role === 'consumer' ? !!m.values.g03 : !!m.values.p01))) {
+    const r = run(data, q.fromSec, q.toSec, tz, periodOf, { kind: 'recorded' });
+    scenarios.push({
+      label: 'recorded',
+      totals: r.totals,
+      members: figuresOf(c, data, r.members),
+      battery: null,
+    });
+  }
+  for (const key of ['static', 'dynamic'] as const) {
+    const r = run(data, q.fromSec, q.toSec, tz, periodOf, { kind: 'model', key, shares, battery: null });
+    scenarios.push({ label: key, totals: r.totals, members: figuresOf(c, data, r.members), battery: null });
+  }
+  if (q.battery) {
+    const r = run(data, q.fromSec, q.toSec, tz, periodOf, {
+      kind: 'model',
+      key: c.allocation,
+      shares,
+      battery: q.battery,
+    });
+    scenarios.push({
+      label: `${c.allocation}_battery`,
+      totals: r.totals,
+      members: figuresOf(c, data, r.members),
+      battery: r.battery,
+    });
+  }
+  return { fromSec: q.fromSec, toSec: q.toSec, scenarios };
+}
