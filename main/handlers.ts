@@ -24,6 +24,7 @@ import type { Profile } from './profiles/registry';
 import type { Services } from './services';
 import { dayKey, dayNumberOf } from './time/local-days';
 import { createCostService } from './cost/cost-service';
+import { createCommunityService } from './community/community-service';
 import { costTable } from './cost/cost-tables';
 import { reconcileBill } from './cost/bill';
 import { PRESETS } from './cost/presets';
@@ -57,6 +58,12 @@ function folderBytes(dir: string): number {
 const costServices = new WeakMap<object, ReturnType<typeof createCostService>>();
 
 export function createHandlers(services: Services): Handlers {
+  const communityServices = new WeakMap<object, ReturnType<typeof createCommunityService>>();
+  const community = (c: { db: object & Parameters<typeof createCommunityService>[0] }) => {
+    let s = communityServices.get(c.db);
+    if (!s) communityServices.set(c.db, (s = createCommunityService(c.db, services.tz)));
+    return s;
+  };
   const cost = (c: { db: object & Parameters<typeof createCostService>[0] }) => {
     let s = costServices.get(c.db);
     if (!s) costServices.set(c.db, (s = createCostService(c.db, services.tz)));
@@ -424,6 +431,26 @@ export function createHandlers(services: Services): Handlers {
       checked(q);
       return cost(await services.active()).peakShaving(q);
     },
+    'community:list': async () => community(await services.active()).store.list(),
+    'community:get': async ({ communityId }) => community(await services.active()).store.get(communityId),
+    'community:save': async ({ community: c }) =>
+      community(await writable()).store.save(c, Math.floor(Date.now() / 1000)),
+    'community:remove': async ({ communityId }) => ({
+      removed: community(await writable()).store.remove(communityId),
+    }),
+    'community:import': async ({ name, kind, fileName, dataBase64 }) => {
+      const c = await writable();
+      const r = await community(c).importReport(
+        { name, kind, fileName },
+        new Uint8Array(Buffer.from(dataBase64, 'base64')),
+        await services.nowSec(),
+      );
+      services.emit('readings:changed', { meterIds: r.community.members.map((m) => m.meterId) });
+      return r;
+    },
+    'community:view': async ({ communityId, fromSec, toSec }) =>
+      community(await services.active()).view(communityId, fromSec, toSec),
+    'community:whatIf': async (q) => community(await services.active()).whatIf(q),
     'sync:status': async () => services.syncStatus(),
     'sync:now': async () => {
       const running = services.syncStatus().state === 'syncing';

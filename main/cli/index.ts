@@ -28,6 +28,8 @@ Commands:
   report   the customer report (PDF) of a meter, a site or a customer for a period
   prices   import a spot price file (aWATTar, Energy-Charts, smartENERGY, ENTSO-E, CSV) into a profile
   bill     a bill's lines beside Meterdesk's own for the period, with where they differ
+  community  an energy community's quarter-hours per member, checks, and what another key would bring;
+           "community import FILE" brings a whole community from the EDA portal's Energie Report
 
 Run "meterdesk <command> --help" for a command's options.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
@@ -122,6 +124,18 @@ Stores a spot price file as a named series of the profile (the ids a spot tariff
 takes): aWATTar JSON, Energy-Charts JSON, smartENERGY JSON (gross: stored net, said), ENTSO-E
 Transparency XML (A03 gaps filled forward, the first sequence), and CSV/JSON of time and price. Hourly
 and quarter-hourly prices are kept as such.`,
+  community: `Usage: meterdesk --data-dir DIR community [--id ID] (--period 2026 | --from ISO --to ISO) [--profile NAME] [--json]
+       meterdesk --data-dir DIR community … [--share METER=PCT]... [--add METER:consumer|producer]... [--remove METER]... [--capacity KWH --power KW [--efficiency 0.9]]
+       meterdesk --data-dir DIR community import FILE.xlsx --name NAME [--kind local|regional|beg] [--json]
+
+An energy community's figures for the period, as the app's community view shows them: generation,
+consumption, shared energy (G.03), surplus (P.01) and coverage, recorded by the operator's registers and
+as the community's key allocates the same quarter-hours; per member what it consumed, shared, paid and
+saved; the checks (days lacking quarter-hours, quarter-hours breaking G.03 ≤ G.02 or G.03 ≤ G.01); the
+EDA report's summary where it disagrees with its own quarter-hours; and what a static key (--share),
+the dynamic key, other members (--add, --remove) or a community battery (--capacity) would bring.
+Without --id: the profile's only community, or the list. "import" reads the EDA portal's "Energie Report"
+(XLSX) into one imported meter per metering point and the community, in one transaction.`,
   bill: `Usage: meterdesk --data-dir DIR bill --meter ID|METERING_POINT (--tariff FILE | --tariff-id ID | --tariff-preset ID)
        --from ISO --to ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
 
@@ -210,6 +224,22 @@ const OPTIONS: Record<string, string[]> = {
   imports: ['profile', 'json'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json', 'presets'],
+  community: [
+    'profile',
+    'json',
+    'id',
+    'name',
+    'kind',
+    'period',
+    'from',
+    'to',
+    'share',
+    'add',
+    'remove',
+    'capacity',
+    'power',
+    'efficiency',
+  ],
   prices: ['profile', 'json', 'name'],
   bill: [
     'profile',
@@ -295,6 +325,11 @@ async function main(argv: string[]): Promise<void> {
         conclusions: { type: 'string' },
         area: { type: 'string' },
         persons: { type: 'string' },
+        id: { type: 'string' },
+        kind: { type: 'string' },
+        share: { type: 'string', multiple: true },
+        add: { type: 'string', multiple: true },
+        remove: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -346,6 +381,29 @@ async function main(argv: string[]): Promise<void> {
       tariffId: v['tariff-id'],
       tariffPreset: v['tariff-preset'],
       bill: v.bill,
+    });
+    return;
+  }
+
+  if (command === 'community') {
+    const { communityCommand } = await import('./community-command');
+    await communityCommand({
+      dataDir,
+      profile: v.profile,
+      json: !!v.json,
+      args: positionals.slice(1),
+      id: v.id,
+      name: v.name,
+      kind: v.kind,
+      period: v.period,
+      from: v.from,
+      to: v.to,
+      share: v.share,
+      add: v.add,
+      remove: v.remove,
+      capacity: v.capacity,
+      power: v.power,
+      efficiency: v.efficiency,
     });
     return;
   }

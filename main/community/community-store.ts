@@ -130,6 +130,10 @@ export function createCommunityStore(db: Database.Database) {
       }).immediate();
       return this.get(c.id);
     },
+    /** The prices a new community starts with (net ct/kWh; the person sets the community's own). */
+    defaults() {
+      return communitySettingsSchema.parse({});
+    },
     remove(id: string): boolean {
       return db
         .transaction(() => db.prepare('DELETE FROM communities WHERE id = ?').run(id).changes > 0)

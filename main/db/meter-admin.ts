@@ -129,6 +129,8 @@ export function deleteMeter(db: Database.Database, id: string): { readings: numb
     db.prepare('DELETE FROM sync_state WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM imports WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM notes WHERE meter_id = ?').run(id);
+    // A deleted meter leaves the energy communities it was a member of.
+    db.prepare('DELETE FROM community_members WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM meters WHERE id = ?').run(id);
   }).immediate();
   return { readings };
@@ -199,6 +201,8 @@ export function mergeMeters(
       intoId,
       fromId,
     );
+    // The merged meter's memberships pass to the meter it became.
+    db.prepare('UPDATE community_members SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
     deleteMeter(db, fromId);
   }).immediate();
   return { moved, conflictsKept };

@@ -224,7 +224,7 @@ function modeOf(values: readonly number[]): number | null {
 function refusal(spec: FormatSpec, why: 'daily' | 'eda_report'): ImportError {
   const msg =
     why === 'eda_report'
-      ? `This is an EDA-Portal "Energie Report" (${spec.operator}): several metering points on a grid that is not Austrian wall-clock time. Meterdesk does not import it; import each metering point's export from its grid operator's portal instead.`
+      ? `This is an EDA-Portal "Energie Report" (${spec.operator}): a whole energy community's metering points on a grid that is not Austrian wall-clock time. Import it as a community: Communities → "Import an EDA report" (meterdesk community import FILE), which brings its members and their community registers in one step.`
       : `This ${spec.operator} export holds daily values. Meterdesk keeps quarter-hours and hours and does not spread a day over them (that would invent readings). Download the quarter-hour (15-minute) or hourly export from the portal instead.`;
   return new ImportError(why === 'eda_report' ? 'refused_report' : 'refused_daily', msg);
 }

@@ -1,0 +1,125 @@
+/**
+ * Energy communities as the app and the CLI ask for them: the store, the view and the what-ifs, and
+ * the EDA report imported as a whole community in one step. Guarantees of the import: it happens whole
+ * or not at all (one transaction: the members' meters, their readings, the import log and the
+ * community); each metering point lands on the meter of this profile with that metering point, or on a
+ * new imported meter — never on another by guess; readings already stored with another value are kept
+ * (the import log says how many), as every import does.
+ */
+import type Database from 'better-sqlite3';
+import type { Community } from '../../preload/contract';
+import { AppError } from '../errors';
+import { edaReport as EDA_FORMAT } from '../import/formats/refused';
+import { resolveTarget, sha256, writeImport } from '../import/into-store';
+import type { ParsedFile } from '../import/types';
+import { createReadingsStore } from '../db/readings-store';
+import { createCommunityStore } from './community-store';
+import { communityView, communityWhatIf } from './community-view';
+import { readEdaReport } from './eda-report';
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 50) || 'community';
+
+export function createCommunityService(db: Database.Database, tz: string) {
+  const store = createCommunityStore(db);
+  return {
+    store,
+    view: (id: string, fromSec: number, toSec: number) => communityView(db, store, id, fromSec, toSec, tz),
+    whatIf: (q: Parameters<typeof communityWhatIf>[2]) => communityWhatIf(db, store, q, tz),
+    async importReport(
+      q: { name: string; kind: Community['kind']; fileName: string },
+      bytes: Uint8Array,
+      nowSec: number,
+    ): Promise<{ community: Community; meters: number; readings: number; notes: string[] }> {
+      const report = await readEdaReport(bytes, nowSec);
+      const hash = sha256(bytes);
+      const readings = createReadingsStore(db, tz);
+      const notes = [...report.notes];
+      let id = `eeg-${slug(q.name)}`;
+      for (let i = 2; store.list().some((c) => c.id === id); i++) id = `eeg-${slug(q.name)}-${i}`;
+      let total = 0;
+      let kept = 0;
+      const community = db
+        .transaction(() => {
+          const members: Community['members'] = [];
+          for (const m of report.members) {
+            const parsed: ParsedFile = {
+              format: EDA_FORMAT,
+              encoding: 'XLSX',
+              meteringPoint: m.meteringPoint,
+              direction: m.role === 'producer' ? 'feed_in' : 'consumption',
+              series: m.series
+                .filter((s) => s.startSec.length > 0)
+                .map((s) => ({
+                  obisCode: s.obisCode,
+                  intervalSec: 900 as const,
+                  column: s.column,
+                  startSec: s.startSec,
+                  valueKwh: s.valueKwh,
+                  quality: s.startSec.map(() => 1 as const),
+                  line: s.startSec.map(() => 0),
+                })),
+              notes: [],
+              rows: Math.max(0, ...m.series.map((s) => s.startSec.length)),
+            };
+            if (parsed.series.length === 0) {
+              notes.push(`${m.meteringPoint}: no values in the report; not added.`);
+              continue;
+            }
+            const target = resolveTarget(db, parsed, null, { name: q.fileName, sha256: hash });
+            if (!target.exists)
+              target.label = `${m.name ?? (m.role === 'producer' ? 'Erzeuger' : 'Verbraucher')} (${m.meteringPoint.slice(-6)})`;
+            const w = writeImport(
+              db,
+              readings,
+              parsed,
+              target,
+              { name: q.fileName, sha256: hash },
+              nowSec,
+              'keep',
+            );
+            total += w.readings;
+            kept += w.conflictsKept;
+            members.push({
+              meterId: target.meterId,
+              role: m.role,
+              factorPercent: 100,
+              staticSharePercent: null,
+              validFrom: null,
+              validTo: null,
+            });
+          }
+          if (members.length === 0)
+            throw new AppError('invalid_input', 'The EDA report holds no values to import.');
+          return store.save(
+            { id, name: q.name, kind: q.kind, allocation: 'dynamic', settings: store.defaults(), members },
+            nowSec,
+            'eda_report',
+            report.summary ? { ...report.summary, fromSec: report.fromSec, toSec: report.toSec } : null,
+          );
+        })
+        .immediate();
+      notes.push(
+        'The report names neither participation factors nor the key: 100 % and the dynamic key are assumed; change them in the community.',
+      );
+      if (kept > 0)
+        notes.push(
+          `${kept} quarter-hours already stored with another value were kept (as every import does).`,
+        );
+      // The invariants of every imported file, said at once.
+      const checks = communityView(db, store, community.id, report.fromSec, report.toSec, tz).checks;
+      for (const c of checks)
+        for (const v of c.violations)
+          if (v.count > 0)
+            notes.push(
+              `${c.label}: ${v.count} quarter-hour(s) break ${v.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01'} (first ${new Date(v.firstSec! * 1000).toISOString()}).`,
+            );
+      return { community, meters: community.members.length, readings: total, notes };
+    },
+  };
+}
