@@ -190,7 +190,12 @@ export const communityChannels = {
   'community:save': channel<Community>().input(z.object({ community: communitySchema }).strict()),
   'community:remove': channel<{ removed: boolean }>().input(z.object({ communityId }).strict()),
   /** The EDA portal's "Energie Report" XLSX: its members as imported meters, and the community. */
-  'community:import': channel<{ community: Community; meters: number; readings: number; notes: string[] }>().input(
+  'community:import': channel<{
+    community: Community;
+    meters: number;
+    readings: number;
+    notes: string[];
+  }>().input(
     z
       .object({
         name: z.string().trim().min(1).max(80),
@@ -212,7 +217,10 @@ export const communityChannels = {
         /** Static shares by meter (percent); members without one share the rest equally. */
         staticShares: z.record(meterId, z.number().min(0).max(100)).default({}),
         /** Profile meters to add (e.g. a neighbour's PV) and members to leave out. */
-        add: z.array(z.object({ meterId, role: z.enum(['consumer', 'producer']) }).strict()).max(20).default([]),
+        add: z
+          .array(z.object({ meterId, role: z.enum(['consumer', 'producer']) }).strict())
+          .max(20)
+          .default([]),
         remove: z.array(meterId).max(500).default([]),
         battery: z
           .object({
