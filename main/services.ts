@@ -36,6 +36,7 @@ import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
 import { createParseThread } from './import/parse-thread';
 import { seedExamples } from './cost/examples';
+import { seedDemoCommunity } from './community/demo-community';
 import { createTariffStore } from './cost/tariff-store';
 
 export interface ServicesOptions {
@@ -193,12 +194,16 @@ export function createServices(opts: ServicesOptions) {
     const account = createAccountStore(db, tz);
     const readings = createReadingsStore(db, tz);
     // The demo ships example tariffs and a synthetic spot series, clearly named as such.
-    if (profile.kind === 'demo')
+    if (profile.kind === 'demo') {
+      const demoNow = Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : Date.now()) / 1000);
       seedExamples(
         createTariffStore(db),
-        Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : Date.now()) / 1000),
+        demoNow,
         opts.demo?.years !== undefined ? Math.ceil(opts.demo.years) + 1 : 4,
       );
+      // …and a small energy community of its own, to open without an EDA report.
+      seedDemoCommunity(db, tz, demoNow);
+    }
     // The local copy opens even when the service cannot be reached or the token cannot be read
     // (locked keychain): everything stored stays usable, and each sync says what is wrong.
     let api: ApiClient;

@@ -142,8 +142,10 @@ export interface CommunityView {
   name: string;
   kind: Community['kind'];
   allocation: Community['allocation'];
+  /** The span counted: the one asked for, narrowed to the local days that hold the members' readings. */
   fromSec: number;
   toSec: number;
+  clampedToData: boolean;
   /** What the stored registers say (null where the members carry no community registers). */
   recorded: CommunityTotals | null;
   /** The same quarter-hours allocated by the community's key and members (the model, for comparison). */

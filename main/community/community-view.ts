@@ -99,6 +99,28 @@ function loadMembers(
   });
 }
 
+/** [from, to) narrowed to the local days from the members' first to their last reading. */
+function dataDays(
+  data: readonly MemberData[],
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): { fromSec: number; toSec: number } {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const m of data)
+    for (const v of Object.values(m.values))
+      for (const t of v.keys()) {
+        if (t < first) first = t;
+        if (t > last) last = t;
+      }
+  if (first === Infinity) return { fromSec, toSec };
+  return {
+    fromSec: Math.max(fromSec, dayStartSec(dayNumberOf(first, tz), tz)),
+    toSec: Math.min(toSec, dayStartSec(dayNumberOf(last, tz) + 1, tz)),
+  };
+}
+
 /** The membership row in force on a local day (inclusive dates), or null: not a member that day. */
 function rowOn(rows: readonly CommunityMember[], key: string): CommunityMember | null {
   return rows.find((r) => (!r.validFrom || key >= r.validFrom) && (!r.validTo || key <= r.validTo)) ?? null;
@@ -413,7 +435,11 @@ export function communityView(
 ): CommunityView {
   checkSpan(fromSec, toSec);
   const c = store.get(id);
+  const asked = { fromSec, toSec };
   const data = loadMembers(db, c.members, fromSec, toSec);
+  // The span narrowed to the local days that hold the members' readings (no figures for days that have
+  // not happened or were never delivered to anyone: those are no answer); said in the view.
+  ({ fromSec, toSec } = dataDays(data, fromSec, toSec, tz));
   const days = dayNumberOf(toSec - 1, tz) - dayNumberOf(fromSec, tz) + 1;
   const periodUnit = days <= 62 ? 'day' : 'month';
   const periodOf = (d: number) => (periodUnit === 'day' ? dayKey(d) : dayKey(d).slice(0, 7));
@@ -471,6 +497,7 @@ export function communityView(
     allocation: c.allocation,
     fromSec,
     toSec,
+    clampedToData: fromSec !== asked.fromSec || toSec !== asked.toSec,
     recorded: recorded?.totals ?? null,
     modelled: modelled.totals,
     periods: [...shown.periods].map(([key, t]) => ({ key, ...t })),

@@ -219,8 +219,16 @@ describe('community allocation against a community known by hand', () => {
       'sync',
       2,
     );
-    // One day more than the data holds: 04.03. lacks every register.
-    const v = communityView(db, store, 'eeg', FROM, TO + 86_400, TZ);
+    // The producer delivered 04.03., the consumers did not: their registers lack that day.
+    const rows = [];
+    for (let t = TO; t < TO + 86_400; t += 900)
+      for (const obisCode of ['1-1:2.9.0 G.01', '1-1:2.9.0 P.01'])
+        rows.push({ obisCode, startSec: t, endSec: t + 900, value: 0, quality: 1 as const, updatedSec: 2 });
+    createReadingsStore(db, TZ).applyPage('p', rows, 'sync', 2);
+    // Asked for a day beyond every member's data: not counted (05.03.), and said.
+    const v = communityView(db, store, 'eeg', FROM, TO + 2 * 86_400, TZ);
+    expect(v.toSec).toBe(TO + 86_400);
+    expect(v.clampedToData).toBe(true);
     const a = v.checks.find((c) => c.meterId === 'a')!;
     expect(a.violations.find((x) => x.rule === 'g03_le_g02')).toEqual({
       rule: 'g03_le_g02',
