@@ -11,6 +11,7 @@ import { RegisterDialog } from './RegisterDialog';
 import { ProfilesDialog } from './ProfilesDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { PortfolioPanel } from './PortfolioPanel';
+import { CommunityPanel } from './community/CommunityPanel';
 import { MeterDetail } from './MeterDetail';
 import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
@@ -24,7 +25,9 @@ export function App() {
   const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
-  const [dialog, setDialog] = useState<'profiles' | 'settings' | 'portfolio' | 'token' | null>(null);
+  const [dialog, setDialog] = useState<
+    'profiles' | 'settings' | 'portfolio' | 'communities' | 'token' | null
+  >(null);
   const [moreOpen, setMoreOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [importIncoming, setImportIncoming] = useState<{ files: File[]; n: number } | null>(null);
@@ -180,6 +183,9 @@ export function App() {
         <button onClick={() => setDialog('portfolio')} data-testid="open-portfolio">
           {t('portfolio')}
         </button>
+        <button onClick={() => setDialog('communities')} data-testid="open-communities">
+          {t('communities')}
+        </button>
         <button onClick={() => setImportOpen(true)} data-testid="open-import" title="Ctrl+I">
           {t('import_commit')}
         </button>
@@ -260,6 +266,7 @@ export function App() {
       {dialog === 'profiles' && <ProfilesDialog onClose={() => setDialog(null)} />}
       {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
       {dialog === 'portfolio' && <PortfolioPanel onClose={() => setDialog(null)} />}
+      {dialog === 'communities' && <CommunityPanel onClose={() => setDialog(null)} />}
       {dialog === 'token' && active && <TokenDialog profile={active} onClose={() => setDialog(null)} />}
       {importOpen && (
         <ImportDialog

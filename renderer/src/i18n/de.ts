@@ -1,4 +1,5 @@
 /** German (de-AT) UI strings. Every key exists in en.ts too (a test checks). */
+import { communityDe } from './community-de';
 import { costDe } from './cost-de';
 import { importDe } from './import-de';
 import { reportDe } from './report-de';
@@ -6,6 +7,7 @@ import { reportDe } from './report-de';
 export const de = {
   ...importDe,
   ...costDe,
+  ...communityDe,
   ...reportDe,
   appTitle: 'Meterdesk',
   loading: 'Lädt …',

@@ -1,5 +1,6 @@
 /** English UI strings: the same keys as de.ts (the type says so). */
 import type { de } from './de';
+import { communityEn } from './community-en';
 import { costEn } from './cost-en';
 import { importEn } from './import-en';
 import { reportEn } from './report-en';
@@ -7,6 +8,7 @@ import { reportEn } from './report-en';
 export const en: Record<keyof typeof de, string> = {
   ...importEn,
   ...costEn,
+  ...communityEn,
   ...reportEn,
   appTitle: 'Meterdesk',
   loading: 'Loading …',
