@@ -201,8 +201,6 @@ export function createServices(opts: ServicesOptions) {
         demoNow,
         opts.demo?.years !== undefined ? Math.ceil(opts.demo.years) + 1 : 4,
       );
-      // …and a small energy community of its own, to open without an EDA report.
-      seedDemoCommunity(db, tz, demoNow);
     }
     // The local copy opens even when the service cannot be reached or the token cannot be read
     // (locked keychain): everything stored stays usable, and each sync says what is wrong.
@@ -353,6 +351,14 @@ export function createServices(opts: ServicesOptions) {
       try {
         await c.assertWritable();
         const summary = await c.sync.syncAll();
+        // The demo also ships a small energy community of its own (to open without an EDA report): it
+        // joins the demo profile after its first sync, once, so a new profile still starts empty.
+        if (c.profile.kind === 'demo' && summary.errors.length === 0)
+          seedDemoCommunity(
+            c.db,
+            tz,
+            Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : Date.now()) / 1000),
+          );
         status = {
           ...status,
           lastSyncSec: Math.floor(Date.now() / 1000),

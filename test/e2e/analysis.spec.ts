@@ -95,7 +95,8 @@ test('portfolio: a total per commodity, direction and register, each the sum of 
   await app.waitForSynced();
   await page.getByTestId('open-portfolio').click();
   const table = page.getByTestId('portfolio-table');
-  await expect(table.locator('tbody tr')).toHaveCount(9);
+  // The demo service's 9 meters and the demo community's 7.
+  await expect(table.locator('tbody tr')).toHaveCount(9 + 7);
   const groups = await table.evaluate((t) => {
     const sum = new Map<string, number>();
     for (const r of t.querySelectorAll<HTMLElement>('tbody tr[data-kwh]'))

@@ -7,7 +7,8 @@ test('first run opens on the demo profile and reaches a chart', async ({ app, pa
   await app.open();
   await expect(page.getByTestId('profile-select')).toHaveValue('demo');
   await app.waitForSynced();
-  await expect(app.meterItems).toHaveCount(9);
+  // The demo service's 9 meters and the demo community's 7 (six households and a PV roof).
+  await expect(app.meterItems).toHaveCount(9 + 7);
   await app.screenshot('meter-list');
   await app.openMeter('Wohnung Huber');
   await expect(page.getByTestId('register-picker')).toHaveValue('1-1:1.9.0 G.01');
