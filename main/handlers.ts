@@ -335,6 +335,7 @@ export function createHandlers(services: Services): Handlers {
           consultant: { name: q.consultant, logoPng: logo },
           conclusions: q.conclusions,
           indicators: { areaM2: q.areaM2, persons: q.persons },
+          communityId: q.communityId,
         },
         await services.nowSec(),
         services.tz,

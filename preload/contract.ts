@@ -625,6 +625,12 @@ export const channels = {
         conclusions: z.string().max(4000).nullable(),
         areaM2: z.number().positive().max(1e7).nullable(),
         persons: z.number().int().positive().max(1e6).nullable(),
+        /** An energy community of the profile: the report gains its section. */
+        communityId: z
+          .string()
+          .regex(/^[a-z0-9-]{1,64}$/)
+          .nullable()
+          .default(null),
       })
       .strict()
       .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 3 * 366 * 86_400, {

@@ -54,7 +54,9 @@ export function createQueryThread(dbPath: string) {
       w.postMessage({ close: true });
       await new Promise<void>((resolve) => {
         w.once('exit', () => resolve());
-        setTimeout(() => void w.terminate().then(() => resolve()), 2000).unref();
+        // A thread that does not end by itself is ended; the allowance covers a thread still starting
+        // on a busy machine (2 s was not enough with the whole test suite on two cores).
+        setTimeout(() => void w.terminate().then(() => resolve()), 10_000).unref();
       });
     },
   };

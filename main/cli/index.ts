@@ -147,7 +147,7 @@ estimated values, a different energy price, fixed charges.`,
   report: `Usage: meterdesk --data-dir DIR report (--meter ID|METERING_POINT | --site ID | --customer ID)
        (--period 2025 | --from ISO --to ISO) --out FILE.pdf [--lang de|en]
        [--sections master,energy,profile,peaks,baseload,cost,measures,annex] [--consultant NAME]
-       [--logo FILE.png] [--conclusions TEXT|@FILE] [--area M2] [--persons N] [--now ISO] [--profile NAME] [--json]
+       [--logo FILE.png] [--conclusions TEXT|@FILE] [--area M2] [--persons N] [--community ID] [--now ISO] [--profile NAME] [--json]
 
 The customer report as a PDF (A4, page numbers, contents): master data with completeness and the
 shares of measured, estimated and unreliable values; energy by month beside the previous year; the
@@ -155,7 +155,9 @@ load profile (daily energy, carpet, typical days); peaks (monthly maxima with th
 quarter-hours, the mean of the 3 highest, utilisation hours, duration curve); base load; cost under
 the profile's tariffs; the method, gaps and revisions. The figures come from the same functions and
 frame as the screens and "meterdesk analyze". A site or customer gets a summary page and a page per
-meter (registers and commodities never added up). The app writes the same file (Meter → Report).`,
+meter (registers and commodities never added up). --community ID adds an energy community's page: its
+totals as recorded and by its key, its members with what they shared, paid and saved, the data check
+and where the EDA summary disagrees. The app writes the same file (Meter → Report).`,
   portfolio: `Usage: meterdesk --data-dir DIR portfolio [--customer ID] [--now ISO] [--profile NAME] [--json]
 
 One row per meter (of all customers, or one): the last 365 days up to yesterday of its total register
@@ -217,6 +219,7 @@ const OPTIONS: Record<string, string[]> = {
     'conclusions',
     'area',
     'persons',
+    'community',
     'now',
     'out',
   ],
@@ -326,6 +329,7 @@ async function main(argv: string[]): Promise<void> {
         area: { type: 'string' },
         persons: { type: 'string' },
         id: { type: 'string' },
+        community: { type: 'string' },
         kind: { type: 'string' },
         share: { type: 'string', multiple: true },
         add: { type: 'string', multiple: true },
@@ -478,6 +482,7 @@ async function main(argv: string[]): Promise<void> {
         conclusions: v.conclusions,
         area: v.area,
         persons: v.persons,
+        community: v.community,
         now: v.now,
         out: v.out ? resolve(v.out) : undefined,
         json: !!v.json,

@@ -30,6 +30,7 @@ export interface ReportArgs {
   conclusions?: string;
   area?: string;
   persons?: string;
+  community?: string;
   now?: string;
   out?: string;
   json: boolean;
@@ -114,6 +115,7 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
         consultant: { name: a.consultant ?? null, logoPng },
         conclusions,
         indicators: { areaM2: num('area', a.area), persons: num('persons', a.persons) },
+        communityId: a.community ?? null,
       },
       nowSec,
       DEFAULT_TZ,

@@ -848,6 +848,7 @@ function SummaryPage({
     if (multi) tocEntries.push({ id: `${i}-meter`, text: meterTitle(m) });
     else for (const s of r.sections) if (shown(model, i, s)) tocEntries.push({ id: `${i}-${s}`, text: w[s] });
   });
+  if (model.community) tocEntries.push({ id: 'community', text: `${w.community}: ${model.community.name}` });
   return (
     <View>
       <View style={[st.row, { justifyContent: 'space-between' }]}>
@@ -950,6 +951,96 @@ function SummaryPage({
   );
 }
 
+/** The energy community's page (issue 35): its totals, its members, the data check, the EDA summary. */
+function CommunityPage({
+  c,
+  f,
+  w,
+  pages,
+}: {
+  c: NonNullable<ReportModel['community']>;
+  f: Fmt;
+  w: Words;
+  pages: Map<string, number>;
+}) {
+  const cols = [
+    ...(c.recorded ? [{ head: w.communityRecorded, x: c.recorded }] : []),
+    { head: w.communityModelled, x: c.modelled },
+  ];
+  const checks = c.checks.flatMap((x) => {
+    const broken = x.violations.reduce((a, v) => a + v.count, 0);
+    return x.daysLackingCount === 0 && broken === 0
+      ? []
+      : [
+          `${x.label}: ${x.daysLackingCount} ${w.communityDaysLacking}${x.daysLacking.length > 0 ? ` (${x.daysLacking.slice(0, 6).join(', ')}${x.daysLackingCount > 6 ? ', …' : ''})` : ''}; ${broken} ${w.communityBroken}`,
+        ];
+  });
+  const differs = c.report?.rows.filter((r) => r.differs) ?? [];
+  return (
+    <View>
+      <Heading id="community" text={`${w.community}: ${c.name}`} pages={pages} />
+      <Text style={st.para}>
+        {`${w.communityKind[c.kind]}, ${w.communityKey[c.allocation]} · ${f.date(c.fromSec)}–${f.date(c.toSec - 1)}`}
+      </Text>
+      <Table
+        head={['', ...cols.map((x) => x.head)]}
+        widths={[170, 110, 110]}
+        rows={[
+          [w.communityGeneration, ...cols.map((x) => f.kwh(x.x.generationKwh))],
+          [w.communityConsumption, ...cols.map((x) => f.kwh(x.x.consumptionKwh))],
+          [w.communityShared, ...cols.map((x) => f.kwh(x.x.sharedKwh))],
+          [w.communitySurplus, ...cols.map((x) => f.kwh(x.x.surplusKwh))],
+          [w.communityCoverage, ...cols.map((x) => f.pct(x.x.coverage))],
+        ]}
+      />
+      <Text style={st.h3}>{w.communityMember}</Text>
+      <Table
+        head={[
+          w.communityMember,
+          w.communityRole,
+          'kWh',
+          w.communityShared,
+          w.communityCoverage,
+          w.communityPaid,
+          w.communitySaving,
+        ]}
+        widths={[140, 55, 60, 65, 55, 55, 60]}
+        dense={c.members.length > 20}
+        rows={c.members.map((m) => [
+          m.label,
+          m.role === 'consumer' ? w.communityConsumer : w.communityProducer,
+          f.n(m.consumptionKwh, 1),
+          f.n(m.sharedKwh, 1),
+          f.pct(m.coverage),
+          `${f.n(m.communityEur, 2)} €`,
+          `${f.n(m.savingEur, 2)} €`,
+        ])}
+      />
+      <Text style={[st.small, { marginTop: 3 }]}>{w.communityMoney}</Text>
+      <Text style={st.h3}>{w.communityCheck}</Text>
+      {checks.length === 0 ? (
+        <Text>{w.communityComplete}</Text>
+      ) : (
+        checks.map((t, i) => (
+          <Text key={i} style={st.para}>
+            {t}
+          </Text>
+        ))
+      )}
+      {differs.length > 0 && (
+        <View>
+          <Text style={st.h3}>{w.communityReport}</Text>
+          {differs.map((r, i) => (
+            <Text key={i} style={st.para}>
+              {`${r.meteringPoint}, ${w.communityQ[r.quantity]}: ${w.communityReportSays} ${f.kwh(r.reportKwh)}, ${w.communityQhSay} ${f.kwh(r.quarterHoursKwh)}`}
+            </Text>
+          ))}
+        </View>
+      )}
+    </View>
+  );
+}
+
 function ReportDocument({
   model,
   pages,
@@ -1005,6 +1096,12 @@ function ReportDocument({
                 </Page>
               ),
             )}
+          {!frontOnly && model.community && (
+            <Page size="A4" style={st.page}>
+              <CommunityPage c={model.community} f={f} w={w} pages={pages} />
+              {pageFooter}
+            </Page>
+          )}
         </>
       ) : (
         <Page size="A4" style={st.page}>
@@ -1012,6 +1109,7 @@ function ReportDocument({
           {model.meters.map((m, i) => (
             <MeterSections key={m.meter.id} m={m} model={model} f={f} w={w} pages={pages} idx={i} />
           ))}
+          {model.community && <CommunityPage c={model.community} f={f} w={w} pages={pages} />}
           {pageFooter}
         </Page>
       )}

@@ -6,6 +6,9 @@
  * its method section (utilisation hours, base-load share, off-hours share). Registers are never summed;
  * a site's or customer's meters stay apart, and totals are per commodity and direction.
  */
+import type { CommunityView } from '../../preload/contract';
+import { createCommunityStore } from '../community/community-store';
+import { communityView } from '../community/community-view';
 import type Database from 'better-sqlite3';
 import { reportSections } from '../../preload/contract';
 import type {
@@ -37,6 +40,7 @@ import {
 } from '../time/local-days';
 
 export const REPORT_SECTIONS = reportSections;
+export type { CommunityView };
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 export interface ReportRequest {
@@ -51,6 +55,8 @@ export interface ReportRequest {
   conclusions?: string | null;
   /** Indicators the person enters: energy per m², per person. */
   indicators?: { areaM2?: number | null; persons?: number | null };
+  /** An energy community of the profile: the report gains its section (issue 35). */
+  communityId?: string | null;
 }
 
 export interface MonthRow {
@@ -139,6 +145,8 @@ export interface ReportModel {
   compact: boolean;
   /** Meters of the scope without readings of any register (listed in the summary, no page). */
   withoutData: { id: string; meteringPoint: string; label: string | null }[];
+  /** The community's view over the report's period, where one was chosen (its own page). */
+  community: CommunityView | null;
 }
 
 interface MeterRow {
@@ -541,5 +549,8 @@ export function buildReport(
     totals: [...totals.values()],
     compact: !full,
     withoutData,
+    community: req.communityId
+      ? communityView(db, createCommunityStore(db), req.communityId, req.fromSec, req.toSec, tz)
+      : null,
   };
 }

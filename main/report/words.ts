@@ -113,6 +113,38 @@ export const WORDS = {
     dailyEnergyAll: 'Tagesenergie der Zähler (kWh je Tag; Register nicht addiert)',
     wholeMeter: 'ganzer Zähler',
     withoutData: 'Zähler ohne Messwerte im Profil',
+    community: 'Energiegemeinschaft',
+    communityKind: { local: 'lokale EEG', regional: 'regionale EEG', beg: 'BEG' },
+    communityKey: { static: 'statischer Schlüssel', dynamic: 'dynamischer Schlüssel' },
+    communityRecorded: 'erfasst',
+    communityModelled: 'nach dem Schlüssel',
+    communityGeneration: 'Erzeugung',
+    communityConsumption: 'Verbrauch',
+    communityShared: 'Eigendeckung (G.03)',
+    communitySurplus: 'Überschuss ins Netz (P.01)',
+    communityCoverage: 'Deckungsgrad',
+    communityMember: 'Mitglied',
+    communityRole: 'Rolle',
+    communityConsumer: 'Verbraucher',
+    communityProducer: 'Erzeuger',
+    communityPaid: 'bezahlt / erhalten',
+    communitySaving: 'Ersparnis / Mehrerlös',
+    communityCheck: 'Datenkontrolle',
+    communityComplete: 'Alle Mitglieder vollständig, keine Regel verletzt.',
+    communityDaysLacking: 'Tage mit fehlenden Viertelstunden',
+    communityBroken: 'Viertelstunden mit G.03 > G.02 oder G.03 > G.01',
+    communityReport: 'EDA-Report: Zusammenfassung weicht von den eigenen Viertelstunden ab',
+    communityReportSays: 'Zusammenfassung',
+    communityQhSay: 'Viertelstunden',
+    communityQ: {
+      consumption: 'Verbrauch',
+      allocated: 'zugeteilter Anteil',
+      selfCoverage: 'Eigendeckung',
+      generation: 'Erzeugung',
+      surplus: 'Überschuss',
+    },
+    communityMoney:
+      'Verbraucher zahlen den Gemeinschaftspreis für die Eigendeckung und sparen Lieferantenpreis, reduzierten Netz-Arbeitspreis und Abgaben pro kWh (brutto); Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto).',
   },
   en: {
     title: 'Load profile analysis',
@@ -229,4 +261,5 @@ export const WORDS = {
   },
 } as const;
 
-export type Words = { [K in keyof (typeof WORDS)['de']]: string };
+type Plain<T> = T extends string ? string : { [K in keyof T]: Plain<T[K]> };
+export type Words = { [K in keyof (typeof WORDS)['de']]: Plain<(typeof WORDS)['de'][K]> };

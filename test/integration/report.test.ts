@@ -455,4 +455,47 @@ describe('a report of a meter with gaps', () => {
     expect(lp.status).not.toBe(0);
     expect(lp.stderr).toMatch(new RegExp(`${35_040 - n} of the 35040 quarter-hours of 2025 have no reading`));
   }, 60_000);
+
+  it('gains the energy community’s page: its totals and members as plain SQL counts them', async () => {
+    // The demo community holds the 120 days before the demo's clock (20.11.2026).
+    const from = at('2026-07-01T00:00');
+    const to = at('2026-12-01T00:00');
+    const r = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'customer', id: 'demo-eeg' },
+      fromSec: from,
+      toSec: to,
+      periodLabel: '2026-07–2026-11',
+      lang: 'de',
+      sections: ['master', 'energy'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: null,
+      communityId: 'demo-eeg-sonnenfeld',
+    });
+    expect(r.meters).toBe(7);
+    const text = textOf(r.path);
+    expect(text).toContain('Energiegemeinschaft: EEG Sonnenfeld (Beispiel)');
+    expect(text).toContain('lokale EEG, dynamischer Schlüssel');
+    const db = new Database(dbPath, { readonly: true });
+    const sum = (meters: string, obis: string) =>
+      (
+        db
+          .prepare(
+            `SELECT coalesce(sum(r.value), 0) AS kwh FROM readings r JOIN series s ON s.id = r.series_id
+              WHERE s.meter_id LIKE ? AND s.obis_code = ? AND r.start_sec >= ? AND r.start_sec < ?`,
+          )
+          .get(meters, obis, from, to) as { kwh: number }
+      ).kwh;
+    const shared = sum('demo-eeg-hh%', '1-1:2.9.0 G.03');
+    const surplus = sum('demo-eeg-pv', '1-1:2.9.0 P.01');
+    const auer = sum('demo-eeg-hh1', '1-1:2.9.0 G.03');
+    db.close();
+    expect(shared).toBeGreaterThan(0);
+    expect(text).toMatch(new RegExp(`Eigendeckung \\(G\\.03\\)\\s+${de(shared, 1)} kWh`));
+    expect(text).toMatch(new RegExp(`Überschuss ins Netz \\(P\\.01\\)\\s+${de(surplus, 1)} kWh`));
+    expect(text).toMatch(new RegExp(`Haushalt Auer \\(Beispiel\\).*${de(auer, 1)}`));
+    expect(text).toContain('Alle Mitglieder vollständig, keine Regel verletzt.');
+  }, 60_000);
 });

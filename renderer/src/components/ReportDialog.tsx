@@ -11,6 +11,7 @@ import { api, unwrap } from '../bridge';
 import { usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { Modal } from './Modal';
+import { useResult } from './analysis/useResult';
 
 const CONSULTANT_KEY = 'meterdesk.report.consultant';
 
@@ -31,6 +32,8 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
   const [conclusions, setConclusions] = useState('');
   const [area, setArea] = useState('');
   const [persons, setPersons] = useState('');
+  const [communityId, setCommunityId] = useState('');
+  const communities = useResult(() => api().community.list(), []);
   const [logo, setLogo] = useState<{ name: string; base64: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -64,6 +67,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             conclusions: conclusions.trim() || null,
             areaM2: Number(area) > 0 ? Number(area) : null,
             persons: Number(persons) > 0 ? Math.round(Number(persons)) : null,
+            communityId: communityId || null,
           }),
         ),
       );
@@ -182,6 +186,24 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             style={{ width: '7em' }}
           />
         </span>
+        {(communities.data ?? []).length > 0 && (
+          <>
+            <label htmlFor="report-community">{t('report_community')}</label>
+            <select
+              id="report-community"
+              value={communityId}
+              onChange={(e) => setCommunityId(e.target.value)}
+              data-testid="report-community"
+            >
+              <option value="">{t('report_communityNone')}</option>
+              {(communities.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <label htmlFor="report-conclusions">{t('report_conclusions')}</label>
         <textarea
           id="report-conclusions"

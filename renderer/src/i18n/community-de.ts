@@ -3,6 +3,8 @@ import type { communityEn } from './community-en';
 
 export const communityDe: Record<keyof typeof communityEn, string> = {
   communities: 'Gemeinschaften',
+  report_community: 'Abschnitt Energiegemeinschaft',
+  report_communityNone: 'keiner',
   eeg_title: 'Energiegemeinschaften',
   eeg_community: 'Gemeinschaft',
   eeg_from: 'Von',

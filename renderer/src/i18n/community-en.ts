@@ -1,6 +1,8 @@
 /** The energy-community panel's words (issue 35), English. */
 export const communityEn = {
   communities: 'Communities',
+  report_community: 'Energy community section',
+  report_communityNone: 'none',
   eeg_title: 'Energy communities',
   eeg_community: 'Community',
   eeg_from: 'From',
