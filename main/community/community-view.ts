@@ -204,21 +204,13 @@ function run(
     let gen = 0;
     let surplus = 0;
     if (mode.kind === 'recorded') {
-      for (const { m, i } of producers) {
-        if (factors[i] === null) continue;
-        const g = m.values.g01?.get(t) ?? 0;
-        const p = m.values.p01?.get(t) ?? 0;
-        gen += g;
-        surplus += p;
-        members[i]!.consumption += g;
-        members[i]!.shared += g - p;
-        members[i]!.surplus += p;
-      }
+      let sharedNow = 0;
       for (const { m, i } of consumers) {
         if (factors[i] === null) continue;
         const c = m.values.g01?.get(t) ?? 0;
         const a = m.values.g02?.get(t) ?? 0;
         const s = m.values.g03?.get(t) ?? 0;
+        sharedNow += s;
         members[i]!.consumption += c;
         members[i]!.allocated += a;
         members[i]!.shared += s;
@@ -228,6 +220,24 @@ function run(
         period.sums.consumption += c;
         period.sums.allocated += a;
         period.sums.shared += s;
+      }
+      // A producer's surplus as its P.01 says; without one, what the consumers' G.03 left of its
+      // generation, in proportion to the generation (said in the docs).
+      const genNow = producers.reduce(
+        (a, { m, i }) => a + (factors[i] === null ? 0 : (m.values.g01?.get(t) ?? 0)),
+        0,
+      );
+      for (const { m, i } of producers) {
+        if (factors[i] === null) continue;
+        const g = m.values.g01?.get(t) ?? 0;
+        const p = m.values.p01
+          ? (m.values.p01.get(t) ?? 0)
+          : Math.max(0, g - (genNow > 0 ? (sharedNow * g) / genNow : 0));
+        gen += g;
+        surplus += p;
+        members[i]!.consumption += g;
+        members[i]!.shared += g - p;
+        members[i]!.surplus += p;
       }
     } else {
       const demand = consumers.map(({ m, i }) => (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0));
@@ -443,7 +453,9 @@ export function communityView(
   const days = dayNumberOf(toSec - 1, tz) - dayNumberOf(fromSec, tz) + 1;
   const periodUnit = days <= 62 ? 'day' : 'month';
   const periodOf = (d: number) => (periodUnit === 'day' ? dayKey(d) : dayKey(d).slice(0, 7));
-  const hasRecord = data.some((m) => (m.role === 'consumer' ? !!m.values.g03 : !!m.values.p01));
+  // The community's record is its consumers' Eigendeckung (G.03): a producer's P.01 alone is the grid
+  // residual any feed-in meter has, no community record.
+  const hasRecord = data.some((m) => m.role === 'consumer' && !!m.values.g03);
   const recorded = hasRecord ? run(data, fromSec, toSec, tz, periodOf, { kind: 'recorded' }) : null;
   const consumers = data.filter((m) => m.role === 'consumer');
   const modelled = run(data, fromSec, toSec, tz, periodOf, {
@@ -544,7 +556,7 @@ export function communityWhatIf(
   const shares = sharesOf(c, consumers, q.staticShares);
   const scenarios: WhatIfScenario[] = [];
   const changed = q.add.length > 0 || q.remove.length > 0;
-  if (!changed && data.some((m) => (m.role === 'consumer' ? !!m.values.g03 : !!m.values.p01))) {
+  if (!changed && data.some((m) => m.role === 'consumer' && !!m.values.g03)) {
     const r = run(data, q.fromSec, q.toSec, tz, periodOf, { kind: 'recorded' });
     scenarios.push({
       label: 'recorded',

@@ -1,5 +1,5 @@
 /**
- * The demo's energy community (issue 35): six households and the PV roof of a joinery, "EEG Sonnenfeld
+ * The demo's energy community (issue 35): six households and the PV roof of a carpentry, "EEG Sonnenfeld
  * (Beispiel)", with the registers an operator delivers per member and quarter-hour — consumers `G.01`,
  * `G.02`, `G.03`, the producer `G.01` and `P.01` — for the 120 days before the demo's today. The
  * operator's allocation is the dynamic key with the members' participation factors (one household at
@@ -88,7 +88,7 @@ export function seedDemoCommunity(db: Database.Database, tz: string, nowSec: num
   const lastEnd = dayStartSec(today, tz);
   db.transaction(() => {
     db.prepare(
-      "INSERT INTO customers (id, name, email) VALUES (?, 'Energiegemeinschaft Sonnenfeld (Beispiel)', NULL) ON CONFLICT (id) DO NOTHING",
+      "INSERT INTO customers (id, name, email) VALUES (?, 'Verein EEG Sonnenfeld (Beispiel)', NULL) ON CONFLICT (id) DO NOTHING",
     ).run(CUSTOMER);
     db.prepare(
       "INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, 'EEG Sonnenfeld (Beispiel)', 'Sonnenfeldgasse, 3100 St. Pölten') ON CONFLICT (id) DO NOTHING",
@@ -102,7 +102,7 @@ export function seedDemoCommunity(db: Database.Database, tz: string, nowSec: num
       meter.run(
         id,
         `AT003${'0'.repeat(21)}${producer ? 2 : 1}${String(m + 1).padStart(6, '0')}`,
-        producer ? 'PV Tischlerei Wagner (Beispiel)' : `${HOUSEHOLDS[m]!.name} (Beispiel)`,
+        producer ? 'PV Zimmerei Lechner (Beispiel)' : `${HOUSEHOLDS[m]!.name} (Beispiel)`,
         producer ? 'feed_in' : 'consumption',
         SITE,
         lastEnd,

@@ -91,3 +91,36 @@ test('the EDA report imports as a community; its summary stands beside its quart
   await expect(panel.getByTestId('eeg-checks')).toContainText('G.03 > G.02');
   await app.screenshot('community-eda-report');
 });
+
+test('a community of the profile’s own meters: made in the editor, shown as the key allocates', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('en');
+  await page.getByTestId('open-communities').click();
+  const panel = page.getByTestId('community-panel');
+  await panel.getByTestId('eeg-new').click();
+  const editor = panel.getByTestId('eeg-editor');
+  await editor.getByTestId('eeg-edit-name').fill('EEG Nachbarschaft');
+  await editor.getByTestId('eeg-edit-add').click();
+  await editor.getByTestId('eeg-edit-add').click();
+  const rows = editor.getByTestId('eeg-edit-member');
+  await rows.nth(0).getByLabel('Member').selectOption({ label: 'Wohnung Huber' });
+  await rows.nth(0).getByLabel('Role').selectOption('consumer');
+  await rows.nth(1).getByLabel('Member').selectOption({ label: 'Haus Wagner – PV-Einspeisung' });
+  await rows.nth(1).getByLabel('Role').selectOption('producer');
+  await editor.getByTestId('eeg-edit-save').click();
+  await expect(panel.getByTestId('eeg-pick')).toContainText('EEG Nachbarschaft');
+  // No community registers on these meters: the figures are the key's allocation, and said so.
+  await expect(panel).toContainText('carry no community registers');
+  await expect(panel.getByTestId('eeg-modelled')).toBeVisible();
+  await expect(panel.getByTestId('eeg-recorded')).toHaveCount(0);
+  const shared = Number(await panel.getByTestId('eeg-modelled').getAttribute('data-shared'));
+  expect(shared).toBeGreaterThan(0);
+  // Removing asks first, and keeps the meters.
+  await panel.getByTestId('eeg-remove').click();
+  await panel.getByTestId('eeg-remove-confirm').click();
+  await expect(panel.getByTestId('eeg-pick')).not.toContainText('EEG Nachbarschaft');
+});

@@ -7,8 +7,10 @@ test('first run opens on the demo profile and reaches a chart', async ({ app, pa
   await app.open();
   await expect(page.getByTestId('profile-select')).toHaveValue('demo');
   await app.waitForSynced();
-  // The demo service's 9 meters and the demo community's 7 (six households and a PV roof).
-  await expect(app.meterItems).toHaveCount(9 + 7);
+  // The demo service's 9 meters and the demo community's 7 (six households and a PV roof); the list
+  // draws the rows in view.
+  await expect(page.getByTestId('meter-count')).toHaveText(/^(16 Zähler|16 meters)$/);
+  await expect(app.meter('Wohnung Huber')).toHaveCount(1);
   await app.screenshot('meter-list');
   await app.openMeter('Wohnung Huber');
   await expect(page.getByTestId('register-picker')).toHaveValue('1-1:1.9.0 G.01');
@@ -24,8 +26,9 @@ test('meter search and filters narrow the list', async ({ app, page }) => {
   await expect(app.meterItems).toHaveCount(2);
   await page.getByTestId('meter-search').fill('');
   await page.getByRole('combobox', { name: /Richtung|Direction/ }).selectOption('feed_in');
-  await expect(app.meterItems).toHaveCount(1);
-  await expect(app.meterItems.first()).toContainText('PV-Einspeisung');
+  // Haus Wagner's PV and the demo community's roof.
+  await expect(app.meterItems).toHaveCount(2);
+  await expect(app.meter('Haus Wagner – PV-Einspeisung')).toHaveCount(1);
   await page.getByRole('combobox', { name: /Richtung|Direction/ }).selectOption('');
   await page.getByRole('combobox', { name: /Status/ }).selectOption('pending');
   await expect(app.meterItems).toHaveCount(1);

@@ -18,6 +18,7 @@ import { useResult } from '../analysis/useResult';
 import { readForImport } from '../import/read-files';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
+import { CommunityEditor } from './CommunityEditor';
 
 const isoDay = (sec: number, tz: string) => {
   const { y, m, d } = localYmd(sec, tz);
@@ -539,6 +540,9 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
   const [from, setFrom] = useState(() => isoDay(Date.now() / 1000 - 365 * 86_400, timeZone));
   const [to, setTo] = useState(() => isoDay(Date.now() / 1000, timeZone));
   const [notes, setNotes] = useState<string[]>([]);
+  const [editing, setEditing] = useState<'new' | 'current' | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const meters = useApp((s) => s.meters);
   const fromSec = startOf(from, timeZone);
   const toSec = startOf(to, timeZone, 1);
   const community = useResult(
@@ -594,6 +598,53 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
           />
         </label>
       </div>
+      <div className="row">
+        <button onClick={() => setEditing('new')} data-testid="eeg-new">
+          {t('eeg_new')}
+        </button>
+        {community.data && (
+          <>
+            <button onClick={() => setEditing('current')} data-testid="eeg-edit">
+              {t('eeg_edit')}
+            </button>
+            {confirmRemove ? (
+              <button
+                className="danger"
+                onClick={() =>
+                  void unwrap(api().community.remove({ communityId: community.data!.id })).then(
+                    () => {
+                      setConfirmRemove(false);
+                      setPicked(null);
+                      setNotes([t('eeg_removed')]);
+                      setVersion((v) => v + 1);
+                    },
+                    (e: unknown) => setView({ data: null, error: e }),
+                  )
+                }
+                data-testid="eeg-remove-confirm"
+              >
+                {t('eeg_removeConfirm', { name: community.data.name })}
+              </button>
+            ) : (
+              <button onClick={() => setConfirmRemove(true)} data-testid="eeg-remove">
+                {t('eeg_remove')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      {editing && (
+        <CommunityEditor
+          community={editing === 'current' ? community.data : null}
+          meters={meters}
+          onCancel={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setPicked(saved.id);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
       <ImportReport
         onDone={(newId, n) => {
           setPicked(newId);
