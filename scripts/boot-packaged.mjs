@@ -206,6 +206,31 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
       `the packaged CLI wrote no report: ${r.stderr || r.stdout}`,
     );
     reportOk = r.status === 0;
+    // The app renders a report in its query thread, the worker bundle in app.asar.unpacked, which
+    // carries the PDF modules and their fonts inside (it once lacked pdfkit's Helvetica there).
+    const threadScript = join(layout, 'thread-report.mjs');
+    writeFileSync(
+      threadScript,
+      `import { Worker } from 'node:worker_threads';
+const w = new Worker(${JSON.stringify(join(res, 'app.asar.unpacked/dist/main/query-worker.js'))}, { workerData: { dbPath: ${JSON.stringify(dbPath)} } });
+w.on('error', (e) => { console.error(e.message); process.exit(1); });
+w.on('message', (m) => {
+  if (m.error) { console.error(m.error.message); process.exit(1); }
+  process.stdout.write(Buffer.from(m.response.pdf).subarray(0, 5).toString() + ' ' + m.response.pages);
+  process.exit(0);
+});
+w.postMessage({ seq: 1, name: 'report', args: [{ scope: { kind: 'meter', id: ${JSON.stringify(last.id)} }, fromSec: ${last.t - 6 * 86_400}, toSec: ${last.t}, periodLabel: 'boot', lang: 'de', sections: ['master', 'energy'] }, ${last.t}, 'Europe/Vienna'] });`,
+    );
+    const viaThread = spawnSync(process.execPath, [threadScript], {
+      encoding: 'utf8',
+      cwd: layout,
+      timeout: 60_000,
+    });
+    check(
+      viaThread.status === 0 && viaThread.stdout.startsWith('%PDF-'),
+      `the packaged query thread wrote no report: ${viaThread.stderr || viaThread.stdout}`,
+    );
+    reportOk = reportOk && viaThread.status === 0;
   }
   const win = report.windows[0];
   check(!!win, 'no window was created');

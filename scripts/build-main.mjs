@@ -1,7 +1,7 @@
 // Builds the Electron main process (ESM) and the sandboxed preload (CommonJS) with esbuild, plus the
 // CLI, and copies the SQL migrations beside the bundle. Dependencies stay external (node_modules).
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 rmSync('dist/main', { recursive: true, force: true });
 rmSync('dist/preload', { recursive: true, force: true });
@@ -30,6 +30,25 @@ await build({
   packages: 'external',
   banner: esmBanner,
 });
+// pdfkit loads its standard fonts (the report's Helvetica) through its package's own `#standard-fonts/*`
+// imports with a require made at run time, which a bundle cannot follow: beside the bundle no
+// package.json declares them, and the report failed in the query thread with "Cannot find module
+// '#standard-fonts/Helvetica'". Written as plain requires of the package's exports, esbuild bundles
+// the fonts (≈ 60 kB) into the worker.
+const pdfkitFonts = {
+  name: 'pdfkit-standard-fonts',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]pdfkit[\\/]js[\\/]pdfkit\.node\.mjs$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(
+        /require\$1\('#standard-fonts\/(\w+)'\)/g,
+        (_, font) => `require('pdfkit/standard-fonts/${font}')`,
+      );
+      if (contents === source) throw new Error('pdfkit no longer loads #standard-fonts: check the plugin');
+      return { contents, loader: 'js' };
+    });
+  },
+};
 // The worker threads carry their JavaScript dependencies inside: the packaged app runs them from
 // app.asar.unpacked (electron-builder.yml), where only the native modules and what they load lie
 // beside them, not the rest of node_modules (which stays in app.asar).
@@ -44,6 +63,7 @@ await build({
   format: 'esm',
   external: ['electron', 'better-sqlite3', 'keytar'],
   banner: esmBanner,
+  plugins: [pdfkitFonts],
 });
 await build({
   ...common,

@@ -160,7 +160,7 @@ if (problems.length === 0) {
   problems.push(...boot.problems);
   if (boot.problems.length === 0)
     console.log(
-      `Packaged layout booted: ${boot.migrations} migrations applied, ${boot.channels} channels registered, ${boot.seen.readings} readings written by the sync worker from app.asar.unpacked; the packaged CLI wrote a report PDF.`,
+      `Packaged layout booted: ${boot.migrations} migrations applied, ${boot.channels} channels registered, ${boot.seen.readings} readings written by the sync worker from app.asar.unpacked; the packaged CLI and the packaged query thread each wrote a report PDF.`,
     );
 }
 rmSync(stub, { recursive: true, force: true });
