@@ -17,6 +17,8 @@ export function createQueryThread(dbPath: string) {
   let worker: Worker | null = null;
   let seq = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  /** The answers not yet in, for close() to wait on. */
+  const open = new Set<Promise<unknown>>();
 
   function start(): Worker {
     const w = startWorker('query-worker', { dbPath });
@@ -41,23 +43,33 @@ export function createQueryThread(dbPath: string) {
     run<N extends QueryName>(name: N, ...args: QueryArgs<N>): Promise<ReturnType<Queries[N]>> {
       worker ??= start();
       const id = ++seq;
-      return new Promise((resolve, reject) => {
+      const answer = new Promise<ReturnType<Queries[N]>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
         worker!.postMessage({ seq: id, name, args });
       });
+      const settled: Promise<unknown> = answer.then(
+        () => open.delete(settled),
+        () => open.delete(settled),
+      );
+      open.add(settled);
+      return answer;
     },
-    /** Ends the thread after answering what was asked before (its connection closes with it). */
+    /**
+     * Ends the thread after answering what was asked before (its connection closes with it). The
+     * requests still open settle first, however long a busy machine takes to start the thread; only
+     * a thread that has nothing left to answer and still does not end is ended after 5 s.
+     */
     async close(): Promise<void> {
       const w = worker;
       worker = null;
       if (!w) return;
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
       w.postMessage({ close: true });
-      await new Promise<void>((resolve) => {
-        w.once('exit', () => resolve());
-        // A thread that does not end by itself is ended; the allowance covers a thread still starting
-        // on a busy machine (2 s was not enough with the whole test suite on two cores).
-        setTimeout(() => void w.terminate().then(() => resolve()), 10_000).unref();
-      });
+      await Promise.race([Promise.allSettled(open), exited]);
+      await Promise.race([
+        exited,
+        new Promise<void>((resolve) => setTimeout(resolve, 5000).unref()).then(() => w.terminate()),
+      ]);
     },
   };
 }

@@ -12,22 +12,37 @@ const port = parentPort;
 if (!port) throw new Error('query-worker.ts runs as a worker thread only');
 const db = openDatabase((workerData as { dbPath: string }).dbPath, { readonly: true });
 
+/** Reports still rendering; a close waits for them before the connection goes. */
+let rendering = 0;
+let closing = false;
+function closeWhenDone(): void {
+  if (!closing || rendering > 0) return;
+  db.close();
+  port!.close();
+}
+
 port.on('message', (m: { seq: number; name: QueryName; args: unknown[] } | { close: true }) => {
   if ('close' in m) {
-    db.close();
-    port.close();
+    closing = true;
+    closeWhenDone();
     return;
   }
   try {
     const fn = queries[m.name] as (...a: unknown[]) => unknown;
     const response = fn(db, ...m.args);
     // A report renders asynchronously (its PDF); everything else answers at once.
-    if (response instanceof Promise)
-      response.then(
-        (r) => port.postMessage({ seq: m.seq, response: r }),
-        (err: unknown) => port.postMessage({ seq: m.seq, error: toContractError(err) }),
-      );
-    else port.postMessage({ seq: m.seq, response });
+    if (response instanceof Promise) {
+      rendering += 1;
+      response
+        .then(
+          (r) => port.postMessage({ seq: m.seq, response: r }),
+          (err: unknown) => port.postMessage({ seq: m.seq, error: toContractError(err) }),
+        )
+        .finally(() => {
+          rendering -= 1;
+          closeWhenDone();
+        });
+    } else port.postMessage({ seq: m.seq, response });
   } catch (err) {
     port.postMessage({ seq: m.seq, error: toContractError(err) });
   }

@@ -55,8 +55,26 @@ describe('query thread', () => {
     try {
       const now = Date.parse('2025-06-12T12:00:00Z') / 1000;
       const open = q.run('portfolio', now, null, 'Europe/Vienna');
+      // A report renders after its request has been answered on the thread's side (its PDF is
+      // asynchronous): a close right behind it waits for the PDF instead of closing its connection.
+      const report = q.run(
+        'report',
+        {
+          scope: { kind: 'meter', id: 'm1' },
+          fromSec: Date.parse('2025-06-08T22:00:00Z') / 1000,
+          toSec: Date.parse('2025-06-11T22:00:00Z') / 1000,
+          periodLabel: '9.–11. Juni 2025',
+          lang: 'de',
+          sections: ['master', 'energy'],
+        },
+        now,
+        'Europe/Vienna',
+      );
       await q.close();
       expect((await open).rows).toHaveLength(1);
+      const pdf = await report;
+      expect(Buffer.from(pdf.pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.meters).toBe(1);
       expect((await q.run('portfolio', now, null, 'Europe/Vienna')).rows).toHaveLength(1);
     } finally {
       await q.close();
