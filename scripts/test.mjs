@@ -41,6 +41,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Every failed test by name, repeated at the end so that the last lines of a run say what failed. */
+const failedTests = [];
 mkdirSync('.tmp', { recursive: true });
 
 function run(name, cmd, args, env = {}) {
@@ -82,9 +84,28 @@ run(
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  if (r.numFailedTests + (r.numFailedTestSuites ?? 0) > 0) failures.push('vitest');
+  // Each failed test by name; a file that failed outside its tests (an import, a hook) counts once.
+  const names = [];
+  for (const f of r.testResults ?? []) {
+    const file = f.name.slice(process.cwd().length + 1);
+    const bad = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of bad)
+      names.push(
+        `${file} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
+    if (f.status === 'failed' && bad.length === 0)
+      names.push(
+        `${file} (the file itself: ${String(f.message ?? '')
+          .split('\n')[0]
+          .slice(0, 200)})`,
+      );
+  }
+  failed += names.length;
+  failedTests.push(...names);
+  if (names.length > 0) failures.push('vitest');
 } else {
   failed += 1;
   failures.push('vitest (no report)');
@@ -105,7 +126,15 @@ for (const [name, config] of fast
     failures.push(`${name} (no report)`);
     continue;
   }
-  const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const s = report.stats;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') failedTests.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   passed += s.expected + (s.flaky ?? 0);
   failed += s.unexpected;
   skipped += s.skipped;
@@ -121,5 +150,6 @@ if (!fast) {
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const name of failedTests) console.log(`  ✗ ${name}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
