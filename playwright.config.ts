@@ -5,6 +5,7 @@ import { chromiumArgs, chromiumPath } from './test/chromium';
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './test/e2e/global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 20_000 },
   workers: 1,

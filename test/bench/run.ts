@@ -10,7 +10,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -30,6 +29,7 @@ import { createServices } from '../../main/services';
 import { createSecretStore } from '../../main/secrets/keychain';
 import { openDatabase } from '../../main/db/open';
 import { dayNumberOf, dayStartSec } from '../../main/time/local-days';
+import { buildHarness } from '../harness/build';
 import { spawnDemoService, spawnHarness } from '../harness/spawn';
 import { buildProfile, wienerNetzeYear, type BuiltProfile } from './profile-builder';
 
@@ -97,35 +97,7 @@ process.stderr.write('… building the app (npm run build) and the harness bundl
 if (spawnSync('npm', ['run', '-s', 'build'], { stdio: ['ignore', 'inherit', 'inherit'] }).status !== 0)
   throw new Error('npm run build failed: the benchmarks need the built app');
 const benchDir = 'dist/bench';
-{
-  const { build } = await import('esbuild');
-  rmSync(benchDir, { recursive: true, force: true });
-  await build({
-    entryPoints: { harness: 'test/harness/server.ts', 'app-sync': 'test/bench/app-sync.ts' },
-    outdir: benchDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
-  await build({
-    entryPoints: ['test/harness/bridge-client.ts'],
-    outfile: join(benchDir, 'bridge.js'),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    logLevel: 'warning',
-  });
-  for (const f of ['sync-worker.js', 'query-worker.js']) cpSync(join('dist/main', f), join(benchDir, f));
-  cpSync('dist/main/migrations', join(benchDir, 'migrations'), { recursive: true });
-}
+await buildHarness(benchDir, { 'app-sync': 'test/bench/app-sync.ts' });
 
 /** The core as the app runs it, on a data folder: services, handlers, and calls as IPC makes them. */
 function app(dataDir: string) {

@@ -25,19 +25,23 @@ export async function spawnHarness(
     dataDir?: string;
     env?: Record<string, string>;
     sessionOnlySecrets?: boolean;
-    /** A built bundle of server.ts to run instead of the source through tsx (benchmarks). */
+    /**
+     * A built bundle of server.ts to run instead of the source through tsx (benchmarks; the e2e suite
+     * sets METERDESK_HARNESS_ENTRY in its global setup).
+     */
     entry?: string;
     /** Node options before the entry (e.g. `--cpu-prof` to profile a start). */
     nodeArgs?: string[];
   } = {},
 ): Promise<Harness> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'md-e2e-'));
+  const entry = o.entry ?? process.env.METERDESK_HARNESS_ENTRY;
   const exportDir = join(dataDir, 'exports');
   const child = spawn(
     process.execPath,
     [
       ...(o.nodeArgs ?? []),
-      ...(o.entry ? [o.entry] : ['--import', 'tsx', 'test/harness/server.ts']),
+      ...(entry ? [entry] : ['--import', 'tsx', 'test/harness/server.ts']),
       '--port',
       '0',
       '--data-dir',

@@ -1,0 +1,11 @@
+// Before the e2e suite: the app built from the sources as they are (renderer and main bundles, so no
+// stale dist/ is ever tested), and the harness bundled beside it; every test's harness starts from
+// that bundle (test/harness/build.ts says why).
+import { spawnSync } from 'node:child_process';
+import { buildHarness } from '../harness/build';
+
+export default async function globalSetup(): Promise<void> {
+  const built = spawnSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('npm run build failed: the e2e suite needs the built app');
+  process.env.METERDESK_HARNESS_ENTRY = await buildHarness('dist/harness');
+}
