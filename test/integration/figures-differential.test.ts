@@ -64,16 +64,26 @@ const isMidnight = (s: number) => {
   return w.hour === '00' && w.minute === '00' && w.second === '00';
 };
 
+/** The raw quarter-hours grouped by meter and register once, each group in time order. */
+let grouped: Map<string, { start: number; value: number; quality: number }[]> | null = null;
+function pointsOf(meterId: string, register: string) {
+  if (!grouped) {
+    grouped = new Map();
+    for (const [k, v] of raw) {
+      const [m, reg, start] = k.split('|');
+      const [value, quality] = v.split('|').map(Number) as [number, number];
+      const key = `${m}|${reg}`;
+      if (!grouped.has(key)) grouped.set(key, []);
+      grouped.get(key)!.push({ start: Number(start), value, quality });
+    }
+    for (const list of grouped.values()) list.sort((a, b) => a.start - b.start);
+  }
+  return grouped.get(`${meterId}|${register}`) ?? [];
+}
+
 /** Everything `analyze` prints, the simple way: filter, count, add, sort. */
 function expected(meterId: string, register: string, reqFrom: number, reqTo: number, nowSec: number) {
-  const points: { start: number; value: number; quality: number }[] = [];
-  for (const [k, v] of raw) {
-    const [m, reg, start] = k.split('|');
-    if (m !== meterId || reg !== register) continue;
-    const [value, quality] = v.split('|').map(Number) as [number, number];
-    points.push({ start: Number(start), value, quality });
-  }
-  points.sort((a, b) => a.start - b.start);
+  const points = pointsOf(meterId, register);
   // "Now": the start of today, or the end of the latest reading if later; never after now.
   let todayStart = nowSec - (nowSec % 900);
   while (!isMidnight(todayStart)) todayStart -= 900;
