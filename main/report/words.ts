@@ -144,7 +144,7 @@ export const WORDS = {
       surplus: 'Überschuss',
     },
     communityMoney:
-      'Verbraucher zahlen den Gemeinschaftspreis für die Eigendeckung und sparen Lieferantenpreis, reduzierten Netz-Arbeitspreis und Abgaben pro kWh (brutto); Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto).',
+      'Verbraucher zahlen den Gemeinschaftspreis für die Eigendeckung und sparen Lieferantenpreis, reduzierten Netz-Arbeitspreis und Abgaben pro kWh (brutto), im SNAP-Fenster (ab 1.4.2026, April–September, 10–16 Uhr) gegenüber dem SNAP-Preis, denn Gemeinschaftsenergie trägt keinen SNAP; Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto).',
   },
   en: {
     title: 'Load profile analysis',
@@ -258,8 +258,44 @@ export const WORDS = {
     dailyEnergyAll: 'Daily energy of the meters (kWh per day; registers not added)',
     wholeMeter: 'whole meter',
     withoutData: 'Meters without readings in the profile',
+    community: 'Energy community',
+    communityKind: { local: 'local EEG', regional: 'regional EEG', beg: 'BEG' },
+    communityKey: { static: 'static key', dynamic: 'dynamic key' },
+    communityRecorded: 'recorded',
+    communityModelled: 'by the key',
+    communityGeneration: 'Generation',
+    communityConsumption: 'Consumption',
+    communityShared: 'Shared (G.03)',
+    communitySurplus: 'Surplus to the grid (P.01)',
+    communityCoverage: 'Coverage',
+    communityMember: 'Member',
+    communityRole: 'Role',
+    communityConsumer: 'consumer',
+    communityProducer: 'producer',
+    communityPaid: 'paid / received',
+    communitySaving: 'Saving / extra',
+    communityCheck: 'Data check',
+    communityComplete: 'Every member complete, no rule broken.',
+    communityDaysLacking: 'Days lacking quarter-hours',
+    communityBroken: 'Quarter-hours with G.03 > G.02 or G.03 > G.01',
+    communityReport: 'EDA report: its summary differs from its own quarter-hours',
+    communityReportSays: 'Summary',
+    communityQhSay: 'Quarter-hours',
+    communityQ: {
+      consumption: 'consumption',
+      allocated: 'allocated share',
+      selfCoverage: 'shared (Eigendeckung)',
+      generation: 'generation',
+      surplus: 'surplus',
+    },
+    communityMoney:
+      'Consumers pay the community price for what they took and save the supplier’s price, the reduced part of the grid usage price and the per-kWh levies (gross), in the SNAP window (from 1 April 2026, April–September, 10–16 h) against the SNAP price, as community energy carries no SNAP; producers get the community price instead of the feed-in price (net).',
   },
 } as const;
+
+// Both languages name every word (an English report once lacked the community page's words).
+const sameWords: Record<keyof (typeof WORDS)['de'], unknown> = WORDS.en;
+void sameWords;
 
 type Plain<T> = T extends string ? string : { [K in keyof T]: Plain<T[K]> };
 export type Words = { [K in keyof (typeof WORDS)['de']]: Plain<(typeof WORDS)['de'][K]> };

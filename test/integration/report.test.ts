@@ -44,6 +44,8 @@ const de = (v: number, d: number) =>
   new Intl.NumberFormat('de-AT', { minimumFractionDigits: d, maximumFractionDigits: d })
     .format(v)
     .replace(/[\u00a0\u202f]/g, ' ');
+const enNum = (v: number, d: number) =>
+  new Intl.NumberFormat('en-GB', { minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
 
 let dir: string;
 let services: Services;
@@ -497,5 +499,26 @@ describe('a report of a meter with gaps', () => {
     expect(text).toMatch(new RegExp(`Überschuss ins Netz \\(P\\.01\\)\\s+${de(surplus, 1)} kWh`));
     expect(text).toMatch(new RegExp(`Haushalt Auer \\(Beispiel\\).*${de(auer, 1)}`));
     expect(text).toContain('Alle Mitglieder vollständig, keine Regel verletzt.');
+    // The same page in English: every word there (it once had none of them), the same figure.
+    const en = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'customer', id: 'demo-eeg' },
+      fromSec: from,
+      toSec: to,
+      periodLabel: '2026-07–2026-11',
+      lang: 'en',
+      sections: ['master'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: null,
+      communityId: 'demo-eeg-sonnenfeld',
+    });
+    const english = textOf(en.path);
+    expect(english).toContain('Energy community: EEG Sonnenfeld (Beispiel)');
+    expect(english).toContain('local EEG, dynamic key');
+    expect(english).toMatch(new RegExp(`Shared \\(G\\.03\\)\\s+${enNum(shared, 1)} kWh`));
+    expect(english).toContain('Every member complete, no rule broken.');
+    expect(english).not.toMatch(/undefined/);
   }, 60_000);
 });
