@@ -39,7 +39,9 @@ export type CommunityMember = z.output<typeof communityMemberSchema>;
  * Prices the money figures use, net ct/kWh: what consumers pay the community for `G.03`, what
  * producers get for what the community took, and what each would pay or get without it (the supplier's
  * energy price, the feed-in price), the network area's grid usage price (the reduction is a share of
- * it) and the per-kWh levies community energy does not carry.
+ * it), its summer low price SNAP (the grid price a member pays without the community in the SNAP
+ * window from 1 April 2026; community energy never carries SNAP; null: not counted) and the per-kWh
+ * levies community energy does not carry.
  */
 export const communitySettingsSchema = z
   .object({
@@ -48,6 +50,7 @@ export const communitySettingsSchema = z
     supplierPriceCents: cents.default(20),
     feedInPriceCents: cents.default(6),
     gridEnergyCents: cents.default(8),
+    snapGridEnergyCents: cents.nullable().default(null),
     leviesCents: cents.default(0.72),
     vatPercent: z.number().min(0).max(50).default(20),
   })
@@ -115,6 +118,8 @@ export interface MemberFigures {
   allocatedKwh: number;
   /** Consumers: G.03 (Eigendeckung); producers: what the community took (G.01 − P.01). */
   sharedKwh: number;
+  /** Of `sharedKwh`, what a consumer took in the SNAP window (1 Apr–30 Sep, 10–16 h, from 2026). */
+  sharedInSnapKwh: number;
   /** Producers: P.01 (surplus to the grid). */
   surplusKwh: number;
   coverage: number | null;

@@ -25,8 +25,9 @@ import type {
 } from '../../preload/contract';
 import { readRange } from '../db/readings-read';
 import { AppError } from '../errors';
-import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
+import { dayKey, dayNumberOf, dayStartSec, localParts } from '../time/local-days';
 import { COMMUNITY_GRID_REDUCTION } from '../cost/cost';
+import { SNAP_SINCE, SNAP_WINDOW } from '../cost/presets';
 import { allocateQuarterHour, batteryStep, staticShares, type AllocationKey } from './allocation';
 import type { CommunityStore } from './community-store';
 
@@ -130,9 +131,23 @@ interface Sums {
   consumption: number;
   allocated: number;
   shared: number;
+  /** What a consumer took in the SNAP window (snapWindowAt). */
+  sharedInSnap: number;
   surplus: number;
 }
-const zero = (): Sums => ({ consumption: 0, allocated: 0, shared: 0, surplus: 0 });
+const zero = (): Sums => ({ consumption: 0, allocated: 0, shared: 0, sharedInSnap: 0, surplus: 0 });
+
+/**
+ * Whether the quarter-hour starting at `t` lies in the summer low price's window: from 1 April 2026
+ * (SNE-V 2018 §5 as amended by BGBl. II 305/2025), April to September, 10:00–16:00 local time
+ * (SNAP_WINDOW, the presets' window). `day` is the quarter-hour's local day key.
+ */
+function snapWindowAt(t: number, day: string, tz: string): boolean {
+  if (day < SNAP_SINCE || !(SNAP_WINDOW.months as readonly number[]).includes(Number(day.slice(5, 7))))
+    return false;
+  const time = localParts(t, tz).time;
+  return time >= SNAP_WINDOW.from && time < SNAP_WINDOW.to;
+}
 
 interface Run {
   totals: CommunityTotals;
@@ -203,6 +218,7 @@ function run(
     }
     let gen = 0;
     let surplus = 0;
+    const inSnap = snapWindowAt(t, key, tz);
     if (mode.kind === 'recorded') {
       let sharedNow = 0;
       for (const { m, i } of consumers) {
@@ -214,6 +230,7 @@ function run(
         members[i]!.consumption += c;
         members[i]!.allocated += a;
         members[i]!.shared += s;
+        if (inSnap) members[i]!.sharedInSnap += s;
         all.consumption += c;
         all.allocated += a;
         all.shared += s;
@@ -282,6 +299,7 @@ function run(
         members[i]!.consumption += c;
         members[i]!.allocated += q.allocated[k]!;
         members[i]!.shared += q.consumed[k]!;
+        if (inSnap) members[i]!.sharedInSnap += q.consumed[k]!;
         all.consumption += c;
         all.allocated += q.allocated[k]!;
         all.shared += q.consumed[k]!;
@@ -315,10 +333,14 @@ function run(
 
 /** Money per member (AUSTRIA-2026.md §2.1): consumers pay the community price for G.03 and save the
  * supplier's price, the grid usage price's reduction and the per-kWh levies on it (gross); producers
- * get the producer price for what the community took instead of the feed-in price (net). */
+ * get the producer price for what the community took instead of the feed-in price (net).
+ * In the SNAP window a consumer without the community would have paid the SNAP price, while community
+ * energy pays the reduced usage price without SNAP: there the saving on the grid price is
+ * SNAP − usage × (1 − reduction), i.e. (usage − SNAP) less than elsewhere (and below zero for a BEG). */
 function figuresOf(c: Community, data: readonly MemberData[], sums: readonly Sums[]): MemberFigures[] {
   const s = c.settings;
   const reduction = COMMUNITY_GRID_REDUCTION[c.kind];
+  const snapLessCents = s.snapGridEnergyCents === null ? 0 : s.gridEnergyCents - s.snapGridEnergyCents;
   return data.map((m, i) => {
     const x = sums[i]!;
     const consumer = m.role === 'consumer';
@@ -326,7 +348,8 @@ function figuresOf(c: Community, data: readonly MemberData[], sums: readonly Sum
     const savingEur = consumer
       ? r2(
           ((x.shared *
-            (s.supplierPriceCents - s.consumerPriceCents + s.gridEnergyCents * reduction + s.leviesCents)) /
+            (s.supplierPriceCents - s.consumerPriceCents + s.gridEnergyCents * reduction + s.leviesCents) -
+            x.sharedInSnap * snapLessCents) /
             100) *
             (1 + s.vatPercent / 100),
         )
@@ -339,6 +362,7 @@ function figuresOf(c: Community, data: readonly MemberData[], sums: readonly Sum
       consumptionKwh: r3(x.consumption),
       allocatedKwh: r3(x.allocated),
       sharedKwh: r3(x.shared),
+      sharedInSnapKwh: consumer ? r3(x.sharedInSnap) : 0,
       surplusKwh: r3(x.surplus),
       coverage:
         consumer && x.consumption > 0 ? Math.round((x.shared / x.consumption) * 10_000) / 10_000 : null,

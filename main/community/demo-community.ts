@@ -12,6 +12,7 @@ import { rand4 } from '../demo/rng';
 import { createReadingsStore, type IncomingReading } from '../db/readings-store';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { allocateQuarterHour } from './allocation';
+import { NE7_2026 } from '../cost/presets';
 import { createCommunityStore } from './community-store';
 
 export const DEMO_COMMUNITY_ID = 'demo-eeg-sonnenfeld';
@@ -137,7 +138,14 @@ export function seedDemoCommunity(db: Database.Database, tz: string, nowSec: num
         name: 'EEG Sonnenfeld (Beispiel)',
         kind: 'local',
         allocation: 'dynamic',
-        settings: { ...store.defaults(), consumerPriceCents: 12, producerPriceCents: 10 },
+        // A community in Lower Austria: the area's 2026 usage price and SNAP (presets.ts).
+        settings: {
+          ...store.defaults(),
+          consumerPriceCents: 12,
+          producerPriceCents: 10,
+          gridEnergyCents: NE7_2026.noe!.ap,
+          snapGridEnergyCents: NE7_2026.noe!.snap,
+        },
         members,
       },
       nowSec,

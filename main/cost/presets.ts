@@ -43,6 +43,8 @@ export const NE7_2026: Record<string, { name: string; ap: number; snap: number }
   kleinwalsertal: { name: 'Kleinwalsertal', ap: 17.73, snap: 14.18 },
 };
 
+/** The first day of the summer low price (BGBl. II 305/2025). */
+export const SNAP_SINCE = '2026-04-01';
 export const SNAP_WINDOW = { months: [4, 5, 6, 7, 8, 9], from: '10:00', to: '16:00' } as const;
 
 /** What a preset's source publishes, as a number the test reproduces through the cost evaluation. */
@@ -109,7 +111,7 @@ const GRID_2026: TariffPreset[] = Object.entries(NE7_2026).map(([id, a]) => ({
     direction: 'consumption',
     commodity: 'electricity',
     isExample: false,
-    validFrom: '2026-04-01',
+    validFrom: SNAP_SINCE,
     validTo: '2026-12-31',
     energy: { type: 'flat', centsPerKwh: 0 },
     baseFeeEurPerMonth: 0,

@@ -92,6 +92,7 @@ function community(key: Key) {
         supplierPriceCents: 20,
         feedInPriceCents: 6,
         gridEnergyCents: 8,
+        snapGridEnergyCents: null,
         leviesCents: 0.72,
         vatPercent: 20,
       },
@@ -272,5 +273,111 @@ describe('community allocation against a community known by hand', () => {
     expect(staticShares([50, null, null])).toEqual([0.5, 0.25, 0.25]);
     // Dynamic with no generation: nothing allocated.
     expect(allocateQuarterHour('dynamic', [1, 1], [true, true], [0], [0, 0]).consumed).toEqual([0, 0]);
+  });
+
+  it('money in the SNAP window: the saving on the grid price is SNAP − usage × 43 %, by hand', () => {
+    // Consumer A and producer P of a local EEG (Niederösterreich 2026: usage 8.79, SNAP 7.03 ct net),
+    // on 10.06.2025 and 10.06.2026 (CEST), three quarter-hours each, every other one 0:
+    //   10:00 local (in the window, its first quarter-hour)  P 1.0  A 0.4 → G.03 0.4
+    //   12:00 local (in the window)                           P 2.0  A 1.0 → G.03 1.0
+    //   16:00 local (just after it)                           P 1.0  A 0.3 → G.03 0.3
+    // Outside the window A saves 20 − 12 + 8.79 × 0.57 + 0.72 = 13.7303 ct/kWh net; inside it, where
+    // A would pay SNAP without the community, 20 − 12 + (7.03 − 8.79 × 0.43) + 0.72 = 11.9703 ct.
+    // 2026: 0.3 × 13.7303 + 1.4 × 11.9703 = 20.87751 ct, gross 25.053 ct → 0.25 €.
+    // 2025 (before SNAP began on 01.04.2026): 1.7 × 13.7303 = 23.34151 ct, gross 28.010 ct → 0.28 €.
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-eeg-snap-')), 'meterdesk.sqlite'));
+    const readings = createReadingsStore(db, TZ);
+    const meter = db.prepare(
+      `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
+       VALUES (?, ?, ?, ?, 'electricity', 'quarter_hour', 'imported', NULL, '{}', 0)`,
+    );
+    meter.run('a', 'AT0010000000000000000000000000SNA', 'Haushalt A', 'consumption');
+    meter.run('p', 'AT0010000000000000000000000000SNP', 'PV', 'feed_in');
+    const days = ['2025-06-10', '2026-06-10'];
+    // Local times in CEST (UTC+2) → UTC hours 08, 10, 14.
+    const values: Record<string, [number, number, number]> = {
+      'a|1-1:1.9.0 G.01': [0.4, 1.0, 0.3],
+      'a|1-1:2.9.0 G.02': [1.0, 2.0, 1.0],
+      'a|1-1:2.9.0 G.03': [0.4, 1.0, 0.3],
+      'p|1-1:2.9.0 G.01': [1.0, 2.0, 1.0],
+      'p|1-1:2.9.0 P.01': [0.6, 1.0, 0.7],
+    };
+    for (const [k, v] of Object.entries(values)) {
+      const [id, obisCode] = k.split('|') as [string, string];
+      const rows = [];
+      for (const d of days) {
+        const from = utc(`${d}T00:00:00+02:00`);
+        const at = [utc(`${d}T08:00:00Z`), utc(`${d}T10:00:00Z`), utc(`${d}T14:00:00Z`)];
+        for (let t = from; t < from + 86_400; t += 900) {
+          const j = at.indexOf(t);
+          rows.push({
+            obisCode,
+            startSec: t,
+            endSec: t + 900,
+            value: j < 0 ? 0 : v[j]!,
+            quality: 1,
+            updatedSec: 1,
+          });
+        }
+      }
+      readings.applyPage(id, rows, 'sync', 1);
+    }
+    const store = createCommunityStore(db);
+    const save = (snap: number | null) =>
+      store.save(
+        {
+          id: 'snap',
+          name: 'EEG SNAP',
+          kind: 'local',
+          allocation: 'dynamic',
+          settings: {
+            consumerPriceCents: 12,
+            producerPriceCents: 10,
+            supplierPriceCents: 20,
+            feedInPriceCents: 6,
+            gridEnergyCents: 8.79,
+            snapGridEnergyCents: snap,
+            leviesCents: 0.72,
+            vatPercent: 20,
+          },
+          members: [
+            {
+              meterId: 'a',
+              role: 'consumer',
+              factorPercent: 100,
+              staticSharePercent: null,
+              validFrom: null,
+              validTo: null,
+            },
+            {
+              meterId: 'p',
+              role: 'producer',
+              factorPercent: 100,
+              staticSharePercent: null,
+              validFrom: null,
+              validTo: null,
+            },
+          ],
+        },
+        0,
+      );
+    const dayOf = (d: string) => {
+      const from = utc(`${d}T00:00:00+02:00`);
+      return communityView(db, store, 'snap', from, from + 86_400, TZ).members.find(
+        (m) => m.meterId === 'a',
+      )!;
+    };
+    save(7.03);
+    const in2026 = dayOf('2026-06-10');
+    expect(in2026.sharedKwh).toBeCloseTo(1.7, 9);
+    expect(in2026.sharedInSnapKwh).toBeCloseTo(1.4, 9);
+    expect(in2026.savingEur).toBe(0.25);
+    const in2025 = dayOf('2025-06-10');
+    expect(in2025.sharedInSnapKwh).toBe(0);
+    expect(in2025.savingEur).toBe(0.28);
+    // Without a SNAP price set, the window is still shown but not priced: 2026 as 2025.
+    save(null);
+    expect(dayOf('2026-06-10').savingEur).toBe(0.28);
+    db.close();
   });
 });

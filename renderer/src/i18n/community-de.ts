@@ -11,6 +11,9 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   eeg_price_supplierPriceCents: 'Lieferantenpreis sonst ct/kWh (netto)',
   eeg_price_feedInPriceCents: 'Einspeisepreis sonst ct/kWh (netto)',
   eeg_price_gridEnergyCents: 'Netznutzungs-Arbeitspreis des Netzbereichs ct/kWh (netto)',
+  eeg_price_snapGridEnergyCents:
+    'Sommer-Nieder-Arbeitspreis (SNAP) des Netzbereichs ct/kWh (netto; leer: ohne)',
+  eeg_inSnap: 'davon {{kwh}} im SNAP-Fenster',
   eeg_price_leviesCents: 'Abgaben pro kWh, die auf Gemeinschaftsenergie entfallen ct/kWh',
   eeg_factor: 'Teilnahmefaktor %',
   eeg_staticShare: 'Statischer Anteil %',
@@ -52,7 +55,7 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   eeg_paidGot: 'Bezahlt / erhalten',
   eeg_saving: 'Ersparnis / Mehrerlös',
   eeg_moneyNote:
-    'Verbraucher zahlen den Gemeinschaftspreis für ihre Eigendeckung und sparen den Lieferantenpreis, den reduzierten Teil des Netznutzungs-Arbeitspreises und die Abgaben pro kWh darauf (brutto); Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto). Die Preise sind die Einstellungen der Gemeinschaft.',
+    'Verbraucher zahlen den Gemeinschaftspreis für ihre Eigendeckung und sparen den Lieferantenpreis, den reduzierten Teil des Netznutzungs-Arbeitspreises und die Abgaben pro kWh darauf (brutto) – im SNAP-Fenster (1.4.–30.9., 10–16 Uhr, ab 2026) nur gegenüber dem SNAP-Preis, denn Gemeinschaftsenergie trägt keinen SNAP; Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto). Die Preise sind die Einstellungen der Gemeinschaft.',
   eeg_checks: 'Datenkontrolle (wie sie Verwalter monatlich machen)',
   eeg_checkOk: 'vollständig ({{count}} Viertelstunden), keine Regel verletzt',
   eeg_checkDays: '{{count}} Tag(e) mit fehlenden Viertelstunden: {{days}}.',

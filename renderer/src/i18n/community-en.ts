@@ -9,6 +9,8 @@ export const communityEn = {
   eeg_price_supplierPriceCents: 'Supplier price otherwise ct/kWh (net)',
   eeg_price_feedInPriceCents: 'Feed-in price otherwise ct/kWh (net)',
   eeg_price_gridEnergyCents: 'Grid usage price of the area ct/kWh (net)',
+  eeg_price_snapGridEnergyCents: 'Summer low price (SNAP) of the area ct/kWh (net; empty: none)',
+  eeg_inSnap: '{{kwh}} of it in the SNAP window',
   eeg_price_leviesCents: 'Levies per kWh not on community energy ct/kWh',
   eeg_factor: 'Participation factor %',
   eeg_staticShare: 'Static share %',
@@ -49,7 +51,7 @@ export const communityEn = {
   eeg_paidGot: 'Paid / received',
   eeg_saving: 'Saving / extra',
   eeg_moneyNote:
-    'Consumers pay the community price for what they took and save the supplier’s price, the reduced part of the grid usage price and the per-kWh levies on it (gross); producers get the community price instead of the feed-in price (net). The prices are the community’s settings.',
+    'Consumers pay the community price for what they took and save the supplier’s price, the reduced part of the grid usage price and the per-kWh levies on it (gross) – in the SNAP window (1 Apr–30 Sep, 10–16 h, from 2026) only against the SNAP price, as community energy carries no SNAP; producers get the community price instead of the feed-in price (net). The prices are the community’s settings.',
   eeg_checks: 'Data check (as managers do it each month)',
   eeg_checkOk: 'complete ({{count}} quarter-hours), no rule broken',
   eeg_checkDays: '{{count}} day(s) lack quarter-hours: {{days}}.',

@@ -18,6 +18,7 @@ const PRICES = [
   'supplierPriceCents',
   'feedInPriceCents',
   'gridEnergyCents',
+  'snapGridEnergyCents',
   'leviesCents',
 ] as const;
 
@@ -92,6 +93,7 @@ export function CommunityEditor(props: {
             onChange={(e) =>
               setC({
                 ...c,
+                // Empty: the default (for SNAP: none, community savings without the summer low price).
                 settings: { ...settings, [k]: e.target.value === '' ? undefined : Number(e.target.value) },
               })
             }

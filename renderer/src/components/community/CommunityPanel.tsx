@@ -135,7 +135,14 @@ function ViewBody({ v, prefs }: { v: CommunityView; prefs: FormatPrefs }) {
                 <td>{t(`eeg_role_${m.role}`)}</td>
                 <td className="num">{k(m.consumptionKwh)}</td>
                 <td className="num">{m.role === 'consumer' ? k(m.allocatedKwh) : '–'}</td>
-                <td className="num">{k(m.sharedKwh)}</td>
+                <td className="num">
+                  {k(m.sharedKwh)}
+                  {m.sharedInSnapKwh > 0 && (
+                    <div className="small muted" data-testid="eeg-member-snap" data-kwh={m.sharedInSnapKwh}>
+                      {t('eeg_inSnap', { kwh: k(m.sharedInSnapKwh) })}
+                    </div>
+                  )}
+                </td>
                 <td className="num">{fmtQuantity(m.coverage, 'percent', prefs)}</td>
                 <td className="num">{fmtEur(m.communityEur, prefs)}</td>
                 <td className="num">{fmtEur(m.savingEur, prefs)}</td>
