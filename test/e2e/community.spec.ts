@@ -36,6 +36,18 @@ test('the demo community: figures against SQL, the data check, what if another k
   const generation = sum('demo-eeg-pv', '1-1:2.9.0 G.01');
   const surplus = sum('demo-eeg-pv', '1-1:2.9.0 P.01');
   const eder = sum('demo-eeg-hh5', '1-1:2.9.0 G.03');
+  // Eder's G.03 in the SNAP window: the demo's summer days are all on CEST (UTC+2), so 10:00–16:00
+  // local is 08:00–14:00 UTC, up to 30.09.2026 (its last window day).
+  const ederInSnap = (
+    db
+      .prepare(
+        `SELECT coalesce(sum(r.value), 0) AS kwh FROM readings r JOIN series s ON s.id = r.series_id
+          WHERE s.meter_id = 'demo-eeg-hh5' AND s.obis_code = '1-1:2.9.0 G.03'
+            AND r.start_sec >= ? AND r.start_sec < ? AND r.start_sec < ?
+            AND r.start_sec % 86400 >= 8 * 3600 AND r.start_sec % 86400 < 14 * 3600`,
+      )
+      .get(fromSec, toSec, Date.parse('2026-09-30T22:00:00Z') / 1000) as { kwh: number }
+  ).kwh;
   db.close();
   const recorded = panel.getByTestId('eeg-recorded');
   expect(Number(await recorded.getAttribute('data-shared'))).toBeCloseTo(shared, 2);
@@ -44,6 +56,10 @@ test('the demo community: figures against SQL, the data check, what if another k
   expect(shared + surplus).toBeCloseTo(generation, 1);
   const member = panel.locator('[data-testid="eeg-member"][data-meter="demo-eeg-hh5"]');
   expect(Number(await member.getAttribute('data-shared'))).toBeCloseTo(eder, 2);
+  expect(ederInSnap).toBeGreaterThan(0);
+  const snap = member.getByTestId('eeg-member-snap');
+  await expect(snap).toContainText('in SNAP:');
+  expect(Number(await snap.getAttribute('data-kwh'))).toBeCloseTo(ederInSnap, 2);
   // The data check: every member complete, no rule broken (the demo obeys G.03 ≤ G.02, G.03 ≤ G.01).
   await expect(panel.getByTestId('eeg-checks').locator('li[data-ok="true"]')).toHaveCount(7);
   await expect(panel.getByTestId('eeg-carpet')).toBeVisible();

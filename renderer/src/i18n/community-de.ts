@@ -13,7 +13,9 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   eeg_price_gridEnergyCents: 'Netznutzungs-Arbeitspreis des Netzbereichs ct/kWh (netto)',
   eeg_price_snapGridEnergyCents:
     'Sommer-Nieder-Arbeitspreis (SNAP) des Netzbereichs ct/kWh (netto; leer: ohne)',
-  eeg_inSnap: 'davon {{kwh}} im SNAP-Fenster',
+  eeg_inSnap: 'im SNAP: {{kwh}}',
+  eeg_inSnapTitle:
+    'Davon im SNAP-Fenster (ab 1.4.2026, April–September, 10–16 Uhr): dort spart das Mitglied nur gegenüber dem SNAP-Preis.',
   eeg_price_leviesCents: 'Abgaben pro kWh, die auf Gemeinschaftsenergie entfallen ct/kWh',
   eeg_factor: 'Teilnahmefaktor %',
   eeg_staticShare: 'Statischer Anteil %',

@@ -10,7 +10,9 @@ export const communityEn = {
   eeg_price_feedInPriceCents: 'Feed-in price otherwise ct/kWh (net)',
   eeg_price_gridEnergyCents: 'Grid usage price of the area ct/kWh (net)',
   eeg_price_snapGridEnergyCents: 'Summer low price (SNAP) of the area ct/kWh (net; empty: none)',
-  eeg_inSnap: '{{kwh}} of it in the SNAP window',
+  eeg_inSnap: 'in SNAP: {{kwh}}',
+  eeg_inSnapTitle:
+    'Of it in the SNAP window (from 1 April 2026, April–September, 10–16 h): there the member saves against the SNAP price only.',
   eeg_price_leviesCents: 'Levies per kWh not on community energy ct/kWh',
   eeg_factor: 'Participation factor %',
   eeg_staticShare: 'Static share %',

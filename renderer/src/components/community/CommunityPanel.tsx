@@ -138,7 +138,12 @@ function ViewBody({ v, prefs }: { v: CommunityView; prefs: FormatPrefs }) {
                 <td className="num">
                   {k(m.sharedKwh)}
                   {m.sharedInSnapKwh > 0 && (
-                    <div className="small muted" data-testid="eeg-member-snap" data-kwh={m.sharedInSnapKwh}>
+                    <div
+                      className="small muted nowrap"
+                      data-testid="eeg-member-snap"
+                      data-kwh={m.sharedInSnapKwh}
+                      title={t('eeg_inSnapTitle')}
+                    >
                       {t('eeg_inSnap', { kwh: k(m.sharedInSnapKwh) })}
                     </div>
                   )}
@@ -587,7 +592,7 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
           </select>
         </label>{' '}
         <label className="inline">
-          {t('bill_from')}{' '}
+          {t('eeg_from')}{' '}
           <input
             type="date"
             value={from}
