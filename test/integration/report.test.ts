@@ -462,20 +462,22 @@ describe('a report of a meter with gaps', () => {
     // The demo community holds the 120 days before the demo's clock (20.11.2026).
     const from = at('2026-07-01T00:00');
     const to = at('2026-12-01T00:00');
-    const r = await call<ReportResult>('report:pdf', {
-      scope: { kind: 'customer', id: 'demo-eeg' },
-      fromSec: from,
-      toSec: to,
-      periodLabel: '2026-07–2026-11',
-      lang: 'de',
-      sections: ['master', 'energy'],
-      consultant: null,
-      logoPngBase64: null,
-      conclusions: null,
-      areaM2: null,
-      persons: null,
-      communityId: 'demo-eeg-sonnenfeld',
-    });
+    const communityReport = (lang: 'de' | 'en', sections: string[]) =>
+      call<ReportResult>('report:pdf', {
+        scope: { kind: 'customer', id: 'demo-eeg' },
+        fromSec: from,
+        toSec: to,
+        periodLabel: '2026-07–2026-11',
+        lang,
+        sections,
+        consultant: null,
+        logoPngBase64: null,
+        conclusions: null,
+        areaM2: null,
+        persons: null,
+        communityId: 'demo-eeg-sonnenfeld',
+      });
+    const r = await communityReport('de', ['master', 'energy']);
     expect(r.meters).toBe(7);
     const text = textOf(r.path);
     expect(text).toContain('Energiegemeinschaft: EEG Sonnenfeld (Beispiel)');
@@ -500,20 +502,7 @@ describe('a report of a meter with gaps', () => {
     expect(text).toMatch(new RegExp(`Haushalt Auer \\(Beispiel\\).*${de(auer, 1)}`));
     expect(text).toContain('Alle Mitglieder vollständig, keine Regel verletzt.');
     // The same page in English: every word there (it once had none of them), the same figure.
-    const en = await call<ReportResult>('report:pdf', {
-      scope: { kind: 'customer', id: 'demo-eeg' },
-      fromSec: from,
-      toSec: to,
-      periodLabel: '2026-07–2026-11',
-      lang: 'en',
-      sections: ['master'],
-      consultant: null,
-      logoPngBase64: null,
-      conclusions: null,
-      areaM2: null,
-      persons: null,
-      communityId: 'demo-eeg-sonnenfeld',
-    });
+    const en = await communityReport('en', ['master']);
     const english = textOf(en.path);
     expect(english).toContain('Energy community: EEG Sonnenfeld (Beispiel)');
     expect(english).toContain('local EEG, dynamic key');
