@@ -60,7 +60,7 @@ function printView(v: CommunityView): void {
   w('  members:');
   for (const m of v.members)
     w(
-      `    ${m.label.padEnd(34)} ${m.role.padEnd(8)} ${kwh(m.consumptionKwh).padStart(14)}  shared ${kwh(m.sharedKwh).padStart(14)}  ${pct(m.coverage).padStart(7)}  ${m.role === 'consumer' ? 'pays' : 'gets'} ${m.communityEur.toFixed(2)} €, ${m.role === 'consumer' ? 'saves' : 'earns more'} ${m.savingEur.toFixed(2)} €`,
+      `    ${m.label.padEnd(34)} ${m.role.padEnd(8)} ${kwh(m.consumptionKwh).padStart(14)}  shared ${kwh(m.sharedKwh).padStart(14)}${m.sharedInSnapKwh > 0 ? ` (in SNAP ${kwh(m.sharedInSnapKwh)})` : ''}  ${pct(m.coverage).padStart(7)}  ${m.role === 'consumer' ? 'pays' : 'gets'} ${m.communityEur.toFixed(2)} €, ${m.role === 'consumer' ? 'saves' : 'earns more'} ${m.savingEur.toFixed(2)} €`,
     );
   for (const c of v.checks) {
     if (c.daysLackingCount > 0)
