@@ -104,6 +104,11 @@ export async function hostileService(svc: DemoService, rewrite: Rewrite): Promis
       }
     })();
   });
+  // Node closes an idle kept-alive connection after 5 s; a client that spent that long on a huge
+  // answer (60 MB, scanned before parsing) and then reused the connection raced the close and saw
+  // ECONNRESET — seen under the whole suite, where the tests' clients (maxRetries: 0) do not retry.
+  // The hostile service is about what it sends, not about idle connections: they stay a minute.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
