@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { dateIssue } from '../common/rules';
 import { channel } from './channel';
+import { batteryInput } from './cost-contract';
 import type { CarpetResult } from './contract';
 
 const sec = z.number().int().min(0).max(32_503_680_000);
@@ -229,15 +230,7 @@ export const communityChannels = {
           .max(20)
           .default([]),
         remove: z.array(meterId).max(500).default([]),
-        battery: z
-          .object({
-            capacityKwh: z.number().min(0).max(100_000),
-            powerKw: z.number().min(0).max(100_000),
-            efficiency: z.number().min(0.5).max(1).default(0.9),
-          })
-          .strict()
-          .nullable()
-          .default(null),
+        battery: batteryInput,
       })
       .strict(),
   ),

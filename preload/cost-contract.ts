@@ -7,6 +7,17 @@ import { z } from 'zod';
 import { dateIssue, TARIFF_CT_KWH } from '../common/rules';
 import { channel } from './channel';
 
+/** A battery as a what-if takes it (peak shaving, the community's): capacity, power, round-trip efficiency. */
+export const batteryInput = z
+  .object({
+    capacityKwh: z.number().min(0).max(100_000),
+    powerKw: z.number().min(0).max(100_000),
+    efficiency: z.number().min(0.5).max(1).default(0.9),
+  })
+  .strict()
+  .nullable()
+  .default(null);
+
 const sec = z.number().int().min(0).max(32_503_680_000);
 const meterId = z.string().min(1).max(200);
 const tariffId = z.string().regex(/^[a-z0-9-]{1,64}$/);
@@ -453,15 +464,7 @@ export const costChannels = {
         obisCode: z.string().min(1).max(64),
         ...range,
         capKw: z.number().min(0).max(100_000),
-        battery: z
-          .object({
-            capacityKwh: z.number().min(0).max(100_000),
-            powerKw: z.number().min(0).max(100_000),
-            efficiency: z.number().min(0.5).max(1).default(0.9),
-          })
-          .strict()
-          .nullable()
-          .default(null),
+        battery: batteryInput,
         tariffId: tariffId.nullable().default(null),
       })
       .strict(),

@@ -4,18 +4,25 @@
 // quarter-hours. Screenshots in test-results/screens/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, harnessDb, test } from './fixtures';
+import type { AppPage } from './pages/app-page';
+
+/** The demo profile synced, the UI in English, the Communities panel open. */
+async function openCommunities(app: AppPage, page: Page) {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('en');
+  await page.getByTestId('open-communities').click();
+  return page.getByTestId('community-panel');
+}
 
 test('the demo community: figures against SQL, the data check, what if another key or a battery', async ({
   app,
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await page.getByTestId('open-communities').click();
-  const panel = page.getByTestId('community-panel');
+  const panel = await openCommunities(app, page);
   await expect(panel.getByTestId('eeg-pick')).toContainText('EEG Sonnenfeld (Beispiel)');
   const span = panel.getByTestId('eeg-span');
   await expect(span).toContainText('Narrowed to the days');
@@ -84,11 +91,7 @@ test('the EDA report imports as a community; its summary stands beside its quart
   app,
   page,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await page.getByTestId('open-communities').click();
-  const panel = page.getByTestId('community-panel');
+  const panel = await openCommunities(app, page);
   await panel.getByTestId('eeg-import').locator('summary').click();
   await panel.getByTestId('eeg-import-name').fill('EEG Testfeld');
   await panel.getByTestId('eeg-import-file').setInputFiles({
@@ -112,11 +115,7 @@ test('a community of the profile’s own meters: made in the editor, shown as th
   app,
   page,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await page.getByTestId('open-communities').click();
-  const panel = page.getByTestId('community-panel');
+  const panel = await openCommunities(app, page);
   await panel.getByTestId('eeg-new').click();
   const editor = panel.getByTestId('eeg-editor');
   await editor.getByTestId('eeg-edit-name').fill('EEG Nachbarschaft');
