@@ -363,16 +363,20 @@ describe('a large spreadsheet is read off the main process (issue 32)', () => {
       const preview = call<ImportFileView[]>('import:preview', {
         files: [{ name: 'steiermark.xlsx', dataBase64: bytes.toString('base64') }],
       });
-      // Another call answers while the file is being read.
-      const started = performance.now();
+      let previewDone = false;
+      void preview.then(() => (previewDone = true));
+      // Another call answers while the file is being read: before the preview is done. (Read on this
+      // thread, SheetJS's one synchronous call held everything up until the preview was ready.)
       await call('profiles:list');
-      const answeredMs = performance.now() - started;
+      expect(previewDone).toBe(false);
       const [v] = await preview;
       clearInterval(tick);
       expect(v).toMatchObject({ status: 'ready', format: { id: 'energienetze-steiermark' } });
       expect(v!.status === 'ready' && v!.series[0]!.readings).toBe(starts.length);
-      expect(answeredMs).toBeLessThan(200);
-      expect(worst).toBeLessThan(250); // SheetJS's one synchronous call took seconds here before
+      // No stall of the seconds that call took here before. The bound is loose on purpose: with the
+      // whole suite on two cores a garbage collection alone stalled this thread 358 ms once (speed is
+      // measured by the benchmarks, not here).
+      expect(worst).toBeLessThan(1500);
     } finally {
       await services.close();
     }
