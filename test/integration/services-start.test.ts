@@ -87,7 +87,8 @@ describe('starting a profile', () => {
     const list = (await dispatch(handlers, 'meters:list', {})) as { ok: true; data: unknown[] };
     expect(list.data).toEqual([]); // a new profile: nothing synced yet
     await until(() => seen.includes('syncing'));
-    expect(Date.now() - t0).toBeLessThan(250);
+    // Started by the list, not by the 60 s deadline (loose: the suite runs on two busy cores).
+    expect(Date.now() - t0).toBeLessThan(10_000);
     await until(() => s.syncStatus().state !== 'syncing', 60_000);
     expect(s.syncStatus().lastError).toBeNull();
     const after = (await dispatch(handlers, 'meters:list', {})) as {
