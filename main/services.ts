@@ -31,13 +31,14 @@ import {
 } from './sync/sync-service';
 import { createWorkerSync } from './sync/worker-sync';
 import { createPartialTracker } from './export/partials';
-import { createQueryThread, type QueryThread } from './analysis/query-thread';
+import { createQueryThread, type QueryThread } from './query/query-thread';
 import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
 import { createParseThread } from './import/parse-thread';
 import { seedExamples } from './cost/examples';
 import { seedDemoCommunity } from './community/demo-community';
-import { createTariffStore } from './cost/tariff-store';
+import { createTariffStore } from './db/tariff-store';
+import { systemClock } from './time/clock';
 
 export interface ServicesOptions {
   dataDir: string;
@@ -195,7 +196,9 @@ export function createServices(opts: ServicesOptions) {
     const readings = createReadingsStore(db, tz);
     // The demo ships example tariffs and a synthetic spot series, clearly named as such.
     if (profile.kind === 'demo') {
-      const demoNow = Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : Date.now()) / 1000);
+      const demoNow = Math.floor(
+        (opts.demo?.clock ? Date.parse(opts.demo.clock) : systemClock.nowMs()) / 1000,
+      );
       seedExamples(
         createTariffStore(db),
         demoNow,
@@ -278,7 +281,7 @@ export function createServices(opts: ServicesOptions) {
           meterId,
           rows.map((r) => ({ ...r, unit: r.unit ?? 'kWh' })),
           'mqtt',
-          Math.floor(Date.now() / 1000),
+          systemClock.nowSec(),
         );
         if (w.inserted + w.updated > 0) emit('readings:changed', { meterIds: [meterId] });
       },
@@ -357,11 +360,11 @@ export function createServices(opts: ServicesOptions) {
           seedDemoCommunity(
             c.db,
             tz,
-            Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : Date.now()) / 1000),
+            Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : systemClock.nowMs()) / 1000),
           );
         status = {
           ...status,
-          lastSyncSec: Math.floor(Date.now() / 1000),
+          lastSyncSec: systemClock.nowSec(),
           lastError: summary.errors[0]
             ? { code: summary.errors[0].code as ErrorCode, message: summary.errors[0].message }
             : null,
@@ -434,7 +437,7 @@ export function createServices(opts: ServicesOptions) {
      * (its world runs on that clock), this computer's clock otherwise.
      */
     async nowSec(): Promise<number> {
-      const real = Math.floor(Date.now() / 1000);
+      const real = systemClock.nowSec();
       const c = await active().catch(() => null);
       if (c?.profile.kind !== 'demo' || !demo) return real;
       return Math.min(real, (await demo).state.nowSec);

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 /** Each worker's entry in the source tree, relative to this file. */
 const sources = {
   'sync-worker': './sync/sync-worker.ts',
-  'query-worker': './analysis/query-worker.ts',
+  'query-worker': './query/query-worker.ts',
   'import-worker': './import/import-worker.ts',
 } as const;
 

@@ -100,3 +100,15 @@ export const EVENT_CHANNEL = 'meterdesk:event';
 
 /** The largest portal export the import takes (the renderer checks it before reading a file). */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The report's sections, in their order (report/model.ts); the report dialog lists them. */
+export const reportSections = [
+  'master',
+  'energy',
+  'profile',
+  'peaks',
+  'baseload',
+  'cost',
+  'measures',
+  'annex',
+] as const;

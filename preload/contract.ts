@@ -375,17 +375,8 @@ export interface NoteView {
   createdSec: number;
 }
 
-/** The report's sections, in their order (report/model.ts). */
-export const reportSections = [
-  'master',
-  'energy',
-  'profile',
-  'peaks',
-  'baseload',
-  'cost',
-  'measures',
-  'annex',
-] as const;
+/** The report's sections, in their order (report/model.ts): in contract-plain.ts, for the page. */
+export const reportSections = plain.reportSections;
 
 export interface ReportResult {
   path: string;

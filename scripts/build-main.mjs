@@ -56,7 +56,7 @@ await build({
   ...common,
   entryPoints: {
     'sync-worker': 'main/sync/sync-worker.ts',
-    'query-worker': 'main/analysis/query-worker.ts',
+    'query-worker': 'main/query/query-worker.ts',
     'import-worker': 'main/import/import-worker.ts',
   },
   outdir: 'dist/main',

@@ -24,7 +24,7 @@ import type {
 import { AppError } from '../errors';
 import { lastReading, readAll, readRange } from '../db/readings-read';
 import { percentile } from '../../common/percentile';
-import { frameOf } from './frame';
+import { frameOf, sameSpan, type Framed } from './frame';
 export { percentile };
 import {
   DEFAULT_TZ,
@@ -43,12 +43,8 @@ export interface Row {
   quality: number;
 }
 
-export interface Scope {
-  meterId: string;
-  obisCode: string;
-  fromSec: number;
-  toSec: number;
-}
+/** A figure's span: always a frame (frame.ts `frameFor`); a raw request span does not compile here. */
+export type Scope = Framed;
 
 function seriesOf(
   db: Database.Database,
@@ -136,12 +132,14 @@ export function peaks(db: Database.Database, s: Scope, topN = 10, tz = DEFAULT_T
   const monthly = [...months.entries()].map(([month, { peak, n }]) => {
     const cal = monthQuarterHours(month, tz);
     const cut = s.fromSec > cal.fromSec || s.toSec < cal.toSec;
+    // The quarter-hours of the month inside the frame: a month cut by "now" owes none of its future.
+    const expected = (Math.min(cal.toSec, s.toSec) - Math.max(cal.fromSec, s.fromSec)) / QH_SEC;
     return {
       month,
       startSec: peak.start,
       powerKw: round(peak.value * 4),
       quality: peak.quality,
-      expected: cal.expected,
+      expected,
       received: n,
       partial: cut || n < cal.expected,
     };
@@ -362,7 +360,7 @@ export function compare(
     const td = Number.isFinite(ms) ? Math.round(ms / 86_400_000) : d - (shift === 'year' ? 365 : 30);
     return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
   };
-  const prev: Scope = { ...s, fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) };
+  const prev: Scope = sameSpan(db, s, { fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) });
   // Totals and coverage at the series' own interval: an hourly series compares as well.
   const step = intervalOf(db, s.meterId, s.obisCode);
   const perHour = 3600 / step;
@@ -451,7 +449,10 @@ export function pv(db: Database.Database, siteId: string, fromSec: number, toSec
         .get(meterId, prefix) as { obis_code: string } | undefined
     )?.obis_code;
     if (!reg) return null;
-    return loadRows(db, { meterId, obisCode: reg, fromSec, toSec });
+    const series = seriesOf(db, meterId, reg);
+    return series === null
+      ? []
+      : readRange(db, series.id, fromSec, toSec).map((r) => ({ start: r[0], value: r[2], quality: r[3] }));
   };
   const imp = total(consumption?.id, '1-1:1.9.0');
   const exp = total(feedIn?.id, '1-1:2.9.0');

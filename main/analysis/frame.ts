@@ -16,9 +16,113 @@ import type Database from 'better-sqlite3';
 import { dayNumberOf, dayStartSec, DEFAULT_TZ } from '../../common/zone';
 import type { FrameView, RangeFigures } from '../../preload/contract';
 import { readRange } from '../db/readings-read';
+import { AppError } from '../errors';
+
+/** The longest span a frame holds: ten years (the CLI's limit; the app asks for at most four). */
+export const MAX_SPAN_SEC = 10 * 366 * 86_400;
 
 export type Frame = FrameView;
 export type Figures = RangeFigures;
+
+declare const framedBrand: unique symbol;
+
+/** What a figure is asked for: one register of one meter over a requested span. */
+export interface FrameRequest {
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+}
+
+/**
+ * One register's span after the frame: the only input every figure-producing function takes
+ * (`peaks`, `baseLoad`, `duration`, `carpet`, `profiles`, `compare`, `health`, `figuresOf`, cost,
+ * battery, peak shaving, the report). It is branded: only `frameFor` (and `sameSpan`, for a second
+ * register read over the first one's frame) can make one, so a door that forgets the frame does not
+ * compile. `fromSec`/`toSec` are the clipped span; `frame` says what was clipped and how many
+ * intervals the span holds.
+ */
+export interface Framed {
+  readonly meterId: string;
+  readonly obisCode: string;
+  readonly seriesId: number | null;
+  readonly fromSec: number;
+  readonly toSec: number;
+  readonly frame: Frame;
+  readonly nowSec: number;
+  readonly tz: string;
+  readonly [framedBrand]: true;
+}
+
+const seriesIdOf = (db: Database.Database, meterId: string, obisCode: string): number | null =>
+  (
+    db.prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?').get(meterId, obisCode) as
+      { id: number } | undefined
+  )?.id ?? null;
+
+/**
+ * The frame of a request at `nowSec` (from the services' clock). A register without readings in the
+ * span keeps the requested span, clipped to now (nothing there is a gap yet).
+ */
+export function frameFor(db: Database.Database, req: FrameRequest, nowSec: number, tz = DEFAULT_TZ): Framed {
+  if (!(req.toSec > req.fromSec) || req.toSec - req.fromSec > MAX_SPAN_SEC)
+    throw new AppError('invalid_input', 'Choose a range of at most 10 years, with its end after its start.');
+  const id = seriesIdOf(db, req.meterId, req.obisCode);
+  const frame =
+    id === null ? emptyFrame(req.fromSec, req.toSec) : frameOf(db, id, req.fromSec, req.toSec, nowSec, tz);
+  const empty = frame.toSec <= frame.fromSec;
+  // An empty frame (no readings in the span): the requested span up to the start of today, so a view
+  // still names the days that have passed (as "no data") and never a day still to come.
+  const today = dayStartSec(dayNumberOf(nowSec, tz), tz);
+  const horizon = Math.max(req.fromSec, Math.min(req.toSec, today));
+  return {
+    meterId: req.meterId,
+    obisCode: req.obisCode,
+    seriesId: id,
+    fromSec: empty ? req.fromSec : frame.fromSec,
+    toSec: empty ? horizon : frame.toSec,
+    frame,
+    nowSec,
+    tz,
+  } as Framed;
+}
+
+/**
+ * A second register read over the frame of the first (the feed-in beside the consumption of a
+ * battery, the previous year of a comparison): the same span, by construction.
+ */
+export function sameSpan(
+  db: Database.Database,
+  f: Framed,
+  other: { meterId?: string; obisCode?: string; fromSec?: number; toSec?: number },
+): Framed {
+  const meterId = other.meterId ?? f.meterId;
+  const obisCode = other.obisCode ?? f.obisCode;
+  const fromSec = other.fromSec ?? f.fromSec;
+  const toSec = other.toSec ?? f.toSec;
+  return {
+    ...f,
+    meterId,
+    obisCode,
+    seriesId: seriesIdOf(db, meterId, obisCode),
+    fromSec,
+    toSec,
+    frame: { ...f.frame, fromSec, toSec, expected: (toSec - fromSec) / f.frame.resolutionSec },
+  } as Framed;
+}
+
+function emptyFrame(fromSec: number, toSec: number): Frame {
+  return {
+    requestedFromSec: fromSec,
+    requestedToSec: toSec,
+    fromSec,
+    toSec: fromSec,
+    clippedToNow: false,
+    clippedToData: false,
+    resolutionSec: 900,
+    expected: 0,
+  };
+}
 
 interface RollupRow {
   day: number;
@@ -102,15 +206,9 @@ export function frameOf(
 }
 
 /** Every figure of one series in its frame. */
-export function figuresOf(
-  db: Database.Database,
-  seriesId: number,
-  fromSec: number,
-  toSec: number,
-  nowSec: number,
-  tz = DEFAULT_TZ,
-): Figures {
-  const frame = frameOf(db, seriesId, fromSec, toSec, nowSec, tz);
+export function figuresOf(db: Database.Database, f: Framed): Figures {
+  const { tz, frame } = f;
+  const seriesId = f.seriesId ?? -1;
   const out: Figures = {
     frame,
     readings: 0,

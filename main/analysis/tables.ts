@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { Cell } from '../export/table-csv';
 import { DEFAULT_TZ, offsetMinutesAt } from '../time/local-days';
+import { frameFor } from './frame';
 import {
   baseLoad,
   carpet,
@@ -42,6 +43,7 @@ export function analysisTable(
   nowSec: number,
   tz = DEFAULT_TZ,
 ): { name: string; header: Header; rows: Cell[][] } {
+  /** The export's span in the same frame as its screen (frame.ts): never the raw request span. */
   const scope = (): Scope => {
     const { meterId, obisCode, fromSec, toSec } = params;
     if (
@@ -53,7 +55,7 @@ export function analysisTable(
     ) {
       throw new AppError('invalid_input', 'This analysis export needs meterId, obisCode, fromSec and toSec.');
     }
-    return { meterId, obisCode, fromSec, toSec };
+    return frameFor(db, { meterId, obisCode, fromSec, toSec }, nowSec, tz);
   };
   /** The meter columns every single-meter table starts with, and the rows with them in front. */
   const ofMeter = (sc: Scope, name: string, header: Header, rows: Cell[][]) => {

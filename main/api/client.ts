@@ -39,6 +39,7 @@ import { serviceText } from './service-text';
 import { believedServiceNow, MAX_METERS } from '../../common/rules';
 import { isoUtc } from '../time/local-days';
 import { z as zod } from 'zod';
+import { systemClock } from '../time/clock';
 
 const anySchema = zod.unknown();
 
@@ -146,7 +147,7 @@ export function splitTeamUrl(teamUrl: string): { baseUrl: string; team: string }
 }
 
 /** A time as a person reads it in a message: `HH:MM` today, `dd.MM.yyyy HH:MM` on another day. */
-export function untilText(sec: number, nowMs = Date.now()): string {
+export function untilText(sec: number, nowMs = systemClock.nowMs()): string {
   const at = new Date(sec * 1000);
   const time = at.toLocaleTimeString('de-AT', { hour: '2-digit', minute: '2-digit' });
   if (at.toDateString() === new Date(nowMs).toDateString()) return time;
@@ -164,7 +165,7 @@ const HTTP_DATE = [
  * Seconds to wait from a `Retry-After` header: whole seconds, or an HTTP date (a past date = 0). A
  * negative number, a fraction or anything else is not a `Retry-After`: null (normal backoff applies).
  */
-export function parseRetryAfter(header: string | null, nowMs = Date.now()): number | null {
+export function parseRetryAfter(header: string | null, nowMs = systemClock.nowMs()): number | null {
   if (!header) return null;
   const trimmed = header.trim();
   if (/^\d{1,10}$/.test(trimmed)) return Number(trimmed);
@@ -225,7 +226,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
 /** A window read's readings without `updated_at` are the service's state as of its answer. */
 function stampUndated(p: ApiPage): ApiPage {
   // The service's clock, believed as far as readPage believes it (common/rules.ts).
-  const asOf = believedServiceNow(p.servedSec, Math.floor(Date.now() / 1000));
+  const asOf = believedServiceNow(p.servedSec, systemClock.nowSec());
   for (const r of p.readings) if (r.updatedSec === null) r.updatedSec = asOf;
   return p;
 }
@@ -315,7 +316,7 @@ export function createApiClient(opts: ApiClientOptions) {
         msg || null,
       );
     if (status === 429) {
-      const until = Math.floor(Date.now() / 1000) + (retryAfterSec ?? 60);
+      const until = systemClock.nowSec() + (retryAfterSec ?? 60);
       return new ApiError(
         'rate_limited',
         `Rate limited by the service until ${untilText(until)}. Meterdesk will continue after that.`,
@@ -493,7 +494,7 @@ export function createApiClient(opts: ApiClientOptions) {
     if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
     // A register per unit is a series of its own: as many units are as broken as as many registers.
     if (units.size > MAX_SERIES_PER_METER) throw tooManySeries(units.size, 'units');
-    const serviceNow = believedServiceNow(servedSec, Date.now() / 1000);
+    const serviceNow = believedServiceNow(servedSec, systemClock.nowMs() / 1000);
     for (let i = 0; i < readings.length; i++) {
       const why = implausibility(readings[i]!, serviceNow);
       if (why !== null)

@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { assertExportTarget } from '../export/file-names';
 import { resolveMeter } from './lists-command';
+import { systemClock } from '../time/clock';
 
 /** A remark on stderr, apart from the command's output. */
 const note = (message: string) => process.stderr.write(`meterdesk: ${message}\n`);
@@ -99,8 +100,8 @@ export async function accountCommand(
       readings,
       pageSize: v['page-size'] ? Number(v['page-size']) : undefined,
       onProgress: (p: SyncProgress) => {
-        if (!isTty || (Date.now() - lastDraw < 200 && !p.done)) return;
-        lastDraw = Date.now();
+        if (!isTty || (systemClock.nowMs() - lastDraw < 200 && !p.done)) return;
+        lastDraw = systemClock.nowMs();
         const eta = p.etaSec !== null ? `, ~${Math.ceil(p.etaSec)} s left` : '';
         process.stderr.write(
           `\rmeter ${Math.min(p.meterIndex + 1, p.meterCount)}/${p.meterCount} · ${p.readings} readings · ${p.revisions} revisions${eta}   ${p.done ? '\n' : ''}`,

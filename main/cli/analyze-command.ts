@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { figuresOf, mainRegister } from '../analysis/frame';
+import { figuresOf, frameFor, mainRegister } from '../analysis/frame';
 import { portfolio } from '../analysis/analysis';
 import { openForReading } from '../db/open';
 import { AppError } from '../errors';
@@ -14,6 +14,7 @@ import { localDateStart } from '../../common/zone';
 import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
+import { systemClock } from '../time/clock';
 
 export interface AnalyzeArgs {
   dbPath: string;
@@ -117,7 +118,7 @@ function figuresJson(
       'local_data',
       `Meter ${meterId} has no readings${register ? ` of register ${register}` : ''} in this database.`,
     );
-  const f = figuresOf(db, s.id, span.fromSec, span.toSec, nowSec, DEFAULT_TZ);
+  const f = figuresOf(db, frameFor(db, { meterId, obisCode: s.obis_code, ...span }, nowSec, DEFAULT_TZ));
   const iso = (sec: number) => isoWithOffset(sec, DEFAULT_TZ);
   return {
     meter_id: meterId,
@@ -143,7 +144,7 @@ function figuresJson(
 export function analyzeCommand(a: AnalyzeArgs): void {
   if (!a.meter && !a.site) throw new UsageError('analyze needs --meter ID|METERING_POINT (or --site ID).');
   const span = spanOf(a);
-  const nowSec = a.now ? parseIsoSec(a.now) : Math.floor(Date.now() / 1000);
+  const nowSec = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
   if (!Number.isFinite(nowSec))
     throw new UsageError('--now must be an ISO 8601 timestamp with Z or an offset.');
   const db = openData(a.dbPath);
@@ -189,7 +190,7 @@ export function portfolioCommand(a: {
   now?: string;
   json: boolean;
 }): void {
-  const nowSec = a.now ? parseIsoSec(a.now) : Math.floor(Date.now() / 1000);
+  const nowSec = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
   if (!Number.isFinite(nowSec))
     throw new UsageError('--now must be an ISO 8601 timestamp with Z or an offset.');
   const db = openData(a.dbPath);

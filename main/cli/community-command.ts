@@ -15,6 +15,7 @@ import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { latestOfMeters } from '../db/readings-read';
 import { periodSpan } from './analyze-command';
 import { UsageError } from './usage-error';
+import { systemClock } from '../time/clock';
 
 export interface CommunityArgs {
   dataDir: string;
@@ -117,7 +118,7 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
       const r = await createCommunityService(db, DEFAULT_TZ).importReport(
         { name: a.name, kind, fileName: basename(file) },
         readFileSync(file),
-        Math.floor(Date.now() / 1000),
+        systemClock.nowSec(),
       );
       if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
       else {
@@ -161,7 +162,7 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
         latestOfMeters(
           db,
           c.members.map((m) => m.meterId),
-        )?.endSec ?? Math.floor(Date.now() / 1000);
+        )?.endSec ?? systemClock.nowSec();
       span = { fromSec: latest - 365 * 86_400, toSec: latest };
     }
     if (!Number.isFinite(span.fromSec) || !Number.isFinite(span.toSec))

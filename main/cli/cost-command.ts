@@ -19,6 +19,7 @@ import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
+import { systemClock } from '../time/clock';
 
 export interface CostArgs {
   dataDir: string;
@@ -97,7 +98,7 @@ const number = (v: string | undefined, name: string, fallback?: number): number 
 };
 
 function rangeOf(a: CostArgs, db: Parameters<typeof defaultRange>[0], meterIds: string[]) {
-  if (!a.from && !a.to) return defaultRange(db, meterIds, DEFAULT_TZ, Math.floor(Date.now() / 1000));
+  if (!a.from && !a.to) return defaultRange(db, meterIds, DEFAULT_TZ, systemClock.nowSec());
   const fromSec = parseIsoSec(a.from ?? '');
   const toSec = parseIsoSec(a.to ?? '');
   if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec)
@@ -114,8 +115,8 @@ const eur = (v: number | null) => (v === null || !Number.isFinite(v) ? '–' : v
 export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
   const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
   try {
-    const svc = createCostService(db, DEFAULT_TZ);
-    const now = Math.floor(Date.now() / 1000);
+    const svc = createCostService(db, DEFAULT_TZ, systemClock);
+    const now = systemClock.nowSec();
     let pricesId: string | null = null;
     if (a.prices) pricesId = svc.importPrices(basename(a.prices), readCapped('--prices', a.prices), now).id;
     if (command === 'cost') {
@@ -231,7 +232,7 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
     const meterId = resolveMeter(db, a.meter).id;
     const obisCode = a.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
     if (!obisCode) throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
-    const store = createCostService(db, DEFAULT_TZ).store;
+    const store = createCostService(db, DEFAULT_TZ, systemClock).store;
     const tariff =
       (a.tariffPreset?.[0] && presetOf(a.tariffPreset[0])) ||
       (a.tariffId?.[0] && store.get(a.tariffId[0])) ||
@@ -243,7 +244,7 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
     const r = reconcileBill(
       db,
       { meterId, obisCode, ...range, tariff, bill },
-      Math.floor(Date.now() / 1000),
+      systemClock.nowSec(),
       DEFAULT_TZ,
     );
     if (a.json) {
@@ -273,10 +274,10 @@ export function pricesCommand(a: CostArgs & { args: string[]; name?: string }): 
   const db = openDatabase(dbPath);
   try {
     assertIntact(db);
-    const r = createCostService(db, DEFAULT_TZ).importPrices(
+    const r = createCostService(db, DEFAULT_TZ, systemClock).importPrices(
       a.name ?? basename(file),
       bytes,
-      Math.floor(Date.now() / 1000),
+      systemClock.nowSec(),
     );
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
     else {

@@ -21,6 +21,7 @@ import { DEFAULT_TZ } from '../time/local-days';
 
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
+import { systemClock } from '../time/clock';
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
@@ -108,7 +109,7 @@ export async function importFiles(
           parsed,
           target,
           { name, sha256: sha256(bytes) },
-          Math.floor(Date.now() / 1000),
+          systemClock.nowSec(),
           opts.replace ? 'replace' : 'keep',
         );
         const summaries = parsed.series.map((s) => summarize(s, DEFAULT_TZ));

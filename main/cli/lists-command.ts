@@ -14,6 +14,7 @@ import { createReadingsStore } from '../db/readings-store';
 import { importLog, undoImport } from '../import/into-store';
 import { DEFAULT_TZ } from '../time/local-days';
 import { UsageError } from './usage-error';
+import { systemClock } from '../time/clock';
 
 /** A meter by its id or its metering point; a clear error when there is none. */
 export function resolveMeter(
@@ -158,7 +159,7 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
     const db = openDatabase(a.dbPath);
     try {
       assertIntact(db);
-      const r = undoImport(db, Number(id), Math.floor(Date.now() / 1000));
+      const r = undoImport(db, Number(id), systemClock.nowSec());
       if (a.json)
         process.stdout.write(
           JSON.stringify({ undone: Number(id), meter_id: r.meterId, days: r.days }) + '\n',
@@ -243,7 +244,7 @@ export function metersAdminCommand(a: {
         createReadingsStore(db, DEFAULT_TZ),
         from,
         into,
-        Math.floor(Date.now() / 1000),
+        systemClock.nowSec(),
         a.replace,
       );
       out = { merged: from, into, ...r };

@@ -13,6 +13,7 @@ import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { periodSpan } from './analyze-command';
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
+import { systemClock } from '../time/clock';
 
 export interface ReportArgs {
   dataDir: string;
@@ -90,14 +91,14 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
     : null;
   if (conclusions && conclusions.length > MAX_CONCLUSIONS)
     throw new UsageError(`--conclusions: at most ${MAX_CONCLUSIONS} characters.`);
-  const nowSec = a.now ? parseIsoSec(a.now) : Math.floor(Date.now() / 1000);
+  const nowSec = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
   if (!Number.isFinite(nowSec))
     throw new UsageError('--now must be an ISO 8601 timestamp with Z or an offset.');
   if (!existsSync(a.dbPath))
     throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
   assertExportTarget(a.out, a.dataDir, a.dbPath);
 
-  const t0 = Date.now();
+  const t0 = systemClock.nowMs();
   const db = openForReading(a.dbPath, (m) => process.stderr.write(`meterdesk: ${m}\n`));
   let bytes: Buffer;
   let meters: number;
@@ -128,7 +129,7 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
   const partial = `${a.out}.partial`;
   writeFileSync(partial, bytes);
   renameSync(partial, a.out);
-  const result = { path: a.out, bytes: bytes.length, meters, ms: Date.now() - t0 };
+  const result = { path: a.out, bytes: bytes.length, meters, ms: systemClock.nowMs() - t0 };
   process.stdout.write(
     a.json ? JSON.stringify(result) + '\n' : `${a.out}: ${meters} meter(s), ${bytes.length} bytes\n`,
   );

@@ -13,7 +13,7 @@ import { edaReport as EDA_FORMAT } from '../import/formats/refused';
 import { resolveTarget, sha256, writeImport } from '../import/into-store';
 import type { ParsedFile } from '../import/types';
 import { createReadingsStore } from '../db/readings-store';
-import { createCommunityStore } from './community-store';
+import { createCommunityStore } from '../db/community-store';
 import { communityView, communityWhatIf } from './community-view';
 import { readEdaReport } from './eda-report';
 

@@ -29,7 +29,7 @@ import { dayKey, dayNumberOf, dayStartSec, localParts } from '../time/local-days
 import { COMMUNITY_GRID_REDUCTION } from '../cost/cost';
 import { SNAP_SINCE, SNAP_WINDOW } from '../cost/presets';
 import { allocateQuarterHour, batteryStep, staticShares, type AllocationKey } from './allocation';
-import type { CommunityStore } from './community-store';
+import type { CommunityStore } from '../db/community-store';
 
 const QH = 900;
 const TOLERANCE_KWH = 0.0005;

@@ -13,7 +13,7 @@ import { createReadingsStore, type IncomingReading } from '../db/readings-store'
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { allocateQuarterHour } from './allocation';
 import { NE7_2026 } from '../cost/presets';
-import { createCommunityStore } from './community-store';
+import { createCommunityStore } from '../db/community-store';
 
 export const DEMO_COMMUNITY_ID = 'demo-eeg-sonnenfeld';
 const DAYS = 120;

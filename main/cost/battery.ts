@@ -14,6 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { BatteryResult, BatteryRun } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
+import { frameFor, sameSpan } from '../analysis/frame';
 import { AppError } from '../errors';
 import { QH_SEC } from '../time/local-days';
 import { dataSpan, monthsOf } from './cost';
@@ -83,6 +84,7 @@ export function siteSeries(
   askedFromSec: number,
   askedToSec: number,
   tz: string,
+  nowSec: number,
 ) {
   const meters = db
     .prepare<[string], { id: string; energy_direction: string }>(
@@ -104,18 +106,23 @@ export function siteSeries(
       'invalid_input',
       'A battery needs a site with a consumption meter and a feed-in meter (grid import and export); this site lacks one.',
     );
-  const consRows = loadRows(db, {
-    meterId: cons.id,
-    obisCode: reg(cons.id, '1-1:1.9.0')!,
-    fromSec: askedFromSec,
-    toSec: askedToSec,
-  });
-  const feedRows = loadRows(db, {
-    meterId: feed.id,
-    obisCode: reg(feed.id, '1-1:2.9.0')!,
-    fromSec: askedFromSec,
-    toSec: askedToSec,
-  });
+  // Both registers over the requested span up to now: each is narrowed to its own data below.
+  const consFrame = frameFor(
+    db,
+    { meterId: cons.id, obisCode: reg(cons.id, '1-1:1.9.0')!, fromSec: askedFromSec, toSec: askedToSec },
+    nowSec,
+    tz,
+  );
+  const consRows = loadRows(db, consFrame);
+  const feedRows = loadRows(
+    db,
+    sameSpan(db, consFrame, {
+      meterId: feed.id,
+      obisCode: reg(feed.id, '1-1:2.9.0')!,
+      fromSec: askedFromSec,
+      toSec: Math.min(askedToSec, Math.max(consFrame.toSec, askedFromSec)),
+    }),
+  );
   const a = dataSpan(consRows, askedFromSec, askedToSec, tz);
   const b = dataSpan(feedRows, askedFromSec, askedToSec, tz);
   const fromSec = Math.max(a.fromSec, b.fromSec);
@@ -213,11 +220,11 @@ export function kneeOf(sweep: readonly BatteryRun[], byValue: (r: BatteryRun) =>
 
 export function battery(
   db: Database.Database,
-  q: BatteryParams & { siteId: string; fromSec: number; toSec: number; sweepMaxKwh: number },
+  q: BatteryParams & { siteId: string; fromSec: number; toSec: number; sweepMaxKwh: number; nowSec: number },
   pricing: { consumption: Pricing | null; feedIn: Pricing | null },
   tz: string,
 ): BatteryResult {
-  const s = siteSeries(db, q.siteId, q.fromSec, q.toSec, tz);
+  const s = siteSeries(db, q.siteId, q.fromSec, q.toSec, tz, q.nowSec);
   const prices = {
     importCents: priceArray(pricing.consumption, s.fromSec, s.imp.length),
     exportCents: priceArray(pricing.feedIn, s.fromSec, s.imp.length),

@@ -7,7 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { BillReconciliation, Tariff } from '../../preload/contract';
-import { figuresOf } from '../analysis/frame';
+import { figuresOf, frameFor } from '../analysis/frame';
+import { fixedClock } from '../time/clock';
 import { AppError } from '../errors';
 import { createCostService } from './cost-service';
 
@@ -38,7 +39,7 @@ export function reconcileBill(
     .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
     .get(q.meterId, q.obisCode) as { id: number } | undefined;
   if (!series) throw new AppError('not_found', `Meter ${q.meterId} has no register ${q.obisCode}.`);
-  const svc = createCostService(db, tz);
+  const svc = createCostService(db, tz, fixedClock(nowSec));
   const cost = svc.cost(
     {
       meterId: q.meterId,
@@ -51,7 +52,7 @@ export function reconcileBill(
     [q.tariff],
   );
   const t = cost.tariffs[0]!.total;
-  const f = figuresOf(db, series.id, q.fromSec, q.toSec, nowSec, tz);
+  const f = figuresOf(db, frameFor(db, q, nowSec, tz));
   const b = q.bill;
   const line = (l: BillLine['line'], bill: number | null | undefined, ours: number): BillLine => ({
     line: l,

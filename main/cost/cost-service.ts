@@ -18,8 +18,9 @@ import { combineSite, computeCost } from './cost';
 import { peakShaving } from './peak-shaving';
 import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
-import { createTariffStore } from './tariff-store';
+import { createTariffStore } from '../db/tariff-store';
 import { latestOfMeters } from '../db/readings-read';
+import type { Clock } from '../time/clock';
 
 const directionOfRegister = (obis: string) => (obis.startsWith('1-1:2.') ? 'feed_in' : 'consumption');
 
@@ -56,7 +57,11 @@ function checkCommodity(t: Tariff, commodity: string): void {
     );
 }
 
-export function createCostService(db: Database.Database, tz: string) {
+/**
+ * The cost answers of one profile database. `clock` is the services' clock: every cost, battery and
+ * peak-shaving figure is read in its register's frame at that "now" (analysis/frame.ts).
+ */
+export function createCostService(db: Database.Database, tz: string, clock: Clock) {
   const store = createTariffStore(db);
   const commodityOf = (meterId: string): string =>
     (
@@ -102,7 +107,8 @@ export function createCostService(db: Database.Database, tz: string) {
         checkDirection(t, want, `register ${q.obisCode}`);
         checkCommodity(t, commodity);
       }
-      if (!q.siteWide) return computeCost(db, store, { ...q, tariffs }, tz);
+      const nowSec = clock.nowSec();
+      if (!q.siteWide) return computeCost(db, store, { ...q, tariffs, nowSec }, tz);
       const site = (
         db.prepare('SELECT site_id FROM meters WHERE id = ?').get(q.meterId) as
           { site_id: string | null } | undefined
@@ -130,7 +136,7 @@ export function createCostService(db: Database.Database, tz: string) {
               {
                 meterId: m.id,
                 label: m.label,
-                result: computeCost(db, store, { ...q, meterId: m.id, obisCode: reg, tariffs }, tz),
+                result: computeCost(db, store, { ...q, meterId: m.id, obisCode: reg, tariffs, nowSec }, tz),
               },
             ]
           : [];
@@ -160,7 +166,7 @@ export function createCostService(db: Database.Database, tz: string) {
       if (feed) checkDirection(feed, 'feed_in', 'the export side');
       return battery(
         db,
-        q,
+        { ...q, nowSec: clock.nowSec() },
         {
           consumption: cons ? pricingOf(cons, store, q.fromSec, q.toSec, tz) : null,
           feedIn: feed ? pricingOf(feed, store, q.fromSec, q.toSec, tz) : null,
@@ -195,7 +201,12 @@ export function createCostService(db: Database.Database, tz: string) {
         : 1;
       return peakShaving(
         db,
-        { ...q, gridPowerEurPerKwYear: t ? t.gridPowerEurPerKwYear : null, grossFactor },
+        {
+          ...q,
+          gridPowerEurPerKwYear: t ? t.gridPowerEurPerKwYear : null,
+          grossFactor,
+          nowSec: clock.nowSec(),
+        },
         tz,
       );
     },

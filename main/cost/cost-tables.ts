@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { Cell } from '../export/table-csv';
+import { fixedClock } from '../time/clock';
 import { createCostService } from './cost-service';
 
 type Header = { de: string; en: string }[];
@@ -32,8 +33,9 @@ export function costTable(
   kind: (typeof costKinds)[number],
   params: Record<string, string | number | null>,
   tz: string,
+  nowSec: number,
 ): { name: string; header: Header; rows: Cell[][] } {
-  const svc = createCostService(db, tz);
+  const svc = createCostService(db, tz, fixedClock(nowSec));
   const fromSec = need<number>(params, 'fromSec', 'number');
   const toSec = need<number>(params, 'toSec', 'number');
   if (kind === 'cost') {

@@ -12,10 +12,11 @@
 import type Database from 'better-sqlite3';
 import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
+import { frameFor, sameSpan } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
 import { dayKey, dayNumberOf, dayNumberOfKey, dayStartSec, offsetMinutesAt } from '../time/local-days';
 import { asNet, pricingOf, type Pricing } from './pricing';
-import type { TariffStore } from './tariff-store';
+import type { TariffStore } from '../db/tariff-store';
 import { versionsOf } from './tariff-versions';
 
 const cents = (eur: number) => Math.round(eur * 100) / 100;
@@ -119,6 +120,8 @@ type CostQuery = {
   toSec: number;
   tariffs: Tariff[];
   shiftPercent: number;
+  /** "Now" from the services' clock: the rows are read in the register's frame (analysis/frame.ts). */
+  nowSec: number;
 };
 type TariffCost = CostResult['tariffs'][number];
 
@@ -241,10 +244,11 @@ function costOfPlainTariffs(
   q: CostQuery,
   tz: string,
 ): CostResult & { rowCount: number } {
-  const rows = loadRows(db, { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec });
+  const framed = frameFor(db, q, q.nowSec, tz);
+  const rows = loadRows(db, framed);
   // Counted over the local days that hold readings: fees for months without data would be no answer.
   const span = dataSpan(rows, q.fromSec, q.toSec, tz);
-  const scope = { meterId: q.meterId, obisCode: q.obisCode, ...span };
+  const scope = sameSpan(db, framed, span);
   const direction = meterDirection(db, q.meterId, q.obisCode);
   // The meter's community share (`… G.03`, the first of its communities), by quarter-hour start.
   const communityOf = (meterId: string): Map<number, number> | null => {

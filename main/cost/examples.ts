@@ -5,7 +5,7 @@
  */
 import type { Tariff } from '../../preload/contract';
 import { offsetMinutesAt } from '../time/local-days';
-import type { TariffStore } from './tariff-store';
+import type { TariffStore } from '../db/tariff-store';
 
 export const DEMO_SPOT_SERIES = 'demo-spot-synthetic';
 

@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { PeakShavingResult } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
+import { frameFor } from '../analysis/frame';
 import { QH_SEC } from '../time/local-days';
 import { monthsOf } from './cost';
 
@@ -71,10 +72,12 @@ export function peakShaving(
     gridPowerEurPerKwYear: number | null;
     /** Net → gross for the power price: (1 + percentage levies) × (1 + VAT), as the cost view bills it. */
     grossFactor?: number;
+    /** "Now" from the services' clock (the frame). */
+    nowSec: number;
   },
   tz: string,
 ): PeakShavingResult {
-  const rows = loadRows(db, { meterId: q.meterId, obisCode: q.obisCode, fromSec: q.fromSec, toSec: q.toSec });
+  const rows = loadRows(db, frameFor(db, q, q.nowSec, tz));
   // Months up to the newest reading: a year's range lists no month that has not happened yet.
   const endSec = rows.length > 0 ? Math.min(q.toSec, rows[rows.length - 1]!.start + QH_SEC) : q.fromSec;
   const kwh = rows.map((r) => r.value);

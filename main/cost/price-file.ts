@@ -32,6 +32,7 @@ import { AppError } from '../errors';
 import { decodeText } from '../import/decode';
 import { instantsOf, parseDateTime, parseIsoOffset } from '../import/wall-time';
 import { XMLParser } from 'fast-xml-parser';
+import { systemClock } from '../time/clock';
 
 export interface PricePoint {
   startSec: number;
@@ -291,7 +292,7 @@ export function readPriceFile(
         `Two prices for ${new Date(points[i]!.startSec * 1000).toISOString()}: the file lists an interval twice.`,
       );
   // The rules for every price (common/rules.ts): within the market's bounds, from 2000 to the next day.
-  const latest = Math.floor(Date.now() / 1000) + PRICE_AHEAD_SEC;
+  const latest = systemClock.nowSec() + PRICE_AHEAD_SEC;
   for (const p of points) {
     const at = new Date(p.startSec * 1000).toISOString();
     if (p.startSec < EARLIEST_PLAUSIBLE_SEC || p.startSec > latest)

@@ -10,7 +10,7 @@ import type { Tariff, TouWindow } from '../../preload/contract';
 import { dayKey, dayNumberOf, offsetMinutesAt } from '../time/local-days';
 import { isAustrianHoliday } from '../time/holidays';
 import { AppError } from '../errors';
-import type { TariffStore } from './tariff-store';
+import type { TariffStore } from '../db/tariff-store';
 
 export interface BilledSeries {
   seriesId: string;

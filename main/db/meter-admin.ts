@@ -11,6 +11,7 @@ import { cleanText, TEXT_CAPS } from '../../common/rules';
 import { AppError } from '../errors';
 import { readAll } from './readings-read';
 import type { ReadingsStore } from './readings-store';
+import { systemClock } from '../time/clock';
 
 interface MeterRow {
   id: string;
@@ -54,7 +55,7 @@ export function renameMeter(db: Database.Database, id: string, name: string): vo
 }
 
 const localId = (kind: string, name: string) =>
-  `local-${kind}-${createHash('sha256').update(`${name}\u0000${Date.now()}\u0000${Math.random()}`).digest('hex').slice(0, 10)}`;
+  `local-${kind}-${createHash('sha256').update(`${name}\u0000${systemClock.nowMs()}\u0000${Math.random()}`).digest('hex').slice(0, 10)}`;
 
 /**
  * Puts an imported meter at a site: an existing one (`siteId`), or a new site (`newSite`) of an existing

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { SeriesView } from '../../preload/contract';
 import { readRange } from './readings-read';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec } from '../time/local-days';
+import { systemClock } from '../time/clock';
 
 /** Appends index `i` with quality `q` to the runs of estimated/unreliable intervals. */
 function addMark(marks: [number, number, 2 | 3][], i: number, q: number): void {
@@ -75,7 +76,7 @@ export function querySeries(
   db: Database.Database,
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; maxPoints: number },
   tz = DEFAULT_TZ,
-  nowSec = Math.floor(Date.now() / 1000),
+  nowSec = systemClock.nowSec(),
 ): SeriesView {
   const st = statementsOf(db);
   const series = st.series.get(q.meterId, q.obisCode);

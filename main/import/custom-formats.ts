@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { importMappingSchema, type ImportMapping } from '../../preload/contract';
 import type { FormatSpec } from './types';
+import { systemClock } from '../time/clock';
 
 const UNIT_FACTOR: Record<ImportMapping['unit'], number> = { kWh: 1, Wh: 0.001, kW: 0.25, W: 0.00025 };
 
@@ -68,7 +69,7 @@ export function createCustomFormats(dataDir: string) {
     try {
       saved = stored.parse(JSON.parse(readFileSync(file, 'utf8'))).formats;
     } catch {
-      renameSync(file, `${file}.broken-${Date.now()}`);
+      renameSync(file, `${file}.broken-${systemClock.nowMs()}`);
     }
   }
   const write = () => {

@@ -36,6 +36,7 @@ import { summarize, type SeriesSummary } from './summary';
 import { ImportError, type Direction, type ParsedFile } from './types';
 import { naiveText } from './wall-time';
 import { offsetMinutesAt } from '../time/local-days';
+import { systemClock } from '../time/clock';
 
 const MAX_STAGED_FILES = 50;
 const MAX_STAGED_BYTES = 512 * 1024 * 1024;
@@ -144,12 +145,12 @@ export function createImportService(deps: ImportDeps) {
   const formats = createCustomFormats(deps.dataDir);
   const staged = new Map<string, Staged>();
   let counter = 0;
-  const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  const now = deps.now ?? (() => systemClock.nowSec());
   const readBytes = deps.parse ?? parseHere;
 
   function stage(name: string, bytes: Uint8Array): Staged {
     const st: Staged = {
-      id: `f${(++counter).toString(36)}${Date.now().toString(36)}`,
+      id: `f${(++counter).toString(36)}${systemClock.nowMs().toString(36)}`,
       name,
       bytes,
       hash: sha256(bytes),

@@ -32,6 +32,7 @@ import {
   type ColumnRef,
 } from './types';
 import { instantsOf, naiveText, parseClock, parseDate, parseDateTime, parseIsoOffset } from './wall-time';
+import { systemClock } from '../time/clock';
 
 export interface SourceRow {
   cells: Cell[];
@@ -705,7 +706,7 @@ export async function parseRows(
     }
   }
 
-  const latestSec = latestPlausibleSec(opts.nowSec ?? Math.floor(Date.now() / 1000));
+  const latestSec = latestPlausibleSec(opts.nowSec ?? systemClock.nowSec());
   let suspicious: ImportNote | null = null;
   let n = 0;
   for (const row of rows) {

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { systemClock } from '../time/clock';
 
 export const DEMO_PROFILE_ID = 'demo';
 
@@ -46,7 +47,7 @@ export function createProfileRegistry(dataDir: string) {
     if (parsed.success && parsed.data.profiles.some((p) => p.id === DEMO_PROFILE_ID)) state = parsed.data;
     else {
       // Keep the unreadable file for inspection instead of overwriting it silently.
-      renameSync(file, `${file}.broken-${Date.now()}`);
+      renameSync(file, `${file}.broken-${systemClock.nowMs()}`);
     }
   }
   const save = () => {

@@ -17,6 +17,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { implausibility, readingsSchema, type ApiReading } from '../api/schemas';
 import { serviceText } from '../api/service-text';
+import { systemClock } from '../time/clock';
 
 export interface MqttSettings {
   url: string;
@@ -109,7 +110,7 @@ function checked(
   readings: ApiReading[],
   meteringPoint: string,
 ): { meteringPoint: string; readings: ApiReading[] } {
-  const nowSec = Date.now() / 1000;
+  const nowSec = systemClock.nowMs() / 1000;
   for (const r of readings) {
     const why = implausibility(r, nowSec);
     if (why !== null) throw new Error(`reading cannot be real: ${why}`);
@@ -187,7 +188,7 @@ export function createMqttPush(deps: MqttPushDeps) {
         if (!meterId) return;
         deps.apply(meterId, readings, 'mqtt');
         status.messages += 1;
-        status.lastMessageSec = Math.floor(Date.now() / 1000);
+        status.lastMessageSec = systemClock.nowSec();
       } catch (err) {
         status.rejected += 1;
         status.lastError = `ignored a message on ${serviceText(t, 120)}: ${(err as Error).message}`;

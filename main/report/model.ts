@@ -7,7 +7,7 @@
  * a site's or customer's meters stay apart, and totals are per commodity and direction.
  */
 import type { CommunityView } from '../../preload/contract';
-import { createCommunityStore } from '../community/community-store';
+import { createCommunityStore } from '../db/community-store';
 import { communityView } from '../community/community-view';
 import type Database from 'better-sqlite3';
 import { reportSections } from '../../preload/contract';
@@ -22,11 +22,12 @@ import type {
   RangeFigures,
 } from '../../preload/contract';
 import { baseLoad, carpet, duration, intervalOf, loadRows, peaks, profiles } from '../analysis/analysis';
-import { figuresOf, mainRegister } from '../analysis/frame';
+import { figuresOf, frameFor, mainRegister } from '../analysis/frame';
+import { fixedClock } from '../time/clock';
 import { computeCost } from '../cost/cost';
-import { createTariffStore } from '../cost/tariff-store';
+import { createTariffStore } from '../db/tariff-store';
 import { createCostService } from '../cost/cost-service';
-import { queryQuality } from '../db/quality-query';
+import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
 import { isAustrianHoliday } from '../time/holidays';
 import { AppError } from '../errors';
@@ -238,18 +239,26 @@ function meterReport(
 ): MeterReport | null {
   const s = mainRegister(db, m.id);
   if (!s) return null;
-  const figures = figuresOf(db, s.id, req.fromSec, req.toSec, nowSec, tz);
+  const framed = frameFor(
+    db,
+    { meterId: m.id, obisCode: s.obis_code, fromSec: req.fromSec, toSec: req.toSec },
+    nowSec,
+    tz,
+  );
+  const figures = figuresOf(db, framed);
   const frame = figures.frame;
   const limits: MeterReport['limits'] = [];
   const intervalSec = intervalOf(db, m.id, s.obis_code);
   if (figures.readings === 0) limits.push('no_data');
-  const scope = { meterId: m.id, obisCode: s.obis_code, fromSec: frame.fromSec, toSec: frame.toSec };
+  const scope = framed;
   const hasSpan = frame.toSec > frame.fromSec && figures.readings > 0;
 
   const months: MonthRow[] = hasSpan
     ? monthsIn(frame.fromSec, frame.toSec, tz).map((mo) => {
-        const f = figuresOf(db, s.id, mo.fromSec, mo.toSec, nowSec, tz);
-        const prev = figuresOf(db, s.id, YEAR(mo.fromSec, tz), YEAR(mo.toSec, tz), nowSec, tz);
+        const month = (fromSec: number, toSec: number) =>
+          figuresOf(db, frameFor(db, { meterId: m.id, obisCode: s.obis_code, fromSec, toSec }, nowSec, tz));
+        const f = month(mo.fromSec, mo.toSec);
+        const prev = month(YEAR(mo.fromSec, tz), YEAR(mo.toSec, tz));
         return {
           month: mo.month,
           kwh: f.kwh,
@@ -397,7 +406,7 @@ function meterReport(
       .list()
       .filter((t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === m.commodity);
     if (tariffs.length === 0) limits.push('no_tariff');
-    else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 10 }, tz);
+    else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 10, nowSec }, tz);
   }
   if (m.commodity === 'gas') limits.push('gas_no_power');
 
@@ -411,7 +420,7 @@ function meterReport(
     m.commodity === 'electricity' &&
     figures.peakKw
   ) {
-    const svc = createCostService(db, tz);
+    const svc = createCostService(db, tz, fixedClock(nowSec));
     const best = cost?.tariffs.find((t) => t.tariffId === cost!.bestTariffId) ?? null;
     const powerTariff =
       svc.store.list().find((t) => t.direction === 'consumption' && t.gridPowerEurPerKwYear > 0) ?? null;

@@ -4,6 +4,7 @@
  * little jitter so many installations do not hit the service at the same second.
  */
 import { DEFAULT_TZ, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
+import { systemClock } from '../time/clock';
 
 export interface ScheduleOptions {
   intervalSec: number;
@@ -20,7 +21,7 @@ export interface ScheduleOptions {
 export const MAX_WAIT_SEC = 86_400;
 
 /** A delay for `setTimeout` from "now" to `sec`: never negative, never more than MAX_WAIT_SEC. */
-export function clampedDelayMs(sec: number, nowMs: number = Date.now()): number {
+export function clampedDelayMs(sec: number, nowMs: number = systemClock.nowMs()): number {
   const ms = sec * 1000 - nowMs;
   return Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_WAIT_SEC * 1000) : MAX_WAIT_SEC * 1000;
 }
@@ -63,7 +64,7 @@ export function createScheduler(run: () => Promise<unknown>, o: ScheduleOptions 
     timer.unref?.();
   };
   const plan = () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = systemClock.nowSec();
     next = nextSyncSec(now, o);
     return clampedDelayMs(next, now * 1000);
   };
@@ -78,7 +79,7 @@ export function createScheduler(run: () => Promise<unknown>, o: ScheduleOptions 
      */
     runOnceAt(sec: number) {
       if (once) clearTimeout(once);
-      sec = Math.min(sec, Date.now() / 1000 + MAX_WAIT_SEC);
+      sec = Math.min(sec, systemClock.nowMs() / 1000 + MAX_WAIT_SEC);
       const ms = clampedDelayMs(sec);
       once = setTimeout(() => {
         once = null;

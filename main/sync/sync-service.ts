@@ -27,6 +27,7 @@ import { AppError } from '../errors';
 import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
 import { verifyMeter, type MeterCheck, type SyncWarning } from './verify';
 import { readWindow } from './window-read';
+import { systemClock } from '../time/clock';
 
 export type { SyncWarning, MeterCheck } from './verify';
 
@@ -110,7 +111,7 @@ export function emptySummary(): SyncSummary {
 
 export function createSyncService(deps: SyncDeps) {
   const tz = deps.tz ?? DEFAULT_TZ;
-  const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  const now = deps.now ?? (() => systemClock.nowSec());
   const running = new Set<string>();
   let controller: AbortController | null = null;
 
@@ -471,7 +472,7 @@ export function createSyncService(deps: SyncDeps) {
     if (controller) throw new AppError('conflict', 'A sync is already running.');
     controller = new AbortController();
     const signal = controller.signal;
-    const started = Date.now();
+    const started = systemClock.nowMs();
     const summary = emptySummary();
     try {
       await refreshAccount();
@@ -483,7 +484,7 @@ export function createSyncService(deps: SyncDeps) {
       let doneCount = 0;
       let next = 0;
       const progress = (meterId: string | null, done: boolean) => {
-        const elapsed = (Date.now() - started) / 1000;
+        const elapsed = (systemClock.nowMs() - started) / 1000;
         const eta = doneCount > 0 && !done ? (elapsed / doneCount) * (ids.length - doneCount) : null;
         deps.onProgress?.({
           meterId,
@@ -562,7 +563,7 @@ export function createSyncService(deps: SyncDeps) {
         ),
       );
       if (fatal.length > 0) throw fatal[0];
-      summary.durationMs = Date.now() - started;
+      summary.durationMs = systemClock.nowMs() - started;
       progress(null, true);
       return summary;
     } finally {

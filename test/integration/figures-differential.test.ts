@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolio } from '../../main/analysis/analysis';
 import { EXAMPLE_TARIFFS } from '../../main/cost/examples';
 import { createCostService, defaultRange } from '../../main/cost/cost-service';
+import { fixedClock } from '../../main/time/clock';
 import { openDatabase } from '../../main/db/open';
-import { queryQuality } from '../../main/db/quality-query';
+import { queryQuality } from '../../main/analysis/quality';
 import { createReadingsStore } from '../../main/db/readings-store';
 import type { DemoService } from '../../main/demo/service';
 import { wallClock } from '../intl-reference';
@@ -265,7 +266,7 @@ describe('the frame reaches every view (issue 30, items 1–5 and 8)', () => {
 
   it('3–4: a gas meter is priced with gas tariffs only, and its site total holds gas meters only', () =>
     withDb((db) => {
-      const svcCost = createCostService(db, ZONE);
+      const svcCost = createCostService(db, ZONE, fixedClock(nowSec));
       for (const t of EXAMPLE_TARIFFS.filter((x) => x.energy.type !== 'spot')) svcCost.store.save(t, nowSec);
       const gas = gasMeter();
       const q = {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { querySeries } from '../../main/db/series-query';
-import { queryQuality } from '../../main/db/quality-query';
+import { systemClock } from '../../main/time/clock';
+import { queryQuality } from '../../main/analysis/quality';
 import { createReadingsStore } from '../../main/db/readings-store';
 import type { DemoService } from '../../main/demo/service';
 import { exportCsv } from '../../main/export/csv';
@@ -95,6 +96,7 @@ describe('an import in the store', () => {
       core.db,
       { meterId: w.meterId, obisCode: '1-1:1.9.0 G.01', fromSec: from, toSec: to },
       TZ,
+      systemClock.nowSec(),
     );
     expect(q.totals).toMatchObject({
       expected: 196,

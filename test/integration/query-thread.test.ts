@@ -1,4 +1,4 @@
-// The query thread (main/analysis/query-thread.ts): the analyses answered by a thread of their own give
+// The query thread (main/query/query-thread.ts): the analyses answered by a thread of their own give
 // what the same function gives on this thread, errors keep their code and words, and a thread that
 // ends is replaced by the next request.
 import { mkdtempSync } from 'node:fs';
@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { portfolio, peaks } from '../../main/analysis/analysis';
-import { createQueryThread } from '../../main/analysis/query-thread';
+import { createQueryThread } from '../../main/query/query-thread';
+import { frameFor } from '../../main/analysis/frame';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { fullDay } from '../readings-fixture';
@@ -41,8 +42,10 @@ describe('query thread', () => {
         fromSec: Date.parse('2025-06-08T22:00:00Z') / 1000,
         toSec: Date.parse('2025-06-11T22:00:00Z') / 1000,
       };
-      expect(await q.run('peaks', scope, 5, 'Europe/Vienna')).toEqual(peaks(db, scope, 5));
-      await expect(q.run('carpet', scope, 'Not/AZone')).rejects.toMatchObject({ message: /Not\/AZone/ });
+      expect(await q.run('peaks', scope, now, 'Europe/Vienna', 5)).toEqual(
+        peaks(db, frameFor(db, scope, now, 'Europe/Vienna'), 5),
+      );
+      await expect(q.run('carpet', scope, now, 'Not/AZone')).rejects.toMatchObject({ message: /Not\/AZone/ });
     } finally {
       await q.close();
       db.close();

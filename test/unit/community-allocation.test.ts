@@ -19,7 +19,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCommunityStore } from '../../main/community/community-store';
+import { createCommunityStore } from '../../main/db/community-store';
 import { communityView, communityWhatIf } from '../../main/community/community-view';
 import { allocateQuarterHour, staticShares } from '../../main/community/allocation';
 import { openDatabase } from '../../main/db/open';

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { tariffSchema, type TariffInput } from '../../preload/contract';
 import { simulate, kneeOf } from '../../main/cost/battery';
 import { createCostService } from '../../main/cost/cost-service';
+import { systemClock } from '../../main/time/clock';
 import { requiredForCap, shave } from '../../main/cost/peak-shaving';
 import { readPriceFile } from '../../main/cost/price-file';
 import { openDatabase } from '../../main/db/open';
@@ -59,7 +60,7 @@ function setup(
       'sync',
       1,
     );
-  return { db, svc: createCostService(db, TZ) };
+  return { db, svc: createCostService(db, TZ, systemClock) };
 }
 
 const tariff = (t: Partial<TariffInput> & Pick<TariffInput, 'id' | 'energy'>) =>

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tariffSchema, type TariffInput } from '../../preload/contract';
 import { createCostService } from '../../main/cost/cost-service';
+import { systemClock } from '../../main/time/clock';
 import { PRESETS } from '../../main/cost/presets';
 import { asNet, pricingOf } from '../../main/cost/pricing';
 import { openDatabase } from '../../main/db/open';
@@ -24,7 +25,7 @@ function profile() {
     `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
      VALUES ('m1', 'AT0010000000000000000000000000001', 'm1', 'consumption', 'electricity', 'quarter_hour', 'connected', 's1', '{}', 0)`,
   ).run();
-  const svc = createCostService(db, TZ);
+  const svc = createCostService(db, TZ, systemClock);
   /** A series of `resolutionSec` from `fromIso` for `hours`, every price `eurPerMwh`. */
   const series = (id: string, resolutionSec: number, fromIso: string, hours: number, eurPerMwh: number) =>
     svc.store.saveSeries(

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tariffSchema, type Tariff } from '../../preload/contract';
 import { pricingOf, windowAt } from '../../main/cost/pricing';
 import { NE7_2026, presetOf, TARIFF_PRESETS } from '../../main/cost/presets';
-import type { TariffStore } from '../../main/cost/tariff-store';
+import type { TariffStore } from '../../main/db/tariff-store';
 
 const TZ = 'Europe/Vienna';
 const at = (iso: string) => DateTime.fromISO(iso, { zone: TZ }).toSeconds();

@@ -171,7 +171,15 @@ export function MeterDetail() {
       }).format(new Date((range.toSec - 1) * 1000))
     : '';
   const isDay = series?.resolution === 'day';
-  const rowCount = series?.timesSec.length ?? 0;
+  // The table lists the rows of the figures' frame only: a quarter-hour still to come is no gap.
+  const frame = fig && fig.frame.toSec > fig.frame.fromSec ? fig.frame : null;
+  const rowEnd = (i: number) => series!.timesSec[i + 1] ?? series!.timesSec[i]! + series!.intervalSec;
+  const rows = series
+    ? series.timesSec.flatMap((ts, i) =>
+        !frame || (ts < frame.toSec && rowEnd(i) > frame.fromSec) ? [i] : [],
+      )
+    : [];
+  const rowCount = rows.length;
   const shownRows = allRows ? rowCount : Math.min(rowCount, TABLE_FIRST_ROWS);
 
   return (
@@ -434,31 +442,34 @@ export function MeterDetail() {
                     </tr>
                   </thead>
                   <tbody>
-                    {series.timesSec.slice(0, shownRows).map((ts, i) => (
-                      <tr key={ts}>
-                        <td>
-                          {isDay
-                            ? fmtDate(ts, prefs)
-                            : `${fmtDateTime(ts, prefs)} – ${fmtTime(ts + series.intervalSec, prefs)}`}
-                        </td>
-                        <td className="num">
-                          {fmtQuantity(series.values[i] ?? null, isDay ? 'kwhTotal' : 'kwh', prefs, false)}
-                        </td>
-                        {isDay && (
-                          <td className="num">
-                            {fmtQuantity(
-                              series.maxValues?.[i] == null
-                                ? null
-                                : (series.maxValues[i]! * 3600) / series.intervalSec,
-                              'kw',
-                              prefs,
-                              false,
-                            )}
+                    {rows.slice(0, shownRows).map((i) => {
+                      const ts = series.timesSec[i]!;
+                      return (
+                        <tr key={ts}>
+                          <td>
+                            {isDay
+                              ? fmtDate(ts, prefs)
+                              : `${fmtDateTime(ts, prefs)} – ${fmtTime(ts + series.intervalSec, prefs)}`}
                           </td>
-                        )}
-                        <td>{series.quality[i] ? t(`q${series.quality[i]}`) : t('gap')}</td>
-                      </tr>
-                    ))}
+                          <td className="num">
+                            {fmtQuantity(series.values[i] ?? null, isDay ? 'kwhTotal' : 'kwh', prefs, false)}
+                          </td>
+                          {isDay && (
+                            <td className="num">
+                              {fmtQuantity(
+                                series.maxValues?.[i] == null
+                                  ? null
+                                  : (series.maxValues[i]! * 3600) / series.intervalSec,
+                                'kw',
+                                prefs,
+                                false,
+                              )}
+                            </td>
+                          )}
+                          <td>{series.quality[i] ? t(`q${series.quality[i]}`) : t('gap')}</td>
+                        </tr>
+                      );
+                    })}
                   </tbody>
                 </table>
               )}

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportSections, type MeterView, type ReportResult } from '../../../preload/contract';
+import type { MeterView, ReportResult } from '../../../preload/contract';
+import { reportSections } from '../../../preload/contract-plain';
 import { localDateStart } from '../../../common/zone';
 import { api, unwrap } from '../bridge';
 import { usePrefs } from '../store';

@@ -7,22 +7,22 @@
  */
 import type Database from 'better-sqlite3';
 import type { QualityBreakdown } from '../../preload/contract';
-import { figuresOf } from '../analysis/frame';
-import { DEFAULT_TZ, dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
-import { readRange } from './readings-read';
+import { figuresOf, frameFor } from './frame';
+import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
+import { readRange } from '../db/readings-read';
 
 export function queryQuality(
   db: Database.Database,
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; detail?: boolean },
-  tz = DEFAULT_TZ,
-  nowSec = Math.floor(Date.now() / 1000),
+  tz: string,
+  nowSec: number,
 ): QualityBreakdown {
   const series = db
     .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
     .get(q.meterId, q.obisCode);
   // The chart's figures need the totals only: no list of every day and revision (≈ 200 KB over years).
   const detail = q.detail ?? true;
-  const figures = series ? figuresOf(db, series.id, q.fromSec, q.toSec, nowSec, tz) : null;
+  const figures = series ? figuresOf(db, frameFor(db, q, nowSec, tz)) : null;
   const frame = figures?.frame ?? null;
   const empty = !frame || frame.toSec <= frame.fromSec;
   const firstDay = empty ? 1 : dayNumberOf(frame.fromSec, tz);

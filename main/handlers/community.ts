@@ -1,0 +1,42 @@
+/** Energy communities: the store and the EDA import here; the view and what-if in the query thread. */
+import { createCommunityService } from '../community/community-service';
+import type { HandlerContext, HandlersOf } from './context';
+
+type CommunityChannels =
+  | 'community:list'
+  | 'community:get'
+  | 'community:save'
+  | 'community:remove'
+  | 'community:import'
+  | 'community:view'
+  | 'community:whatIf';
+
+export function communityHandlers({
+  services,
+  writable,
+  nowSec,
+}: HandlerContext): HandlersOf<CommunityChannels> {
+  const tz = services.tz;
+  const read = async () => createCommunityService((await services.active()).db, tz);
+  const write = async () => createCommunityService((await writable()).db, tz);
+  return {
+    'community:list': async () => (await read()).store.list(),
+    'community:get': async ({ communityId }) => (await read()).store.get(communityId),
+    'community:save': async ({ community }) => (await write()).store.save(community, await nowSec()),
+    'community:remove': async ({ communityId }) => ({ removed: (await write()).store.remove(communityId) }),
+    'community:import': async ({ name, kind, fileName, dataBase64 }) => {
+      const r = await (
+        await write()
+      ).importReport(
+        { name, kind, fileName },
+        new Uint8Array(Buffer.from(dataBase64, 'base64')),
+        await nowSec(),
+      );
+      services.emit('readings:changed', { meterIds: r.community.members.map((m) => m.meterId) });
+      return r;
+    },
+    'community:view': async ({ communityId, fromSec, toSec }) =>
+      (await services.active()).queries.run('communityView', communityId, fromSec, toSec, tz),
+    'community:whatIf': async (q) => (await services.active()).queries.run('communityWhatIf', q, tz),
+  };
+}

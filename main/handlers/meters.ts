@@ -1,0 +1,105 @@
+/** Meters: the list, registration and consent (through the service), and the person's own meters. */
+import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
+import { listSites, meterStatusOf } from '../db/meter-lookups';
+import type { HandlerContext, HandlersOf } from './context';
+
+type MeterChannels =
+  | 'meters:list'
+  | 'meters:register'
+  | 'meters:requestConsent'
+  | 'meters:refreshStatus'
+  | 'meters:withdrawConsent'
+  | 'sites:list'
+  | 'meters:rename'
+  | 'meters:setSite'
+  | 'meters:merge'
+  | 'meters:delete';
+
+const statusOf = (m: {
+  id: string;
+  status: string;
+  consentState: string | null;
+  consentExpiresSec: number | null;
+}) => ({
+  meterId: m.id,
+  status: m.status,
+  consentState: m.consentState,
+  consentExpiresSec: m.consentExpiresSec,
+});
+
+export function meterHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<MeterChannels> {
+  const changed = (...meterIds: string[]) => services.emit('readings:changed', { meterIds });
+  return {
+    'meters:list': async () => {
+      const list = (await services.active()).account.listMeterViews(await nowSec());
+      services.listServed(list.length);
+      return list;
+    },
+    'meters:register': async ({ meteringPoint, energyDirection, label, siteId }) => {
+      const c = await services.active();
+      const m = await c.api.registerMeter({
+        metering_point: meteringPoint,
+        energy_direction: energyDirection,
+        label,
+        site_id: siteId,
+      });
+      c.account.saveMeters([m], await nowSec());
+      changed(m.id);
+      return statusOf(m);
+    },
+    'meters:requestConsent': async ({ meterId, customerEmail }) => {
+      const c = await services.active();
+      await c.api.requestConsent(meterId, customerEmail);
+      const m = await c.api.getMeter(meterId);
+      c.account.saveMeters([m], await nowSec());
+      changed(m.id);
+      return statusOf(m);
+    },
+    'meters:refreshStatus': async ({ meterId }) => {
+      const c = await services.active();
+      const before = meterStatusOf(c.db, meterId);
+      const m = await c.api.getMeter(meterId);
+      c.account.saveMeters([m], await nowSec());
+      if (m.status === 'connected' && before !== 'connected') void services.syncNow(); // the first sync of the new meter
+      if (m.status !== before) changed(m.id);
+      return statusOf(m);
+    },
+    'meters:withdrawConsent': async ({ meterId }) => {
+      const c = await services.active();
+      await c.api.withdrawConsent(meterId);
+      const m = await c.api.getMeter(meterId);
+      c.account.saveMeters([m], await nowSec());
+      changed(m.id);
+      return statusOf(m);
+    },
+    'sites:list': async () => listSites((await services.active()).db),
+    'meters:rename': async ({ meterId, label }) => {
+      renameMeter((await writable()).db, meterId, label);
+      changed(meterId);
+      return { renamed: meterId };
+    },
+    'meters:setSite': async (q) => {
+      const c = await writable();
+      const r = setMeterSite(
+        c.db,
+        q.meterId,
+        'siteId' in q
+          ? { siteId: q.siteId }
+          : { newSite: q.newSite, customerId: q.customerId, newCustomer: q.newCustomer },
+      );
+      changed(q.meterId);
+      return r;
+    },
+    'meters:merge': async ({ fromId, intoId, replace }) => {
+      const c = await writable();
+      const r = mergeMeters(c.db, c.readings, fromId, intoId, await nowSec(), replace);
+      changed(fromId, intoId);
+      return r;
+    },
+    'meters:delete': async ({ meterId }) => {
+      const r = deleteMeter((await writable()).db, meterId);
+      changed(meterId);
+      return r;
+    },
+  };
+}

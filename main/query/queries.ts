@@ -1,0 +1,108 @@
+/**
+ * What the query thread answers (query-thread.ts): every read that can take more than a frame — the
+ * analyses, cost, the bill, the battery, peak shaving, the community view and what-if, the tables of
+ * the CSV exports and the report — so the main process never waits for one. Each gets the thread's
+ * read-only connection first.
+ *
+ * Every figure of one register is framed here, in the thread, by `frameFor` at the "now" the main
+ * side's clock sent: a door cannot hand a figure a raw span (analysis/frame.ts `Framed`).
+ */
+import type Database from 'better-sqlite3';
+import { quickCheck } from '../db/open';
+import {
+  baseLoad,
+  carpet,
+  compare,
+  duration,
+  health,
+  peaks,
+  portfolio,
+  profiles,
+  pv,
+} from '../analysis/analysis';
+import { frameFor, type FrameRequest } from '../analysis/frame';
+import { analysisTable } from '../analysis/tables';
+import { buildReport, type ReportRequest } from '../report/model';
+import { pageCount, renderReport } from '../report/document';
+import { createCostService } from '../cost/cost-service';
+import { costTable } from '../cost/cost-tables';
+import { reconcileBill, type Bill } from '../cost/bill';
+import { createTariffStore } from '../db/tariff-store';
+import { createCommunityService } from '../community/community-service';
+import { fixedClock } from '../time/clock';
+
+type Db = Database.Database;
+const framed = (db: Db, req: FrameRequest, nowSec: number, tz: string) => frameFor(db, req, nowSec, tz);
+const costOf = (db: Db, nowSec: number, tz: string) => createCostService(db, tz, fixedClock(nowSec));
+type CostService = ReturnType<typeof createCostService>;
+type CommunityService = ReturnType<typeof createCommunityService>;
+
+/** The customer report's PDF (report/), built and rendered here so the main process keeps answering. */
+const report = async (
+  db: Db,
+  req: ReportRequest,
+  nowSec: number,
+  tz: string,
+): Promise<{ pdf: Uint8Array; meters: number; pages: number }> => {
+  const model = buildReport(db, req, nowSec, tz);
+  const pdf = await renderReport(model);
+  const pages = pageCount(pdf);
+  return { pdf: new Uint8Array(pdf), meters: model.meters.length, pages };
+};
+
+export const queries = {
+  peaks: (db: Db, req: FrameRequest, nowSec: number, tz: string, topN: number) =>
+    peaks(db, framed(db, req, nowSec, tz), topN, tz),
+  baseLoad: (db: Db, req: FrameRequest, nowSec: number, tz: string) =>
+    baseLoad(db, framed(db, req, nowSec, tz), tz),
+  duration: (db: Db, req: FrameRequest, nowSec: number, tz: string, thresholdKw: number | null) =>
+    duration(db, framed(db, req, nowSec, tz), thresholdKw),
+  carpet: (db: Db, req: FrameRequest, nowSec: number, tz: string) =>
+    carpet(db, framed(db, req, nowSec, tz), tz),
+  profiles: (db: Db, req: FrameRequest, nowSec: number, tz: string) =>
+    profiles(db, framed(db, req, nowSec, tz), tz),
+  compare: (db: Db, req: FrameRequest, nowSec: number, tz: string, shift: 'week' | 'month' | 'year') =>
+    compare(db, framed(db, req, nowSec, tz), shift, tz),
+  health: (db: Db, req: FrameRequest, nowSec: number, tz: string) =>
+    health(db, framed(db, req, nowSec, tz), tz),
+  pv,
+  portfolio,
+  /** SQLite's quick_check of the profile's file: null when whole (see db/open.ts). */
+  integrity: (db: Db): string | null => quickCheck(db),
+  report,
+  /** An analysis or cost table for a CSV export: the same result object as its screen, as rows. */
+  table: (
+    db: Db,
+    kind: string,
+    params: Record<string, string | number | null>,
+    nowSec: number,
+    tz: string,
+  ) =>
+    kind === 'cost' || kind === 'battery' || kind === 'peakShaving'
+      ? costTable(db, kind, params, tz, nowSec)
+      : analysisTable(db, kind, params, nowSec, tz),
+  cost: (db: Db, q: Parameters<CostService['cost']>[0], nowSec: number, tz: string) =>
+    costOf(db, nowSec, tz).cost(q),
+  battery: (db: Db, q: Parameters<CostService['battery']>[0], nowSec: number, tz: string) =>
+    costOf(db, nowSec, tz).battery(q),
+  peakShaving: (db: Db, q: Parameters<CostService['peakShaving']>[0], nowSec: number, tz: string) =>
+    costOf(db, nowSec, tz).peakShaving(q),
+  bill: (
+    db: Db,
+    q: { meterId: string; obisCode: string; fromSec: number; toSec: number; tariffId: string; bill: Bill },
+    nowSec: number,
+    tz: string,
+  ) => {
+    const { tariffId, ...rest } = q;
+    return reconcileBill(db, { ...rest, tariff: createTariffStore(db).get(tariffId) }, nowSec, tz);
+  },
+  communityView: (db: Db, id: string, fromSec: number, toSec: number, tz: string) =>
+    createCommunityService(db, tz).view(id, fromSec, toSec),
+  communityWhatIf: (db: Db, q: Parameters<CommunityService['whatIf']>[0], tz: string) =>
+    createCommunityService(db, tz).whatIf(q),
+};
+
+export type Queries = typeof queries;
+export type QueryName = keyof Queries;
+/** A query's arguments after the database. */
+export type QueryArgs<N extends QueryName> = Parameters<Queries[N]> extends [unknown, ...infer A] ? A : never;
