@@ -36,16 +36,37 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/**/*.ts'],
-    ignores: ['main/app/**'],
+    // React in main/ only for the report's document (it lays out the PDF with @react-pdf/renderer).
+    files: ['main/**/*.{ts,tsx}'],
+    ignores: ['main/app/**', 'main/report/document.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
             electronOnlyInShell,
-            { name: 'react', message: 'The main-process core never imports React.' },
+            {
+              name: 'react',
+              message:
+                'The main-process core never imports React; the one exception is main/report/document.tsx (the PDF layout).',
+            },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One clock (main/time/clock.ts): a figure's "now" comes from the services, tests set it.
+    files: ['main/**/*.{ts,tsx}'],
+    ignores: ['main/demo/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message:
+            'Take "now" from a Clock (main/time/clock.ts): the services\' clock in handlers and threads, systemClock in the CLI, fixedClock in tests.',
         },
       ],
     },
@@ -75,7 +96,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [electronOnlyInShell],
@@ -84,6 +105,13 @@ export default tseslint.config(
               group: ['**/main/**', '../main/*', '../../main/*'],
               message:
                 'The renderer talks to main only through window.meterdesk; import types from preload/contract.ts.',
+            },
+            {
+              // Types only: a value import of the contract puts zod and every schema into the page.
+              group: ['**/preload/contract', '**/preload/*-contract', '**/preload/api', '**/preload/index'],
+              allowTypeImports: true,
+              message:
+                'The renderer imports only types from preload/ (use `import type`); constants it needs live in preload/contract-plain.ts.',
             },
           ],
         },

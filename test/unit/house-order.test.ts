@@ -1,0 +1,157 @@
+// The house order, checked on every run (issue 41): no runtime import cycle between the folders of
+// main/, SQL only behind main/db/ (a budget that may only fall), and no new function of 150+ lines or
+// file of 400+ lines beyond the giants still to split, which are named here and must stay true.
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs script without types, shared with `node scripts/house-order.mjs`
+import { cyclesOf, measure } from '../../scripts/house-order.mjs';
+
+type Measured = {
+  folderCycles: string[][];
+  folderEdges: Map<string, string>;
+  longFunctions: string[];
+  bigFiles: string[];
+  sqlOutsideDb: [string, number][];
+};
+const m = measure() as Measured;
+
+/** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
+const SQL_OUTSIDE_DB_BUDGET = 76;
+
+/** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
+const GIANT_FUNCTIONS = [
+  'main/analysis/tables.ts analysisTable',
+  'main/api/client.ts createApiClient',
+  'main/cli/account-commands.ts accountCommand',
+  'main/cli/index.ts main',
+  'main/community/community-view.ts run',
+  'main/cost/cost-service.ts createCostService',
+  'main/cost/cost-tables.ts costTable',
+  'main/cost/cost.ts costOfPlainTariffs',
+  'main/db/account-store.ts createAccountStore',
+  'main/db/readings-store.ts createReadingsStore',
+  'main/demo/routes/smart-meters.ts smartMeterRoutes',
+  'main/demo/sftp.ts startSftpServer',
+  'main/export/csv.ts exportCsv',
+  'main/import/import-service.ts createImportService',
+  'main/import/into-store.ts writeImport',
+  'main/import/parse.ts parseRows',
+  'main/import/parse.ts dataRow',
+  'main/report/document.tsx MeterSections',
+  'main/report/model.ts meterReport',
+  'main/services.ts createServices',
+  'main/sync/sync-service.ts createSyncService',
+  'renderer/src/components/App.tsx App',
+  'renderer/src/components/Chart.tsx Chart',
+  'renderer/src/components/Chart.tsx (anonymous)',
+  'renderer/src/components/ExportDialog.tsx ExportDialog',
+  'renderer/src/components/MeterAdmin.tsx MeterAdmin',
+  'renderer/src/components/MeterDetail.tsx MeterDetail',
+  'renderer/src/components/MeterList.tsx MeterList',
+  'renderer/src/components/ProfilesDialog.tsx ProfilesDialog',
+  'renderer/src/components/RegisterDialog.tsx RegisterDialog',
+  'renderer/src/components/ReportDialog.tsx ReportDialog',
+  'renderer/src/components/analysis/BatteryView.tsx BatteryView',
+  'renderer/src/components/analysis/BillDialog.tsx BillDialog',
+  'renderer/src/components/analysis/CostView.tsx CostView',
+  'renderer/src/components/analysis/PeakShavingView.tsx PeakShavingView',
+  'renderer/src/components/analysis/TariffsDialog.tsx TariffForm',
+  'renderer/src/components/analysis/TariffsDialog.tsx TariffsDialog',
+  'renderer/src/components/community/CommunityEditor.tsx CommunityEditor',
+  'renderer/src/components/community/CommunityPanel.tsx ViewBody',
+  'renderer/src/components/community/CommunityPanel.tsx WhatIf',
+  'renderer/src/components/import/ImportDialog.tsx ImportDialog',
+  'renderer/src/components/import/ImportFileCard.tsx Ready',
+  'renderer/src/components/import/MappingDialog.tsx MappingDialog',
+];
+
+/** Files of 400+ lines still to split (the i18n word lists aside). Split one: take it off this list. */
+const GIANT_FILES = [
+  'main/analysis/analysis.ts',
+  'main/api/client.ts',
+  'main/cli/index.ts',
+  'main/community/community-view.ts',
+  'main/cost/cost.ts',
+  'main/import/into-store.ts',
+  'main/import/parse.ts',
+  'main/report/document.tsx',
+  'main/report/model.ts',
+  'main/services.ts',
+  'main/sync/sync-service.ts',
+  'renderer/src/components/MeterDetail.tsx',
+  'renderer/src/components/MeterList.tsx',
+  'renderer/src/components/analysis/TariffsDialog.tsx',
+  'renderer/src/components/community/CommunityPanel.tsx',
+  'preload/contract.ts',
+  'preload/cost-contract.ts',
+];
+
+describe('house order', () => {
+  it('no runtime import cycle between the folders of main/', () => {
+    const explain = m.folderCycles.map((c) =>
+      c
+        .flatMap((x) =>
+          c.filter((y) => m.folderEdges.has(`${x}→${y}`)).map((y) => m.folderEdges.get(`${x}→${y}`)),
+        )
+        .join('\n'),
+    );
+    expect(explain, 'A folder of main/ imports one that imports it back: move the shared part down.').toEqual(
+      [],
+    );
+  });
+
+  it('the cycle check fires on a cycle (a → b → c → a) and not on a chain', () => {
+    const graph = (pairs: [string, string][]) => {
+      const adj = new Map<string, Set<string>>();
+      for (const [a, b] of pairs) adj.set(a, (adj.get(a) ?? new Set()).add(b));
+      return adj;
+    };
+    expect(
+      cyclesOf(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+          ['c', 'd'],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      cyclesOf(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'd'],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('SQL lives behind main/db/: the statements outside it stay within the budget', () => {
+    const total = m.sqlOutsideDb.reduce((a, [, n]) => a + n, 0);
+    expect(total, `SQL outside main/db/: ${JSON.stringify(m.sqlOutsideDb)}`).toBeLessThanOrEqual(
+      SQL_OUTSIDE_DB_BUDGET,
+    );
+  });
+
+  it('no new function of 150+ lines, and the list of giants still to split is true', () => {
+    expect(
+      m.longFunctions.filter((f) => !GIANT_FUNCTIONS.includes(f)),
+      'split it by concern',
+    ).toEqual([]);
+    expect(
+      GIANT_FUNCTIONS.filter((f) => !m.longFunctions.includes(f)),
+      'split: take it off the list',
+    ).toEqual([]);
+  });
+
+  it('no new file of 400+ lines, and the list of giant files is true', () => {
+    expect(
+      m.bigFiles.filter((f) => !GIANT_FILES.includes(f)),
+      'split it by concern',
+    ).toEqual([]);
+    expect(
+      GIANT_FILES.filter((f) => !m.bigFiles.includes(f)),
+      'split: take it off the list',
+    ).toEqual([]);
+  });
+});
