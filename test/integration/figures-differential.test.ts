@@ -366,3 +366,139 @@ describe('the demo PV house is physically possible (issue 30, item 7)', () => {
     expect(junePositive).toBeGreaterThan(60);
   });
 });
+
+/**
+ * One result, every surface (issue 41, item 2): the data-health days and the monthly peaks of each
+ * period as the app's screen receives them (the query thread's functions, which the handlers call),
+ * as its CSV export writes them (the same table the "CSV" button saves, parsed back), and as the
+ * simple recomputation above derives them from the raw quarter-hours. Before the frame was a type,
+ * the CSV of the current month listed the 11 days after "now" as days with gaps, and Peaks counted
+ * a month cut by "now" against all its quarter-hours ("2400 von 2880").
+ */
+describe('one result on every surface: screen, CSV and the raw quarter-hours agree', () => {
+  const nowSec = Date.parse(CLOCK) / 1000;
+  /** The local days from the one holding `from` to the one holding `to - 1`, with their length. */
+  const daysOf = (from: number, to: number) => {
+    const out: { day: string; quarterHours: number }[] = [];
+    for (
+      let d = DateTime.fromSeconds(from, { zone: ZONE }).startOf('day');
+      d.toSeconds() < to;
+      d = d.plus({ days: 1 })
+    )
+      out.push({
+        day: d.toISODate()!,
+        quarterHours: (d.plus({ days: 1 }).toSeconds() - d.toSeconds()) / 900,
+      });
+    return out;
+  };
+  /** Each raw quarter-hour's local date, worked out once per meter and register (Intl is slow). */
+  const dated = new Map<string, { start: number; value: number; day: string }[]>();
+  const datedPoints = (meterId: string, register: string) => {
+    const key = `${meterId}|${register}`;
+    if (!dated.has(key))
+      dated.set(
+        key,
+        pointsOf(meterId, register).map((x) => ({ start: x.start, value: x.value, day: localDate(x.start) })),
+      );
+    return dated.get(key)!;
+  };
+  /** An ISO CSV parsed back: rows of cells, the header first. */
+  const rowsOf = (csv: string) =>
+    csv
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
+
+  for (const p of periods)
+    it(`${p.name}: data health and monthly peaks`, async () => {
+      const { queries } = await import('../../main/query/queries');
+      const { tableCsv } = await import('../../main/export/table-csv');
+      const db = openDatabase(join(dir, 'meterdesk.sqlite'), { readonly: true });
+      try {
+        for (const meterId of meters()) {
+          const register = (
+            db
+              .prepare(
+                "SELECT obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
+              )
+              .get(meterId) as { obis_code: string }
+          ).obis_code;
+          const req = { meterId, obisCode: register, fromSec: sec(p.from), toSec: sec(p.to) };
+          const at = `${meterId} ${register} ${p.name}`;
+          const e = expected(meterId, register, req.fromSec, req.toSec, nowSec);
+          const points = datedPoints(meterId, register);
+          const perDay = new Map<string, number>();
+          for (const x of points) perDay.set(x.day, (perDay.get(x.day) ?? 0) + 1);
+
+          // Data health: the frame's local days, each with its quarter-hours and those received.
+          const oracleDays =
+            e.toSec > e.fromSec
+              ? daysOf(e.fromSec, e.toSec).map((d) => ({
+                  day: d.day,
+                  expected: d.quarterHours,
+                  received: perDay.get(d.day) ?? 0,
+                }))
+              : [];
+          const screen = queries.health(db, req, nowSec, ZONE);
+          expect(
+            screen.days.map((d) => ({ day: d.day, expected: d.expected, received: d.received })),
+            `${at}: health on screen`,
+          ).toEqual(oracleDays);
+          const healthCsv = rowsOf(
+            tableCsv(...tableOf(queries.table(db, 'health', req, nowSec, ZONE)), 'iso', ZONE),
+          );
+          expect(
+            healthCsv.slice(1).map((r) => ({ day: r[2], expected: Number(r[3]), received: Number(r[4]) })),
+            `${at}: health in the CSV`,
+          ).toEqual(oracleDays);
+
+          // Monthly peaks: each month of the frame with data, its peak and its count inside the frame.
+          const inside = points.filter((x) => x.start >= e.fromSec && x.start < e.toSec);
+          const months = new Map<string, { peak: number; received: number }>();
+          for (const x of inside) {
+            const m = x.day.slice(0, 7);
+            const cur = months.get(m) ?? { peak: -Infinity, received: 0 };
+            months.set(m, { peak: Math.max(cur.peak, x.value), received: cur.received + 1 });
+          }
+          const oracleMonths = [...months].map(([month, v]) => {
+            const m0 = DateTime.fromISO(`${month}-01`, { zone: ZONE });
+            const a = Math.max(m0.toSeconds(), e.fromSec);
+            const b = Math.min(m0.plus({ months: 1 }).toSeconds(), e.toSec);
+            return {
+              month,
+              powerKw: Math.round(v.peak * 4 * 1000) / 1000,
+              received: v.received,
+              expected: (b - a) / 900,
+            };
+          });
+          const peaks = queries.peaks(db, req, nowSec, ZONE, 10);
+          expect(
+            peaks.monthly.map((m) => ({
+              month: m.month,
+              powerKw: m.powerKw,
+              received: m.received,
+              expected: m.expected,
+            })),
+            `${at}: peaks on screen`,
+          ).toEqual(oracleMonths);
+          const peaksCsv = rowsOf(
+            tableCsv(...tableOf(queries.table(db, 'peaks', req, nowSec, ZONE)), 'iso', ZONE),
+          );
+          expect(
+            peaksCsv
+              .slice(1)
+              .filter((r) => /^\d{4}-\d{2}$/.test(r[2] ?? ''))
+              .map((r) => ({ month: r[2], powerKw: Number(r[4]), received: Number(r[6]) })),
+            `${at}: peaks in the CSV`,
+          ).toEqual(oracleMonths.map(({ month, powerKw, received }) => ({ month, powerKw, received })));
+        }
+      } finally {
+        db.close();
+      }
+    }, 120_000);
+});
+
+const tableOf = (t: {
+  header: { de: string; en: string }[];
+  rows: import('../../main/export/table-csv').Cell[][];
+}) => [t.header, t.rows] as const;
