@@ -12,13 +12,14 @@ import type {
   Tariff,
 } from '../../preload/contract';
 import { AppError } from '../errors';
+import { cleanText, TEXT_CAPS } from '../../common/rules';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { battery } from './battery';
 import { combineSite, computeCost } from './cost';
 import { peakShaving } from './peak-shaving';
 import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
-import { createTariffStore } from '../db/tariff-store';
+import { createTariffStore, type TariffStore } from '../db/tariff-store';
 import { latestOfMeters } from '../db/readings-read';
 import type { Clock } from '../time/clock';
 
@@ -49,6 +50,31 @@ export function defaultRange(
   return { fromSec: dayStartSec(fromDay, tz), toSec: dayStartSec(toDay, tz) };
 }
 
+/**
+ * A parsed price file saved as a new series named after `name` (a second file of one name gets
+ * `-2`, …). Parsing is apart (readPriceFile), so the app parses in the query thread.
+ */
+export function savePrices(
+  store: TariffStore,
+  name: string,
+  parsed: ReturnType<typeof readPriceFile>,
+  nowSec: number,
+): PriceSeriesView & { format?: string; notes?: string[] } {
+  const { resolutionSec, points, format, notes } = parsed;
+  name = cleanText(name, TEXT_CAPS.label) || 'prices';
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 50) || 'prices';
+  let id = base;
+  for (let i = 2; store.series().some((s) => s.id === id); i++) id = `${base}-${i}`;
+  store.saveSeries({ id, name, resolutionSec, source: 'file', isExample: false }, points, nowSec);
+  return { ...store.series().find((s) => s.id === id)!, format, notes };
+}
+
 function checkCommodity(t: Tariff, commodity: string): void {
   if (t.commodity !== commodity)
     throw new AppError(
@@ -75,18 +101,7 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
       bytes: Uint8Array,
       nowSec: number,
     ): PriceSeriesView & { format?: string; notes?: string[] } {
-      const { resolutionSec, points, format, notes } = readPriceFile(bytes, tz);
-      const base =
-        name
-          .toLowerCase()
-          .normalize('NFKD')
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .slice(0, 50) || 'prices';
-      let id = base;
-      for (let i = 2; store.series().some((s) => s.id === id); i++) id = `${base}-${i}`;
-      store.saveSeries({ id, name, resolutionSec, source: 'file', isExample: false }, points, nowSec);
-      return { ...store.series().find((s) => s.id === id)!, format, notes };
+      return savePrices(store, name, readPriceFile(bytes, tz), nowSec);
     },
     cost(
       q: {

@@ -34,6 +34,9 @@ import { instantsOf, parseDateTime, parseIsoOffset } from '../import/wall-time';
 import { XMLParser } from 'fast-xml-parser';
 import { systemClock } from '../time/clock';
 
+/** The longest ENTSO-E Period read (a year and a day): the market publishes one a day. */
+const MAX_PERIOD_SEC = 367 * 86_400;
+
 export interface PricePoint {
   startSec: number;
   eurPerMwh: number;
@@ -176,6 +179,18 @@ function fromEntsoe(text: string): PricePoint[] {
       if (!Number.isFinite(start) || !Number.isFinite(end) || res === 0)
         fail(
           `An ENTSO-E Period has no start/end or a resolution other than PT15M/PT60M (${String(period.resolution)}).`,
+        );
+      // The date rules before any position is filled: a Period is a day of the market (a few at most),
+      // never one that ends in 9999 — its positions would be filled forward by the billion.
+      const latest = systemClock.nowSec() + PRICE_AHEAD_SEC;
+      if (
+        start < EARLIEST_PLAUSIBLE_SEC ||
+        end > latest + 86_400 ||
+        end <= start ||
+        end - start > MAX_PERIOD_SEC
+      )
+        fail(
+          `An ENTSO-E Period from ${String(interval?.start)} to ${String(interval?.end)} lies outside 2000 … tomorrow or spans more than ${MAX_PERIOD_SEC / 86_400} days; a price file holds day-ahead prices.`,
         );
       const byPos = new Map<number, number>();
       for (const pt of (period.Point ?? []) as Record<string, unknown>[]) {

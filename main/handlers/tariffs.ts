@@ -1,8 +1,7 @@
 /** Tariffs, their presets, and price series from files. */
-import { createCostService } from '../cost/cost-service';
+import { savePrices } from '../cost/cost-service';
 import { PRESETS } from '../cost/presets';
 import { createTariffStore } from '../db/tariff-store';
-import { fixedClock } from '../time/clock';
 import type { HandlerContext, HandlersOf } from './context';
 
 type TariffChannels =
@@ -25,12 +24,13 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
     'prices:list': async () => (await store()).series(),
     'prices:import': async ({ name, dataBase64 }) => {
       const c = await writable();
-      const now = await nowSec();
-      return createCostService(c.db, services.tz, fixedClock(now)).importPrices(
-        name,
+      // Read in the query thread: a large or hostile file never holds up the window.
+      const parsed = await c.queries.run(
+        'parsePrices',
         new Uint8Array(Buffer.from(dataBase64, 'base64')),
-        now,
+        services.tz,
       );
+      return savePrices(createTariffStore(c.db), name, parsed, await nowSec());
     },
     'prices:remove': async ({ seriesId }) => ({ removed: (await writableStore()).removeSeries(seriesId) }),
   };

@@ -25,6 +25,7 @@ import { analysisTable } from '../analysis/tables';
 import { buildReport, type ReportRequest } from '../report/model';
 import { pageCount, renderReport } from '../report/document';
 import { createCostService } from '../cost/cost-service';
+import { readPriceFile } from '../cost/price-file';
 import { costTable } from '../cost/cost-tables';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { createTariffStore } from '../db/tariff-store';
@@ -96,6 +97,8 @@ export const queries = {
     const { tariffId, ...rest } = q;
     return reconcileBill(db, { ...rest, tariff: createTariffStore(db).get(tariffId) }, nowSec, tz);
   },
+  /** A price file's bytes read into prices (a year of quarter-hours, a large XML): off the main process. */
+  parsePrices: (_db: Db, bytes: Uint8Array, tz: string) => readPriceFile(bytes, tz),
   communityView: (db: Db, id: string, fromSec: number, toSec: number, tz: string) =>
     createCommunityService(db, tz).view(id, fromSec, toSec),
   communityWhatIf: (db: Db, q: Parameters<CommunityService['whatIf']>[0], tz: string) =>

@@ -80,4 +80,19 @@ describe('price files', () => {
     );
     expect(() => readPriceFile(empty, 'Europe/Vienna')).toThrow(/no TimeSeries/);
   });
+
+  it('a 429-byte ENTSO-E Period ending in 9999 is refused before any position is filled (it took 5.5 GB)', () => {
+    const bomb = new TextEncoder().encode(
+      '<?xml version="1.0"?><Publication_MarketDocument xmlns="urn:x"><TimeSeries><curveType>A03</curveType>' +
+        '<Period><timeInterval><start>2025-01-01T00:00Z</start><end>9999-12-31T23:00Z</end></timeInterval>' +
+        '<resolution>PT15M</resolution><Point><position>1</position><price.amount>80</price.amount></Point>' +
+        '</Period></TimeSeries></Publication_MarketDocument>',
+    );
+    expect(bomb.length).toBeLessThan(450);
+    const heapBefore = process.memoryUsage().heapUsed;
+    expect(() => readPriceFile(bomb, 'Europe/Vienna')).toThrow(
+      /Period from 2025-01-01T00:00Z to 9999-12-31T23:00Z/,
+    );
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+  });
 });
