@@ -10,6 +10,30 @@ const electronOnlyInShell = {
     'Only main/app/ and preload/ may import electron. Put Electron-specific code in main/app/ and pass what the core needs in as options.',
 };
 
+const reactOnlyInReport = {
+  name: 'react',
+  message:
+    'The main-process core never imports React; the one exception is main/report/document.tsx (the PDF layout).',
+};
+
+const outsideFilesThroughDoors = {
+  name: 'node:fs',
+  importNames: ['readFileSync', 'createReadStream', 'readFile'],
+  message:
+    'A file from outside is read through main/doors/file-bytes.ts (readFileBounded): its bytes counted while read, refused past a cap.',
+};
+
+/** Folders whose code handles files a person points Meterdesk at: they read through main/doors/. */
+const doorFolders = [
+  'main/cli/**/*.ts',
+  'main/cost/**/*.ts',
+  'main/community/**/*.ts',
+  'main/report/**/*.{ts,tsx}',
+  'main/handlers/**/*.ts',
+  'main/query/**/*.ts',
+  'main/analysis/**/*.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,22 +62,23 @@ export default tseslint.config(
   {
     // React in main/ only for the report's document (it lays out the PDF with @react-pdf/renderer).
     files: ['main/**/*.{ts,tsx}'],
-    ignores: ['main/app/**', 'main/report/document.tsx'],
+    ignores: ['main/app/**', 'main/report/document.tsx', ...doorFolders],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInShell, reactOnlyInReport] }] },
+  },
+  {
+    // Bytes from outside enter through main/doors/ (counted while read, never trusted from stat).
+    files: doorFolders,
+    ignores: ['main/report/document.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [
-            electronOnlyInShell,
-            {
-              name: 'react',
-              message:
-                'The main-process core never imports React; the one exception is main/report/document.tsx (the PDF layout).',
-            },
-          ],
-        },
+        { paths: [electronOnlyInShell, reactOnlyInReport, outsideFilesThroughDoors] },
       ],
     },
+  },
+  {
+    files: ['main/report/document.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInShell, outsideFilesThroughDoors] }] },
   },
   {
     // One clock (main/time/clock.ts): a figure's "now" comes from the services, tests set it.

@@ -3,12 +3,11 @@
  * what-ifs for a period (the very figures the app's community view shows), or import the EDA portal's
  * "Energie Report" as a whole community.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileBounded } from '../doors/file-bytes';
 import { basename, join } from 'node:path';
 import type { CommunityView, WhatIfResult } from '../../preload/contract';
 import { createCommunityService } from '../community/community-service';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
-import { AppError } from '../errors';
 import { MAX_IMPORT_BYTES } from '../import/read-file';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -100,24 +99,14 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
     const kind = a.kind ?? 'local';
     if (kind !== 'local' && kind !== 'regional' && kind !== 'beg')
       throw new UsageError(`--kind ${kind}: local, regional or beg.`);
-    let size: number;
-    try {
-      size = statSync(file).size;
-    } catch (err) {
-      throw new UsageError(`${file}: ${(err as Error).message}`);
-    }
-    if (size > MAX_IMPORT_BYTES)
-      throw new AppError(
-        'invalid_input',
-        `${file} is larger than any EDA report (${Math.round(size / 1048576)} MB).`,
-      );
+    const bytes = readFileBounded(file, MAX_IMPORT_BYTES, 'The EDA report');
     assertWritablePlace(dbPath);
     const db = openDatabase(dbPath);
     try {
       assertIntact(db);
       const r = await createCommunityService(db, DEFAULT_TZ).importReport(
         { name: a.name, kind, fileName: basename(file) },
-        readFileSync(file),
+        bytes,
         systemClock.nowSec(),
       );
       if (a.json) process.stdout.write(JSON.stringify(r) + '\n');

@@ -5,7 +5,7 @@
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
  * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileBounded } from '../doors/file-bytes';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
@@ -54,17 +54,7 @@ function dbPathOf(a: CostArgs): string {
 
 /** A file the CLI was pointed at, refused before it is read when it is larger than any door takes. */
 function readCapped(option: string, path: string): Buffer {
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch (err) {
-    throw new UsageError(`${option} ${path}: ${(err as Error).message}`);
-  }
-  if (size > MAX_PRICE_FILE_BYTES)
-    throw new UsageError(
-      `${option} ${path}: the file is ${Math.round(size / 1024 / 1024)} MB; Meterdesk reads tariff and price files up to ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB.`,
-    );
-  return readFileSync(path);
+  return readFileBounded(path, MAX_PRICE_FILE_BYTES, option);
 }
 
 function tariffsFromFile(path: string): Tariff[] {

@@ -4,7 +4,7 @@
  * imported is reported with its line and column and leaves nothing behind; the exit code is then 3.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileBounded } from '../doors/file-bytes';
 import type Database from 'better-sqlite3';
 import { basename, join, resolve } from 'node:path';
 import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
@@ -13,7 +13,7 @@ import { createCustomFormats } from '../import/custom-formats';
 import { notesWithGaps } from '../import/import-service';
 import { resolveTarget, sha256, writeImport, type ImportTarget } from '../import/into-store';
 import { noteText } from '../import/notes';
-import { MAX_IMPORT_BYTES, readImportFile, tooLarge } from '../import/read-file';
+import { MAX_IMPORT_BYTES, readImportFile } from '../import/read-file';
 import { summarize } from '../import/summary';
 import { ImportError, type Direction, type ParsedFile } from '../import/types';
 import { createProfileRegistry } from '../profiles/registry';
@@ -89,9 +89,7 @@ export async function importFiles(
     for (const file of files) {
       const name = basename(file);
       try {
-        const size = statSync(file).size;
-        if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
-        const bytes = readFileSync(resolve(file));
+        const bytes = readFileBounded(resolve(file), MAX_IMPORT_BYTES, 'The file');
         const parsed = await readImportFile(bytes, {
           tz: DEFAULT_TZ,
           direction: (opts.direction as Direction | undefined) ?? null,

@@ -2,7 +2,9 @@
  * `meterdesk report`: the customer report (PDF) of a meter, a site or a customer over a period, from
  * the same model and document as the app (report/model.ts, report/document.tsx), written atomically.
  */
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { checkedLogo, MAX_LOGO_BYTES } from '../doors/png';
+import { renameSync, writeFileSync } from 'node:fs';
+import { readFileBounded } from '../doors/file-bytes';
 import { existsSync } from 'node:fs';
 import { openForReading } from '../db/open';
 import { AppError } from '../errors';
@@ -37,7 +39,6 @@ export interface ReportArgs {
   json: boolean;
 }
 
-const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const MAX_CONCLUSIONS = 4000;
 
 export async function reportCommand(a: ReportArgs): Promise<void> {
@@ -78,15 +79,11 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
   };
   let logoPng: Uint8Array | null = null;
   if (a.logo) {
-    const size = statSync(a.logo).size;
-    if (size > MAX_LOGO_BYTES) throw new UsageError('--logo: a PNG of at most 2 MB.');
-    logoPng = readFileSync(a.logo);
-    if (Buffer.from(logoPng.subarray(0, 8)).toString('hex') !== '89504e470d0a1a0a')
-      throw new UsageError('--logo must be a PNG file.');
+    logoPng = checkedLogo(readFileBounded(a.logo, MAX_LOGO_BYTES, '--logo'));
   }
   const conclusions = a.conclusions
     ? a.conclusions.startsWith('@')
-      ? readFileSync(a.conclusions.slice(1), 'utf8')
+      ? readFileBounded(a.conclusions.slice(1), MAX_CONCLUSIONS * 4, '--conclusions').toString('utf8')
       : a.conclusions
     : null;
   if (conclusions && conclusions.length > MAX_CONCLUSIONS)

@@ -21,7 +21,8 @@ import { checkXlsx } from '../import/zip-check';
 import { containerOf } from '../import/decode';
 import type { Cell } from '../import/types';
 import { AppError } from '../errors';
-import { readingImplausibility } from '../../common/rules';
+import { identifierIssue, readingImplausibility } from '../../common/rules';
+import { personLine } from '../doors/person-text';
 
 export interface EdaMember {
   meteringPoint: string;
@@ -111,6 +112,12 @@ function readData(sheet: Sheet, notes: string[], nowSec: number): Omit<EdaReport
     const mp = text(mps[col]);
     const label = text(codes[col]);
     if (!mp || !label) continue;
+    // The input rules for an identifier (common/rules.ts): no formula, no control characters, a cap.
+    const mpIssue = identifierIssue(mp);
+    if (mpIssue) {
+      notes.push(`Column ${col + 1}: its metering point ${mpIssue}; left out.`);
+      continue;
+    }
     const dir = text(directions[col]).toUpperCase();
     const role = dir === 'GENERATION' ? 'producer' : dir === 'CONSUMPTION' ? 'consumer' : null;
     if (!role) {
@@ -127,7 +134,10 @@ function readData(sheet: Sheet, notes: string[], nowSec: number): Omit<EdaReport
     const key = `${role}|${mp}`;
     let member = members.get(key);
     if (!member)
-      members.set(key, (member = { meteringPoint: mp, name: text(names?.[col]) || null, role, series: [] }));
+      members.set(
+        key,
+        (member = { meteringPoint: mp, name: personLine(text(names?.[col])), role, series: [] }),
+      );
     const obis = code.obis(role);
     if (member.series.some((s) => s.obisCode === obis)) {
       notes.push(`${mp}: a second column of ${obis} (column ${col + 1}) is left out.`);
@@ -203,7 +213,7 @@ function readSummary(sheet: Sheet): ReportSummary | null {
   const members: ReportSummary['members'] = [];
   for (const r of sheet.rows.slice(h + 1)) {
     const mp = text(r.cells[0]);
-    if (!/^AT\d{6}/.test(mp)) continue;
+    if (!/^AT\d{6}/.test(mp) || identifierIssue(mp)) continue;
     const type = text(r.cells[1]).toUpperCase();
     const n = (i: number) => (i < 0 ? null : numberOf(r.cells[i]));
     const ok = (v: number | null) => (v === null || Number.isNaN(v) ? null : v);

@@ -1,5 +1,7 @@
 /** Energy communities: the store and the EDA import here; the view and what-if in the query thread. */
 import { createCommunityService } from '../community/community-service';
+import { bytesOfBase64 } from '../doors/file-bytes';
+import { MAX_IMPORT_BYTES } from '../import/read-file';
 import type { HandlerContext, HandlersOf } from './context';
 
 type CommunityChannels =
@@ -25,12 +27,16 @@ export function communityHandlers({
     'community:save': async ({ community }) => (await write()).store.save(community, await nowSec()),
     'community:remove': async ({ communityId }) => ({ removed: (await write()).store.remove(communityId) }),
     'community:import': async ({ name, kind, fileName, dataBase64 }) => {
-      const r = await (
-        await write()
-      ).importReport(
+      const c = await writable();
+      const bytes = bytesOfBase64(dataBase64, MAX_IMPORT_BYTES, 'The EDA report');
+      const now = await nowSec();
+      // Read in the query thread; only the write (one transaction) runs here.
+      const read = await c.queries.run('readEda', bytes, now);
+      const r = await createCommunityService(c.db, tz).importReport(
         { name, kind, fileName },
-        new Uint8Array(Buffer.from(dataBase64, 'base64')),
-        await nowSec(),
+        bytes,
+        now,
+        read,
       );
       services.emit('readings:changed', { meterIds: r.community.members.map((m) => m.meterId) });
       return r;

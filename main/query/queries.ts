@@ -30,6 +30,7 @@ import { costTable } from '../cost/cost-tables';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { createTariffStore } from '../db/tariff-store';
 import { createCommunityService } from '../community/community-service';
+import { readEdaReport } from '../community/eda-report';
 import { fixedClock } from '../time/clock';
 
 type Db = Database.Database;
@@ -99,6 +100,8 @@ export const queries = {
   },
   /** A price file's bytes read into prices (a year of quarter-hours, a large XML): off the main process. */
   parsePrices: (_db: Db, bytes: Uint8Array, tz: string) => readPriceFile(bytes, tz),
+  /** An EDA "Energie Report" read (a year × 20 members froze the app for 12 s on the main process). */
+  readEda: (_db: Db, bytes: Uint8Array, nowSec: number) => readEdaReport(bytes, nowSec),
   communityView: (db: Db, id: string, fromSec: number, toSec: number, tz: string) =>
     createCommunityService(db, tz).view(id, fromSec, toSec),
   communityWhatIf: (db: Db, q: Parameters<CommunityService['whatIf']>[0], tz: string) =>

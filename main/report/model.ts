@@ -24,6 +24,8 @@ import type {
 import { baseLoad, carpet, duration, intervalOf, loadRows, peaks, profiles } from '../analysis/analysis';
 import { figuresOf, frameFor, mainRegister } from '../analysis/frame';
 import { fixedClock } from '../time/clock';
+import { checkedLogo } from '../doors/png';
+import { personLine, personNotes } from '../doors/person-text';
 import { computeCost } from '../cost/cost';
 import { createTariffStore } from '../db/tariff-store';
 import { createCostService } from '../cost/cost-service';
@@ -510,10 +512,20 @@ function meterReport(
 /** Everything a report shows, in one frame per meter over the request's period. */
 export function buildReport(
   db: Database.Database,
-  req: ReportRequest,
+  asked: ReportRequest,
   nowSec: number,
   tz = DEFAULT_TZ,
 ): ReportModel {
+  // Every surface (app, CLI) passes here: the person's text and logo through the doors, once.
+  const req: ReportRequest = {
+    ...asked,
+    periodLabel: personLine(asked.periodLabel, 80) ?? '',
+    consultant: {
+      name: personLine(asked.consultant?.name),
+      logoPng: asked.consultant?.logoPng ? checkedLogo(asked.consultant.logoPng) : null,
+    },
+    conclusions: personNotes(asked.conclusions),
+  };
   const rows = metersOf(db, req.scope);
   if (rows.length === 0)
     throw new AppError(

@@ -13,6 +13,7 @@ import { EXAMPLE_TARIFFS } from '../../main/cost/examples';
 import { createCostService, defaultRange } from '../../main/cost/cost-service';
 import { fixedClock } from '../../main/time/clock';
 import { openDatabase } from '../../main/db/open';
+import type { Cell } from '../../main/export/table-csv';
 import { queryQuality } from '../../main/analysis/quality';
 import { createReadingsStore } from '../../main/db/readings-store';
 import type { DemoService } from '../../main/demo/service';
@@ -498,7 +499,4 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
     }, 120_000);
 });
 
-const tableOf = (t: {
-  header: { de: string; en: string }[];
-  rows: import('../../main/export/table-csv').Cell[][];
-}) => [t.header, t.rows] as const;
+const tableOf = (t: { header: { de: string; en: string }[]; rows: Cell[][] }) => [t.header, t.rows] as const;
