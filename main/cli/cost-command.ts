@@ -5,7 +5,6 @@
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
  * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
  */
-import { readFileBounded } from '../doors/file-bytes';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
@@ -18,7 +17,7 @@ import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
-import { UsageError } from './usage-error';
+import { readOptionFile, UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
 
 export interface CostArgs {
@@ -54,7 +53,7 @@ function dbPathOf(a: CostArgs): string {
 
 /** A file the CLI was pointed at, refused before it is read when it is larger than any door takes. */
 function readCapped(option: string, path: string): Buffer {
-  return readFileBounded(path, MAX_PRICE_FILE_BYTES, option);
+  return readOptionFile(option, path, MAX_PRICE_FILE_BYTES);
 }
 
 function tariffsFromFile(path: string): Tariff[] {

@@ -4,7 +4,6 @@
  */
 import { checkedLogo, MAX_LOGO_BYTES } from '../doors/png';
 import { renameSync, writeFileSync } from 'node:fs';
-import { readFileBounded } from '../doors/file-bytes';
 import { existsSync } from 'node:fs';
 import { openForReading } from '../db/open';
 import { AppError } from '../errors';
@@ -14,7 +13,7 @@ import { renderReport } from '../report/document';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { periodSpan } from './analyze-command';
 import { resolveMeter } from './lists-command';
-import { UsageError } from './usage-error';
+import { readOptionFile, UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
 
 export interface ReportArgs {
@@ -79,11 +78,11 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
   };
   let logoPng: Uint8Array | null = null;
   if (a.logo) {
-    logoPng = checkedLogo(readFileBounded(a.logo, MAX_LOGO_BYTES, '--logo'));
+    logoPng = checkedLogo(readOptionFile('--logo', a.logo, MAX_LOGO_BYTES));
   }
   const conclusions = a.conclusions
     ? a.conclusions.startsWith('@')
-      ? readFileBounded(a.conclusions.slice(1), MAX_CONCLUSIONS * 4, '--conclusions').toString('utf8')
+      ? readOptionFile('--conclusions', a.conclusions.slice(1), MAX_CONCLUSIONS * 4).toString('utf8')
       : a.conclusions
     : null;
   if (conclusions && conclusions.length > MAX_CONCLUSIONS)

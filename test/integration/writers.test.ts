@@ -204,7 +204,7 @@ describe('a read-only data folder', () => {
 });
 
 describe('the CLI at its other doors', () => {
-  it('refuses tariff and price files over 30 MB before reading them', async () => {
+  it('refuses tariff and price files over 30 MB, counted while read (a sparse file, /dev/zero)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-caps-'));
     expect((await cli(syncArgs(dir), token())).status).toBe(0);
     const meter = await firstMeter(dir);
@@ -223,10 +223,22 @@ describe('the CLI at its other doors', () => {
         ...(option === '--prices' ? ['--tariff-id', 'x'] : []),
       ]);
       expect(r.status).toBe(1);
-      expect(r.stderr).toMatch(
-        new RegExp(`${option} .*the file is 300 MB; Meterdesk reads tariff and price files up to 30 MB`),
-      );
+      expect(r.stderr).toMatch(new RegExp(`${option} .*prices.csv is larger than 30 MB`));
     }
+    // stat says 0 bytes for /dev/zero, which never ends: the door stops at the cap all the same.
+    const zero = await cli([
+      '--data-dir',
+      dir,
+      'cost',
+      '--meter',
+      meter,
+      '--prices',
+      '/dev/zero',
+      '--tariff-id',
+      'x',
+    ]);
+    expect(zero.status).toBe(1);
+    expect(zero.stderr).toMatch(/--prices \/dev\/zero is larger than 30 MB/);
   });
 
   it('refuses tariffs out of bounds or on days that do not exist', async () => {
