@@ -105,10 +105,16 @@ test('portfolio completeness, the gas meter priced with gas tariffs only, the PV
   await expect(page.getByTestId('cost-compare').getByTestId('cost-compare-row')).toHaveCount(1);
   await expect(page.getByTestId('cost-compare')).not.toContainText('Elektrizitätsabgabe');
   await app.screenshot('frame-cost-gas-meter');
+  // A battery and peak shaving size against electricity: neither is offered on the gas meter.
+  await expect(page.getByTestId('analysis-peakShaving')).toHaveCount(0);
+  await expect(page.getByTestId('analysis-battery')).toHaveCount(0);
 
   await app.meter('Haus Wagner – Bezug').first().click(); // the analysis tab stays open
   await page.getByTestId('range-year').click();
   await page.getByTestId('analysis-battery').click();
+  // The electricity battery is offered electricity tariffs only: the demo's gas tariff is not one.
+  await expect(page.getByTestId('battery-tariff').locator('option[value="beispiel-gas"]')).toHaveCount(0);
+  await expect(page.getByTestId('battery-tariff').locator('option[value="beispiel-fixpreis"]')).toHaveCount(1);
   for (const kwh of ['1', '10']) {
     await page.getByTestId('battery-capacity').fill(kwh);
     await expect(page.getByTestId('battery-figures')).toBeVisible();

@@ -101,16 +101,19 @@ export function AnalysisPanel(props: {
     <section className="analysis" data-testid="analysis-panel" data-view={view}>
       <div className="toolbar">
         <div className="segmented wrap" role="group" aria-label={t('analysis')}>
-          {analysisViews.map((v) => (
-            <button
-              key={v}
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-              data-testid={`analysis-${v}`}
-            >
-              {t(`view_${v}`)}
-            </button>
-          ))}
+          {analysisViews
+            // Battery and peak shaving size a battery against electricity: not offered on a gas meter.
+            .filter((v) => meter.commodity !== 'gas' || (v !== 'peakShaving' && v !== 'battery'))
+            .map((v) => (
+              <button
+                key={v}
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                data-testid={`analysis-${v}`}
+              >
+                {t(`view_${v}`)}
+              </button>
+            ))}
         </div>
         <span className="spacer" />
         <button onClick={() => void exportCsv('excel-at')} data-testid="analysis-csv-excel">

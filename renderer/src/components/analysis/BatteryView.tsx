@@ -47,8 +47,10 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
   const [cons, setCons] = useState<string | null>(null);
   const [feed, setFeed] = useState<string | null>(null);
   // The first tariff of each direction unless the person picks another (or none).
-  const consId = cons ?? tariffs?.find((x) => x.direction === 'consumption')?.id ?? '';
-  const feedId = feed ?? tariffs?.find((x) => x.direction === 'feed_in')?.id ?? '';
+  // An electricity battery is priced with electricity tariffs only (a gas tariff priced it before).
+  const powerTariffs = tariffs?.filter((x) => x.commodity === 'electricity');
+  const consId = cons ?? powerTariffs?.find((x) => x.direction === 'consumption')?.id ?? '';
+  const feedId = feed ?? powerTariffs?.find((x) => x.direction === 'feed_in')?.id ?? '';
   const allMeters = useApp((s) => s.meters);
   const siteMeters = useMemo(
     () => allMeters.filter((m) => m.siteId !== null && m.siteId === meter.siteId),
@@ -103,7 +105,7 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
           {t('battery_consumptionTariff')}
           <select value={consId} onChange={(e) => setCons(e.target.value)} data-testid="battery-tariff">
             <option value="">{t('battery_none')}</option>
-            {(tariffs ?? [])
+            {(powerTariffs ?? [])
               .filter((x) => x.direction === 'consumption')
               .map((x) => (
                 <option key={x.id} value={x.id}>
@@ -120,7 +122,7 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
             data-testid="battery-feed-in-tariff"
           >
             <option value="">{t('battery_none')}</option>
-            {(tariffs ?? [])
+            {(powerTariffs ?? [])
               .filter((x) => x.direction === 'feed_in')
               .map((x) => (
                 <option key={x.id} value={x.id}>
