@@ -25,6 +25,8 @@ export function toContractError(err: unknown): ContractError {
       out.reason = reason as ErrorReason;
     const serviceText = (err as { serviceText?: unknown }).serviceText ?? err.details?.serviceText;
     if (typeof serviceText === 'string' && serviceText) out.serviceText = serviceText;
+    const params = err.details?.params;
+    if (params && typeof params === 'object') out.params = params as Record<string, string | number>;
     return out;
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -732,6 +732,8 @@ export interface ContractError {
   reason?: ErrorReason;
   /** What the service itself said, if anything. */
   serviceText?: string;
+  /** The values the reason's words name (a tariff's name, a cap), for the UI's language. */
+  params?: Record<string, string | number>;
 }
 
 export const errorReasons = [
@@ -745,6 +747,22 @@ export const errorReasons = [
   'range_too_long',
   /** An hourly series asked for a view that needs quarter-hours. */
   'needs_quarter_hours',
+  /** A range longer than the app asks for (4 years), or one that ends before it starts. */
+  'range_invalid',
+  /** A tariff of the other direction (params: name, want = consumption | feed_in). */
+  'tariff_direction',
+  /** A tariff of the other commodity (params: name, commodity = electricity | gas). */
+  'tariff_commodity',
+  /** Peak shaving asked for a feed-in register. */
+  'peak_shaving_consumption',
+  /** Peak shaving asked for a gas meter. */
+  'peak_shaving_electricity',
+  /** A battery for a site without a consumption and a feed-in meter. */
+  'battery_needs_both',
+  /** A file or an upload past its cap (params: what, maxMb). */
+  'too_large',
+  /** A logo that is no PNG, or one too large (params: width, height where known). */
+  'logo_png',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

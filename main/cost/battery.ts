@@ -105,6 +105,7 @@ export function siteSeries(
     throw new AppError(
       'invalid_input',
       'A battery needs a site with a consumption meter and a feed-in meter (grid import and export); this site lacks one.',
+      { reason: 'battery_needs_both' },
     );
   // Both registers over the requested span up to now: each is narrowed to its own data below.
   const consFrame = frameFor(

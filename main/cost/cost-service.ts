@@ -30,6 +30,7 @@ function checkDirection(t: Tariff, want: 'consumption' | 'feed_in', what: string
     throw new AppError(
       'invalid_input',
       `"${t.name}" is a ${t.direction === 'feed_in' ? 'feed-in' : 'consumption'} tariff; ${what} needs a ${want === 'feed_in' ? 'feed-in' : 'consumption'} tariff.`,
+      { reason: 'tariff_direction', params: { name: t.name, want } },
     );
 }
 
@@ -80,6 +81,7 @@ function checkCommodity(t: Tariff, commodity: string): void {
     throw new AppError(
       'invalid_input',
       `"${t.name}" is ${t.commodity === 'gas' ? 'a gas' : 'an electricity'} tariff; this is ${commodity === 'gas' ? 'a gas' : 'an electricity'} meter. Choose a ${commodity === 'gas' ? 'gas' : 'electricity'} tariff.`,
+      { reason: 'tariff_commodity', params: { name: t.name, commodity } },
     );
 }
 
@@ -202,11 +204,13 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
         throw new AppError(
           'invalid_input',
           'Peak shaving is about grid import: choose a consumption register.',
+          { reason: 'peak_shaving_consumption' },
         );
       if (commodityOf(q.meterId) !== 'electricity')
         throw new AppError(
           'invalid_input',
           'Peak shaving sizes a battery against electricity power prices; this is a gas meter.',
+          { reason: 'peak_shaving_electricity' },
         );
       const t = q.tariffId ? store.get(q.tariffId) : null;
       if (t) checkDirection(t, 'consumption', 'peak shaving');

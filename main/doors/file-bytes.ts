@@ -29,6 +29,7 @@ export function readFileBounded(path: string, maxBytes: number, what: string): B
         throw new AppError(
           'invalid_input',
           `${what} ${path} is larger than ${formatBytes(maxBytes)}, the most Meterdesk reads of such a file.`,
+          { reason: 'too_large', params: { what, maxMb: Math.round(maxBytes / 1024 / 1024) } },
         );
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
     }
@@ -41,7 +42,10 @@ export function readFileBounded(path: string, maxBytes: number, what: string): B
 /** Bytes sent as base64 over IPC, refused past `maxBytes` before they are decoded. */
 export function bytesOfBase64(base64: string, maxBytes: number, what: string): Uint8Array {
   if (Math.floor((base64.length * 3) / 4) > maxBytes + 2)
-    throw new AppError('invalid_input', `${what} is larger than ${formatBytes(maxBytes)}.`);
+    throw new AppError('invalid_input', `${what} is larger than ${formatBytes(maxBytes)}.`, {
+      reason: 'too_large',
+      params: { what, maxMb: Math.round(maxBytes / 1024 / 1024) },
+    });
   return new Uint8Array(Buffer.from(base64, 'base64'));
 }
 

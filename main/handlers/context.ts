@@ -44,6 +44,8 @@ export function createHandlerContext(services: Services): HandlerContext {
 /** App ranges: positive and at most 4 years (a frame may hold 10: the CLI's limit). */
 export function checkedRange<T extends { fromSec: number; toSec: number }>(q: T): T {
   if (q.toSec <= q.fromSec || q.toSec - q.fromSec > 4 * 366 * 86_400)
-    throw new AppError('invalid_input', 'Choose a range of at most 4 years, with its end after its start.');
+    throw new AppError('invalid_input', 'Choose a range of at most 4 years, with its end after its start.', {
+      reason: 'range_invalid',
+    });
   return q;
 }

@@ -96,7 +96,10 @@ export function createThreadClient<R extends Registry<never>>(start: () => Worke
       if (!p) return;
       if ('event' in m) return p.onEvent?.(m.event);
       pending.delete(m.seq);
-      if ('error' in m) p.reject(new AppError(m.error.code, m.error.message, { reason: m.error.reason }));
+      if ('error' in m)
+        p.reject(
+          new AppError(m.error.code, m.error.message, { reason: m.error.reason, params: m.error.params }),
+        );
       else p.resolve(m.response);
     });
     const ended = (why: string) => {

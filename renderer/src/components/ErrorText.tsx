@@ -14,6 +14,14 @@ export function contractErrorOf(err: unknown): ContractError | null {
   return null;
 }
 
+/** A reason's values as words: a direction or commodity code in the UI's language, the rest as given. */
+function wordsOf(params: Record<string, string | number> | undefined, t: (key: string) => string) {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params ?? {}))
+    out[k] = k === 'want' || k === 'commodity' ? t(`err_word_${String(v)}`) : v;
+  return out;
+}
+
 /** The worded error and its details (the core's and the service's text), for messages built in code. */
 export function errorText(
   err: unknown,
@@ -24,7 +32,8 @@ export function errorText(
   if (!e) return { text: err instanceof Error ? err.message : String(err), details: null };
   const until = e.retryAtSec !== undefined ? fmtDateTime(e.retryAtSec, prefs) : '';
   const base = t(`err_${e.code}`, { until, defaultValue: t('err_internal') });
-  const reason = e.reason ? t(`err_reason_${e.reason}`, { defaultValue: '' }) : '';
+  // The reason's words in the UI's language, with its values (a tariff's name, a cap) in them.
+  const reason = e.reason ? t(`err_reason_${e.reason}`, { ...wordsOf(e.params, t), defaultValue: '' }) : '';
   const details = [e.message, e.serviceText ? `${t('serviceSaid')}: ${e.serviceText}` : '']
     .filter(Boolean)
     .join('\n');

@@ -274,6 +274,23 @@ export const de = {
   err_reason_range_too_long: 'Ein Export umfasst höchstens 10 Jahre.',
   err_reason_needs_quarter_hours:
     'Dieser Zähler hat Stundenwerte; diese Ansicht braucht Viertelstunden. Diagramm, Qualität und Periodenvergleich funktionieren mit Stundenwerten.',
+  err_reason_range_invalid:
+    'Einen Zeitraum von höchstens 4 Jahren wählen, dessen Ende nach dem Anfang liegt.',
+  err_reason_tariff_direction: '„{{name}}“ passt nicht: hier ist ein Tarif für {{want}} nötig.',
+  err_reason_tariff_commodity:
+    '„{{name}}“ passt nicht: Das ist ein Zähler für {{commodity}}; einen Tarif dafür wählen.',
+  err_reason_peak_shaving_consumption:
+    'Lastspitzenkappung betrifft den Netzbezug: ein Bezugsregister wählen.',
+  err_reason_peak_shaving_electricity:
+    'Lastspitzenkappung bemisst einen Speicher an Strom-Leistungspreisen; das ist ein Gaszähler.',
+  err_reason_battery_needs_both:
+    'Ein Speicher braucht einen Standort mit Bezugs- und Einspeisezähler; diesem Standort fehlt einer.',
+  err_reason_too_large: '{{what}}: größer als {{maxMb}} MB, mehr liest Meterdesk von so einer Datei nicht.',
+  err_reason_logo_png: 'Das Logo muss ein PNG-Bild von höchstens 2 MB und 4000 × 4000 Pixeln sein.',
+  err_word_consumption: 'Bezug',
+  err_word_feed_in: 'Einspeisung',
+  err_word_electricity: 'Strom',
+  err_word_gas: 'Gas',
   defaultProfileName: 'Konto',
   keepForSession: 'Nur für diese Sitzung behalten',
   sessionOnlyExplain:

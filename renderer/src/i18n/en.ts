@@ -275,6 +275,21 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_range_too_long: 'An export covers at most 10 years.',
   err_reason_needs_quarter_hours:
     'This meter has hourly values; this view needs quarter-hours. The chart, quality and period comparison work on hourly values.',
+  err_reason_range_invalid: 'Choose a range of at most 4 years, with its end after its start.',
+  err_reason_tariff_direction: '“{{name}}” does not fit: this needs a {{want}} tariff.',
+  err_reason_tariff_commodity:
+    '“{{name}}” does not fit: this is a {{commodity}} meter; choose a tariff for it.',
+  err_reason_peak_shaving_consumption: 'Peak shaving is about grid import: choose a consumption register.',
+  err_reason_peak_shaving_electricity:
+    'Peak shaving sizes a battery against electricity power prices; this is a gas meter.',
+  err_reason_battery_needs_both:
+    'A battery needs a site with a consumption and a feed-in meter; this site lacks one.',
+  err_reason_too_large: '{{what}}: larger than {{maxMb}} MB, the most Meterdesk reads of such a file.',
+  err_reason_logo_png: 'The logo must be a PNG image of at most 2 MB and 4000 × 4000 pixels.',
+  err_word_consumption: 'consumption',
+  err_word_feed_in: 'feed-in',
+  err_word_electricity: 'electricity',
+  err_word_gas: 'gas',
   defaultProfileName: 'Account',
   keepForSession: 'Keep for this session only',
   sessionOnlyExplain:
