@@ -1,30 +1,18 @@
 /**
  * Reads dropped files in a worker thread of its own (import-worker.ts), started on the first file and
- * kept while the app runs: SheetJS parses a workbook in one synchronous call, seconds for a large one,
- * which on the main process would freeze every other request for as long. Progress arrives as the
- * worker reads. A thread that ends fails its open requests with a clear error; the next starts anew.
+ * kept while the app runs (unref'd while idle, so it keeps no process alive): SheetJS parses a workbook
+ * in one synchronous call, seconds for a large one, which on the main process would freeze every other
+ * request for as long. Progress arrives as the thread's events. The message shape is threads/rpc.ts.
  */
-import type { Worker } from 'node:worker_threads';
 import type { ImportMapping } from '../../preload/contract';
 import { AppError } from '../errors';
 import { startWorker } from '../start-worker';
+import { createThreadClient } from '../threads/rpc';
 import { specOfMapping, type SavedFormat } from './custom-formats';
 import { FORMATS } from './formats/index';
+import type { ImportThreadRegistry } from './import-worker';
 import type { ReadOptions } from './read-file';
-import { ImportError, type ParsedFile } from './types';
-
-type Reply =
-  | { seq: number; progress: number }
-  | { seq: number; parsed: Omit<ParsedFile, 'format'> & { format: string } }
-  | {
-      seq: number;
-      error: {
-        kind: ImportError['kind'] | null;
-        message: string;
-        line?: number | null;
-        column?: ImportError['column'];
-      };
-    };
+import { ImportError, type ImportErrorKind, type ParsedFile } from './types';
 
 export interface ParseJob {
   bytes: Uint8Array;
@@ -35,79 +23,51 @@ export interface ParseJob {
   onProgress?: (fraction: number) => void;
 }
 
+/** An ImportError as the thread sent it (its kind, line and column in the error's params). */
+function importErrorOf(err: unknown): unknown {
+  const params =
+    err instanceof AppError
+      ? (err.details?.params as Record<string, string | number> | undefined)
+      : undefined;
+  if (!params?.kind) return err;
+  return new ImportError(
+    params.kind as ImportErrorKind,
+    (err as Error).message,
+    typeof params.line === 'number' ? params.line : null,
+    typeof params.column === 'string' ? JSON.parse(params.column) : null,
+  );
+}
+
 export function createParseThread() {
-  let worker: Worker | null = null;
-  let seq = 0;
-  const pending = new Map<
-    number,
-    { job: ParseJob; resolve: (v: ParsedFile) => void; reject: (e: Error) => void }
-  >();
-
-  function start(): Worker {
-    const w = startWorker('import-worker', null);
-    w.on('message', (m: Reply) => {
-      const p = pending.get(m.seq);
-      if (!p) return;
-      if ('progress' in m) return p.job.onProgress?.(m.progress);
-      pending.delete(m.seq);
-      if (pending.size === 0) w.unref(); // idle: it must not keep a process alive
-      if ('error' in m)
-        p.reject(
-          m.error.kind
-            ? new ImportError(m.error.kind, m.error.message, m.error.line ?? null, m.error.column ?? null)
-            : new AppError('internal', m.error.message),
-        );
-      else {
-        const specs = [
-          ...FORMATS,
-          ...p.job.custom.map((f) => specOfMapping(f.mapping, f.header)),
-          ...(p.job.mapping ? [specOfMapping(p.job.mapping.mapping, p.job.mapping.header)] : []),
-        ];
-        const format = specs.find((s) => s.id === m.parsed.format);
-        if (!format) p.reject(new AppError('internal', `Unknown import format ${m.parsed.format}.`));
-        else p.resolve({ ...m.parsed, format });
-      }
-    });
-    const ended = (why: string) => {
-      if (worker === w) worker = null;
-      for (const p of pending.values()) p.reject(new AppError('internal', why));
-      pending.clear();
-    };
-    w.on('error', (err) => ended(`Reading the file stopped unexpectedly: ${err.message}. Try again.`));
-    w.on('exit', () => ended('Reading the file stopped unexpectedly. Try again.'));
-    w.unref();
-    return w;
-  }
-
+  const thread = createThreadClient<ImportThreadRegistry>(
+    () => startWorker('import-worker', null),
+    'Reading the file',
+    { unrefWhenIdle: true },
+  );
   return {
-    parse(job: ParseJob): Promise<ParsedFile> {
-      worker ??= start();
-      worker.ref();
-      const id = ++seq;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { job, resolve, reject });
-        worker!.postMessage({
-          seq: id,
+    async parse(job: ParseJob): Promise<ParsedFile> {
+      let parsed: Awaited<ReturnType<ImportThreadRegistry['parse']>>;
+      try {
+        parsed = await thread.runWithEvents('parse', (fraction) => job.onProgress?.(fraction as number), {
           bytes: job.bytes,
           tz: job.tz,
           direction: job.direction ?? null,
           custom: job.custom,
           mapping: job.mapping,
         });
-      });
+      } catch (err) {
+        throw importErrorOf(err);
+      }
+      const specs = [
+        ...FORMATS,
+        ...job.custom.map((f) => specOfMapping(f.mapping, f.header)),
+        ...(job.mapping ? [specOfMapping(job.mapping.mapping, job.mapping.header)] : []),
+      ];
+      const format = specs.find((s) => s.id === parsed.format);
+      if (!format) throw new AppError('internal', `Unknown import format ${parsed.format}.`);
+      return { ...parsed, format };
     },
-    async close(): Promise<void> {
-      const w = worker;
-      worker = null;
-      if (!w) return;
-      // An idle thread is unref'd; waiting for its exit must keep the process alive until it comes.
-      w.ref();
-      w.postMessage({ close: true });
-      await new Promise<void>((resolve) => {
-        w.once('exit', () => resolve());
-        setTimeout(() => void w.terminate().then(() => resolve()), 2000).unref();
-      });
-    },
+    close: () => thread.close(),
   };
 }
 

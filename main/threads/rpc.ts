@@ -22,7 +22,8 @@ type Reply =
 /** A thread's registry: named functions; each gets the thread's context first and `emit` last. */
 export type Registry<C> = Record<string, (ctx: C, ...args: never[]) => unknown>;
 /** A request's arguments: the registry function's parameters between the context and `emit`. */
-export type ArgsOf<F> = F extends (ctx: never, ...args: infer A) => unknown ? A : never;
+export type ArgsOf<F> = F extends (ctx: never, ...args: infer A) => unknown ? WithoutEmit<A> : never;
+type WithoutEmit<A extends unknown[]> = A extends [...infer P, (event: never) => void] ? P : A;
 
 /**
  * The thread side: answers each request by calling `registry[name](ctx, ...args, emit)`; a promise is
@@ -80,7 +81,11 @@ export function serveThread<C>(
  * The main side of one thread: started on the first request, `run(name, ...args)` answers with the
  * function's result. `what` names the work in the error of a thread that stops ("The analysis").
  */
-export function createThreadClient<R extends Registry<never>>(start: () => Worker, what: string) {
+export function createThreadClient<R extends Registry<never>>(
+  start: () => Worker,
+  what: string,
+  opts: { unrefWhenIdle?: boolean } = {},
+) {
   let worker: Worker | null = null;
   let seq = 0;
   const pending = new Map<
@@ -96,6 +101,7 @@ export function createThreadClient<R extends Registry<never>>(start: () => Worke
       if (!p) return;
       if ('event' in m) return p.onEvent?.(m.event);
       pending.delete(m.seq);
+      if (opts.unrefWhenIdle && pending.size === 0) w.unref(); // idle: it must not keep a process alive
       if ('error' in m)
         p.reject(
           new AppError(m.error.code, m.error.message, { reason: m.error.reason, params: m.error.params }),
@@ -109,11 +115,13 @@ export function createThreadClient<R extends Registry<never>>(start: () => Worke
     };
     w.on('error', (err) => ended(`${what} stopped unexpectedly: ${err.message}. Try again.`));
     w.on('exit', () => ended(`${what} stopped unexpectedly. Try again.`));
+    if (opts.unrefWhenIdle) w.unref();
     return w;
   }
 
   function call(name: string, args: unknown[], onEvent?: (e: unknown) => void): Promise<unknown> {
     worker ??= begin();
+    if (opts.unrefWhenIdle) worker.ref();
     const id = ++seq;
     const answer = new Promise<unknown>((resolve, reject) => {
       pending.set(id, { resolve, reject, onEvent });
@@ -148,6 +156,8 @@ export function createThreadClient<R extends Registry<never>>(start: () => Worke
       const w = worker;
       worker = null;
       if (!w) return;
+      // An idle thread may be unref'd; waiting for its exit must keep the process alive until it comes.
+      w.ref();
       const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
       w.postMessage({ close: true });
       await Promise.race([Promise.allSettled(open), exited]);
