@@ -114,7 +114,9 @@ test('portfolio completeness, the gas meter priced with gas tariffs only, the PV
   await page.getByTestId('analysis-battery').click();
   // The electricity battery is offered electricity tariffs only: the demo's gas tariff is not one.
   await expect(page.getByTestId('battery-tariff').locator('option[value="beispiel-gas"]')).toHaveCount(0);
-  await expect(page.getByTestId('battery-tariff').locator('option[value="beispiel-fixpreis"]')).toHaveCount(1);
+  await expect(page.getByTestId('battery-tariff').locator('option[value="beispiel-fixpreis"]')).toHaveCount(
+    1,
+  );
   for (const kwh of ['1', '10']) {
     await page.getByTestId('battery-capacity').fill(kwh);
     await expect(page.getByTestId('battery-figures')).toBeVisible();
