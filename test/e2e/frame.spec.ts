@@ -37,9 +37,9 @@ test('the current month up to yesterday, its Quality tab, a zoomed span: one fra
   await app.screenshot('frame-current-month');
   // The month's data table lists the frame's quarter-hours: none after "now", so no future "Lücke".
   await page.locator('details.data-table summary').click();
-  const showAll = page.getByTestId('table-show-all');
-  if (await showAll.isVisible()) await showAll.click();
   const tableRows = page.getByTestId('data-table').locator('tbody tr');
+  await expect(tableRows).toHaveCount(700); // the first 700, then "show all"
+  await page.getByTestId('table-show-all').click();
   await expect(tableRows).toHaveCount(month);
   await expect(page.getByTestId('data-table')).not.toContainText('Lücke');
   await page.locator('details.data-table summary').click();
