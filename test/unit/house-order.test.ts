@@ -24,7 +24,6 @@ const GIANT_FUNCTIONS = [
   'main/cli/account-commands.ts accountCommand',
   'main/cli/index.ts main',
   'main/community/community-view.ts run',
-  'main/cost/cost-service.ts createCostService',
   'main/cost/cost-tables.ts costTable',
   'main/cost/cost.ts costOfPlainTariffs',
   'main/db/account-store.ts createAccountStore',
