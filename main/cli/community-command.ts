@@ -99,7 +99,7 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
     const kind = a.kind ?? 'local';
     if (kind !== 'local' && kind !== 'regional' && kind !== 'beg')
       throw new UsageError(`--kind ${kind}: local, regional or beg.`);
-    const bytes = readFileBounded(file, MAX_IMPORT_BYTES, 'The EDA report');
+    const bytes = readFileBounded(file, MAX_IMPORT_BYTES, `The EDA report ${file}`);
     assertWritablePlace(dbPath);
     const db = openDatabase(dbPath);
     try {

@@ -11,7 +11,7 @@ import { assertIntact, assertWritablePlace, openDatabase, openForReading } from 
 import { AppError } from '../errors';
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
 import { createReadingsStore } from '../db/readings-store';
-import { importLog, undoImport } from '../import/into-store';
+import { importLog, undoImport } from '../db/import-log';
 import { DEFAULT_TZ } from '../time/local-days';
 import { UsageError } from './usage-error';
 import { systemClock } from '../time/clock';

@@ -12,7 +12,7 @@ export class UsageError extends Error {
  */
 export function readOptionFile(option: string, path: string, maxBytes: number): Buffer {
   try {
-    return readFileBounded(path, maxBytes, option);
+    return readFileBounded(path, maxBytes, `${option} ${path}`);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

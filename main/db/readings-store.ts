@@ -6,9 +6,8 @@
  *   duplicates and overlapping window reads are no-ops and write nothing.
  * - Every replacement that changes value or quality leaves its previous state in `reading_revisions`.
  * - The per-local-day rollups of every touched day are recomputed from the day's readings in the same
- *   transaction, so they can never drift from the readings. This store writes every reading but one
- *   path: an import's undo (import/into-store.ts `undoImport`) puts back the day records and rollups it
- *   snapshotted at import, in one transaction (to be moved here: issue 41, item 6).
+ *   transaction, so they can never drift from the readings. This store is the only writer of readings,
+ *   with one companion: an import's undo puts its day snapshots back through readings-restore.ts.
  * - A page is one transaction; `withinTransaction` lets the caller write its cursor in it too.
  * - Imported files (source `import`) fill gaps only: a reading the service delivered is never replaced by
  *   an import (counted as `kept`), while the service's reading always replaces an imported one.

@@ -9,13 +9,16 @@ import { AppError } from '../errors';
 
 const CHUNK = 1024 * 1024;
 
-/** The file's bytes, or a refusal naming it once more than `maxBytes` have been read. */
+/**
+ * The file's bytes, or a refusal once more than `maxBytes` have been read. `what` names the file in
+ * the refusal as the caller's reader knows it (`--prices /dev/zero`, `The file`).
+ */
 export function readFileBounded(path: string, maxBytes: number, what: string): Buffer {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (err) {
-    throw new AppError('invalid_input', `${what} ${path}: ${(err as Error).message}`);
+    throw new AppError('invalid_input', `${what}: ${(err as Error).message}`);
   }
   try {
     const chunks: Buffer[] = [];
@@ -28,7 +31,7 @@ export function readFileBounded(path: string, maxBytes: number, what: string): B
       if (total > maxBytes)
         throw new AppError(
           'invalid_input',
-          `${what} ${path} is larger than ${formatBytes(maxBytes)}, the most Meterdesk reads of such a file.`,
+          `${what} is larger than ${formatBytes(maxBytes)}, the most Meterdesk reads of such a file.`,
           { reason: 'too_large', params: { what, maxMb: Math.round(maxBytes / 1024 / 1024) } },
         );
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));

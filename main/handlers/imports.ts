@@ -1,5 +1,5 @@
 /** Portal files: preview, mapping, commit, the import log and undo. */
-import { importLog, undoImport } from '../import/into-store';
+import { importLog, undoImport } from '../db/import-log';
 import type { HandlerContext, HandlersOf } from './context';
 
 type ImportChannels =

@@ -311,7 +311,9 @@ describe('meterdesk import', () => {
     writeFileSync(empty, '');
     const r = await cli(['--data-dir', dir, 'import', huge, empty]);
     expect(r.status).toBe(3);
-    expect(r.stderr).toMatch(/huge\.csv: The file is 200 MB; Meterdesk imports files up to 64 MB/);
+    expect(r.stderr).toMatch(
+      /huge\.csv: The file is larger than 64 MB, the most Meterdesk reads of such a file\. Nothing of this file was stored/,
+    );
     expect(r.stderr).toMatch(/empty\.csv: The file is empty/);
   });
 });

@@ -32,11 +32,13 @@ describe('doors', () => {
     expect(() => readFileBounded(file, 2999, 'The file')).toThrow(/larger than 3 KB/);
     // stat says 0 bytes for /dev/zero; it never ends. Counted while read, it stops at the cap.
     const heap = process.memoryUsage().rss;
-    expect(() => readFileBounded('/dev/zero', 8 * 1024 * 1024, '--prices')).toThrow(
+    expect(() => readFileBounded('/dev/zero', 8 * 1024 * 1024, '--prices /dev/zero')).toThrow(
       /--prices \/dev\/zero is larger than 8 MB/,
     );
     expect(process.memoryUsage().rss - heap).toBeLessThan(200 * 1024 * 1024);
-    expect(() => readFileBounded(join(dir, 'missing.csv'), 10, 'The file')).toThrow(/missing\.csv: ENOENT/);
+    expect(() => readFileBounded(join(dir, 'missing.csv'), 10, 'missing.csv')).toThrow(
+      /missing\.csv: ENOENT/,
+    );
   });
 
   it('refuses base64 past its cap before decoding it', () => {

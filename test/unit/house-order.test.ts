@@ -15,7 +15,7 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 76;
+const SQL_OUTSIDE_DB_BUDGET = 60;
 
 /** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
 const GIANT_FUNCTIONS = [

@@ -1,0 +1,145 @@
+/**
+ * The import log and undo (issue 31), behind db/: every file imported with what it wrote, and the undo
+ * of one import — the days it wrote go back to their snapshots through the readings store
+ * (`restoreDaySnapshots`), its revisions leave the audit trail, a meter or series it created goes when
+ * nothing is left in it. Refused when anything wrote those days since. One transaction.
+ */
+import type Database from 'better-sqlite3';
+import type { ImportLogView } from '../../preload/contract';
+import { AppError } from '../errors';
+import { restoreDaySnapshots } from './readings-restore';
+
+/** The import log, newest first. */
+export function importLog(db: Database.Database): ImportLogView[] {
+  return (
+    db
+      .prepare(
+        `SELECT i.id, i.meter_id, i.file_name, i.sha256, i.format, i.imported_sec, i.readings, i.inserted, i.updated,
+                i.kept, i.undone_sec, i.revisions_from IS NOT NULL AS undoable
+           FROM imports i ORDER BY i.imported_sec DESC, i.id DESC`,
+      )
+      .all() as {
+      id: number;
+      meter_id: string;
+      file_name: string;
+      sha256: string;
+      format: string;
+      imported_sec: number;
+      readings: number;
+      inserted: number;
+      updated: number;
+      kept: number;
+      undone_sec: number | null;
+      undoable: number;
+    }[]
+  ).map((r) => ({
+    id: r.id,
+    meterId: r.meter_id,
+    fileName: r.file_name,
+    sha256: r.sha256,
+    format: r.format,
+    importedSec: r.imported_sec,
+    readings: r.readings,
+    inserted: r.inserted,
+    updated: r.updated,
+    kept: r.kept,
+    undoneSec: r.undone_sec,
+    undoable: r.undoable === 1 && r.undone_sec === null,
+  }));
+}
+
+/**
+ * Undoes one import: every day it wrote goes back to its record before the file (or away, if it had
+ * none), its revisions leave the audit trail, and a meter or series it created goes when nothing is
+ * left in it. Refused when anything wrote those days since (a later import or a sync): undo that first.
+ * The log keeps the entry, marked undone.
+ */
+export function undoImport(
+  db: Database.Database,
+  importId: number,
+  nowSec: number,
+): { days: number; meterId: string } {
+  let result: { days: number; meterId: string } | null = null;
+  db.transaction(() => {
+    const imp = db.prepare('SELECT * FROM imports WHERE id = ?').get(importId) as
+      | {
+          meter_id: string;
+          file_name: string;
+          revisions_from: number | null;
+          revisions_to: number | null;
+          created_meter: number;
+          created_series: string | null;
+          meter_latest_before: number | null;
+          undone_sec: number | null;
+        }
+      | undefined;
+    if (!imp)
+      throw new AppError(
+        'not_found',
+        `No import ${importId} in this profile ("meterdesk imports" lists them).`,
+      );
+    if (imp.undone_sec !== null)
+      throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`);
+    if (imp.revisions_from === null)
+      throw new AppError(
+        'conflict',
+        `Import ${importId} (${imp.file_name}) was made by an older Meterdesk that kept no undo record; it cannot be undone.`,
+      );
+    const rows = db.prepare('SELECT * FROM import_undo WHERE import_id = ?').all(importId) as {
+      series_id: number;
+      day: number;
+      before_record: string | null;
+      before_rollup: string | null;
+      after_vals: string;
+      after_flags: string;
+      after_updated: string;
+    }[];
+    const now = db.prepare('SELECT vals, flags, updated FROM reading_days WHERE series_id = ? AND day = ?');
+    for (const r of rows) {
+      const cur = now.get(r.series_id, r.day) as { vals: string; flags: string; updated: string } | undefined;
+      if (!cur || cur.vals !== r.after_vals || cur.flags !== r.after_flags || cur.updated !== r.after_updated)
+        throw new AppError(
+          'conflict',
+          `Readings of ${new Date(r.day * 86_400_000).toISOString().slice(0, 10)} were written again after import ${importId} (${imp.file_name}), by a later import or a sync; undo the later imports first. Nothing was changed.`,
+        );
+    }
+    // The readings store writes the days back (it is the one writer of reading_days and rollups).
+    restoreDaySnapshots(
+      db,
+      rows.map((r) => ({
+        seriesId: r.series_id,
+        day: r.day,
+        record: r.before_record,
+        rollup: r.before_rollup,
+      })),
+    );
+    if (imp.revisions_to !== null && imp.revisions_to > imp.revisions_from)
+      db.prepare('DELETE FROM reading_revisions WHERE id > ? AND id <= ?').run(
+        imp.revisions_from,
+        imp.revisions_to,
+      );
+    // What the import created, when nothing is left in it.
+    for (const obis of JSON.parse(imp.created_series ?? '[]') as string[]) {
+      const s = db
+        .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
+        .get(imp.meter_id, obis) as { id: number } | undefined;
+      if (!s) continue;
+      const left = db.prepare('SELECT 1 FROM reading_days WHERE series_id = ? LIMIT 1').get(s.id);
+      const irregular = db.prepare('SELECT 1 FROM irregular_readings WHERE series_id = ? LIMIT 1').get(s.id);
+      if (!left && !irregular) db.prepare('DELETE FROM series WHERE id = ?').run(s.id);
+    }
+    if (
+      imp.created_meter === 1 &&
+      !db.prepare('SELECT 1 FROM series WHERE meter_id = ? LIMIT 1').get(imp.meter_id)
+    )
+      db.prepare('DELETE FROM meters WHERE id = ?').run(imp.meter_id);
+    else
+      db.prepare('UPDATE meters SET latest_data_sec = ? WHERE id = ?').run(
+        imp.meter_latest_before,
+        imp.meter_id,
+      );
+    db.prepare('UPDATE imports SET undone_sec = ? WHERE id = ?').run(nowSec, importId);
+    result = { days: rows.length, meterId: imp.meter_id };
+  }).immediate();
+  return result!;
+}
