@@ -198,6 +198,12 @@ test('a household without an account: a local profile, a dropped file, its chart
   await page.getByTestId('meter-merge-into').selectOption({ label: 'Wohnung Mayer' });
   await page.getByTestId('meter-merge-yes').click();
   await expect(app.meterItems).toHaveCount(1);
+  // The merge says what it did (the core's counts were dropped before).
+  const notice = page.getByTestId('meter-notice');
+  await expect(notice).toContainText(
+    /is merged into “Wohnung Mayer”: \d+ values taken over, \d+ differing values/,
+  );
+  expect(Number((await notice.textContent())!.match(/: (\d+) values/)![1])).toBeGreaterThan(0);
   await app.meter('Wohnung Mayer').first().click();
   await page.getByTestId('meter-delete').click();
   await page.getByTestId('meter-delete-yes').click();

@@ -22,6 +22,7 @@ export function App() {
   const { t, i18n } = useTranslation();
   const profiles = useApp((s) => s.profiles);
   const language = useApp((s) => s.language);
+  const meterNotice = useApp((s) => s.meterNotice);
   const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
@@ -256,6 +257,14 @@ export function App() {
             version: update.version ?? '',
           })}
           <button onClick={() => setUpdate(null)} aria-label={t('close')}>
+            ×
+          </button>
+        </div>
+      )}
+      {meterNotice && (
+        <div className="update-notice" role="status" data-testid="meter-notice">
+          {meterNotice}{' '}
+          <button onClick={() => useApp.getState().meterNoticeShown(null)} aria-label={t('close')}>
             ×
           </button>
         </div>

@@ -135,7 +135,20 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void done(() => unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace })));
+            void done(async () => {
+              // Say what the merge did: the source meter is gone from the list afterwards.
+              const r = await unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace }));
+              const target = others.find((m) => m.id === into);
+              useApp.getState().meterNoticeShown(
+                t('meterAdmin_merged', {
+                  from: meter.label ?? meter.meteringPoint,
+                  into: target?.label ?? target?.meteringPoint ?? into,
+                  moved: r.moved,
+                  kept: r.conflictsKept,
+                }),
+              );
+              useApp.getState().meterSelected(into);
+            });
           }}
         >
           {t('meterAdmin_mergeInto')}{' '}

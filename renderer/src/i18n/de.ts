@@ -188,6 +188,8 @@ export const de = {
   meterAdmin_mergeInto: 'Diesen Zähler zusammenführen mit',
   meterAdmin_mergeReplace: 'abweichende Werte durch diese ersetzen',
   meterAdmin_mergeYes: 'Zusammenführen',
+  meterAdmin_merged:
+    '„{{from}}“ ist mit „{{into}}“ zusammengeführt: {{moved}} Werte übernommen, {{kept}} abweichende Werte von „{{into}}“ behalten.',
   meterAdmin_delete: 'Löschen …',
   meterAdmin_name: 'Name des Zählers',
   meterAdmin_save: 'Speichern',

@@ -189,6 +189,8 @@ export const en: Record<keyof typeof de, string> = {
   meterAdmin_mergeInto: 'Merge this meter into',
   meterAdmin_mergeReplace: 'replace differing values with these',
   meterAdmin_mergeYes: 'Merge',
+  meterAdmin_merged:
+    '“{{from}}” is merged into “{{into}}”: {{moved}} values taken over, {{kept}} differing values of “{{into}}” kept.',
   meterAdmin_delete: 'Delete …',
   meterAdmin_name: 'Name of the meter',
   meterAdmin_save: 'Save',

@@ -30,6 +30,9 @@ interface ProfilesSlice {
 interface MetersSlice {
   meters: MeterView[];
   metersError: string | null;
+  /** What a change to the meters did, in words, until the person closes it (a merge's counts). */
+  meterNotice: string | null;
+  meterNoticeShown: (text: string | null) => void;
   search: string;
   filters: { status: string; direction: string; commodity: string; customer: string };
   sort: 'name' | 'latest' | 'completeness';
@@ -145,6 +148,8 @@ const profilesSlice: StateCreator<AppState, [], [], ProfilesSlice> = (set, get) 
 const metersSlice: StateCreator<AppState, [], [], MetersSlice> = (set, get) => ({
   meters: [],
   metersError: null,
+  meterNotice: null,
+  meterNoticeShown: (meterNotice) => set({ meterNotice }),
   search: '',
   filters: { status: '', direction: '', commodity: '', customer: '' },
   sort: 'name',
