@@ -15,11 +15,10 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 60;
+const SQL_OUTSIDE_DB_BUDGET = 59;
 
 /** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
 const GIANT_FUNCTIONS = [
-  'main/analysis/tables.ts analysisTable',
   'main/api/client.ts createApiClient',
   'main/cli/account-commands.ts accountCommand',
   'main/cli/index.ts main',
