@@ -202,7 +202,10 @@ export const communityChannels = {
     community: Community;
     meters: number;
     readings: number;
+    /** In English (the CLI's words). */
     notes: string[];
+    /** The same notes as codes with their values, for the UI's language (`eda_note_<code>`). */
+    noteCodes: { code: string; params: Record<string, string | number> }[];
   }>().input(
     z
       .object({

@@ -15,6 +15,7 @@ import type { ParsedFile } from '../import/types';
 import { createReadingsStore } from '../db/readings-store';
 import { createCommunityStore } from '../db/community-store';
 import { communityView, communityWhatIf } from './community-view';
+import { edaNoteText, type EdaNote } from './eda-notes';
 import { readEdaReport } from './eda-report';
 
 const slug = (s: string) =>
@@ -37,11 +38,17 @@ export function createCommunityService(db: Database.Database, tz: string) {
       nowSec: number,
       /** The report as the query thread read it (the app); the CLI lets it be read here. */
       read?: Awaited<ReturnType<typeof readEdaReport>>,
-    ): Promise<{ community: Community; meters: number; readings: number; notes: string[] }> {
+    ): Promise<{
+      community: Community;
+      meters: number;
+      readings: number;
+      notes: string[];
+      noteCodes: EdaNote[];
+    }> {
       const report = read ?? (await readEdaReport(bytes, nowSec));
       const hash = sha256(bytes);
       const readings = createReadingsStore(db, tz);
-      const notes = [...report.notes];
+      const notes: EdaNote[] = [...report.notes];
       let id = `eeg-${slug(q.name)}`;
       for (let i = 2; store.list().some((c) => c.id === id); i++) id = `eeg-${slug(q.name)}-${i}`;
       let total = 0;
@@ -70,7 +77,7 @@ export function createCommunityService(db: Database.Database, tz: string) {
               rows: Math.max(0, ...m.series.map((s) => s.startSec.length)),
             };
             if (parsed.series.length === 0) {
-              notes.push(`${m.meteringPoint}: no values in the report; not added.`);
+              notes.push({ code: 'no_values', params: { meteringPoint: m.meteringPoint } });
               continue;
             }
             const target = resolveTarget(db, parsed, null, { name: q.fileName, sha256: hash });
@@ -106,22 +113,29 @@ export function createCommunityService(db: Database.Database, tz: string) {
           );
         })
         .immediate();
-      notes.push(
-        'The report names neither participation factors nor the key: 100 % and the dynamic key are assumed; change them in the community.',
-      );
-      if (kept > 0)
-        notes.push(
-          `${kept} quarter-hours already stored with another value were kept (as every import does).`,
-        );
+      notes.push({ code: 'key_assumed', params: {} });
+      if (kept > 0) notes.push({ code: 'kept', params: { count: kept } });
       // The invariants of every imported file, said at once.
       const checks = communityView(db, store, community.id, report.fromSec, report.toSec, tz).checks;
       for (const c of checks)
         for (const v of c.violations)
           if (v.count > 0)
-            notes.push(
-              `${c.label}: ${v.count} quarter-hour(s) break ${v.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01'} (first ${new Date(v.firstSec! * 1000).toISOString()}).`,
-            );
-      return { community, meters: community.members.length, readings: total, notes };
+            notes.push({
+              code: 'rule_broken',
+              params: {
+                label: c.label,
+                count: v.count,
+                rule: v.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01',
+                firstIso: new Date(v.firstSec! * 1000).toISOString(),
+              },
+            });
+      return {
+        community,
+        meters: community.members.length,
+        readings: total,
+        notes: notes.map(edaNoteText),
+        noteCodes: notes,
+      };
     },
   };
 }

@@ -21,7 +21,8 @@ import { checkXlsx } from '../import/zip-check';
 import { containerOf } from '../import/decode';
 import type { Cell } from '../import/types';
 import { AppError } from '../errors';
-import { identifierIssue, readingImplausibility } from '../../common/rules';
+import { cleanText, identifierIssue, readingImplausibility, TEXT_CAPS } from '../../common/rules';
+import type { EdaNote } from './eda-notes';
 import { personLine } from '../doors/person-text';
 
 export interface EdaMember {
@@ -36,7 +37,7 @@ export interface EdaReport {
   summary: ReportSummary | null;
   fromSec: number;
   toSec: number;
-  notes: string[];
+  notes: EdaNote[];
 }
 
 const FIXED_OFFSET_SEC = 3600;
@@ -83,7 +84,7 @@ function numberOf(c: Cell | undefined): number | null {
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
-function readData(sheet: Sheet, notes: string[], nowSec: number): Omit<EdaReport, 'summary' | 'notes'> {
+function readData(sheet: Sheet, notes: EdaNote[], nowSec: number): Omit<EdaReport, 'summary' | 'notes'> {
   const header: Record<string, Cell[]> = {};
   let dataStart = -1;
   for (let i = 0; i < sheet.rows.length; i++) {
@@ -115,13 +116,16 @@ function readData(sheet: Sheet, notes: string[], nowSec: number): Omit<EdaReport
     // The input rules for an identifier (common/rules.ts): no formula, no control characters, a cap.
     const mpIssue = identifierIssue(mp);
     if (mpIssue) {
-      notes.push(`Column ${col + 1}: its metering point ${mpIssue}; left out.`);
+      notes.push({ code: 'mp_refused', params: { column: col + 1 } });
       continue;
     }
     const dir = text(directions[col]).toUpperCase();
     const role = dir === 'GENERATION' ? 'producer' : dir === 'CONSUMPTION' ? 'consumer' : null;
     if (!role) {
-      notes.push(`Column ${col + 1} (${mp}) has the energy direction "${dir}"; left out.`);
+      notes.push({
+        code: 'direction_unknown',
+        params: { column: col + 1, meteringPoint: mp, direction: cleanText(dir, TEXT_CAPS.word) },
+      });
       continue;
     }
     const code = METERCODES.find(
@@ -140,14 +144,18 @@ function readData(sheet: Sheet, notes: string[], nowSec: number): Omit<EdaReport
       );
     const obis = code.obis(role);
     if (member.series.some((s) => s.obisCode === obis)) {
-      notes.push(`${mp}: a second column of ${obis} (column ${col + 1}) is left out.`);
+      notes.push({ code: 'second_column', params: { column: col + 1, meteringPoint: mp, obis } });
       continue;
     }
     const series = { obisCode: obis, column: label, startSec: [] as number[], valueKwh: [] as number[] };
     member.series.push(series);
     columns.push({ col, series });
   }
-  if (unknown.size > 0) notes.push(`Metercodes not read: ${[...unknown].join('; ')}.`);
+  if (unknown.size > 0)
+    notes.push({
+      code: 'metercodes_unknown',
+      params: { codes: [...unknown].map((u) => cleanText(u, TEXT_CAPS.label)).join('; ') },
+    });
   if (members.size === 0)
     throw new AppError('invalid_input', 'The EDA report names no metering point Meterdesk can read.');
   let first = Infinity;
@@ -186,9 +194,7 @@ function readData(sheet: Sheet, notes: string[], nowSec: number): Omit<EdaReport
       series.valueKwh.push(v);
     }
   }
-  notes.push(
-    "The report's times are read as a fixed UTC+1 grid (the portal writes 96 rows on the March change day), not Austrian wall-clock time.",
-  );
+  notes.push({ code: 'utc_grid', params: {} });
   return { members: [...members.values()], fromSec: first, toSec: last + 900 };
 }
 
@@ -247,10 +253,10 @@ export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<
       'invalid_input',
       `The workbook has no sheet "Energiedaten" (sheets: ${sheets.map((s) => s.name).join(', ')}): this is not an EDA "Energie Report".`,
     );
-  const notes: string[] = [];
+  const notes: EdaNote[] = [];
   const read = readData(data, notes, nowSec);
   const summarySheet = sheets.find((s) => /^summ(e|a)ry$/i.test(s.name));
   const summary = summarySheet ? readSummary(summarySheet) : null;
-  if (!summary) notes.push('The report has no summary sheet: only the quarter-hours are compared.');
+  if (!summary) notes.push({ code: 'no_summary', params: {} });
   return { ...read, summary, notes };
 }

@@ -99,6 +99,7 @@ test('the EDA report imports as a community; its summary stands beside its quart
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: readFileSync(join('test', 'fixtures', 'eda', 'eda-energie-report-2026-03.xlsx')),
   });
+  // Worded from the note's code in the UI's language (English here: the i18n words, not the core's).
   await expect(panel.getByTestId('eeg-import-notes')).toContainText('fixed UTC+1');
   await expect(panel.getByTestId('eeg-pick')).toContainText('EEG Testfeld');
   await panel.getByTestId('eeg-from').fill('2026-03-28');

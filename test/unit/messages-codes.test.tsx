@@ -18,6 +18,9 @@ import { systemClock } from '../../main/time/clock';
 import { errorText } from '../../renderer/src/components/ErrorText';
 import { de } from '../../renderer/src/i18n/de';
 import { en } from '../../renderer/src/i18n/en';
+import { communityDe } from '../../renderer/src/i18n/community-de';
+import { communityEn } from '../../renderer/src/i18n/community-en';
+import { edaNoteCodes } from '../../main/community/eda-notes';
 
 const prefs = { locale: 'de-AT', timeZone: 'Europe/Vienna' } as Parameters<typeof errorText>[2];
 /** i18next's interpolation, plainly: {{key}} replaced by its value. */
@@ -64,6 +67,17 @@ describe('messages are codes', () => {
     for (const r of errorReasons) {
       expect((de as Record<string, string>)[`err_reason_${r}`], r).toBeTruthy();
       expect((en as Record<string, string>)[`err_reason_${r}`], r).toBeTruthy();
+    }
+  });
+
+  it('every EDA import note has words in German and in English, with the same values', () => {
+    for (const c of edaNoteCodes) {
+      const deWords = (communityDe as Record<string, string>)[`eda_note_${c}`];
+      const enWords = (communityEn as Record<string, string>)[`eda_note_${c}`];
+      expect(deWords, c).toBeTruthy();
+      expect(enWords, c).toBeTruthy();
+      const values = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(values(deWords!), c).toEqual(values(enWords!));
     }
   });
 

@@ -108,4 +108,20 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   eeg_kind_beg: 'BEG',
   eeg_importFile: 'Report wählen …',
   eeg_nameFirst: 'Zuerst die Gemeinschaft benennen.',
+  eda_note_mp_refused:
+    'Spalte {{column}}: Der Zählpunkt ist keiner (eine Formel, Steuerzeichen oder zu lang); ausgelassen.',
+  eda_note_direction_unknown:
+    'Spalte {{column}} ({{meteringPoint}}) hat die Energierichtung „{{direction}}“; ausgelassen.',
+  eda_note_second_column:
+    '{{meteringPoint}}: eine zweite Spalte {{obis}} (Spalte {{column}}) ist ausgelassen.',
+  eda_note_metercodes_unknown: 'Nicht gelesene Metercodes: {{codes}}.',
+  eda_note_utc_grid:
+    'Die Zeiten des Reports sind als festes Raster in UTC+1 gelesen (das Portal schreibt am Umstellungstag im März 96 Zeilen), nicht als österreichische Uhrzeit.',
+  eda_note_no_summary: 'Der Report hat kein Summenblatt: Nur die Viertelstunden werden verglichen.',
+  eda_note_no_values: '{{meteringPoint}}: keine Werte im Report; nicht hinzugefügt.',
+  eda_note_key_assumed:
+    'Der Report nennt weder Teilnahmefaktoren noch den Schlüssel: 100 % und der dynamische Schlüssel sind angenommen; in der Gemeinschaft änderbar.',
+  eda_note_kept:
+    '{{count}} Viertelstunden, die schon mit anderem Wert gespeichert waren, sind behalten (wie bei jedem Import).',
+  eda_note_rule_broken: '{{label}}: {{count}} Viertelstunde(n) verletzen {{rule}} (erste {{firstIso}}).',
 };

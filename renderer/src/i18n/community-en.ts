@@ -104,4 +104,19 @@ export const communityEn = {
   eeg_kind_beg: 'BEG',
   eeg_importFile: 'Choose the report…',
   eeg_nameFirst: 'Name the community first.',
+  eda_note_mp_refused:
+    'Column {{column}}: its metering point is not one (a formula, control characters or too long); left out.',
+  eda_note_direction_unknown:
+    'Column {{column}} ({{meteringPoint}}) has the energy direction “{{direction}}”; left out.',
+  eda_note_second_column: '{{meteringPoint}}: a second column of {{obis}} (column {{column}}) is left out.',
+  eda_note_metercodes_unknown: 'Metercodes not read: {{codes}}.',
+  eda_note_utc_grid:
+    "The report's times are read as a fixed UTC+1 grid (the portal writes 96 rows on the March change day), not Austrian wall-clock time.",
+  eda_note_no_summary: 'The report has no summary sheet: only the quarter-hours are compared.',
+  eda_note_no_values: '{{meteringPoint}}: no values in the report; not added.',
+  eda_note_key_assumed:
+    'The report names neither participation factors nor the key: 100 % and the dynamic key are assumed; change them in the community.',
+  eda_note_kept:
+    '{{count}} quarter-hours already stored with another value were kept (as every import does).',
+  eda_note_rule_broken: '{{label}}: {{count}} quarter-hour(s) break {{rule}} (first {{firstIso}}).',
 };

@@ -523,7 +523,13 @@ function ImportReport({ onDone }: { onDone: (id: string, notes: string[]) => voi
                     dataBase64: r.dataBase64,
                   }),
                 );
-                onDone(out.community.id, out.notes);
+                // Each note in the UI's language from its code and values (the English is the CLI's).
+                onDone(
+                  out.community.id,
+                  out.noteCodes.map(
+                    (n) => t(`eda_note_${n.code}`, { ...n.params, defaultValue: '' }) || n.code,
+                  ),
+                );
               } catch (e) {
                 setError(e);
               } finally {
