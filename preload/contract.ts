@@ -328,6 +328,11 @@ export interface PortfolioRow {
   completeness: number | null;
   /** End of the latest stored reading (as in the meter list). */
   lastDataSec: number | null;
+  /** The span the row's figures cover (its frame: the last 365 days, from the first reading on). */
+  fromSec: number | null;
+  toSec: number | null;
+  /** Whether that span is shorter than the 365 days asked for (a meter with data from mid-year). */
+  isPartial: boolean;
 }
 /** A sum over rows of one commodity, direction and register: never across them. */
 export interface PortfolioTotal {
@@ -337,6 +342,8 @@ export interface PortfolioTotal {
   unit: string;
   meters: number;
   annualKwh: number;
+  /** How many of those meters' spans are shorter than 365 days: the sum adds unequal spans. */
+  partialMeters: number;
 }
 export interface PortfolioResult {
   rows: PortfolioRow[];

@@ -644,6 +644,9 @@ export function portfolio(
       baseLoadKw: base != null ? round(base * 4) : null,
       completeness: frame && frame.expected > 0 ? round((a?.n ?? 0) / frame.expected, 4) : null,
       lastDataSec: last,
+      fromSec: frame && frame.toSec > frame.fromSec ? frame.fromSec : null,
+      toSec: frame && frame.toSec > frame.fromSec ? frame.toSec : null,
+      isPartial: !!frame && frame.toSec > frame.fromSec && frame.clippedToData,
     };
   });
   const totals = new Map<string, PortfolioTotal>();
@@ -661,9 +664,11 @@ export function portfolio(
           unit: r.unit ?? 'kWh',
           meters: 0,
           annualKwh: 0,
+          partialMeters: 0,
         }),
       );
     t.meters += 1;
+    if (r.isPartial) t.partialMeters += 1;
     t.annualKwh = round(t.annualKwh + r.annualKwh);
   }
   return { rows, totals: [...totals.values()] };

@@ -225,11 +225,13 @@ function portfolioTable(db: Database.Database, params: Params, nowSec: number, t
       ['Sparte', 'commodity'],
       ['Richtung', 'energy_direction'],
       ['Register', 'obis_code'],
-      ['Jahresenergie kWh', 'annual_kwh'],
+      ['Energie kWh (Zeitraum je Zeile)', 'energy_kwh'],
       ['Spitze kW', 'peak_kw'],
       ['Grundlast kW', 'base_load_kw'],
       ['Vollständigkeit', 'completeness'],
       ['Letzte Daten', 'last_data'],
+      ['Von', 'from'],
+      ['Bis', 'to'],
     ),
     rows: [
       ...r.rows.map((x): Cell[] => [
@@ -244,16 +246,22 @@ function portfolioTable(db: Database.Database, params: Params, nowSec: number, t
         x.baseLoadKw,
         x.completeness,
         x.lastDataSec === null ? null : { at: x.lastDataSec },
+        x.fromSec === null ? null : { at: x.fromSec },
+        x.toSec === null ? null : { at: x.toSec },
       ]),
       // Sums per commodity, direction and register: never across them.
       ...r.totals.map((t): Cell[] => [
-        `Summe (${t.meters} Zähler)`,
+        t.partialMeters > 0
+          ? `Summe (${t.meters} Zähler, davon ${t.partialMeters} mit kürzerem Zeitraum)`
+          : `Summe (${t.meters} Zähler)`,
         null,
         null,
         t.commodity,
         t.energyDirection,
         t.obisCode,
         t.annualKwh,
+        null,
+        null,
         null,
         null,
         null,

@@ -263,6 +263,27 @@ describe('the frame reaches every view (issue 30, items 1–5 and 8)', () => {
       const e = expected(gasMeter(), row.obisCode!, sec('2025-11-20'), sec('2026-11-20'), nowSec);
       expect(e.readings).toBeLessThan(e.expected);
       expect(row.completeness).toBeCloseTo(e.readings / e.expected, 4);
+      // Every row states the span its figures cover (its frame), and whether it is shorter than 365 days;
+      // a total counts the rows with a shorter span.
+      const result = portfolio(db, nowSec, null, ZONE);
+      for (const r of result.rows.filter((x) => x.obisCode !== null && x.annualKwh !== null)) {
+        const s = expected(r.meterId, r.obisCode!, sec('2025-11-20'), sec('2026-11-20'), nowSec);
+        expect([r.fromSec, r.toSec, r.isPartial], r.meterId).toEqual([
+          s.fromSec,
+          s.toSec,
+          s.fromSec > sec('2025-11-20'),
+        ]);
+      }
+      for (const tot of result.totals)
+        expect(tot.partialMeters).toBe(
+          result.rows.filter(
+            (r) =>
+              r.isPartial &&
+              r.annualKwh !== null &&
+              `${r.commodity}|${r.energyDirection}|${r.obisCode}` ===
+                `${tot.commodity}|${tot.energyDirection}|${tot.obisCode}`,
+          ).length,
+        );
     }));
 
   it('3–4: a gas meter is priced with gas tariffs only, and its site total holds gas meters only', () =>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
 import type { PortfolioResult, PortfolioRow } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { fmtDateTime, fmtQuantity } from '../format';
+import { fmtDate, fmtDateTime, fmtQuantity } from '../format';
 import { registerLabel } from '../registers';
 import { useApp } from '../store';
 import { ErrorText } from './ErrorText';
@@ -126,7 +126,15 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
                   {t(`commodity_${r.commodity}`, { defaultValue: r.commodity })} ·{' '}
                   {t(`direction_${r.energyDirection}`, { defaultValue: r.energyDirection })}
                 </td>
-                <td className="num">{fmtQuantity(r.annualKwh, 'kwhTotal', prefs, false)}</td>
+                <td className="num">
+                  {fmtQuantity(r.annualKwh, 'kwhTotal', prefs, false)}
+                  {/* A row states its span when it is shorter than the 365 days (data from mid-year). */}
+                  {r.isPartial && r.fromSec !== null && (
+                    <div className="small muted" data-testid="portfolio-row-since">
+                      {t('portfolioSince', { date: fmtDate(r.fromSec, prefs) })}
+                    </div>
+                  )}
+                </td>
                 <td className="num">{fmtQuantity(r.peakKw, 'kw', prefs)}</td>
                 <td className="num">{fmtQuantity(r.baseLoadKw, 'kw', prefs)}</td>
                 <td className="num">{fmtQuantity(r.completeness, 'percent', prefs)}</td>
@@ -148,6 +156,11 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
                     count: x.meters,
                   })}
                   <div className="small muted">{registerLabel(x.obisCode, t)}</div>
+                  {x.partialMeters > 0 && (
+                    <div className="small muted" data-testid="portfolio-total-partial">
+                      {t('portfolioPartial', { count: x.partialMeters })}
+                    </div>
+                  )}
                 </td>
                 <td className="num">{fmtQuantity(x.annualKwh, 'kwhTotal', prefs, false)}</td>
                 <td colSpan={4} />
