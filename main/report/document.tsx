@@ -828,6 +828,23 @@ function CompactMeter({ m, f, w, model }: { m: MeterReport; f: Fmt; w: Words; mo
   );
 }
 
+/**
+ * A period the data covers only partly says so on the cover (issue 41: "2025 (Daten ab 26.11.2025)"):
+ * the meters' frames together against the period asked for.
+ */
+function coveredSpan(model: ReportModel, w: Words, f: Fmt): string {
+  const frames = model.meters.map((m) => m.figures.frame).filter((x) => x.toSec > x.fromSec);
+  if (frames.length === 0) return '';
+  const from = Math.min(...frames.map((x) => x.fromSec));
+  const to = Math.max(...frames.map((x) => x.toSec));
+  const lateStart = from > model.request.fromSec;
+  const earlyEnd = to < model.request.toSec;
+  if (lateStart && earlyEnd) return ` (${w.dataFrom} ${f.date(from)}, ${w.dataUntil} ${f.date(to - 1)})`;
+  if (lateStart) return ` (${w.dataFrom} ${f.date(from)})`;
+  if (earlyEnd) return ` (${w.dataUntil} ${f.date(to - 1)})`;
+  return '';
+}
+
 function SummaryPage({
   model,
   f,
@@ -855,7 +872,7 @@ function SummaryPage({
         <View style={{ flex: 1 }}>
           <Text style={st.h1}>{w.title}</Text>
           <Text style={{ fontSize: 13, marginBottom: 4 }}>{model.scopeName}</Text>
-          <Text>{`${w.period}: ${r.periodLabel}`}</Text>
+          <Text>{`${w.period}: ${r.periodLabel}${coveredSpan(model, w, f)}`}</Text>
           {r.consultant?.name ? <Text>{`${w.preparedBy}: ${r.consultant.name}`}</Text> : null}
           <Text style={st.small}>{`${w.generated}: ${f.date(model.generatedSec)}`}</Text>
         </View>

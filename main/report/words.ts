@@ -3,6 +3,8 @@ export const WORDS = {
   de: {
     title: 'Lastganganalyse',
     period: 'Zeitraum',
+    dataFrom: 'Daten ab',
+    dataUntil: 'Daten bis',
     preparedBy: 'Erstellt von',
     generated: 'Erstellt am',
     contents: 'Inhalt',
@@ -149,6 +151,8 @@ export const WORDS = {
   en: {
     title: 'Load profile analysis',
     period: 'Period',
+    dataFrom: 'data from',
+    dataUntil: 'data until',
     preparedBy: 'Prepared by',
     generated: 'Generated',
     contents: 'Contents',

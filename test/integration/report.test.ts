@@ -256,6 +256,42 @@ describe('the customer report (PDF)', () => {
     db.close();
   }, 60_000);
 
+  it('a year the data covers only partly says so on the cover: "2024 (Daten ab …)"', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
+    const r = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'meter', id: meter.id },
+      fromSec: at('2024-01-01T00:00'),
+      toSec: at('2025-01-01T00:00'),
+      periodLabel: '2024',
+      lang: 'de',
+      sections: ['master', 'energy'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: null,
+    });
+    // Independent: the first stored reading of the meter's G.01 (plain SQL), as a local date.
+    const db = new Database(dbPath, { readonly: true });
+    const first = (
+      db
+        .prepare(
+          `SELECT min(r.start_sec) AS s FROM readings r JOIN series s ON s.id = r.series_id
+            WHERE s.meter_id = ? AND s.obis_code = '1-1:1.9.0 G.01'`,
+        )
+        .get(meter.id) as { s: number }
+    ).s;
+    db.close();
+    expect(first).toBeGreaterThan(at('2024-01-01T00:00'));
+    const day = new Intl.DateTimeFormat('de-AT', {
+      timeZone: 'Europe/Vienna',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(first * 1000);
+    expect(textOf(r.path)).toContain(`Zeitraum: 2024 (Daten ab ${day})`);
+  });
+
   it('a customer with several meters (English): a summary, a page per meter, totals never across directions', async () => {
     const meters = await call<MeterView[]>('meters:list');
     const wagner = meters.find((m) => m.label === 'Haus Wagner – Bezug')!;
