@@ -2,7 +2,8 @@
 // `node scripts/house-order.mjs`): runtime imports between the folders of main/ (type-only imports
 // do not count: they vanish at build time), functions of 150+ lines, files over 400 lines (the i18n
 // word lists aside), and SQL statements (`.prepare`/`.exec` with a literal) outside main/db/ and
-// main/demo/. Read with the TypeScript compiler's parser, so an import is never missed by a regex.
+// main/demo/, and refusals (`new AppError(…)` in main/) that carry no `reason` code for the UI's words.
+// Read with the TypeScript compiler's parser, so an import is never missed by a regex.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { posix as path } from 'node:path';
@@ -75,6 +76,8 @@ export function measure(root = '.') {
   const longFunctions = [];
   const bigFiles = [];
   const sqlOutsideDb = [];
+  /** `new AppError(…)` in main/ (outside demo/) without a `reason`: a refusal the UI can word only generically. */
+  const refusalsWithoutReason = [];
   for (const f of files) {
     const text = readFileSync(path.join(root, f), 'utf8');
     const lines = text.split('\n').length;
@@ -104,6 +107,14 @@ export function measure(root = '.') {
           name = n.parent.name.getText(sf);
         if (b - a + 1 >= 150) longFunctions.push(`${f} ${name ?? '(anonymous)'}`);
       }
+      if (
+        ts.isNewExpression(n) &&
+        n.expression.getText(sf) === 'AppError' &&
+        f.startsWith('main/') &&
+        !f.startsWith('main/demo/') &&
+        !(n.arguments ?? []).some((a) => /\breason\s*:/.test(a.getText(sf)))
+      )
+        refusalsWithoutReason.push(`${f}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`);
       if (ts.isImportDeclaration(n)) {
         const c = n.importClause;
         let typeOnly = !!c?.isTypeOnly;
@@ -146,7 +157,14 @@ export function measure(root = '.') {
     adj.get(x).add(y);
     if (!why.has(`${x}→${y}`)) why.set(`${x}→${y}`, `${a} → ${b}`);
   }
-  return { folderCycles: cyclesOf(adj), folderEdges: why, longFunctions, bigFiles, sqlOutsideDb };
+  return {
+    folderCycles: cyclesOf(adj),
+    folderEdges: why,
+    longFunctions,
+    bigFiles,
+    sqlOutsideDb,
+    refusalsWithoutReason,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -157,6 +175,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       longFunctions: m.longFunctions.length,
       bigFiles: m.bigFiles.length,
       sqlOutsideDb: m.sqlOutsideDb.reduce((a, [, n]) => a + n, 0),
+      refusalsWithoutReason: m.refusalsWithoutReason.length,
     }),
   );
 }

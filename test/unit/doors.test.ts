@@ -75,7 +75,7 @@ describe('doors', () => {
     const bytes = new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     const r = await readEdaReport(bytes, Date.parse('2026-11-20T12:00:00Z') / 1000);
     expect(r.members.some((m) => m.meteringPoint.startsWith('='))).toBe(false);
-    expect(r.notes.join(' ')).toMatch(/Column 2: its metering point starts with "="/);
+    expect(r.notes).toContainEqual({ code: 'mp_refused', params: { column: 2 } });
     for (const m of r.members) {
       expect(m.name ?? '').not.toMatch(/\u202e/);
       expect((m.name ?? '').length).toBeLessThanOrEqual(200);

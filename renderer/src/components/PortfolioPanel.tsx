@@ -9,7 +9,7 @@ import type { PortfolioResult, PortfolioRow } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { fmtDate, fmtDateTime, fmtQuantity } from '../format';
 import { registerLabel } from '../registers';
-import { useApp } from '../store';
+import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 
 type Key = 'label' | 'customer' | 'annualKwh' | 'peakKw' | 'baseLoadKw' | 'completeness' | 'lastDataSec';
@@ -142,36 +142,45 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
               </tr>
             ))}
           </tbody>
-          <tfoot data-testid="portfolio-totals">
-            {(result?.totals ?? []).map((x) => (
-              <tr
-                key={`${x.commodity}|${x.energyDirection}|${x.obisCode}`}
-                data-testid="portfolio-total"
-                data-group={`${x.commodity}|${x.energyDirection}|${x.obisCode}`}
-                data-kwh={x.annualKwh}
-              >
-                <td colSpan={3}>
-                  {t('totalOf', {
-                    what: `${t(`commodity_${x.commodity}`, { defaultValue: x.commodity })} · ${t(`direction_${x.energyDirection}`, { defaultValue: x.energyDirection })}`,
-                    count: x.meters,
-                  })}
-                  <div className="small muted">{registerLabel(x.obisCode, t)}</div>
-                  {x.partialMeters > 0 && (
-                    <div className="small muted" data-testid="portfolio-total-partial">
-                      {t('portfolioPartial', { count: x.partialMeters })}
-                    </div>
-                  )}
-                </td>
-                <td className="num">{fmtQuantity(x.annualKwh, 'kwhTotal', prefs, false)}</td>
-                <td colSpan={4} />
-              </tr>
-            ))}
-          </tfoot>
+          <PortfolioTotals totals={result?.totals ?? []} />
         </table>
       </div>
       <div className="modal-actions">
         <button onClick={onClose}>{t('close')}</button>
       </div>
     </Modal>
+  );
+}
+
+/** The totals: per commodity, direction and register (never across them), and how many rows cover a shorter span. */
+function PortfolioTotals({ totals }: { totals: PortfolioResult['totals'] }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  return (
+    <tfoot data-testid="portfolio-totals">
+      {totals.map((x) => (
+        <tr
+          key={`${x.commodity}|${x.energyDirection}|${x.obisCode}`}
+          data-testid="portfolio-total"
+          data-group={`${x.commodity}|${x.energyDirection}|${x.obisCode}`}
+          data-kwh={x.annualKwh}
+        >
+          <td colSpan={3}>
+            {t('totalOf', {
+              what: `${t(`commodity_${x.commodity}`, { defaultValue: x.commodity })} · ${t(`direction_${x.energyDirection}`, { defaultValue: x.energyDirection })}`,
+              count: x.meters,
+            })}
+            <div className="small muted">{registerLabel(x.obisCode, t)}</div>
+            {x.partialMeters > 0 && (
+              <div className="small muted" data-testid="portfolio-total-partial">
+                {t('portfolioPartial', { count: x.partialMeters })}
+              </div>
+            )}
+          </td>
+          <td className="num">{fmtQuantity(x.annualKwh, 'kwhTotal', prefs, false)}</td>
+          <td colSpan={4} />
+        </tr>
+      ))}
+    </tfoot>
   );
 }
