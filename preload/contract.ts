@@ -770,6 +770,20 @@ export const errorReasons = [
   'too_large',
   /** A logo that is no PNG, or one too large (params: width, height where known). */
   'logo_png',
+  /** A change to a meter the service owns (params: name). */
+  'service_meter',
+  /** A meter name left empty. */
+  'name_missing',
+  /** A merge of a meter into itself. */
+  'merge_same',
+  /** A merge of a consumption and a feed-in meter. */
+  'merge_directions',
+  /** An import undone already (params: file). */
+  'undo_done',
+  /** An import of an older Meterdesk without an undo record (params: file). */
+  'undo_unrecorded',
+  /** An import whose days were written again since (params: file, day). */
+  'undo_overwritten',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

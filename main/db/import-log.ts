@@ -79,11 +79,15 @@ export function undoImport(
         `No import ${importId} in this profile ("meterdesk imports" lists them).`,
       );
     if (imp.undone_sec !== null)
-      throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`);
+      throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`, {
+        reason: 'undo_done',
+        params: { file: imp.file_name },
+      });
     if (imp.revisions_from === null)
       throw new AppError(
         'conflict',
         `Import ${importId} (${imp.file_name}) was made by an older Meterdesk that kept no undo record; it cannot be undone.`,
+        { reason: 'undo_unrecorded', params: { file: imp.file_name } },
       );
     const rows = db.prepare('SELECT * FROM import_undo WHERE import_id = ?').all(importId) as {
       series_id: number;
@@ -101,6 +105,10 @@ export function undoImport(
         throw new AppError(
           'conflict',
           `Readings of ${new Date(r.day * 86_400_000).toISOString().slice(0, 10)} were written again after import ${importId} (${imp.file_name}), by a later import or a sync; undo the later imports first. Nothing was changed.`,
+          {
+            reason: 'undo_overwritten',
+            params: { file: imp.file_name, day: new Date(r.day * 86_400_000).toISOString().slice(0, 10) },
+          },
         );
     }
     // The readings store writes the days back (it is the one writer of reading_days and rollups).

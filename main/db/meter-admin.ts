@@ -39,13 +39,14 @@ function ownMeter(db: Database.Database, id: string, what: string) {
     throw new AppError(
       'conflict',
       `${m.label ?? m.metering_point} comes from the readings service: its ${what} is the service's, and the next sync would undo a change here.`,
+      { reason: 'service_meter', params: { name: m.label ?? m.metering_point } },
     );
   return m;
 }
 
 const label = (name: string) => {
   const clean = cleanText(name, TEXT_CAPS.label);
-  if (!clean) throw new AppError('invalid_input', 'Give a name.');
+  if (!clean) throw new AppError('invalid_input', 'Give a name.', { reason: 'name_missing' });
   return clean;
 };
 
@@ -150,7 +151,8 @@ export function mergeMeters(
   nowSec: number,
   replace = false,
 ): { moved: number; conflictsKept: number } {
-  if (fromId === intoId) throw new AppError('invalid_input', 'Choose two different meters to merge.');
+  if (fromId === intoId)
+    throw new AppError('invalid_input', 'Choose two different meters to merge.', { reason: 'merge_same' });
   ownMeter(db, fromId, 'data');
   meterOf(db, intoId);
   const dir = (id: string) =>
@@ -159,6 +161,7 @@ export function mergeMeters(
     throw new AppError(
       'invalid_input',
       'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
+      { reason: 'merge_directions' },
     );
   let moved = 0;
   let conflictsKept = 0;

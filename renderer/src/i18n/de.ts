@@ -292,6 +292,17 @@ export const de = {
     'Ein Speicher braucht einen Standort mit Bezugs- und Einspeisezähler; diesem Standort fehlt einer.',
   err_reason_too_large: '{{what}}: größer als {{maxMb}} MB, mehr liest Meterdesk von so einer Datei nicht.',
   err_reason_logo_png: 'Das Logo muss ein PNG-Bild von höchstens 2 MB und 4000 × 4000 Pixeln sein.',
+  err_reason_service_meter:
+    '„{{name}}“ kommt vom Messdaten-Dienst: Das gehört dem Dienst, und der nächste Abgleich würde eine Änderung hier zurücknehmen.',
+  err_reason_name_missing: 'Einen Namen angeben.',
+  err_reason_merge_same: 'Zwei verschiedene Zähler zum Zusammenführen wählen.',
+  err_reason_merge_directions:
+    'Die beiden Zähler messen verschiedene Richtungen (Bezug und Einspeisung): Sie können nicht ein Zähler sein.',
+  err_reason_undo_done: 'Der Import von „{{file}}“ ist schon rückgängig gemacht.',
+  err_reason_undo_unrecorded:
+    'Der Import von „{{file}}“ stammt von einer älteren Meterdesk-Version ohne Rückgängig-Protokoll; er kann nicht rückgängig gemacht werden.',
+  err_reason_undo_overwritten:
+    'Die Messwerte vom {{day}} wurden nach dem Import von „{{file}}“ erneut geschrieben (späterer Import oder Abgleich): zuerst die späteren Importe rückgängig machen. Nichts wurde geändert.',
   err_word_consumption: 'Bezug',
   err_word_feed_in: 'Einspeisung',
   err_word_electricity: 'Strom',

@@ -291,6 +291,17 @@ export const en: Record<keyof typeof de, string> = {
     'A battery needs a site with a consumption and a feed-in meter; this site lacks one.',
   err_reason_too_large: '{{what}}: larger than {{maxMb}} MB, the most Meterdesk reads of such a file.',
   err_reason_logo_png: 'The logo must be a PNG image of at most 2 MB and 4000 × 4000 pixels.',
+  err_reason_service_meter:
+    '“{{name}}” comes from the readings service: this is the service’s, and the next sync would undo a change here.',
+  err_reason_name_missing: 'Give a name.',
+  err_reason_merge_same: 'Choose two different meters to merge.',
+  err_reason_merge_directions:
+    'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
+  err_reason_undo_done: 'The import of “{{file}}” was undone already.',
+  err_reason_undo_unrecorded:
+    'The import of “{{file}}” was made by an older Meterdesk that kept no undo record; it cannot be undone.',
+  err_reason_undo_overwritten:
+    'Readings of {{day}} were written again after the import of “{{file}}” (a later import or a sync): undo the later imports first. Nothing was changed.',
   err_word_consumption: 'consumption',
   err_word_feed_in: 'feed-in',
   err_word_electricity: 'electricity',
