@@ -784,6 +784,18 @@ export const errorReasons = [
   'undo_unrecorded',
   /** An import whose days were written again since (params: file, day). */
   'undo_overwritten',
+  /** A file that is no EDA "Energie Report" (not XLSX, no sheet "Energiedaten", its rows missing). */
+  'eda_not_report',
+  /** An EDA report without quarter-hours or readable metering points. */
+  'eda_empty',
+  /** An EDA row off the quarter-hour grid or out of order (params: row). */
+  'eda_row',
+  /** An EDA value no meter can hold (params: row, column). */
+  'eda_value',
+  /** A spot tariff's price series that is not in the profile (params: id). */
+  'price_series_missing',
+  /** A price series still used by tariffs (params: tariffs). */
+  'price_series_in_use',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

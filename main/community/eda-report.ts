@@ -103,8 +103,12 @@ function readData(sheet: Sheet, notes: EdaNote[], nowSec: number): Omit<EdaRepor
     throw new AppError(
       'invalid_input',
       'The sheet "Energiedaten" lacks the rows MeteringpointID, Energy direction and Metercode: this is not an EDA "Energie Report", or a version Meterdesk does not know.',
+      { reason: 'eda_not_report' },
     );
-  if (dataStart < 0) throw new AppError('invalid_input', 'The EDA report holds no quarter-hour rows.');
+  if (dataStart < 0)
+    throw new AppError('invalid_input', 'The EDA report holds no quarter-hour rows.', {
+      reason: 'eda_empty',
+    });
   const names = header['name'];
   const members = new Map<string, EdaMember>();
   const columns: { col: number; series: EdaMember['series'][number] }[] = [];
@@ -157,7 +161,9 @@ function readData(sheet: Sheet, notes: EdaNote[], nowSec: number): Omit<EdaRepor
       params: { codes: [...unknown].map((u) => cleanText(u, TEXT_CAPS.label)).join('; ') },
     });
   if (members.size === 0)
-    throw new AppError('invalid_input', 'The EDA report names no metering point Meterdesk can read.');
+    throw new AppError('invalid_input', 'The EDA report names no metering point Meterdesk can read.', {
+      reason: 'eda_empty',
+    });
   let first = Infinity;
   let last = -Infinity;
   let previous: number | null = null;
@@ -170,11 +176,13 @@ function readData(sheet: Sheet, notes: EdaNote[], nowSec: number): Omit<EdaRepor
       throw new AppError(
         'invalid_input',
         `Row ${row.line}: ${text(row.cells[0])} is not on the quarter-hour grid.`,
+        { reason: 'eda_row', params: { row: row.line } },
       );
     if (previous !== null && start <= previous)
       throw new AppError(
         'invalid_input',
         `Row ${row.line}: ${text(row.cells[0])} does not follow the row before it.`,
+        { reason: 'eda_row', params: { row: row.line } },
       );
     previous = start;
     first = Math.min(first, start);
@@ -189,6 +197,7 @@ function readData(sheet: Sheet, notes: EdaNote[], nowSec: number): Omit<EdaRepor
         throw new AppError(
           'invalid_input',
           `Row ${row.line}, column ${col + 1} (${series.column}): ${why}. The report is not imported.`,
+          { reason: 'eda_value', params: { row: row.line, column: col + 1 } },
         );
       series.startSec.push(start);
       series.valueKwh.push(v);
@@ -244,7 +253,13 @@ function readSummary(sheet: Sheet): ReportSummary | null {
 
 export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<EdaReport> {
   if (containerOf(bytes) !== 'xlsx')
-    throw new AppError('invalid_input', 'An EDA "Energie Report" is an XLSX workbook; this file is not one.');
+    throw new AppError(
+      'invalid_input',
+      'An EDA "Energie Report" is an XLSX workbook; this file is not one.',
+      {
+        reason: 'eda_not_report',
+      },
+    );
   await checkXlsx(bytes);
   const sheets = await readWorkbook(bytes);
   const data = sheets.find((s) => /^energiedaten$/i.test(s.name));
@@ -252,6 +267,7 @@ export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<
     throw new AppError(
       'invalid_input',
       `The workbook has no sheet "Energiedaten" (sheets: ${sheets.map((s) => s.name).join(', ')}): this is not an EDA "Energie Report".`,
+      { reason: 'eda_not_report' },
     );
   const notes: EdaNote[] = [];
   const read = readData(data, notes, nowSec);

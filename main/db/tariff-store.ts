@@ -37,6 +37,7 @@ export function createTariffStore(db: Database.Database) {
         throw new AppError(
           'invalid_input',
           `The price series "${t.energy.priceSeriesId}" is not in this profile: import it first.`,
+          { reason: 'price_series_missing', params: { id: t.energy.priceSeriesId } },
         );
       db.prepare(
         'INSERT INTO tariffs (id, json, updated_sec) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated_sec = excluded.updated_sec',
@@ -98,6 +99,7 @@ export function createTariffStore(db: Database.Database) {
         throw new AppError(
           'conflict',
           `The price series is used by ${inUse.map((t) => `"${t.name}"`).join(', ')}: remove those tariffs first.`,
+          { reason: 'price_series_in_use', params: { tariffs: inUse.map((t) => t.name).join(', ') } },
         );
       return db
         .transaction(() => {
@@ -118,6 +120,7 @@ export function createTariffStore(db: Database.Database) {
         throw new AppError(
           'not_found',
           `No price series "${id}" in this profile: import the day-ahead prices under that name (Manage tariffs → Import a price file, or meterdesk prices import FILE --name ${id}).`,
+          { reason: 'price_series_missing', params: { id } },
         );
       const rows = db
         .prepare(

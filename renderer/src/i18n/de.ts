@@ -303,6 +303,17 @@ export const de = {
     'Der Import von „{{file}}“ stammt von einer älteren Meterdesk-Version ohne Rückgängig-Protokoll; er kann nicht rückgängig gemacht werden.',
   err_reason_undo_overwritten:
     'Die Messwerte vom {{day}} wurden nach dem Import von „{{file}}“ erneut geschrieben (späterer Import oder Abgleich): zuerst die späteren Importe rückgängig machen. Nichts wurde geändert.',
+  err_reason_eda_not_report:
+    'Das ist kein „Energie Report“ des EDA-Portals (eine XLSX-Datei mit dem Blatt „Energiedaten“ und den Zeilen MeteringpointID, Energy direction und Metercode).',
+  err_reason_eda_empty: 'Der EDA-Report enthält keine lesbaren Viertelstunden oder Zählpunkte.',
+  err_reason_eda_row:
+    'Zeile {{row}} des EDA-Reports liegt nicht im Viertelstundenraster oder nicht nach der Zeile davor; der Report ist nicht importiert.',
+  err_reason_eda_value:
+    'Zeile {{row}}, Spalte {{column}} des EDA-Reports hält einen Wert, den kein Zähler messen kann; der Report ist nicht importiert.',
+  err_reason_price_series_missing:
+    'Die Preisreihe „{{id}}“ ist nicht in diesem Profil: zuerst die Day-Ahead-Preise unter diesem Namen importieren (Tarife verwalten → Preisdatei importieren).',
+  err_reason_price_series_in_use:
+    'Die Preisreihe wird noch verwendet von {{tariffs}}: zuerst diese Tarife entfernen.',
   err_word_consumption: 'Bezug',
   err_word_feed_in: 'Einspeisung',
   err_word_electricity: 'Strom',

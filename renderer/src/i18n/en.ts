@@ -302,6 +302,16 @@ export const en: Record<keyof typeof de, string> = {
     'The import of “{{file}}” was made by an older Meterdesk that kept no undo record; it cannot be undone.',
   err_reason_undo_overwritten:
     'Readings of {{day}} were written again after the import of “{{file}}” (a later import or a sync): undo the later imports first. Nothing was changed.',
+  err_reason_eda_not_report:
+    'This is not an EDA portal “Energie Report” (an XLSX workbook with the sheet “Energiedaten” and the rows MeteringpointID, Energy direction and Metercode).',
+  err_reason_eda_empty: 'The EDA report holds no readable quarter-hours or metering points.',
+  err_reason_eda_row:
+    'Row {{row}} of the EDA report is off the quarter-hour grid or does not follow the row before it; the report is not imported.',
+  err_reason_eda_value:
+    'Row {{row}}, column {{column}} of the EDA report holds a value no meter can hold; the report is not imported.',
+  err_reason_price_series_missing:
+    'The price series “{{id}}” is not in this profile: import the day-ahead prices under that name first (Manage tariffs → Import a price file).',
+  err_reason_price_series_in_use: 'The price series is used by {{tariffs}}: remove those tariffs first.',
   err_word_consumption: 'consumption',
   err_word_feed_in: 'feed-in',
   err_word_electricity: 'electricity',
