@@ -55,10 +55,7 @@ export interface Framed {
 }
 
 const seriesIdOf = (db: Database.Database, meterId: string, obisCode: string): number | null =>
-  (
-    db.prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?').get(meterId, obisCode) as
-      { id: number } | undefined
-  )?.id ?? null;
+  stmts(db).seriesId.get(meterId, obisCode)?.id ?? null;
 
 /**
  * The frame of a request at `nowSec` (from the services' clock). A register without readings in the
@@ -140,6 +137,9 @@ interface RollupRow {
 const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 function prepare(db: Database.Database) {
   return {
+    seriesId: db.prepare<[string, string], { id: number }>(
+      'SELECT id FROM series WHERE meter_id = ? AND obis_code = ?',
+    ),
     resolution: db.prepare<[number], { resolution_sec: number | null }>(
       'SELECT resolution_sec FROM series WHERE id = ?',
     ),

@@ -6,6 +6,7 @@
  * new imported meter — never on another by guess; readings already stored with another value are kept
  * (the import log says how many), as every import does.
  */
+import { slugOf } from '../../common/slug';
 import type Database from 'better-sqlite3';
 import type { Community } from '../../preload/contract';
 import { AppError } from '../errors';
@@ -18,13 +19,7 @@ import { communityView, communityWhatIf } from './community-view';
 import { edaNoteText, type EdaNote } from './eda-notes';
 import { readEdaReport } from './eda-report';
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 50) || 'community';
+const slug = (s: string) => slugOf(s, 50) || 'community';
 
 export function createCommunityService(db: Database.Database, tz: string) {
   const store = createCommunityStore(db);

@@ -3,6 +3,7 @@
  * checked against the register), price files into series, and the default range a person means when
  * they give none (the last twelve calendar months before the newest reading).
  */
+import { slugOf } from '../../common/slug';
 import type Database from 'better-sqlite3';
 import type {
   BatteryResult,
@@ -63,13 +64,7 @@ export function savePrices(
 ): PriceSeriesView & { format?: string; notes?: string[] } {
   const { resolutionSec, points, format, notes } = parsed;
   name = cleanText(name, TEXT_CAPS.label) || 'prices';
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 50) || 'prices';
+  const base = slugOf(name, 50) || 'prices';
   let id = base;
   for (let i = 2; store.series().some((s) => s.id === id); i++) id = `${base}-${i}`;
   store.saveSeries({ id, name, resolutionSec, source: 'file', isExample: false }, points, nowSec);

@@ -8,6 +8,7 @@
  *   meter of the local "Imported" customer, whose id follows from the metering point (or, for files
  *   without one, from the format and direction), so the same file always lands on the same meter.
  */
+import { slugOf } from '../../common/slug';
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ReadingsStore } from '../db/readings-store';
@@ -40,14 +41,7 @@ export interface ImportWrite {
   conflictsKept: number;
 }
 
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
-}
+const slug = (text: string) => slugOf(text, 60);
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

@@ -4,6 +4,7 @@
  * account and holds imported files only. Each profile's readings live in `profiles/<id>/meterdesk.sqlite`; its token
  * lives in the OS keychain, never in this file.
  */
+import { slugOf } from '../../common/slug';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -73,13 +74,7 @@ export function createProfileRegistry(dataDir: string) {
     },
     /** The id `add` would give a profile of this name (so its token can be stored first). */
     idFor(name: string): string {
-      const slug =
-        name
-          .toLowerCase()
-          .normalize('NFKD')
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .slice(0, 40) || 'account';
+      const slug = slugOf(name, 40) || 'account';
       let id = slug;
       for (let i = 2; state.profiles.some((x) => x.id === id); i++) id = `${slug}-${i}`;
       return id;
