@@ -9,6 +9,7 @@ import type { MeterView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
 import { usePrefs } from '../../store';
 import { errorText } from '../ErrorText';
+import { ExportStatus, type ExportMessage } from '../meter/ExportStatus';
 import { BaseLoadView } from './BaseLoadView';
 import { CarpetView } from './CarpetView';
 import { CompareView } from './CompareView';
@@ -49,9 +50,7 @@ export function AnalysisPanel(props: {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const [view, setView] = useState<AnalysisView>('peaks');
-  const [message, setMessage] = useState<{ text: string; details?: string | null; error?: boolean } | null>(
-    null,
-  );
+  const [message, setMessage] = useState<ExportMessage | null>(null);
   const exportParams = useRef<Record<string, string | number | null>>({});
   const setExportParams = useCallback((p: Record<string, string | number | null>) => {
     exportParams.current = p;
@@ -122,16 +121,7 @@ export function AnalysisPanel(props: {
         <button onClick={() => void exportCsv('iso')}>CSV ISO</button>
         <button onClick={() => void exportPng()}>PNG</button>
       </div>
-      {message && (
-        <div
-          className={message.error ? 'notice error small' : 'notice small'}
-          role="status"
-          data-testid="analysis-message"
-        >
-          {message.text}
-          {message.details && <pre className="small">{message.details}</pre>}
-        </div>
-      )}
+      <ExportStatus message={message} testId="analysis-message" small />
       <div ref={figureRef} key={view}>
         <View
           meter={meter}

@@ -1,0 +1,89 @@
+/**
+ * The range's figures, every one from its frame (core: analysis/frame.ts): the span clipped to now and
+ * to the register's data, exact at a zoomed span's edges. Nothing is summed here. The counts come from
+ * the Quality tab's own source (quality:breakdown over the same range).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QualityBreakdown } from '../../../../preload/contract';
+import { api, unwrap } from '../../bridge';
+import { fmtDateTime, fmtFrameSpan, fmtQuantity, localMidnight } from '../../format';
+import { useApp, usePrefs } from '../../store';
+
+export type Figures = NonNullable<QualityBreakdown['figures']>;
+
+/** The range's figures for the selected register; null while they load. */
+export function useRangeFigures(meterId: string | undefined): Figures | null {
+  const register = useApp((s) => s.register);
+  const range = useApp((s) => s.range);
+  const dataVersion = useApp((s) => s.dataVersion);
+  const [figures, setFigures] = useState<QualityBreakdown | null>(null);
+  useEffect(() => {
+    setFigures(null);
+    if (!meterId || !register || !range) return;
+    let live = true;
+    const span = Math.min(range.toSec, range.fromSec + 4 * 366 * 86_400);
+    unwrap(
+      api().quality.breakdown({
+        meterId,
+        obisCode: register,
+        fromSec: range.fromSec,
+        toSec: span,
+        detail: false,
+      }),
+    ).then(
+      (q) => live && setFigures(q),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [meterId, register, range, dataVersion]);
+  return figures?.figures ?? null;
+}
+
+export function RangeFigures({ fig }: { fig: Figures | null }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const frameWords = (f: Figures) =>
+    `${fmtFrameSpan(f.frame.fromSec, f.frame.toSec, prefs)}${f.frame.clippedToNow ? ` (${localMidnight(f.frame.toSec, prefs.timeZone) === f.frame.toSec ? t('frameUntilYesterday') : t('frameUntilLatest')})` : ''}${f.frame.clippedToData ? ` (${t('frameFromFirstReading')})` : ''}`;
+  return (
+    <dl className="figures" data-testid="range-figures">
+      <div className="figures-frame">
+        <dt>{t('frameSpan')}</dt>
+        <dd data-testid="figure-frame">{fig ? frameWords(fig) : '…'}</dd>
+      </div>
+      <div>
+        <dt>{t('total')}</dt>
+        <dd data-testid="figure-total">{fmtQuantity(fig ? fig.kwh : null, 'kwhTotal', prefs)}</dd>
+      </div>
+      <div>
+        <dt>{t(fig?.frame.resolutionSec === 3600 ? 'peakHour' : 'peakQuarterHour')}</dt>
+        <dd data-testid="figure-peak">
+          {fmtQuantity(fig?.peakKw ?? null, 'kw', prefs)}
+          {fig?.peakAtSec != null && (
+            <span className="small muted"> {fmtDateTime(fig.peakAtSec, prefs)}</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{fig?.frame.resolutionSec === 3600 ? t('hours') : t('quarterHours')}</dt>
+        <dd data-testid="figure-readings">
+          {fig ? t('ofExpected', { received: fig.readings, expected: fig.expected }) : '…'}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('quality')}</dt>
+        <dd data-testid="figure-quality">
+          {fig
+            ? `${t('q1')} ${fig.quality.measured} · ${t('q2')} ${fig.quality.estimated} · ${t('q3')} ${fig.quality.unreliable}`
+            : '…'}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('completeness')}</dt>
+        <dd data-testid="figure-completeness">{fmtQuantity(fig?.completeness ?? null, 'percent', prefs)}</dd>
+      </div>
+    </dl>
+  );
+}
