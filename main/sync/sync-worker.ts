@@ -4,56 +4,45 @@
  * validation and the page transactions never run on the main thread: the Electron main process stays
  * free for IPC and window events however large the sync.
  *
- * Messages in: `syncAll` (with an id), `cancel`, `close`. Messages out: `progress`, `changed`,
- * `rateLimit`, `done` / `failed` (with the id), `closed`.
+ * It answers sync-thread-calls.ts in the one message shape of threads/rpc.ts; a close waits for the
+ * running sync (cancelled first by the main side) to settle, then the connection goes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createApiClient, type RateLimitState } from '../api/client';
+import { createApiClient } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
-import { toContractError } from '../errors';
+import { serveThread } from '../threads/rpc';
 import { createSyncService } from './sync-service';
-import type { SyncWorkerData, ToWorker, FromWorker } from './worker-sync';
+import { syncCalls, type SyncThreadContext } from './sync-thread-calls';
+import type { SyncWorkerData } from './worker-sync';
 
 const port = parentPort;
 if (!port) throw new Error('sync-worker.ts runs as a worker thread only');
 const data = workerData as SyncWorkerData;
-const post = (m: FromWorker) => port.postMessage(m);
 
 const db = openDatabase(data.dbPath);
-const onRateLimit = (rateLimit: RateLimitState) => post({ type: 'rateLimit', rateLimit });
-const api = createApiClient({ ...data.connection, ...data.apiOptions, onRateLimit });
-const readings = createReadingsStore(db, data.tz);
-const sync = createSyncService({
+const ctx = { emit: null } as SyncThreadContext;
+const api = createApiClient({
+  ...data.connection,
+  ...data.apiOptions,
+  onRateLimit: (rateLimit) => ctx.emit?.({ type: 'rateLimit', rateLimit }),
+});
+ctx.sync = createSyncService({
   db,
   api,
   account: createAccountStore(db, data.tz),
-  readings,
+  readings: createReadingsStore(db, data.tz),
   pageSize: data.pageSize,
   concurrency: data.concurrency,
   recentFirstDays: data.recentFirstDays,
-  onProgress: (progress) => post({ type: 'progress', progress }),
-  onReadingsChanged: (meterIds) => post({ type: 'changed', meterIds }),
+  onProgress: (progress) => ctx.emit?.({ type: 'progress', progress }),
+  onReadingsChanged: (meterIds) => ctx.emit?.({ type: 'changed', meterIds }),
 });
 
-let running: Promise<unknown> = Promise.resolve();
-
-port.on('message', (m: ToWorker) => {
-  if (m.type === 'cancel') sync.cancel();
-  else if (m.type === 'close') {
-    // Page transactions are synchronous, so none is open here; the cancelled run settles first.
-    sync.cancel();
-    void running.finally(() => {
-      db.close();
-      post({ type: 'closed' });
-      port.close();
-    });
-  } else if (m.type === 'syncAll') {
-    running = sync.syncAll({ meterIds: m.meterIds }).then(
-      (summary) => post({ type: 'done', id: m.id, summary }),
-      (err: unknown) => post({ type: 'failed', id: m.id, error: toContractError(err) }),
-    );
-  }
-});
-post({ type: 'ready' });
+serveThread<SyncThreadContext>(
+  port,
+  ctx,
+  syncCalls as unknown as Record<string, (c: SyncThreadContext, ...args: unknown[]) => unknown>,
+  () => db.close(),
+);

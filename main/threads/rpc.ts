@@ -104,7 +104,12 @@ export function createThreadClient<R extends Registry<never>>(
       if (opts.unrefWhenIdle && pending.size === 0) w.unref(); // idle: it must not keep a process alive
       if ('error' in m)
         p.reject(
-          new AppError(m.error.code, m.error.message, { reason: m.error.reason, params: m.error.params }),
+          new AppError(m.error.code, m.error.message, {
+            reason: m.error.reason,
+            params: m.error.params,
+            retryAtSec: m.error.retryAtSec,
+            serviceText: m.error.serviceText,
+          }),
         );
       else p.resolve(m.response);
     });
@@ -146,6 +151,10 @@ export function createThreadClient<R extends Registry<never>>(
       ...args: ArgsOf<R[N]>
     ): Promise<Awaited<ReturnType<R[N]>>> {
       return call(name, args, onEvent) as Promise<Awaited<ReturnType<R[N]>>>;
+    },
+    /** Stops the thread at once: its open requests fail; the next request starts a new thread. */
+    async terminate(): Promise<void> {
+      await worker?.terminate();
     },
     /**
      * Ends the thread after answering what was asked before. The requests still open settle first,
