@@ -292,8 +292,13 @@ export interface CompareResult {
 }
 export interface PvResult {
   siteId: string;
+  /** The import and export registers read: on two meters, or both on one meter. */
   consumptionMeterId: string | null;
   feedInMeterId: string | null;
+  consumptionObisCode: string | null;
+  feedInObisCode: string | null;
+  /** The span the figures describe (analysis/frame.ts): clipped to now and to the data. */
+  frame: FrameView | null;
   importKwh: number | null;
   exportKwh: number | null;
   netKwh: number | null;

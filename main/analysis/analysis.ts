@@ -18,7 +18,6 @@ import type {
   PortfolioRow,
   PortfolioTotal,
   ProfilesResult,
-  PvResult,
   QualityCounts,
 } from '../../preload/contract';
 import { AppError } from '../errors';
@@ -424,58 +423,6 @@ export function compare(
       reason === 'partial' && perQh(previous) ? round(perQh(current) / perQh(previous) - 1, 4) : null,
     currentProfile: profileOf(s),
     previousProfile: profileOf(prev),
-  };
-}
-
-/**
- * PV: for a site with a consumption and a feed-in meter. Interval meters measure grid import and
- * export only; PV generation is not metered, so self-consumption and autarky cannot be derived exactly.
- */
-export function pv(db: Database.Database, siteId: string, fromSec: number, toSec: number): PvResult {
-  const meters = db
-    .prepare<[string], { id: string; energy_direction: string; label: string | null }>(
-      'SELECT id, energy_direction, label FROM meters WHERE site_id = ?',
-    )
-    .all(siteId);
-  const consumption = meters.find((m) => m.energy_direction === 'consumption');
-  const feedIn = meters.find((m) => m.energy_direction === 'feed_in');
-  const total = (meterId: string | undefined, prefix: string) => {
-    if (!meterId) return null;
-    const reg = (
-      db
-        .prepare(
-          "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%G.01' ORDER BY obis_code",
-        )
-        .get(meterId, prefix) as { obis_code: string } | undefined
-    )?.obis_code;
-    if (!reg) return null;
-    const series = seriesOf(db, meterId, reg);
-    return series === null
-      ? []
-      : readRange(db, series.id, fromSec, toSec).map((r) => ({ start: r[0], value: r[2], quality: r[3] }));
-  };
-  const imp = total(consumption?.id, '1-1:1.9.0');
-  const exp = total(feedIn?.id, '1-1:2.9.0');
-  const sum = (rows: Row[] | null) => (rows ? round(rows.reduce((a, r) => a + r.value, 0)) : null);
-  const importKwh = sum(imp);
-  const exportKwh = sum(exp);
-  const expByStart = new Map((exp ?? []).map((r) => [r.start, r.value]));
-  const exportQh = (exp ?? []).filter((r) => r.value > 0).length;
-  const simultaneous = (imp ?? []).filter((r) => r.value > 0 && (expByStart.get(r.start) ?? 0) > 0).length;
-  return {
-    siteId,
-    consumptionMeterId: consumption?.id ?? null,
-    feedInMeterId: feedIn?.id ?? null,
-    importKwh,
-    exportKwh,
-    netKwh: importKwh !== null && exportKwh !== null ? round(importKwh - exportKwh) : null,
-    exportHours: round((exportQh * QH_SEC) / 3600, 2),
-    simultaneousHours: round((simultaneous * QH_SEC) / 3600, 2),
-    derivable: ['grid import', 'grid export', 'net balance', 'hours with export'],
-    notDerivable: [
-      'self-consumption share (PV generation is not metered: the meters see only what crosses the grid connection)',
-      'autarky (needs total consumption = import + self-consumed PV)',
-    ],
   };
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import type { Cell } from '../export/table-csv';
 import { DEFAULT_TZ, offsetMinutesAt } from '../time/local-days';
 import { frameFor } from './frame';
+import { pv, pvFrames } from './pv';
 import { meteringPointOf } from '../db/meter-lookups';
 import {
   baseLoad,
@@ -18,7 +19,6 @@ import {
   peaks,
   portfolio,
   profiles,
-  pv,
   type Scope,
 } from './analysis';
 
@@ -271,20 +271,21 @@ function portfolioTable(db: Database.Database, params: Params, nowSec: number, t
   };
 }
 
-function pvTable(db: Database.Database, params: Params): Table {
+function pvTable(db: Database.Database, params: Params, nowSec: number, tz: string): Table {
   if (
     typeof params.siteId !== 'string' ||
     typeof params.fromSec !== 'number' ||
     typeof params.toSec !== 'number'
   )
     throw new AppError('invalid_input', 'The PV export needs siteId, fromSec and toSec.');
-  const r = pv(db, params.siteId, params.fromSec, params.toSec);
+  // The export's span in the same frame as its screen: never the raw request span.
+  const r = pv(db, pvFrames(db, params.siteId, { fromSec: params.fromSec, toSec: params.toSec }, nowSec, tz));
   return {
     name: 'pv',
     header: h(['Kennzahl', 'figure'], ['Wert', 'value']),
     rows: [
-      ['Von', { at: params.fromSec }],
-      ['Bis', { at: params.toSec }],
+      ['Von', { at: r.frame?.fromSec ?? params.fromSec }],
+      ['Bis', { at: r.frame?.toSec ?? params.fromSec }],
       ['Netzbezug kWh', r.importKwh],
       ['Einspeisung kWh', r.exportKwh],
       ['Saldo kWh', r.netKwh],
@@ -303,7 +304,7 @@ export function analysisTable(
   tz = DEFAULT_TZ,
 ): Table {
   if (kind === 'portfolio') return portfolioTable(db, params, nowSec, tz);
-  if (kind === 'pv') return pvTable(db, params);
+  if (kind === 'pv') return pvTable(db, params, nowSec, tz);
   const table = METER_TABLES[kind];
   if (!table) throw new AppError('invalid_input', `Unknown analysis "${kind}".`);
   const { meterId, obisCode, fromSec, toSec } = params;

@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import type { BatteryResult, BatteryRun } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
 import { frameFor, sameSpan } from '../analysis/frame';
+import { siteRegisters } from '../db/site-registers';
 import { AppError } from '../errors';
 import { QH_SEC } from '../time/local-days';
 import { dataSpan, monthsOf } from './cost';
@@ -86,31 +87,18 @@ export function siteSeries(
   tz: string,
   nowSec: number,
 ) {
-  const meters = db
-    .prepare<[string], { id: string; energy_direction: string }>(
-      'SELECT id, energy_direction FROM meters WHERE site_id = ?',
-    )
-    .all(siteId);
-  const reg = (meterId: string, prefix: string) =>
-    (
-      db
-        .prepare(
-          "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code",
-        )
-        .get(meterId, prefix) as { obis_code: string } | undefined
-    )?.obis_code;
-  const cons = meters.find((m) => m.energy_direction === 'consumption' && reg(m.id, '1-1:1.9.0'));
-  const feed = meters.find((m) => m.energy_direction === 'feed_in' && reg(m.id, '1-1:2.9.0'));
+  // Import and export registers on two meters or on one that carries both (db/site-registers.ts).
+  const { consumption: cons, feedIn: feed } = siteRegisters(db, siteId);
   if (!cons || !feed)
     throw new AppError(
       'invalid_input',
-      'A battery needs a site with a consumption meter and a feed-in meter (grid import and export); this site lacks one.',
+      'A battery needs grid import and export of the site (a consumption and a feed-in register, on one meter or two); this site lacks one.',
       { reason: 'battery_needs_both' },
     );
   // Both registers over the requested span up to now: each is narrowed to its own data below.
   const consFrame = frameFor(
     db,
-    { meterId: cons.id, obisCode: reg(cons.id, '1-1:1.9.0')!, fromSec: askedFromSec, toSec: askedToSec },
+    { meterId: cons.meterId, obisCode: cons.obisCode, fromSec: askedFromSec, toSec: askedToSec },
     nowSec,
     tz,
   );
@@ -118,8 +106,8 @@ export function siteSeries(
   const feedRows = loadRows(
     db,
     sameSpan(db, consFrame, {
-      meterId: feed.id,
-      obisCode: reg(feed.id, '1-1:2.9.0')!,
+      meterId: feed.meterId,
+      obisCode: feed.obisCode,
       fromSec: askedFromSec,
       toSec: Math.min(askedToSec, Math.max(consFrame.toSec, askedFromSec)),
     }),
@@ -146,7 +134,7 @@ export function siteSeries(
   }
   let missing = 0;
   for (let i = 0; i < n; i++) if (seen[i] !== 3) missing++;
-  return { consumptionMeterId: cons.id, feedInMeterId: feed.id, imp, exp, missing, fromSec, toSec };
+  return { consumptionMeterId: cons.meterId, feedInMeterId: feed.meterId, imp, exp, missing, fromSec, toSec };
 }
 
 export function batteryRun(

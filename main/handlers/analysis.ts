@@ -42,7 +42,8 @@ export function analysisHandlers({ services, nowSec }: HandlerContext): Handlers
     'analysis:profiles': async (q) => (await thread()).run('profiles', span(q), await nowSec(), tz),
     'analysis:compare': async (q) => (await thread()).run('compare', span(q), await nowSec(), tz, q.shift),
     'analysis:health': async (q) => (await thread()).run('health', span(q), await nowSec(), tz),
-    'analysis:pv': async ({ siteId, fromSec, toSec }) => (await thread()).run('pv', siteId, fromSec, toSec),
+    'analysis:pv': async ({ siteId, fromSec, toSec }) =>
+      (await thread()).run('pv', siteId, checkedRange({ fromSec, toSec }), await nowSec(), tz),
     'analysis:portfolio': async ({ customerId }) =>
       (await thread()).run('portfolio', await nowSec(), customerId, tz),
     'analysis:cost': async (q) => (await thread()).run('cost', checkedRange(q), await nowSec(), tz),

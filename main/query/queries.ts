@@ -18,8 +18,8 @@ import {
   peaks,
   portfolio,
   profiles,
-  pv,
 } from '../analysis/analysis';
+import { pv, pvFrames } from '../analysis/pv';
 import { frameFor, type FrameRequest } from '../analysis/frame';
 import { analysisTable } from '../analysis/tables';
 import { buildReport, type ReportRequest } from '../report/model';
@@ -67,7 +67,8 @@ export const queries = {
     compare(db, framed(db, req, nowSec, tz), shift, tz),
   health: (db: Db, req: FrameRequest, nowSec: number, tz: string) =>
     health(db, framed(db, req, nowSec, tz), tz),
-  pv,
+  pv: (db: Db, siteId: string, span: { fromSec: number; toSec: number }, nowSec: number, tz: string) =>
+    pv(db, pvFrames(db, siteId, span, nowSec, tz)),
   portfolio,
   /** SQLite's quick_check of the profile's file: null when whole (see db/open.ts). */
   integrity: (db: Db): string | null => quickCheck(db),

@@ -2,6 +2,7 @@
 // (window reads over HTTP; local months, days and times of day via Intl), including DST months and
 // months with estimated values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pv, pvFrames } from '../../main/analysis/pv';
 import {
   baseLoad,
   carpet,
@@ -11,7 +12,6 @@ import {
   peaks,
   portfolio,
   profiles,
-  pv,
 } from '../../main/analysis/analysis';
 import type { DemoService } from '../../main/demo/service';
 import { analysisTable } from '../../main/analysis/tables';
@@ -418,10 +418,12 @@ describe('analysis', () => {
     const pvSite = (await get(svc, `/api/v1/teams/${svc.info.team}/meters`)).body.data.find(
       (m) => m.energy_direction === 'feed_in',
     )!.site_id;
-    const res = pv(core.db, pvSite, FROM, TO);
+    const res = pv(core.db, pvFrames(core.db, pvSite, { fromSec: FROM, toSec: TO }, svc.state.nowSec, TZ));
     expect(res.consumptionMeterId).not.toBeNull();
     expect(res.feedInMeterId).not.toBeNull();
-    const exp = await rawReadings(res.feedInMeterId!, '1-1:2.9.0 G.01', FROM, TO);
+    // The frame: the requested year up to now (the service's clock), never beyond it.
+    expect(res.frame!.toSec).toBeLessThanOrEqual(Math.min(TO, svc.state.nowSec));
+    const exp = await rawReadings(res.feedInMeterId!, '1-1:2.9.0 G.01', res.frame!.fromSec, res.frame!.toSec);
     expect(res.exportKwh).toBeCloseTo(
       exp.reduce((a, r) => a + r.value, 0),
       2,

@@ -382,3 +382,66 @@ describe('a large spreadsheet is read off the main process (issue 32)', () => {
     }
   });
 });
+
+describe('one meter with both registers (issue 42, item 1): PV and the battery read registers', () => {
+  it('an Ebner Strom file (1.9.0 and 2.9.0 under one metering point): PV and battery work on it', async () => {
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'PV-Haushalt' });
+      await call('profiles:switch', { profileId: p.id });
+      const [v] = (await call<ImportFileView[]>('import:preview', {
+        files: [{ name: 'ebner.xlsx', dataBase64: b64('ebner-strom-mar2026.xlsx') }],
+      })) as ImportPreview[];
+      expect(v!.series.map((s) => s.obisCode).sort()).toEqual(['1-1:1.9.0 G.01', '1-1:2.9.0 G.01']);
+      const { meterId } = await call<{ meterId: string }>('import:commit', { fileId: v!.fileId });
+      const { siteId } = await call<{ siteId: string }>('meters:setSite', {
+        meterId,
+        newSite: 'Dachstraße 3',
+        newCustomer: 'Familie Ebner',
+      });
+      // An independent sum: the workbook's rows (label, OBIS, kWh) as the sheet library reads them.
+      // The clock-change instant is written under 02:00 and 03:00 with equal values: one quarter-hour.
+      const wb = XLSX.read(readFileSync(join(DSO, 'ebner-strom-mar2026.xlsx')));
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
+      const sumOf = (obis: string) =>
+        rows
+          .filter((x) => x[1] === obis && x[0] !== '29.03.2026 02:00' && typeof x[2] === 'number')
+          .reduce((a, x) => a + (x[2] as number), 0);
+      const from = DateTime.fromISO('2026-03-01', { zone: 'Europe/Vienna' }).toSeconds();
+      const to = DateTime.fromISO('2026-04-01', { zone: 'Europe/Vienna' }).toSeconds();
+      const r = await call<{
+        consumptionMeterId: string;
+        feedInMeterId: string;
+        importKwh: number;
+        exportKwh: number;
+        frame: { fromSec: number; toSec: number } | null;
+      }>('analysis:pv', { siteId, fromSec: from, toSec: to });
+      expect([r.consumptionMeterId, r.feedInMeterId]).toEqual([meterId, meterId]);
+      expect(r.frame).not.toBeNull();
+      expect(r.importKwh).toBeGreaterThan(0);
+      expect(r.exportKwh).toBeGreaterThan(0);
+      expect(sumOf('1.8.0')).toBeGreaterThan(0);
+      expect(r.importKwh).toBeCloseTo(sumOf('1.8.0'), 2);
+      expect(r.exportKwh).toBeCloseTo(sumOf('2.8.0'), 2);
+      const b = await call<{ consumptionMeterId: string; feedInMeterId: string; quarterHours: number }>(
+        'analysis:battery',
+        {
+          siteId,
+          fromSec: from,
+          toSec: to,
+          capacityKwh: 5,
+          powerKw: 3,
+          efficiency: 0.9,
+          minSocPercent: 10,
+          sweepMaxKwh: 10,
+          consumptionTariffId: null,
+          feedInTariffId: null,
+        },
+      );
+      expect([b.consumptionMeterId, b.feedInMeterId]).toEqual([meterId, meterId]);
+      expect(b.quarterHours).toBeGreaterThan(0);
+    } finally {
+      await services.close();
+    }
+  });
+});

@@ -289,7 +289,7 @@ export const de = {
   err_reason_peak_shaving_electricity:
     'Lastspitzenkappung bemisst einen Speicher an Strom-Leistungspreisen; das ist ein Gaszähler.',
   err_reason_battery_needs_both:
-    'Ein Speicher braucht einen Standort mit Bezugs- und Einspeisezähler; diesem Standort fehlt einer.',
+    'Ein Speicher braucht Netzbezug und Einspeisung des Standorts (ein Bezugs- und ein Einspeiseregister, auf einem Zähler oder zweien); diesem Standort fehlt eines.',
   err_reason_too_large: '{{what}}: größer als {{maxMb}} MB, mehr liest Meterdesk von so einer Datei nicht.',
   err_reason_logo_png: 'Das Logo muss ein PNG-Bild von höchstens 2 MB und 4000 × 4000 Pixeln sein.',
   err_reason_service_meter:

@@ -288,7 +288,7 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_peak_shaving_electricity:
     'Peak shaving sizes a battery against electricity power prices; this is a gas meter.',
   err_reason_battery_needs_both:
-    'A battery needs a site with a consumption and a feed-in meter; this site lacks one.',
+    'A battery needs the site\'s grid import and export (a consumption and a feed-in register, on one meter or two); this site lacks one.',
   err_reason_too_large: '{{what}}: larger than {{maxMb}} MB, the most Meterdesk reads of such a file.',
   err_reason_logo_png: 'The logo must be a PNG image of at most 2 MB and 4000 × 4000 pixels.',
   err_reason_service_meter:

@@ -1,7 +1,7 @@
 /** PV at the meter's site: grid import and export and what they cannot show (generation is not metered). */
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtQuantity } from '../../format';
+import { fmtFrameSpan, fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -22,6 +22,15 @@ export function PvView({ meter, fromSec, toSec, prefs }: ViewProps) {
   return (
     <>
       <dl className="figures" data-testid="pv-figures">
+        {d.frame && (
+          <div className="figures-frame">
+            <dt>{t('frameSpan')}</dt>
+            <dd data-testid="pv-frame">
+              {fmtFrameSpan(d.frame.fromSec, d.frame.toSec, prefs)}
+              {d.frame.clippedToData ? ` (${t('frameFromFirstReading')})` : ''}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('gridImport')}</dt>
           <dd>{fmtQuantity(d.importKwh, 'kwhTotal', prefs)}</dd>
