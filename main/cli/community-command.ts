@@ -156,7 +156,8 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
     }
     if (!Number.isFinite(span.fromSec) || !Number.isFinite(span.toSec))
       throw new UsageError('--from/--to: ISO times with an offset, e.g. 2026-01-01T00:00:00+01:00.');
-    const view = svc.view(id, span.fromSec, span.toSec);
+    const now = systemClock.nowSec();
+    const view = svc.view(id, span, now);
     const shares = Object.fromEntries(
       (a.share ?? []).map((s) => {
         const m = /^(.+)=(\d+(?:\.\d+)?)$/.exec(s);
@@ -175,21 +176,24 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
         throw new UsageError(`--${name} must be a number ≥ 0.`);
       return n;
     };
-    const whatIf = svc.whatIf({
-      communityId: id,
-      ...span,
-      staticShares: shares,
-      add,
-      remove: a.remove ?? [],
-      battery:
-        a.capacity !== undefined
-          ? {
-              capacityKwh: num(a.capacity, 'capacity'),
-              powerKw: num(a.power ?? a.capacity, 'power'),
-              efficiency: a.efficiency ? num(a.efficiency, 'efficiency') : 0.9,
-            }
-          : null,
-    });
+    const whatIf = svc.whatIf(
+      {
+        communityId: id,
+        ...span,
+        staticShares: shares,
+        add,
+        remove: a.remove ?? [],
+        battery:
+          a.capacity !== undefined
+            ? {
+                capacityKwh: num(a.capacity, 'capacity'),
+                powerKw: num(a.power ?? a.capacity, 'power'),
+                efficiency: a.efficiency ? num(a.efficiency, 'efficiency') : 0.9,
+              }
+            : null,
+      },
+      now,
+    );
     if (a.json) process.stdout.write(JSON.stringify({ view, whatIf }) + '\n');
     else {
       printView(view);

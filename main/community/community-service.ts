@@ -25,8 +25,10 @@ export function createCommunityService(db: Database.Database, tz: string) {
   const store = createCommunityStore(db);
   return {
     store,
-    view: (id: string, fromSec: number, toSec: number) => communityView(db, store, id, fromSec, toSec, tz),
-    whatIf: (q: Parameters<typeof communityWhatIf>[2]) => communityWhatIf(db, store, q, tz),
+    view: (id: string, span: { fromSec: number; toSec: number }, nowSec: number) =>
+      communityView(db, store, id, span, nowSec, tz),
+    whatIf: (q: Parameters<typeof communityWhatIf>[2], nowSec: number) =>
+      communityWhatIf(db, store, q, nowSec, tz),
     async importReport(
       q: { name: string; kind: Community['kind']; fileName: string },
       bytes: Uint8Array,
@@ -111,7 +113,7 @@ export function createCommunityService(db: Database.Database, tz: string) {
       notes.push({ code: 'key_assumed', params: {} });
       if (kept > 0) notes.push({ code: 'kept', params: { count: kept } });
       // The invariants of every imported file, said at once.
-      const checks = communityView(db, store, community.id, report.fromSec, report.toSec, tz).checks;
+      const checks = communityView(db, store, community.id, report, nowSec, tz).checks;
       for (const c of checks)
         for (const v of c.violations)
           if (v.count > 0)

@@ -23,7 +23,13 @@ import type {
   WhatIfResult,
   WhatIfScenario,
 } from '../../preload/contract';
-import { readRange } from '../db/readings-read';
+import {
+  frameCommunity,
+  loadMembers,
+  type CommunityFramed,
+  type MemberData,
+  type Register,
+} from './community-frame';
 import { AppError } from '../errors';
 import { dayKey, dayNumberOf, dayStartSec, localParts } from '../time/local-days';
 import { COMMUNITY_GRID_REDUCTION } from '../cost/cost';
@@ -35,92 +41,6 @@ const QH = 900;
 const TOLERANCE_KWH = 0.0005;
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const r2 = (v: number) => Math.round(v * 100) / 100;
-
-type Register = 'g01' | 'g02' | 'g03' | 'p01';
-
-interface MemberData {
-  meterId: string;
-  label: string;
-  meteringPoint: string;
-  role: 'consumer' | 'producer';
-  rows: CommunityMember[];
-  registers: Partial<Record<Register, string>>;
-  values: Partial<Record<Register, Map<number, number>>>;
-}
-
-/** The register codes a member's role reads, by what they hold (community suffixes allowed). */
-const REGISTER_SQL: Record<'consumer' | 'producer', Partial<Record<Register, string>>> = {
-  consumer: {
-    g01: "obis_code IN ('1-1:1.9.0 G.01', '1-1:1.9.0')",
-    g02: "(obis_code LIKE '%G.02' OR obis_code LIKE '%G.02 EG-%')",
-    g03: "(obis_code LIKE '%G.03' OR obis_code LIKE '%G.03 EG-%')",
-  },
-  producer: {
-    g01: "obis_code IN ('1-1:2.9.0 G.01', '1-1:2.9.0')",
-    p01: "obis_code LIKE '1-1:2.9.0 P.01%'",
-  },
-};
-
-function loadMembers(
-  db: Database.Database,
-  members: readonly CommunityMember[],
-  fromSec: number,
-  toSec: number,
-): MemberData[] {
-  const byMeter = new Map<string, CommunityMember[]>();
-  for (const m of members)
-    byMeter.set(`${m.role}|${m.meterId}`, [...(byMeter.get(`${m.role}|${m.meterId}`) ?? []), m]);
-  return [...byMeter.values()].map((rows) => {
-    const first = rows[0]!;
-    const meter = db.prepare('SELECT label, metering_point FROM meters WHERE id = ?').get(first.meterId) as
-      { label: string | null; metering_point: string } | undefined;
-    if (!meter)
-      throw new AppError('not_found', `Member meter ${first.meterId} is no longer in this profile.`);
-    const registers: MemberData['registers'] = {};
-    const values: MemberData['values'] = {};
-    for (const [reg, where] of Object.entries(REGISTER_SQL[first.role]) as [Register, string][]) {
-      const s = db
-        .prepare(
-          `SELECT id, obis_code FROM series WHERE meter_id = ? AND ${where} ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1`,
-        )
-        .get(first.meterId) as { id: number; obis_code: string } | undefined;
-      if (!s) continue;
-      registers[reg] = s.obis_code;
-      values[reg] = new Map(readRange(db, s.id, fromSec, toSec).map((r) => [r[0], r[2]]));
-    }
-    return {
-      meterId: first.meterId,
-      label: meter.label ?? first.meterId,
-      meteringPoint: meter.metering_point,
-      role: first.role,
-      rows,
-      registers,
-      values,
-    };
-  });
-}
-
-/** [from, to) narrowed to the local days from the members' first to their last reading. */
-function dataDays(
-  data: readonly MemberData[],
-  fromSec: number,
-  toSec: number,
-  tz: string,
-): { fromSec: number; toSec: number } {
-  let first = Infinity;
-  let last = -Infinity;
-  for (const m of data)
-    for (const v of Object.values(m.values))
-      for (const t of v.keys()) {
-        if (t < first) first = t;
-        if (t > last) last = t;
-      }
-  if (first === Infinity) return { fromSec, toSec };
-  return {
-    fromSec: Math.max(fromSec, dayStartSec(dayNumberOf(first, tz), tz)),
-    toSec: Math.min(toSec, dayStartSec(dayNumberOf(last, tz) + 1, tz)),
-  };
-}
 
 /** The membership row in force on a local day (inclusive dates), or null: not a member that day. */
 function rowOn(rows: readonly CommunityMember[], key: string): CommunityMember | null {
@@ -174,9 +94,7 @@ function totalsOf(generation: number, s: Sums): CommunityTotals {
  * key (with a battery, where given).
  */
 function run(
-  data: readonly MemberData[],
-  fromSec: number,
-  toSec: number,
+  f: CommunityFramed,
   tz: string,
   periodOf: (dayNumber: number) => string,
   mode:
@@ -188,6 +106,7 @@ function run(
         battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
       },
 ): Run {
+  const { data, fromSec, toSec } = f;
   const consumers = data.map((m, i) => ({ m, i })).filter((x) => x.m.role === 'consumer');
   const producers = data.map((m, i) => ({ m, i })).filter((x) => x.m.role === 'producer');
   const members = data.map(zero);
@@ -372,7 +291,8 @@ function figuresOf(c: Community, data: readonly MemberData[], sums: readonly Sum
   });
 }
 
-function checksOf(data: readonly MemberData[], fromSec: number, toSec: number, tz: string): MemberCheck[] {
+function checksOf(f: CommunityFramed, tz: string): MemberCheck[] {
+  const { data, fromSec, toSec } = f;
   return data.map((m) => {
     const regs = Object.keys(m.values) as Register[];
     const present: Record<string, number> = Object.fromEntries(regs.map((r) => [m.registers[r]!, 0]));
@@ -425,7 +345,8 @@ function checksOf(data: readonly MemberData[], fromSec: number, toSec: number, t
   });
 }
 
-function carpetOf(surplusAt: Map<number, number>, fromSec: number, toSec: number, tz: string): CarpetResult {
+function carpetOf(surplusAt: Map<number, number>, f: CommunityFramed, tz: string): CarpetResult {
+  const { fromSec, toSec } = f;
   const last = dayNumberOf(toSec - 1, tz);
   const first = Math.max(dayNumberOf(fromSec, tz), last - 399);
   const days: CarpetResult['days'] = [];
@@ -454,35 +375,27 @@ function sharesOf(c: Community, consumers: readonly MemberData[], given: Record<
   }
 }
 
-function checkSpan(fromSec: number, toSec: number): void {
-  if (toSec <= fromSec || toSec - fromSec > 3 * 366 * 86_400)
-    throw new AppError('invalid_input', 'Choose a span of at most 3 years, with its end after its start.');
-}
-
 export function communityView(
   db: Database.Database,
   store: CommunityStore,
   id: string,
-  fromSec: number,
-  toSec: number,
+  span: { fromSec: number; toSec: number },
+  nowSec: number,
   tz: string,
 ): CommunityView {
-  checkSpan(fromSec, toSec);
   const c = store.get(id);
-  const asked = { fromSec, toSec };
-  const data = loadMembers(db, c.members, fromSec, toSec);
-  // The span narrowed to the local days that hold the members' readings (no figures for days that have
-  // not happened or were never delivered to anyone: those are no answer); said in the view.
-  ({ fromSec, toSec } = dataDays(data, fromSec, toSec, tz));
+  // One frame for every figure below (community-frame.ts): clipped to now and to the members' data.
+  const f = frameCommunity(db, c.members, span, nowSec, tz);
+  const { data, fromSec, toSec } = f;
   const days = dayNumberOf(toSec - 1, tz) - dayNumberOf(fromSec, tz) + 1;
   const periodUnit = days <= 62 ? 'day' : 'month';
   const periodOf = (d: number) => (periodUnit === 'day' ? dayKey(d) : dayKey(d).slice(0, 7));
   // The community's record is its consumers' Eigendeckung (G.03): a producer's P.01 alone is the grid
   // residual any feed-in meter has, no community record.
   const hasRecord = data.some((m) => m.role === 'consumer' && !!m.values.g03);
-  const recorded = hasRecord ? run(data, fromSec, toSec, tz, periodOf, { kind: 'recorded' }) : null;
+  const recorded = hasRecord ? run(f, tz, periodOf, { kind: 'recorded' }) : null;
   const consumers = data.filter((m) => m.role === 'consumer');
-  const modelled = run(data, fromSec, toSec, tz, periodOf, {
+  const modelled = run(f, tz, periodOf, {
     kind: 'model',
     key: c.allocation,
     shares: sharesOf(c, consumers),
@@ -533,15 +446,15 @@ export function communityView(
     allocation: c.allocation,
     fromSec,
     toSec,
-    clampedToData: fromSec !== asked.fromSec || toSec !== asked.toSec,
+    clampedToData: f.clampedToData,
     recorded: recorded?.totals ?? null,
     modelled: modelled.totals,
     periods: [...shown.periods].map(([key, t]) => ({ key, ...t })),
     periodUnit,
     members: figuresOf(c, data, shown.members),
-    checks: checksOf(data, fromSec, toSec, tz),
+    checks: checksOf(f, tz),
     report: reportRows,
-    surplusCarpet: carpetOf(shown.surplusAt, fromSec, toSec, tz),
+    surplusCarpet: carpetOf(shown.surplusAt, f, tz),
   };
 }
 
@@ -557,9 +470,9 @@ export function communityWhatIf(
     remove: string[];
     battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
   },
+  nowSec: number,
   tz: string,
 ): WhatIfResult {
-  checkSpan(q.fromSec, q.toSec);
   const c = store.get(q.communityId);
   const members = [
     ...c.members.filter((m) => !q.remove.includes(m.meterId)),
@@ -574,14 +487,16 @@ export function communityWhatIf(
   ];
   if (members.length === 0)
     throw new AppError('invalid_input', 'Leave at least one member in the community.');
-  const data = loadMembers(db, members, q.fromSec, q.toSec);
+  // The same frame as the view's: a what-if over days still to come would compare nothing with nothing.
+  const f = frameCommunity(db, members, q, nowSec, tz);
+  const { data } = f;
   const periodOf = () => 'all';
   const consumers = data.filter((m) => m.role === 'consumer');
   const shares = sharesOf(c, consumers, q.staticShares);
   const scenarios: WhatIfScenario[] = [];
   const changed = q.add.length > 0 || q.remove.length > 0;
   if (!changed && data.some((m) => m.role === 'consumer' && !!m.values.g03)) {
-    const r = run(data, q.fromSec, q.toSec, tz, periodOf, { kind: 'recorded' });
+    const r = run(f, tz, periodOf, { kind: 'recorded' });
     scenarios.push({
       label: 'recorded',
       totals: r.totals,
@@ -590,11 +505,11 @@ export function communityWhatIf(
     });
   }
   for (const key of ['static', 'dynamic'] as const) {
-    const r = run(data, q.fromSec, q.toSec, tz, periodOf, { kind: 'model', key, shares, battery: null });
+    const r = run(f, tz, periodOf, { kind: 'model', key, shares, battery: null });
     scenarios.push({ label: key, totals: r.totals, members: figuresOf(c, data, r.members), battery: null });
   }
   if (q.battery) {
-    const r = run(data, q.fromSec, q.toSec, tz, periodOf, {
+    const r = run(f, tz, periodOf, {
       kind: 'model',
       key: c.allocation,
       shares,
@@ -607,5 +522,5 @@ export function communityWhatIf(
       battery: r.battery,
     });
   }
-  return { fromSec: q.fromSec, toSec: q.toSec, scenarios };
+  return { fromSec: f.fromSec, toSec: f.toSec, scenarios };
 }

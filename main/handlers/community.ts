@@ -42,7 +42,14 @@ export function communityHandlers({
       return r;
     },
     'community:view': async ({ communityId, fromSec, toSec }) =>
-      (await services.active()).queries.run('communityView', communityId, fromSec, toSec, tz),
-    'community:whatIf': async (q) => (await services.active()).queries.run('communityWhatIf', q, tz),
+      (await services.active()).queries.run(
+        'communityView',
+        communityId,
+        { fromSec, toSec },
+        await nowSec(),
+        tz,
+      ),
+    'community:whatIf': async (q) =>
+      (await services.active()).queries.run('communityWhatIf', q, await nowSec(), tz),
   };
 }

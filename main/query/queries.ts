@@ -103,10 +103,10 @@ export const queries = {
   parsePrices: (_db: Db, bytes: Uint8Array, tz: string) => readPriceFile(bytes, tz),
   /** An EDA "Energie Report" read (a year × 20 members froze the app for 12 s on the main process). */
   readEda: (_db: Db, bytes: Uint8Array, nowSec: number) => readEdaReport(bytes, nowSec),
-  communityView: (db: Db, id: string, fromSec: number, toSec: number, tz: string) =>
-    createCommunityService(db, tz).view(id, fromSec, toSec),
-  communityWhatIf: (db: Db, q: Parameters<CommunityService['whatIf']>[0], tz: string) =>
-    createCommunityService(db, tz).whatIf(q),
+  communityView: (db: Db, id: string, span: { fromSec: number; toSec: number }, nowSec: number, tz: string) =>
+    createCommunityService(db, tz).view(id, span, nowSec),
+  communityWhatIf: (db: Db, q: Parameters<CommunityService['whatIf']>[0], nowSec: number, tz: string) =>
+    createCommunityService(db, tz).whatIf(q, nowSec),
 };
 
 export type Queries = typeof queries;

@@ -571,7 +571,7 @@ export function buildReport(
     compact: !full,
     withoutData,
     community: req.communityId
-      ? communityView(db, createCommunityStore(db), req.communityId, req.fromSec, req.toSec, tz)
+      ? communityView(db, createCommunityStore(db), req.communityId, req, nowSec, tz)
       : null,
   };
 }

@@ -29,6 +29,8 @@ const TZ = 'Europe/Vienna';
 const utc = (iso: string) => Date.parse(iso) / 1000;
 const FROM = utc('2026-03-01T23:00:00Z'); // 02.03.2026 00:00 CET
 const TO = utc('2026-03-03T23:00:00Z'); // 04.03.2026 00:00 CET
+/** "Now" for the views: a week after the data (nothing is clipped to now unless a test says so). */
+const LATER = TO + 7 * 86_400;
 const Q1 = utc('2026-03-02T11:00:00Z');
 const Q2 = utc('2026-03-03T11:00:00Z');
 
@@ -143,7 +145,7 @@ describe('community allocation against a community known by hand', () => {
   for (const key of ['dynamic', 'static'] as const) {
     it(`${key} key: the model reproduces the recorded G.02, G.03 and P.01, member by member`, () => {
       const { db, store } = community(key);
-      const v = communityView(db, store, 'eeg', FROM, TO, TZ);
+      const v = communityView(db, store, 'eeg', { fromSec: FROM, toSec: TO }, LATER, TZ);
       const r = RECORDED[key];
       const sum = (x: [number, number]) => x[0] + x[1];
       expect(v.recorded).not.toBeNull();
@@ -167,6 +169,7 @@ describe('community allocation against a community known by hand', () => {
             remove: [],
             battery: null,
           },
+          LATER,
           TZ,
         ).scenarios.find((s) => s.label === key)!.members,
       );
@@ -190,7 +193,7 @@ describe('community allocation against a community known by hand', () => {
 
   it('money: consumers save supplier price − community price + 57 % of the grid price + levies, gross', () => {
     const { db, store } = community('dynamic');
-    const v = communityView(db, store, 'eeg', FROM, TO, TZ);
+    const v = communityView(db, store, 'eeg', { fromSec: FROM, toSec: TO }, LATER, TZ);
     const a = v.members.find((m) => m.meterId === 'a')!;
     // A took 1.0 kWh: pays 12 ct; saves (20 − 12 + 8 × 0.57 + 0.72) ct × 1.2 = 13.28 × 1.2 = 15.936 ct.
     expect(a.communityEur).toBe(0.12);
@@ -227,7 +230,7 @@ describe('community allocation against a community known by hand', () => {
         rows.push({ obisCode, startSec: t, endSec: t + 900, value: 0, quality: 1 as const, updatedSec: 2 });
     createReadingsStore(db, TZ).applyPage('p', rows, 'sync', 2);
     // Asked for a day beyond every member's data: not counted (05.03.), and said.
-    const v = communityView(db, store, 'eeg', FROM, TO + 2 * 86_400, TZ);
+    const v = communityView(db, store, 'eeg', { fromSec: FROM, toSec: TO + 2 * 86_400 }, LATER, TZ);
     expect(v.toSec).toBe(TO + 86_400);
     expect(v.clampedToData).toBe(true);
     const a = v.checks.find((c) => c.meterId === 'a')!;
@@ -239,6 +242,27 @@ describe('community allocation against a community known by hand', () => {
     expect(a.violations.find((x) => x.rule === 'g03_le_g01')!.count).toBe(1);
     expect(a.daysLacking).toEqual(['2026-03-04']);
     expect(a.expected).toBe(3 * 96);
+    db.close();
+  });
+
+  it('one frame for view and what-if: a span past "now" is clipped to now, and both say the same span', () => {
+    const { db, store } = community('dynamic');
+    // "Now" is 03.03. 12:00: the 03.03. has not ended, the data of the 02.03. is complete.
+    const now = FROM + 86_400 + 12 * 3600;
+    const v = communityView(db, store, 'eeg', { fromSec: FROM, toSec: TO }, now, TZ);
+    const w = communityWhatIf(
+      db,
+      store,
+      { communityId: 'eeg', fromSec: FROM, toSec: TO, staticShares: {}, add: [], remove: [], battery: null },
+      now,
+      TZ,
+    );
+    expect(v.toSec).toBeLessThanOrEqual(now);
+    expect(v.clampedToData).toBe(true);
+    expect([w.fromSec, w.toSec]).toEqual([v.fromSec, v.toSec]);
+    // An independent count: the consumers' quarter-hours before "now", not one after it.
+    const later = communityView(db, store, 'eeg', { fromSec: FROM, toSec: TO }, LATER, TZ);
+    expect(later.recorded!.consumptionKwh).toBeGreaterThan(v.recorded!.consumptionKwh);
     db.close();
   });
 
@@ -256,6 +280,7 @@ describe('community allocation against a community known by hand', () => {
         remove: [],
         battery: { capacityKwh: 10, powerKw: 100, efficiency: 1 },
       },
+      LATER,
       TZ,
     );
     const plain = w.scenarios.find((s) => s.label === 'dynamic')!.totals;
@@ -363,9 +388,14 @@ describe('community allocation against a community known by hand', () => {
       );
     const dayOf = (d: string) => {
       const from = utc(`${d}T00:00:00+02:00`);
-      return communityView(db, store, 'snap', from, from + 86_400, TZ).members.find(
-        (m) => m.meterId === 'a',
-      )!;
+      return communityView(
+        db,
+        store,
+        'snap',
+        { fromSec: from, toSec: from + 86_400 },
+        from + 2 * 86_400,
+        TZ,
+      ).members.find((m) => m.meterId === 'a')!;
     };
     save(7.03);
     const in2026 = dayOf('2026-06-10');

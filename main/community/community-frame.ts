@@ -1,0 +1,140 @@
+/**
+ * A community's frame: the one span every figure of its view and what-if describes. The requested
+ * span is clipped to "now" (the services' clock) and then to the local days from the members' first
+ * to their last reading (no figures for days that have not happened or were never delivered to
+ * anyone: those are no answer; the view says it was narrowed). Like analysis/frame.ts `Framed`, it is
+ * branded: only `frameCommunity` makes one, so the view, the what-if and the report cannot compute
+ * over a raw span.
+ */
+import type Database from 'better-sqlite3';
+import type { CommunityMember } from '../../preload/contract';
+import { readRange } from '../db/readings-read';
+import { AppError } from '../errors';
+import { dayNumberOf, dayStartSec } from '../time/local-days';
+
+declare const communityFramedBrand: unique symbol;
+
+export interface CommunityFramed {
+  readonly fromSec: number;
+  readonly toSec: number;
+  readonly askedFromSec: number;
+  readonly askedToSec: number;
+  /** The span was narrowed (to now, or to the members' data). */
+  readonly clampedToData: boolean;
+  readonly data: readonly MemberData[];
+  readonly [communityFramedBrand]: true;
+}
+
+function checkSpan(fromSec: number, toSec: number): void {
+  if (toSec <= fromSec || toSec - fromSec > 3 * 366 * 86_400)
+    throw new AppError('invalid_input', 'Choose a span of at most 3 years, with its end after its start.', {
+      reason: 'range_invalid',
+    });
+}
+
+export function frameCommunity(
+  db: Database.Database,
+  members: readonly CommunityMember[],
+  span: { fromSec: number; toSec: number },
+  nowSec: number,
+  tz: string,
+): CommunityFramed {
+  checkSpan(span.fromSec, span.toSec);
+  const upTo = Math.max(span.fromSec, Math.min(span.toSec, nowSec));
+  const data = loadMembers(db, members, span.fromSec, upTo);
+  const { fromSec, toSec } = dataDays(data, span.fromSec, upTo, tz);
+  return {
+    fromSec,
+    toSec,
+    askedFromSec: span.fromSec,
+    askedToSec: span.toSec,
+    clampedToData: fromSec !== span.fromSec || toSec !== span.toSec,
+    data,
+  } as unknown as CommunityFramed;
+}
+
+export type Register = 'g01' | 'g02' | 'g03' | 'p01';
+
+export interface MemberData {
+  meterId: string;
+  label: string;
+  meteringPoint: string;
+  role: 'consumer' | 'producer';
+  rows: CommunityMember[];
+  registers: Partial<Record<Register, string>>;
+  values: Partial<Record<Register, Map<number, number>>>;
+}
+
+/** The register codes a member's role reads, by what they hold (community suffixes allowed). */
+const REGISTER_SQL: Record<'consumer' | 'producer', Partial<Record<Register, string>>> = {
+  consumer: {
+    g01: "obis_code IN ('1-1:1.9.0 G.01', '1-1:1.9.0')",
+    g02: "(obis_code LIKE '%G.02' OR obis_code LIKE '%G.02 EG-%')",
+    g03: "(obis_code LIKE '%G.03' OR obis_code LIKE '%G.03 EG-%')",
+  },
+  producer: {
+    g01: "obis_code IN ('1-1:2.9.0 G.01', '1-1:2.9.0')",
+    p01: "obis_code LIKE '1-1:2.9.0 P.01%'",
+  },
+};
+
+export function loadMembers(
+  db: Database.Database,
+  members: readonly CommunityMember[],
+  fromSec: number,
+  toSec: number,
+): MemberData[] {
+  const byMeter = new Map<string, CommunityMember[]>();
+  for (const m of members)
+    byMeter.set(`${m.role}|${m.meterId}`, [...(byMeter.get(`${m.role}|${m.meterId}`) ?? []), m]);
+  return [...byMeter.values()].map((rows) => {
+    const first = rows[0]!;
+    const meter = db.prepare('SELECT label, metering_point FROM meters WHERE id = ?').get(first.meterId) as
+      { label: string | null; metering_point: string } | undefined;
+    if (!meter)
+      throw new AppError('not_found', `Member meter ${first.meterId} is no longer in this profile.`);
+    const registers: MemberData['registers'] = {};
+    const values: MemberData['values'] = {};
+    for (const [reg, where] of Object.entries(REGISTER_SQL[first.role]) as [Register, string][]) {
+      const s = db
+        .prepare(
+          `SELECT id, obis_code FROM series WHERE meter_id = ? AND ${where} ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1`,
+        )
+        .get(first.meterId) as { id: number; obis_code: string } | undefined;
+      if (!s) continue;
+      registers[reg] = s.obis_code;
+      values[reg] = new Map(readRange(db, s.id, fromSec, toSec).map((r) => [r[0], r[2]]));
+    }
+    return {
+      meterId: first.meterId,
+      label: meter.label ?? first.meterId,
+      meteringPoint: meter.metering_point,
+      role: first.role,
+      rows,
+      registers,
+      values,
+    };
+  });
+}
+
+/** [from, to) narrowed to the local days from the members' first to their last reading. */
+function dataDays(
+  data: readonly MemberData[],
+  fromSec: number,
+  toSec: number,
+  tz: string,
+): { fromSec: number; toSec: number } {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const m of data)
+    for (const v of Object.values(m.values))
+      for (const t of v.keys()) {
+        if (t < first) first = t;
+        if (t > last) last = t;
+      }
+  if (first === Infinity) return { fromSec, toSec };
+  return {
+    fromSec: Math.max(fromSec, dayStartSec(dayNumberOf(first, tz), tz)),
+    toSec: Math.min(toSec, dayStartSec(dayNumberOf(last, tz) + 1, tz)),
+  };
+}
