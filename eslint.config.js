@@ -100,6 +100,37 @@ export default tseslint.config(
     },
   },
   {
+    // JSON from the service and the broker enters through main/doors/json-bytes.ts (bytes counted,
+    // shape bounded before the parse).
+    files: ['main/api/**/*.ts', 'main/push/**/*.ts', 'main/sync/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Take "now" from a Clock (main/time/clock.ts).',
+        },
+        {
+          object: 'JSON',
+          property: 'parse',
+          message:
+            'JSON from outside is read through main/doors/json-bytes.ts (parseJsonBounded): bytes and shape bounded first.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports only (house style).' },
+        {
+          selector:
+            'CallExpression[arguments.length=0][callee.property.name=/^(json|text|arrayBuffer|blob)$/]',
+          message:
+            "A response's body is read through main/doors/json-bytes.ts (readBodyBounded): counted while it arrives.",
+        },
+      ],
+    },
+  },
+  {
     files: ['main/app/**/*.ts'],
     ignores: ['main/app/ipc.ts'],
     rules: {

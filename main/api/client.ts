@@ -36,6 +36,12 @@ import {
   type ApiPage,
 } from './schemas';
 import { serviceText } from './service-text';
+import {
+  DoorRefusal,
+  jsonShapeIssue as shapeIssue,
+  parseJsonBounded,
+  readBodyBounded,
+} from '../doors/json-bytes';
 import { believedServiceNow, MAX_METERS } from '../../common/rules';
 import { isoUtc } from '../time/local-days';
 import { z as zod } from 'zod';
@@ -95,18 +101,9 @@ const MAX_REDIRECTS = 5;
 export const MAX_JSON_CONTAINERS = 2 * MAX_PAGE_READINGS + 10_000;
 export const MAX_JSON_VALUES = 12 * MAX_PAGE_READINGS + 10_000;
 
-/** What makes a JSON text too big to parse (as a phrase), or null. */
-export function jsonShapeIssue(text: string): string | null {
-  let containers = 0;
-  let values = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7b || c === 0x5b) {
-      if (++containers > MAX_JSON_CONTAINERS) return `more than ${MAX_JSON_CONTAINERS} objects and arrays`;
-    } else if (c === 0x2c && ++values > MAX_JSON_VALUES) return `more than ${MAX_JSON_VALUES} values`;
-  }
-  return null;
-}
+/** What makes a service answer too big to parse (as a phrase), or null (doors/json-bytes.ts). */
+export const jsonShapeIssue = (text: string) =>
+  shapeIssue(text, { containers: MAX_JSON_CONTAINERS, values: MAX_JSON_VALUES });
 
 function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
@@ -196,32 +193,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-
-class TooLarge extends Error {}
-
-/** The body's bytes, refusing more than `maxBytes` (announced by Content-Length, or as it arrives). */
-async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
-  const announced = Number(res.headers.get('content-length'));
-  if (Number.isFinite(announced) && announced > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new TooLarge();
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
-}
 
 /** A window read's readings without `updated_at` are the service's state as of its answer. */
 function stampUndated(p: ApiPage): ApiPage {
@@ -397,11 +368,11 @@ export function createApiClient(opts: ApiClientOptions) {
           body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
           signal: AbortSignal.any(signals),
         });
-        bytes = await readCapped(res, maxResponseBytes);
+        bytes = await readBodyBounded(res, maxResponseBytes);
       } catch (err) {
         if (err instanceof ApiError) throw err;
         if (opts.signal?.aborted) throw new ApiError('cancelled', 'Sync was cancelled.', null);
-        if (err instanceof TooLarge)
+        if (err instanceof DoorRefusal)
           throw new ApiError(
             'bad_response',
             `The service sent more than ${Math.round(maxResponseBytes / 1024 / 1024)} MB for ${path}; Meterdesk refuses answers that large. Report this to the service.`,
@@ -422,22 +393,21 @@ export function createApiClient(opts: ApiClientOptions) {
         );
       }
       trackRateLimit(res);
-      const text = bytes.toString('utf8');
       let body: unknown = undefined;
       let parseFailed = false;
-      const shape = text.length > 0 ? jsonShapeIssue(text) : null;
-      if (shape)
-        throw new ApiError(
-          'bad_response',
-          `The service sent ${shape} for ${path}; Meterdesk refuses answers that would take that much memory. Report this to the service.`,
-          res.status,
-        );
-      if (text.length > 0) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          parseFailed = true;
-        }
+      try {
+        body = parseJsonBounded(bytes, maxResponseBytes, {
+          containers: MAX_JSON_CONTAINERS,
+          values: MAX_JSON_VALUES,
+        });
+      } catch (err) {
+        if (!(err instanceof DoorRefusal) || err.kind !== 'not_json')
+          throw new ApiError(
+            'bad_response',
+            `The service sent ${(err as Error).message} for ${path}; Meterdesk refuses answers that would take that much memory. Report this to the service.`,
+            res.status,
+          );
+        parseFailed = true;
       }
       if (res.ok && !parseFailed) {
         const parsed = schema.safeParse(body ?? {});
@@ -463,7 +433,7 @@ export function createApiClient(opts: ApiClientOptions) {
             `The service sent an incomplete response for ${path}. Try again.`,
             res.status,
           );
-        throw errorFor(res.status, body, text, waitSec);
+        throw errorFor(res.status, body, bytes.toString('utf8'), waitSec);
       }
       await sleep(waitSec !== null ? waitSec * 1000 : backoff(attempt), opts.signal);
     }

@@ -13,6 +13,7 @@
  * - The topic decides the meter: a payload whose `metering_point` differs from its topic's is dropped
  *   and logged; readings that cannot be real are dropped as the sync drops them.
  */
+import { parseJsonBounded } from '../doors/json-bytes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { implausibility, readingsSchema, type ApiReading } from '../api/schemas';
@@ -58,6 +59,13 @@ const jsonPayload = z
   .loose();
 const compactPayload = z.object({ val: z.number().finite(), ts: z.number().int().positive() }).loose();
 
+/**
+ * The largest push payload read: a day's readings of a meter (100 quarter-hours × a few registers) is
+ * a few tens of KB; 1 MB leaves room and bounds what a broker can make this process hold per message.
+ */
+export const MAX_PUSH_BYTES = 1024 * 1024;
+const PUSH_JSON_LIMITS = { containers: 20_000, values: 200_000 };
+
 export function parsePushMessage(
   topic: string,
   prefix: string,
@@ -68,9 +76,10 @@ export function parsePushMessage(
   if (!meteringPoint || !name) throw new Error(`topic ${topic} has no metering point`);
   let body: unknown;
   try {
-    body = JSON.parse(payload.toString('utf8'));
-  } catch {
-    throw new Error('payload is not JSON');
+    // Through the door (doors/json-bytes.ts): bytes and shape bounded before the parse.
+    body = parseJsonBounded(payload, MAX_PUSH_BYTES, PUSH_JSON_LIMITS);
+  } catch (err) {
+    throw new Error(`payload refused: ${(err as Error).message}`);
   }
   const compact = compactPayload.safeParse(body);
   if (compact.success && name !== 'readings') {

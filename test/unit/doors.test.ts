@@ -8,6 +8,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { bytesOfBase64, readFileBounded } from '../../main/doors/file-bytes';
 import { checkedLogo } from '../../main/doors/png';
+import { MAX_PUSH_BYTES, parsePushMessage } from '../../main/push/mqtt-push';
 import { personLine, personNotes } from '../../main/doors/person-text';
 import { readEdaReport } from '../../main/community/eda-report';
 import { edaReport } from '../fixtures/eda/make-eda-report';
@@ -80,5 +81,18 @@ describe('doors', () => {
       expect(m.name ?? '').not.toMatch(/\u202e/);
       expect((m.name ?? '').length).toBeLessThanOrEqual(200);
     }
+  });
+
+  it('an MQTT payload passes the JSON door: past 1 MB or a bracket bomb refused before the parse', () => {
+    const topic = 'energiedaten/AT0010000000000000001000000000001/1-1:1.9.0 G.01';
+    const prefix = 'energiedaten';
+    const ok = parsePushMessage(topic, prefix, Buffer.from(JSON.stringify({ val: 250, ts: 1_767_222_000 })));
+    expect(ok.readings).toHaveLength(1);
+    // 1 MB and one byte of spaces around a valid payload: refused by size, not parsed.
+    const padded = Buffer.concat([Buffer.alloc(MAX_PUSH_BYTES, 0x20), Buffer.from('{"val":1,"ts":1}')]);
+    expect(() => parsePushMessage(topic, prefix, padded)).toThrow(/refused: more than 1024 KB/);
+    // 40 000 nested arrays in 80 KB: within the bytes, refused by shape.
+    const bomb = Buffer.from('['.repeat(40_000) + ']'.repeat(40_000));
+    expect(() => parsePushMessage(topic, prefix, bomb)).toThrow(/more than 20000 objects and arrays/);
   });
 });
