@@ -3,6 +3,7 @@
 // gap), recomputed from the service's raw quarter-hours by a deliberately simple implementation here:
 // no code of the app's figures, frames or zone handling is shared (local time comes from Intl, periods
 // from Luxon).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -521,3 +522,98 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
 });
 
 const tableOf = (t: { header: { de: string; en: string }[]; rows: Cell[][] }) => [t.header, t.rows] as const;
+
+describe('one result on every surface: the range figures on screen, in --json, in the PDF and the oracle', () => {
+  const nowSec = Date.parse(CLOCK) / 1000;
+  /** A de-AT number as the PDF prints it ("1.234,5") as a number. */
+  const deNum = (t: string) => Number(t.replace(/[.\u00a0\u202f ]/g, '').replace(',', '.'));
+  const oneOf = (text: string, re: RegExp, at: string) => {
+    const m = re.exec(text);
+    expect(m, `${at}: ${re.source} in the PDF`).not.toBeNull();
+    return m!;
+  };
+  const chosen = periods.filter((p) =>
+    ['the current month', 'the October DST day', 'September (the gas meter’s offline week)'].includes(p.name),
+  );
+  for (const p of chosen)
+    it(`${p.name}: total, readings, completeness, peak and base load agree on every surface`, async () => {
+      const db = openDatabase(join(dir, 'meterdesk.sqlite'), { readonly: true });
+      try {
+        for (const meterId of meters()) {
+          const cliArgs = ['--meter', meterId, ...p.args, '--now', CLOCK];
+          const a = JSON.parse(
+            (await cli(['--data-dir', dir, 'analyze', ...cliArgs, '--json'])).stdout,
+          ) as Analyze;
+          const at = `${meterId} ${a.register} ${p.name}`;
+          const e = expected(meterId, a.register, sec(p.from), sec(p.to), nowSec);
+          // The screen: the meter view's figures (quality:breakdown, as MeterDetail asks for them).
+          const screen = queryQuality(
+            db,
+            { meterId, obisCode: a.register, fromSec: sec(p.from), toSec: sec(p.to), detail: false },
+            ZONE,
+            nowSec,
+          ).figures!;
+          expect([screen.frame.fromSec, screen.frame.toSec], `${at}: screen frame`).toEqual([
+            e.fromSec,
+            e.toSec,
+          ]);
+          expect([screen.readings, screen.expected], `${at}: screen counts`).toEqual([
+            e.readings,
+            e.expected,
+          ]);
+          expect(screen.kwh, `${at}: screen kWh`).toBeCloseTo(e.kwh, 5);
+          if (e.peakKw === null) expect(screen.peakKw ?? null, `${at}: screen peak`).toBeNull();
+          else expect(screen.peakKw!, `${at}: screen peak`).toBeCloseTo(e.peakKw, 5);
+          // --json: the same object the screen shows.
+          expect([a.readings, a.expected], `${at}: --json counts`).toEqual([
+            screen.readings,
+            screen.expected,
+          ]);
+          expect(a.kwh, `${at}: --json kWh`).toBeCloseTo(screen.kwh, 6);
+          // The PDF: the report's master section, read back with pdftotext.
+          const out = join(dir, `x-${meterId}-${p.args.join('')}.pdf`.replace(/[^\w./-]/g, '_'));
+          const r = await cli([
+            '--data-dir',
+            dir,
+            'report',
+            ...cliArgs,
+            '--sections',
+            'master',
+            '--out',
+            out,
+          ]);
+          expect(r.status, r.stderr).toBe(0);
+          const text = execFileSync('pdftotext', ['-layout', out, '-'], { encoding: 'utf8' }).replace(
+            /[\u00a0\u202f]/g,
+            ' ',
+          );
+          const span = oneOf(text, /^\s*Zeitraum\s{2,}(\d{2}\.\d{2}\.\d{4}) – (\d{2}\.\d{2}\.\d{4})/m, at);
+          const dmy = (s: number) => DateTime.fromSeconds(s, { zone: ZONE }).toFormat('dd.MM.yyyy');
+          if (e.toSec > e.fromSec)
+            expect([span[1], span[2]], `${at}: PDF span`).toEqual([dmy(e.fromSec), dmy(e.toSec - 1)]);
+          const counts = oneOf(text, /\(([\d. ]+) Messwerte von ([\d. ]+) (?:Viertelstunden|Stunden)\)/, at);
+          expect([deNum(counts[1]!), deNum(counts[2]!)], `${at}: PDF counts`).toEqual([
+            e.readings,
+            e.expected,
+          ]);
+          const kwh = oneOf(text, /^\s*Energie\s{2,}(-?[\d., ]+) kWh/m, at);
+          expect(
+            Math.abs(deNum(kwh[1]!) - e.kwh),
+            `${at}: PDF kWh ${kwh[1]} vs ${e.kwh}`,
+          ).toBeLessThanOrEqual(0.05 + 1e-9);
+          if (e.peakKw !== null) {
+            const peak = oneOf(text, /^\s*Höchste Leistung\s{2,}([\d.,]+) kW/m, at);
+            expect(Math.abs(deNum(peak[1]!) - e.peakKw), `${at}: PDF peak`).toBeLessThanOrEqual(0.005 + 1e-9);
+          }
+          if (e.baseLoadKw !== null) {
+            const base = oneOf(text, /^\s*Grundlast \([^)]*\)\s+([\d.,]+) kW/m, at);
+            expect(Math.abs(deNum(base[1]!) - e.baseLoadKw), `${at}: PDF base load`).toBeLessThanOrEqual(
+              0.005 + 1e-9,
+            );
+          }
+        }
+      } finally {
+        db.close();
+      }
+    }, 180_000);
+});
