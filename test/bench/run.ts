@@ -32,6 +32,7 @@ import { dayNumberOf, dayStartSec } from '../../main/time/local-days';
 import { buildHarness } from '../harness/build';
 import { spawnDemoService, spawnHarness } from '../harness/spawn';
 import { buildProfile, wienerNetzeYear, type BuiltProfile } from './profile-builder';
+import { commitOf, writeLatest } from './performance-md';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -196,7 +197,9 @@ for (const { meters, years } of SIZES) {
   const scale = `${meters} meters × ${years} years`;
   const tag = `@${meters}`;
   const dataDir = mkdtempSync(join(work, `p${meters}-`));
-  const ids = ['bytes-per-reading', 'portfolio', 'export', 'stats', 'ui', 'import-year'].map((x) => x + tag);
+  const ids = ['bytes-per-reading', 'portfolio', 'heavy', 'export', 'stats', 'ui', 'import-year'].map(
+    (x) => x + tag,
+  );
   if (!ids.some(want)) continue;
   process.stderr.write(`… building the profile of ${scale}\n`);
   const profile: BuiltProfile = buildProfile(dataDir, meters, years, NOW_SEC);
@@ -245,6 +248,129 @@ for (const { meters, years } of SIZES) {
           100,
         ),
       ];
+    } finally {
+      await a.services.close();
+    }
+  });
+
+  // Every handler that can take more than a frame runs in the query thread: the window's next request
+  // is answered meanwhile. Each runs twice; the chart request is made while it runs.
+  await bench(`heavy${tag}`, async () => {
+    const a = app(dataDir);
+    try {
+      const year = { fromSec: NOW_SEC - 365 * 86_400, toSec: NOW_SEC };
+      // The shipped presets (a new profile holds no tariff): grid fees, supplier and feed-in examples.
+      const presets = (await a.call('tariffs:presets', {})) as {
+        tariff: { id: string; direction: string; commodity?: string; energy: { type: string } };
+      }[];
+      const tariffs = presets.map((p) => p.tariff).filter((t) => t.energy.type !== 'spot');
+      for (const t of tariffs) await a.call('tariffs:save', { tariff: t });
+      const elec = tariffs.filter((t) => (t.commodity ?? 'electricity') === 'electricity');
+      const cons = elec.filter((t) => t.direction === 'consumption');
+      const feed = elec.find((t) => t.direction === 'feed_in') ?? null;
+      if (cons.length === 0) throw new Error('no example consumption tariff in a new profile');
+      const members = Math.min(200, meters);
+      await a.call('community:save', {
+        community: {
+          id: 'bench',
+          name: 'Benchmark-EEG',
+          kind: 'local',
+          allocation: 'dynamic',
+          members: [
+            ...Array.from({ length: members }, (_, i) => ({ meterId: `m${i}`, role: 'consumer' })),
+            ...Array.from({ length: Math.ceil(members / 10) }, (_, i) => ({
+              meterId: `m${i * 10}`,
+              role: 'producer',
+            })),
+          ],
+        },
+      });
+      const prices = Array.from({ length: 365 * 96 }, (_, i) => {
+        const t = new Date((NOW_SEC - 365 * 86_400 + i * 900) * 1000).toISOString().replace('.000Z', 'Z');
+        return `${t};${(80 + 40 * Math.sin(i / 30)).toFixed(2)}`;
+      });
+      const priceFile = Buffer.from(`timestamp;price\n${prices.join('\n')}\n`).toString('base64');
+      const cases: [string, string, string, unknown][] = [
+        [
+          'cost',
+          `analysis:cost of one meter, a year, ${Math.min(cons.length, 5)} tariffs`,
+          'analysis:cost',
+          {
+            meterId: 'm1',
+            obisCode: '1-1:1.9.0 G.01',
+            ...year,
+            tariffIds: cons.slice(0, 5).map((t) => t.id),
+          },
+        ],
+        [
+          'battery',
+          'analysis:battery of a site with import and export, a year (size sweep)',
+          'analysis:battery',
+          {
+            siteId: 's0',
+            ...year,
+            capacityKwh: 10,
+            powerKw: 5,
+            consumptionTariffId: cons[0]!.id,
+            feedInTariffId: feed?.id ?? null,
+          },
+        ],
+        [
+          'peak-shaving',
+          'analysis:peakShaving of one meter, a year',
+          'analysis:peakShaving',
+          { meterId: 'm1', obisCode: '1-1:1.9.0 G.01', ...year, capKw: 2, battery: null },
+        ],
+        [
+          'community-view',
+          `community:view of ${members} consumers and ${Math.ceil(members / 10)} producers, a year`,
+          'community:view',
+          { communityId: 'bench', ...year },
+        ],
+        [
+          'community-whatif',
+          `community:whatIf of the same community with a battery, a year`,
+          'community:whatIf',
+          { communityId: 'bench', ...year, battery: { capacityKwh: 100, powerKw: 50 } },
+        ],
+        [
+          'analysis-csv',
+          'analysis:exportCsv of the carpet of one meter, a year',
+          'analysis:exportCsv',
+          {
+            kind: 'carpet',
+            params: { meterId: 'm1', obisCode: '1-1:1.9.0 G.01', ...year },
+            profile: 'excel-at',
+          },
+        ],
+        [
+          'price-import',
+          'prices:import of a year of quarter-hour prices (CSV, 35 040 rows)',
+          'prices:import',
+          { name: 'Bench', fileName: 'bench.csv', dataBase64: priceFile },
+        ],
+      ];
+      const out: Figure[] = [];
+      for (const [id, what, channel, input] of cases) {
+        const times: number[] = [];
+        const meanwhile: number[] = [];
+        for (let i = 0; i < 2; i++) {
+          const running = a.timed(channel, input);
+          const other = await a.timed('readings:series', DAY_CHART);
+          meanwhile.push(other.ms);
+          times.push((await running).ms);
+        }
+        out.push(
+          wait(`${id}${tag}`, `${what}, ${scale}`, times, 5000),
+          wait(
+            `${id}-meanwhile${tag}`,
+            `a chart request (readings:series, one day) made while ${channel} runs: its answer`,
+            meanwhile,
+            50,
+          ),
+        );
+      }
+      return out;
     } finally {
       await a.services.close();
     }
@@ -554,11 +680,15 @@ const kept =
 const result = {
   date: new Date().toISOString(),
   mode: quick ? 'quick' : 'full',
+  commit: commitOf(),
   machine,
   figures: [...kept, ...figures],
   failures,
 };
-if (!quick) writeFileSync(latestPath, JSON.stringify(result, null, 2) + '\n');
+if (!quick) {
+  writeFileSync(latestPath, JSON.stringify(result, null, 2) + '\n');
+  writeLatest(result); // docs/performance.md's "Latest figures", with the commit measured
+}
 const pad = (s: string, n: number) => (s.length >= n ? s + ' ' : s + ' '.repeat(n - s.length));
 console.log(
   `\nMeterdesk benchmarks (${quick ? 'quick' : 'full'} mode) — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}\n`,
