@@ -801,6 +801,28 @@ export const errorReasons = [
   'price_series_missing',
   /** A price series still used by tariffs (params: tariffs). */
   'price_series_in_use',
+  /** An import whose file is no longer staged (dropped again needed). */
+  'import_file_gone',
+  /** Columns defined for a spreadsheet (params: none). */
+  'mapping_text_only',
+  /** A column the header line does not have (params: line, columns, column). */
+  'mapping_column_missing',
+  /** The same column chosen twice. */
+  'mapping_columns_distinct',
+  /** A file with an error asked to be imported (params: name). */
+  'import_file_refused',
+  /** A file with a suspicious magnitude, not confirmed (params: name). */
+  'import_suspicious',
+  /** A file of another interval than the target series (params: name, register, storedInterval, fileInterval). */
+  'import_interval_conflict',
+  /** A meter, site, customer, tariff or community the profile does not hold (params: kind, id). */
+  'unknown_in_profile',
+  /** A note without text. */
+  'note_text_missing',
+  /** A note's span whose end is not after its start. */
+  'note_span_invalid',
+  /** A stored tariff or community that cannot be read any more (params: kind, id). */
+  'stored_unreadable',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -74,7 +74,11 @@ export function createCommunityStore(db: Database.Database) {
     },
     get(id: string): Community {
       const r = rowOf(id);
-      if (!r) throw new AppError('not_found', `No energy community "${id}" in this profile.`);
+      if (!r)
+        throw new AppError('not_found', `No energy community "${id}" in this profile.`, {
+          reason: 'unknown_in_profile',
+          params: { kind: 'community', id: id },
+        });
       const parsed = communitySchema.safeParse({
         id: r.id,
         name: r.name,
@@ -87,6 +91,7 @@ export function createCommunityStore(db: Database.Database) {
         throw new AppError(
           'local_data',
           `The stored community "${id}" is not valid (${parsed.error.issues[0]?.message}); save it again.`,
+          { reason: 'stored_unreadable', params: { kind: 'community', id } },
         );
       return parsed.data;
     },
@@ -102,6 +107,7 @@ export function createCommunityStore(db: Database.Database) {
           throw new AppError(
             'invalid_input',
             `Meter ${m.meterId} is not in this profile: add only its meters.`,
+            { reason: 'unknown_in_profile', params: { kind: 'meter', id: m.meterId } },
           );
       db.transaction(() => {
         const old = rowOf(c.id);

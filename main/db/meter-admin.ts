@@ -23,7 +23,11 @@ interface MeterRow {
 function meterOf(db: Database.Database, id: string): MeterRow & { imported: boolean } {
   const m = db.prepare('SELECT id, label, metering_point, raw_json FROM meters WHERE id = ?').get(id) as
     MeterRow | undefined;
-  if (!m) throw new AppError('not_found', `No meter "${id}" in this profile.`);
+  if (!m)
+    throw new AppError('not_found', `No meter "${id}" in this profile.`, {
+      reason: 'unknown_in_profile',
+      params: { kind: 'meter', id: id },
+    });
   let source: string | undefined;
   try {
     source = (JSON.parse(m.raw_json) as { source?: string }).source;
@@ -77,6 +81,7 @@ export function setMeterSite(
         throw new AppError(
           'not_found',
           `No site "${to.siteId}" in this profile ("meterdesk sites" lists them).`,
+          { reason: 'unknown_in_profile', params: { kind: 'site', id: to.siteId } },
         );
       out = { siteId: s.id, customerId: s.customer_id };
     } else {
@@ -89,7 +94,10 @@ export function setMeterSite(
         );
       } else if (to.customerId) {
         if (!db.prepare('SELECT 1 FROM customers WHERE id = ?').get(to.customerId))
-          throw new AppError('not_found', `No customer "${to.customerId}" in this profile.`);
+          throw new AppError('not_found', `No customer "${to.customerId}" in this profile.`, {
+            reason: 'unknown_in_profile',
+            params: { kind: 'customer', id: to.customerId },
+          });
         customerId = to.customerId;
       }
       const siteId = localId('site', to.newSite);

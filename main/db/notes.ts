@@ -51,14 +51,18 @@ export function addNote(
   nowSec: number,
 ): NoteView {
   const text = cleanText(n.text, NOTE_MAX_CHARS).trim();
-  if (!text) throw new AppError('invalid_input', 'A note needs a text.');
+  if (!text) throw new AppError('invalid_input', 'A note needs a text.', { reason: 'note_text_missing' });
   if ((n.fromSec === null) !== (n.toSec === null) || (n.fromSec !== null && n.toSec! <= n.fromSec))
     throw new AppError(
       'invalid_input',
       'A note is on the whole meter, or on a span whose end is after its start.',
+      { reason: 'note_span_invalid' },
     );
   if (!db.prepare('SELECT 1 FROM meters WHERE id = ?').get(n.meterId))
-    throw new AppError('not_found', `There is no meter ${n.meterId} in this profile.`);
+    throw new AppError('not_found', `There is no meter ${n.meterId} in this profile.`, {
+      reason: 'unknown_in_profile',
+      params: { kind: 'meter', id: n.meterId },
+    });
   const id = Number(
     db
       .prepare('INSERT INTO notes (meter_id, from_sec, to_sec, text, created_sec) VALUES (?, ?, ?, ?, ?)')

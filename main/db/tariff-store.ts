@@ -20,13 +20,18 @@ export function createTariffStore(db: Database.Database) {
           throw new AppError(
             'local_data',
             `The stored tariff "${r.id}" cannot be read any more; remove it and enter it again.`,
+            { reason: 'stored_unreadable', params: { kind: 'tariff', id: r.id } },
           );
         return parsed.data;
       });
     },
     get(id: string): Tariff {
       const t = this.list().find((x) => x.id === id);
-      if (!t) throw new AppError('not_found', `No tariff "${id}" in this profile.`);
+      if (!t)
+        throw new AppError('not_found', `No tariff "${id}" in this profile.`, {
+          reason: 'unknown_in_profile',
+          params: { kind: 'tariff', id: id },
+        });
       return t;
     },
     save(t: Tariff, nowSec: number): Tariff {

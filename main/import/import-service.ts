@@ -175,6 +175,7 @@ export function createImportService(deps: ImportDeps) {
       throw new AppError(
         'not_found',
         'That file is no longer waiting to be imported: drop it on the window again.',
+        { reason: 'import_file_gone' },
       );
     return st;
   }
@@ -248,6 +249,7 @@ export function createImportService(deps: ImportDeps) {
       throw new AppError(
         'invalid_input',
         'Columns can be defined for text (CSV) files only; save the sheet as CSV.',
+        { reason: 'mapping_text_only' },
       );
     const line = firstLines(decodeText(st.bytes).text, m.headerLine)[m.headerLine - 1] ?? '';
     try {
@@ -270,10 +272,16 @@ export function createImportService(deps: ImportDeps) {
         throw new AppError(
           'invalid_input',
           `Line ${m.headerLine} has ${header.length} columns; column ${c + 1} does not exist.`,
+          {
+            reason: 'mapping_column_missing',
+            params: { line: m.headerLine, columns: header.length, column: c + 1 },
+          },
         );
     const names = cols.map((c) => header[c]);
     if (new Set(names).size !== names.length)
-      throw new AppError('invalid_input', 'Choose different columns for date, time, value and quality.');
+      throw new AppError('invalid_input', 'Choose different columns for date, time, value and quality.', {
+        reason: 'mapping_columns_distinct',
+      });
   }
 
   return {
@@ -307,17 +315,28 @@ export function createImportService(deps: ImportDeps) {
         throw new AppError(
           'invalid_input',
           `${st.name} cannot be imported as it is; see its message in the list.`,
+          { reason: 'import_file_refused', params: { name: st.name } },
         );
       if (st.parsed.suspicious && !confirmSuspicious)
         throw new AppError(
           'invalid_input',
           `${st.name}: ${noteText(st.parsed.suspicious)} Nothing was imported; confirm that the file is right to import it anyway.`,
+          { reason: 'import_suspicious', params: { name: st.name } },
         );
       const { db, readings, assertWritable } = await deps.active();
       await assertWritable?.();
       const target = resolveTarget(db, st.parsed, st.meterId, { name: st.name, sha256: st.hash });
       const mismatch = intervalConflict(db, target.meterId, st.parsed);
-      if (mismatch) throw new AppError('conflict', `${st.name}: ${intervalConflictText(mismatch)}`);
+      if (mismatch)
+        throw new AppError('conflict', `${st.name}: ${intervalConflictText(mismatch)}`, {
+          reason: 'import_interval_conflict',
+          params: {
+            name: st.name,
+            register: mismatch.obisCode,
+            storedInterval: mismatch.storedSec === 3600 ? 'hourly' : 'quarter_hourly',
+            fileInterval: mismatch.fileSec === 3600 ? 'hourly' : 'quarter_hourly',
+          },
+        });
       deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
       const w = writeImport(
         db,

@@ -16,14 +16,14 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 59;
+const SQL_OUTSIDE_DB_BUDGET = 56;
 
 /**
  * Refusals of the core (`new AppError(…)` in main/) without a `reason` code: the UI can word them only
  * generically, with the core's English under Details (issue 41, item 5). Give new ones a reason (and
  * its words in renderer/src/i18n); lower this as old ones get one, never raise it.
  */
-const REFUSALS_WITHOUT_REASON_BUDGET = 95;
+const REFUSALS_WITHOUT_REASON_BUDGET = 74;
 
 /** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
 const GIANT_FUNCTIONS = [

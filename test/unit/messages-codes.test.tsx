@@ -15,6 +15,8 @@ import { openDatabase } from '../../main/db/open';
 import { checkedLogo } from '../../main/doors/png';
 import { bytesOfBase64 } from '../../main/doors/file-bytes';
 import { systemClock } from '../../main/time/clock';
+import { createTariffStore } from '../../main/db/tariff-store';
+import { addNote } from '../../main/db/notes';
 import { errorText } from '../../renderer/src/components/ErrorText';
 import { de } from '../../renderer/src/i18n/de';
 import { en } from '../../renderer/src/i18n/en';
@@ -68,6 +70,27 @@ describe('messages are codes', () => {
       expect((de as Record<string, string>)[`err_reason_${r}`], r).toBeTruthy();
       expect((en as Record<string, string>)[`err_reason_${r}`], r).toBeTruthy();
     }
+  });
+
+  it('every reason names the same values in German and in English', () => {
+    const values = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const r of errorReasons) {
+      const key = `err_reason_${r}`;
+      expect(values((de as Record<string, string>)[key]!), r).toEqual(
+        values((en as Record<string, string>)[key]!),
+      );
+    }
+  });
+
+  it('refusals of the stores (an unknown tariff, an empty note) are worded in German, kinds included', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-codes-')), 'meterdesk.sqlite'));
+    const tariff = caught(() => createTariffStore(db).get('weg'));
+    const note = caught(() => addNote(db, { meterId: 'x', fromSec: null, toSec: null, text: '  ' }, 1));
+    expect([tariff.reason, note.reason]).toEqual(['unknown_in_profile', 'note_text_missing']);
+    const [t, n] = [tariff, note].map((r) => errorText(r, tOf(de), prefs).text);
+    expect(t).toContain('Tarif „weg“ gibt es in diesem Profil nicht');
+    expect(n).toContain('Eine Notiz braucht einen Text.');
+    for (const g of [t, n]) expect(g).not.toMatch(/\b(is|this|the|tariff|note)\b/);
   });
 
   it('every EDA import note has words in German and in English, with the same values', () => {

@@ -15,10 +15,13 @@ export function contractErrorOf(err: unknown): ContractError | null {
 }
 
 /** A reason's values as words: a direction or commodity code in the UI's language, the rest as given. */
+/** Parameters that are words of the core (a direction, a commodity, a kind of thing): said in the UI's language. */
+const WORD_PARAMS = new Set(['want', 'commodity', 'kind', 'storedInterval', 'fileInterval']);
+
 function wordsOf(params: Record<string, string | number> | undefined, t: (key: string) => string) {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(params ?? {}))
-    out[k] = k === 'want' || k === 'commodity' ? t(`err_word_${String(v)}`) : v;
+    out[k] = WORD_PARAMS.has(k) ? t(`err_word_${String(v)}`) : v;
   return out;
 }
 

@@ -314,6 +314,32 @@ export const de = {
     'Die Preisreihe „{{id}}“ ist nicht in diesem Profil: zuerst die Day-Ahead-Preise unter diesem Namen importieren (Tarife verwalten → Preisdatei importieren).',
   err_reason_price_series_in_use:
     'Die Preisreihe wird noch verwendet von {{tariffs}}: zuerst diese Tarife entfernen.',
+  err_reason_import_file_gone: 'Diese Datei wartet nicht mehr auf den Import: sie erneut ins Fenster ziehen.',
+  err_reason_mapping_text_only:
+    'Spalten lassen sich nur für Textdateien (CSV) festlegen; die Tabelle als CSV speichern.',
+  err_reason_mapping_column_missing:
+    'Zeile {{line}} hat {{columns}} Spalten; Spalte {{column}} gibt es nicht.',
+  err_reason_mapping_columns_distinct: 'Für Datum, Uhrzeit, Wert und Qualität verschiedene Spalten wählen.',
+  err_reason_import_file_refused:
+    '„{{name}}“ kann so nicht importiert werden; der Grund steht bei der Datei in der Liste.',
+  err_reason_import_suspicious:
+    '„{{name}}“ hat auffällige Werte (siehe bei der Datei). Nichts wurde importiert; bestätigen, dass die Datei stimmt, um sie trotzdem zu importieren.',
+  err_reason_import_interval_conflict:
+    '„{{name}}“: Dieser Zähler hält {{storedInterval}} von {{register}}, die Datei {{fileInterval}}. Eine Reihe behält ein Intervall: die Datei als neuen Zähler importieren.',
+  err_reason_unknown_in_profile:
+    '{{kind}} „{{id}}“ gibt es in diesem Profil nicht (mehr). Die Ansicht neu laden.',
+  err_reason_note_text_missing: 'Eine Notiz braucht einen Text.',
+  err_reason_note_span_invalid:
+    'Eine Notiz gilt für den ganzen Zähler oder für einen Zeitraum, dessen Ende nach dem Anfang liegt.',
+  err_reason_stored_unreadable:
+    '{{kind}} „{{id}}“ ist gespeichert, lässt sich aber nicht mehr lesen: entfernen und neu anlegen.',
+  err_word_meter: 'Zähler',
+  err_word_site: 'Standort',
+  err_word_customer: 'Kunde',
+  err_word_tariff: 'Tarif',
+  err_word_community: 'Energiegemeinschaft',
+  err_word_hourly: 'Stundenwerte',
+  err_word_quarter_hourly: 'Viertelstundenwerte',
   err_word_consumption: 'Bezug',
   err_word_feed_in: 'Einspeisung',
   err_word_electricity: 'Strom',

@@ -288,7 +288,7 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_peak_shaving_electricity:
     'Peak shaving sizes a battery against electricity power prices; this is a gas meter.',
   err_reason_battery_needs_both:
-    'A battery needs the site\'s grid import and export (a consumption and a feed-in register, on one meter or two); this site lacks one.',
+    "A battery needs the site's grid import and export (a consumption and a feed-in register, on one meter or two); this site lacks one.",
   err_reason_too_large: '{{what}}: larger than {{maxMb}} MB, the most Meterdesk reads of such a file.',
   err_reason_logo_png: 'The logo must be a PNG image of at most 2 MB and 4000 × 4000 pixels.',
   err_reason_service_meter:
@@ -312,6 +312,29 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_price_series_missing:
     'The price series “{{id}}” is not in this profile: import the day-ahead prices under that name first (Manage tariffs → Import a price file).',
   err_reason_price_series_in_use: 'The price series is used by {{tariffs}}: remove those tariffs first.',
+  err_reason_import_file_gone: 'That file is no longer waiting to be imported: drop it on the window again.',
+  err_reason_mapping_text_only: 'Columns can be defined for text (CSV) files only; save the sheet as CSV.',
+  err_reason_mapping_column_missing:
+    'Line {{line}} has {{columns}} columns; column {{column}} does not exist.',
+  err_reason_mapping_columns_distinct: 'Choose different columns for date, time, value and quality.',
+  err_reason_import_file_refused:
+    '“{{name}}” cannot be imported as it is; its reason is shown with the file in the list.',
+  err_reason_import_suspicious:
+    '“{{name}}” has suspicious values (see the file). Nothing was imported; confirm that the file is right to import it anyway.',
+  err_reason_import_interval_conflict:
+    '“{{name}}”: this meter holds {{storedInterval}} of {{register}}, the file {{fileInterval}}. A series keeps one interval: import the file as a new meter.',
+  err_reason_unknown_in_profile: 'This profile has no {{kind}} “{{id}}” (any more). Reload the view.',
+  err_reason_note_text_missing: 'A note needs a text.',
+  err_reason_note_span_invalid: 'A note is on the whole meter, or on a span whose end is after its start.',
+  err_reason_stored_unreadable:
+    'The stored {{kind}} “{{id}}” cannot be read any more: remove it and enter it again.',
+  err_word_meter: 'meter',
+  err_word_site: 'site',
+  err_word_customer: 'customer',
+  err_word_tariff: 'tariff',
+  err_word_community: 'energy community',
+  err_word_hourly: 'hourly values',
+  err_word_quarter_hourly: 'quarter-hours',
   err_word_consumption: 'consumption',
   err_word_feed_in: 'feed-in',
   err_word_electricity: 'electricity',
