@@ -159,7 +159,7 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
     const db = openDatabase(a.dbPath);
     try {
       assertIntact(db);
-      const r = undoImport(db, Number(id), systemClock.nowSec());
+      const r = undoImport(db, createReadingsStore(db, DEFAULT_TZ), Number(id), systemClock.nowSec());
       if (a.json)
         process.stdout.write(
           JSON.stringify({ undone: Number(id), meter_id: r.meterId, days: r.days }) + '\n',

@@ -1,13 +1,13 @@
 /**
  * The import log and undo (issue 31), behind db/: every file imported with what it wrote, and the undo
- * of one import — the days it wrote go back to their snapshots through the readings store
- * (`restoreDaySnapshots`), its revisions leave the audit trail, a meter or series it created goes when
- * nothing is left in it. Refused when anything wrote those days since. One transaction.
+ * of one import — the days it wrote go back to their snapshots through the readings store's
+ * `restoreDays`, its revisions leave the audit trail, a meter or series it created goes when nothing
+ * is left in it. Refused when anything wrote those days since. One transaction.
  */
 import type Database from 'better-sqlite3';
 import type { ImportLogView } from '../../preload/contract';
 import { AppError } from '../errors';
-import { restoreDaySnapshots } from './readings-restore';
+import type { ReadingsStore } from './readings-store';
 
 /** The import log, newest first. */
 export function importLog(db: Database.Database): ImportLogView[] {
@@ -56,6 +56,7 @@ export function importLog(db: Database.Database): ImportLogView[] {
  */
 export function undoImport(
   db: Database.Database,
+  readings: Pick<ReadingsStore, 'restoreDays'>,
   importId: number,
   nowSec: number,
 ): { days: number; meterId: string } {
@@ -112,8 +113,7 @@ export function undoImport(
         );
     }
     // The readings store writes the days back (it is the one writer of reading_days and rollups).
-    restoreDaySnapshots(
-      db,
+    readings.restoreDays(
       rows.map((r) => ({
         seriesId: r.series_id,
         day: r.day,

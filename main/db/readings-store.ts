@@ -17,6 +17,7 @@ import { MAX_SERIES_PER_METER } from '../api/schemas';
 import { AppError } from '../errors';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf, dayStartSec } from '../time/local-days';
 import { percentile } from '../../common/percentile';
+import { restoreDaySnapshots } from './readings-restore';
 import { SOURCES, decodeDay, emptyDay, encodeDay, slotGrid, sourceCode, type DaySlots } from './day-record';
 
 export interface IncomingReading {
@@ -389,7 +390,9 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     return result;
   }
 
-  return { seriesId, applyPage, /** The zone its local days are counted in. */ tz };
+  // restoreDays: an import's undo puts its day snapshots back (readings-restore.ts); tz: the store's zone.
+  const restoreDays = (days: Parameters<typeof restoreDaySnapshots>[1]) => restoreDaySnapshots(db, days);
+  return { seriesId, applyPage, restoreDays, tz };
 }
 
 export type ReadingsStore = ReturnType<typeof createReadingsStore>;

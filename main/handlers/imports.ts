@@ -28,7 +28,7 @@ export function importHandlers({ services, writable, nowSec }: HandlerContext): 
     'import:log': async () => importLog((await services.active()).db),
     'import:undo': async ({ importId }) => {
       const c = await writable();
-      const r = undoImport(c.db, importId, await nowSec());
+      const r = undoImport(c.db, c.readings, importId, await nowSec());
       services.emit('readings:changed', { meterIds: [r.meterId] });
       return { undone: importId, ...r };
     },

@@ -121,6 +121,9 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
     `${p.obis}: ${p.missing} quarter-hours are missing between the first and the last reading (${p.ranges}).`,
 };
 
+/** Every note code (for the test that each has words in both languages). */
+export const noteCodes = Object.keys(TEXT) as NoteCode[];
+
 export function noteText(n: ImportNote): string {
   return TEXT[n.code](n.params);
 }

@@ -1,6 +1,8 @@
 // The house order, checked on every run (issue 41): no runtime import cycle between the folders of
 // main/, SQL only behind main/db/ (a budget that may only fall), and no new function of 150+ lines or
 // file of 400+ lines beyond the giants still to split, which are named here and must stay true.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without types, shared with `node scripts/house-order.mjs`
 import { cyclesOf, measure } from '../../scripts/house-order.mjs';
@@ -156,5 +158,27 @@ describe('house order', () => {
       GIANT_FILES.filter((f) => !m.bigFiles.includes(f)),
       'split: take it off the list',
     ).toEqual([]);
+  });
+
+  it('the readings store is the only writer of readings (undo writes through it)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'demo'
+            ? []
+            : files(join(dir, e.name))
+          : /\.tsx?$/.test(e.name)
+            ? [join(dir, e.name)]
+            : [],
+      );
+    const writers = ['main/db/readings-store.ts', 'main/db/readings-restore.ts'];
+    const write =
+      /(INSERT|UPDATE|DELETE|REPLACE)\b[^;`'"]*\b(reading_days|daily_rollups|irregular_readings)\b/i;
+    const found = files('main')
+      .filter((f) => !writers.includes(f))
+      .filter(
+        (f) => write.test(readFileSync(f, 'utf8')) || /restoreDaySnapshots/.test(readFileSync(f, 'utf8')),
+      );
+    expect(found, 'write readings through createReadingsStore (applyPage, restoreDays)').toEqual([]);
   });
 });

@@ -23,6 +23,9 @@ import { en } from '../../renderer/src/i18n/en';
 import { communityDe } from '../../renderer/src/i18n/community-de';
 import { communityEn } from '../../renderer/src/i18n/community-en';
 import { edaNoteCodes } from '../../main/community/eda-notes';
+import { noteCodes } from '../../main/import/notes';
+import { importDe } from '../../renderer/src/i18n/import-de';
+import { importEn } from '../../renderer/src/i18n/import-en';
 
 const prefs = { locale: 'de-AT', timeZone: 'Europe/Vienna' } as Parameters<typeof errorText>[2];
 /** i18next's interpolation, plainly: {{key}} replaced by its value. */
@@ -91,6 +94,18 @@ describe('messages are codes', () => {
     expect(t).toContain('Tarif „weg“ gibt es in diesem Profil nicht');
     expect(n).toContain('Eine Notiz braucht einen Text.');
     for (const g of [t, n]) expect(g).not.toMatch(/\b(is|this|the|tariff|note)\b/);
+  });
+
+  it('every import note has words in German and in English, with the same values', () => {
+    const values = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const words = (w: Record<string, string>, c: string) => w[`importNote_${c}`];
+    for (const c of noteCodes) {
+      const deWords = words(importDe as Record<string, string>, c);
+      const enWords = words(importEn as Record<string, string>, c);
+      expect(deWords, c).toBeTruthy();
+      expect(enWords, c).toBeTruthy();
+      expect(values(deWords!), c).toEqual(values(enWords!));
+    }
   });
 
   it('every EDA import note has words in German and in English, with the same values', () => {
