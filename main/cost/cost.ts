@@ -238,6 +238,86 @@ function mergeTariffCosts(all: readonly TariffCost[], shares: 'add' | 'max'): Ta
   };
 }
 
+/** What one month's quarter-hours summed to (`acc`), priced: the month's cost components and total. */
+interface MonthSums {
+  kwh: number;
+  energy: number;
+  unpriced: number;
+  unpricedKwh: number;
+  grid: number;
+  community: number;
+}
+
+/** A month's bill lines under one tariff: energy, pro-rated fees, grid energy and power, levies, VAT. */
+function costMonth(
+  t: Tariff,
+  pricing: Pricing,
+  m: ReturnType<typeof monthsOf>[number],
+  a: MonthSums,
+  perRowGrid: boolean,
+  power: { meanMaxKw: number | null; top3Kw: number | null; monthPeakKw: Map<string, number> },
+): CostMonth {
+  const { kwh: mKwh, energy, unpriced, unpricedKwh, grid, community: mCommunity } = a;
+  // The base fee and the fixed charges, pro rata: a month's share of a monthly charge, its days of
+  // the year's for a yearly one.
+  const days = (m.toSec - m.fromSec) / 86_400;
+  const yearDays = Number(m.month.slice(0, 4)) % 4 === 0 ? 366 : 365;
+  const base =
+    t.baseFeeEurPerMonth * m.share +
+    (t.fixedCharges ?? []).reduce(
+      (a, c) => a + (c.per === 'month' ? c.eur * m.share : (c.eur * Math.round(days)) / yearDays),
+      0,
+    );
+  let c: CostComponents;
+  if (t.direction === 'feed_in') {
+    // What the feed-in pays: the energy, less a monthly fee; VAT where the tariff has one.
+    const energyEur = cents(energy);
+    c = {
+      energyEur,
+      baseFeeEur: -cents(base),
+      gridEnergyEur: 0,
+      gridPowerEur: 0,
+      leviesEur: 0,
+      vatEur: cents(energy * (t.vatPercent / 100)),
+    };
+  } else {
+    const gridEnergy = perRowGrid
+      ? grid
+      : (mKwh * (t.gridEnergyCentsPerKwh + (t.gridLossCentsPerKwh ?? 0))) / 100;
+    const basisKw =
+      t.powerBasis === 'monthly_peak'
+        ? (power.monthPeakKw.get(m.month) ?? null)
+        : t.powerBasis === 'mean_top3'
+          ? power.top3Kw
+          : power.meanMaxKw;
+    const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share;
+    const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
+    // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag).
+    const levies = ((mKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
+    c = {
+      energyEur: cents(energy),
+      baseFeeEur: cents(base),
+      gridEnergyEur: cents(gridEnergy),
+      gridPowerEur: cents(gridPower),
+      leviesEur: cents(levies),
+      vatEur: cents((net + cents(levies)) * (t.vatPercent / 100)),
+    };
+  }
+  const totalEur = cents(
+    c.energyEur + c.baseFeeEur + c.gridEnergyEur + c.gridPowerEur + c.leviesEur + c.vatEur,
+  );
+  return {
+    month: m.month,
+    kwh: Math.round(mKwh * 1000) / 1000,
+    ...c,
+    totalEur,
+    meanCentsPerKwh: mKwh > 0 ? Math.round((totalEur / mKwh) * 100 * 100) / 100 : null,
+    monthShare: Math.round(m.share * 10_000) / 10_000,
+    unpricedQuarterHours: unpriced,
+    unpricedKwh: Math.round(unpricedKwh * 1000) / 1000,
+  };
+}
+
 function costOfPlainTariffs(
   db: Database.Database,
   store: TariffStore,
@@ -272,7 +352,14 @@ function costOfPlainTariffs(
     const t = asNet(entered);
     const pricing = pricingOf(t, store, q.fromSec, q.toSec, tz);
     // One pass over the rows (in time order), adding into their month.
-    const acc = months.map(() => ({ kwh: 0, energy: 0, unpriced: 0, unpricedKwh: 0, grid: 0, community: 0 }));
+    const acc: MonthSums[] = months.map(() => ({
+      kwh: 0,
+      energy: 0,
+      unpriced: 0,
+      unpricedKwh: 0,
+      grid: 0,
+      community: 0,
+    }));
     // Energy from a community (the meter's G.03), where the tariff prices it: per quarter-hour.
     const community = t.community && direction === 'consumption' ? communityOf(q.meterId) : null;
     const reduction = t.community ? COMMUNITY_GRID_REDUCTION[t.community.kind] : 0;
@@ -297,67 +384,8 @@ function costOfPlainTariffs(
         a.unpricedKwh += r.value;
       } else a.energy += (rest * p + c * (t.community?.centsPerKwh ?? p)) / 100;
     }
-    const out: CostMonth[] = months.map((m, i) => {
-      const { kwh: mKwh, energy, unpriced, unpricedKwh, grid, community: mCommunity } = acc[i]!;
-      // The base fee and the fixed charges, pro rata: a month's share of a monthly charge, its days of
-      // the year's for a yearly one.
-      const days = (m.toSec - m.fromSec) / 86_400;
-      const yearDays = Number(m.month.slice(0, 4)) % 4 === 0 ? 366 : 365;
-      const base =
-        t.baseFeeEurPerMonth * m.share +
-        (t.fixedCharges ?? []).reduce(
-          (a, c) => a + (c.per === 'month' ? c.eur * m.share : (c.eur * Math.round(days)) / yearDays),
-          0,
-        );
-      let c: CostComponents;
-      if (t.direction === 'feed_in') {
-        // What the feed-in pays: the energy, less a monthly fee; VAT where the tariff has one.
-        const energyEur = cents(energy);
-        c = {
-          energyEur,
-          baseFeeEur: -cents(base),
-          gridEnergyEur: 0,
-          gridPowerEur: 0,
-          leviesEur: 0,
-          vatEur: cents(energy * (t.vatPercent / 100)),
-        };
-      } else {
-        const gridEnergy = perRowGrid
-          ? grid
-          : (mKwh * (t.gridEnergyCentsPerKwh + (t.gridLossCentsPerKwh ?? 0))) / 100;
-        const basisKw =
-          t.powerBasis === 'monthly_peak'
-            ? (monthPeakKw.get(m.month) ?? null)
-            : t.powerBasis === 'mean_top3'
-              ? top3Kw
-              : meanMaxKw;
-        const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share;
-        const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
-        // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag).
-        const levies = ((mKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
-        c = {
-          energyEur: cents(energy),
-          baseFeeEur: cents(base),
-          gridEnergyEur: cents(gridEnergy),
-          gridPowerEur: cents(gridPower),
-          leviesEur: cents(levies),
-          vatEur: cents((net + cents(levies)) * (t.vatPercent / 100)),
-        };
-      }
-      const totalEur = cents(
-        c.energyEur + c.baseFeeEur + c.gridEnergyEur + c.gridPowerEur + c.leviesEur + c.vatEur,
-      );
-      return {
-        month: m.month,
-        kwh: Math.round(mKwh * 1000) / 1000,
-        ...c,
-        totalEur,
-        meanCentsPerKwh: mKwh > 0 ? Math.round((totalEur / mKwh) * 100 * 100) / 100 : null,
-        monthShare: Math.round(m.share * 10_000) / 10_000,
-        unpricedQuarterHours: unpriced,
-        unpricedKwh: Math.round(unpricedKwh * 1000) / 1000,
-      };
-    });
+    const power = { meanMaxKw, top3Kw, monthPeakKw };
+    const out: CostMonth[] = months.map((m, i) => costMonth(t, pricing, m, acc[i]!, perRowGrid, power));
     const sum = (k: keyof CostComponents | 'totalEur') => cents(out.reduce((a, m) => a + m[k], 0));
     const total = {
       energyEur: sum('energyEur'),

@@ -70,20 +70,9 @@ const headers: Record<ExportProfile, string[]> = {
   ],
 };
 
-export async function exportCsv(
-  db: Database.Database,
-  req: ExportRequest,
-  path: string,
-  opts: {
-    tz?: string;
-    onProgress?: (rows: number, total: number) => void;
-    signal?: AbortSignal;
-    /** Lists the partial file while it exists, so a killed export's file is removed at the next start. */
-    partials?: PartialTracker;
-  } = {},
-): Promise<{ rows: number; bytes: number }> {
-  const tz = opts.tz ?? DEFAULT_TZ;
-  const excel = req.profile === 'excel-at';
+/** The cell texts of a profile: separators, quoting, formula-safe text, times, numbers, yes/no. */
+function csvFormat(profile: ExportRequest['profile'], tz: string) {
+  const excel = profile === 'excel-at';
   const sep = excel ? ';' : ',';
   const needsQuote = excel ? /[;"\r\n]/ : /[,"\r\n]/;
   const field = (v: string) => (needsQuote.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
@@ -106,10 +95,15 @@ export async function exportCsv(
   };
   const [yes, no] = excel ? ['ja', 'nein'] : ['true', 'false'];
 
-  if (req.toSec - req.fromSec > MAX_EXPORT_RANGE_SEC)
-    throw new AppError('invalid_input', 'An export covers at most 10 years; choose a shorter range.', {
-      reason: 'range_too_long',
-    });
+  return { excel, sep, field, textField, local, number, yes, no };
+}
+
+/**
+ * What the export writes: each asked meter's register that exists, and the range clamped to the local
+ * days that hold readings of these series (their rollups): rows run from the first such day to the
+ * last (gaps within them as empty rows), never over empty centuries.
+ */
+function exportPlan(db: Database.Database, req: ExportRequest, tz: string) {
   const meterStmt = db.prepare<[string], { metering_point: string }>(
     'SELECT metering_point FROM meters WHERE id = ?',
   );
@@ -126,8 +120,6 @@ export async function exportCsv(
       return s ? [{ mp: meterStmt.get(meterId)?.metering_point ?? meterId, obis, s }] : [];
     }),
   );
-  // The range, clamped to the local days that hold readings of these series (their rollups): rows run
-  // from the first such day to the last (gaps within them as empty rows), never over empty centuries.
   const span = db.prepare<[number, number, number], { a: number | null; b: number | null }>(
     'SELECT min(day) AS a, max(day) AS b FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
   );
@@ -147,6 +139,29 @@ export async function exportCsv(
     const [a, b] = gridOf(s.resolution_sec);
     return n + Math.max(0, (b - a) / s.resolution_sec);
   }, 0);
+
+  return { targets, gridOf, total, notesOf };
+}
+
+export async function exportCsv(
+  db: Database.Database,
+  req: ExportRequest,
+  path: string,
+  opts: {
+    tz?: string;
+    onProgress?: (rows: number, total: number) => void;
+    signal?: AbortSignal;
+    /** Lists the partial file while it exists, so a killed export's file is removed at the next start. */
+    partials?: PartialTracker;
+  } = {},
+): Promise<{ rows: number; bytes: number }> {
+  const tz = opts.tz ?? DEFAULT_TZ;
+  const { excel, sep, field, textField, local, number, yes, no } = csvFormat(req.profile, tz);
+  if (req.toSec - req.fromSec > MAX_EXPORT_RANGE_SEC)
+    throw new AppError('invalid_input', 'An export covers at most 10 years; choose a shorter range.', {
+      reason: 'range_too_long',
+    });
+  const { targets, gridOf, total, notesOf } = exportPlan(db, req, tz);
 
   const tmp = `${path}.partial-${process.pid}`;
   const untrack = opts.partials?.track(tmp);

@@ -8,6 +8,12 @@
  *   meter of the local "Imported" customer, whose id follows from the metering point (or, for files
  *   without one, from the format and direction), so the same file always lands on the same meter.
  */
+import {
+  createImportedMeter,
+  extendLatestData,
+  recordImport,
+  snapshotBeforeImport,
+} from '../db/import-record';
 import { slugOf } from '../../common/slug';
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -282,71 +288,28 @@ export function writeImport(
   };
   const total = parsed.series.reduce((n, s) => n + s.startSec.length, 0);
   const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + s.intervalSec));
+  // The days this file writes, per register (what undo snapshots and later restores).
+  const touched = parsed.series.map((s) => ({
+    obisCode: s.obisCode,
+    days: new Set(s.startSec.map((sec) => dayNumberOf(sec, store.tz))),
+  }));
   let out: ImportWrite | null = null;
   db.transaction(() => {
-    // What undo needs: the days this file writes, as they are now (import_undo, after the write).
-    const seriesIdOf = db.prepare<[string, string], { id: number }>(
-      "SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = 'kWh'",
-    );
-    const dayRow = db.prepare('SELECT * FROM reading_days WHERE series_id = ? AND day = ?');
-    const rollupRow = db.prepare('SELECT * FROM daily_rollups WHERE series_id = ? AND day = ?');
-    const before = new Map<string, { record: string | null; rollup: string | null }>();
-    const existedSeries = new Set<string>();
-    const touched = parsed.series.map((s) => {
-      const days = new Set(s.startSec.map((sec) => dayNumberOf(sec, store.tz)));
-      const sid = seriesIdOf.get(target.meterId, s.obisCode)?.id;
-      if (sid !== undefined) {
-        existedSeries.add(s.obisCode);
-        for (const d of days) {
-          const r = dayRow.get(sid, d);
-          const u = rollupRow.get(sid, d);
-          before.set(`${s.obisCode}|${d}`, {
-            record: r ? JSON.stringify(r) : null,
-            rollup: u ? JSON.stringify(u) : null,
-          });
-        }
-      }
-      return { obisCode: s.obisCode, days };
-    });
-    const revisionsFrom = (
-      db.prepare('SELECT coalesce(max(id), 0) AS n FROM reading_revisions').get() as {
-        n: number;
-      }
-    ).n;
-    const meterLatestBefore = target.exists
-      ? ((
-          db.prepare('SELECT latest_data_sec AS t FROM meters WHERE id = ?').get(target.meterId) as
-            { t: number | null } | undefined
-        )?.t ?? null)
-      : null;
-    if (!target.exists) {
-      db.prepare(
-        `INSERT INTO customers (id, name, email) VALUES (?, 'Imported', NULL) ON CONFLICT (id) DO NOTHING`,
-      ).run(IMPORTED_CUSTOMER_ID);
-      const siteId = `${IMPORTED_CUSTOMER_ID}-${slug(parsed.format.operator)}`;
-      db.prepare(
-        'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, NULL) ON CONFLICT (id) DO NOTHING',
-      ).run(siteId, IMPORTED_CUSTOMER_ID, parsed.format.operator);
-      db.prepare(
-        `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
-         VALUES (?, ?, ?, ?, 'electricity', 'quarter_hour', 'imported', ?, 0, ?, ?, NULL, NULL, ?, ?)`,
-      ).run(
-        target.meterId,
-        parsed.meteringPoint ?? '',
-        target.label,
-        parsed.direction,
-        siteId,
-        lastEnd,
+    const snap = snapshotBeforeImport(db, target.meterId, target.exists, touched);
+    if (!target.exists)
+      createImportedMeter(db, {
+        meterId: target.meterId,
+        customerId: IMPORTED_CUSTOMER_ID,
+        siteId: `${IMPORTED_CUSTOMER_ID}-${slug(parsed.format.operator)}`,
+        operator: parsed.format.operator,
+        meteringPoint: parsed.meteringPoint ?? '',
+        label: target.label,
+        direction: parsed.direction,
+        formatId: parsed.format.id,
+        lastEndSec: lastEnd,
         nowSec,
-        JSON.stringify({ source: 'import', format: parsed.format.id, operator: parsed.format.operator }),
-        nowSec,
-      );
-    } else if (!target.isServiceMeter) {
-      db.prepare('UPDATE meters SET latest_data_sec = max(coalesce(latest_data_sec, 0), ?) WHERE id = ?').run(
-        lastEnd,
-        target.meterId,
-      );
-    }
+      });
+    else if (!target.isServiceMeter) extendLatestData(db, target.meterId, lastEnd);
     const w = { inserted: 0, updated: 0, unchanged: 0, kept: 0 };
     for (const page of pages()) {
       const r = store.applyPage(target.meterId, page, 'import', nowSec);
@@ -355,57 +318,17 @@ export function writeImport(
       w.unchanged += r.unchanged;
       w.kept += r.kept;
     }
-    const revisionsTo = (
-      db.prepare('SELECT coalesce(max(id), 0) AS n FROM reading_revisions').get() as {
-        n: number;
-      }
-    ).n;
-    const createdSeries = touched.map((t) => t.obisCode).filter((o) => !existedSeries.has(o));
-    const importId = db
-      .prepare(
-        `INSERT INTO imports (meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept,
-           revisions_from, revisions_to, created_meter, created_series, meter_latest_before)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        target.meterId,
-        file.name,
-        file.sha256,
-        parsed.format.id,
-        nowSec,
-        total,
-        w.inserted,
-        w.updated,
-        w.kept,
-        revisionsFrom,
-        revisionsTo,
-        target.exists ? 0 : 1,
-        JSON.stringify(createdSeries),
-        meterLatestBefore,
-      ).lastInsertRowid;
-    const undo = db.prepare(
-      `INSERT INTO import_undo (import_id, series_id, day, before_record, before_rollup, after_vals, after_flags, after_updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const t of touched) {
-      const sid = seriesIdOf.get(target.meterId, t.obisCode)?.id;
-      if (sid === undefined) continue; // nothing of this series was written (all kept)
-      for (const d of t.days) {
-        const after = dayRow.get(sid, d) as { vals: string; flags: string; updated: string } | undefined;
-        if (!after) continue;
-        const b = before.get(`${t.obisCode}|${d}`);
-        undo.run(
-          importId,
-          sid,
-          d,
-          b?.record ?? null,
-          b?.rollup ?? null,
-          after.vals,
-          after.flags,
-          after.updated,
-        );
-      }
-    }
+    recordImport(db, snap, {
+      meterId: target.meterId,
+      fileName: file.name,
+      sha256: file.sha256,
+      formatId: parsed.format.id,
+      nowSec,
+      readings: total,
+      written: w,
+      createdMeter: !target.exists,
+      touched,
+    });
     out = {
       meterId: target.meterId,
       readings: total,

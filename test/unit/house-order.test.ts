@@ -18,7 +18,7 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 56;
+const SQL_OUTSIDE_DB_BUDGET = 45;
 
 /**
  * Refusals of the core (`new AppError(…)` in main/) without a `reason` code: the UI can word them only
@@ -33,31 +33,22 @@ const GIANT_FUNCTIONS = [
   'main/cli/account-commands.ts accountCommand',
   'main/cli/index.ts main',
   'main/community/community-view.ts run',
-  'main/cost/cost-tables.ts costTable',
-  'main/cost/cost.ts costOfPlainTariffs',
   'main/db/account-store.ts createAccountStore',
   'main/db/readings-store.ts createReadingsStore',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
   'main/demo/sftp.ts startSftpServer',
-  'main/export/csv.ts exportCsv',
   'main/import/import-service.ts createImportService',
-  'main/import/into-store.ts writeImport',
   'main/report/model.ts meterReport',
   'main/services.ts createServices',
   'main/sync/sync-service.ts createSyncService',
   'renderer/src/components/App.tsx App',
   'renderer/src/components/Chart.tsx Chart',
   'renderer/src/components/Chart.tsx (anonymous)',
-  'renderer/src/components/ExportDialog.tsx ExportDialog',
   'renderer/src/components/MeterAdmin.tsx MeterAdmin',
   'renderer/src/components/MeterList.tsx MeterList',
-  'renderer/src/components/ProfilesDialog.tsx ProfilesDialog',
   'renderer/src/components/RegisterDialog.tsx RegisterDialog',
   'renderer/src/components/ReportDialog.tsx ReportDialog',
-  'renderer/src/components/analysis/BatteryView.tsx BatteryView',
-  'renderer/src/components/analysis/BillDialog.tsx BillDialog',
   'renderer/src/components/analysis/CostView.tsx CostView',
-  'renderer/src/components/analysis/PeakShavingView.tsx PeakShavingView',
   'renderer/src/components/community/CommunityEditor.tsx CommunityEditor',
   'renderer/src/components/community/CommunityPanel.tsx ViewBody',
   'renderer/src/components/community/CommunityPanel.tsx WhatIf',
@@ -73,7 +64,6 @@ const GIANT_FILES = [
   'main/cli/index.ts',
   'main/community/community-view.ts',
   'main/cost/cost.ts',
-  'main/import/into-store.ts',
   'main/report/model.ts',
   'main/services.ts',
   'main/sync/sync-service.ts',

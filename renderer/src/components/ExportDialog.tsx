@@ -11,6 +11,7 @@ import { registerLabel } from '../registers';
 import { useApp, usePrefs } from '../store';
 import { errorText } from './ErrorText';
 import { Modal } from './Modal';
+import { ExportStatus, type ExportMessage } from './meter/ExportStatus';
 
 const dateInput = (sec: number, tz: string) => {
   const { y, m, d } = localYmd(sec, tz);
@@ -33,9 +34,7 @@ export function ExportDialog(props: {
   const [from, setFrom] = useState(dateInput(props.fromSec, prefs.timeZone));
   const [to, setTo] = useState(dateInput(props.toSec - 1, prefs.timeZone));
   const [profile, setProfile] = useState<'excel-at' | 'iso' | 'load-profile'>('excel-at');
-  const [message, setMessage] = useState<{ text: string; details?: string | null; error?: boolean } | null>(
-    null,
-  );
+  const [message, setMessage] = useState<ExportMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const offered = useMemo(
     () => [...new Set(meters.filter((m) => picked.has(m.id)).flatMap((m) => m.registers))].sort(),
@@ -139,16 +138,7 @@ export function ExportDialog(props: {
           {t('exportLoadProfileHint', { year: from.slice(0, 4) })}
         </p>
       )}
-      {message && (
-        <div
-          className={message.error ? 'notice error' : 'notice'}
-          role="status"
-          data-testid="export-several-status"
-        >
-          {message.text}
-          {message.details && <pre className="small">{message.details}</pre>}
-        </div>
-      )}
+      <ExportStatus message={message} testId="export-several-status" />
       <div className="modal-actions">
         <button onClick={props.onClose}>{t('close')}</button>
         <button

@@ -97,37 +97,12 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
       {removing && (
-        <div className="confirm" role="alertdialog" aria-labelledby="confirm-remove">
-          <p id="confirm-remove">
-            {t('confirmRemove', { name: profiles.find((p) => p.id === removing.id)?.name ?? '' })}
-          </p>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={removing.deleteData}
-              onChange={(e) => setRemoving({ ...removing, deleteData: e.target.checked })}
-            />{' '}
-            {t('deleteLocalData')}
-          </label>
-          <div className="modal-actions">
-            <button onClick={() => setRemoving(null)}>{t('cancel')}</button>
-            <button
-              className="primary"
-              data-testid="confirm-remove"
-              onClick={() =>
-                void act(async () => {
-                  await unwrap(
-                    api().profiles.remove({ profileId: removing.id, deleteLocalData: removing.deleteData }),
-                  );
-                  setRemoving(null);
-                  await useApp.getState().metersRequested();
-                })
-              }
-            >
-              {t('remove')}
-            </button>
-          </div>
-        </div>
+        <ConfirmRemove
+          removing={removing}
+          name={profiles.find((p) => p.id === removing.id)?.name ?? ''}
+          onChange={setRemoving}
+          act={act}
+        />
       )}
       <form
         className="local-profile"
@@ -163,5 +138,47 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
         <button onClick={onClose}>{t('close')}</button>
       </div>
     </Modal>
+  );
+}
+
+/** The removal's confirmation: the token always goes; the local data only when ticked. */
+function ConfirmRemove(props: {
+  removing: { id: string; deleteData: boolean };
+  name: string;
+  onChange: (r: { id: string; deleteData: boolean } | null) => void;
+  act: (fn: () => Promise<unknown>) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { removing, name, onChange, act } = props;
+  return (
+    <div className="confirm" role="alertdialog" aria-labelledby="confirm-remove">
+      <p id="confirm-remove">{t('confirmRemove', { name })}</p>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={removing.deleteData}
+          onChange={(e) => onChange({ ...removing, deleteData: e.target.checked })}
+        />{' '}
+        {t('deleteLocalData')}
+      </label>
+      <div className="modal-actions">
+        <button onClick={() => onChange(null)}>{t('cancel')}</button>
+        <button
+          className="primary"
+          data-testid="confirm-remove"
+          onClick={() =>
+            void act(async () => {
+              await unwrap(
+                api().profiles.remove({ profileId: removing.id, deleteLocalData: removing.deleteData }),
+              );
+              onChange(null);
+              await useApp.getState().metersRequested();
+            })
+          }
+        >
+          {t('remove')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { fmtDate, fmtPercent, fmtQuantity } from '../../format';
 import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { fmtEur, useTariffs } from './CostView';
+import type { BatteryResult } from '../../../../preload/contract';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
 import { XYChart } from './XYChart';
@@ -56,12 +57,15 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
     () => allMeters.filter((m) => m.siteId !== null && m.siteId === meter.siteId),
     [allMeters, meter.siteId],
   );
-  // A battery needs both sides of the grid connection metered at the site.
-  const siteId =
-    siteMeters.some((m) => m.energyDirection === 'consumption') &&
-    siteMeters.some((m) => m.energyDirection === 'feed_in')
-      ? meter.siteId
-      : null;
+  // A battery needs both sides of the grid connection metered at the site: on two meters, or one
+  // meter with both registers (main/db/site-registers.ts decides the same way).
+  const has = (prefix: string, direction: string) =>
+    siteMeters.some((m) =>
+      m.registers.some(
+        (r) => r === `${prefix} G.01` || (r.startsWith(prefix) && m.energyDirection === direction),
+      ),
+    );
+  const siteId = has('1-1:1.9.0', 'consumption') && has('1-1:2.9.0', 'feed_in') ? meter.siteId : null;
   const params = {
     siteId: siteId ?? '',
     fromSec,
@@ -84,7 +88,6 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the inputs listed are what the params hold
   }, [siteId, fromSec, toSec, capacity, power, efficiency, minSoc, consId, feedId, setExportParams]);
   if (!siteId) return <p className="muted">{t('battery_noSite')}</p>;
-  const kwh = (v: number) => fmtQuantity(v, 'kwhTotal', prefs);
   const withTariff = !!(consId || feedId);
   return (
     <>
@@ -134,75 +137,78 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
       </div>
       {error ? <ErrorText error={error} prefs={prefs} /> : null}
       {!d && !error && <p className="muted">{t('loading')}</p>}
-      {d && (
-        <>
-          <dl
-            className="figures"
-            data-testid="battery-figures"
-            data-from-sec={d.fromSec}
-            data-to-sec={d.toSec}
-          >
-            {(
-              [
-                ['battery_importBefore', kwh(d.importBeforeKwh), null],
-                ['battery_importAfter', kwh(d.importAfterKwh), 'battery-import-after'],
-                ['battery_exportBefore', kwh(d.exportBeforeKwh), null],
-                ['battery_exportAfter', kwh(d.exportAfterKwh), null],
-                ['battery_gained', kwh(d.selfConsumptionGainedKwh), null],
-                ['battery_cycles', fmtQuantity(d.fullCycles, 'hours', prefs, false), null],
-              ] as const
-            ).map(([label, value, testId]) => (
-              <div key={label}>
-                <dt>{t(label)}</dt>
-                <dd data-testid={testId ?? undefined}>{value}</dd>
-              </div>
-            ))}
-            <div>
-              <dt>{t('battery_savingsGross')}</dt>
-              <dd data-testid="battery-savings" data-eur={d.savingsEur ?? undefined}>
-                {d.savingsEur === null ? '–' : fmtEur(d.savingsEur, prefs)}
-              </dd>
-            </div>
-          </dl>
-          {d.savingsEur === null && <p className="small muted">{t('battery_savingsNone')}</p>}
-          <p className="small">
-            {t('cost_span', { from: fmtDate(d.fromSec, prefs), to: fmtDate(d.toSec - 1, prefs) })}{' '}
-            {t('battery_lowerBound')}
-          </p>
-          {d.warnings.map((w) => (
-            <p key={w.code} className="small warn" data-testid={`battery-warning-${w.code}`}>
-              {w.code === 'not_netted'
-                ? t('battery_notNetted', { percent: fmtPercent(w.share, prefs), count: w.quarterHours })
-                : t('battery_implausibleCycles', { cycles: w.cyclesPerYear })}
-            </p>
-          ))}
-          {d.missingQuarterHours > 0 && (
-            <p className="small warn" data-testid="battery-missing">
-              {t('battery_missing', { count: d.missingQuarterHours })}
-            </p>
-          )}
-          <h3>{t('battery_sweep')}</h3>
-          <p data-testid="battery-knee">
-            {d.kneeCapacityKwh === null
-              ? t('battery_noKnee')
-              : t('battery_knee', { kwh: kwh(d.kneeCapacityKwh) })}
-          </p>
-          <XYChart
-            testId="battery-sweep"
-            xs={d.sweep.map((s) => s.capacityKwh)}
-            series={[
-              withTariff
-                ? { label: t('battery_sweepSavings'), values: d.sweep.map((s) => s.savingsEur) }
-                : { label: t('battery_sweepGained'), values: d.sweep.map((s) => s.selfConsumptionGainedKwh) },
-            ]}
-            xName={t('battery_capacity')}
-            xLabel={(v) => `${fmtQuantity(v, 'hours', prefs, false)} kWh`}
-            yLabel={withTariff ? 'EUR' : 'kWh'}
-            yValue={(v) => fmtQuantity(v, 'count', prefs, false)}
-            markX={d.kneeCapacityKwh}
-          />
-        </>
+      {d && <BatteryFigures d={d} prefs={prefs} withTariff={withTariff} />}
+    </>
+  );
+}
+
+/** The battery's effect, its warnings and the size sweep with its knee. */
+function BatteryFigures(props: { d: BatteryResult; prefs: ViewProps['prefs']; withTariff: boolean }) {
+  const { t } = useTranslation();
+  const { d, prefs, withTariff } = props;
+  const kwh = (v: number) => fmtQuantity(v, 'kwhTotal', prefs);
+  return (
+    <>
+      <dl className="figures" data-testid="battery-figures" data-from-sec={d.fromSec} data-to-sec={d.toSec}>
+        {(
+          [
+            ['battery_importBefore', kwh(d.importBeforeKwh), null],
+            ['battery_importAfter', kwh(d.importAfterKwh), 'battery-import-after'],
+            ['battery_exportBefore', kwh(d.exportBeforeKwh), null],
+            ['battery_exportAfter', kwh(d.exportAfterKwh), null],
+            ['battery_gained', kwh(d.selfConsumptionGainedKwh), null],
+            ['battery_cycles', fmtQuantity(d.fullCycles, 'hours', prefs, false), null],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd data-testid={testId ?? undefined}>{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t('battery_savingsGross')}</dt>
+          <dd data-testid="battery-savings" data-eur={d.savingsEur ?? undefined}>
+            {d.savingsEur === null ? '–' : fmtEur(d.savingsEur, prefs)}
+          </dd>
+        </div>
+      </dl>
+      {d.savingsEur === null && <p className="small muted">{t('battery_savingsNone')}</p>}
+      <p className="small">
+        {t('cost_span', { from: fmtDate(d.fromSec, prefs), to: fmtDate(d.toSec - 1, prefs) })}{' '}
+        {t('battery_lowerBound')}
+      </p>
+      {d.warnings.map((w) => (
+        <p key={w.code} className="small warn" data-testid={`battery-warning-${w.code}`}>
+          {w.code === 'not_netted'
+            ? t('battery_notNetted', { percent: fmtPercent(w.share, prefs), count: w.quarterHours })
+            : t('battery_implausibleCycles', { cycles: w.cyclesPerYear })}
+        </p>
+      ))}
+      {d.missingQuarterHours > 0 && (
+        <p className="small warn" data-testid="battery-missing">
+          {t('battery_missing', { count: d.missingQuarterHours })}
+        </p>
       )}
+      <h3>{t('battery_sweep')}</h3>
+      <p data-testid="battery-knee">
+        {d.kneeCapacityKwh === null
+          ? t('battery_noKnee')
+          : t('battery_knee', { kwh: kwh(d.kneeCapacityKwh) })}
+      </p>
+      <XYChart
+        testId="battery-sweep"
+        xs={d.sweep.map((s) => s.capacityKwh)}
+        series={[
+          withTariff
+            ? { label: t('battery_sweepSavings'), values: d.sweep.map((s) => s.savingsEur) }
+            : { label: t('battery_sweepGained'), values: d.sweep.map((s) => s.selfConsumptionGainedKwh) },
+        ]}
+        xName={t('battery_capacity')}
+        xLabel={(v) => `${fmtQuantity(v, 'hours', prefs, false)} kWh`}
+        yLabel={withTariff ? 'EUR' : 'kWh'}
+        yValue={(v) => fmtQuantity(v, 'count', prefs, false)}
+        markX={d.kneeCapacityKwh}
+      />
     </>
   );
 }

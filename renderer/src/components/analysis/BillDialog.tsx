@@ -157,50 +157,59 @@ export function BillDialog(props: {
         </div>
       </form>
       {error !== null && <ErrorText error={error} prefs={props.prefs} />}
-      {result && (
-        <>
-          <div className="table-scroll">
-            <table className="data-table" data-testid="bill-lines">
-              <thead>
-                <tr>
-                  <th scope="col">{t('bill_line')}</th>
-                  <th scope="col" className="num">
-                    {t('bill_bill')}
-                  </th>
-                  <th scope="col" className="num">
-                    Meterdesk
-                  </th>
-                  <th scope="col" className="num">
-                    {t('bill_difference')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.lines.map((x) => (
-                  <tr key={x.line} data-testid="bill-line" data-line={x.line} data-ours={x.ours}>
-                    <td>{t(`bill_line_${x.line}`)}</td>
-                    <td className="num">{show(x.line, x.bill)}</td>
-                    <td className="num">{show(x.line, x.ours)}</td>
-                    <td
-                      className={x.difference !== null && Math.abs(x.difference) >= 0.01 ? 'num warn' : 'num'}
-                    >
-                      {show(x.line, x.difference)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul data-testid="bill-reasons">
-            {result.reasons.map((r) => (
-              <li key={r.code} data-code={r.code}>
-                {t(`bill_reason_${r.code}`, fmtValues(r.values, props.prefs))}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {result && <BillResult result={result} show={show} prefs={props.prefs} />}
     </Modal>
+  );
+}
+
+/** The bill's lines beside Meterdesk's, with the differences, and the reasons found for them. */
+function BillResult(props: {
+  result: BillReconciliation;
+  show: (l: Line, v: number | null) => string;
+  prefs: FormatPrefs;
+}) {
+  const { t } = useTranslation();
+  const { result, show } = props;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="bill-lines">
+          <thead>
+            <tr>
+              <th scope="col">{t('bill_line')}</th>
+              <th scope="col" className="num">
+                {t('bill_bill')}
+              </th>
+              <th scope="col" className="num">
+                Meterdesk
+              </th>
+              <th scope="col" className="num">
+                {t('bill_difference')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.lines.map((x) => (
+              <tr key={x.line} data-testid="bill-line" data-line={x.line} data-ours={x.ours}>
+                <td>{t(`bill_line_${x.line}`)}</td>
+                <td className="num">{show(x.line, x.bill)}</td>
+                <td className="num">{show(x.line, x.ours)}</td>
+                <td className={x.difference !== null && Math.abs(x.difference) >= 0.01 ? 'num warn' : 'num'}>
+                  {show(x.line, x.difference)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul data-testid="bill-reasons">
+        {result.reasons.map((r) => (
+          <li key={r.code} data-code={r.code}>
+            {t(`bill_reason_${r.code}`, fmtValues(r.values, props.prefs))}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import { api } from '../../bridge';
 import { fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
 import { fmtEur, useTariffs } from './CostView';
+import type { PeakShavingResult } from '../../../../preload/contract';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
 
@@ -57,8 +58,6 @@ export function PeakShavingView({ meter, obisCode, fromSec, toSec, prefs, setExp
   if (!isConsumption) return <p className="muted">{t('peak_consumptionOnly')}</p>;
   if (peaks.error) return <ErrorText error={peaks.error} prefs={prefs} />;
   if (capKw === null) return <p className="muted">{t('loading')}</p>;
-  const kw = (v: number | null) => fmtQuantity(v, 'kw', prefs);
-  const kwh = (v: number) => fmtQuantity(v, 'kwh', prefs);
   return (
     <>
       <div className="battery-inputs">
@@ -123,55 +122,61 @@ export function PeakShavingView({ meter, obisCode, fromSec, toSec, prefs, setExp
       </div>
       {error ? <ErrorText error={error} prefs={prefs} /> : null}
       {!d && !error && <p className="muted">{t('loading')}</p>}
-      {d && (
-        <>
-          <p data-testid="peak-required">
-            {t('peak_required', {
-              kwh: kwh(d.requiredEnergyKwh),
-              kw: kw(d.requiredPowerKw),
-              cap: kw(d.capKw),
-            })}{' '}
-            {t('peak_above', { count: d.quarterHoursAbove, kwh: kwh(d.energyAboveKwh) })}
-          </p>
-          {d.quarterHoursStillAbove > 0 && (
-            <p className="warn" data-testid="peak-still-above">
-              {t('peak_stillAbove', { count: d.quarterHoursStillAbove })}
-            </p>
-          )}
-          <div className="table-scroll">
-            <table className="data-table" data-testid="peak-months">
-              <thead>
-                <tr>
-                  <th scope="col">{t('cost_month')}</th>
-                  <th scope="col" className="num">
-                    {t('peak_before')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('peak_after')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.months.map((m) => (
-                  <tr key={m.month} className={m.partial ? 'partial' : undefined}>
-                    <td>{m.month}</td>
-                    <td className="num">{kw(m.peakBeforeKw)}</td>
-                    <td className="num">{kw(m.peakAfterKw)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p>
-            {t('peak_means', { before: kw(d.meanMonthlyMaxBeforeKw), after: kw(d.meanMonthlyMaxAfterKw) })}
-          </p>
-          <p data-testid="peak-savings">
-            {d.savingsEur === null
-              ? t('peak_noPowerTariff')
-              : t('peak_savings', { eur: fmtEur(d.savingsEur, prefs) })}
-          </p>
-        </>
+      {d && <PeakShavingFigures d={d} prefs={prefs} />}
+    </>
+  );
+}
+
+/** What the cap needs (energy, power), the months before and after, and what it saves. */
+function PeakShavingFigures({ d, prefs }: { d: PeakShavingResult; prefs: ViewProps['prefs'] }) {
+  const { t } = useTranslation();
+  const kw = (v: number | null) => fmtQuantity(v, 'kw', prefs);
+  const kwh = (v: number) => fmtQuantity(v, 'kwh', prefs);
+  return (
+    <>
+      <p data-testid="peak-required">
+        {t('peak_required', {
+          kwh: kwh(d.requiredEnergyKwh),
+          kw: kw(d.requiredPowerKw),
+          cap: kw(d.capKw),
+        })}{' '}
+        {t('peak_above', { count: d.quarterHoursAbove, kwh: kwh(d.energyAboveKwh) })}
+      </p>
+      {d.quarterHoursStillAbove > 0 && (
+        <p className="warn" data-testid="peak-still-above">
+          {t('peak_stillAbove', { count: d.quarterHoursStillAbove })}
+        </p>
       )}
+      <div className="table-scroll">
+        <table className="data-table" data-testid="peak-months">
+          <thead>
+            <tr>
+              <th scope="col">{t('cost_month')}</th>
+              <th scope="col" className="num">
+                {t('peak_before')}
+              </th>
+              <th scope="col" className="num">
+                {t('peak_after')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.months.map((m) => (
+              <tr key={m.month} className={m.partial ? 'partial' : undefined}>
+                <td>{m.month}</td>
+                <td className="num">{kw(m.peakBeforeKw)}</td>
+                <td className="num">{kw(m.peakAfterKw)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>{t('peak_means', { before: kw(d.meanMonthlyMaxBeforeKw), after: kw(d.meanMonthlyMaxAfterKw) })}</p>
+      <p data-testid="peak-savings">
+        {d.savingsEur === null
+          ? t('peak_noPowerTariff')
+          : t('peak_savings', { eur: fmtEur(d.savingsEur, prefs) })}
+      </p>
     </>
   );
 }
