@@ -67,9 +67,12 @@ export function frameFor(db: Database.Database, req: FrameRequest, nowSec: numbe
   const id = seriesIdOf(db, req.meterId, req.obisCode);
   const frame =
     id === null ? emptyFrame(req.fromSec, req.toSec) : frameOf(db, id, req.fromSec, req.toSec, nowSec, tz);
-  const empty = frame.toSec <= frame.fromSec;
-  // An empty frame (no readings in the span): the requested span up to the start of today, so a view
-  // still names the days that have passed (as "no data") and never a day still to come.
+  // A span wholly before the register's first reading: empty, as its frame says — the meter owes
+  // nothing for days before it existed (no view lists them as gaps).
+  const beforeData = frame.toSec <= frame.fromSec && frame.clippedToData;
+  const empty = frame.toSec <= frame.fromSec && !beforeData;
+  // Any other empty frame (no readings in the span): the requested span up to the start of today, so a
+  // view still names the days that have passed (as "no data") and never a day still to come.
   const today = dayStartSec(dayNumberOf(nowSec, tz), tz);
   const horizon = Math.max(req.fromSec, Math.min(req.toSec, today));
   return {
