@@ -23,7 +23,7 @@ import type {
 import { AppError } from '../errors';
 import { lastReading, readAll, readRange } from '../db/readings-read';
 import { percentile } from '../../common/percentile';
-import { frameOf, sameSpan, type Framed } from './frame';
+import { frameFor, sameSpan, type Framed } from './frame';
 export { percentile };
 import {
   DEFAULT_TZ,
@@ -566,7 +566,19 @@ export function portfolio(
     const s = all[0];
     // The last 365 days up to "now", in the register's frame (frame.ts): clipped to its first reading
     // and to today; days without any data inside it are gaps, not left out.
-    const frame = s ? frameOf(db, s.id, dayStartSec(from, tz), dayStartSec(today, tz), nowSec, tz) : null;
+    const frame = s
+      ? frameFor(
+          db,
+          {
+            meterId: m.id,
+            obisCode: s.obis_code,
+            fromSec: dayStartSec(from, tz),
+            toSec: dayStartSec(today, tz),
+          },
+          nowSec,
+          tz,
+        ).frame
+      : null;
     const a =
       s && frame && frame.toSec > frame.fromSec
         ? agg.get(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz))

@@ -93,6 +93,137 @@ function totalsOf(generation: number, s: Sums): CommunityTotals {
  * One pass over the span's quarter-hours: either what the registers recorded, or an allocation by a
  * key (with a battery, where given).
  */
+/** One quarter-hour of a run: the memberships in force, the sums it adds into. */
+interface QuarterHour {
+  t: number;
+  inSnap: boolean;
+  factors: (number | null)[];
+  period: { generation: number; sums: Sums };
+  members: Sums[];
+  all: Sums;
+}
+type Members = { m: MemberData; i: number }[];
+interface StepResult {
+  gen: number;
+  surplus: number;
+  charged: number;
+  discharged: number;
+}
+
+/** A quarter-hour as the operator recorded it (G.01, G.02, G.03; a producer's P.01). */
+function recordedStep(qh: QuarterHour, consumers: Members, producers: Members): StepResult {
+  const { t, inSnap, factors, period, members, all } = qh;
+  let gen = 0;
+  let surplus = 0;
+  let sharedNow = 0;
+  for (const { m, i } of consumers) {
+    if (factors[i] === null) continue;
+    const c = m.values.g01?.get(t) ?? 0;
+    const a = m.values.g02?.get(t) ?? 0;
+    const s = m.values.g03?.get(t) ?? 0;
+    sharedNow += s;
+    members[i]!.consumption += c;
+    members[i]!.allocated += a;
+    members[i]!.shared += s;
+    if (inSnap) members[i]!.sharedInSnap += s;
+    all.consumption += c;
+    all.allocated += a;
+    all.shared += s;
+    period.sums.consumption += c;
+    period.sums.allocated += a;
+    period.sums.shared += s;
+  }
+  // A producer's surplus as its P.01 says; without one, what the consumers' G.03 left of its
+  // generation, in proportion to the generation (said in the docs).
+  const genNow = producers.reduce(
+    (a, { m, i }) => a + (factors[i] === null ? 0 : (m.values.g01?.get(t) ?? 0)),
+    0,
+  );
+  for (const { m, i } of producers) {
+    if (factors[i] === null) continue;
+    const g = m.values.g01?.get(t) ?? 0;
+    const p = m.values.p01
+      ? (m.values.p01.get(t) ?? 0)
+      : Math.max(0, g - (genNow > 0 ? (sharedNow * g) / genNow : 0));
+    gen += g;
+    surplus += p;
+    members[i]!.consumption += g;
+    members[i]!.shared += g - p;
+    members[i]!.surplus += p;
+  }
+  return { gen, surplus, charged: 0, discharged: 0 };
+}
+
+/** A quarter-hour allocated by the community's key, with the community battery where modelled. */
+function modelStep(
+  qh: QuarterHour,
+  consumers: Members,
+  producers: Members,
+  mode: {
+    key: AllocationKey;
+    shares: Map<string, number>;
+    battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
+  },
+  state: { socKwh: number },
+): StepResult {
+  const { t, inSnap, factors, period, members, all } = qh;
+  let gen = 0;
+  let surplus = 0;
+  let charged = 0;
+  let discharged = 0;
+  const demand = consumers.map(({ m, i }) => (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0));
+  const active = consumers.map(({ i }) => factors[i] !== null);
+  const gens = producers.map(({ m }) => m.values.g01?.get(t) ?? 0);
+  const part = producers.map(({ i }, k) => (factors[i] ?? 0) * gens[k]!);
+  const shares = consumers.map(({ m }) => mode.shares.get(m.meterId) ?? 0);
+  const q = allocateQuarterHour(mode.key, demand, active, part, shares);
+  let extraCharged = 0;
+  // Shared straight from the generation (before the battery, whose discharge was taken earlier).
+  const sharedDirect = q.consumed.reduce((a, c) => a + c, 0);
+  if (mode.battery) {
+    const avail = part.reduce((a, g) => a + g, 0) - sharedDirect;
+    const b = batteryStep(
+      state,
+      mode.battery,
+      avail,
+      demand.map((d, k) => d - q.consumed[k]!),
+    );
+    b.extra.forEach((x, k) => (q.consumed[k] = q.consumed[k]! + x));
+    extraCharged = b.chargedKwh;
+    charged += b.chargedKwh;
+    discharged += b.dischargedKwh;
+  }
+  const partTotal = part.reduce((a, g) => a + g, 0);
+  producers.forEach(({ i }, k) => {
+    if (factors[i] === null) return;
+    // What the community took of this producer: the shared energy and the battery's charge, in
+    // proportion to its participating generation.
+    const took = partTotal > 0 ? (sharedDirect * part[k]!) / partTotal : 0;
+    const tookBattery = partTotal > 0 ? (extraCharged * part[k]!) / partTotal : 0;
+    const g = gens[k]!;
+    gen += g;
+    members[i]!.consumption += g;
+    members[i]!.shared += Math.min(g, took + tookBattery);
+    members[i]!.surplus += Math.max(0, g - took - tookBattery);
+    surplus += Math.max(0, g - took - tookBattery);
+  });
+  consumers.forEach(({ m, i }, k) => {
+    if (factors[i] === null) return;
+    const c = m.values.g01?.get(t) ?? 0;
+    members[i]!.consumption += c;
+    members[i]!.allocated += q.allocated[k]!;
+    members[i]!.shared += q.consumed[k]!;
+    if (inSnap) members[i]!.sharedInSnap += q.consumed[k]!;
+    all.consumption += c;
+    all.allocated += q.allocated[k]!;
+    all.shared += q.consumed[k]!;
+    period.sums.consumption += c;
+    period.sums.allocated += q.allocated[k]!;
+    period.sums.shared += q.consumed[k]!;
+  });
+  return { gen, surplus, charged, discharged };
+}
+
 function run(
   f: CommunityFramed,
   tz: string,
@@ -135,98 +266,14 @@ function run(
         return row ? row.factorPercent / 100 : null;
       });
     }
-    let gen = 0;
-    let surplus = 0;
-    const inSnap = snapWindowAt(t, key, tz);
-    if (mode.kind === 'recorded') {
-      let sharedNow = 0;
-      for (const { m, i } of consumers) {
-        if (factors[i] === null) continue;
-        const c = m.values.g01?.get(t) ?? 0;
-        const a = m.values.g02?.get(t) ?? 0;
-        const s = m.values.g03?.get(t) ?? 0;
-        sharedNow += s;
-        members[i]!.consumption += c;
-        members[i]!.allocated += a;
-        members[i]!.shared += s;
-        if (inSnap) members[i]!.sharedInSnap += s;
-        all.consumption += c;
-        all.allocated += a;
-        all.shared += s;
-        period.sums.consumption += c;
-        period.sums.allocated += a;
-        period.sums.shared += s;
-      }
-      // A producer's surplus as its P.01 says; without one, what the consumers' G.03 left of its
-      // generation, in proportion to the generation (said in the docs).
-      const genNow = producers.reduce(
-        (a, { m, i }) => a + (factors[i] === null ? 0 : (m.values.g01?.get(t) ?? 0)),
-        0,
-      );
-      for (const { m, i } of producers) {
-        if (factors[i] === null) continue;
-        const g = m.values.g01?.get(t) ?? 0;
-        const p = m.values.p01
-          ? (m.values.p01.get(t) ?? 0)
-          : Math.max(0, g - (genNow > 0 ? (sharedNow * g) / genNow : 0));
-        gen += g;
-        surplus += p;
-        members[i]!.consumption += g;
-        members[i]!.shared += g - p;
-        members[i]!.surplus += p;
-      }
-    } else {
-      const demand = consumers.map(({ m, i }) => (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0));
-      const active = consumers.map(({ i }) => factors[i] !== null);
-      const gens = producers.map(({ m }) => m.values.g01?.get(t) ?? 0);
-      const part = producers.map(({ i }, k) => (factors[i] ?? 0) * gens[k]!);
-      const shares = consumers.map(({ m }) => mode.shares.get(m.meterId) ?? 0);
-      const q = allocateQuarterHour(mode.key, demand, active, part, shares);
-      let extraCharged = 0;
-      // Shared straight from the generation (before the battery, whose discharge was taken earlier).
-      const sharedDirect = q.consumed.reduce((a, c) => a + c, 0);
-      if (mode.battery) {
-        const avail = part.reduce((a, g) => a + g, 0) - sharedDirect;
-        const b = batteryStep(
-          state,
-          mode.battery,
-          avail,
-          demand.map((d, k) => d - q.consumed[k]!),
-        );
-        b.extra.forEach((x, k) => (q.consumed[k] = q.consumed[k]! + x));
-        extraCharged = b.chargedKwh;
-        charged += b.chargedKwh;
-        discharged += b.dischargedKwh;
-      }
-      const partTotal = part.reduce((a, g) => a + g, 0);
-      producers.forEach(({ i }, k) => {
-        if (factors[i] === null) return;
-        // What the community took of this producer: the shared energy and the battery's charge, in
-        // proportion to its participating generation.
-        const took = partTotal > 0 ? (sharedDirect * part[k]!) / partTotal : 0;
-        const tookBattery = partTotal > 0 ? (extraCharged * part[k]!) / partTotal : 0;
-        const g = gens[k]!;
-        gen += g;
-        members[i]!.consumption += g;
-        members[i]!.shared += Math.min(g, took + tookBattery);
-        members[i]!.surplus += Math.max(0, g - took - tookBattery);
-        surplus += Math.max(0, g - took - tookBattery);
-      });
-      consumers.forEach(({ m, i }, k) => {
-        if (factors[i] === null) return;
-        const c = m.values.g01?.get(t) ?? 0;
-        members[i]!.consumption += c;
-        members[i]!.allocated += q.allocated[k]!;
-        members[i]!.shared += q.consumed[k]!;
-        if (inSnap) members[i]!.sharedInSnap += q.consumed[k]!;
-        all.consumption += c;
-        all.allocated += q.allocated[k]!;
-        all.shared += q.consumed[k]!;
-        period.sums.consumption += c;
-        period.sums.allocated += q.allocated[k]!;
-        period.sums.shared += q.consumed[k]!;
-      });
-    }
+    const qh: QuarterHour = { t, inSnap: snapWindowAt(t, key, tz), factors, period, members, all };
+    const step =
+      mode.kind === 'recorded'
+        ? recordedStep(qh, consumers, producers)
+        : modelStep(qh, consumers, producers, mode, state);
+    charged += step.charged;
+    discharged += step.discharged;
+    const { gen, surplus } = step;
     generationAll += gen;
     all.surplus += surplus;
     period.generation += gen;

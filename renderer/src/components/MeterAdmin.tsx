@@ -11,17 +11,22 @@ import { api, unwrap } from '../bridge';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 
+type Mode = 'none' | 'rename' | 'site' | 'merge' | 'delete';
+
+/** What each form gets: the meter, the action (reloads the list when it succeeds) and cancel. */
+interface FormProps {
+  meter: MeterView;
+  done: (f: () => Promise<unknown>) => Promise<void>;
+  cancel: () => void;
+}
+
 export function MeterAdmin({ meter }: { meter: MeterView }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
-  const [mode, setMode] = useState<'none' | 'rename' | 'site' | 'merge' | 'delete'>('none');
-  const others = useApp((s) => s.meters).filter(
-    (m) => m.id !== meter.id && m.energyDirection === meter.energyDirection,
+  const [mode, setMode] = useState<Mode>('none');
+  const hasOthers = useApp((s) =>
+    s.meters.some((m) => m.id !== meter.id && m.energyDirection === meter.energyDirection),
   );
-  const [into, setInto] = useState('');
-  const [replace, setReplace] = useState(false);
-  const [name, setName] = useState('');
-  const [customer, setCustomer] = useState('');
   const [error, setError] = useState<unknown>(null);
   const done = async (f: () => Promise<unknown>) => {
     setError(null);
@@ -33,39 +38,20 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
       setError(e);
     }
   };
+  const form = { meter, done, cancel: () => setMode('none') };
   return (
     <div className="meter-admin small" data-testid="meter-admin">
       {mode === 'none' && (
         <>
-          <button
-            onClick={() => {
-              setName(meter.label ?? '');
-              setMode('rename');
-            }}
-            data-testid="meter-rename"
-          >
+          <button onClick={() => setMode('rename')} data-testid="meter-rename">
             {t('meterAdmin_rename')}
           </button>{' '}
-          <button
-            onClick={() => {
-              setName('');
-              setCustomer('');
-              setMode('site');
-            }}
-            data-testid="meter-site"
-          >
+          <button onClick={() => setMode('site')} data-testid="meter-site">
             {t('meterAdmin_site')}
           </button>{' '}
-          {others.length > 0 && (
+          {hasOthers && (
             <>
-              <button
-                onClick={() => {
-                  setInto(others[0]!.id);
-                  setReplace(false);
-                  setMode('merge');
-                }}
-                data-testid="meter-merge"
-              >
+              <button onClick={() => setMode('merge')} data-testid="meter-merge">
                 {t('meterAdmin_merge')}
               </button>{' '}
             </>
@@ -75,102 +61,9 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
           </button>
         </>
       )}
-      {mode === 'rename' && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void done(() => unwrap(api().meters.rename({ meterId: meter.id, label: name })));
-          }}
-        >
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-label={t('meterAdmin_name')}
-            data-testid="meter-rename-input"
-          />{' '}
-          <button type="submit" className="primary">
-            {t('meterAdmin_save')}
-          </button>{' '}
-          <button type="button" onClick={() => setMode('none')}>
-            {t('meterAdmin_cancel')}
-          </button>
-        </form>
-      )}
-      {mode === 'site' && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void done(() =>
-              unwrap(
-                api().meters.setSite({
-                  meterId: meter.id,
-                  newSite: name,
-                  ...(customer.trim() ? { newCustomer: customer } : {}),
-                }),
-              ),
-            );
-          }}
-        >
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder={t('meterAdmin_siteName')}
-            aria-label={t('meterAdmin_siteName')}
-          />{' '}
-          <input
-            value={customer}
-            onChange={(e) => setCustomer(e.target.value)}
-            placeholder={t('meterAdmin_customerName')}
-            aria-label={t('meterAdmin_customerName')}
-          />{' '}
-          <button type="submit" className="primary" disabled={!name.trim()}>
-            {t('meterAdmin_save')}
-          </button>{' '}
-          <button type="button" onClick={() => setMode('none')}>
-            {t('meterAdmin_cancel')}
-          </button>
-        </form>
-      )}
-      {mode === 'merge' && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void done(async () => {
-              // Say what the merge did: the source meter is gone from the list afterwards.
-              const r = await unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace }));
-              const target = others.find((m) => m.id === into);
-              useApp.getState().meterNoticeShown(
-                t('meterAdmin_merged', {
-                  from: meter.label ?? meter.meteringPoint,
-                  into: target?.label ?? target?.meteringPoint ?? into,
-                  moved: r.moved,
-                  kept: r.conflictsKept,
-                }),
-              );
-              useApp.getState().meterSelected(into);
-            });
-          }}
-        >
-          {t('meterAdmin_mergeInto')}{' '}
-          <select value={into} onChange={(e) => setInto(e.target.value)} data-testid="meter-merge-into">
-            {others.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label ?? m.meteringPoint}
-              </option>
-            ))}
-          </select>{' '}
-          <label className="inline">
-            <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
-            {t('meterAdmin_mergeReplace')}
-          </label>{' '}
-          <button type="submit" className="primary" data-testid="meter-merge-yes">
-            {t('meterAdmin_mergeYes')}
-          </button>{' '}
-          <button type="button" onClick={() => setMode('none')}>
-            {t('meterAdmin_cancel')}
-          </button>
-        </form>
-      )}
+      {mode === 'rename' && <RenameForm {...form} />}
+      {mode === 'site' && <SiteForm {...form} />}
+      {mode === 'merge' && <MergeForm {...form} />}
       {mode === 'delete' && (
         <p role="alert">
           {t('meterAdmin_deleteAsk', { name: meter.label ?? meter.meteringPoint })}{' '}
@@ -186,5 +79,119 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
       )}
       {error !== null && <ErrorText error={error} prefs={prefs} />}
     </div>
+  );
+}
+
+function Actions({ cancel, disabled, testId }: { cancel: () => void; disabled?: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="submit" className="primary" disabled={disabled} data-testid={testId}>
+        {testId === 'meter-merge-yes' ? t('meterAdmin_mergeYes') : t('meterAdmin_save')}
+      </button>{' '}
+      <button type="button" onClick={cancel}>
+        {t('meterAdmin_cancel')}
+      </button>
+    </>
+  );
+}
+
+function RenameForm({ meter, done, cancel }: FormProps) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(meter.label ?? '');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void done(() => unwrap(api().meters.rename({ meterId: meter.id, label: name })));
+      }}
+    >
+      <input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-label={t('meterAdmin_name')}
+        data-testid="meter-rename-input"
+      />{' '}
+      <Actions cancel={cancel} />
+    </form>
+  );
+}
+
+function SiteForm({ meter, done, cancel }: FormProps) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [customer, setCustomer] = useState('');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void done(() =>
+          unwrap(
+            api().meters.setSite({
+              meterId: meter.id,
+              newSite: name,
+              ...(customer.trim() ? { newCustomer: customer } : {}),
+            }),
+          ),
+        );
+      }}
+    >
+      <input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder={t('meterAdmin_siteName')}
+        aria-label={t('meterAdmin_siteName')}
+      />{' '}
+      <input
+        value={customer}
+        onChange={(e) => setCustomer(e.target.value)}
+        placeholder={t('meterAdmin_customerName')}
+        aria-label={t('meterAdmin_customerName')}
+      />{' '}
+      <Actions cancel={cancel} disabled={!name.trim()} />
+    </form>
+  );
+}
+
+function MergeForm({ meter, done, cancel }: FormProps) {
+  const { t } = useTranslation();
+  const allMeters = useApp((s) => s.meters);
+  const others = allMeters.filter((m) => m.id !== meter.id && m.energyDirection === meter.energyDirection);
+  const [into, setInto] = useState(others[0]?.id ?? '');
+  const [replace, setReplace] = useState(false);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void done(async () => {
+          // Say what the merge did: the source meter is gone from the list afterwards.
+          const r = await unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace }));
+          const target = others.find((m) => m.id === into);
+          useApp.getState().meterNoticeShown(
+            t('meterAdmin_merged', {
+              from: meter.label ?? meter.meteringPoint,
+              into: target?.label ?? target?.meteringPoint ?? into,
+              moved: r.moved,
+              kept: r.conflictsKept,
+            }),
+          );
+          useApp.getState().meterSelected(into);
+        });
+      }}
+    >
+      {t('meterAdmin_mergeInto')}{' '}
+      <select value={into} onChange={(e) => setInto(e.target.value)} data-testid="meter-merge-into">
+        {others.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label ?? m.meteringPoint}
+          </option>
+        ))}
+      </select>{' '}
+      <label className="inline">
+        <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
+        {t('meterAdmin_mergeReplace')}
+      </label>{' '}
+      <Actions cancel={cancel} testId="meter-merge-yes" />
+    </form>
   );
 }
