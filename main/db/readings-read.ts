@@ -183,3 +183,17 @@ export function countReadings(
       if (opts.except === undefined || r[6] !== opts.except) n += 1;
   return n;
 }
+
+/** Each local day's sum and count of a series between two day numbers (inclusive), from its rollups. */
+export function dailySums(
+  db: Database.Database,
+  seriesId: number,
+  fromDay: number,
+  toDay: number,
+): { day: number; sum: number; count: number }[] {
+  return db
+    .prepare<[number, number, number], { day: number; sum: number; count: number }>(
+      'SELECT day, sum, count FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+    )
+    .all(seriesId, fromDay, toDay);
+}

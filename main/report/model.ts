@@ -21,26 +21,17 @@ import type {
   ProfilesResult,
   RangeFigures,
 } from '../../preload/contract';
-import { baseLoad, carpet, duration, intervalOf, loadRows, peaks, profiles } from '../analysis/analysis';
+import { duration, intervalOf, peaks, profiles } from '../analysis/analysis';
 import { figuresOf, frameFor, mainRegister } from '../analysis/frame';
-import { fixedClock } from '../time/clock';
 import { checkedLogo } from '../doors/png';
 import { personLine, personNotes } from '../doors/person-text';
 import { computeCost } from '../cost/cost';
 import { createTariffStore } from '../db/tariff-store';
-import { createCostService } from '../cost/cost-service';
 import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
-import { isAustrianHoliday } from '../time/holidays';
+import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows } from './meter-parts';
 import { AppError } from '../errors';
-import {
-  dayKey,
-  dayNumberOf,
-  dayNumberOfKey,
-  dayStartSec,
-  DEFAULT_TZ,
-  offsetMinutesAt,
-} from '../time/local-days';
+import { DEFAULT_TZ } from '../time/local-days';
 
 export const REPORT_SECTIONS = reportSections;
 export type { CommunityView };
@@ -199,38 +190,6 @@ function operatorOf(raw: string): string | null {
   return null;
 }
 
-/** Calendar months (`YYYY-MM`) whose start lies in [from, to), with their local spans. */
-function monthsIn(
-  fromSec: number,
-  toSec: number,
-  tz: string,
-): { month: string; fromSec: number; toSec: number }[] {
-  const out: { month: string; fromSec: number; toSec: number }[] = [];
-  let d = dayNumberOf(fromSec, tz);
-  const last = dayNumberOf(toSec - 1, tz);
-  while (d <= last) {
-    const key = dayKey(d).slice(0, 7);
-    let e = d;
-    while (e <= last && dayKey(e).slice(0, 7) === key) e++;
-    out.push({
-      month: key,
-      fromSec: Math.max(fromSec, dayStartSec(d, tz)),
-      toSec: Math.min(toSec, dayStartSec(e, tz)),
-    });
-    d = e;
-  }
-  return out;
-}
-
-const YEAR = (sec: number, tz: string) => {
-  // The same local date a year earlier (29 Feb → 28 Feb).
-  const key = dayKey(dayNumberOf(sec, tz));
-  const y = Number(key.slice(0, 4)) - 1;
-  const md = key.slice(5) === '02-29' ? '02-28' : key.slice(5);
-  const t = Date.parse(`${y}-${md}T00:00:00Z`) / 1000;
-  return dayStartSec(Math.round(t / 86_400), tz) + (sec - dayStartSec(dayNumberOf(sec, tz), tz));
-};
-
 function meterReport(
   db: Database.Database,
   m: MeterRow,
@@ -255,67 +214,10 @@ function meterReport(
   const scope = framed;
   const hasSpan = frame.toSec > frame.fromSec && figures.readings > 0;
 
-  const months: MonthRow[] = hasSpan
-    ? monthsIn(frame.fromSec, frame.toSec, tz).map((mo) => {
-        const month = (fromSec: number, toSec: number) =>
-          figuresOf(db, frameFor(db, { meterId: m.id, obisCode: s.obis_code, fromSec, toSec }, nowSec, tz));
-        const f = month(mo.fromSec, mo.toSec);
-        const prev = month(YEAR(mo.fromSec, tz), YEAR(mo.toSec, tz));
-        return {
-          month: mo.month,
-          kwh: f.kwh,
-          readings: f.readings,
-          expected: f.expected,
-          completeness: f.completeness,
-          peakKw: f.peakKw,
-          quality: f.quality,
-          previousKwh: prev.readings > 0 ? prev.kwh : null,
-        };
-      })
-    : [];
+  const months = hasSpan ? monthRows(db, m.id, s.obis_code, frame, nowSec, tz) : [];
 
   const q = hasSpan ? queryQuality(db, { ...scope, detail: true }, tz, nowSec) : null;
-  const days = (q?.days ?? []).map((d) => {
-    const received = d.measured + d.estimated + d.unreliable;
-    return {
-      day: d.day,
-      kwh: null as number | null,
-      completeness: d.expected ? received / d.expected : 0,
-      previousKwh: null as number | null,
-    };
-  });
-  if (hasSpan) {
-    const sums = db
-      .prepare('SELECT day, sum, count FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?')
-      .all(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz)) as {
-      day: number;
-      sum: number;
-      count: number;
-    }[];
-    const byDay = new Map(sums.map((r) => [dayKey(r.day), r]));
-    for (const d of days) {
-      const r = byDay.get(d.day);
-      if (r && r.count > 0) d.kwh = r.sum;
-    }
-    // The same calendar date a year earlier (28 February for a 29th), for the overlay of two years.
-    const prevKey = (k: string) =>
-      `${Number(k.slice(0, 4)) - 1}-${k.slice(5) === '02-29' ? '02-28' : k.slice(5)}`;
-    if (days.length > 0) {
-      const a = dayNumberOfKey(prevKey(days[0]!.day));
-      const b = dayNumberOfKey(prevKey(days[days.length - 1]!.day));
-      const prev = new Map(
-        (
-          db
-            .prepare('SELECT day, sum, count FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?')
-            .all(s.id, a, b) as { day: number; sum: number; count: number }[]
-        ).map((r) => [dayKey(r.day), r]),
-      );
-      for (const d of days) {
-        const r = prev.get(prevKey(d.day));
-        if (r && r.count > 0) d.previousKwh = r.sum;
-      }
-    }
-  }
+  const days = dayRows(db, s.id, q?.days ?? []);
 
   const quarterHours = intervalSec === 900;
   if (!quarterHours) limits.push('hourly');
@@ -323,83 +225,14 @@ function meterReport(
   const pk = wantPower ? peaks(db, scope, 10, tz) : hasSpan && quarterHours ? peaks(db, scope, 3, tz) : null;
   const dur = wantPower ? duration(db, scope, null, 200) : null;
   const prof = wantPower ? profiles(db, scope, tz) : null;
-  let dayTypes: MeterReport['dayTypes'] = null;
-  if (wantPower) {
-    const sums = {
-      workday: new Array(96).fill(0),
-      saturday: new Array(96).fill(0),
-      sundayHoliday: new Array(96).fill(0),
-    };
-    const ns = {
-      workday: new Array(96).fill(0),
-      saturday: new Array(96).fill(0),
-      sundayHoliday: new Array(96).fill(0),
-    };
-    for (const r of loadRows(db, scope)) {
-      const day = dayNumberOf(r.start, tz);
-      const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
-      const kind =
-        weekday === 0 || isAustrianHoliday(dayKey(day))
-          ? 'sundayHoliday'
-          : weekday === 6
-            ? 'saturday'
-            : 'workday';
-      const slot = Math.floor(((r.start + offsetMinutesAt(r.start, tz) * 60) % 86_400) / 900);
-      sums[kind][slot] += r.value * 4;
-      ns[kind][slot] += 1;
-    }
-    const mean = (k: keyof typeof sums) =>
-      sums[k].map((v: number, i: number) => (ns[k][i] ? v / ns[k][i] : null));
-    dayTypes = { workday: mean('workday'), saturday: mean('saturday'), sundayHoliday: mean('sundayHoliday') };
-  }
-  let carpetView: MeterReport['carpet'] = null;
-  if (wantPower) {
-    const c = carpet(db, scope, tz);
-    const hours: (number | null)[][] = [];
-    let maxKw = 0;
-    for (const d of c.days) {
-      // Mean kW per wall-clock hour: the hour's quarter-hours present (kWh × 4 averaged).
-      const sum = new Array<number>(24).fill(0);
-      const n = new Array<number>(24).fill(0);
-      for (let i = 0; i < d.values.length; i++) {
-        const v = d.values[i];
-        if (v === null || v === undefined) continue;
-        const at = d.startSec + i * 900;
-        const h = Math.floor(((((at + offsetMinutesAt(at, tz) * 60) % 86_400) + 86_400) % 86_400) / 3600);
-        sum[h]! += v * 4;
-        n[h]! += 1;
-      }
-      const row = sum.map((x, h) => (n[h] ? x / n[h]! : null));
-      for (const x of row) if (x !== null && x > maxKw) maxKw = x;
-      hours.push(row);
-    }
-    carpetView = { days: c.days.map((d) => d.day), hours, maxKw };
-  }
+  const dayTypes = wantPower ? dayTypesOf(db, scope, tz) : null;
+  const carpetView = wantPower ? carpetHours(db, scope, tz) : null;
 
-  let base: MeterReport['baseLoad'] = null;
   // A feed-in meter has no base load (what it "draws" at night is no feed-in at all).
-  if (wantPower && m.energy_direction === 'consumption') {
-    const b = baseLoad(db, scope, tz);
-    const p5 = b.days.map((d) => d.p5Kw);
-    const nights = b.days.map((d) => d.nightMinKw).filter((x): x is number => x !== null);
-    const meanP5 = p5.length ? p5.reduce((a, x) => a + x, 0) / p5.length : null;
-    const hoursCovered = figures.readings * (intervalSec / 3600);
-    let off = 0;
-    let all = 0;
-    for (const r of loadRows(db, scope)) {
-      all += r.value;
-      const local = r.start + offsetMinutesAt(r.start, tz) * 60;
-      const dow = (Math.floor(local / 86_400) + 4) % 7; // 0 = Sunday (1970-01-01 was a Thursday)
-      const hour = Math.floor((local % 86_400) / 3600);
-      if (dow === 0 || dow === 6 || hour < 7 || hour >= 19) off += r.value;
-    }
-    base = {
-      meanP5Kw: meanP5,
-      nightMinMeanKw: nights.length ? nights.reduce((a, x) => a + x, 0) / nights.length : null,
-      shareOfEnergy: meanP5 !== null && figures.kwh > 0 ? (meanP5 * hoursCovered) / figures.kwh : null,
-      offHoursShare: all > 0 ? off / all : null,
-    };
-  }
+  const base =
+    wantPower && m.energy_direction === 'consumption'
+      ? baseLoadOf(db, scope, figures, intervalSec, tz)
+      : null;
 
   let cost: CostResult | null = null;
   if (full && hasSpan && req.sections.includes('cost') && m.energy_direction === 'consumption') {
@@ -412,8 +245,7 @@ function meterReport(
   }
   if (m.commodity === 'gas') limits.push('gas_no_power');
 
-  let measures: MeterReport['measures'] = null;
-  if (
+  const measures =
     full &&
     hasSpan &&
     quarterHours &&
@@ -421,59 +253,8 @@ function meterReport(
     m.energy_direction === 'consumption' &&
     m.commodity === 'electricity' &&
     figures.peakKw
-  ) {
-    const svc = createCostService(db, tz, fixedClock(nowSec));
-    const best = cost?.tariffs.find((t) => t.tariffId === cost!.bestTariffId) ?? null;
-    const powerTariff =
-      svc.store.list().find((t) => t.direction === 'consumption' && t.gridPowerEurPerKwYear > 0) ?? null;
-    const peakShaving = svc.peakShaving({
-      ...scope,
-      capKw: Math.round(figures.peakKw * 0.9 * 10) / 10,
-      battery: null,
-      tariffId: powerTariff?.id ?? best?.tariffId ?? null,
-    });
-    // A battery where the site has a PV feed-in meter (the battery view's simulation).
-    let battery: BatteryResult | null = null;
-    const feedIn = m.site_id
-      ? (db
-          .prepare(
-            "SELECT id FROM meters WHERE site_id = ? AND energy_direction = 'feed_in' AND commodity = 'electricity' LIMIT 1",
-          )
-          .get(m.site_id) as { id: string } | undefined)
-      : undefined;
-    if (feedIn && m.site_id) {
-      const feedTariff = svc.store.list().find((t) => t.direction === 'feed_in') ?? null;
-      try {
-        battery = svc.battery({
-          siteId: m.site_id,
-          fromSec: frame.fromSec,
-          toSec: frame.toSec,
-          capacityKwh: 5,
-          powerKw: 2.5,
-          efficiency: 0.9,
-          minSocPercent: 10,
-          sweepMaxKwh: 10,
-          consumptionTariffId: best?.tariffId ?? null,
-          feedInTariffId: feedTariff?.id ?? null,
-        });
-      } catch {
-        battery = null; // a site without both directions' readings in the period
-      }
-    }
-    const shifting = (cost?.tariffs ?? []).flatMap((t) =>
-      t.spot
-        ? [
-            {
-              tariff: t.name,
-              shiftPercent: t.spot.shiftPercent,
-              savingsEur: t.spot.shiftSavingsEur,
-              expensiveShare: t.spot.expensiveShare,
-            },
-          ]
-        : [],
-    );
-    measures = { peakShaving, battery, shifting };
-  }
+      ? measuresOf(db, m.site_id, scope, figures.peakKw, cost, nowSec, tz)
+      : null;
 
   return {
     meter: {

@@ -18,7 +18,7 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 45;
+const SQL_OUTSIDE_DB_BUDGET = 42;
 
 /**
  * Refusals of the core (`new AppError(…)` in main/) without a `reason` code: the UI can word them only
@@ -37,7 +37,6 @@ const GIANT_FUNCTIONS = [
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
   'main/demo/sftp.ts startSftpServer',
   'main/import/import-service.ts createImportService',
-  'main/report/model.ts meterReport',
   'main/services.ts createServices',
   'main/sync/sync-service.ts createSyncService',
   'renderer/src/components/App.tsx App',
@@ -62,7 +61,6 @@ const GIANT_FILES = [
   'main/cli/index.ts',
   'main/community/community-view.ts',
   'main/cost/cost.ts',
-  'main/report/model.ts',
   'main/services.ts',
   'main/sync/sync-service.ts',
   'renderer/src/components/MeterList.tsx',
