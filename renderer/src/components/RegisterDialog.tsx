@@ -134,39 +134,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
           </label>
         </>
       )}
-      {status && (
-        <div className="consent-status" data-testid="consent-status" data-status={status.status}>
-          {status.status === 'registered' && <p>{t('consentNext')}</p>}
-          {status.status === 'pending' && (
-            <>
-              <p>
-                {t('consentPending', {
-                  date: status.consentExpiresSec
-                    ? fmtDate(status.consentExpiresSec, { locale, timeZone })
-                    : '–',
-                })}
-              </p>
-              <p className="small muted">{t('consentPendingActions')}</p>
-            </>
-          )}
-          {status.status === 'connected' && (
-            <p className="celebrate" role="status">
-              🎉 {t('consentConnected')}
-            </p>
-          )}
-          {['rejected', 'expired', 'revoked'].includes(status.status) && (
-            <p className="error">{t(`statusHint_${status.status}`)}</p>
-          )}
-          {(status.status === 'registered' ||
-            status.status === 'rejected' ||
-            status.status === 'expired') && (
-            <label>
-              {t('customerEmail')}
-              <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </label>
-          )}
-        </div>
-      )}
+      {status && <ConsentState status={status} email={email} onEmail={setEmail} />}
       {error !== null && <ErrorText error={error} prefs={{ locale, timeZone }} testId="register-error" />}
       <div className="modal-actions">
         <button onClick={onClose}>{status ? t('close') : t('cancel')}</button>
@@ -202,5 +170,43 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
         )}
       </div>
     </Modal>
+  );
+}
+
+/** Where the consent stands, what comes next, and the customer's e-mail where it can be (re)sent. */
+function ConsentState(props: { status: ConsentStatus; email: string; onEmail: (email: string) => void }) {
+  const { t } = useTranslation();
+  const locale = useApp((s) => s.locale);
+  const timeZone = useApp((s) => s.timeZone);
+  const { status, email } = props;
+  const setEmail = props.onEmail;
+  return (
+    <div className="consent-status" data-testid="consent-status" data-status={status.status}>
+      {status.status === 'registered' && <p>{t('consentNext')}</p>}
+      {status.status === 'pending' && (
+        <>
+          <p>
+            {t('consentPending', {
+              date: status.consentExpiresSec ? fmtDate(status.consentExpiresSec, { locale, timeZone }) : '–',
+            })}
+          </p>
+          <p className="small muted">{t('consentPendingActions')}</p>
+        </>
+      )}
+      {status.status === 'connected' && (
+        <p className="celebrate" role="status">
+          🎉 {t('consentConnected')}
+        </p>
+      )}
+      {['rejected', 'expired', 'revoked'].includes(status.status) && (
+        <p className="error">{t(`statusHint_${status.status}`)}</p>
+      )}
+      {(status.status === 'registered' || status.status === 'rejected' || status.status === 'expired') && (
+        <label>
+          {t('customerEmail')}
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+      )}
+    </div>
   );
 }

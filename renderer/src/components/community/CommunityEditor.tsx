@@ -103,70 +103,13 @@ export function CommunityEditor(props: {
       <fieldset className="levies" data-testid="eeg-edit-members">
         <legend>{t('eeg_members')}</legend>
         {c.members.map((m, i) => (
-          <div key={i} className="row" data-testid="eeg-edit-member">
-            <select
-              value={m.meterId}
-              onChange={(e) => setMember(i, { meterId: e.target.value })}
-              aria-label={t('eeg_member')}
-            >
-              {electric.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.label ?? x.meteringPoint}
-                </option>
-              ))}
-            </select>
-            <select
-              value={m.role}
-              onChange={(e) => setMember(i, { role: e.target.value as Member['role'] })}
-              aria-label={t('eeg_role')}
-            >
-              <option value="consumer">{t('eeg_role_consumer')}</option>
-              <option value="producer">{t('eeg_role_producer')}</option>
-            </select>
-            <input
-              type="number"
-              min={0}
-              max={100}
-              value={m.factorPercent ?? 100}
-              onChange={(e) => setMember(i, { factorPercent: Number(e.target.value) })}
-              aria-label={t('eeg_factor')}
-              title={t('eeg_factor')}
-              style={{ width: '5em' }}
-            />
-            %
-            <input
-              type="number"
-              min={0}
-              max={100}
-              value={m.staticSharePercent ?? ''}
-              placeholder={t('eeg_shareEqual')}
-              onChange={(e) =>
-                setMember(i, { staticSharePercent: e.target.value === '' ? null : Number(e.target.value) })
-              }
-              aria-label={t('eeg_staticShare')}
-              title={t('eeg_staticShare')}
-              style={{ width: '6em' }}
-            />
-            <input
-              type="date"
-              value={m.validFrom ?? ''}
-              onChange={(e) => setMember(i, { validFrom: e.target.value || null })}
-              aria-label={t('eeg_from')}
-            />
-            <input
-              type="date"
-              value={m.validTo ?? ''}
-              onChange={(e) => setMember(i, { validTo: e.target.value || null })}
-              aria-label={t('eeg_to')}
-            />
-            <button
-              type="button"
-              onClick={() => setC((x) => ({ ...x, members: x.members.filter((_, k) => k !== i) }))}
-              aria-label={t('tariffs_remove')}
-            >
-              ×
-            </button>
-          </div>
+          <MemberRow
+            key={i}
+            m={m}
+            electric={electric}
+            onChange={(patch) => setMember(i, patch)}
+            onRemove={() => setC((x) => ({ ...x, members: x.members.filter((_, k) => k !== i) }))}
+          />
         ))}
         <button
           type="button"
@@ -203,5 +146,78 @@ export function CommunityEditor(props: {
         </button>
       </div>
     </form>
+  );
+}
+
+/** One membership row: meter, role, participation factor, static share, validity. */
+function MemberRow(props: {
+  m: Member;
+  electric: MeterView[];
+  onChange: (patch: Partial<Member>) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const { m, electric, onChange, onRemove } = props;
+  return (
+    <div className="row" data-testid="eeg-edit-member">
+      <select
+        value={m.meterId}
+        onChange={(e) => onChange({ meterId: e.target.value })}
+        aria-label={t('eeg_member')}
+      >
+        {electric.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.label ?? x.meteringPoint}
+          </option>
+        ))}
+      </select>
+      <select
+        value={m.role}
+        onChange={(e) => onChange({ role: e.target.value as Member['role'] })}
+        aria-label={t('eeg_role')}
+      >
+        <option value="consumer">{t('eeg_role_consumer')}</option>
+        <option value="producer">{t('eeg_role_producer')}</option>
+      </select>
+      <input
+        type="number"
+        min={0}
+        max={100}
+        value={m.factorPercent ?? 100}
+        onChange={(e) => onChange({ factorPercent: Number(e.target.value) })}
+        aria-label={t('eeg_factor')}
+        title={t('eeg_factor')}
+        style={{ width: '5em' }}
+      />
+      %
+      <input
+        type="number"
+        min={0}
+        max={100}
+        value={m.staticSharePercent ?? ''}
+        placeholder={t('eeg_shareEqual')}
+        onChange={(e) =>
+          onChange({ staticSharePercent: e.target.value === '' ? null : Number(e.target.value) })
+        }
+        aria-label={t('eeg_staticShare')}
+        title={t('eeg_staticShare')}
+        style={{ width: '6em' }}
+      />
+      <input
+        type="date"
+        value={m.validFrom ?? ''}
+        onChange={(e) => onChange({ validFrom: e.target.value || null })}
+        aria-label={t('eeg_from')}
+      />
+      <input
+        type="date"
+        value={m.validTo ?? ''}
+        onChange={(e) => onChange({ validTo: e.target.value || null })}
+        aria-label={t('eeg_to')}
+      />
+      <button type="button" onClick={onRemove} aria-label={t('tariffs_remove')}>
+        ×
+      </button>
+    </div>
   );
 }
