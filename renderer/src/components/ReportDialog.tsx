@@ -34,7 +34,6 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
   const [area, setArea] = useState('');
   const [persons, setPersons] = useState('');
   const [communityId, setCommunityId] = useState('');
-  const communities = useResult(() => api().community.list(), []);
   const [logo, setLogo] = useState<{ name: string; base64: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -45,13 +44,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
     setError(null);
     setDone(null);
     localStorage.setItem(CONSULTANT_KEY, consultant);
-    const fromSec = localDateStart(year, month || 1, 1, prefs.timeZone);
-    const toSec =
-      month === 0
-        ? localDateStart(year + 1, 1, 1, prefs.timeZone)
-        : month === 12
-          ? localDateStart(year + 1, 1, 1, prefs.timeZone)
-          : localDateStart(year, month + 1, 1, prefs.timeZone);
+    const { fromSec, toSec } = periodSpan(year, month, prefs.timeZone);
     const id = scope === 'meter' ? meter.id : scope === 'site' ? meter.siteId! : meter.customerId!;
     try {
       setDone(
@@ -83,56 +76,9 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
     <Modal title={t('report_title')} testId="report-dialog" onClose={onClose} wide>
       <div className="form-grid">
         <label htmlFor="report-scope">{t('report_scope')}</label>
-        <select
-          id="report-scope"
-          value={scope}
-          onChange={(e) => setScope(e.target.value as 'meter' | 'site' | 'customer')}
-          data-testid="report-scope"
-        >
-          <option value="meter">
-            {t('report_scopeMeter')}: {meter.label ?? meter.meteringPoint}
-          </option>
-          {meter.siteId && (
-            <option value="site">
-              {t('report_scopeSite')}: {meter.siteName ?? meter.siteId}
-            </option>
-          )}
-          {meter.customerId && (
-            <option value="customer">
-              {t('report_scopeCustomer')}: {meter.customerName ?? meter.customerId}
-            </option>
-          )}
-        </select>
+        <ScopeSelect meter={meter} scope={scope} onChange={setScope} />
         <label htmlFor="report-year">{t('report_period')}</label>
-        <span>
-          <select
-            id="report-year"
-            value={year}
-            onChange={(e) => setYear(Number(e.target.value))}
-            data-testid="report-year"
-          >
-            {[0, 1, 2, 3].map((k) => (
-              <option key={k} value={latestYear - k}>
-                {latestYear - k}
-              </option>
-            ))}
-          </select>{' '}
-          <select
-            aria-label={t('report_month')}
-            value={month}
-            onChange={(e) => setMonth(Number(e.target.value))}
-            data-testid="report-month"
-          >
-            <option value={0}>{t('report_wholeYear')}</option>
-            {Array.from({ length: 12 }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {new Intl.DateTimeFormat(prefs.locale, { month: 'long', timeZone: 'UTC' }).format(
-                  new Date(Date.UTC(2025, i, 15)),
-                )}
-              </option>
-            ))}
-          </select>
-        </span>
+        <PeriodPicker latestYear={latestYear} year={year} month={month} onYear={setYear} onMonth={setMonth} />
         <label htmlFor="report-lang">{t('report_language')}</label>
         <select id="report-lang" value={lang} onChange={(e) => setLang(e.target.value as 'de' | 'en')}>
           <option value="de">Deutsch</option>
@@ -154,16 +100,8 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (!file) return setLogo(null);
-            if (file.size > 2 * 1024 * 1024) {
-              setError(new Error(t('report_logoTooLarge')));
-              return;
-            }
-            void file.arrayBuffer().then((b) => {
-              let bin = '';
-              const bytes = new Uint8Array(b);
-              for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]!);
-              setLogo({ name: file.name, base64: btoa(bin) });
-            });
+            if (file.size > 2 * 1024 * 1024) return setError(new Error(t('report_logoTooLarge')));
+            void base64Of(file).then((base64) => setLogo({ name: file.name, base64 }));
           }}
         />
         <label htmlFor="report-area">{t('report_indicators')}</label>
@@ -187,24 +125,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             style={{ width: '7em' }}
           />
         </span>
-        {(communities.data ?? []).length > 0 && (
-          <>
-            <label htmlFor="report-community">{t('report_community')}</label>
-            <select
-              id="report-community"
-              value={communityId}
-              onChange={(e) => setCommunityId(e.target.value)}
-              data-testid="report-community"
-            >
-              <option value="">{t('report_communityNone')}</option>
-              {(communities.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
+        <CommunitySelect value={communityId} onChange={setCommunityId} />
         <label htmlFor="report-conclusions">{t('report_conclusions')}</label>
         <textarea
           id="report-conclusions"
@@ -215,26 +136,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
           data-testid="report-conclusions"
         />
       </div>
-      <fieldset className="small">
-        <legend>{t('report_sections')}</legend>
-        {reportSections.map((s) => (
-          <label key={s} className="inline">
-            <input
-              type="checkbox"
-              checked={sections.includes(s)}
-              onChange={(e) =>
-                setSections((x) =>
-                  e.target.checked
-                    ? reportSections.filter((k) => k === s || x.includes(k))
-                    : x.filter((k) => k !== s),
-                )
-              }
-              data-testid={`report-section-${s}`}
-            />{' '}
-            {t(`report_section_${s}`)}
-          </label>
-        ))}
-      </fieldset>
+      <SectionsPicker sections={sections} onChange={setSections} />
       {busy && (
         <p className="small" role="status">
           {t('report_busy')}
@@ -258,5 +160,152 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
         </button>
       </div>
     </Modal>
+  );
+}
+
+type Scope = 'meter' | 'site' | 'customer';
+
+/** What the report covers: the meter, its site or its customer. */
+function ScopeSelect(props: { meter: MeterView; scope: Scope; onChange: (s: Scope) => void }) {
+  const { t } = useTranslation();
+  const { meter, scope } = props;
+  const setScope = props.onChange;
+  return (
+    <select
+      id="report-scope"
+      value={scope}
+      onChange={(e) => setScope(e.target.value as 'meter' | 'site' | 'customer')}
+      data-testid="report-scope"
+    >
+      <option value="meter">
+        {t('report_scopeMeter')}: {meter.label ?? meter.meteringPoint}
+      </option>
+      {meter.siteId && (
+        <option value="site">
+          {t('report_scopeSite')}: {meter.siteName ?? meter.siteId}
+        </option>
+      )}
+      {meter.customerId && (
+        <option value="customer">
+          {t('report_scopeCustomer')}: {meter.customerName ?? meter.customerId}
+        </option>
+      )}
+    </select>
+  );
+}
+
+/** The year (the last four with data) and a month of it, or the whole year. */
+function PeriodPicker(props: {
+  latestYear: number;
+  year: number;
+  month: number;
+  onYear: (y: number) => void;
+  onMonth: (m: number) => void;
+}) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const { latestYear, year, month } = props;
+  const setYear = props.onYear;
+  const setMonth = props.onMonth;
+  return (
+    <span>
+      <select
+        id="report-year"
+        value={year}
+        onChange={(e) => setYear(Number(e.target.value))}
+        data-testid="report-year"
+      >
+        {[0, 1, 2, 3].map((k) => (
+          <option key={k} value={latestYear - k}>
+            {latestYear - k}
+          </option>
+        ))}
+      </select>{' '}
+      <select
+        aria-label={t('report_month')}
+        value={month}
+        onChange={(e) => setMonth(Number(e.target.value))}
+        data-testid="report-month"
+      >
+        <option value={0}>{t('report_wholeYear')}</option>
+        {Array.from({ length: 12 }, (_, i) => (
+          <option key={i + 1} value={i + 1}>
+            {new Intl.DateTimeFormat(prefs.locale, { month: 'long', timeZone: 'UTC' }).format(
+              new Date(Date.UTC(2025, i, 15)),
+            )}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** The sections switched on, in the report's order. */
+function SectionsPicker(props: { sections: string[]; onChange: (f: (x: string[]) => string[]) => void }) {
+  const { t } = useTranslation();
+  const { sections } = props;
+  const setSections = props.onChange;
+  return (
+    <fieldset className="small">
+      <legend>{t('report_sections')}</legend>
+      {reportSections.map((s) => (
+        <label key={s} className="inline">
+          <input
+            type="checkbox"
+            checked={sections.includes(s)}
+            onChange={(e) =>
+              setSections((x) =>
+                e.target.checked
+                  ? reportSections.filter((k) => k === s || x.includes(k))
+                  : x.filter((k) => k !== s),
+              )
+            }
+            data-testid={`report-section-${s}`}
+          />{' '}
+          {t(`report_section_${s}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The report's span: a calendar month, or the whole year (month 0), in local time. */
+function periodSpan(year: number, month: number, tz: string): { fromSec: number; toSec: number } {
+  const fromSec = localDateStart(year, month || 1, 1, tz);
+  const toSec =
+    month === 0 || month === 12 ? localDateStart(year + 1, 1, 1, tz) : localDateStart(year, month + 1, 1, tz);
+  return { fromSec, toSec };
+}
+
+/** A picked file's bytes as base64 (the logo travels over IPC as text; main checks it is a PNG). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]!);
+  return btoa(bin);
+}
+
+/** An energy community of the profile whose page the report gains (shown only when there is one). */
+function CommunitySelect(props: { value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const communities = useResult(() => api().community.list(), []);
+  if ((communities.data ?? []).length === 0) return null;
+  return (
+    <>
+      <label htmlFor="report-community">{t('report_community')}</label>
+      <select
+        id="report-community"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid="report-community"
+      >
+        <option value="">{t('report_communityNone')}</option>
+        {(communities.data ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -32,7 +32,6 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
   /** Files whose implausible magnitudes the person checked and confirmed. */
   const [confirmed, setConfirmed] = useState<Record<string, boolean>>({});
   const [mapping, setMapping] = useState<ImportFailure | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const seen = useRef(0);
 
   const replace = (v: ImportFileView) => setViews((vs) => vs.map((x) => (x.fileId === v.fileId ? v : x)));
@@ -40,27 +39,12 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
   const addFiles = useCallback(
     async (files: File[]) => {
       setBusy(true);
-      for (const f of files) {
-        setProgress({ fileName: f.name, fraction: 0, phase: 'reading' });
-        const r = await readForImport(f);
-        if ('tooLarge' in r) {
-          setLocal((l) => [
-            ...l,
-            {
-              name: r.name,
-              text: t('import_tooLargeLocal', { name: r.name, mb: Math.round(r.tooLarge / 1048576) }),
-              error: null,
-            },
-          ]);
-          continue;
-        }
-        try {
-          const [v] = await unwrap(api().import.preview({ files: [r] }));
-          if (v) setViews((vs) => [...vs, v]);
-        } catch (error) {
-          setLocal((l) => [...l, { name: f.name, text: null, error }]);
-        }
-      }
+      await previewFiles(files, {
+        tooLarge: (name, bytes) => t('import_tooLargeLocal', { name, mb: Math.round(bytes / 1048576) }),
+        onView: (v) => setViews((vs) => [...vs, v]),
+        onLocal: (l) => setLocal((ls) => [...ls, l]),
+        onReading: (fileName) => setProgress({ fileName, fraction: 0, phase: 'reading' }),
+      });
       setProgress(null);
       setBusy(false);
     },
@@ -82,8 +66,7 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
     props.onClose();
   };
   const openMeter = async (meterId: string) => {
-    const st = useApp.getState();
-    await st.metersRequested();
+    await useApp.getState().metersRequested();
     useApp.getState().meterSelected(meterId);
     props.onClose();
   };
@@ -129,58 +112,8 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
 
   return (
     <Modal title={t('import_title')} testId="import-dialog" onClose={close} wide>
-      <div
-        className="import-drop"
-        onDragOver={(e) => e.preventDefault()}
-        onDrop={(e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          void addFiles([...e.dataTransfer.files]);
-        }}
-      >
-        <p>{t('import_intro')}</p>
-        <button onClick={() => input.current?.click()} disabled={busy} data-testid="import-choose">
-          {t('import_choose')}
-        </button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept=".csv,.txt,.xlsx,.xls,text/csv"
-          hidden
-          data-testid="import-input"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            void addFiles(files);
-          }}
-        />
-      </div>
-      {progress && (
-        <div className="import-progress" role="status" data-testid="import-progress">
-          {progress.phase === 'writing'
-            ? t('import_writing', { name: progress.fileName })
-            : t('import_reading', { name: progress.fileName, percent: fmtPercent(progress.fraction, prefs) })}
-          <progress max={1} value={progress.fraction} />
-        </div>
-      )}
-      {local.map((l, i) => (
-        <section
-          key={`local-${i}`}
-          className="import-card failed"
-          data-testid="import-card"
-          data-file={l.name}
-        >
-          <h3>{l.name}</h3>
-          {l.text ? (
-            <p className="error" role="alert" data-testid="import-error">
-              {l.text}
-            </p>
-          ) : (
-            <ErrorText error={l.error} prefs={prefs} />
-          )}
-        </section>
-      ))}
+      <DropZone busy={busy} onFiles={(files) => void addFiles(files)} />
+      <ReadState progress={progress} local={local} />
       <div className="import-cards">
         {views.map((v) => (
           <ImportFileCard
@@ -207,21 +140,12 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
         ))}
       </div>
       <ImportLog refreshKey={Object.keys(done).length} />
-      <div className="modal-actions">
-        <button onClick={close} data-testid="import-close">
-          {t('import_close')}
-        </button>
-        {pending.length > 1 && (
-          <button
-            className="primary"
-            disabled={busy}
-            onClick={() => void commit(pending.map((v) => v.fileId))}
-            data-testid="import-commit-all"
-          >
-            {t('import_commitAll', { count: pending.length })}
-          </button>
-        )}
-      </div>
+      <Actions
+        pending={pending.length}
+        busy={busy}
+        onClose={close}
+        onAll={() => void commit(pending.map((v) => v.fileId))}
+      />
       {mapping && (
         <MappingDialog
           failure={mapping}
@@ -233,6 +157,132 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
         />
       )}
     </Modal>
+  );
+}
+
+/**
+ * Each file read here (a file past the cap is refused before it crosses IPC) and previewed by the core,
+ * one after another; what the core refuses is listed with its error.
+ */
+async function previewFiles(
+  files: File[],
+  on: {
+    tooLarge: (name: string, bytes: number) => string;
+    onView: (v: ImportFileView) => void;
+    onLocal: (l: { name: string; text: string | null; error: unknown }) => void;
+    onReading: (name: string) => void;
+  },
+): Promise<void> {
+  for (const f of files) {
+    on.onReading(f.name);
+    const r = await readForImport(f);
+    if ('tooLarge' in r) {
+      on.onLocal({ name: r.name, text: on.tooLarge(r.name, r.tooLarge), error: null });
+      continue;
+    }
+    try {
+      const [v] = await unwrap(api().import.preview({ files: [r] }));
+      if (v) on.onView(v);
+    } catch (error) {
+      on.onLocal({ name: f.name, text: null, error });
+    }
+  }
+}
+
+/** Close, and import all files at once when more than one is ready. */
+function Actions(props: { pending: number; busy: boolean; onClose: () => void; onAll: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="modal-actions">
+      <button onClick={props.onClose} data-testid="import-close">
+        {t('import_close')}
+      </button>
+      {props.pending > 1 && (
+        <button
+          className="primary"
+          disabled={props.busy}
+          onClick={props.onAll}
+          data-testid="import-commit-all"
+        >
+          {t('import_commitAll', { count: props.pending })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Files dropped here or chosen with the button. */
+function DropZone(props: { busy: boolean; onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const onFiles = props.onFiles;
+  return (
+    <div
+      className="import-drop"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        onFiles([...e.dataTransfer.files]);
+      }}
+    >
+      <p>{t('import_intro')}</p>
+      <button onClick={() => input.current?.click()} disabled={props.busy} data-testid="import-choose">
+        {t('import_choose')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept=".csv,.txt,.xlsx,.xls,text/csv"
+        hidden
+        data-testid="import-input"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          onFiles(files);
+        }}
+      />
+    </div>
+  );
+}
+
+/** What is being read or written now, and the files refused before the core saw them. */
+function ReadState(props: {
+  progress: { fileName: string; fraction: number; phase: string } | null;
+  local: { name: string; text: string | null; error: unknown }[];
+}) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const { progress, local } = props;
+  return (
+    <>
+      {progress && (
+        <div className="import-progress" role="status" data-testid="import-progress">
+          {progress.phase === 'writing'
+            ? t('import_writing', { name: progress.fileName })
+            : t('import_reading', { name: progress.fileName, percent: fmtPercent(progress.fraction, prefs) })}
+          <progress max={1} value={progress.fraction} />
+        </div>
+      )}
+      {local.map((l, i) => (
+        <section
+          key={`local-${i}`}
+          className="import-card failed"
+          data-testid="import-card"
+          data-file={l.name}
+        >
+          <h3>{l.name}</h3>
+          {l.text ? (
+            <p className="error" role="alert" data-testid="import-error">
+              {l.text}
+            </p>
+          ) : (
+            <ErrorText error={l.error} prefs={prefs} />
+          )}
+        </section>
+      ))}
+    </>
   );
 }
 

@@ -134,36 +134,13 @@ function Ready(props: {
             </p>
           )}
           {v.conflicts.count > 0 && (
-            <div className="warn small" role="alert" data-testid="import-conflicts">
-              {t('import_conflicts', { count: v.conflicts.count })}{' '}
-              {v.conflicts.sample
-                .slice(0, 3)
-                .map((c) => `${fmtDateTime(c.startSec, prefs)}: ${c.stored} → ${c.file} kWh`)
-                .join('; ')}
-              <div>
-                <label className="inline">
-                  <input
-                    type="radio"
-                    checked={!props.replace}
-                    disabled={locked}
-                    onChange={() => props.onReplace(false)}
-                    data-testid="import-conflict-keep"
-                  />{' '}
-                  {t('import_conflictKeep')}
-                </label>{' '}
-                <label className="inline">
-                  <input
-                    type="radio"
-                    checked={props.replace}
-                    disabled={locked}
-                    onChange={() => props.onReplace(true)}
-                    data-testid="import-conflict-replace"
-                  />{' '}
-                  {t('import_conflictReplace')}
-                </label>{' '}
-                <span className="muted">{t('import_conflictOther')}</span>
-              </div>
-            </div>
+            <Conflicts
+              conflicts={v.conflicts}
+              prefs={prefs}
+              replace={props.replace}
+              locked={locked}
+              onReplace={props.onReplace}
+            />
           )}
         </dd>
         <dt>
@@ -187,60 +164,7 @@ function Ready(props: {
           {fmtDateTime(first, prefs)} – {fmtDateTime(last, prefs)}
         </dd>
       </dl>
-      <div className="table-scroll">
-        <table className="import-series">
-          <thead>
-            <tr>
-              <th scope="col">{t('import_register')}</th>
-              <th scope="col" className="num">
-                {t('import_readings')}
-              </th>
-              <th scope="col" className="num">
-                {t('import_sum')}
-              </th>
-              <th scope="col">{t('quality')}</th>
-              <th scope="col">{t('import_changeDays')}</th>
-              <th scope="col">{t('gaps')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.series.map((s) => (
-              <tr key={s.obisCode} data-testid="import-series-row" data-obis={s.obisCode}>
-                <td>{registerLabel(s.obisCode, t)}</td>
-                <td className="num" data-testid="import-readings" data-interval={s.intervalSec}>
-                  {fmtQuantity(s.readings, 'count', prefs)} {t(`import_interval_${s.intervalSec}`)}
-                </td>
-                <td className="num">{fmtQuantity(s.sumKwh, 'kwh', prefs)}</td>
-                <td>
-                  {fmtQuantity(s.quality.measured, 'count', prefs)} {t('q1')} ·{' '}
-                  {fmtQuantity(s.quality.estimated, 'count', prefs)} {t('q2')} ·{' '}
-                  {fmtQuantity(s.quality.unreliable, 'count', prefs)} {t('q3')}
-                </td>
-                <td data-testid="import-change-days">
-                  {s.changeDays.length === 0
-                    ? t('import_none')
-                    : s.changeDays.map((d) => (
-                        <span
-                          key={d.day}
-                          className={d.received === d.expected ? 'change-day' : 'change-day short'}
-                          data-testid="import-change-day"
-                        >
-                          {t('import_changeDay', {
-                            day: fmtDate(Date.parse(`${d.day}T12:00:00Z`) / 1000, prefs),
-                            received: d.received,
-                            expected: d.expected,
-                          })}
-                        </span>
-                      ))}
-                </td>
-                <td>
-                  {s.missing === 0 ? t('import_gapsNone') : t('import_gapsCount', { count: s.missing })}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SeriesTable series={v.series} prefs={prefs} />
       {v.importedBeforeSec !== null && (
         <p className="hint" data-testid="import-before">
           {t('import_importedBefore', { when: fmtDateTime(v.importedBeforeSec, prefs) })}
@@ -334,5 +258,108 @@ export function ImportFileCard(props: {
         )
       )}
     </section>
+  );
+}
+
+/** Stored quarter-hours the file gives other values: a sample, and keep or replace them. */
+function Conflicts(props: {
+  conflicts: ImportPreview['conflicts'];
+  prefs: FormatPrefs;
+  replace: boolean;
+  locked: boolean;
+  onReplace: (replace: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { conflicts, prefs, replace, locked } = props;
+  return (
+    <div className="warn small" role="alert" data-testid="import-conflicts">
+      {t('import_conflicts', { count: conflicts.count })}{' '}
+      {conflicts.sample
+        .slice(0, 3)
+        .map((c) => `${fmtDateTime(c.startSec, prefs)}: ${c.stored} → ${c.file} kWh`)
+        .join('; ')}
+      <div>
+        <label className="inline">
+          <input
+            type="radio"
+            checked={!replace}
+            disabled={locked}
+            onChange={() => props.onReplace(false)}
+            data-testid="import-conflict-keep"
+          />{' '}
+          {t('import_conflictKeep')}
+        </label>{' '}
+        <label className="inline">
+          <input
+            type="radio"
+            checked={replace}
+            disabled={locked}
+            onChange={() => props.onReplace(true)}
+            data-testid="import-conflict-replace"
+          />{' '}
+          {t('import_conflictReplace')}
+        </label>{' '}
+        <span className="muted">{t('import_conflictOther')}</span>
+      </div>
+    </div>
+  );
+}
+
+/** Each register the file holds: readings, sum, quality, its clock-change days and gaps. */
+function SeriesTable({ series, prefs }: { series: ImportPreview['series']; prefs: FormatPrefs }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-scroll">
+      <table className="import-series">
+        <thead>
+          <tr>
+            <th scope="col">{t('import_register')}</th>
+            <th scope="col" className="num">
+              {t('import_readings')}
+            </th>
+            <th scope="col" className="num">
+              {t('import_sum')}
+            </th>
+            <th scope="col">{t('quality')}</th>
+            <th scope="col">{t('import_changeDays')}</th>
+            <th scope="col">{t('gaps')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.map((s) => (
+            <tr key={s.obisCode} data-testid="import-series-row" data-obis={s.obisCode}>
+              <td>{registerLabel(s.obisCode, t)}</td>
+              <td className="num" data-testid="import-readings" data-interval={s.intervalSec}>
+                {fmtQuantity(s.readings, 'count', prefs)} {t(`import_interval_${s.intervalSec}`)}
+              </td>
+              <td className="num">{fmtQuantity(s.sumKwh, 'kwh', prefs)}</td>
+              <td>
+                {fmtQuantity(s.quality.measured, 'count', prefs)} {t('q1')} ·{' '}
+                {fmtQuantity(s.quality.estimated, 'count', prefs)} {t('q2')} ·{' '}
+                {fmtQuantity(s.quality.unreliable, 'count', prefs)} {t('q3')}
+              </td>
+              <td data-testid="import-change-days">
+                {s.changeDays.length === 0
+                  ? t('import_none')
+                  : s.changeDays.map((d) => (
+                      <span
+                        key={d.day}
+                        className={d.received === d.expected ? 'change-day' : 'change-day short'}
+                        data-testid="import-change-day"
+                      >
+                        {t('import_changeDay', {
+                          day: fmtDate(Date.parse(`${d.day}T12:00:00Z`) / 1000, prefs),
+                          received: d.received,
+                          expected: d.expected,
+                        })}
+                      </span>
+                    ))}
+              </td>
+              <td>{s.missing === 0 ? t('import_gapsNone') : t('import_gapsCount', { count: s.missing })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -66,26 +66,6 @@ export function MappingDialog(props: {
     return () => clearTimeout(timer);
   }, [m, props.failure.fileId]);
 
-  const header = tried?.header ?? [];
-  const columns = (key: 'dateColumn' | 'timeColumn' | 'valueColumn' | 'qualityColumn', optional: boolean) => (
-    <label>
-      {t(`mapping_${key}`)}
-      <select
-        value={m[key] === null ? '' : String(m[key])}
-        data-testid={`mapping-${key}`}
-        onChange={(e) =>
-          set(key, e.target.value === '' ? (null as never) : (Number(e.target.value) as never))
-        }
-      >
-        {optional && <option value="">{t('mapping_noColumn')}</option>}
-        {(header.length > 0 ? header : ['']).map((h, i) => (
-          <option key={i} value={i}>
-            {t('mapping_column', { n: i + 1, name: h })}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
   const save = async () => {
     setBusy(true);
     try {
@@ -109,99 +89,7 @@ export function MappingDialog(props: {
       <pre className="mapping-lines" data-testid="mapping-lines">
         {lines.map((l, i) => `${String(i + 1).padStart(2)}  ${l}`).join('\n')}
       </pre>
-      <div className="mapping-form">
-        <label>
-          {t('mapping_name')}
-          <input
-            value={m.name}
-            maxLength={60}
-            onChange={(e) => set('name', e.target.value)}
-            data-testid="mapping-name"
-          />
-        </label>
-        <label>
-          {t('mapping_delimiter')}
-          <select
-            value={m.delimiter}
-            onChange={(e) => set('delimiter', e.target.value as ImportMapping['delimiter'])}
-            data-testid="mapping-delimiter"
-          >
-            <option value=";">;</option>
-            <option value=",">,</option>
-            <option value={'\t'}>{t('mapping_tab')}</option>
-          </select>
-        </label>
-        <label>
-          {t('mapping_decimal')}
-          <select
-            value={m.decimal}
-            onChange={(e) => set('decimal', e.target.value as ImportMapping['decimal'])}
-            data-testid="mapping-decimal"
-          >
-            <option value=",">0,25</option>
-            <option value=".">0.25</option>
-          </select>
-        </label>
-        <label>
-          {t('mapping_headerLine')}
-          <input
-            type="number"
-            min={1}
-            max={Math.max(1, Math.min(50, lines.length))}
-            value={m.headerLine}
-            onChange={(e) => set('headerLine', Math.max(1, Math.min(50, Number(e.target.value) || 1)))}
-            data-testid="mapping-headerLine"
-          />
-        </label>
-        {columns('dateColumn', false)}
-        {columns('timeColumn', true)}
-        {columns('valueColumn', false)}
-        {columns('qualityColumn', true)}
-        <label>
-          {t('mapping_unit')}
-          <select
-            value={m.unit}
-            onChange={(e) => set('unit', e.target.value as ImportMapping['unit'])}
-            data-testid="mapping-unit"
-          >
-            <option value="kWh">kWh</option>
-            <option value="Wh">Wh</option>
-            <option value="kW">kW</option>
-            <option value="W">W</option>
-          </select>
-        </label>
-        <label>
-          {t('mapping_stamp')}
-          <select
-            value={m.stamp}
-            onChange={(e) => set('stamp', e.target.value as ImportMapping['stamp'])}
-            data-testid="mapping-stamp"
-          >
-            <option value="start">{t('mapping_stamp_start')}</option>
-            <option value="end">{t('mapping_stamp_end')}</option>
-          </select>
-        </label>
-        <label>
-          {t('mapping_timeZone')}
-          <select
-            value={m.timeZone}
-            onChange={(e) => set('timeZone', e.target.value as ImportMapping['timeZone'])}
-          >
-            <option value="Europe/Vienna">{t('mapping_tz_vienna')}</option>
-            <option value="UTC">{t('mapping_tz_utc')}</option>
-          </select>
-        </label>
-        <label>
-          {t('import_direction')}
-          <select
-            value={m.direction}
-            onChange={(e) => set('direction', e.target.value as ImportMapping['direction'])}
-          >
-            <option value="consumption">{t('direction_consumption')}</option>
-            <option value="feed_in">{t('direction_feed_in')}</option>
-          </select>
-        </label>
-      </div>
+      <MappingFields m={m} set={set} lines={lines.length} header={tried?.header ?? []} />
       <h3>{t('mapping_preview')}</h3>
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       {tried?.error && (
@@ -234,5 +122,145 @@ export function MappingDialog(props: {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The mapping's fields: name, separators, header line, the columns, unit, time stamp, zone, direction. */
+function MappingFields(props: {
+  m: ImportMapping;
+  set: <K extends keyof ImportMapping>(k: K, v: ImportMapping[K]) => void;
+  lines: number;
+  header: string[];
+}) {
+  const { t } = useTranslation();
+  const { m, set, lines, header } = props;
+  const columns = (key: 'dateColumn' | 'timeColumn' | 'valueColumn' | 'qualityColumn', optional: boolean) => (
+    <label>
+      {t(`mapping_${key}`)}
+      <select
+        value={m[key] === null ? '' : String(m[key])}
+        data-testid={`mapping-${key}`}
+        onChange={(e) =>
+          set(key, e.target.value === '' ? (null as never) : (Number(e.target.value) as never))
+        }
+      >
+        {optional && <option value="">{t('mapping_noColumn')}</option>}
+        {(header.length > 0 ? header : ['']).map((h, i) => (
+          <option key={i} value={i}>
+            {t('mapping_column', { n: i + 1, name: h })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div className="mapping-form">
+      <label>
+        {t('mapping_name')}
+        <input
+          value={m.name}
+          maxLength={60}
+          onChange={(e) => set('name', e.target.value)}
+          data-testid="mapping-name"
+        />
+      </label>
+      <Choice
+        label={t('mapping_delimiter')}
+        value={m.delimiter}
+        onChange={(v) => set('delimiter', v)}
+        options={[
+          [';', ';'],
+          [',', ','],
+          ['\t', t('mapping_tab')],
+        ]}
+        testId="mapping-delimiter"
+      />
+      <Choice
+        label={t('mapping_decimal')}
+        value={m.decimal}
+        onChange={(v) => set('decimal', v)}
+        options={[
+          [',', '0,25'],
+          ['.', '0.25'],
+        ]}
+        testId="mapping-decimal"
+      />
+      <label>
+        {t('mapping_headerLine')}
+        <input
+          type="number"
+          min={1}
+          max={Math.max(1, Math.min(50, lines))}
+          value={m.headerLine}
+          onChange={(e) => set('headerLine', Math.max(1, Math.min(50, Number(e.target.value) || 1)))}
+          data-testid="mapping-headerLine"
+        />
+      </label>
+      {columns('dateColumn', false)}
+      {columns('timeColumn', true)}
+      {columns('valueColumn', false)}
+      {columns('qualityColumn', true)}
+      <Choice
+        label={t('mapping_unit')}
+        value={m.unit}
+        onChange={(v) => set('unit', v)}
+        options={(['kWh', 'Wh', 'kW', 'W'] as const).map((u) => [u, u])}
+        testId="mapping-unit"
+      />
+      <Choice
+        label={t('mapping_stamp')}
+        value={m.stamp}
+        onChange={(v) => set('stamp', v)}
+        options={[
+          ['start', t('mapping_stamp_start')],
+          ['end', t('mapping_stamp_end')],
+        ]}
+        testId="mapping-stamp"
+      />
+      <Choice
+        label={t('mapping_timeZone')}
+        value={m.timeZone}
+        onChange={(v) => set('timeZone', v)}
+        options={[
+          ['Europe/Vienna', t('mapping_tz_vienna')],
+          ['UTC', t('mapping_tz_utc')],
+        ]}
+      />
+      <Choice
+        label={t('import_direction')}
+        value={m.direction}
+        onChange={(v) => set('direction', v)}
+        options={[
+          ['consumption', t('direction_consumption')],
+          ['feed_in', t('direction_feed_in')],
+        ]}
+      />
+    </div>
+  );
+}
+
+/** One labelled select of fixed choices, typed by its values. */
+function Choice<V extends string>(props: {
+  label: string;
+  value: V;
+  onChange: (v: V) => void;
+  options: readonly (readonly [V, string])[];
+  testId?: string;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as V)}
+        data-testid={props.testId}
+      >
+        {props.options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
