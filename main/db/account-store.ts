@@ -135,66 +135,69 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     lastSyncSec: (): number | null =>
       (db.prepare('SELECT max(last_sync_sec) AS s FROM sync_state').get() as { s: number | null }).s,
 
-    listMeterViews(nowSec: number): MeterView[] {
-      const today = dayNumberOf(nowSec, tz);
-      const rows = db
-        .prepare(
-          `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name,
-                  st.last_error AS sync_error, st.last_warning AS sync_warning
-             FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
-             LEFT JOIN sync_state st ON st.meter_id = m.id
-            ORDER BY c.name, s.name, m.label`,
-        )
-        .all() as Record<string, unknown>[];
-      const regs = db.prepare<[string], { id: number; obis_code: string }>(
-        'SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code',
-      );
-      const roll = db.prepare<
-        [number, number, number],
-        { exp: number | null; n: number | null; m: number | null; e: number | null; u: number | null }
-      >(
-        'SELECT sum(expected) AS exp, sum(count) AS n, sum(n_measured) AS m, sum(n_estimated) AS e, sum(n_unreliable) AS u FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
-      );
-      // Each series' first day by the primary key (series_id, day): min(day_start_sec) over the join
-      // read every rollup of the meter, ≈ 1 s for the list of 200 meters × 3 years.
-      const earliest = db.prepare<[string], { t: number | null }>(
-        `SELECT min((SELECT d.day_start_sec FROM daily_rollups d WHERE d.series_id = s.id ORDER BY d.day LIMIT 1)) AS t
-           FROM series s WHERE s.meter_id = ?`,
-      );
-      return rows.map((r) => {
-        const series = regs.all(r.id as string);
-        const known = JSON.parse(r.raw_json as string) as { obis_codes?: string[] };
-        const registers = [...new Set([...(known.obis_codes ?? []), ...series.map((s) => s.obis_code)])];
-        const primary = series.find((s) => s.obis_code.endsWith('G.01')) ?? series[0];
-        const q = primary ? roll.get(primary.id, today - 30, today - 1) : undefined;
-        const localLatest = latestOfMeters(db, [r.id as string])?.endSec ?? null;
-        return {
-          id: r.id as string,
-          meteringPoint: r.metering_point as string,
-          label: (r.label as string | null) ?? null,
-          energyDirection: r.energy_direction as string,
-          commodity: r.commodity as string,
-          granularity: r.granularity as string,
-          status: r.status as string,
-          isDemo: r.is_demo === 1,
-          customerId: (r.customer_id as string | null) ?? null,
-          customerName: (r.customer_name as string | null) ?? null,
-          siteId: (r.site_id as string | null) ?? null,
-          siteName: (r.site_name as string | null) ?? null,
-          registers,
-          latestDataSec: localLatest,
-          earliestDataSec: earliest.get(r.id as string)?.t ?? null,
-          completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
-          quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
-          syncError: (r.sync_error as string | null) ?? null,
-          syncWarning: (r.sync_warning as string | null) ?? null,
-        };
-      });
-    },
+    listMeterViews: (nowSec: number): MeterView[] => listMeterViews(db, tz, nowSec),
   };
 }
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
+
+/** The meter list: each meter with its registers, latest and earliest data, and the last 30 days' completeness and quality. */
+function listMeterViews(db: Database.Database, tz: string, nowSec: number): MeterView[] {
+  const today = dayNumberOf(nowSec, tz);
+  const rows = db
+    .prepare(
+      `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name,
+                st.last_error AS sync_error, st.last_warning AS sync_warning
+           FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
+           LEFT JOIN sync_state st ON st.meter_id = m.id
+          ORDER BY c.name, s.name, m.label`,
+    )
+    .all() as Record<string, unknown>[];
+  const regs = db.prepare<[string], { id: number; obis_code: string }>(
+    'SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code',
+  );
+  const roll = db.prepare<
+    [number, number, number],
+    { exp: number | null; n: number | null; m: number | null; e: number | null; u: number | null }
+  >(
+    'SELECT sum(expected) AS exp, sum(count) AS n, sum(n_measured) AS m, sum(n_estimated) AS e, sum(n_unreliable) AS u FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+  );
+  // Each series' first day by the primary key (series_id, day): min(day_start_sec) over the join
+  // read every rollup of the meter, ≈ 1 s for the list of 200 meters × 3 years.
+  const earliest = db.prepare<[string], { t: number | null }>(
+    `SELECT min((SELECT d.day_start_sec FROM daily_rollups d WHERE d.series_id = s.id ORDER BY d.day LIMIT 1)) AS t
+         FROM series s WHERE s.meter_id = ?`,
+  );
+  return rows.map((r) => {
+    const series = regs.all(r.id as string);
+    const known = JSON.parse(r.raw_json as string) as { obis_codes?: string[] };
+    const registers = [...new Set([...(known.obis_codes ?? []), ...series.map((s) => s.obis_code)])];
+    const primary = series.find((s) => s.obis_code.endsWith('G.01')) ?? series[0];
+    const q = primary ? roll.get(primary.id, today - 30, today - 1) : undefined;
+    const localLatest = latestOfMeters(db, [r.id as string])?.endSec ?? null;
+    return {
+      id: r.id as string,
+      meteringPoint: r.metering_point as string,
+      label: (r.label as string | null) ?? null,
+      energyDirection: r.energy_direction as string,
+      commodity: r.commodity as string,
+      granularity: r.granularity as string,
+      status: r.status as string,
+      isDemo: r.is_demo === 1,
+      customerId: (r.customer_id as string | null) ?? null,
+      customerName: (r.customer_name as string | null) ?? null,
+      siteId: (r.site_id as string | null) ?? null,
+      siteName: (r.site_name as string | null) ?? null,
+      registers,
+      latestDataSec: localLatest,
+      earliestDataSec: earliest.get(r.id as string)?.t ?? null,
+      completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
+      quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
+      syncError: (r.sync_error as string | null) ?? null,
+      syncWarning: (r.sync_warning as string | null) ?? null,
+    };
+  });
+}
 
 /**
  * A stored cursor, unless it breaks the cap (common/rules.ts): one an older version stored is

@@ -32,7 +32,6 @@ const GIANT_FUNCTIONS = [
   'main/api/client.ts createApiClient',
   'main/cli/account-commands.ts accountCommand',
   'main/cli/index.ts main',
-  'main/db/account-store.ts createAccountStore',
   'main/db/readings-store.ts createReadingsStore',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
   'main/demo/sftp.ts startSftpServer',
