@@ -4,7 +4,6 @@
  * active profile. Staged files are bounded (count and bytes); the oldest go first.
  */
 import type Database from 'better-sqlite3';
-import { parse } from 'csv-parse/sync';
 import type {
   ImportDone,
   ImportFailure,
@@ -16,8 +15,8 @@ import type {
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import { createCustomFormats, specOfMapping } from './custom-formats';
-import { containerOf, decodeText } from './decode';
-import { firstLines } from './csv-rows';
+import { checkColumns, headerOf } from './mapping-header';
+import { containerOf } from './decode';
 import {
   importConflicts,
   intervalConflict,
@@ -141,6 +140,112 @@ export function failureOf(id: string, name: string, bytes: Uint8Array, err: Impo
   };
 }
 
+/** What a staged file would do to its target meter, for the preview. */
+function previewOf(db: Database.Database, st: Staged, tz: string): ImportPreview {
+  const parsed = st.parsed!;
+  const target = resolveTarget(db, parsed, st.meterId, { name: st.name, sha256: st.hash });
+  const series = parsed.series.map((s) => summarize(s, tz));
+  const conflicts = target.exists ? importConflicts(db, target.meterId, parsed) : { count: 0, sample: [] };
+  const interval = target.exists ? intervalConflict(db, target.meterId, parsed) : null;
+  const suggestion =
+    !parsed.meteringPoint && st.meterId === null ? suggestMeter(db, parsed, target.meterId) : null;
+  const notes = notesWithGaps(parsed, series, tz);
+  const overlap = target.exists ? serviceOverlap(db, target.meterId, parsed) : 0;
+  if (overlap > 0) notes.push(note('service_data_kept', { count: overlap }));
+  return {
+    status: 'ready',
+    fileId: st.id,
+    fileName: st.name,
+    bytes: st.bytes.length,
+    format: {
+      id: parsed.format.id,
+      operator: parsed.format.operator,
+      product: parsed.format.product,
+      isCustom: !!parsed.format.isCustom,
+    },
+    encoding: parsed.encoding,
+    meteringPoint: parsed.meteringPoint,
+    direction: parsed.direction,
+    directionFromFile: st.direction === null && !parsed.notes.some((n) => n.code === 'direction_assumed'),
+    target,
+    series,
+    notes: notes.map((n) => ({ ...n, text: noteText(n) })),
+    rows: parsed.rows,
+    serviceOverlap: overlap,
+    importedBeforeSec: importedBefore(db, st.hash, target.meterId),
+    conflicts: { count: conflicts.count, sample: conflicts.sample },
+    suggestion,
+    intervalConflict: interval ? { ...interval, text: intervalConflictText(interval) } : null,
+    suspicious: parsed.suspicious ? { ...parsed.suspicious, text: noteText(parsed.suspicious) } : null,
+  };
+}
+
+/** A staged file that may be written: read without error, and confirmed where it looks implausible. */
+function committable(st: Staged, confirmSuspicious: boolean): ParsedFile {
+  if (!st.parsed)
+    throw new AppError(
+      'invalid_input',
+      `${st.name} cannot be imported as it is; see its message in the list.`,
+      {
+        reason: 'import_file_refused',
+        params: { name: st.name },
+      },
+    );
+  if (st.parsed.suspicious && !confirmSuspicious)
+    throw new AppError(
+      'invalid_input',
+      `${st.name}: ${noteText(st.parsed.suspicious)} Nothing was imported; confirm that the file is right to import it anyway.`,
+      { reason: 'import_suspicious', params: { name: st.name } },
+    );
+  return st.parsed;
+}
+
+/** A file of another interval than the target's series: refused, with both intervals. */
+function intervalRefusal(
+  name: string,
+  m: { obisCode: string; storedSec: number; fileSec: number },
+): AppError {
+  return new AppError('conflict', `${name}: ${intervalConflictText(m)}`, {
+    reason: 'import_interval_conflict',
+    params: {
+      name,
+      register: m.obisCode,
+      storedInterval: m.storedSec === 3600 ? 'hourly' : 'quarter_hourly',
+      fileInterval: m.fileSec === 3600 ? 'hourly' : 'quarter_hourly',
+    },
+  });
+}
+
+/** A mapping tried on a staged file: its first rows as the importer would read them, or why not. */
+async function tryParse(
+  st: Staged,
+  m: ImportMapping,
+  header: string[],
+  tz: string,
+  readBytes: NonNullable<ImportDeps['parse']>,
+): Promise<MappingTry> {
+  try {
+    const parsed = await readBytes({
+      bytes: st.bytes,
+      tz: tz,
+      direction: null,
+      custom: [],
+      mapping: { mapping: m, header },
+    });
+    const s = parsed.series[0]!;
+    const rows = s.startSec.slice(0, 12).map((startSec, i) => ({
+      line: s.line[i]!,
+      label: localText(startSec, tz),
+      startSec,
+      valueKwh: s.valueKwh[i]!,
+    }));
+    return { header, rows, error: null };
+  } catch (err) {
+    if (!(err instanceof ImportError)) throw err;
+    return { header, rows: [], error: failureOf(st.id, st.name, st.bytes, err).error };
+  }
+}
+
 export function createImportService(deps: ImportDeps) {
   const formats = createCustomFormats(deps.dataDir);
   const staged = new Map<string, Staged>();
@@ -180,45 +285,7 @@ export function createImportService(deps: ImportDeps) {
     return st;
   }
 
-  async function view(st: Staged): Promise<ImportPreview> {
-    const parsed = st.parsed!;
-    const { db } = await deps.active();
-    const target = resolveTarget(db, parsed, st.meterId, { name: st.name, sha256: st.hash });
-    const series = parsed.series.map((s) => summarize(s, deps.tz));
-    const conflicts = target.exists ? importConflicts(db, target.meterId, parsed) : { count: 0, sample: [] };
-    const interval = target.exists ? intervalConflict(db, target.meterId, parsed) : null;
-    const suggestion =
-      !parsed.meteringPoint && st.meterId === null ? suggestMeter(db, parsed, target.meterId) : null;
-    const notes = notesWithGaps(parsed, series, deps.tz);
-    const overlap = target.exists ? serviceOverlap(db, target.meterId, parsed) : 0;
-    if (overlap > 0) notes.push(note('service_data_kept', { count: overlap }));
-    return {
-      status: 'ready',
-      fileId: st.id,
-      fileName: st.name,
-      bytes: st.bytes.length,
-      format: {
-        id: parsed.format.id,
-        operator: parsed.format.operator,
-        product: parsed.format.product,
-        isCustom: !!parsed.format.isCustom,
-      },
-      encoding: parsed.encoding,
-      meteringPoint: parsed.meteringPoint,
-      direction: parsed.direction,
-      directionFromFile: st.direction === null && !parsed.notes.some((n) => n.code === 'direction_assumed'),
-      target,
-      series,
-      notes: notes.map((n) => ({ ...n, text: noteText(n) })),
-      rows: parsed.rows,
-      serviceOverlap: overlap,
-      importedBeforeSec: importedBefore(db, st.hash, target.meterId),
-      conflicts: { count: conflicts.count, sample: conflicts.sample },
-      suggestion,
-      intervalConflict: interval ? { ...interval, text: intervalConflictText(interval) } : null,
-      suspicious: parsed.suspicious ? { ...parsed.suspicious, text: noteText(parsed.suspicious) } : null,
-    };
-  }
+  const view = async (st: Staged) => previewOf((await deps.active()).db, st, deps.tz);
 
   async function read(st: Staged): Promise<ImportFileView> {
     let last = 0;
@@ -241,47 +308,6 @@ export function createImportService(deps: ImportDeps) {
       if (err instanceof ImportError) return failureOf(st.id, st.name, st.bytes, err);
       throw err;
     }
-  }
-
-  /** The header cells of a text file's line `headerLine` split by `delimiter`. */
-  function headerOf(st: Staged, m: ImportMapping): string[] {
-    if (containerOf(st.bytes) !== 'text')
-      throw new AppError(
-        'invalid_input',
-        'Columns can be defined for text (CSV) files only; save the sheet as CSV.',
-        { reason: 'mapping_text_only' },
-      );
-    const line = firstLines(decodeText(st.bytes).text, m.headerLine)[m.headerLine - 1] ?? '';
-    try {
-      return (
-        (
-          parse(line, { delimiter: m.delimiter, relax_column_count: true, relax_quotes: true }) as string[][]
-        )[0] ?? []
-      ).map((h) => h.trim());
-    } catch {
-      return [line];
-    }
-  }
-
-  function checkColumns(m: ImportMapping, header: string[]): void {
-    const cols = [m.dateColumn, m.timeColumn, m.valueColumn, m.qualityColumn].filter(
-      (c): c is number => c !== null,
-    );
-    for (const c of cols)
-      if (c >= header.length)
-        throw new AppError(
-          'invalid_input',
-          `Line ${m.headerLine} has ${header.length} columns; column ${c + 1} does not exist.`,
-          {
-            reason: 'mapping_column_missing',
-            params: { line: m.headerLine, columns: header.length, column: c + 1 },
-          },
-        );
-    const names = cols.map((c) => header[c]);
-    if (new Set(names).size !== names.length)
-      throw new AppError('invalid_input', 'Choose different columns for date, time, value and quality.', {
-        reason: 'mapping_columns_distinct',
-      });
   }
 
   return {
@@ -311,37 +337,17 @@ export function createImportService(deps: ImportDeps) {
       confirmSuspicious = false,
     ): Promise<ImportDone> {
       const st = get(fileId);
-      if (!st.parsed)
-        throw new AppError(
-          'invalid_input',
-          `${st.name} cannot be imported as it is; see its message in the list.`,
-          { reason: 'import_file_refused', params: { name: st.name } },
-        );
-      if (st.parsed.suspicious && !confirmSuspicious)
-        throw new AppError(
-          'invalid_input',
-          `${st.name}: ${noteText(st.parsed.suspicious)} Nothing was imported; confirm that the file is right to import it anyway.`,
-          { reason: 'import_suspicious', params: { name: st.name } },
-        );
+      const parsed = committable(st, confirmSuspicious);
       const { db, readings, assertWritable } = await deps.active();
       await assertWritable?.();
-      const target = resolveTarget(db, st.parsed, st.meterId, { name: st.name, sha256: st.hash });
-      const mismatch = intervalConflict(db, target.meterId, st.parsed);
-      if (mismatch)
-        throw new AppError('conflict', `${st.name}: ${intervalConflictText(mismatch)}`, {
-          reason: 'import_interval_conflict',
-          params: {
-            name: st.name,
-            register: mismatch.obisCode,
-            storedInterval: mismatch.storedSec === 3600 ? 'hourly' : 'quarter_hourly',
-            fileInterval: mismatch.fileSec === 3600 ? 'hourly' : 'quarter_hourly',
-          },
-        });
+      const target = resolveTarget(db, parsed, st.meterId, { name: st.name, sha256: st.hash });
+      const mismatch = intervalConflict(db, target.meterId, parsed);
+      if (mismatch) throw intervalRefusal(st.name, mismatch);
       deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
       const w = writeImport(
         db,
         readings,
-        st.parsed,
+        parsed,
         target,
         { name: st.name, sha256: st.hash },
         now(),
@@ -359,32 +365,13 @@ export function createImportService(deps: ImportDeps) {
     },
     async tryMapping(fileId: string, m: ImportMapping): Promise<MappingTry> {
       const st = get(fileId);
-      const header = headerOf(st, m);
+      const header = headerOf(st.bytes, m);
       checkColumns(m, header);
-      try {
-        const parsed = await readBytes({
-          bytes: st.bytes,
-          tz: deps.tz,
-          direction: null,
-          custom: [],
-          mapping: { mapping: m, header },
-        });
-        const s = parsed.series[0]!;
-        const rows = s.startSec.slice(0, 12).map((startSec, i) => ({
-          line: s.line[i]!,
-          label: localText(startSec, deps.tz),
-          startSec,
-          valueKwh: s.valueKwh[i]!,
-        }));
-        return { header, rows, error: null };
-      } catch (err) {
-        if (!(err instanceof ImportError)) throw err;
-        return { header, rows: [], error: failureOf(st.id, st.name, st.bytes, err).error };
-      }
+      return tryParse(st, m, header, deps.tz, readBytes);
     },
     async saveFormat(fileId: string, m: ImportMapping): Promise<ImportFileView> {
       const st = get(fileId);
-      const header = headerOf(st, m);
+      const header = headerOf(st.bytes, m);
       checkColumns(m, header);
       formats.save(m, header);
       st.direction = null;

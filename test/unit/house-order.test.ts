@@ -35,7 +35,6 @@ const GIANT_FUNCTIONS = [
   'main/db/readings-store.ts createReadingsStore',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
   'main/demo/sftp.ts startSftpServer',
-  'main/import/import-service.ts createImportService',
   'main/services.ts createServices',
   'main/sync/sync-service.ts createSyncService',
   'renderer/src/components/App.tsx App',
