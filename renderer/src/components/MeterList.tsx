@@ -7,12 +7,13 @@
  * (ROW_PX), so typing or clearing a search over 1 000 meters touches a few dozen elements; drawing or
  * hiding all of them cost Blink ≈ 140 ms of style work per keystroke (docs/performance.md).
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView } from '../../../preload/contract';
 import { useApp } from '../store';
 import { fmtDateTime, fmtPercent } from '../format';
-import { PORTAL_PATHS } from '../portal-paths';
+import { EmptyState, ListTools } from './meter-list/ListTools';
+import { ROW_PX, useListWindow, useMeterRows } from './meter-list/rows';
 
 function QualityBar({ q }: { q: MeterView['quality30d'] }) {
   const total = q.measured + q.estimated + q.unreliable;
@@ -26,12 +27,6 @@ function QualityBar({ q }: { q: MeterView['quality30d'] }) {
     </span>
   );
 }
-
-/** Heights of a customer/site heading and of a meter row, as styles.css draws them (fixed). */
-const GROUP_PX = 30;
-const ROW_PX = 92;
-/** Rows drawn beyond the view, above and below. */
-const OVERSCAN_PX = 600;
 
 interface ItemProps {
   m: MeterView;
@@ -97,20 +92,14 @@ const MeterItem = memo(function MeterItem(p: ItemProps) {
 
 export function MeterList() {
   const { t } = useTranslation();
-  // A profile without a usable token is not "syncing": say why there is nothing.
-  const cannotSync = useApp((st) => {
-    const p = st.profiles.find((x) => x.isActive);
-    return !!p && p.kind === 'account' && (p.tokenState === 'missing' || p.tokenState === 'unreadable');
-  });
   const meters = useApp((s) => s.meters);
-  const isLocal = useApp((st) => st.profiles.find((x) => x.isActive)?.kind === 'local');
   const search = useApp((s) => s.search);
   const filters = useApp((s) => s.filters);
   const sort = useApp((s) => s.sort);
   const selected = useApp((s) => s.selectedMeterId);
   const locale = useApp((s) => s.locale);
   const timeZone = useApp((s) => s.timeZone);
-  const { searchChanged, filterChanged, sortChanged, meterSelected } = useApp.getState();
+  const { meterSelected } = useApp.getState();
   const listRef = useRef<HTMLUListElement>(null);
   // Each word looked up once, however many meters show it: a lookup costs ≈ 50 µs, and five per
   // meter made a list of 200 meters take ≈ 50 ms longer to draw (on every search keystroke).
@@ -128,32 +117,7 @@ export function MeterList() {
   }, [meters, t]);
   const word = (key: string): string => words.get(key) ?? key;
 
-  // Every meter in list order (sorting does not depend on the search).
-  const ordered = useMemo(() => {
-    const list = [...meters];
-    const byName = (a: MeterView, b: MeterView) =>
-      (a.customerName ?? '').localeCompare(b.customerName ?? '') ||
-      (a.siteName ?? '').localeCompare(b.siteName ?? '') ||
-      (a.label ?? '').localeCompare(b.label ?? '');
-    if (sort === 'latest')
-      list.sort((a, b) => (b.latestDataSec ?? 0) - (a.latestDataSec ?? 0) || byName(a, b));
-    else if (sort === 'completeness')
-      list.sort((a, b) => (a.completeness30d ?? -1) - (b.completeness30d ?? -1) || byName(a, b));
-    else list.sort(byName);
-    return list;
-  }, [meters, sort]);
-  const visible = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return ordered.filter(
-      (m) =>
-        (!q ||
-          [m.label, m.meteringPoint, m.customerName, m.siteName].some((x) => x?.toLowerCase().includes(q))) &&
-        (!filters.status || m.status === filters.status) &&
-        (!filters.direction || m.energyDirection === filters.direction) &&
-        (!filters.commodity || m.commodity === filters.commodity) &&
-        (!filters.customer || m.customerId === filters.customer),
-    );
-  }, [ordered, search, filters]);
+  const { visible, rows } = useMeterRows(meters, search, filters, sort);
   // Each meter's third line, formatted once per list (dates and percentages cost ≈ 20 µs each).
   const line3 = useMemo(() => {
     const out = new Map<string, string>();
@@ -166,62 +130,7 @@ export function MeterList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `word` reads `words`
   }, [meters, words, locale, timeZone]);
 
-  const groups = useMemo(() => {
-    const out = new Map<string, { key: string; customer: string; site: string; meters: MeterView[] }>();
-    for (const m of visible) {
-      const key = sort === 'name' ? `${m.customerId ?? ''}|${m.siteId ?? ''}` : 'all';
-      let g = out.get(key);
-      if (!g)
-        out.set(
-          key,
-          (g = {
-            key,
-            customer: sort === 'name' ? (m.customerName ?? '—') : '',
-            site: sort === 'name' ? (m.siteName ?? '') : '',
-            meters: [],
-          }),
-        );
-      g.meters.push(m);
-    }
-    return [...out.values()];
-  }, [visible, sort]);
-
-  // The rows (headings and meters) with their offsets, and the window of them in view.
-  const rows = useMemo(() => {
-    const out: ({ kind: 'group'; g: (typeof groups)[number] } | { kind: 'meter'; m: MeterView })[] = [];
-    for (const g of groups) {
-      if (g.customer) out.push({ kind: 'group', g });
-      for (const m of g.meters) out.push({ kind: 'meter', m });
-    }
-    const tops = new Array<number>(out.length + 1);
-    tops[0] = 0;
-    for (let i = 0; i < out.length; i++)
-      tops[i + 1] = tops[i]! + (out[i]!.kind === 'group' ? GROUP_PX : ROW_PX);
-    return { out, tops };
-  }, [groups]);
-  const [view, setView] = useState({ top: 0, height: 1200 });
-  useEffect(() => {
-    const nav = listRef.current?.closest('nav');
-    if (!nav) return;
-    const update = () => {
-      const at = listRef.current ? listRef.current.offsetTop : 0;
-      const next = { top: nav.scrollTop - at, height: nav.clientHeight };
-      setView((v) => (v.top === next.top && v.height === next.height ? v : next));
-    };
-    update();
-    nav.addEventListener('scroll', update, { passive: true });
-    const ro = new ResizeObserver(update);
-    ro.observe(nav);
-    return () => {
-      nav.removeEventListener('scroll', update);
-      ro.disconnect();
-    };
-  }, []);
-  const { tops } = rows;
-  let first = 0;
-  while (first < rows.out.length && tops[first + 1]! < view.top - OVERSCAN_PX) first++;
-  let last = first;
-  while (last < rows.out.length && tops[last]! < view.top + view.height + OVERSCAN_PX) last++;
+  const { first, last, tops } = useListWindow(listRef, rows.tops, rows.out.length);
   // A meter chosen with the arrow keys is scrolled into view and focused once it is drawn.
   const focusNextRef = useRef<string | null>(null);
   useLayoutEffect(() => {
@@ -255,119 +164,10 @@ export function MeterList() {
       focusNextRef.current = next.id;
     }
   };
-  const options = (key: 'status' | 'direction' | 'commodity', values: string[], prefix: string) => (
-    <select
-      aria-label={t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)}
-      value={filters[key]}
-      onChange={(e) => filterChanged(key, e.target.value)}
-    >
-      <option value="">
-        {t(`filter${key[0]!.toUpperCase()}${key.slice(1)}`)}: {t('all')}
-      </option>
-      {values.map((v) => (
-        <option key={v} value={v}>
-          {t(`${prefix}_${v}`, { defaultValue: v })}
-        </option>
-      ))}
-    </select>
-  );
-  const uniq = (f: (m: MeterView) => string) => [...new Set(meters.map(f))].sort();
-
   return (
     <nav className="meter-list" aria-label={t('meters')}>
-      <div className="list-tools">
-        <input
-          type="search"
-          placeholder={t('search')}
-          aria-label={t('search')}
-          value={search}
-          onChange={(e) => searchChanged(e.target.value)}
-          data-testid="meter-search"
-        />
-        <div className="filters">
-          {options(
-            'status',
-            uniq((m) => m.status),
-            'status',
-          )}
-          {options(
-            'direction',
-            uniq((m) => m.energyDirection),
-            'direction',
-          )}
-          {options(
-            'commodity',
-            uniq((m) => m.commodity),
-            'commodity',
-          )}
-          <select
-            aria-label={t('customer')}
-            value={filters.customer}
-            onChange={(e) => filterChanged('customer', e.target.value)}
-            data-testid="customer-filter"
-          >
-            <option value="">
-              {t('customer')}: {t('all')}
-            </option>
-            {[
-              ...new Map(
-                meters
-                  .filter((m) => m.customerId)
-                  .map((m) => [m.customerId!, m.customerName ?? m.customerId!]),
-              ).entries(),
-            ]
-              .sort((a, b) => a[1].localeCompare(b[1]))
-              .map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-          </select>
-          <select
-            aria-label={t('sortBy')}
-            value={sort}
-            onChange={(e) => sortChanged(e.target.value as typeof sort)}
-          >
-            <option value="name">
-              {t('sortBy')}: {t('sortName')}
-            </option>
-            <option value="latest">
-              {t('sortBy')}: {t('sortLatest')}
-            </option>
-            <option value="completeness">
-              {t('sortBy')}: {t('sortCompleteness')}
-            </option>
-          </select>
-        </div>
-        <div className="muted small" data-testid="meter-count">
-          {t('metersCount', { count: visible.length })}
-        </div>
-      </div>
-      {meters.length === 0 && isLocal ? (
-        // An import workspace: no sync to wait for, an invitation to drop a file instead.
-        <div className="empty" data-testid="no-meters">
-          <p>{t('noMetersLocal')}</p>
-          <p className="small muted">{t('noMetersLocalWhere')}</p>
-          <details data-testid="portal-paths">
-            <summary className="small">{t('portalPathsTitle')}</summary>
-            <ul className="small">
-              {PORTAL_PATHS.map((p) => (
-                <li key={p.operator}>
-                  <strong>{p.operator}</strong>
-                  {p.portal ? ` · ${p.portal}` : ''}
-                  {p.path ? `: ${p.path}` : ` – ${t('portalPathUnknown')}`}
-                </li>
-              ))}
-            </ul>
-          </details>
-        </div>
-      ) : meters.length === 0 ? (
-        <p className="empty" data-testid="no-meters">
-          {cannotSync ? t('noMetersNoToken') : t('noMeters')}
-        </p>
-      ) : visible.length === 0 ? (
-        <p className="empty">{t('noMatch')}</p>
-      ) : null}
+      <ListTools visibleCount={visible.length} />
+      <EmptyState visibleCount={visible.length} />
       <ul
         ref={listRef}
         role="listbox"
