@@ -37,7 +37,6 @@ const GIANT_FUNCTIONS = [
   'main/demo/sftp.ts startSftpServer',
   'main/services.ts createServices',
   'main/sync/sync-service.ts createSyncService',
-  'renderer/src/components/App.tsx App',
   'renderer/src/components/Chart.tsx Chart',
   'renderer/src/components/Chart.tsx (anonymous)',
 ];

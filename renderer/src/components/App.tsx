@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../bridge';
 import { useApp, type Theme } from '../store';
 import { ConnectDialog } from './ConnectDialog';
 import { RegisterDialog } from './RegisterDialog';
@@ -17,19 +16,16 @@ import { MeterList } from './MeterList';
 import { StatusBar } from './StatusBar';
 import { TokenBanner, TokenDialog } from './TokenDialog';
 import { ImportDialog } from './import/ImportDialog';
+import { useMainEvents } from './app-events';
 
 export function App() {
   const { t, i18n } = useTranslation();
   const profiles = useApp((s) => s.profiles);
   const language = useApp((s) => s.language);
   const meterNotice = useApp((s) => s.meterNotice);
-  const theme = useApp((s) => s.theme);
   const [connectOpen, setConnectOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
-  const [dialog, setDialog] = useState<
-    'profiles' | 'settings' | 'portfolio' | 'communities' | 'token' | null
-  >(null);
-  const [moreOpen, setMoreOpen] = useState(false);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [importIncoming, setImportIncoming] = useState<{ files: File[]; n: number } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -50,73 +46,7 @@ export function App() {
     document.documentElement.lang = language;
   }, [language, i18n]);
 
-  useEffect(() => {
-    const s = useApp.getState();
-    let bridge;
-    try {
-      bridge = api();
-    } catch (err) {
-      setFatal((err as Error).message);
-      return;
-    }
-    void (async () => {
-      try {
-        // At once, not one after the other: the list is ready when the slowest answer is.
-        const [profileList, , status] = await Promise.all([
-          unwrap(bridge.profiles.list()),
-          s.metersRequested(),
-          unwrap(bridge.sync.status()),
-        ]);
-        s.profilesLoaded(profileList);
-        s.syncStatusReceived(status);
-        document.body.dataset.ready = 'true';
-      } catch (err) {
-        setFatal((err as Error).message);
-      }
-    })();
-    let refresh: ReturnType<typeof setTimeout> | null = null;
-    const offs = [
-      bridge.on('sync:progress', (p) => {
-        useApp.getState().syncProgressed(p);
-        if (p.done) void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived);
-      }),
-      bridge.on(
-        'sync:statusChanged',
-        () => void unwrap(bridge.sync.status()).then(useApp.getState().syncStatusReceived),
-      ),
-      bridge.on('readings:changed', (e) => {
-        // Coalesce bursts of page events into one refresh.
-        if (refresh) return;
-        refresh = setTimeout(() => {
-          refresh = null;
-          const st = useApp.getState();
-          st.readingsChanged();
-          void st.metersRequested().then(() => {
-            if (st.selectedMeterId && e.meterIds.includes(st.selectedMeterId))
-              void useApp.getState().seriesRequested();
-          });
-        }, 500);
-      }),
-      bridge.on(
-        'profiles:changed',
-        () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded),
-      ),
-      bridge.on('app:command', (c) => c.command === 'import' && setImportOpen(true)),
-    ];
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'i') {
-        e.preventDefault();
-        setImportOpen(true);
-      }
-      if (e.altKey && e.key === 'ArrowLeft') useApp.getState().rangeShifted(-1);
-      if (e.altKey && e.key === 'ArrowRight') useApp.getState().rangeShifted(1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      offs.forEach((off) => off());
-      window.removeEventListener('keydown', onKey);
-    };
-  }, []);
+  useMainEvents(setFatal, () => setImportOpen(true));
 
   if (fatal) {
     return (
@@ -154,96 +84,12 @@ export function App() {
       <a className="skip-link" href="#detail">
         Skip to chart
       </a>
-      <header className="app-head">
-        <h1>{t('appTitle')}</h1>
-        <label className="profile">
-          <span className="sr-only">{t('profile')}</span>
-          <select
-            value={active?.id ?? ''}
-            onChange={(e) => void useApp.getState().profileSwitched(e.target.value)}
-            data-testid="profile-select"
-            aria-label={t('profile')}
-          >
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.plan ? ` (${p.plan})` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button onClick={() => setConnectOpen(true)} data-testid="connect-account">
-          {t('connectAccount')}
-        </button>
-        {/* A profile without an account registers nothing: it is an import workspace. */}
-        {active?.kind !== 'local' && (
-          <button onClick={() => setRegisterOpen(true)} data-testid="register-meter">
-            {t('registerMeter')}
-          </button>
-        )}
-        <button onClick={() => setDialog('portfolio')} data-testid="open-portfolio">
-          {t('portfolio')}
-        </button>
-        <button onClick={() => setDialog('communities')} data-testid="open-communities">
-          {t('communities')}
-        </button>
-        <button onClick={() => setImportOpen(true)} data-testid="open-import" title="Ctrl+I">
-          {t('import_commit')}
-        </button>
-        {active?.kind === 'demo' && (
-          <span className="demo-badge" title={t('demoBanner')}>
-            {t('demoBadge')}
-          </span>
-        )}
-        <span className="spacer" />
-        {/* Secondary controls: in the header on wide windows, behind "More" on narrow ones. */}
-        <button
-          className="head-more"
-          aria-expanded={moreOpen}
-          aria-controls="head-secondary"
-          onClick={() => setMoreOpen(!moreOpen)}
-          data-testid="head-more"
-        >
-          ⋯ {t('more')}
-        </button>
-        <div
-          id="head-secondary"
-          className={moreOpen ? 'head-secondary open' : 'head-secondary'}
-          onKeyDown={(e) => e.key === 'Escape' && setMoreOpen(false)}
-        >
-          <button onClick={() => (setDialog('profiles'), setMoreOpen(false))} data-testid="manage-profiles">
-            {t('profiles')}
-          </button>
-          <button onClick={() => (setDialog('settings'), setMoreOpen(false))} data-testid="open-settings">
-            {t('settings')}
-          </button>
-          <label>
-            <span className="sr-only">{t('language')}</span>
-            <select
-              aria-label={t('language')}
-              value={language}
-              onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')}
-              data-testid="language-select"
-            >
-              <option value="de">Deutsch</option>
-              <option value="en">English</option>
-            </select>
-          </label>
-          <label>
-            <span className="sr-only">{t('theme')}</span>
-            <select
-              aria-label={t('theme')}
-              value={theme}
-              onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)}
-              data-testid="theme-select"
-            >
-              <option value="system">{t('theme_system')}</option>
-              <option value="light">{t('theme_light')}</option>
-              <option value="dark">{t('theme_dark')}</option>
-            </select>
-          </label>
-        </div>
-      </header>
+      <AppHeader
+        onConnect={() => setConnectOpen(true)}
+        onRegister={() => setRegisterOpen(true)}
+        onDialog={setDialog}
+        onImport={() => setImportOpen(true)}
+      />
       {active && <TokenBanner profile={active} onEnter={() => setDialog('token')} />}
       <div className="body">
         <MeterList />
@@ -287,5 +133,117 @@ export function App() {
         />
       )}
     </div>
+  );
+}
+
+type DialogName = 'profiles' | 'settings' | 'portfolio' | 'communities' | 'token';
+
+/** The header: profile, connect, register, portfolio, communities, import; the rest behind "More". */
+function AppHeader(props: {
+  onConnect: () => void;
+  onRegister: () => void;
+  onDialog: (d: DialogName) => void;
+  onImport: () => void;
+}) {
+  const { t } = useTranslation();
+  const profiles = useApp((s) => s.profiles);
+  const language = useApp((s) => s.language);
+  const theme = useApp((s) => s.theme);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const active = profiles.find((p) => p.isActive);
+  return (
+    <header className="app-head">
+      <h1>{t('appTitle')}</h1>
+      <label className="profile">
+        <span className="sr-only">{t('profile')}</span>
+        <select
+          value={active?.id ?? ''}
+          onChange={(e) => void useApp.getState().profileSwitched(e.target.value)}
+          data-testid="profile-select"
+          aria-label={t('profile')}
+        >
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+              {p.plan ? ` (${p.plan})` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button onClick={props.onConnect} data-testid="connect-account">
+        {t('connectAccount')}
+      </button>
+      {/* A profile without an account registers nothing: it is an import workspace. */}
+      {active?.kind !== 'local' && (
+        <button onClick={props.onRegister} data-testid="register-meter">
+          {t('registerMeter')}
+        </button>
+      )}
+      <button onClick={() => props.onDialog('portfolio')} data-testid="open-portfolio">
+        {t('portfolio')}
+      </button>
+      <button onClick={() => props.onDialog('communities')} data-testid="open-communities">
+        {t('communities')}
+      </button>
+      <button onClick={props.onImport} data-testid="open-import" title="Ctrl+I">
+        {t('import_commit')}
+      </button>
+      {active?.kind === 'demo' && (
+        <span className="demo-badge" title={t('demoBanner')}>
+          {t('demoBadge')}
+        </span>
+      )}
+      <span className="spacer" />
+      {/* Secondary controls: in the header on wide windows, behind "More" on narrow ones. */}
+      <button
+        className="head-more"
+        aria-expanded={moreOpen}
+        aria-controls="head-secondary"
+        onClick={() => setMoreOpen(!moreOpen)}
+        data-testid="head-more"
+      >
+        ⋯ {t('more')}
+      </button>
+      <div
+        id="head-secondary"
+        className={moreOpen ? 'head-secondary open' : 'head-secondary'}
+        onKeyDown={(e) => e.key === 'Escape' && setMoreOpen(false)}
+      >
+        <button
+          onClick={() => (props.onDialog('profiles'), setMoreOpen(false))}
+          data-testid="manage-profiles"
+        >
+          {t('profiles')}
+        </button>
+        <button onClick={() => (props.onDialog('settings'), setMoreOpen(false))} data-testid="open-settings">
+          {t('settings')}
+        </button>
+        <label>
+          <span className="sr-only">{t('language')}</span>
+          <select
+            aria-label={t('language')}
+            value={language}
+            onChange={(e) => useApp.getState().languageChanged(e.target.value as 'de' | 'en')}
+            data-testid="language-select"
+          >
+            <option value="de">Deutsch</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">{t('theme')}</span>
+          <select
+            aria-label={t('theme')}
+            value={theme}
+            onChange={(e) => useApp.getState().themeChanged(e.target.value as Theme)}
+            data-testid="theme-select"
+          >
+            <option value="system">{t('theme_system')}</option>
+            <option value="light">{t('theme_light')}</option>
+            <option value="dark">{t('theme_dark')}</option>
+          </select>
+        </label>
+      </div>
+    </header>
   );
 }
