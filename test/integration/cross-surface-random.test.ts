@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { queryQuality } from '../../main/analysis/quality';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
-import type { Cell } from '../../main/export/table-csv';
+import { expectHealthOnSurfaces, expectPeaksOnSurfaces } from './surfaces';
 
 const ZONE = 'Europe/Vienna';
 const NOW = DateTime.fromISO('2026-11-20T13:00:00', { zone: ZONE }).toSeconds();
@@ -216,18 +216,9 @@ function periodsFor(r: () => number, g: Register) {
   ];
 }
 
-const rowsOf = (csv: string) =>
-  csv
-    .trim()
-    .split('\r\n')
-    .map((l) => l.split(','));
-const tableOf = (t: { header: { de: string; en: string }[]; rows: Cell[][] }) => [t.header, t.rows] as const;
-
 describe('one result on every surface, on seeded random profiles', () => {
   for (const seed of [11, 23, 37])
     it(`seed ${seed}: figures, data health and monthly peaks agree on screen, in the CSV and with the oracle`, async () => {
-      const { queries } = await import('../../main/query/queries');
-      const { tableCsv } = await import('../../main/export/table-csv');
       const { db, registers, r } = profile(seed);
       let compared = 0;
       let partial = 0;
@@ -261,40 +252,9 @@ describe('one result on every surface, on seeded random profiles', () => {
             if (g.res !== 900 || !p.whole) continue;
             // Data health: screen, CSV, oracle.
             const health = e.to > e.from ? oracleHealth(g, e.from, e.to, e.inside) : [];
-            const screen = queries.health(db, req, NOW, ZONE);
-            expect(
-              screen.days.map((d) => ({ day: d.day, expected: d.expected, received: d.received })),
-              `${at}: health on screen`,
-            ).toEqual(health);
-            const csv = rowsOf(
-              tableCsv(...tableOf(queries.table(db, 'health', req, NOW, ZONE)), 'iso', ZONE),
-            );
-            expect(
-              csv.slice(1).map((x) => ({ day: x[2], expected: Number(x[3]), received: Number(x[4]) })),
-              `${at}: health in the CSV`,
-            ).toEqual(health);
+            await expectHealthOnSurfaces(db, req, NOW, ZONE, health, at);
             // Monthly peaks: screen, CSV, oracle.
-            const months = oraclePeaks(e.from, e.to, e.inside);
-            const peaks = queries.peaks(db, req, NOW, ZONE, 10);
-            expect(
-              peaks.monthly.map((m) => ({
-                month: m.month,
-                powerKw: m.powerKw,
-                received: m.received,
-                expected: m.expected,
-              })),
-              `${at}: peaks on screen`,
-            ).toEqual(months);
-            const peaksCsv = rowsOf(
-              tableCsv(...tableOf(queries.table(db, 'peaks', req, NOW, ZONE)), 'iso', ZONE),
-            );
-            expect(
-              peaksCsv
-                .slice(1)
-                .filter((x) => /^\d{4}-\d{2}$/.test(x[2] ?? ''))
-                .map((x) => ({ month: x[2], powerKw: Number(x[4]), received: Number(x[6]) })),
-              `${at}: peaks in the CSV`,
-            ).toEqual(months.map(({ month, powerKw, received }) => ({ month, powerKw, received })));
+            await expectPeaksOnSurfaces(db, req, NOW, ZONE, oraclePeaks(e.from, e.to, e.inside), at);
           }
       } finally {
         db.close();

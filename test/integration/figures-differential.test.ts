@@ -14,7 +14,6 @@ import { EXAMPLE_TARIFFS } from '../../main/cost/examples';
 import { createCostService, defaultRange } from '../../main/cost/cost-service';
 import { fixedClock } from '../../main/time/clock';
 import { openDatabase } from '../../main/db/open';
-import type { Cell } from '../../main/export/table-csv';
 import { queryQuality } from '../../main/analysis/quality';
 import { createReadingsStore } from '../../main/db/readings-store';
 import type { DemoService } from '../../main/demo/service';
@@ -22,6 +21,7 @@ import { wallClock } from '../intl-reference';
 import { runCli } from './cli-bundle';
 import { demo } from './helpers';
 import { serviceReadings } from './sync-helpers';
+import { expectHealthOnSurfaces, expectPeaksOnSurfaces } from './surfaces';
 
 const ZONE = 'Europe/Vienna';
 const CLOCK = '2026-11-20T12:00:00Z';
@@ -425,17 +425,8 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
       );
     return dated.get(key)!;
   };
-  /** An ISO CSV parsed back: rows of cells, the header first. */
-  const rowsOf = (csv: string) =>
-    csv
-      .trim()
-      .split('\r\n')
-      .map((l) => l.split(','));
-
   for (const p of periods)
     it(`${p.name}: data health and monthly peaks`, async () => {
-      const { queries } = await import('../../main/query/queries');
-      const { tableCsv } = await import('../../main/export/table-csv');
       const db = openDatabase(join(dir, 'meterdesk.sqlite'), { readonly: true });
       try {
         for (const meterId of meters()) {
@@ -462,18 +453,7 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
                   received: perDay.get(d.day) ?? 0,
                 }))
               : [];
-          const screen = queries.health(db, req, nowSec, ZONE);
-          expect(
-            screen.days.map((d) => ({ day: d.day, expected: d.expected, received: d.received })),
-            `${at}: health on screen`,
-          ).toEqual(oracleDays);
-          const healthCsv = rowsOf(
-            tableCsv(...tableOf(queries.table(db, 'health', req, nowSec, ZONE)), 'iso', ZONE),
-          );
-          expect(
-            healthCsv.slice(1).map((r) => ({ day: r[2], expected: Number(r[3]), received: Number(r[4]) })),
-            `${at}: health in the CSV`,
-          ).toEqual(oracleDays);
+          await expectHealthOnSurfaces(db, req, nowSec, ZONE, oracleDays, at);
 
           // Monthly peaks: each month of the frame with data, its peak and its count inside the frame.
           const inside = points.filter((x) => x.start >= e.fromSec && x.start < e.toSec);
@@ -494,34 +474,13 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
               expected: (b - a) / 900,
             };
           });
-          const peaks = queries.peaks(db, req, nowSec, ZONE, 10);
-          expect(
-            peaks.monthly.map((m) => ({
-              month: m.month,
-              powerKw: m.powerKw,
-              received: m.received,
-              expected: m.expected,
-            })),
-            `${at}: peaks on screen`,
-          ).toEqual(oracleMonths);
-          const peaksCsv = rowsOf(
-            tableCsv(...tableOf(queries.table(db, 'peaks', req, nowSec, ZONE)), 'iso', ZONE),
-          );
-          expect(
-            peaksCsv
-              .slice(1)
-              .filter((r) => /^\d{4}-\d{2}$/.test(r[2] ?? ''))
-              .map((r) => ({ month: r[2], powerKw: Number(r[4]), received: Number(r[6]) })),
-            `${at}: peaks in the CSV`,
-          ).toEqual(oracleMonths.map(({ month, powerKw, received }) => ({ month, powerKw, received })));
+          await expectPeaksOnSurfaces(db, req, nowSec, ZONE, oracleMonths, at);
         }
       } finally {
         db.close();
       }
     }, 120_000);
 });
-
-const tableOf = (t: { header: { de: string; en: string }[]; rows: Cell[][] }) => [t.header, t.rows] as const;
 
 describe('one result on every surface: the range figures on screen, in --json, in the PDF and the oracle', () => {
   const nowSec = Date.parse(CLOCK) / 1000;
