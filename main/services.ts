@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { ErrorCode, EventName, EventPayload, SyncStatus } from '../preload/contract';
 import { createApiClient, type ApiClient, type RateLimitState } from './api/client';
 import { createAccountStore, type AccountStore } from './db/account-store';
-import { damagedMessage, openDatabase } from './db/open';
+import { damaged, openDatabase } from './db/open';
 import { createReadingsStore, type ReadingsStore } from './db/readings-store';
 import { startDemoService, type DemoService } from './demo/service';
 import { AppError, toContractError } from './errors';
@@ -174,6 +174,7 @@ export function createServices(opts: ServicesOptions) {
       throw new AppError(
         'not_found',
         `"${profile.name}" has no account: it holds imported files only. To sync from the readings service, connect an account.`,
+        { reason: 'profile_no_account', params: { name: profile.name } },
       );
     if (profile.kind === 'demo') {
       const d = await startDemo();
@@ -243,7 +244,7 @@ export function createServices(opts: ServicesOptions) {
     const integrity = queries.run('integrity').catch(() => null); // a thread that failed checks nothing
     const assertWritable = async () => {
       const problem = await integrity;
-      if (problem) throw new AppError('local_data', damagedMessage(dbPath, problem));
+      if (problem) throw damaged(dbPath, problem);
     };
     return {
       profile,

@@ -823,6 +823,18 @@ export const errorReasons = [
   'note_span_invalid',
   /** A stored tariff or community that cannot be read any more (params: kind, id). */
   'stored_unreadable',
+  /** The profile's database cannot be opened or read (params: path). */
+  'db_cannot_open',
+  /** The data folder is read-only: reading works, writing does not (params: path). */
+  'db_read_only',
+  /** The profile's database is damaged; nothing is written into it (params: path). */
+  'db_damaged',
+  /** A profile without an account asked to sync (params: name). */
+  'profile_no_account',
+  /** A profile id that exists already (params: id). */
+  'profile_exists',
+  /** The built-in demo profile asked to be removed. */
+  'demo_profile_fixed',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -21,7 +21,10 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
   try {
     db = new Database(path, { readonly: opts.readonly ?? false });
   } catch (err) {
-    throw new AppError('local_data', `Cannot open the local database at ${path}: ${(err as Error).message}`);
+    throw new AppError('local_data', `Cannot open the local database at ${path}: ${(err as Error).message}`, {
+      reason: 'db_cannot_open',
+      params: { path },
+    });
   }
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -49,6 +52,10 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
     throw new AppError(
       'local_data',
       `The local database at ${path} cannot be used: ${(err as Error).message}`,
+      {
+        reason: 'db_cannot_open',
+        params: { path },
+      },
     );
   }
 }
@@ -80,7 +87,10 @@ export function openForReading(path: string, onCopy?: (message: string) => void)
     copyFileSync(path, copy);
     if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
   } catch (err) {
-    throw new AppError('local_data', `Cannot read the local database at ${path}: ${(err as Error).message}`);
+    throw new AppError('local_data', `Cannot read the local database at ${path}: ${(err as Error).message}`, {
+      reason: 'db_cannot_open',
+      params: { path },
+    });
   }
   onCopy?.(`The folder of ${path} is read-only: reading a copy of the database (nothing is written).`);
   return openDatabase(copy);
@@ -92,6 +102,7 @@ export function assertWritablePlace(path: string): void {
     throw new AppError(
       'local_data',
       `The folder of ${path} is read-only, so Meterdesk cannot write there. Reading works (stats, export, cost); copy the data folder somewhere writable to sync or import.`,
+      { reason: 'db_read_only', params: { path } },
     );
 }
 
@@ -109,6 +120,14 @@ export function quickCheck(db: Database.Database): string | null {
   }
 }
 
+/** The refusal to write into a damaged file: its words, and the reason the UI words in its language. */
+export function damaged(path: string, problem: string): AppError {
+  return new AppError('local_data', damagedMessage(path, problem), {
+    reason: 'db_damaged',
+    params: { path },
+  });
+}
+
 export function damagedMessage(path: string, problem: string): string {
   return `The local database at ${path} is damaged (${problem}). Meterdesk does not write into it, so nothing gets worse; reading still works. Restore it from a backup, or export what you need and sync or import into a new profile.`;
 }
@@ -116,5 +135,5 @@ export function damagedMessage(path: string, problem: string): string {
 /** Stops a writer (sync, import) before it writes into a damaged file. */
 export function assertIntact(db: Database.Database): void {
   const problem = quickCheck(db);
-  if (problem) throw new AppError('local_data', damagedMessage(db.name, problem));
+  if (problem) throw damaged(db.name, problem);
 }

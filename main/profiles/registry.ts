@@ -59,7 +59,11 @@ export function createProfileRegistry(dataDir: string) {
   };
   const find = (id: string): Profile => {
     const p = state.profiles.find((x) => x.id === id);
-    if (!p) throw new AppError('not_found', `No profile "${id}".`);
+    if (!p)
+      throw new AppError('not_found', `No profile "${id}".`, {
+        reason: 'unknown_in_profile',
+        params: { kind: 'profile', id },
+      });
     return p;
   };
   return {
@@ -82,7 +86,10 @@ export function createProfileRegistry(dataDir: string) {
     add(p: Omit<Profile, 'id' | 'kind'> & { id?: string }): Profile {
       const id = p.id ?? this.idFor(p.name);
       if (state.profiles.some((x) => x.id === id))
-        throw new AppError('conflict', `A profile "${id}" exists already.`);
+        throw new AppError('conflict', `A profile "${id}" exists already.`, {
+          reason: 'profile_exists',
+          params: { id },
+        });
       const profile: Profile = { ...p, id, kind: 'account' };
       state.profiles.push(profile);
       save();
@@ -110,7 +117,9 @@ export function createProfileRegistry(dataDir: string) {
     },
     remove(id: string, deleteLocalData: boolean): void {
       if (id === DEMO_PROFILE_ID)
-        throw new AppError('conflict', 'The demo profile is built in and cannot be removed.');
+        throw new AppError('conflict', 'The demo profile is built in and cannot be removed.', {
+          reason: 'demo_profile_fixed',
+        });
       find(id);
       state.profiles = state.profiles.filter((p) => p.id !== id);
       if (state.activeId === id) state.activeId = DEMO_PROFILE_ID;

@@ -17,6 +17,8 @@ import { bytesOfBase64 } from '../../main/doors/file-bytes';
 import { systemClock } from '../../main/time/clock';
 import { createTariffStore } from '../../main/db/tariff-store';
 import { addNote } from '../../main/db/notes';
+import { damaged } from '../../main/db/open';
+import { createProfileRegistry, DEMO_PROFILE_ID } from '../../main/profiles/registry';
 import { errorText } from '../../renderer/src/components/ErrorText';
 import { de } from '../../renderer/src/i18n/de';
 import { en } from '../../renderer/src/i18n/en';
@@ -94,6 +96,19 @@ describe('messages are codes', () => {
     expect(t).toContain('Tarif „weg“ gibt es in diesem Profil nicht');
     expect(n).toContain('Eine Notiz braucht einen Text.');
     for (const g of [t, n]) expect(g).not.toMatch(/\b(is|this|the|tariff|note)\b/);
+  });
+
+  it('the profile and its database refuse in German too: damaged file, the demo profile, a profile without account', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-codes-profiles-'));
+    const demo = caught(() => createProfileRegistry(dir).remove(DEMO_PROFILE_ID, false));
+    const broken = toContractError(damaged('/daten/meterdesk.sqlite', 'row 12 missing from index'));
+    expect([demo.reason, broken.reason]).toEqual(['demo_profile_fixed', 'db_damaged']);
+    const [d, b] = [demo, broken].map((r) => errorText(r, tOf(de), prefs));
+    expect(d!.text).toContain('Das Demo-Profil ist eingebaut');
+    expect(b!.text).toContain('Die Datenbank /daten/meterdesk.sqlite ist beschädigt.');
+    // The core's English (with SQLite's words) stays under Details.
+    expect(b!.details).toContain('row 12 missing from index');
+    for (const g of [d!, b!]) expect(g.text).not.toMatch(/\b(is|the|cannot|damaged)\b/);
   });
 
   it('every import note has words in German and in English, with the same values', () => {

@@ -333,6 +333,17 @@ export const de = {
     'Eine Notiz gilt für den ganzen Zähler oder für einen Zeitraum, dessen Ende nach dem Anfang liegt.',
   err_reason_stored_unreadable:
     '{{kind}} „{{id}}“ ist gespeichert, lässt sich aber nicht mehr lesen: entfernen und neu anlegen.',
+  err_reason_db_cannot_open:
+    'Die Datenbank dieses Profils lässt sich nicht öffnen ({{path}}). Der Grund steht unter „Details“; die Datei wurde nicht verändert.',
+  err_reason_db_read_only:
+    'Der Ordner {{path}} ist schreibgeschützt: Lesen geht (Auswertung, Export, Kosten), Abgleich und Import nicht. Den Datenordner an einen beschreibbaren Ort kopieren.',
+  err_reason_db_damaged:
+    'Die Datenbank {{path}} ist beschädigt. Meterdesk schreibt nichts mehr hinein, Lesen geht weiter. Aus einer Sicherung wiederherstellen oder das Nötige exportieren und in ein neues Profil abgleichen oder importieren.',
+  err_reason_profile_no_account:
+    '„{{name}}“ hat kein Konto, nur importierte Dateien. Für den Abgleich mit dem Messdaten-Dienst ein Konto verbinden.',
+  err_reason_profile_exists: 'Ein Profil „{{id}}“ gibt es schon.',
+  err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
+  err_word_profile: 'Profil',
   err_word_meter: 'Zähler',
   err_word_site: 'Standort',
   err_word_customer: 'Kunde',

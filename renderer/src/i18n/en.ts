@@ -328,6 +328,17 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_note_span_invalid: 'A note is on the whole meter, or on a span whose end is after its start.',
   err_reason_stored_unreadable:
     'The stored {{kind}} “{{id}}” cannot be read any more: remove it and enter it again.',
+  err_reason_db_cannot_open:
+    "This profile's database cannot be opened ({{path}}). The reason is under Details; the file was not changed.",
+  err_reason_db_read_only:
+    'The folder {{path}} is read-only: reading works (analyses, export, cost), sync and import do not. Copy the data folder somewhere writable.',
+  err_reason_db_damaged:
+    'The database {{path}} is damaged. Meterdesk writes nothing more into it; reading still works. Restore it from a backup, or export what you need and sync or import into a new profile.',
+  err_reason_profile_no_account:
+    '“{{name}}” has no account, only imported files. Connect an account to sync from the readings service.',
+  err_reason_profile_exists: 'A profile “{{id}}” exists already.',
+  err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
+  err_word_profile: 'profile',
   err_word_meter: 'meter',
   err_word_site: 'site',
   err_word_customer: 'customer',
