@@ -85,9 +85,127 @@ export function demoHostKey(): string {
   }
 }
 
+/** The read-only tree of one team's files on an SFTP session: listing, stat, open and read; no writes. */
+function serveTree(sftp: Ssh2.SFTPWrapper, state: DemoState, team: string): void {
+  const { STATUS_CODE, OPEN_MODE } = lib().utils.sftp;
+  const handles = new Map<
+    number,
+    { kind: 'file'; data: Buffer } | { kind: 'dir'; entries: string[]; isDirs: boolean; done: boolean }
+  >();
+  let nextHandle = 1;
+  const meters = () => state.teamMeters(team).filter((m) => m.hasData);
+  const dirAttrs = { mode: 0o40555, uid: 0, gid: 0, size: 0, atime: 0, mtime: 0 };
+  const fileAttrs = (size: number) => ({ mode: 0o100444, uid: 0, gid: 0, size, atime: 0, mtime: 0 });
+  const resolve = (path: string) => {
+    const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
+    if (parts.length === 0) return { kind: 'root' as const };
+    if (parts[0] !== 'readings') return null;
+    if (parts.length === 1) return { kind: 'readings' as const };
+    const meter = meters().find((m) => m.metering_point === parts[1]);
+    if (!meter) return null;
+    if (parts.length === 2) return { kind: 'meter' as const, meter };
+    const file = sftpFiles(state, meter).find((f) => f.name === parts[2]);
+    if (!file || parts.length > 3) return null;
+    return { kind: 'file' as const, meter, file };
+  };
+  const newHandle = (v: Parameters<typeof handles.set>[1]) => {
+    const h = nextHandle++;
+    handles.set(h, v);
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(h);
+    return b;
+  };
+  const getHandle = (b: Buffer) => (b.length === 4 ? handles.get(b.readUInt32BE(0)) : undefined);
+
+  sftp.on('REALPATH', (reqid, path) => {
+    const norm =
+      '/' +
+      path
+        .split('/')
+        .filter((p) => p && p !== '.')
+        .join('/');
+    sftp.name(reqid, [{ filename: norm, longname: norm, attrs: dirAttrs }]);
+  });
+  const stat = (reqid: number, path: string) => {
+    const r = resolve(path);
+    if (!r) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+    if (r.kind !== 'file') return sftp.attrs(reqid, dirAttrs);
+    return sftp.attrs(
+      reqid,
+      fileAttrs(Buffer.byteLength(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay))),
+    );
+  };
+  sftp.on('STAT', stat);
+  sftp.on('LSTAT', stat);
+  sftp.on('OPENDIR', (reqid, path) => {
+    const r = resolve(path);
+    if (!r || r.kind === 'file') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+    const entries =
+      r.kind === 'root'
+        ? ['readings']
+        : r.kind === 'readings'
+          ? meters().map((m) => m.metering_point)
+          : sftpFiles(state, r.meter).map((f) => f.name);
+    return sftp.handle(reqid, newHandle({ kind: 'dir', entries, isDirs: r.kind !== 'meter', done: false }));
+  });
+  sftp.on('READDIR', (reqid, handle) => {
+    const h = getHandle(handle);
+    if (!h || h.kind !== 'dir') return sftp.status(reqid, STATUS_CODE.FAILURE);
+    if (h.done) return sftp.status(reqid, STATUS_CODE.EOF);
+    h.done = true;
+    return sftp.name(
+      reqid,
+      h.entries.map((e) => ({
+        filename: e,
+        longname: `${h.isDirs ? 'dr-xr-xr-x' : '-r--r--r--'} 1 0 0 0 Jan 1 00:00 ${e}`,
+        attrs: h.isDirs ? dirAttrs : fileAttrs(0),
+      })),
+    );
+  });
+  sftp.on('OPEN', (reqid, filename, flags) => {
+    if (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC))
+      return sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED);
+    const r = resolve(filename);
+    if (!r || r.kind !== 'file') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+    return sftp.handle(
+      reqid,
+      newHandle({
+        kind: 'file',
+        data: Buffer.from(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay)),
+      }),
+    );
+  });
+  sftp.on('READ', (reqid, handle, offset, length) => {
+    const h = getHandle(handle);
+    if (!h || h.kind !== 'file') return sftp.status(reqid, STATUS_CODE.FAILURE);
+    if (offset >= h.data.length) return sftp.status(reqid, STATUS_CODE.EOF);
+    return sftp.data(reqid, h.data.subarray(offset, Math.min(h.data.length, offset + length)));
+  });
+  sftp.on('FSTAT', (reqid, handle) => {
+    const h = getHandle(handle);
+    if (!h) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    return sftp.attrs(reqid, h.kind === 'file' ? fileAttrs(h.data.length) : dirAttrs);
+  });
+  sftp.on('CLOSE', (reqid, handle) => {
+    if (handle.length === 4) handles.delete(handle.readUInt32BE(0));
+    sftp.status(reqid, STATUS_CODE.OK);
+  });
+  for (const op of [
+    'WRITE',
+    'REMOVE',
+    'RMDIR',
+    'MKDIR',
+    'RENAME',
+    'SETSTAT',
+    'FSETSTAT',
+    'SYMLINK',
+  ] as const) {
+    sftp.on(op as 'WRITE', (reqid: number) => sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED));
+  }
+}
+
 export async function startSftpServer(state: DemoState, host: string, port: number): Promise<SftpServer> {
-  const { Server, utils } = lib();
-  const { STATUS_CODE, OPEN_MODE } = utils.sftp;
+  const { Server } = lib();
   const privateKey = demoHostKey();
   const passwordFor = (team: string) =>
     'sf_' + hash(state.opts.seed, 5151, ...[...team].map((c) => c.charCodeAt(0))).toString(36);
@@ -107,127 +225,7 @@ export async function startSftpServer(state: DemoState, host: string, port: numb
     client.on('ready', () => {
       client.on('session', (acceptSession) => {
         const session = acceptSession();
-        session.on('sftp', (acceptSftp) => {
-          const sftp = acceptSftp();
-          const handles = new Map<
-            number,
-            | { kind: 'file'; data: Buffer }
-            | { kind: 'dir'; entries: string[]; isDirs: boolean; done: boolean }
-          >();
-          let nextHandle = 1;
-          const meters = () => state.teamMeters(team!).filter((m) => m.hasData);
-          const dirAttrs = { mode: 0o40555, uid: 0, gid: 0, size: 0, atime: 0, mtime: 0 };
-          const fileAttrs = (size: number) => ({ mode: 0o100444, uid: 0, gid: 0, size, atime: 0, mtime: 0 });
-          const resolve = (path: string) => {
-            const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
-            if (parts.length === 0) return { kind: 'root' as const };
-            if (parts[0] !== 'readings') return null;
-            if (parts.length === 1) return { kind: 'readings' as const };
-            const meter = meters().find((m) => m.metering_point === parts[1]);
-            if (!meter) return null;
-            if (parts.length === 2) return { kind: 'meter' as const, meter };
-            const file = sftpFiles(state, meter).find((f) => f.name === parts[2]);
-            if (!file || parts.length > 3) return null;
-            return { kind: 'file' as const, meter, file };
-          };
-          const newHandle = (v: Parameters<typeof handles.set>[1]) => {
-            const h = nextHandle++;
-            handles.set(h, v);
-            const b = Buffer.alloc(4);
-            b.writeUInt32BE(h);
-            return b;
-          };
-          const getHandle = (b: Buffer) => (b.length === 4 ? handles.get(b.readUInt32BE(0)) : undefined);
-
-          sftp.on('REALPATH', (reqid, path) => {
-            const norm =
-              '/' +
-              path
-                .split('/')
-                .filter((p) => p && p !== '.')
-                .join('/');
-            sftp.name(reqid, [{ filename: norm, longname: norm, attrs: dirAttrs }]);
-          });
-          const stat = (reqid: number, path: string) => {
-            const r = resolve(path);
-            if (!r) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
-            if (r.kind !== 'file') return sftp.attrs(reqid, dirAttrs);
-            return sftp.attrs(
-              reqid,
-              fileAttrs(Buffer.byteLength(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay))),
-            );
-          };
-          sftp.on('STAT', stat);
-          sftp.on('LSTAT', stat);
-          sftp.on('OPENDIR', (reqid, path) => {
-            const r = resolve(path);
-            if (!r || r.kind === 'file') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
-            const entries =
-              r.kind === 'root'
-                ? ['readings']
-                : r.kind === 'readings'
-                  ? meters().map((m) => m.metering_point)
-                  : sftpFiles(state, r.meter).map((f) => f.name);
-            return sftp.handle(
-              reqid,
-              newHandle({ kind: 'dir', entries, isDirs: r.kind !== 'meter', done: false }),
-            );
-          });
-          sftp.on('READDIR', (reqid, handle) => {
-            const h = getHandle(handle);
-            if (!h || h.kind !== 'dir') return sftp.status(reqid, STATUS_CODE.FAILURE);
-            if (h.done) return sftp.status(reqid, STATUS_CODE.EOF);
-            h.done = true;
-            return sftp.name(
-              reqid,
-              h.entries.map((e) => ({
-                filename: e,
-                longname: `${h.isDirs ? 'dr-xr-xr-x' : '-r--r--r--'} 1 0 0 0 Jan 1 00:00 ${e}`,
-                attrs: h.isDirs ? dirAttrs : fileAttrs(0),
-              })),
-            );
-          });
-          sftp.on('OPEN', (reqid, filename, flags) => {
-            if (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC))
-              return sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED);
-            const r = resolve(filename);
-            if (!r || r.kind !== 'file') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
-            return sftp.handle(
-              reqid,
-              newHandle({
-                kind: 'file',
-                data: Buffer.from(sftpFileContent(state, r.meter, r.file.day, r.file.deliveryDay)),
-              }),
-            );
-          });
-          sftp.on('READ', (reqid, handle, offset, length) => {
-            const h = getHandle(handle);
-            if (!h || h.kind !== 'file') return sftp.status(reqid, STATUS_CODE.FAILURE);
-            if (offset >= h.data.length) return sftp.status(reqid, STATUS_CODE.EOF);
-            return sftp.data(reqid, h.data.subarray(offset, Math.min(h.data.length, offset + length)));
-          });
-          sftp.on('FSTAT', (reqid, handle) => {
-            const h = getHandle(handle);
-            if (!h) return sftp.status(reqid, STATUS_CODE.FAILURE);
-            return sftp.attrs(reqid, h.kind === 'file' ? fileAttrs(h.data.length) : dirAttrs);
-          });
-          sftp.on('CLOSE', (reqid, handle) => {
-            if (handle.length === 4) handles.delete(handle.readUInt32BE(0));
-            sftp.status(reqid, STATUS_CODE.OK);
-          });
-          for (const op of [
-            'WRITE',
-            'REMOVE',
-            'RMDIR',
-            'MKDIR',
-            'RENAME',
-            'SETSTAT',
-            'FSETSTAT',
-            'SYMLINK',
-          ] as const) {
-            sftp.on(op as 'WRITE', (reqid: number) => sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED));
-          }
-        });
+        session.on('sftp', (acceptSftp) => serveTree(acceptSftp(), state, team!));
       });
     });
   });

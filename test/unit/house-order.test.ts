@@ -34,7 +34,6 @@ const GIANT_FUNCTIONS = [
   'main/cli/index.ts main',
   'main/db/readings-store.ts createReadingsStore',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
-  'main/demo/sftp.ts startSftpServer',
   'main/services.ts createServices',
   'main/sync/sync-service.ts createSyncService',
   'renderer/src/components/Chart.tsx Chart',
