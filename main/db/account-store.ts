@@ -132,6 +132,13 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     recordWarning: (meterId: string, message: string | null) => setWarning.run(meterId, message),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
     setAccountValue: (key: string, value: string) => setAccount.run(key, value),
+    /** The meters a sync visits: connected ones and the demo's, by id. */
+    syncableMeterIds: (): string[] =>
+      (
+        db.prepare("SELECT id FROM meters WHERE status = 'connected' OR is_demo = 1 ORDER BY id").all() as {
+          id: string;
+        }[]
+      ).map((r) => r.id),
     lastSyncSec: (): number | null =>
       (db.prepare('SELECT max(last_sync_sec) AS s FROM sync_state').get() as { s: number | null }).s,
 

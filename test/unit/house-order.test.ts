@@ -18,7 +18,7 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 42;
+const SQL_OUTSIDE_DB_BUDGET = 41;
 
 /**
  * Refusals of the core (`new AppError(…)` in main/) without a `reason` code: the UI can word them only
@@ -35,7 +35,6 @@ const GIANT_FUNCTIONS = [
   'main/db/readings-store.ts createReadingsStore',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
   'main/services.ts createServices',
-  'main/sync/sync-service.ts createSyncService',
   'renderer/src/components/Chart.tsx Chart',
   'renderer/src/components/Chart.tsx (anonymous)',
 ];
@@ -48,7 +47,6 @@ const GIANT_FILES = [
   'main/community/community-view.ts',
   'main/cost/cost.ts',
   'main/services.ts',
-  'main/sync/sync-service.ts',
   'preload/contract.ts',
   'preload/cost-contract.ts',
 ];
