@@ -29,7 +29,6 @@ const REFUSALS_WITHOUT_REASON_BUDGET = 64;
 
 /** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
 const GIANT_FUNCTIONS = [
-  'main/api/client.ts createApiClient',
   'main/cli/account-commands.ts accountCommand',
   'main/cli/index.ts main',
   'main/db/readings-store.ts createReadingsStore',
@@ -42,7 +41,6 @@ const GIANT_FUNCTIONS = [
 /** Files of 400+ lines still to split (the i18n word lists aside). Split one: take it off this list. */
 const GIANT_FILES = [
   'main/analysis/analysis.ts',
-  'main/api/client.ts',
   'main/cli/index.ts',
   'main/community/community-view.ts',
   'main/cost/cost.ts',
