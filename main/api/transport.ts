@@ -112,6 +112,50 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** One exchange, following same-origin redirects only. */
+async function exchange(baseUrl: URL, url: URL, init: RequestInit): Promise<Response> {
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(at, { ...init, redirect: 'manual' });
+    if (![301, 302, 303, 307, 308].includes(res.status)) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const location = res.headers.get('location');
+    const next = location ? new URL(location, at) : null;
+    if (!next || next.origin !== baseUrl.origin)
+      throw new ApiError(
+        'bad_response',
+        `The service redirected to ${next ? next.origin : 'nowhere'}, which is not ${baseUrl.origin}. Meterdesk only follows redirects on the same service; check the team URL.`,
+        res.status,
+      );
+    if (hop >= MAX_REDIRECTS)
+      throw new ApiError('bad_response', 'The service redirected too many times.', res.status);
+    at = next;
+  }
+}
+
+/** A body as JSON within the caps; `parseFailed` when it is not JSON at all (cut off, or text). */
+function parseBody(
+  bytes: Buffer,
+  status: number,
+  path: string,
+  maxBytes: number,
+): { body: unknown; parseFailed: boolean } {
+  try {
+    return {
+      body: parseJsonBounded(bytes, maxBytes, { containers: MAX_JSON_CONTAINERS, values: MAX_JSON_VALUES }),
+      parseFailed: false,
+    };
+  } catch (err) {
+    if (!(err instanceof DoorRefusal) || err.kind !== 'not_json')
+      throw new ApiError(
+        'bad_response',
+        `The service sent ${(err as Error).message} for ${path}; Meterdesk refuses answers that would take that much memory. Report this to the service.`,
+        status,
+      );
+    return { body: undefined, parseFailed: true };
+  }
+}
+
 /** The client's options, filled in with their defaults. */
 function settled(opts: ApiClientOptions) {
   return {
@@ -141,27 +185,6 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
     }
   }
 
-  /** One exchange, following same-origin redirects only. */
-  async function exchange(url: URL, init: RequestInit): Promise<Response> {
-    let at = url;
-    for (let hop = 0; ; hop++) {
-      const res = await fetch(at, { ...init, redirect: 'manual' });
-      if (![301, 302, 303, 307, 308].includes(res.status)) return res;
-      await res.body?.cancel().catch(() => undefined);
-      const location = res.headers.get('location');
-      const next = location ? new URL(location, at) : null;
-      if (!next || next.origin !== baseUrl.origin)
-        throw new ApiError(
-          'bad_response',
-          `The service redirected to ${next ? next.origin : 'nowhere'}, which is not ${baseUrl.origin}. Meterdesk only follows redirects on the same service; check the team URL.`,
-          res.status,
-        );
-      if (hop >= MAX_REDIRECTS)
-        throw new ApiError('bad_response', 'The service redirected too many times.', res.status);
-      at = next;
-    }
-  }
-
   async function request<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
@@ -181,7 +204,7 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
       let waitSec: number | null = null;
       try {
         const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
-        res = await exchange(url, {
+        res = await exchange(baseUrl, url, {
           method,
           headers: {
             authorization: `Bearer ${opts.token}`,
@@ -217,22 +240,7 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
         );
       }
       trackRateLimit(res);
-      let body: unknown = undefined;
-      let parseFailed = false;
-      try {
-        body = parseJsonBounded(bytes, maxResponseBytes, {
-          containers: MAX_JSON_CONTAINERS,
-          values: MAX_JSON_VALUES,
-        });
-      } catch (err) {
-        if (!(err instanceof DoorRefusal) || err.kind !== 'not_json')
-          throw new ApiError(
-            'bad_response',
-            `The service sent ${(err as Error).message} for ${path}; Meterdesk refuses answers that would take that much memory. Report this to the service.`,
-            res.status,
-          );
-        parseFailed = true;
-      }
+      const { body, parseFailed } = parseBody(bytes, res.status, path, maxResponseBytes);
       if (res.ok && !parseFailed) {
         const parsed = schema.safeParse(body ?? {});
         if (parsed.success) return { data: parsed.data, servedSec: servedSecOf(res) };
