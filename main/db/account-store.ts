@@ -132,6 +132,12 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     recordWarning: (meterId: string, message: string | null) => setWarning.run(meterId, message),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
     setAccountValue: (key: string, value: string) => setAccount.run(key, value),
+    /** The meter with this metering point (an MQTT topic names it), or null. */
+    meterIdOfPoint: (meteringPoint: string): string | null =>
+      (
+        db.prepare('SELECT id FROM meters WHERE metering_point = ?').get(meteringPoint) as
+          { id: string } | undefined
+      )?.id ?? null,
     /** The meters a sync visits: connected ones and the demo's, by id. */
     syncableMeterIds: (): string[] =>
       (

@@ -33,7 +33,6 @@ const GIANT_FUNCTIONS = [
   'main/cli/index.ts main',
   'main/db/readings-store.ts createReadingsStore',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
-  'main/services.ts createServices',
   'renderer/src/components/Chart.tsx Chart',
   'renderer/src/components/Chart.tsx (anonymous)',
 ];
@@ -44,7 +43,6 @@ const GIANT_FILES = [
   'main/cli/index.ts',
   'main/community/community-view.ts',
   'main/cost/cost.ts',
-  'main/services.ts',
   'preload/contract.ts',
   'preload/cost-contract.ts',
 ];

@@ -1,0 +1,202 @@
+/**
+ * A profile, opened: its database and stores, its service client (or one that says why there is
+ * none), its sync runner and query thread, and the start-up integrity check every writer waits for.
+ */
+import type Database from 'better-sqlite3';
+import type { EventName, EventPayload } from '../preload/contract';
+import { createApiClient, type ApiClient, type RateLimitState } from './api/client';
+import { createAccountStore, type AccountStore } from './db/account-store';
+import { damaged, openDatabase } from './db/open';
+import { createReadingsStore, type ReadingsStore } from './db/readings-store';
+import type { DemoService, startDemoService } from './demo/service';
+
+type DemoOptions = Parameters<typeof startDemoService>[0];
+import { AppError } from './errors';
+import type { Profile, ProfileRegistry } from './profiles/registry';
+import type { MqttPush } from './push/mqtt-push';
+import type { SecretStore } from './secrets/keychain';
+import { createSyncService, emptySummary, type SyncProgress, type SyncService } from './sync/sync-service';
+import { createWorkerSync } from './sync/worker-sync';
+import { createQueryThread, type QueryThread } from './query/query-thread';
+import { seedExamples } from './cost/examples';
+import { createTariffStore } from './db/tariff-store';
+import { systemClock } from './time/clock';
+
+export interface ServicesOptions {
+  dataDir: string;
+  shell: 'electron' | 'harness' | 'cli';
+  version: string;
+  locale?: string;
+  tz?: string;
+  /** The embedded demo service of the demo profile. */
+  demo?: {
+    seed?: number;
+    meters?: number;
+    years?: number;
+    clock?: string;
+    withBrokers?: boolean;
+    /** Fixed ports for the embedded broker and SFTP server (default: free ones). */
+    mqttPort?: number;
+    autoApproveSec?: number;
+  };
+  /** Subscribe to MQTT where the plan has it (default true). */
+  mqtt?: boolean;
+  secrets?: SecretStore;
+  /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
+  chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /** Sync when a profile becomes active (default true). */
+  autoSync?: boolean;
+}
+
+export interface ProfileContext {
+  profile: Profile;
+  db: Database.Database;
+  account: AccountStore;
+  readings: ReadingsStore;
+  api: ApiClient;
+  /** The full cursor sync: in a worker thread when the service is reachable (see worker-sync.ts). */
+  sync: SyncRunner;
+  /** On-demand window reads of one meter (small, on this thread). */
+  backfill: SyncService['backfill'];
+  push: MqttPush | null;
+  /** Analyses that can take longer than a frame, answered by a thread of their own (query-thread.ts). */
+  queries: QueryThread;
+  /**
+   * Resolves when the database passed SQLite's quick_check (run in the query thread when the profile
+   * opens, ~1 s for 200 MB), rejects with a clear message when it is damaged: every writer awaits it.
+   */
+  assertWritable(): Promise<void>;
+}
+
+export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> & { close?(): Promise<void> };
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/** What opening a profile needs from the services. */
+export interface OpenDeps {
+  opts: ServicesOptions;
+  tz: string;
+  profiles: ProfileRegistry;
+  secrets: SecretStore;
+  startDemo: () => Promise<DemoService>;
+  emit: Emit;
+  onRateLimit: (r: RateLimitState) => void;
+}
+
+/** A profile without an account has nothing to sync: a run is done at once, with nothing to report. */
+const localOnly: SyncRunner = {
+  syncAll: async () => emptySummary(),
+  cancel: () => false,
+  isRunning: () => false,
+};
+
+/** An API client whose every call fails with the reason the real one could not be built. */
+function unavailableApi(reason: AppError): ApiClient {
+  return new Proxy({} as ApiClient, {
+    get: (_target, key) => (key === 'rateLimit' ? null : () => Promise.reject(reason)),
+  });
+}
+
+/** The embedded demo service as these options ask for it (9 meters, 3 years, brokers by default). */
+export function demoServiceOptions(opts: ServicesOptions): DemoOptions {
+  const d = opts.demo;
+  return {
+    seed: d?.seed ?? 1,
+    meters: d?.meters ?? 9,
+    years: d?.years ?? 3,
+    clock: d?.clock,
+    withBrokers: d?.withBrokers ?? true,
+    mqttPort: d?.mqttPort,
+    inApp: true,
+    autoApproveSec: d?.autoApproveSec,
+  };
+}
+
+/** "Now" of the demo's world: its fixed clock when one is set, this computer's otherwise. */
+export function demoNowSec(opts: ServicesOptions): number {
+  return Math.floor((opts.demo?.clock ? Date.parse(opts.demo.clock) : systemClock.nowMs()) / 1000);
+}
+
+async function connectionFor(
+  d: OpenDeps,
+  profile: Profile,
+): Promise<{ baseUrl: string; team: string; token: string }> {
+  if (profile.kind === 'local')
+    throw new AppError(
+      'not_found',
+      `"${profile.name}" has no account: it holds imported files only. To sync from the readings service, connect an account.`,
+      { reason: 'profile_no_account', params: { name: profile.name } },
+    );
+  if (profile.kind === 'demo') {
+    const demo = await d.startDemo();
+    return { baseUrl: demo.info.base_url, team: demo.info.team, token: demo.info.tokens.pro };
+  }
+  const token = await d.secrets.get(profile.id);
+  if (!token)
+    throw new AppError(
+      'unauthenticated',
+      `No API token is stored for "${profile.name}" (a token kept for a session only is forgotten when the app quits). Enter the token again under Profiles.`,
+      { reason: 'no_token' },
+    );
+  return { baseUrl: profile.baseUrl, team: profile.team, token };
+}
+
+export async function openContext(d: OpenDeps, profileId: string): Promise<ProfileContext> {
+  const { opts, tz, profiles, emit } = d;
+  const profile = profiles.get(profileId);
+  const dbPath = profiles.dbPath(profile.id);
+  const db = openDatabase(dbPath);
+  const account = createAccountStore(db, tz);
+  const readings = createReadingsStore(db, tz);
+  // The demo ships example tariffs and a synthetic spot series, clearly named as such.
+  if (profile.kind === 'demo')
+    seedExamples(
+      createTariffStore(db),
+      demoNowSec(opts),
+      opts.demo?.years !== undefined ? Math.ceil(opts.demo.years) + 1 : 4,
+    );
+  // The local copy opens even when the service cannot be reached or the token cannot be read
+  // (locked keychain): everything stored stays usable, and each sync says what is wrong.
+  let api: ApiClient;
+  let conn: { baseUrl: string; team: string; token: string } | null = null;
+  try {
+    conn = await connectionFor(d, profile);
+    api = createApiClient({ ...conn, onRateLimit: d.onRateLimit });
+  } catch (err) {
+    api = unavailableApi(err instanceof AppError ? err : new AppError('internal', (err as Error).message));
+  }
+  const onProgress = (p: SyncProgress) => emit('sync:progress', p);
+  const onReadingsChanged = (meterIds: string[]) => emit('readings:changed', { meterIds });
+  const local = createSyncService({ db, api, account, readings, onProgress, onReadingsChanged });
+  const sync: SyncRunner =
+    profile.kind === 'local'
+      ? localOnly
+      : conn
+        ? createWorkerSync({
+            dbPath,
+            tz,
+            connection: conn,
+            onProgress,
+            onReadingsChanged,
+            onRateLimit: d.onRateLimit,
+          })
+        : local;
+  const queries = createQueryThread(dbPath);
+  const integrity = queries.run('integrity').catch(() => null); // a thread that failed checks nothing
+  const assertWritable = async () => {
+    const problem = await integrity;
+    if (problem) throw damaged(dbPath, problem);
+  };
+  return {
+    profile,
+    db,
+    account,
+    readings,
+    api,
+    sync,
+    backfill: local.backfill,
+    push: null,
+    queries,
+    assertWritable,
+  };
+}
