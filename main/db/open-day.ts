@@ -1,0 +1,218 @@
+/**
+ * One day of one series, open for writing: its slots and irregular readings read once, changed in
+ * memory, written back whole with its rollup (sum, peak, quality counts, P5) in the caller's
+ * transaction. Only the readings store (readings-store.ts) uses it.
+ */
+import type Database from 'better-sqlite3';
+import type { IncomingReading } from './readings-store';
+import { dayStartSec } from '../time/local-days';
+import { percentile } from '../../common/percentile';
+import { SOURCES, decodeDay, emptyDay, encodeDay, slotGrid, sourceCode, type DaySlots } from './day-record';
+
+/** A stored reading as the revision guard compares it. */
+export interface Held {
+  value: number;
+  quality: number;
+  updatedSec: number;
+  source: number;
+  revised: boolean;
+}
+
+/** One day of one series while a page is applied: its slots and its irregular readings. */
+export interface OpenDay {
+  sid: number;
+  day: number;
+  slots: DaySlots;
+  dayEndSec: number;
+  /** The irregular readings starting in the day, by start. */
+  irregular: Map<number, Held & { endSec: number }>;
+  isStored: boolean;
+  changed: boolean;
+}
+
+/** The reading stored at `start` in a day, from its slot or its irregular rows. */
+export function heldAt(d: OpenDay, start: number): Held | undefined {
+  const s = d.slots;
+  const i = (start - s.firstSlotSec) / s.resolutionSec;
+  if (Number.isInteger(i) && i >= 0 && i < s.vals.length && s.vals[i] !== null) {
+    const f = s.flags[i]!;
+    return {
+      value: s.vals[i]!,
+      quality: f & 3,
+      updatedSec: s.dayStartSec + s.updated[i]!,
+      source: f >> 3,
+      revised: (f & 4) !== 0,
+    };
+  }
+  return d.irregular.get(start);
+}
+
+/** Stores a reading at its start: in its slot when it fits one, else as an irregular reading. */
+export function put(d: OpenDay, r: IncomingReading, held: Held & { endSec?: number }): void {
+  const s = d.slots;
+  const i = (r.startSec - s.firstSlotSec) / s.resolutionSec;
+  const fits =
+    Number.isInteger(i) &&
+    i >= 0 &&
+    i < s.vals.length &&
+    r.endSec - r.startSec === s.resolutionSec &&
+    (held.quality === 1 || held.quality === 2 || held.quality === 3);
+  if (fits) {
+    d.irregular.delete(r.startSec);
+    s.vals[i] = held.value;
+    s.flags[i] = held.quality + (held.revised ? 4 : 0) + held.source * 8;
+    s.updated[i] = held.updatedSec - s.dayStartSec;
+  } else {
+    if (Number.isInteger(i) && i >= 0 && i < s.vals.length) s.vals[i] = s.flags[i] = s.updated[i] = null;
+    d.irregular.set(r.startSec, { ...held, endSec: r.endSec });
+  }
+  d.changed = true;
+}
+
+/** Reads and writes whole days of a series: `openDay` reads one, `writeDay` writes a changed one back. */
+export function createDayIo(db: Database.Database, tz: string) {
+  const selectDay = db.prepare<
+    [number, number],
+    { day_start_sec: number; first_slot_sec: number; vals: string; flags: string; updated: string }
+  >(
+    'SELECT day_start_sec, first_slot_sec, vals, flags, updated FROM reading_days WHERE series_id = ? AND day = ?',
+  );
+  const upsertDay = db.prepare(
+    `INSERT INTO reading_days (series_id, day, day_start_sec, first_slot_sec, vals, flags, updated)
+     VALUES (@sid, @day, @dayStart, @firstSlot, @vals, @flags, @updated)
+     ON CONFLICT (series_id, day) DO UPDATE SET vals = excluded.vals, flags = excluded.flags, updated = excluded.updated`,
+  );
+  const deleteDay = db.prepare('DELETE FROM reading_days WHERE series_id = ? AND day = ?');
+  const selectIrregular = db.prepare<
+    [number, number, number],
+    {
+      start_sec: number;
+      end_sec: number;
+      value: number;
+      quality: number;
+      updated_sec: number;
+      revised_sec: number | null;
+      source: string;
+    }
+  >(
+    'SELECT start_sec, end_sec, value, quality, updated_sec, revised_sec, source FROM irregular_readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+  );
+  const deleteIrregularOfDay = db.prepare(
+    'DELETE FROM irregular_readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+  );
+  const insertIrregular = db.prepare(
+    'INSERT INTO irregular_readings (series_id, start_sec, end_sec, value, quality, updated_sec, revised_sec, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const upsertRollup = db.prepare(
+    `INSERT INTO daily_rollups (series_id, day, day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5)
+     VALUES (@sid, @day, @dayStart, @expected, @count, @sum, @max, @maxStart, @n1, @n2, @n3, @p5)
+     ON CONFLICT (series_id, day) DO UPDATE SET expected = excluded.expected, count = excluded.count, sum = excluded.sum,
+       max = excluded.max, max_start_sec = excluded.max_start_sec, n_measured = excluded.n_measured,
+       n_estimated = excluded.n_estimated, n_unreliable = excluded.n_unreliable, p5 = excluded.p5`,
+  );
+  const deleteRollup = db.prepare('DELETE FROM daily_rollups WHERE series_id = ? AND day = ?');
+
+  function openDay(sid: number, resolutionSec: number, day: number): OpenDay {
+    const dayStart = dayStartSec(day, tz);
+    const dayEnd = dayStartSec(day + 1, tz);
+    const row = selectDay.get(sid, day);
+    const slots = row
+      ? decodeDay(
+          row.day_start_sec,
+          row.first_slot_sec,
+          resolutionSec,
+          slotGrid(dayStart, dayEnd, resolutionSec).n,
+          row,
+        )
+      : emptyDay(dayStart, dayEnd, resolutionSec);
+    const irregular: OpenDay['irregular'] = new Map();
+    for (const r of selectIrregular.all(sid, dayStart, dayEnd))
+      irregular.set(r.start_sec, {
+        endSec: r.end_sec,
+        value: r.value,
+        quality: r.quality,
+        updatedSec: r.updated_sec,
+        source: sourceCode(r.source),
+        revised: r.revised_sec !== null,
+      });
+    return { sid, day, slots, dayEndSec: dayEnd, irregular, isStored: row !== undefined, changed: false };
+  }
+
+  /** Writes a changed day: its record, its irregular readings and its rollup. */
+  function writeDay(d: OpenDay): void {
+    const s = d.slots;
+    let count = 0;
+    let sum = 0;
+    let max: number | null = null;
+    let maxStart: number | null = null;
+    const n = [0, 0, 0, 0];
+    const values: number[] = [];
+    const take = (start: number, value: number, quality: number) => {
+      count += 1;
+      sum += value;
+      values.push(value);
+      if (max === null || value > max) {
+        max = value;
+        maxStart = start;
+      }
+      if (quality >= 1 && quality <= 3) n[quality]! += 1;
+    };
+    // In time order: slots and irregular readings interleaved (the first of equal peaks is the peak).
+    const irregular = [...d.irregular].sort((a, b) => a[0] - b[0]);
+    let k = 0;
+    for (let i = 0; i < s.vals.length; i++) {
+      const start = s.firstSlotSec + i * s.resolutionSec;
+      while (k < irregular.length && irregular[k]![0] < start) {
+        const [t, r] = irregular[k++]!;
+        take(t, r.value, r.quality);
+      }
+      if (s.vals[i] !== null) take(start, s.vals[i]!, s.flags[i]! & 3);
+    }
+    for (; k < irregular.length; k++)
+      take(irregular[k]![0], irregular[k]![1].value, irregular[k]![1].quality);
+
+    const slotsUsed = s.vals.some((v) => v !== null);
+    if (slotsUsed)
+      upsertDay.run({
+        sid: d.sid,
+        day: d.day,
+        dayStart: s.dayStartSec,
+        firstSlot: s.firstSlotSec,
+        ...encodeDay(s),
+      });
+    else if (d.isStored) deleteDay.run(d.sid, d.day);
+    deleteIrregularOfDay.run(d.sid, s.dayStartSec, d.dayEndSec);
+    for (const [start, r] of irregular)
+      insertIrregular.run(
+        d.sid,
+        start,
+        r.endSec,
+        r.value,
+        r.quality,
+        r.updatedSec,
+        r.revised ? r.updatedSec : null,
+        SOURCES[r.source]!,
+      );
+    if (count === 0) deleteRollup.run(d.sid, d.day);
+    else
+      upsertRollup.run({
+        sid: d.sid,
+        day: d.day,
+        dayStart: s.dayStartSec,
+        expected: s.vals.length,
+        count,
+        sum,
+        max,
+        maxStart,
+        n1: n[1],
+        n2: n[2],
+        n3: n[3],
+        p5: percentile(
+          values.sort((a, b) => a - b),
+          0.05,
+        ),
+      });
+  }
+
+  return { openDay, writeDay };
+}
