@@ -5,6 +5,7 @@
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
  * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
  */
+import { registersOfMeter } from '../db/profile-stats';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
 import { tariffSchema, type Tariff } from '../../preload/contract';
@@ -111,11 +112,7 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
     if (command === 'cost') {
       if (!a.meter) throw new UsageError('cost needs --meter ID|METERING_POINT.');
       const meterId = resolveMeter(db, a.meter).id;
-      const registers = (
-        db.prepare('SELECT obis_code FROM series WHERE meter_id = ? ORDER BY obis_code').all(meterId) as {
-          obis_code: string;
-        }[]
-      ).map((r) => r.obis_code);
+      const registers = registersOfMeter(db, meterId);
       if (registers.length === 0)
         throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
       const obisCode = a.register?.[0] ?? registers.find((r) => r.endsWith('G.01')) ?? registers[0]!;

@@ -18,7 +18,7 @@ type Measured = {
 const m = measure() as Measured;
 
 /** SQL statements outside main/db/ and main/demo/: lower it when you move SQL behind db/, never raise it. */
-const SQL_OUTSIDE_DB_BUDGET = 41;
+const SQL_OUTSIDE_DB_BUDGET = 36;
 
 /**
  * Refusals of the core (`new AppError(…)` in main/) without a `reason` code: the UI can word them only
@@ -29,8 +29,6 @@ const REFUSALS_WITHOUT_REASON_BUDGET = 64;
 
 /** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
 const GIANT_FUNCTIONS = [
-  'main/cli/account-commands.ts accountCommand',
-  'main/cli/index.ts main',
   'main/demo/routes/smart-meters.ts smartMeterRoutes',
   'renderer/src/components/Chart.tsx Chart',
   'renderer/src/components/Chart.tsx (anonymous)',
@@ -39,7 +37,6 @@ const GIANT_FUNCTIONS = [
 /** Files of 400+ lines still to split (the i18n word lists aside). Split one: take it off this list. */
 const GIANT_FILES = [
   'main/analysis/analysis.ts',
-  'main/cli/index.ts',
   'main/community/community-view.ts',
   'main/cost/cost.ts',
   'preload/contract.ts',

@@ -1,0 +1,251 @@
+/** What `meterdesk --help` prints per command, and the options each command reads. */
+export const HELP: Record<string, string> = {
+  main: `meterdesk — Meterdesk's command line
+
+Usage: meterdesk --data-dir DIR <command> [options]
+
+Commands:
+  sync     sync all meters of an account into the local database
+  stats    counts of meters, series, readings and revisions
+  export   write readings of a meter as CSV
+  import   read grid operators' portal exports (CSV, XLSX) into the local database
+  cost     what a meter's quarter-hours cost under one or more tariffs, per month
+  battery  a home battery simulated on a site's import and export, with a size sweep
+  meters   the meters in the database, with the ids other commands take (also --json)
+  sites    the sites, with their ids and customers (also --json)
+  tariffs  the tariffs stored in the profile, with their ids (also --json)
+  imports  the import log (each file: name, hash, when, counts, meter); "imports undo ID" undoes one
+  analyze  a meter's figures for a period, as its screens show them (frame, completeness, kWh, peak)
+  portfolio  one row per meter: the last 365 days' energy, peak, base load, completeness
+  report   the customer report (PDF) of a meter, a site or a customer for a period
+  prices   import a spot price file (aWATTar, Energy-Charts, smartENERGY, ENTSO-E, CSV) into a profile
+  bill     a bill's lines beside Meterdesk's own for the period, with where they differ
+  community  an energy community's quarter-hours per member, checks, and what another key would bring;
+           "community import FILE" brings a whole community from the EDA portal's Energie Report
+
+Run "meterdesk <command> --help" for a command's options.
+Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
+  sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
+
+Syncs every connected meter. The token comes from METERDESK_TOKEN, or from the OS keychain for --profile.
+Shows progress on a terminal and ends with one JSON line: meters, readings written, revisions, pages,
+duration, errors, warnings (shortfalls found by checking the synced days against the service, with
+their numbers) and checks (the days checked per meter). Exit code 2 when a meter failed.`,
+  stats: `Usage: meterdesk --data-dir DIR stats [--json]
+
+Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
+  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile --out FILE [--register OBIS]...
+
+Writes the meter's readings (all registers unless --register is given) as CSV, streaming.
+--format load-profile: one register's calendar year (--from YYYY-01-01…, --to the next 1 January) as
+the load profile E-Control's Tarifkalkulator and PV/battery design tools (SMA Sunny Design, Tesvolt)
+import: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals
+(29 February left out in a leap year). A year with a missing quarter-hour is refused.`,
+  import: `Usage: meterdesk --data-dir DIR import FILE... [--json] [--profile NAME] [--meter ID|METERING_POINT|new:NAME] [--direction consumption|feed_in] [--replace] [--accept-suspicious]
+
+Imports quarter-hour exports of the Austrian grid operators' portals (Wiener Netze, Netz NÖ, Netz OÖ,
+Linz Netz, Salzburg Netz, Kärnten Netz, Energienetze Steiermark, TINETZ, TIWAG, Vorarlberg Netz, Netz
+Burgenland, Stromnetz Graz, IKB, Stadtwerke Klagenfurt, eww Wels, Ebner Strom, ClamStrom) and hourly
+exports (Stadtwerke Kufstein, Hall AG, KWG) as hourly series, never spread into quarter-hours; a meter
+keeps one interval per register, so an hourly file goes to a meter of its own. Each file is
+one transaction: all its readings or none. A file's metering point joins the meter of that number (or
+a new meter of the local "Imported" customer). A file without a metering point is never put on a meter
+by guess: give --meter ID or METERING_POINT ("meterdesk meters" lists them), or --meter new:NAME for a
+new meter called NAME; without --meter it is refused. Readings the service delivered are never
+replaced; quarter-hours an earlier file stored with other values are kept (and counted) unless
+--replace is given. A file whose magnitudes look implausible (a quarter-hour far beyond the file's own
+level, or a header total off by a factor of 10: a decimal point read as a thousands separator) is
+refused unless --accept-suspicious is given. The database is DIR/meterdesk.sqlite (created if missing), or the profile's.
+Prints one line per file (with --json: one JSON object per line). Exit code 3 when a file cannot be
+imported; its line names the file, the line and the column.`,
+  cost: `Usage: meterdesk --data-dir DIR cost --meter ID (--tariff FILE | --tariff-id ID | --tariff-preset ID)... [--register OBIS]
+       [--from ISO --to ISO] [--prices FILE] [--shift PERCENT] [--profile NAME] [--json]
+
+The register's cost per calendar month and component (energy, base fee, grid energy and power, levies,
+VAT) under each tariff, the cheapest fully priced one marked. A tariff file is JSON (one tariff or an
+array) in the app's tariff shape; --prices imports a spot price file (CSV/JSON, EUR/MWh) into the
+profile first. Without --from/--to: the last twelve calendar months before the newest reading.`,
+  battery: `Usage: meterdesk --data-dir DIR battery --site ID --capacity KWH --power KW [--efficiency 0.9]
+       [--min-soc 10] [--from ISO --to ISO] [--tariff FILE | --tariff-id ID] [--feed-in-tariff FILE |
+       --feed-in-tariff-id ID] [--sweep-max 20] [--profile NAME] [--json]
+
+Simulates the battery on the site's consumption (import) and feed-in (export) meters quarter-hour by
+quarter-hour: import and export after, self-consumption gained (a lower bound: the PV's own direct use
+is not metered), full cycles, savings under the tariffs, and a sweep of sizes with its knee.`,
+  meters: `Usage: meterdesk --data-dir DIR meters [--profile NAME] [--json]
+       meterdesk --data-dir DIR meters rename ID NAME
+       meterdesk --data-dir DIR meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])
+       meterdesk --data-dir DIR meters merge FROM INTO [--replace]
+       meterdesk --data-dir DIR meters delete ID --yes
+
+Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
+end of its latest reading. --meter of other commands takes the id or the metering point.
+Imported meters are the person's: rename one, put it at a site (a new site and customer can be made
+here, without an account), merge it into another meter (register by register; quarter-hours the
+other holds with other values are kept unless --replace), or delete it with all its readings (--yes).
+A service meter's name, site and existence are the service's: refused.`,
+  imports: `Usage: meterdesk --data-dir DIR imports [--profile NAME] [--json]
+       meterdesk --data-dir DIR imports undo ID [--profile NAME] [--json]
+
+The import log, newest first: id, when, file name, meter, readings (new, changed, kept from the
+service), and whether it was undone. "imports undo ID" restores every day that import wrote to what it
+was before the file (a meter or register it created goes, its revisions leave the audit trail); it is
+refused when a later import or a sync wrote those days since (undo those first).`,
+  sites: `Usage: meterdesk --data-dir DIR sites [--profile NAME] [--json]
+
+Every site: id, name, customer id and name, number of meters (the ids --site takes).`,
+  tariffs: `Usage: meterdesk --data-dir DIR tariffs [--presets] [--profile NAME] [--json]
+
+Every tariff stored in the profile: id, name, direction, commodity, kind of energy price, whether it
+is an example (the ids --tariff-id takes). With --presets: the dated presets that ship with the app
+(the 2026 grid usage prices of the 14 network areas with SNAP, and the 2026 levies), with validity and
+legal source (the ids --tariff-preset takes).`,
+  analyze: `Usage: meterdesk --data-dir DIR analyze --meter ID|METERING_POINT [--register OBIS]
+       (--period 2026-11 | --from ISO --to ISO) [--now ISO] [--profile NAME] [--json]
+       meterdesk --data-dir DIR analyze --site ID (--period … | --from ISO --to ISO) [--json]
+
+The figures the meter's screens show for that frame, from the same functions: the period (a year
+2026, a month 2026-11, a day 2026-11-24, an ISO week 2026-W48, in Austrian time; or an exact span)
+clipped to now (the start of today, or the latest reading) and to the register's first reading; then
+readings, expected quarter-hours (92/96/100 per day; hours for an hourly series), completeness, kWh,
+quality counts, peak kW with its time and base load (mean daily P5). Default register: the meter's
+total (G.01). With --site: one such object per meter of the site, never added up. --now sets "now".`,
+  prices: `Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--profile NAME] [--json]
+
+Stores a spot price file as a named series of the profile (the ids a spot tariff's priceSeriesId
+takes): aWATTar JSON, Energy-Charts JSON, smartENERGY JSON (gross: stored net, said), ENTSO-E
+Transparency XML (A03 gaps filled forward, the first sequence), and CSV/JSON of time and price. Hourly
+and quarter-hourly prices are kept as such.`,
+  community: `Usage: meterdesk --data-dir DIR community [--id ID] (--period 2026 | --from ISO --to ISO) [--profile NAME] [--json]
+       meterdesk --data-dir DIR community … [--share METER=PCT]... [--add METER:consumer|producer]... [--remove METER]... [--capacity KWH --power KW [--efficiency 0.9]]
+       meterdesk --data-dir DIR community import FILE.xlsx --name NAME [--kind local|regional|beg] [--json]
+
+An energy community's figures for the period, as the app's community view shows them: generation,
+consumption, shared energy (G.03), surplus (P.01) and coverage, recorded by the operator's registers and
+as the community's key allocates the same quarter-hours; per member what it consumed, shared, paid and
+saved; the checks (days lacking quarter-hours, quarter-hours breaking G.03 ≤ G.02 or G.03 ≤ G.01); the
+EDA report's summary where it disagrees with its own quarter-hours; and what a static key (--share),
+the dynamic key, other members (--add, --remove) or a community battery (--capacity) would bring.
+Without --id: the profile's only community, or the list. "import" reads the EDA portal's "Energie Report"
+(XLSX) into one imported meter per metering point and the community, in one transaction.`,
+  bill: `Usage: meterdesk --data-dir DIR bill --meter ID|METERING_POINT (--tariff FILE | --tariff-id ID | --tariff-preset ID)
+       --from ISO --to ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
+
+Reconciles a bill: FILE.json holds its lines, {"kwh", "energyEur", "baseFeeEur", "gridEur",
+"leviesEur", "vatEur", "totalEur"} (kwh and totalEur required; net lines, VAT apart). Prints each
+line beside Meterdesk's own for the same period and tariff (the cost view's evaluation), the
+difference, and where it comes from: missing quarter-hours (with the energy they would hold),
+estimated values, a different energy price, fixed charges.`,
+  report: `Usage: meterdesk --data-dir DIR report (--meter ID|METERING_POINT | --site ID | --customer ID)
+       (--period 2025 | --from ISO --to ISO) --out FILE.pdf [--lang de|en]
+       [--sections master,energy,profile,peaks,baseload,cost,measures,annex] [--consultant NAME]
+       [--logo FILE.png] [--conclusions TEXT|@FILE] [--area M2] [--persons N] [--community ID] [--now ISO] [--profile NAME] [--json]
+
+The customer report as a PDF (A4, page numbers, contents): master data with completeness and the
+shares of measured, estimated and unreliable values; energy by month beside the previous year; the
+load profile (daily energy, carpet, typical days); peaks (monthly maxima with their time, the top
+quarter-hours, the mean of the 3 highest, utilisation hours, duration curve); base load; cost under
+the profile's tariffs; the method, gaps and revisions. The figures come from the same functions and
+frame as the screens and "meterdesk analyze". A site or customer gets a summary page and a page per
+meter (registers and commodities never added up). --community ID adds an energy community's page: its
+totals as recorded and by its key, its members with what they shared, paid and saved, the data check
+and where the EDA summary disagrees. The app writes the same file (Meter → Report).`,
+  portfolio: `Usage: meterdesk --data-dir DIR portfolio [--customer ID] [--now ISO] [--profile NAME] [--json]
+
+One row per meter (of all customers, or one): the last 365 days up to yesterday of its total register
+— energy, peak, base load (mean daily P5), completeness in its frame — and totals per commodity,
+direction and register (never across them). The app's portfolio view, from the same function.`,
+};
+
+/** The options each command reads (besides --data-dir and --help). */
+export const OPTIONS: Record<string, string[]> = {
+  sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
+  stats: ['json'],
+  export: ['meter', 'from', 'to', 'format', 'out', 'register'],
+  import: ['json', 'profile', 'meter', 'direction', 'replace', 'accept-suspicious'],
+  cost: [
+    'profile',
+    'json',
+    'meter',
+    'register',
+    'from',
+    'to',
+    'tariff',
+    'tariff-id',
+    'tariff-preset',
+    'prices',
+    'shift',
+  ],
+  battery: [
+    'profile',
+    'json',
+    'site',
+    'capacity',
+    'power',
+    'efficiency',
+    'min-soc',
+    'from',
+    'to',
+    'tariff',
+    'tariff-id',
+    'feed-in-tariff',
+    'feed-in-tariff-id',
+    'sweep-max',
+    'prices',
+  ],
+  analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
+  portfolio: ['profile', 'json', 'customer', 'now'],
+  report: [
+    'profile',
+    'json',
+    'meter',
+    'site',
+    'customer',
+    'period',
+    'from',
+    'to',
+    'lang',
+    'sections',
+    'consultant',
+    'logo',
+    'conclusions',
+    'area',
+    'persons',
+    'community',
+    'now',
+    'out',
+  ],
+  meters: ['profile', 'json', 'yes', 'replace'],
+  imports: ['profile', 'json'],
+  sites: ['profile', 'json'],
+  tariffs: ['profile', 'json', 'presets'],
+  community: [
+    'profile',
+    'json',
+    'id',
+    'name',
+    'kind',
+    'period',
+    'from',
+    'to',
+    'share',
+    'add',
+    'remove',
+    'capacity',
+    'power',
+    'efficiency',
+  ],
+  prices: ['profile', 'json', 'name'],
+  bill: [
+    'profile',
+    'json',
+    'meter',
+    'register',
+    'from',
+    'to',
+    'tariff',
+    'tariff-id',
+    'tariff-preset',
+    'bill',
+  ],
+};

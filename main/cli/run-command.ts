@@ -1,0 +1,192 @@
+/**
+ * Runs one CLI command, loading only its module (so `meterdesk --help` starts without the database,
+ * the HTTP client or the keychain). Each command's options are checked before (help.ts: OPTIONS).
+ */
+import { resolve } from 'node:path';
+import type { CliValues } from './command-line';
+import { HELP } from './help';
+import { UsageError } from './usage-error';
+
+type Run = (v: CliValues, positionals: string[], dataDir: string) => Promise<void>;
+
+/** `prices`: price series, listed or imported. */
+const prices: Run = async (v, positionals, dataDir) => {
+  const { pricesCommand } = await import('./cost-command');
+  pricesCommand({ dataDir, profile: v.profile, json: !!v.json, args: positionals.slice(1), name: v.name });
+};
+
+/** `bill`: a bill rebuilt and reconciled. */
+const bill: Run = async (v, _positionals, dataDir) => {
+  const { billCommand } = await import('./cost-command');
+  billCommand({
+    dataDir,
+    profile: v.profile,
+    json: !!v.json,
+    meter: v.meter,
+    register: v.register,
+    from: v.from,
+    to: v.to,
+    tariff: v.tariff,
+    tariffId: v['tariff-id'],
+    tariffPreset: v['tariff-preset'],
+    bill: v.bill,
+  });
+};
+
+/** `community`: energy communities, their members, view and what-if. */
+const community: Run = async (v, positionals, dataDir) => {
+  const { communityCommand } = await import('./community-command');
+  await communityCommand({
+    dataDir,
+    profile: v.profile,
+    json: !!v.json,
+    args: positionals.slice(1),
+    id: v.id,
+    name: v.name,
+    kind: v.kind,
+    period: v.period,
+    from: v.from,
+    to: v.to,
+    share: v.share,
+    add: v.add,
+    remove: v.remove,
+    capacity: v.capacity,
+    power: v.power,
+    efficiency: v.efficiency,
+  });
+};
+
+/** `cost` and `battery`. */
+const costOrBattery: Run = async (v, positionals, dataDir) => {
+  const { costCommand } = await import('./cost-command');
+  costCommand(positionals[0] as 'cost' | 'battery', {
+    dataDir,
+    profile: v.profile,
+    json: !!v.json,
+    meter: v.meter,
+    register: v.register,
+    site: v.site,
+    from: v.from,
+    to: v.to,
+    tariff: v.tariff,
+    tariffId: v['tariff-id'],
+    tariffPreset: v['tariff-preset'],
+    feedInTariff: v['feed-in-tariff'],
+    feedInTariffId: v['feed-in-tariff-id'],
+    prices: v.prices,
+    capacity: v.capacity,
+    power: v.power,
+    efficiency: v.efficiency,
+    minSoc: v['min-soc'],
+    sweepMax: v['sweep-max'],
+    shift: v.shift,
+  });
+};
+
+/** The commands that read one profile's database: analyze, portfolio, lists, imports, report. */
+const fromDatabase: Run = async (v, positionals, dataDir) => {
+  const command = positionals[0];
+  const [
+    { analyzeCommand, portfolioCommand },
+    { listCommand, importsCommand, metersAdminCommand },
+    { createProfileRegistry },
+  ] = await Promise.all([
+    import('./analyze-command'),
+    import('./lists-command'),
+    import('../profiles/registry'),
+  ]);
+  let dbPath = resolve(dataDir, 'meterdesk.sqlite');
+  if (v.profile) {
+    const registry = createProfileRegistry(dataDir);
+    const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
+    if (!p) throw new UsageError(`No profile "${v.profile}" in ${dataDir}.`);
+    dbPath = registry.dbPath(p.id);
+  }
+  if (command === 'report') {
+    const { reportCommand } = await import('./report-command');
+    await reportCommand({
+      dataDir,
+      dbPath,
+      meter: v.meter,
+      site: v.site,
+      customer: v.customer,
+      period: v.period,
+      from: v.from,
+      to: v.to,
+      lang: v.lang,
+      sections: v.sections,
+      consultant: v.consultant,
+      logo: v.logo,
+      conclusions: v.conclusions,
+      area: v.area,
+      persons: v.persons,
+      community: v.community,
+      now: v.now,
+      out: v.out ? resolve(v.out) : undefined,
+      json: !!v.json,
+    });
+    return;
+  }
+  if (command === 'imports') importsCommand({ dbPath, json: !!v.json, args: positionals.slice(1) });
+  else if (command === 'meters' && positionals.length > 1)
+    metersAdminCommand({
+      dbPath,
+      json: !!v.json,
+      args: positionals.slice(1),
+      yes: !!v.yes,
+      replace: !!v.replace,
+    });
+  else if (command === 'meters' || command === 'sites' || command === 'tariffs')
+    listCommand(command, { dbPath, json: !!v.json, presets: !!v.presets });
+  else if (command === 'analyze')
+    analyzeCommand({
+      dbPath,
+      meter: v.meter,
+      site: v.site,
+      register: v.register,
+      period: v.period,
+      from: v.from,
+      to: v.to,
+      now: v.now,
+      json: !!v.json,
+    });
+  else portfolioCommand({ dbPath, customer: v.customer, now: v.now, json: !!v.json });
+};
+
+/** `import`: portal files into a profile. */
+const importFilesCommand: Run = async (v, positionals, dataDir) => {
+  const { importFiles } = await import('./import-command');
+  await importFiles(dataDir, positionals.slice(1), {
+    json: !!v.json,
+    profile: v.profile,
+    meterId: v.meter,
+    direction: v.direction,
+    replace: !!v.replace,
+    acceptSuspicious: !!v['accept-suspicious'],
+  });
+};
+
+const RUNS: Record<string, Run> = {
+  prices,
+  bill,
+  community,
+  cost: costOrBattery,
+  battery: costOrBattery,
+  analyze: fromDatabase,
+  portfolio: fromDatabase,
+  meters: fromDatabase,
+  sites: fromDatabase,
+  tariffs: fromDatabase,
+  imports: fromDatabase,
+  report: fromDatabase,
+  import: importFilesCommand,
+};
+
+/** Runs `command` (checked: it has a help text) with its options; sync, stats and export are the account's. */
+export async function runCommand(v: CliValues, positionals: string[], dataDir: string): Promise<void> {
+  const command = positionals[0]!;
+  const run = RUNS[command];
+  if (run) return run(v, positionals, dataDir);
+  const { accountCommand } = await import('./account-commands');
+  await accountCommand(command as 'sync' | 'stats' | 'export', v, dataDir, HELP);
+}
