@@ -10,7 +10,7 @@ import { errorBody, HttpError, sendError } from './http-errors';
 import { adminRoutes } from './routes/admin';
 import { channelRoutes } from './routes/channels';
 import { portalRoutes } from './routes/portal';
-import { smartMeterRoutes } from './routes/smart-meters';
+import { meterDataRoutes, smartMeterRoutes } from './routes/smart-meters';
 import { structureRoutes } from './routes/structure';
 import { teamRoutes } from './routes/team';
 import type { DemoState, FaultKind } from './state';
@@ -146,6 +146,7 @@ export function createDemoApp(state: DemoState, hooks: DemoAppHooks): FastifyIns
 
   teamRoutes(app, state);
   smartMeterRoutes(app, state);
+  meterDataRoutes(app, state);
   structureRoutes(app, state);
   channelRoutes(app, state, hooks);
   portalRoutes(app, state);

@@ -164,6 +164,11 @@ export function smartMeterRoutes(app: FastifyInstance, state: DemoState): void {
     m.status = 'registered';
     return reply.code(204).send();
   });
+}
+
+/** The readings of a meter on the account-level surface: the change feed, its latest reading, history requests. */
+export function meterDataRoutes(app: FastifyInstance, state: DemoState): void {
+  const gen = () => state.generation;
 
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
     '/api/v1/smart-meters/:id/data',
@@ -174,95 +179,11 @@ export function smartMeterRoutes(app: FastifyInstance, state: DemoState): void {
       const q = req.query;
       const g = gen();
 
-      if (g === 'current') {
-        const limit = limitParam(q.limit, state.feedPageSize);
-        let window: {
-          fromSec: number;
-          toSec: number;
-          quality: number | null;
-          offset: number;
-          feed: FeedCursor;
-        };
-        if (q.cursor === undefined || q.cursor === '') {
-          if (q.from === undefined || q.to === undefined)
-            throw new HttpError(
-              400,
-              'bad_request',
-              'Give a cursor, or "from" and "to" (ISO 8601) for a window read; its last next_cursor continues as the change feed.',
-            );
-          if (q.order !== undefined && q.order !== 'asc')
-            throw new HttpError(422, 'validation_failed', 'order must be asc.');
-          const { fromSec, toSec } = rangeParams(q, WINDOW_MAX_DAYS);
-          window = {
-            fromSec,
-            toSec,
-            quality: qualityParam(q.quality),
-            offset: 0,
-            feed: feedPositionNow(state, m, t),
-          };
-        } else {
-          const c = decodeAnyCursor(q.cursor, m, state.cursorEpoch);
-          if (c.kind === 'feed') {
-            if (c.cursor.e < state.retentionStartDay(t))
-              throw new HttpError(
-                422,
-                'validation_failed',
-                'The cursor has expired. Start again with a window read.',
-              );
-            const f = feedFrom(state, m, c.cursor, limit);
-            return dataWindowJson(g, f.readings, state.tz, true, f.more, encodeCursor(f.next));
-          }
-          const w = c.cursor;
-          window = { fromSec: w.from, toSec: w.to, quality: w.quality, offset: w.offset, feed: w.feed };
-        }
-        const all = rangeReadings(state, m, window.fromSec, window.toSec).filter(
-          (r) => window.quality === null || r.quality === window.quality,
-        );
-        const page = all.slice(window.offset, window.offset + limit);
-        const truncated = window.offset + limit < all.length;
-        const next = truncated
-          ? Buffer.from(
-              JSON.stringify({
-                v: 2,
-                meter: m.index,
-                from: window.fromSec,
-                to: window.toSec,
-                quality: window.quality,
-                offset: window.offset + limit,
-                feed: window.feed,
-              }),
-            ).toString('base64url')
-          : encodeCursor(window.feed);
-        return dataWindowJson(g, page, state.tz, false, truncated, next);
-      }
+      if (g === 'current') return currentData(state, t, m, q);
 
       // The spec shows no page size parameter: a spec service pages at its own size.
       const limit = g === 'spec' ? state.feedPageSize : limitParam(q.limit, state.feedPageSize);
-      let pos: FeedCursor;
-      if (q.cursor === undefined || q.cursor === '') {
-        const minDay = state.retentionStartDay(t);
-        let startDelivery = minDay + 1;
-        if (g === 'ours' && q.from !== undefined) {
-          // Readings updated at or after `from` (clamped to the plan's retention).
-          const fromSec = parseIsoSec(q.from);
-          if (!Number.isFinite(fromSec))
-            throw new HttpError(422, 'validation_failed', '"from" must be an ISO 8601 timestamp.');
-          startDelivery = Math.max(
-            startDelivery,
-            dayNumberOf(fromSec, state.tz) +
-              (fromSec > state.readings.deliverySec(dayNumberOf(fromSec, state.tz)) ? 1 : 0),
-          );
-        }
-        pos = { v: 1, meter: m.index, e: startDelivery, i: 0, d: minDay, epoch: state.cursorEpoch };
-      } else {
-        pos = decodeCursor(q.cursor, m, state.cursorEpoch);
-        if (pos.e < state.retentionStartDay(t))
-          throw new HttpError(
-            422,
-            'validation_failed',
-            'The cursor has expired (older than the plan retention). Re-baseline with a window read.',
-          );
-      }
+      const pos = feedPosition(state, t, m, q);
       const f = feedFrom(state, m, pos, limit);
       // Written as bytes (the shape of feedReadingJson): the service's hottest path during a sync.
       return reply
@@ -328,4 +249,103 @@ export function smartMeterRoutes(app: FastifyInstance, state: DemoState): void {
       });
     },
   );
+}
+
+type Token = ReturnType<typeof need>;
+type Meter = ReturnType<typeof meterOf>;
+type Query = Record<string, string | undefined>;
+
+/**
+ * The `current` generation's data endpoint: a window read (`from`, `to`, `order=asc`, paged by its own
+ * cursor whose last page hands out the change feed's), or the change feed from a feed cursor.
+ */
+function currentData(state: DemoState, t: Token, m: Meter, q: Query) {
+  const limit = limitParam(q.limit, state.feedPageSize);
+  let window: {
+    fromSec: number;
+    toSec: number;
+    quality: number | null;
+    offset: number;
+    feed: FeedCursor;
+  };
+  if (q.cursor === undefined || q.cursor === '') {
+    if (q.from === undefined || q.to === undefined)
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Give a cursor, or "from" and "to" (ISO 8601) for a window read; its last next_cursor continues as the change feed.',
+      );
+    if (q.order !== undefined && q.order !== 'asc')
+      throw new HttpError(422, 'validation_failed', 'order must be asc.');
+    const { fromSec, toSec } = rangeParams(q, WINDOW_MAX_DAYS);
+    window = {
+      fromSec,
+      toSec,
+      quality: qualityParam(q.quality),
+      offset: 0,
+      feed: feedPositionNow(state, m, t),
+    };
+  } else {
+    const c = decodeAnyCursor(q.cursor, m, state.cursorEpoch);
+    if (c.kind === 'feed') {
+      if (c.cursor.e < state.retentionStartDay(t))
+        throw new HttpError(
+          422,
+          'validation_failed',
+          'The cursor has expired. Start again with a window read.',
+        );
+      const f = feedFrom(state, m, c.cursor, limit);
+      return dataWindowJson('current', f.readings, state.tz, true, f.more, encodeCursor(f.next));
+    }
+    const w = c.cursor;
+    window = { fromSec: w.from, toSec: w.to, quality: w.quality, offset: w.offset, feed: w.feed };
+  }
+  const all = rangeReadings(state, m, window.fromSec, window.toSec).filter(
+    (r) => window.quality === null || r.quality === window.quality,
+  );
+  const page = all.slice(window.offset, window.offset + limit);
+  const truncated = window.offset + limit < all.length;
+  const next = truncated
+    ? Buffer.from(
+        JSON.stringify({
+          v: 2,
+          meter: m.index,
+          from: window.fromSec,
+          to: window.toSec,
+          quality: window.quality,
+          offset: window.offset + limit,
+          feed: window.feed,
+        }),
+      ).toString('base64url')
+    : encodeCursor(window.feed);
+  return dataWindowJson('current', page, state.tz, false, truncated, next);
+}
+
+/** Where the feed continues: from the cursor given, or from the start of the plan's retention (or `from`). */
+function feedPosition(state: DemoState, t: Token, m: Meter, q: Query): FeedCursor {
+  const g = state.generation;
+  if (q.cursor === undefined || q.cursor === '') {
+    const minDay = state.retentionStartDay(t);
+    let startDelivery = minDay + 1;
+    if (g === 'ours' && q.from !== undefined) {
+      // Readings updated at or after `from` (clamped to the plan's retention).
+      const fromSec = parseIsoSec(q.from);
+      if (!Number.isFinite(fromSec))
+        throw new HttpError(422, 'validation_failed', '"from" must be an ISO 8601 timestamp.');
+      startDelivery = Math.max(
+        startDelivery,
+        dayNumberOf(fromSec, state.tz) +
+          (fromSec > state.readings.deliverySec(dayNumberOf(fromSec, state.tz)) ? 1 : 0),
+      );
+    }
+    return { v: 1, meter: m.index, e: startDelivery, i: 0, d: minDay, epoch: state.cursorEpoch };
+  }
+  const pos = decodeCursor(q.cursor, m, state.cursorEpoch);
+  if (pos.e < state.retentionStartDay(t))
+    throw new HttpError(
+      422,
+      'validation_failed',
+      'The cursor has expired (older than the plan retention). Re-baseline with a window read.',
+    );
+  return pos;
 }
