@@ -9,22 +9,12 @@ import type Database from 'better-sqlite3';
 import type {
   BaseLoadResult,
   CarpetResult,
-  CompareResult,
   DurationResult,
-  HealthResult,
   PeaksResult,
-  PeriodSummary,
-  PortfolioResult,
-  PortfolioRow,
-  PortfolioTotal,
   ProfilesResult,
-  QualityCounts,
 } from '../../preload/contract';
 import { AppError } from '../errors';
-import { lastReading, readAll, readRange } from '../db/readings-read';
 import { percentile } from '../../common/percentile';
-import { frameFor, sameSpan, type Framed } from './frame';
-export { percentile };
 import {
   DEFAULT_TZ,
   QH_SEC,
@@ -32,84 +22,26 @@ import {
   dayNumberOf,
   dayNumberOfKey,
   dayStartSec,
-  offsetMinutesAt,
   quarterHoursInDay,
 } from '../time/local-days';
+import {
+  type Row,
+  type Scope,
+  loadRows,
+  emptyQ,
+  addQ,
+  monthOf,
+  slotOfDay,
+  round,
+  mean,
+  monthQuarterHours,
+} from './rows';
 
-export interface Row {
-  start: number;
-  value: number;
-  quality: number;
-}
-
-/** A figure's span: always a frame (frame.ts `frameFor`); a raw request span does not compile here. */
-export type Scope = Framed;
-
-function seriesOf(
-  db: Database.Database,
-  meterId: string,
-  obisCode: string,
-): { id: number; resolution_sec: number } | null {
-  return (
-    db
-      .prepare<[string, string], { id: number; resolution_sec: number }>(
-        'SELECT id, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?',
-      )
-      .get(meterId, obisCode) ?? null
-  );
-}
-function seriesId(db: Database.Database, meterId: string, obisCode: string): number | null {
-  return seriesOf(db, meterId, obisCode)?.id ?? null;
-}
-
-/** The interval of a register's series: 900 (quarter-hours) or 3600 (an hourly series). */
-export function intervalOf(db: Database.Database, meterId: string, obisCode: string): 900 | 3600 {
-  return seriesOf(db, meterId, obisCode)?.resolution_sec === 3600 ? 3600 : 900;
-}
-
-/**
- * A register's readings in a range. Views built on quarter-hours (peaks as the grid bills them, load
- * shape, duration, battery, cost) refuse an hourly series with the reason instead of reading an hour
- * as a quarter-hour; the few that work at any interval pass `anyInterval`.
- */
-export function loadRows(db: Database.Database, s: Scope, anyInterval = false): Row[] {
-  const series = seriesOf(db, s.meterId, s.obisCode);
-  if (series === null) return [];
-  if (series.resolution_sec !== QH_SEC && !anyInterval)
-    throw new AppError(
-      'invalid_input',
-      `${s.meterId} holds hourly values of ${s.obisCode} (an hourly series, e.g. from an hourly portal export). This view needs quarter-hours: the chart, the quality and the period comparison work on hourly values.`,
-      { reason: 'needs_quarter_hours' },
-    );
-  return readRange(db, series.id, s.fromSec, s.toSec).map((r) => ({
-    start: r[0],
-    value: r[2],
-    quality: r[3],
-  }));
-}
-
-const emptyQ = (): QualityCounts => ({ measured: 0, estimated: 0, unreliable: 0 });
-function addQ(q: QualityCounts, quality: number): void {
-  if (quality === 1) q.measured += 1;
-  else if (quality === 2) q.estimated += 1;
-  else q.unreliable += 1;
-}
-const monthOf = (sec: number, tz: string) => dayKey(dayNumberOf(sec, tz)).slice(0, 7);
-/** Wall-clock quarter-hour of the day (0–95); on the autumn DST day two intervals share 02:00–02:45. */
-export const slotOfDay = (sec: number, tz: string) =>
-  Math.floor(((((sec + offsetMinutesAt(sec, tz) * 60) % 86_400) + 86_400) % 86_400) / QH_SEC);
-const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-
-/** Quarter-hours of the calendar month `YYYY-MM` (its local days' real lengths). */
-function monthQuarterHours(month: string, tz: string): { fromSec: number; toSec: number; expected: number } {
-  const first = dayNumberOfKey(`${month}-01`);
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const next = dayNumberOfKey(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`);
-  const fromSec = dayStartSec(first, tz);
-  const toSec = dayStartSec(next, tz);
-  return { fromSec, toSec, expected: (toSec - fromSec) / QH_SEC };
-}
+export { percentile } from '../../common/percentile';
+export { intervalOf, loadRows, slotOfDay, type Row, type Scope } from './rows';
+export { compare } from './compare';
+export { health } from './health';
+export { portfolio } from './portfolio';
 
 /**
  * Monthly maximum quarter-hour power with its time (calendar months), top-N, and the means the grid
@@ -331,304 +263,4 @@ export function profiles(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Prof
     },
     quality: q,
   };
-}
-
-/**
- * This range against the same range shifted back by a week, a month or a year, like with like: the
- * difference is given only for equal, non-overlapping, fully covered periods. Otherwise it says why
- * (overlap, no data, partly covered) and, for partly covered periods, compares the mean energy per
- * covered quarter-hour instead (scaled by coverage, and labelled so).
- */
-export function compare(
-  db: Database.Database,
-  s: Scope,
-  shift: 'week' | 'month' | 'year',
-  tz = DEFAULT_TZ,
-): CompareResult {
-  const shiftRange = (sec: number) => {
-    const d = dayNumberOf(sec, tz);
-    const key = dayKey(d);
-    if (shift === 'week') return dayStartSec(d - 7, tz) + (sec - dayStartSec(d, tz));
-    const y = Number(key.slice(0, 4));
-    const m = Number(key.slice(5, 7));
-    const target =
-      shift === 'year'
-        ? `${y - 1}-${key.slice(5)}`
-        : `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, '0')}-${key.slice(8)}`;
-    const ms = Date.parse(`${target}T00:00:00Z`);
-    const td = Number.isFinite(ms) ? Math.round(ms / 86_400_000) : d - (shift === 'year' ? 365 : 30);
-    return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
-  };
-  const prev: Scope = sameSpan(db, s, { fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) });
-  // Totals and coverage at the series' own interval: an hourly series compares as well.
-  const step = intervalOf(db, s.meterId, s.obisCode);
-  const perHour = 3600 / step;
-  const summary = (sc: Scope): PeriodSummary => {
-    const rows = loadRows(db, sc, true);
-    const q = emptyQ();
-    rows.forEach((r) => addQ(q, r.quality));
-    const peak = rows.reduce<Row | null>((a, r) => (!a || r.value > a.value ? r : a), null);
-    const expected = Math.max(0, Math.floor(sc.toSec / step) - Math.ceil(sc.fromSec / step));
-    return {
-      fromSec: sc.fromSec,
-      toSec: sc.toSec,
-      totalKwh: round(rows.reduce((a, r) => a + r.value, 0)),
-      peakKw: peak ? round(peak.value * perHour) : null,
-      readings: rows.length,
-      expected,
-      coverage: expected ? round(rows.length / expected, 4) : 0,
-      kwhPerDay: rows.length
-        ? round((rows.reduce((a, r) => a + r.value, 0) / rows.length) * (86_400 / step))
-        : null,
-      quality: q,
-    };
-  };
-  const current = summary(s);
-  const previous = summary(prev);
-  // Mean day profile over all days of a range (kW by wall-clock quarter-hour).
-  const profileOf = (sc: Scope) => {
-    const sums = new Array<number>(96).fill(0);
-    const ns = new Array<number>(96).fill(0);
-    for (const r of loadRows(db, sc, true)) {
-      // An hour's mean power stands for each of its quarter-hours on the wall-clock axis (the line
-      // of a mean power, not invented quarter-hour values).
-      const slot = slotOfDay(r.start, tz);
-      for (let k = 0; k < 4 / perHour; k++) {
-        sums[slot + k] = (sums[slot + k] ?? 0) + r.value * perHour;
-        ns[slot + k] = (ns[slot + k] ?? 0) + 1;
-      }
-    }
-    return sums.map((v, i) => (ns[i] ? round(v / ns[i]!) : null));
-  };
-  const reason: CompareResult['reason'] =
-    prev.toSec > s.fromSec
-      ? 'overlap'
-      : current.readings === 0 || previous.readings === 0
-        ? 'no_data'
-        : current.coverage < 0.999 || previous.coverage < 0.999
-          ? 'partial'
-          : null;
-  const like = reason === null;
-  const perQh = (p: PeriodSummary) => p.totalKwh / p.readings;
-  return {
-    shift,
-    intervalSec: step,
-    current,
-    previous,
-    reason,
-    differenceKwh: like ? round(current.totalKwh - previous.totalKwh) : null,
-    differenceShare:
-      like && previous.totalKwh ? round((current.totalKwh - previous.totalKwh) / previous.totalKwh, 4) : null,
-    scaledDifferenceShare:
-      reason === 'partial' && perQh(previous) ? round(perQh(current) / perQh(previous) - 1, 4) : null,
-    currentProfile: profileOf(s),
-    previousProfile: profileOf(prev),
-  };
-}
-
-/** Data health: completeness and quality per day, gaps, implausible values, revisions since the last export. */
-export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): HealthResult {
-  const id = seriesId(db, s.meterId, s.obisCode);
-  const perQh = intervalOf(db, s.meterId, s.obisCode) / QH_SEC;
-  const firstDay = dayNumberOf(s.fromSec, tz);
-  const lastDay = dayNumberOf(s.toSec - 1, tz);
-  const roll = new Map(
-    (id === null
-      ? []
-      : db
-          .prepare<
-            [number, number, number],
-            { day: number; count: number; n_estimated: number; n_unreliable: number }
-          >(
-            'SELECT day, count, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
-          )
-          .all(id, firstDay, lastDay)
-    ).map((r) => [r.day, r]),
-  );
-  const days: HealthResult['days'] = [];
-  for (let d = firstDay; d <= lastDay; d++) {
-    const r = roll.get(d);
-    const expected = quarterHoursInDay(d, tz) / perQh;
-    days.push({
-      day: dayKey(d),
-      expected,
-      received: r?.count ?? 0,
-      estimated: r?.n_estimated ?? 0,
-      unreliable: r?.n_unreliable ?? 0,
-    });
-  }
-  // Implausible: far above the meter's own history (more than 10 × its 99.9th percentile and > 1 kWh).
-  const all =
-    id === null
-      ? []
-      : readAll(db, id)
-          .map((r) => r[2])
-          .sort((a, b) => a - b);
-  const p999 = percentile(all, 0.999);
-  const limit = Math.max(1, p999 * 10);
-  const implausible =
-    id === null
-      ? []
-      : readRange(db, id, s.fromSec, s.toSec)
-          .filter((r) => r[2] > limit)
-          .map((r) => ({ startSec: r[0], valueKwh: r[2], quality: r[3] }));
-  const corrected =
-    id === null
-      ? []
-      : db
-          .prepare<
-            [number, number, number, number],
-            { start_sec: number; old_value: number; new_value: number; new_updated_sec: number }
-          >(
-            'SELECT start_sec, old_value, new_value, new_updated_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ? AND old_value > ? ORDER BY start_sec',
-          )
-          .all(id, s.fromSec, s.toSec, limit)
-          .map((r) => ({
-            startSec: r.start_sec,
-            oldValueKwh: r.old_value,
-            newValueKwh: r.new_value,
-            correctedSec: r.new_updated_sec,
-          }));
-  const lastExport = (db
-    .prepare<[string], { s: number | null }>('SELECT max(exported_sec) AS s FROM exports WHERE meter_id = ?')
-    .get(s.meterId)?.s ?? null) as number | null;
-  const changedSinceExport =
-    lastExport === null || id === null
-      ? null
-      : (db
-          .prepare<[number, number], { n: number }>(
-            'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND recorded_sec > ?',
-          )
-          .get(id, lastExport)?.n ?? 0);
-  // Gaps lie between the first and the last day with readings: days before the meter's data begins
-  // (or after it ends) are "no data", shown as such in the calendar, not a list of gaps.
-  const firstWith = days.findIndex((d) => d.received > 0);
-  const lastWith = days.findLastIndex((d) => d.received > 0);
-  return {
-    days,
-    gapDays:
-      firstWith < 0
-        ? []
-        : days
-            .slice(firstWith, lastWith + 1)
-            .filter((d) => d.received < d.expected)
-            .map((d) => d.day),
-    implausible,
-    corrected,
-    implausibleLimitKwh: round(limit),
-    lastExportSec: lastExport,
-    changedSinceExport,
-  };
-}
-
-/**
- * One row per meter (all, or one customer's): the last 365 days of its primary register (G.01 where
- * it has one). Totals are per commodity, direction and register: gas, feed-in and consumption, or a
- * G.01 and a P.01, are never added into one number.
- */
-export function portfolio(
-  db: Database.Database,
-  nowSec: number,
-  customerId: string | null,
-  tz = DEFAULT_TZ,
-): PortfolioResult {
-  const today = dayNumberOf(nowSec, tz);
-  const from = today - 365;
-  const meters = db
-    .prepare<
-      [string | null, string | null],
-      {
-        id: string;
-        label: string | null;
-        metering_point: string;
-        customer: string | null;
-        commodity: string;
-        energy_direction: string;
-      }
-    >(
-      `SELECT m.id, m.label, m.metering_point, c.name AS customer, m.commodity, m.energy_direction FROM meters m
-         LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
-        WHERE (? IS NULL OR c.id = ?) ORDER BY c.name, m.label`,
-    )
-    .all(customerId, customerId);
-  const seriesOf = db.prepare<[string], { id: number; obis_code: string; unit: string }>(
-    "SELECT id, obis_code, unit FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code",
-  );
-  // Base load: the mean of the days' P5 (the base-load view's daily figure), kept with each day's rollup.
-  const agg = db.prepare<
-    [number, number, number],
-    { kwh: number | null; peak: number | null; n: number | null; expected: number | null; p5: number | null }
-  >(
-    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected, avg(p5) AS p5 FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
-  );
-  const rows: PortfolioRow[] = meters.map((m) => {
-    const all = seriesOf.all(m.id);
-    const s = all[0];
-    // The last 365 days up to "now", in the register's frame (frame.ts): clipped to its first reading
-    // and to today; days without any data inside it are gaps, not left out.
-    const frame = s
-      ? frameFor(
-          db,
-          {
-            meterId: m.id,
-            obisCode: s.obis_code,
-            fromSec: dayStartSec(from, tz),
-            toSec: dayStartSec(today, tz),
-          },
-          nowSec,
-          tz,
-        ).frame
-      : null;
-    const a =
-      s && frame && frame.toSec > frame.fromSec
-        ? agg.get(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz))
-        : undefined;
-    const base = a?.p5 ?? null;
-    let last: number | null = null;
-    for (const x of all) {
-      const e = lastReading(db, x.id)?.endSec ?? null;
-      if (e !== null && (last === null || e > last)) last = e;
-    }
-    return {
-      meterId: m.id,
-      label: m.label,
-      meteringPoint: m.metering_point,
-      customer: m.customer,
-      commodity: m.commodity,
-      energyDirection: m.energy_direction,
-      obisCode: s?.obis_code ?? null,
-      unit: s?.unit ?? null,
-      annualKwh: a?.kwh != null ? round(a.kwh) : null,
-      peakKw: a?.peak != null ? round(a.peak * 4) : null,
-      baseLoadKw: base != null ? round(base * 4) : null,
-      completeness: frame && frame.expected > 0 ? round((a?.n ?? 0) / frame.expected, 4) : null,
-      lastDataSec: last,
-      fromSec: frame && frame.toSec > frame.fromSec ? frame.fromSec : null,
-      toSec: frame && frame.toSec > frame.fromSec ? frame.toSec : null,
-      isPartial: !!frame && frame.toSec > frame.fromSec && frame.clippedToData,
-    };
-  });
-  const totals = new Map<string, PortfolioTotal>();
-  for (const r of rows) {
-    if (r.obisCode === null || r.annualKwh === null) continue;
-    const key = `${r.commodity}|${r.energyDirection}|${r.obisCode}|${r.unit}`;
-    let t = totals.get(key);
-    if (!t)
-      totals.set(
-        key,
-        (t = {
-          commodity: r.commodity,
-          energyDirection: r.energyDirection,
-          obisCode: r.obisCode,
-          unit: r.unit ?? 'kWh',
-          meters: 0,
-          annualKwh: 0,
-          partialMeters: 0,
-        }),
-      );
-    t.meters += 1;
-    if (r.isPartial) t.partialMeters += 1;
-    t.annualKwh = round(t.annualKwh + r.annualKwh);
-  }
-  return { rows, totals: [...totals.values()] };
 }

@@ -27,13 +27,11 @@ const SQL_OUTSIDE_DB_BUDGET = 36;
  */
 const REFUSALS_WITHOUT_REASON_BUDGET = 64;
 
-/** Functions of 150+ lines still to split (issue 41, item 7). Split one: take it off this list. */
-const GIANT_FUNCTIONS = [
-];
+/** Functions of 150+ lines still to split (issue 41, item 7): none is left; keep it so. */
+const GIANT_FUNCTIONS: string[] = [];
 
 /** Files of 400+ lines still to split (the i18n word lists aside). Split one: take it off this list. */
 const GIANT_FILES = [
-  'main/analysis/analysis.ts',
   'main/community/community-view.ts',
   'main/cost/cost.ts',
   'preload/contract.ts',
