@@ -1,0 +1,130 @@
+/**
+ * Costs put together: the periods of a tariff with dated changes added month by month, a site's meters
+ * added component by component (each still adding up to the cent), and which tariff is best.
+ */
+import type { CostMonth, CostResult } from '../../preload/contract';
+
+type TariffCost = CostResult['tariffs'][number];
+
+/** The cheapest (consumption) or best-paying (feed-in) tariff among those that priced every quarter-hour. */
+export function bestOf(tariffs: readonly TariffCost[], direction: 'consumption' | 'feed_in'): string | null {
+  // Only a finite total can be compared: a tariff whose total is not finite is never "best".
+  const complete = tariffs.filter(
+    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
+  );
+  const best = complete.reduce<TariffCost | null>((b, t) => {
+    if (!b) return t;
+    return direction === 'feed_in'
+      ? t.total.totalEur > b.total.totalEur
+        ? t
+        : b
+      : t.total.totalEur < b.total.totalEur
+        ? t
+        : b;
+  }, null);
+  return best?.tariffId ?? null;
+}
+
+const MONEY_KEYS = [
+  'energyEur',
+  'baseFeeEur',
+  'gridEnergyEur',
+  'gridPowerEur',
+  'leviesEur',
+  'vatEur',
+  'totalEur',
+] as const;
+
+/**
+ * Several results of one tariff (a site's meters, or a tariff's periods) added month by month and
+ * component by component: still adding up to the cent.
+ */
+export function mergeTariffCosts(all: readonly TariffCost[], shares: 'add' | 'max'): TariffCost {
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const byMonth = new Map<string, CostMonth>();
+  for (const t of all)
+    for (const m of t.months) {
+      const acc = byMonth.get(m.month);
+      if (!acc) byMonth.set(m.month, { ...m });
+      else {
+        for (const k of MONEY_KEYS) acc[k] = round(acc[k] + m[k]);
+        acc.kwh = Math.round((acc.kwh + m.kwh) * 1000) / 1000;
+        acc.unpricedQuarterHours += m.unpricedQuarterHours;
+        acc.unpricedKwh = Math.round((acc.unpricedKwh + m.unpricedKwh) * 1000) / 1000;
+        // A tariff's periods split a month (their shares add); a site's meters share it (the largest).
+        acc.monthShare =
+          shares === 'add'
+            ? Math.round((acc.monthShare + m.monthShare) * 10_000) / 10_000
+            : Math.max(acc.monthShare, m.monthShare);
+      }
+    }
+  const months = [...byMonth.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((m) => ({
+      ...m,
+      meanCentsPerKwh: m.kwh > 0 ? Math.round((m.totalEur / m.kwh) * 10_000) / 100 : null,
+    }));
+  const kwh = months.reduce((a, m) => a + m.kwh, 0);
+  const total = Object.fromEntries(
+    MONEY_KEYS.map((k) => [k, round(all.reduce((a, t) => a + t.total[k], 0))]),
+  ) as Record<(typeof MONEY_KEYS)[number], number>;
+  const spots = all.map((t) => t.spot).filter((s) => s !== null);
+  const series = all.flatMap((t) => t.series);
+  return {
+    ...all[0]!,
+    months,
+    total: { ...total, meanCentsPerKwh: kwh > 0 ? Math.round((total.totalEur / kwh) * 10_000) / 100 : null },
+    unpricedQuarterHours: all.reduce((a, t) => a + t.unpricedQuarterHours, 0),
+    outsideValidity: all.reduce((a, t) => a + t.outsideValidity, 0),
+    spot:
+      spots.length === 0
+        ? null
+        : {
+            expensiveShare:
+              Math.round((spots.reduce((a, s) => a + s.expensiveShare, 0) / spots.length) * 10_000) / 10_000,
+            shiftPercent: spots[0]!.shiftPercent,
+            shiftSavingsEur: round(spots.reduce((a, s) => a + s.shiftSavingsEur, 0)),
+          },
+    series: series.filter(
+      (s, i) => series.findIndex((x) => x.seriesId === s.seriesId && x.fromDay === s.fromDay) === i,
+    ),
+  };
+}
+
+/**
+ * A site's cost: its meters' results (each priced on its own, as each metering point has its own
+ * contract) added month by month and component by component; still adding up to the cent.
+ */
+export function combineSite(
+  siteId: string,
+  parts: { meterId: string; label: string | null; result: CostResult }[],
+): CostResult {
+  const first = parts[0]!.result;
+  const kwh = parts.reduce((a, p) => a + p.result.kwh, 0);
+  const tariffs = first.tariffs.map((_, ti) => ({
+    ...mergeTariffCosts(
+      parts.map((p) => p.result.tariffs[ti]!),
+      'max',
+    ),
+    spot: null,
+  }));
+  return {
+    ...first,
+    fromSec: Math.min(...parts.map((p) => p.result.fromSec)),
+    toSec: Math.max(...parts.map((p) => p.result.toSec)),
+    clampedToData: parts.some((p) => p.result.clampedToData),
+    kwh: Math.round(kwh * 1000) / 1000,
+    tariffs,
+    bestTariffId: bestOf(tariffs, first.direction),
+    meanMonthlyMaxKw: null,
+    site: {
+      siteId,
+      meters: parts.map((p) => ({
+        meterId: p.meterId,
+        label: p.label,
+        obisCode: p.result.obisCode,
+        kwh: p.result.kwh,
+      })),
+    },
+  };
+}
