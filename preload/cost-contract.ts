@@ -4,8 +4,17 @@
  * tariff is cheapest, would a battery or a cap on peaks pay": cost, battery, peak shaving.
  */
 import { z } from 'zod';
-import { dateIssue, TARIFF_CT_KWH } from '../common/rules';
 import { channel } from './channel';
+import { meterId, sec, tariffId, tariffSchema, type Tariff } from './tariff-contract';
+
+export {
+  tariffSchema,
+  type EnergyPrice,
+  type Tariff,
+  type TariffChange,
+  type TariffInput,
+  type TouWindow,
+} from './tariff-contract';
 
 /** A battery as a what-if takes it (peak shaving, the community's): capacity, power, round-trip efficiency. */
 export const batteryInput = z
@@ -17,201 +26,6 @@ export const batteryInput = z
   .strict()
   .nullable()
   .default(null);
-
-const sec = z.number().int().min(0).max(32_503_680_000);
-const meterId = z.string().min(1).max(200);
-const tariffId = z.string().regex(/^[a-z0-9-]{1,64}$/);
-/** Bounds and real dates for every tariff value (common/rules.ts): a unit error is refused, not priced. */
-const cents = z.number().min(TARIFF_CT_KWH.min).max(TARIFF_CT_KWH.max);
-const centsUp = z.number().min(0).max(TARIFF_CT_KWH.max);
-const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'a time as HH:mm');
-const day = z.string().superRefine((d, ctx) => {
-  const why = dateIssue(d, Math.floor(Date.now() / 1000));
-  if (why) ctx.addIssue({ code: 'custom', message: why });
-});
-
-/**
- * A time-of-use window: months × days × local time, from `from` to `to` (across midnight when `to` ≤
- * `from`); the first window that matches a quarter-hour prices it. Days: every day, Monday–Friday
- * (`weekday`), Saturday and Sunday (`weekend`), or with the Austrian public holidays: Monday–Friday that
- * are not holidays (`workday`), a Saturday that is not one (`saturday`), Sunday or a holiday
- * (`sunday_holiday`). Months (1–12) where given, else all year (SNAP: April–September, 10:00–16:00).
- */
-const touWindow = z
-  .object({
-    days: z.enum(['all', 'weekday', 'weekend', 'workday', 'saturday', 'sunday_holiday']),
-    months: z.array(z.number().int().min(1).max(12)).min(1).max(12).optional(),
-    from: hhmm,
-    to: hhmm,
-    centsPerKwh: cents,
-  })
-  .strict();
-export type TouWindow = z.output<typeof touWindow>;
-
-const seriesId = z.string().min(1).max(64);
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
-
-/**
- * The energy price: flat; by time-of-use windows; spot (factor × a price series + markup); or a
- * monthly table (a price per calendar month, e.g. the OeMAG market price, published ex post).
- */
-const energySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('flat'), centsPerKwh: cents }).strict(),
-  z
-    .object({ type: z.literal('tou'), defaultCentsPerKwh: cents, windows: z.array(touWindow).max(24) })
-    .strict(),
-  z
-    .object({
-      type: z.literal('spot'),
-      /** The series the tariff bills on (until `quarterHourFrom`, where it switched). */
-      priceSeriesId: seriesId,
-      /**
-       * What the supplier bills on, as its price sheet says: the hourly index or quarter-hour prices
-       * (the day-ahead market trades quarter-hours since 1 Oct 2025; the hourly index is not the mean of
-       * four quarter-hour prices). Checked against the series' own resolution.
-       */
-      billedOn: z.enum(['hourly', 'quarter_hour']).optional(),
-      /** The local day from which the tariff bills quarter-hour prices, on `quarterHourSeriesId`. */
-      quarterHourFrom: day.optional(),
-      quarterHourSeriesId: seriesId.optional(),
-      /** price = factor × spot + markup (cents per kWh); feed-in: often factor 1 minus a fee. */
-      factor: z.number().min(0).max(10).default(1),
-      markupCentsPerKwh: cents.default(0),
-    })
-    .strict()
-    .refine((e) => !e.quarterHourFrom === !e.quarterHourSeriesId, {
-      message: 'quarterHourFrom and quarterHourSeriesId go together (the day it switched and the series)',
-      path: ['quarterHourFrom'],
-    }),
-  z
-    .object({
-      type: z.literal('monthly'),
-      /** One price per calendar month; a quarter-hour of a month not in the table is not priced. */
-      months: z
-        .array(z.object({ month, centsPerKwh: cents }).strict())
-        .min(1)
-        .max(240)
-        .refine((ms) => new Set(ms.map((m) => m.month)).size === ms.length, 'a month is listed twice'),
-    })
-    .strict(),
-]);
-export type EnergyPrice = z.output<typeof energySchema>;
-
-const fixedCharge = z
-  .object({
-    name: z.string().trim().min(1).max(60),
-    eur: z.number().min(0).max(1_000_000),
-    per: z.enum(['month', 'year']),
-  })
-  .strict();
-const levy = z
-  .object({
-    name: z.string().trim().min(1).max(60),
-    centsPerKwh: centsUp.default(0),
-    /** Percent of the net amount (energy, fees, grid) before VAT. */
-    percent: z.number().min(0).max(100).default(0),
-  })
-  .strict();
-
-/**
- * A change of the tariff from a local day on (a grid fee changing on 1 April, a supplier's new price):
- * the components it names replace the tariff's from `from` to the next change; the others stay.
- */
-const tariffChange = z
-  .object({
-    from: day,
-    energy: energySchema.optional(),
-    baseFeeEurPerMonth: z.number().min(0).max(100_000).optional(),
-    gridEnergyCentsPerKwh: centsUp.optional(),
-    gridLossCentsPerKwh: centsUp.optional(),
-    gridEnergyWindows: z.array(touWindow).max(24).optional(),
-    gridPowerEurPerKwYear: z.number().min(0).max(100_000).optional(),
-    fixedCharges: z.array(fixedCharge).max(20).optional(),
-    levies: z.array(levy).max(10).optional(),
-    vatPercent: z.number().min(0).max(50).optional(),
-  })
-  .strict();
-export type TariffChange = z.output<typeof tariffChange>;
-
-export const tariffSchema = z
-  .object({
-    id: tariffId,
-    name: z.string().trim().min(1).max(80),
-    /** Consumption tariffs price grid import; feed-in tariffs pay for grid export (`2.9.0`). */
-    direction: z.enum(['consumption', 'feed_in']),
-    /** What the tariff prices: a gas meter is priced with gas tariffs only, never with electricity's. */
-    commodity: z.enum(['electricity', 'gas']).default('electricity'),
-    /** Shipped with the demo: example values, not an offer. */
-    isExample: z.boolean().default(false),
-    validFrom: day.nullable().default(null),
-    validTo: day.nullable().default(null),
-    energy: energySchema,
-    baseFeeEurPerMonth: z.number().min(0).max(100_000).default(0),
-    gridEnergyCentsPerKwh: centsUp.default(0),
-    /**
-     * The grid loss fee (Netzverlustentgelt) per kWh: billed with the grid fees on every kWh, without
-     * SNAP (the summer low price applies to the usage price only) and without a community's reduction.
-     */
-    gridLossCentsPerKwh: centsUp.default(0),
-    /** Grid energy by time of use (e.g. the summer low price SNAP); elsewhere `gridEnergyCentsPerKwh`. */
-    gridEnergyWindows: z.array(touWindow).max(24).default([]),
-    /** Where the values come from (a preset's legal source), shown with the tariff. */
-    source: z.string().max(400).optional(),
-    /** The power component, per kW and year (power-metered meters), on the basis `powerBasis` names. */
-    gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
-    /**
-     * What kW the power price is billed on, as bills name it: each month's own highest quarter-hour
-     * (`monthly_peak`, the 2027 household draft), the mean of the monthly maxima (`mean_monthly`,
-     * business customers' Leistungspreis), or the mean of the 3 highest (`mean_top3`,
-     * Netzbereitstellung).
-     */
-    powerBasis: z.enum(['monthly_peak', 'mean_monthly', 'mean_top3']).default('mean_monthly'),
-    /**
-     * Fixed charges besides the base fee, as a bill lists them (supplier base fee, metering fee, grid
-     * provision, Ökostrom flat charges): per month or per year, counted pro rata by day.
-     */
-    fixedCharges: z.array(fixedCharge).max(20).default([]),
-    levies: z.array(levy).max(10).default([]),
-    vatPercent: z.number().min(0).max(50).default(20),
-    /**
-     * How the prices above were typed: `net` (without VAT, as grid-fee tables and bills' lines show
-     * them) or `gross` (with VAT, as supplier offers to households show them). Gross prices are taken
-     * back to net by the VAT before anything is computed, so VAT is never added twice.
-     */
-    pricesEntered: z.enum(['net', 'gross']).default('net'),
-    /**
-     * Energy from an energy community (a consumption meter's `G.03` register, "Eigendeckung"): priced
-     * at the community's price, with the reduced grid energy price of its kind (local −57 %, regional
-     * −28 %, BEG none), no SNAP and no per-kWh levies (AUSTRIA-2026.md §2.1); the rest of the meter's
-     * energy as the tariff says.
-     */
-    community: z
-      .object({ centsPerKwh: cents, kind: z.enum(['local', 'regional', 'beg']) })
-      .strict()
-      .optional(),
-    /** Changes from a day on, in date order, inside the validity (components with their own dates). */
-    changes: z.array(tariffChange).max(24).default([]),
-  })
-  .strict()
-  .refine((t) => !t.validFrom || !t.validTo || t.validTo > t.validFrom, {
-    message: 'validTo must lie after validFrom',
-    path: ['validTo'],
-  })
-  .refine(
-    (t) =>
-      t.changes.every(
-        (c, i) =>
-          (i === 0 || c.from > t.changes[i - 1]!.from) &&
-          (!t.validFrom || c.from > t.validFrom) &&
-          (!t.validTo || c.from <= t.validTo),
-      ),
-    {
-      message: 'changes must be in date order, each after validFrom and not after validTo',
-      path: ['changes'],
-    },
-  );
-export type Tariff = z.output<typeof tariffSchema>;
-export type TariffInput = z.input<typeof tariffSchema>;
 
 export interface PriceSeriesView {
   id: string;

@@ -1,0 +1,127 @@
+/** Errors as the UI receives them: a code, a finer reason the renderer words, and the core's details. */
+
+export type ErrorCode =
+  | 'invalid_input'
+  | 'forbidden_sender'
+  | 'unknown_channel'
+  | 'not_found'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'plan_required'
+  | 'rate_limited'
+  | 'unreachable'
+  | 'bad_response'
+  | 'keychain_unavailable'
+  | 'conflict'
+  | 'local_data'
+  | 'cancelled'
+  | 'internal';
+
+/**
+ * An error as the UI receives it. `code` (and `reason`, where a code covers several cases) is what the
+ * renderer words in the person's language; `message` is the core's English sentence with the next
+ * step, and `serviceText` the service's own words (cleaned, capped): both only shown as details.
+ */
+export interface ContractError {
+  code: ErrorCode;
+  message: string;
+  /** For `rate_limited`: when the service takes requests again (unix seconds). */
+  retryAtSec?: number;
+  /** A finer cause within `code`, for wording (e.g. `team_url_insecure`). */
+  reason?: ErrorReason;
+  /** What the service itself said, if anything. */
+  serviceText?: string;
+  /** The values the reason's words name (a tariff's name, a cap), for the UI's language. */
+  params?: Record<string, string | number>;
+}
+
+export const errorReasons = [
+  'team_url_not_url',
+  'team_url_insecure',
+  'team_url_shape',
+  'metering_point_format',
+  'consent_pending',
+  'already_registered',
+  'no_token',
+  'range_too_long',
+  /** An hourly series asked for a view that needs quarter-hours. */
+  'needs_quarter_hours',
+  /** A range longer than the app asks for (4 years), or one that ends before it starts. */
+  'range_invalid',
+  /** A tariff of the other direction (params: name, want = consumption | feed_in). */
+  'tariff_direction',
+  /** A tariff of the other commodity (params: name, commodity = electricity | gas). */
+  'tariff_commodity',
+  /** Peak shaving asked for a feed-in register. */
+  'peak_shaving_consumption',
+  /** Peak shaving asked for a gas meter. */
+  'peak_shaving_electricity',
+  /** A battery for a site without a consumption and a feed-in meter. */
+  'battery_needs_both',
+  /** A file or an upload past its cap (params: what, maxMb). */
+  'too_large',
+  /** A logo that is no PNG, or one too large (params: width, height where known). */
+  'logo_png',
+  /** A change to a meter the service owns (params: name). */
+  'service_meter',
+  /** A meter name left empty. */
+  'name_missing',
+  /** A merge of a meter into itself. */
+  'merge_same',
+  /** A merge of a consumption and a feed-in meter. */
+  'merge_directions',
+  /** An import undone already (params: file). */
+  'undo_done',
+  /** An import of an older Meterdesk without an undo record (params: file). */
+  'undo_unrecorded',
+  /** An import whose days were written again since (params: file, day). */
+  'undo_overwritten',
+  /** A file that is no EDA "Energie Report" (not XLSX, no sheet "Energiedaten", its rows missing). */
+  'eda_not_report',
+  /** An EDA report without quarter-hours or readable metering points. */
+  'eda_empty',
+  /** An EDA row off the quarter-hour grid or out of order (params: row). */
+  'eda_row',
+  /** An EDA value no meter can hold (params: row, column). */
+  'eda_value',
+  /** A spot tariff's price series that is not in the profile (params: id). */
+  'price_series_missing',
+  /** A price series still used by tariffs (params: tariffs). */
+  'price_series_in_use',
+  /** An import whose file is no longer staged (dropped again needed). */
+  'import_file_gone',
+  /** Columns defined for a spreadsheet (params: none). */
+  'mapping_text_only',
+  /** A column the header line does not have (params: line, columns, column). */
+  'mapping_column_missing',
+  /** The same column chosen twice. */
+  'mapping_columns_distinct',
+  /** A file with an error asked to be imported (params: name). */
+  'import_file_refused',
+  /** A file with a suspicious magnitude, not confirmed (params: name). */
+  'import_suspicious',
+  /** A file of another interval than the target series (params: name, register, storedInterval, fileInterval). */
+  'import_interval_conflict',
+  /** A meter, site, customer, tariff or community the profile does not hold (params: kind, id). */
+  'unknown_in_profile',
+  /** A note without text. */
+  'note_text_missing',
+  /** A note's span whose end is not after its start. */
+  'note_span_invalid',
+  /** A stored tariff or community that cannot be read any more (params: kind, id). */
+  'stored_unreadable',
+  /** The profile's database cannot be opened or read (params: path). */
+  'db_cannot_open',
+  /** The data folder is read-only: reading works, writing does not (params: path). */
+  'db_read_only',
+  /** The profile's database is damaged; nothing is written into it (params: path). */
+  'db_damaged',
+  /** A profile without an account asked to sync (params: name). */
+  'profile_no_account',
+  /** A profile id that exists already (params: id). */
+  'profile_exists',
+  /** The built-in demo profile asked to be removed. */
+  'demo_profile_fixed',
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
