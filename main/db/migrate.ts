@@ -1,7 +1,8 @@
 /**
  * Schema migrations. Policy: files in `migrations/` are numbered `NNNN_name.sql`, append-only and
  * never edited once landed; `PRAGMA user_version` records the last one applied; all pending ones run in
- * one exclusive transaction that re-reads it (two processes opening one profile migrate it once); a database written by a newer Meterdesk is refused rather than damaged.
+ * one exclusive transaction that re-reads it (two processes opening one profile migrate it once); a database written by a newer Meterdesk, or by an earlier one before the storage redesign
+ * (`generationRefusal`), is refused rather than damaged, with what to do.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +35,62 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
   });
 }
 
+function newerRefusal(schema: number, knows: number): AppError {
+  return new AppError(
+    'local_data',
+    `This data was written by a newer Meterdesk (schema ${schema}, this version knows ${knows}). Update Meterdesk to open it; nothing was changed.`,
+    { reason: 'db_newer', params: { schema, knows } },
+  );
+}
+
+/** File names an import log of any generation holds (the newest first, at most 20), or none. */
+function importedFiles(db: Database.Database): string[] {
+  try {
+    return (
+      db
+        .prepare('SELECT file_name FROM imports GROUP BY file_name ORDER BY max(imported_sec) DESC LIMIT 20')
+        .all() as {
+        file_name: string;
+      }[]
+    ).map((r) =>
+      r.file_name
+        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+        .slice(0, 80),
+    );
+  } catch {
+    return []; // no import log, or one that cannot be read
+  }
+}
+
+/**
+ * Why this version cannot open the file at all, read before anything is written (open.ts opens it
+ * read-only for this): written before the storage redesign (its readings in a `readings` or
+ * `reading_rows` table, no day records; its schema numbers counted another chain, so "newer" would be
+ * false), or by a newer Meterdesk. Null: a file this version can open (or migrate).
+ */
+export function generationRefusal(db: Database.Database, latest = loadMigrations().length): AppError | null {
+  const schema = db.pragma('user_version', { simple: true }) as number;
+  if (schema === 0) return null;
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (r) => r.name,
+    ),
+  );
+  if (!tables.has('reading_days') && (tables.has('readings') || tables.has('reading_rows'))) {
+    const files = importedFiles(db);
+    return new AppError(
+      'local_data',
+      `This profile was written by an earlier Meterdesk, before its storage changed (schema ${schema} of the earlier numbering); this version cannot open it and changed nothing. Sync the account again into a new profile${files.length ? ` and import these files again: ${files.join(', ')}` : ''}. The old file stays as it is.`,
+      { reason: 'db_before_redesign', params: { schema, files: files.join(', ') || '—' } },
+    );
+  }
+  return schema > latest ? newerRefusal(schema, latest) : null;
+}
+
 export function migrate(db: Database.Database, migrations = loadMigrations()): { from: number; to: number } {
   const latest = migrations.length;
   const check = (from: number) => {
-    if (from > latest)
-      throw new AppError(
-        'local_data',
-        `This data was written by a newer Meterdesk (schema ${from}, this version knows ${latest}). Update Meterdesk to open it; nothing was changed.`,
-      );
+    if (from > latest) throw newerRefusal(from, latest);
   };
   const seen = db.pragma('user_version', { simple: true }) as number;
   check(seen);

@@ -9,7 +9,7 @@ import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate } from './migrate';
+import { generationRefusal, migrate } from './migrate';
 import { AppError } from '../errors';
 
 /** How long a writer waits for another's transaction (a large import commits in a few seconds). */
@@ -28,6 +28,9 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
   }
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // A file this version cannot open is refused before anything is written into it (migrate.ts).
+    const refusal = generationRefusal(db);
+    if (refusal) throw refusal;
     if (!opts.readonly) {
       // A new file gets 16 KiB pages: a day record (≈ 1.5 KB) fills them to ≈ 95 %, where 4 KiB pages
       // hold two (≈ 73 %; measured 22.1 → see docs/architecture.md › One stored form). Only possible

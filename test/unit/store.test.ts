@@ -2,10 +2,11 @@
 // the audit trail and the per-local-day rollups (including DST days).
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
+import { toContractError, type AppError } from '../../main/errors';
 import { createReadingsStore, type IncomingReading } from '../../main/db/readings-store';
 import { dayNumberOfKey } from '../../main/time/local-days';
 import { DST_DAYS, fullDay } from '../readings-fixture';
@@ -45,10 +46,76 @@ describe('migrations', () => {
     raw.pragma('user_version = 999');
     raw.close();
     expect(() => openDatabase(path)).toThrow(/newer Meterdesk/);
+    expect(refusalOf(() => openDatabase(path))).toMatchObject({
+      reason: 'db_newer',
+      params: {
+        schema: 999,
+        knows: readdirSync('main/db/migrations').filter((f) => f.endsWith('.sql')).length,
+      },
+    });
     const again = new Database(path);
     expect(again.pragma('user_version', { simple: true })).toBe(999);
     again.close();
   });
+});
+
+/**
+ * A profile as the builds before the storage redesign wrote it (issue 43, item 3): readings as rows of
+ * `readings` (schema 1–6 of the earlier numbering) or `reading_rows` (schema 7), no day records, WAL.
+ */
+function earlierProfile(schema: number, table: 'readings' | 'reading_rows'): string {
+  const path = tmp();
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.exec(`CREATE TABLE meters (id TEXT PRIMARY KEY);
+    CREATE TABLE ${table} (series_id INTEGER, start_sec INTEGER, value REAL);
+    INSERT INTO ${table} VALUES (1, 1700000000, 0.25);
+    CREATE TABLE imports (id INTEGER PRIMARY KEY, file_name TEXT, imported_sec INTEGER);
+    INSERT INTO imports (file_name, imported_sec) VALUES ('netzooe-2024.csv', 1), ('wn-2025.xlsx', 2), ('wn-2025.xlsx', 3);`);
+  db.pragma(`user_version = ${schema}`);
+  db.close();
+  return path;
+}
+
+const refusalOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (err) {
+    return toContractError(err as AppError);
+  }
+  throw new Error('not refused');
+};
+
+const filesOf = (path: string) => {
+  const dir = join(path, '..');
+  return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]));
+};
+
+describe('profiles of another generation', () => {
+  for (const [schema, table] of [
+    [7, 'reading_rows'],
+    [4, 'readings'],
+    [2, 'readings'],
+  ] as const)
+    it(`a profile from before the storage redesign (schema ${schema}, ${table}) is refused as earlier, with the files to import again, and not one byte changes`, () => {
+      const path = earlierProfile(schema, table);
+      const before = filesOf(path);
+      const e = refusalOf(() => openDatabase(path));
+      expect(e).toMatchObject({
+        code: 'local_data',
+        reason: 'db_before_redesign',
+        params: { schema, files: 'wn-2025.xlsx, netzooe-2024.csv' },
+      });
+      expect(e.message).toMatch(/earlier Meterdesk/);
+      expect(e.message).not.toMatch(/newer/);
+      expect(filesOf(path)).toEqual(before);
+      // The read path (the CLI's) refuses it the same way; the file itself stays as it was (SQLite may
+      // leave its empty -wal and -shm beside a file opened read-only in WAL mode).
+      expect(refusalOf(() => openDatabase(path, { readonly: true }))).toMatchObject({
+        reason: 'db_before_redesign',
+      });
+      expect(filesOf(path)[basename(path)]).toEqual(before[basename(path)]);
+    });
 });
 
 describe('readings store', () => {
