@@ -116,12 +116,70 @@ export const errorReasons = [
   'db_read_only',
   /** The profile's database is damaged; nothing is written into it (params: path). */
   'db_damaged',
+  /** A profile written by a newer Meterdesk (params: schema, knows). */
+  'db_newer',
+  /** A profile written by an earlier Meterdesk before its storage changed (params: schema, files). */
+  'db_before_redesign',
   /** A profile without an account asked to sync (params: name). */
   'profile_no_account',
   /** A profile id that exists already (params: id). */
   'profile_exists',
   /** The built-in demo profile asked to be removed. */
   'demo_profile_fixed',
+  /** A carpet plot asked for more days than it shows (params: maxDays). */
+  'carpet_too_long',
+  /** A figure asked for a span that ends before it starts or is too long (params: maxYears). */
+  'span_invalid',
+  /** An export asked for without its meter, register, period or kind. */
+  'export_request_incomplete',
+  /** A member of a community whose meter left the profile (params: meterId). */
+  'community_member_gone',
+  /** A community's static shares add up to more than 100 % (params: name). */
+  'community_shares_too_high',
+  /** A what-if that would leave a community without members. */
+  'community_no_member',
+  /** A meter without the register asked for (params: meterId, obisCode). */
+  'register_missing',
+  /** A site's cost asked for a meter that belongs to no site. */
+  'meter_without_site',
+  /** No meter of a site has readings of the direction asked for. */
+  'site_no_direction',
+  /** A spot tariff whose price series has another resolution than it bills on (params: name, series). */
+  'spot_series_resolution',
+  /** A spot tariff billing quarter-hour prices from a date, with an hourly series (params: name, series, from). */
+  'spot_series_quarter_hours',
+  /** An export file name that would lie outside the folder chosen. */
+  'export_name_outside',
+  /** An export that would replace a file of Meterdesk's own data. */
+  'export_over_own_data',
+  /** A chart image to save that is not a PNG. */
+  'png_invalid',
+  /** A token given to a profile without an account. */
+  'token_not_needed',
+  /** A report for a meter, site or customer with no meters in the profile. */
+  'report_scope_unknown',
+  /** A report for meters without any readings. */
+  'report_no_readings',
+  /** This installation has no working keychain module (keytar). */
+  'keychain_module_missing',
+  /** The system's keychain is locked or not set up. */
+  'keychain_locked',
+  /** A stored day of readings that cannot be read. */
+  'day_damaged',
+  /** An import that is not in the import log. */
+  'import_unknown',
+  /** A meter that would get more registers than any meter has (params: meterId, max). */
+  'too_many_registers',
+  /** A file that cannot be opened or read (params: what). */
+  'file_unreadable',
+  /** A load-profile export of a year with quarter-hours missing (params: missing, year). */
+  'load_profile_incomplete',
+  /** No file name chosen for an export. */
+  'export_cancelled',
+  /** A sync asked for while one is running. */
+  'sync_running',
+  /** A price file that cannot be read as prices (its English reason under Details). */
+  'price_file_refused',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

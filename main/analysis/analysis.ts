@@ -204,7 +204,10 @@ export function carpet(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Carpet
   const firstDay = dayNumberOf(s.fromSec, tz);
   const lastDay = dayNumberOf(s.toSec - 1, tz);
   if (lastDay - firstDay > 400)
-    throw new AppError('invalid_input', 'A carpet plot shows at most 400 days; choose a shorter range.');
+    throw new AppError('invalid_input', 'A carpet plot shows at most 400 days; choose a shorter range.', {
+      reason: 'carpet_too_long',
+      params: { maxDays: 400 },
+    });
   const byStart = new Map(rows.map((r) => [r.start, r]));
   const days: CarpetResult['days'] = [];
   let max = 0;

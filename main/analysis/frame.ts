@@ -63,7 +63,10 @@ const seriesIdOf = (db: Database.Database, meterId: string, obisCode: string): n
  */
 export function frameFor(db: Database.Database, req: FrameRequest, nowSec: number, tz = DEFAULT_TZ): Framed {
   if (!(req.toSec > req.fromSec) || req.toSec - req.fromSec > MAX_SPAN_SEC)
-    throw new AppError('invalid_input', 'Choose a range of at most 10 years, with its end after its start.');
+    throw new AppError('invalid_input', 'Choose a range of at most 10 years, with its end after its start.', {
+      reason: 'span_invalid',
+      params: { maxYears: 10 },
+    });
   const id = seriesIdOf(db, req.meterId, req.obisCode);
   const frame =
     id === null ? emptyFrame(req.fromSec, req.toSec) : frameOf(db, id, req.fromSec, req.toSec, nowSec, tz);

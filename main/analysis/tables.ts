@@ -277,7 +277,9 @@ function pvTable(db: Database.Database, params: Params, nowSec: number, tz: stri
     typeof params.fromSec !== 'number' ||
     typeof params.toSec !== 'number'
   )
-    throw new AppError('invalid_input', 'The PV export needs siteId, fromSec and toSec.');
+    throw new AppError('invalid_input', 'The PV export needs siteId, fromSec and toSec.', {
+      reason: 'export_request_incomplete',
+    });
   // The export's span in the same frame as its screen: never the raw request span.
   const r = pv(db, pvFrames(db, params.siteId, { fromSec: params.fromSec, toSec: params.toSec }, nowSec, tz));
   return {
@@ -306,7 +308,10 @@ export function analysisTable(
   if (kind === 'portfolio') return portfolioTable(db, params, nowSec, tz);
   if (kind === 'pv') return pvTable(db, params, nowSec, tz);
   const table = METER_TABLES[kind];
-  if (!table) throw new AppError('invalid_input', `Unknown analysis "${kind}".`);
+  if (!table)
+    throw new AppError('invalid_input', `Unknown analysis "${kind}".`, {
+      reason: 'export_request_incomplete',
+    });
   const { meterId, obisCode, fromSec, toSec } = params;
   if (
     typeof meterId !== 'string' ||
@@ -315,7 +320,9 @@ export function analysisTable(
     typeof toSec !== 'number' ||
     toSec <= fromSec
   )
-    throw new AppError('invalid_input', 'This analysis export needs meterId, obisCode, fromSec and toSec.');
+    throw new AppError('invalid_input', 'This analysis export needs meterId, obisCode, fromSec and toSec.', {
+      reason: 'export_request_incomplete',
+    });
   // The export's span in the same frame as its screen (frame.ts): never the raw request span.
   const sc = frameFor(db, { meterId, obisCode, fromSec, toSec }, nowSec, tz);
   const [name, header, rows] = table(db, sc, params, tz);

@@ -64,12 +64,13 @@ export function splitTeamUrl(teamUrl: string): { baseUrl: string; team: string }
     );
   }
   const insecure = insecureUrlReason(url);
-  if (insecure) throw new AppError('invalid_input', insecure);
+  if (insecure) throw new AppError('invalid_input', insecure, { reason: 'team_url_insecure' });
   const m = /^(.*?)\/api\/v1\/teams\/([^/]+)\/?$/.exec(url.pathname);
   if (!m)
     throw new AppError(
       'invalid_input',
       'The URL must end in /api/v1/teams/<team>, as shown on the token page.',
+      { reason: 'team_url_shape' },
     );
   return { baseUrl: `${url.origin}${m[1]}`, team: decodeURIComponent(m[2]!) };
 }
@@ -81,11 +82,13 @@ export function createApiClient(opts: ApiClientOptions) {
     try {
       return new URL(base);
     } catch {
-      throw new AppError('invalid_input', `"${serviceText(opts.baseUrl, 120)}" is not a URL.`);
+      throw new AppError('invalid_input', `"${serviceText(opts.baseUrl, 120)}" is not a URL.`, {
+        reason: 'team_url_not_url',
+      });
     }
   })();
   const insecure = insecureUrlReason(baseUrl);
-  if (insecure) throw new AppError('invalid_input', insecure);
+  if (insecure) throw new AppError('invalid_input', insecure, { reason: 'team_url_insecure' });
   const t = createTransport(opts, base, baseUrl);
   const { request, get } = t;
   const team = encodeURIComponent(opts.team);

@@ -92,7 +92,10 @@ export function loadMembers(
     const meter = db.prepare('SELECT label, metering_point FROM meters WHERE id = ?').get(first.meterId) as
       { label: string | null; metering_point: string } | undefined;
     if (!meter)
-      throw new AppError('not_found', `Member meter ${first.meterId} is no longer in this profile.`);
+      throw new AppError('not_found', `Member meter ${first.meterId} is no longer in this profile.`, {
+        reason: 'community_member_gone',
+        params: { meterId: first.meterId },
+      });
     const registers: MemberData['registers'] = {};
     const values: MemberData['values'] = {};
     for (const [reg, where] of Object.entries(REGISTER_SQL[first.role]) as [Register, string][]) {

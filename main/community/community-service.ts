@@ -101,7 +101,9 @@ export function createCommunityService(db: Database.Database, tz: string) {
             });
           }
           if (members.length === 0)
-            throw new AppError('invalid_input', 'The EDA report holds no values to import.');
+            throw new AppError('invalid_input', 'The EDA report holds no values to import.', {
+              reason: 'eda_empty',
+            });
           return store.save(
             { id, name: q.name, kind: q.kind, allocation: 'dynamic', settings: store.defaults(), members },
             nowSec,

@@ -160,7 +160,10 @@ function sharesOf(c: Community, consumers: readonly MemberData[], given: Record<
     const fractions = staticShares(list);
     return new Map(consumers.map((m, i) => [m.meterId, fractions[i]!]));
   } catch (err) {
-    throw new AppError('invalid_input', `${(err as Error).message} Lower the shares of "${c.name}".`);
+    throw new AppError('invalid_input', `${(err as Error).message} Lower the shares of "${c.name}".`, {
+      reason: 'community_shares_too_high',
+      params: { name: c.name },
+    });
   }
 }
 
@@ -275,7 +278,9 @@ export function communityWhatIf(
     })),
   ];
   if (members.length === 0)
-    throw new AppError('invalid_input', 'Leave at least one member in the community.');
+    throw new AppError('invalid_input', 'Leave at least one member in the community.', {
+      reason: 'community_no_member',
+    });
   // The same frame as the view's: a what-if over days still to come would compare nothing with nothing.
   const f = frameCommunity(db, members, q, nowSec, tz);
   const { data } = f;

@@ -38,7 +38,11 @@ export function reconcileBill(
   const series = db
     .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
     .get(q.meterId, q.obisCode) as { id: number } | undefined;
-  if (!series) throw new AppError('not_found', `Meter ${q.meterId} has no register ${q.obisCode}.`);
+  if (!series)
+    throw new AppError('not_found', `Meter ${q.meterId} has no register ${q.obisCode}.`, {
+      reason: 'register_missing',
+      params: { meterId: q.meterId, obisCode: q.obisCode },
+    });
   const svc = createCostService(db, tz, fixedClock(nowSec));
   const cost = svc.cost(
     {

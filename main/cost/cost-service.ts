@@ -126,7 +126,9 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
           { site_id: string | null } | undefined
       )?.site_id;
       if (!site)
-        throw new AppError('invalid_input', 'This meter belongs to no site: its cost is the meter’s own.');
+        throw new AppError('invalid_input', 'This meter belongs to no site: its cost is the meter’s own.', {
+          reason: 'meter_without_site',
+        });
       const prefix = commodity === 'gas' ? '7-' : want === 'feed_in' ? '1-1:2.9.0' : '1-1:1.9.0';
       const regOf = db.prepare(
         "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1",
@@ -154,7 +156,9 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
           : [];
       });
       if (parts.length === 0)
-        throw new AppError('invalid_input', 'No meter of this site has readings of this direction.');
+        throw new AppError('invalid_input', 'No meter of this site has readings of this direction.', {
+          reason: 'site_no_direction',
+        });
       return combineSite(site, parts);
     },
     battery(

@@ -19,7 +19,10 @@ function need<T extends string | number>(
   type: 'string' | 'number',
 ): T {
   const v = params[key];
-  if (typeof v !== type) throw new AppError('invalid_input', `This export needs "${key}".`);
+  if (typeof v !== type)
+    throw new AppError('invalid_input', `This export needs "${key}".`, {
+      reason: 'export_request_incomplete',
+    });
   return v as T;
 }
 

@@ -47,7 +47,7 @@ let readerNotes: string[] = [];
 let readerFormat = 'CSV';
 
 function fail(message: string): never {
-  throw new AppError('invalid_input', message);
+  throw new AppError('invalid_input', message, { reason: 'price_file_refused' });
 }
 
 const TIME_HEADER = /time|zeit|datum|date|mtu|start|beginn|von|from/i;

@@ -131,6 +131,7 @@ export function pricingOf(
       throw new AppError(
         'invalid_input',
         `"${t.name}" bills on ${e.billedOn === 'hourly' ? 'the hourly index' : 'quarter-hour prices'}, but the series "${e.priceSeriesId}" holds ${first.resolutionSec === 900 ? 'quarter-hour' : 'hourly'} prices. Pick the series the price sheet names, or import it.`,
+        { reason: 'spot_series_resolution', params: { name: t.name, series: e.priceSeriesId } },
       );
     series.push({ seriesId: e.priceSeriesId, resolutionSec: first.resolutionSec, fromDay: null });
     let second: typeof first | null = null;
@@ -141,6 +142,10 @@ export function pricingOf(
         throw new AppError(
           'invalid_input',
           `"${t.name}" bills quarter-hour prices from ${e.quarterHourFrom}, but the series "${e.quarterHourSeriesId}" holds hourly prices. Import a quarter-hour price file for it.`,
+          {
+            reason: 'spot_series_quarter_hours',
+            params: { name: t.name, series: e.quarterHourSeriesId, from: e.quarterHourFrom },
+          },
         );
       switchSec = Date.parse(`${e.quarterHourFrom}T00:00:00Z`) / 1000;
       series.push({ seriesId: e.quarterHourSeriesId, resolutionSec: 900, fromDay: e.quarterHourFrom });

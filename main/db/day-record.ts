@@ -104,4 +104,5 @@ const damaged = (dayStart: number) =>
   new AppError(
     'local_data',
     `A stored day of readings (starting ${new Date(dayStart * 1000).toISOString()}) is damaged; nothing was changed. Sync again from the start or restore a backup of this profile.`,
+    { reason: 'day_damaged' },
   );

@@ -78,6 +78,7 @@ export function undoImport(
       throw new AppError(
         'not_found',
         `No import ${importId} in this profile ("meterdesk imports" lists them).`,
+        { reason: 'import_unknown' },
       );
     if (imp.undone_sec !== null)
       throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`, {

@@ -77,6 +77,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           throw new AppError(
             'bad_response',
             `Meter ${meterId} would get more than ${MAX_SERIES_PER_METER} registers (the next: "${obisCode.slice(0, 40)}"); nothing of these readings was stored. Report this to the service.`,
+            { reason: 'too_many_registers', params: { meterId, max: MAX_SERIES_PER_METER } },
           );
         const id = Number(insertSeries.run(meterId, obisCode, unit, resolutionSec).lastInsertRowid);
         s = { id, resolutionSec };

@@ -18,7 +18,10 @@ export function readFileBounded(path: string, maxBytes: number, what: string): B
   try {
     fd = openSync(path, 'r');
   } catch (err) {
-    throw new AppError('invalid_input', `${what}: ${(err as Error).message}`);
+    throw new AppError('invalid_input', `${what}: ${(err as Error).message}`, {
+      reason: 'file_unreadable',
+      params: { what },
+    });
   }
   try {
     const chunks: Buffer[] = [];

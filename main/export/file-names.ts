@@ -47,6 +47,7 @@ export function insideFolder(folder: string, name: string): string {
     throw new AppError(
       'invalid_input',
       `The export name "${name}" would lie outside ${dir}; nothing was written.`,
+      { reason: 'export_name_outside' },
     );
   return path;
 }
@@ -92,5 +93,6 @@ export function assertExportTarget(out: string, dataDir: string, dbPath: string)
     throw new AppError(
       'invalid_input',
       `${out} is a file of Meterdesk's own data (${dataDir}); an export would replace it. Choose another file name or folder.`,
+      { reason: 'export_over_own_data' },
     );
 }

@@ -38,7 +38,11 @@ export function loadProfileOf(
   const s = db
     .prepare('SELECT id, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?')
     .get(meterId, obisCode) as { id: number; resolution_sec: number } | undefined;
-  if (!s) throw new AppError('not_found', `Meter ${meterId} has no register ${obisCode}.`);
+  if (!s)
+    throw new AppError('not_found', `Meter ${meterId} has no register ${obisCode}.`, {
+      reason: 'register_missing',
+      params: { meterId, obisCode },
+    });
   if (s.resolution_sec !== 900)
     throw new AppError(
       'invalid_input',
@@ -73,6 +77,7 @@ export function loadProfileOf(
     throw new AppError(
       'invalid_input',
       `${missing} of the ${LOAD_PROFILE_VALUES} quarter-hours of ${year} have no reading (the first at ${at} standard time). The load-profile tools need every quarter-hour and Meterdesk does not invent any: complete the year (sync or import) or choose a complete year.`,
+      { reason: 'load_profile_incomplete', params: { missing, year } },
     );
   }
   return { text: lines.join('\r\n') + '\r\n', values: lines.length, leapDayLeftOut: leap, kwh };

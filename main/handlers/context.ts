@@ -35,7 +35,7 @@ export function createHandlerContext(services: Services): HandlerContext {
     nowSec: () => services.nowSec(),
     async savePath(suggested, cancelledWords) {
       const path = services.opts.chooseExportPath ? await services.opts.chooseExportPath(suggested) : null;
-      if (!path) throw new AppError('cancelled', cancelledWords);
+      if (!path) throw new AppError('cancelled', cancelledWords, { reason: 'export_cancelled' });
       return path;
     },
   };

@@ -38,7 +38,7 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       );
       const bytes = Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
       if (bytes.subarray(0, 8).toString('hex') !== PNG_MAGIC)
-        throw new AppError('invalid_input', 'That is not a PNG image.');
+        throw new AppError('invalid_input', 'That is not a PNG image.', { reason: 'png_invalid' });
       writeFileSync(path, bytes);
       return { path, rows: 0, bytes: bytes.length };
     },

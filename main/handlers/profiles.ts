@@ -71,7 +71,9 @@ export function profileHandlers({ services }: HandlerContext): HandlersOf<Profil
     'auth:setToken': async ({ profileId, token, tokenStorage }) => {
       const p = services.profiles.get(profileId);
       if (p.kind !== 'account')
-        throw new AppError('conflict', `The ${p.kind} profile has no account and needs no token.`);
+        throw new AppError('conflict', `The ${p.kind} profile has no account and needs no token.`, {
+          reason: 'token_not_needed',
+        });
       await storeToken(profileId, token, tokenStorage);
       const api = createApiClient({ baseUrl: p.baseUrl, team: p.team, token, maxRetries: 1 });
       const account = await api.account().catch(() => null);

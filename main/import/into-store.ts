@@ -84,7 +84,11 @@ export function resolveTarget(
     const r = db
       .prepare('SELECT id, label, metering_point, energy_direction, raw_json FROM meters WHERE id = ?')
       .get(chosenMeterId) as Row | undefined;
-    if (!r) throw new AppError('not_found', `No meter ${chosenMeterId} in this profile.`);
+    if (!r)
+      throw new AppError('not_found', `No meter ${chosenMeterId} in this profile.`, {
+        reason: 'unknown_in_profile',
+        params: { kind: 'meter', id: chosenMeterId },
+      });
     return { meterId: r.id, exists: true, isServiceMeter: isService(r), label: r.label ?? r.metering_point };
   }
   if (parsed.meteringPoint) {

@@ -312,6 +312,7 @@ export function buildReport(
     throw new AppError(
       'not_found',
       `No ${req.scope.kind} "${req.scope.id}" with meters in this profile ("meterdesk meters", "sites" list the ids).`,
+      { reason: 'report_scope_unknown' },
     );
   // A single meter gets every section in full; a site's or customer's meters one page each after a
   // summary (50 meters ≈ 50 pages, issue 33), so their power views are the figures, not the charts.
@@ -327,6 +328,7 @@ export function buildReport(
     throw new AppError(
       'not_found',
       `No readings of ${req.scope.kind === 'meter' ? 'this meter' : `any meter of this ${req.scope.kind}`} in this profile: sync or import first.`,
+      { reason: 'report_no_readings' },
     );
   const totals = new Map<string, ReportModel['totals'][number]>();
   for (const m of meters) {

@@ -72,10 +72,12 @@ export function createSecretStore(opts: { service?: string; loadKeytar?: () => K
         throw new AppError(
           'keychain_unavailable',
           `This Meterdesk was installed without its OS keychain module (keytar could not be built; on Linux it needs libsecret-1-dev before "npm ci"). Tokens cannot be stored; choose "Keep for this session only", or install the keychain module and start Meterdesk again.`,
+          { reason: 'keychain_module_missing' },
         );
       throw new AppError(
         'keychain_unavailable',
         `Cannot load keytar (the OS keychain module): ${(err as Error).message}. ${keychainHelp()}`,
+        { reason: 'keychain_module_missing' },
       );
     }
   }
@@ -90,6 +92,7 @@ export function createSecretStore(opts: { service?: string; loadKeytar?: () => K
       throw new AppError(
         'keychain_unavailable',
         `The OS keychain is not usable${known ? '' : ' (' + msg + ')'}. ${keychainHelp()}`,
+        { reason: 'keychain_locked' },
       );
     }
   }

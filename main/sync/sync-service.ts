@@ -62,7 +62,7 @@ export function createSyncService(deps: SyncDeps) {
 
   /** Syncs every meter that can have data. Resolves with a summary; per-meter errors are collected. */
   async function syncAll(o: { meterIds?: string[] } = {}): Promise<SyncSummary> {
-    if (controller) throw new AppError('conflict', 'A sync is already running.');
+    if (controller) throw new AppError('conflict', 'A sync is already running.', { reason: 'sync_running' });
     controller = new AbortController();
     const ctl = controller;
     try {

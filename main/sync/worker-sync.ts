@@ -53,7 +53,10 @@ export function createWorkerSync(o: WorkerSyncOptions) {
     /** Syncs every meter that can have data (or the given ones), in the worker. */
     syncAll(opts: { meterIds?: string[] } = {}): Promise<SyncSummary> {
       if (closed) return Promise.reject(new AppError('internal', 'The sync is closed.'));
-      if (running > 0) return Promise.reject(new AppError('conflict', 'A sync is already running.'));
+      if (running > 0)
+        return Promise.reject(
+          new AppError('conflict', 'A sync is already running.', { reason: 'sync_running' }),
+        );
       // A thread that crashed does not take the sync down for the rest of the session: the next
       // request starts a new one (threads/rpc.ts).
       running += 1;

@@ -343,6 +343,57 @@ export const de = {
     '„{{name}}“ hat kein Konto, nur importierte Dateien. Für den Abgleich mit dem Messdaten-Dienst ein Konto verbinden.',
   err_reason_profile_exists: 'Ein Profil „{{id}}“ gibt es schon.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
+  err_reason_db_newer:
+    'Dieses Profil wurde von einem neueren Meterdesk geschrieben (Schema {{schema}}, diese Version kennt {{knows}}). Meterdesk aktualisieren, um es zu öffnen; nichts wurde verändert.',
+  err_reason_db_before_redesign:
+    'Dieses Profil stammt von einem früheren Meterdesk, bevor sich die Speicherung geändert hat (Schema {{schema}} der früheren Zählung); diese Version kann es nicht öffnen und hat nichts daran verändert. Das Konto in ein neues Profil synchronisieren und die Dateien erneut importieren (laut altem Importprotokoll: {{files}}). Die alte Datei bleibt, wie sie ist.',
+  err_reason_carpet_too_long:
+    'Ein Teppichdiagramm zeigt höchstens {{maxDays}} Tage: einen kürzeren Zeitraum wählen.',
+  err_reason_span_invalid:
+    'Einen Zeitraum von höchstens {{maxYears}} Jahren wählen, dessen Ende nach dem Beginn liegt.',
+  err_reason_export_request_incomplete:
+    'Dieser Export wurde ohne alle nötigen Angaben angefordert (Zähler, Register, Zeitraum, Auswertung); die Ansicht neu laden.',
+  err_reason_community_member_gone:
+    'Der Zähler {{meterId}} eines Mitglieds ist nicht mehr in diesem Profil: das Mitglied aus der Gemeinschaft entfernen oder den Zähler wieder importieren.',
+  err_reason_community_shares_too_high:
+    'Die festen Anteile von „{{name}}“ ergeben mehr als 100 %: die Anteile senken.',
+  err_reason_community_no_member: 'Mindestens ein Mitglied in der Gemeinschaft lassen.',
+  err_reason_register_missing: 'Der Zähler {{meterId}} hat kein Register {{obisCode}}.',
+  err_reason_meter_without_site:
+    'Dieser Zähler gehört zu keinem Standort: seine Kosten sind die des Zählers allein.',
+  err_reason_site_no_direction: 'Kein Zähler dieses Standorts hat Messwerte in dieser Richtung.',
+  err_reason_spot_series_resolution:
+    '„{{name}}“ wird mit einer anderen Preisauflösung abgerechnet, als die Preisreihe „{{series}}“ hat: die im Preisblatt genannte Reihe wählen oder importieren.',
+  err_reason_spot_series_quarter_hours:
+    '„{{name}}“ rechnet ab {{from}} mit Viertelstundenpreisen ab, die Reihe „{{series}}“ hat aber Stundenpreise: eine Viertelstunden-Preisdatei dafür importieren.',
+  err_reason_export_name_outside:
+    'Dieser Dateiname läge außerhalb des gewählten Ordners; nichts wurde geschrieben.',
+  err_reason_export_over_own_data:
+    'Diese Datei gehört zu Meterdesks eigenen Daten; ein Export würde sie ersetzen. Einen anderen Namen oder Ordner wählen.',
+  err_reason_png_invalid: 'Das ist kein PNG-Bild; nichts wurde gespeichert.',
+  err_reason_token_not_needed: 'Dieses Profil hat kein Konto und braucht kein Token.',
+  err_reason_report_scope_unknown:
+    'Dafür gibt es in diesem Profil keine Zähler; die Liste der Zähler und Standorte neu laden.',
+  err_reason_report_no_readings:
+    'Dafür gibt es in diesem Profil keine Messwerte: zuerst synchronisieren oder importieren.',
+  err_reason_keychain_module_missing:
+    'Meterdesk wurde ohne funktionierendes Schlüsselbund-Modul installiert (unter Linux braucht es libsecret-1-dev vor „npm ci“): „Nur für diese Sitzung behalten“ wählen oder das Modul installieren und Meterdesk neu starten.',
+  err_reason_keychain_locked:
+    'Linux: einen Secret-Service-Schlüsselbund (GNOME Keyring oder KWallet) in einer Desktop-Sitzung entsperren; macOS: den Anmelde-Schlüsselbund entsperren; Windows: die Anmeldeinformationsverwaltung prüfen.',
+  err_reason_day_damaged:
+    'Ein gespeicherter Tag mit Messwerten ist beschädigt; nichts wurde geändert. Von vorn synchronisieren oder eine Sicherung des Profils zurückspielen.',
+  err_reason_import_unknown:
+    'Diesen Import gibt es in diesem Profil nicht (mehr); die Liste der Importe neu laden.',
+  err_reason_too_many_registers:
+    'Der Zähler {{meterId}} bekäme mehr als {{max}} Register; nichts davon wurde gespeichert. Das dem Dienst melden.',
+  err_reason_file_unreadable:
+    '{{what}}: die Datei lässt sich nicht lesen (fehlt sie, oder fehlt die Berechtigung?).',
+  err_reason_load_profile_incomplete:
+    '{{missing}} Viertelstunden von {{year}} haben keinen Messwert. Das Lastprofil braucht jede, und Meterdesk erfindet keine: das Jahr vervollständigen (synchronisieren oder importieren) oder ein vollständiges Jahr wählen.',
+  err_reason_export_cancelled: 'Kein Dateiname gewählt; nichts wurde gespeichert.',
+  err_reason_sync_running: 'Es läuft schon eine Synchronisation; sie abwarten oder abbrechen.',
+  err_reason_price_file_refused:
+    'Diese Preisdatei lässt sich nicht als Preise lesen; der Grund steht unter Details.',
   err_word_profile: 'Profil',
   err_word_meter: 'Zähler',
   err_word_site: 'Standort',

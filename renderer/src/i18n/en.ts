@@ -338,6 +338,49 @@ export const en: Record<keyof typeof de, string> = {
     '“{{name}}” has no account, only imported files. Connect an account to sync from the readings service.',
   err_reason_profile_exists: 'A profile “{{id}}” exists already.',
   err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
+  err_reason_db_newer:
+    'This profile was written by a newer Meterdesk (schema {{schema}}, this version knows {{knows}}). Update Meterdesk to open it; nothing was changed.',
+  err_reason_db_before_redesign:
+    'This profile was written by an earlier Meterdesk, before its storage changed (schema {{schema}} of the earlier numbering); this version cannot open it and changed nothing. Sync the account into a new profile and import the files again (by the old import log: {{files}}). The old file stays as it is.',
+  err_reason_carpet_too_long: 'A carpet plot shows at most {{maxDays}} days: choose a shorter range.',
+  err_reason_span_invalid: 'Choose a range of at most {{maxYears}} years, with its end after its start.',
+  err_reason_export_request_incomplete:
+    'This export was asked for without everything it needs (meter, register, period, analysis); reload the view.',
+  err_reason_community_member_gone:
+    'The meter {{meterId}} of a member is no longer in this profile: remove the member from the community, or import the meter again.',
+  err_reason_community_shares_too_high:
+    'The static shares of “{{name}}” add up to more than 100 %: lower them.',
+  err_reason_community_no_member: 'Leave at least one member in the community.',
+  err_reason_register_missing: 'Meter {{meterId}} has no register {{obisCode}}.',
+  err_reason_meter_without_site: 'This meter belongs to no site: its cost is the meter’s own.',
+  err_reason_site_no_direction: 'No meter of this site has readings of this direction.',
+  err_reason_spot_series_resolution:
+    '“{{name}}” bills on another price resolution than the series “{{series}}” holds: pick the series its price sheet names, or import it.',
+  err_reason_spot_series_quarter_hours:
+    '“{{name}}” bills quarter-hour prices from {{from}}, but the series “{{series}}” holds hourly prices: import a quarter-hour price file for it.',
+  err_reason_export_name_outside: 'This file name would lie outside the folder chosen; nothing was written.',
+  err_reason_export_over_own_data:
+    'This file is part of Meterdesk’s own data; an export would replace it. Choose another name or folder.',
+  err_reason_png_invalid: 'That is not a PNG image; nothing was saved.',
+  err_reason_token_not_needed: 'This profile has no account and needs no token.',
+  err_reason_report_scope_unknown:
+    'There are no meters for this in the profile; reload the list of meters and sites.',
+  err_reason_report_no_readings: 'There are no readings for this in the profile: sync or import first.',
+  err_reason_keychain_module_missing:
+    'Meterdesk was installed without a working keychain module (on Linux it needs libsecret-1-dev before “npm ci”): choose “Keep for this session only”, or install the module and start Meterdesk again.',
+  err_reason_keychain_locked:
+    'Linux: unlock a Secret Service keyring (GNOME Keyring or KWallet) in a desktop session; macOS: unlock the login keychain; Windows: check the Credential Manager.',
+  err_reason_day_damaged:
+    'A stored day of readings is damaged; nothing was changed. Sync again from the start, or restore a backup of this profile.',
+  err_reason_import_unknown: 'This import is not (or no longer) in this profile; reload the list of imports.',
+  err_reason_too_many_registers:
+    'Meter {{meterId}} would get more than {{max}} registers; nothing of it was stored. Report this to the service.',
+  err_reason_file_unreadable: '{{what}}: the file cannot be read (is it missing, or is permission lacking?).',
+  err_reason_load_profile_incomplete:
+    '{{missing}} quarter-hours of {{year}} have no reading. The load profile needs every one, and Meterdesk invents none: complete the year (sync or import) or choose a complete year.',
+  err_reason_export_cancelled: 'No file name chosen; nothing was saved.',
+  err_reason_sync_running: 'A sync is already running; wait for it or cancel it.',
+  err_reason_price_file_refused: 'This price file cannot be read as prices; the reason is under Details.',
   err_word_profile: 'profile',
   err_word_meter: 'meter',
   err_word_site: 'site',
