@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import { cleanText } from '../../common/rules';
 
 export interface Migration {
   version: number;
@@ -52,11 +53,7 @@ function importedFiles(db: Database.Database): string[] {
         .all() as {
         file_name: string;
       }[]
-    ).map((r) =>
-      r.file_name
-        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-        .slice(0, 80),
-    );
+    ).map((r) => cleanText(String(r.file_name), 80));
   } catch {
     return []; // no import log, or one that cannot be read
   }
