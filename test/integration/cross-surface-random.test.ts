@@ -2,10 +2,11 @@
 // middle of a year, stop before "now", miss whole days and single quarter-hours, carry estimated and
 // unreliable values, an hourly series, a meter with import and export — written through the readings
 // store into a real SQLite file. For random periods (a day, a week, a month, the current month, a
-// year, a DST day, a zoomed span), the range figures (what the meter view shows), data health and
-// monthly peaks are compared on screen (the query thread's functions), in their CSV (written and
-// parsed back) and with an oracle here that shares no code with the app: Luxon for local time, plain
-// filtering and counting for the rest.
+// year, a DST day, a zoomed span), the range figures (what the meter view shows), data health,
+// monthly peaks, the carpet, the load duration curve and the day profiles are compared on screen (the
+// query thread's functions), in their CSV (written and parsed back) and with an oracle here that
+// shares no code with the app: Luxon for local time, plain filtering, counting and sorting for the
+// rest. The page as Chromium renders it is held to an oracle in test/e2e/figures-oracle.spec.ts.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,15 @@ import { describe, expect, it } from 'vitest';
 import { queryQuality } from '../../main/analysis/quality';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
-import { expectHealthOnSurfaces, expectPeaksOnSurfaces } from './surfaces';
+import {
+  expectCarpetOnSurfaces,
+  expectDurationOnSurfaces,
+  expectHealthOnSurfaces,
+  expectPeaksOnSurfaces,
+  expectProfilesOnSurfaces,
+  type CarpetDay,
+  type ProfileCurves,
+} from './surfaces';
 
 const ZONE = 'Europe/Vienna';
 const NOW = DateTime.fromISO('2026-11-20T13:00:00', { zone: ZONE }).toSeconds();
@@ -186,6 +195,72 @@ function oraclePeaks(from: number, to: number, inside: Point[]) {
   });
 }
 
+/** The carpet: each local day of the frame with its real number of quarter-hours, kWh where read. */
+function oracleCarpet(from: number, to: number, inside: Point[]): CarpetDay[] {
+  const at = new Map(inside.map((p) => [p.start, p.value]));
+  const out: CarpetDay[] = [];
+  for (
+    let d = DateTime.fromSeconds(from, { zone: ZONE }).startOf('day');
+    d.toSeconds() < to;
+    d = d.plus({ days: 1 })
+  ) {
+    const slots = (d.plus({ days: 1 }).toSeconds() - d.toSeconds()) / 900;
+    out.push({
+      day: d.toISODate()!,
+      slots,
+      values: Array.from({ length: slots }, (_, i) => at.get(d.toSeconds() + i * 900) ?? null),
+    });
+  }
+  return out;
+}
+
+/** The duration curve: every quarter-hour's kW, highest first, and its 90th percentile (linear). */
+function oracleDuration(inside: Point[]) {
+  const kw = inside.map((p) => p.value * 4).sort((a, b) => b - a);
+  const asc = [...kw].reverse();
+  const i = (asc.length - 1) * 0.9;
+  const p90 = asc.length
+    ? asc[Math.floor(i)]! + (asc[Math.ceil(i)]! - asc[Math.floor(i)]!) * (i - Math.floor(i))
+    : 0;
+  return { kwDescending: kw, p90 };
+}
+
+/** Day profiles: mean kW per wall-clock quarter-hour, Monday–Friday / Saturday–Sunday and by season. */
+function oracleProfiles(inside: Point[]): ProfileCurves {
+  const groups = new Map<string, { sum: number[]; n: number[] }>();
+  const add = (k: string, slot: number, kw: number) => {
+    if (!groups.has(k)) groups.set(k, { sum: new Array(96).fill(0), n: new Array(96).fill(0) });
+    const g = groups.get(k)!;
+    g.sum[slot] += kw;
+    g.n[slot] += 1;
+  };
+  for (const p of inside) {
+    const t = DateTime.fromSeconds(p.start, { zone: ZONE });
+    const slot = t.hour * 4 + t.minute / 15;
+    const season = [12, 1, 2].includes(t.month)
+      ? 'winter'
+      : t.month <= 5
+        ? 'spring'
+        : t.month <= 8
+          ? 'summer'
+          : 'autumn';
+    add(t.weekday >= 6 ? 'weekend' : 'weekday', slot, p.value * 4);
+    add(season, slot, p.value * 4);
+  }
+  const mean = (k: string) => {
+    const g = groups.get(k);
+    return g ? g.sum.map((v, i) => (g.n[i] ? v / g.n[i]! : null)) : null;
+  };
+  return {
+    weekday: mean('weekday'),
+    weekend: mean('weekend'),
+    winter: mean('winter'),
+    spring: mean('spring'),
+    summer: mean('summer'),
+    autumn: mean('autumn'),
+  };
+}
+
 /** Periods for a register, at random within and around its data; whole local days except the zoom. */
 function periodsFor(r: () => number, g: Register) {
   const first = DateTime.fromSeconds(g.points[0]!.start, { zone: ZONE }).startOf('day');
@@ -218,7 +293,7 @@ function periodsFor(r: () => number, g: Register) {
 
 describe('one result on every surface, on seeded random profiles', () => {
   for (const seed of [11, 23, 37])
-    it(`seed ${seed}: figures, data health and monthly peaks agree on screen, in the CSV and with the oracle`, async () => {
+    it(`seed ${seed}: figures, data health, monthly peaks, carpet, duration curve and day profiles agree on screen, in the CSV and with the oracle`, async () => {
       const { db, registers, r } = profile(seed);
       let compared = 0;
       let partial = 0;
@@ -255,6 +330,11 @@ describe('one result on every surface, on seeded random profiles', () => {
             await expectHealthOnSurfaces(db, req, NOW, ZONE, health, at);
             // Monthly peaks: screen, CSV, oracle.
             await expectPeaksOnSurfaces(db, req, NOW, ZONE, oraclePeaks(e.from, e.to, e.inside), at);
+            // The carpet and the load duration curve: screen, CSV, oracle.
+            if (e.to > e.from)
+              await expectCarpetOnSurfaces(db, req, NOW, ZONE, oracleCarpet(e.from, e.to, e.inside), at);
+            await expectDurationOnSurfaces(db, req, NOW, ZONE, oracleDuration(e.inside), at);
+            await expectProfilesOnSurfaces(db, req, NOW, ZONE, oracleProfiles(e.inside), at);
           }
       } finally {
         db.close();

@@ -83,3 +83,119 @@ export async function expectPeaksOnSurfaces(
     `${at}: peaks in the CSV`,
   ).toEqual(oracle.map(({ month, powerKw, received }) => ({ month, powerKw, received })));
 }
+
+export interface CarpetDay {
+  day: string;
+  slots: number;
+  values: (number | null)[];
+}
+
+/** The carpet's days on screen (kWh per slot) and in its CSV (kW per wall-clock column) equal the oracle's. */
+export async function expectCarpetOnSurfaces(
+  db: Database.Database,
+  req: FrameRequest,
+  nowSec: number,
+  tz: string,
+  oracle: CarpetDay[],
+  at: string,
+): Promise<void> {
+  const { queries } = await import('../../main/query/queries');
+  const screen = queries.carpet(db, req, nowSec, tz);
+  expect(
+    screen.days.map((d) => ({ day: d.day, slots: d.slots, values: d.values })),
+    `${at}: carpet on screen`,
+  ).toEqual(oracle);
+  const csv = await csvOf(db, 'carpet', req, nowSec, tz);
+  const kw = (v: number | null) => (v === null ? null : Math.round(v * 4 * 1000) / 1000);
+  expect(
+    csv.map((r) => ({ day: r[2], slots: Number(r[3]) })),
+    `${at}: carpet days in the CSV`,
+  ).toEqual(oracle.map((d) => ({ day: d.day, slots: d.slots })));
+  csv.forEach((r, k) => {
+    const cells = r.slice(4).map((c) => (c === '' ? null : Number(c)));
+    const want = oracle[k]!.values.map(kw);
+    // A day of 96 quarter-hours: each value in the column of its time (00:00 … 02:45, the four columns
+    // of the repeated hour, 03:00 … 23:45); a DST day: the same values.
+    if (oracle[k]!.slots === 96)
+      expect(cells, `${at}: carpet ${r[2]} in the CSV`).toEqual([
+        ...want.slice(0, 12),
+        null,
+        null,
+        null,
+        null,
+        ...want.slice(12),
+      ]);
+    else
+      expect(
+        cells.filter((c) => c !== null).sort((a, b) => a! - b!),
+        `${at}: carpet ${r[2]} (a DST day) in the CSV`,
+      ).toEqual(want.filter((c) => c !== null).sort((a, b) => a! - b!));
+  });
+}
+
+/** The load duration curve on screen (its ends, hours and threshold) and in its CSV (every point). */
+export async function expectDurationOnSurfaces(
+  db: Database.Database,
+  req: FrameRequest,
+  nowSec: number,
+  tz: string,
+  oracle: { kwDescending: number[]; p90: number },
+  at: string,
+): Promise<void> {
+  const { queries } = await import('../../main/query/queries');
+  const r3 = (v: number) => Math.round(v * 1000) / 1000;
+  const n = oracle.kwDescending.length;
+  const screen = queries.duration(db, req, nowSec, tz, null);
+  expect(screen.totalHours, `${at}: duration hours on screen`).toBe(Math.round(n * 25) / 100);
+  expect(screen.thresholdKw, `${at}: duration threshold (P90) on screen`).toBeCloseTo(oracle.p90, 3);
+  const above = oracle.kwDescending.filter((v) => v > screen.thresholdKw).length;
+  expect(screen.hoursAbove, `${at}: hours above on screen`).toBe(Math.round(above * 25) / 100);
+  if (n > 0) {
+    expect(screen.points[0]!.powerKw, `${at}: duration start on screen`).toBe(r3(oracle.kwDescending[0]!));
+    expect(screen.points.at(-1)!.powerKw, `${at}: duration end on screen`).toBe(
+      r3(oracle.kwDescending[n - 1]!),
+    );
+  }
+  const csv = await csvOf(db, 'duration', req, nowSec, tz);
+  expect(
+    csv.map((c) => [Number(c[2]), Number(c[3])]),
+    `${at}: every point of the duration curve in the CSV`,
+  ).toEqual(oracle.kwDescending.map((v, i) => [Math.round(i * 25) / 100, r3(v)]));
+}
+
+/** Mean kW per wall-clock quarter-hour (96), by weekday/weekend and season; null where nothing fell. */
+export type ProfileCurves = Record<
+  'weekday' | 'weekend' | 'winter' | 'spring' | 'summer' | 'autumn',
+  (number | null)[] | null
+>;
+
+/** The day profiles on screen and in their CSV equal the oracle's (to the watt). */
+export async function expectProfilesOnSurfaces(
+  db: Database.Database,
+  req: FrameRequest,
+  nowSec: number,
+  tz: string,
+  oracle: ProfileCurves,
+  at: string,
+): Promise<void> {
+  const { queries } = await import('../../main/query/queries');
+  const close = (a: (number | null)[] | null, b: (number | null)[] | null, what: string) => {
+    expect(a === null, `${what}: present`).toBe(b === null);
+    if (a === null || b === null) return;
+    a.forEach((v, i) => {
+      expect(v === null, `${what} slot ${i}: present`).toBe(b[i] === null);
+      if (v !== null)
+        expect(Math.abs(v - b[i]!), `${what} slot ${i}: ${v} vs ${b[i]}`).toBeLessThanOrEqual(0.0011);
+    });
+  };
+  const s = queries.profiles(db, req, nowSec, tz);
+  const onScreen: ProfileCurves = { weekday: s.weekday, weekend: s.weekend, ...s.seasons };
+  for (const k of Object.keys(oracle) as (keyof ProfileCurves)[])
+    close(onScreen[k], oracle[k], `${at}: ${k} profile on screen`);
+  const csv = await csvOf(db, 'profiles', req, nowSec, tz);
+  const keys = ['weekday', 'weekend', 'winter', 'spring', 'summer', 'autumn'] as const;
+  keys.forEach((k, j) => {
+    const column = csv.map((r) => (r[3 + j] === '' || r[3 + j] === undefined ? null : Number(r[3 + j])));
+    close(oracle[k] === null ? null : column, oracle[k], `${at}: ${k} profile in the CSV`);
+  });
+}
