@@ -8,6 +8,7 @@ import type { ErrorCode, SyncStatus } from '../preload/contract';
 import type { RateLimitState } from './api/client';
 import type { Emit } from './profile-context';
 import type { SyncSummary } from './sync/sync-service';
+import { noteOf } from './sync/verify';
 import { systemClock } from './time/clock';
 import { AppError, toContractError } from './errors';
 
@@ -51,8 +52,8 @@ export function createSyncStatus(emit: Emit) {
         ...status,
         lastSyncSec: systemClock.nowSec(),
         lastError: first ? { code: first.code as ErrorCode, message: first.message } : null,
-        warnings: summary.warnings.map((w) => ({ meterId: w.meterId, message: w.message })),
-        meterErrors: summary.errors.map((e) => ({ meterId: e.meterId, message: e.message })),
+        warnings: summary.warnings.map((w) => ({ meterId: w.meterId, note: noteOf(w) })),
+        meterErrors: summary.errors.map((e) => ({ meterId: e.meterId, error: e.error })),
       };
       setState(summary.errors.length > 0 ? 'error' : 'idle');
     },

@@ -116,6 +116,8 @@ export const errorReasons = [
   'db_read_only',
   /** The profile's database is damaged; nothing is written into it (params: path). */
   'db_damaged',
+  /** A meter's last sync error as an earlier build stored it: its English sentence under Details. */
+  'earlier_sync_error',
   /** A profile written by a newer Meterdesk (params: schema, knows). */
   'db_newer',
   /** A profile written by an earlier Meterdesk before its storage changed (params: schema, files). */

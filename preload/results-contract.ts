@@ -59,10 +59,30 @@ export interface MeterView {
   /** Received ÷ expected quarter-hours of the last 30 local days of the primary register; null without data. */
   completeness30d: number | null;
   quality30d: QualityCounts;
-  /** The last sync's error for this meter (its next step included), or null. */
-  syncError: string | null;
+  /** The last sync's error for this meter, as a code the UI words (the core's English under Details), or null. */
+  syncError: ContractError | null;
   /** What the last sync's check against the service found missing (and fetched), or null. */
-  syncWarning: string | null;
+  syncWarning: SyncNote[] | null;
+}
+
+/**
+ * A shortfall the sync's check against the service found (sync/verify.ts), with its numbers, for the
+ * UI to word: `missing` (the service has more for the days than the sync brought; the check fetched
+ * them), `unchecked` (incomplete days beyond the ranges one sync checks), or `earlier` (a note an
+ * earlier build stored as English text: shown under Details).
+ */
+export interface SyncNote {
+  kind: 'missing' | 'unchecked' | 'earlier';
+  fromSec: number | null;
+  toSec: number | null;
+  serviceReadings: number | null;
+  localReadings: number | null;
+  fetched: number | null;
+  /** `unchecked`: the incomplete days left, and the most ranges one sync checks. */
+  days?: number;
+  maxRanges?: number;
+  /** The core's English sentence (always), for Details and the CLI. */
+  message: string;
 }
 
 export interface SeriesView {
@@ -348,9 +368,9 @@ export interface SyncStatus {
   rateLimit: { limit: number; remaining: number; resetSec: number } | null;
   mqtt: 'connected' | 'reconnecting' | 'off';
   /** What the last sync's checks against the service found: shortfalls with their numbers, per meter. */
-  warnings: { meterId: string; message: string }[];
+  warnings: { meterId: string; note: SyncNote }[];
   /** Meters whose last sync failed, with the reason (the run itself may have succeeded for the rest). */
-  meterErrors: { meterId: string; message: string }[];
+  meterErrors: { meterId: string; error: ContractError }[];
 }
 
 /** A note on a meter (no span) or on a span of it (issue 33). */

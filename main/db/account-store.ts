@@ -3,11 +3,11 @@
  * meter list view with 30-day completeness and quality from the rollups.
  */
 import type Database from 'better-sqlite3';
-import type { MeterView } from '../../preload/contract';
+import type { ContractError, MeterView, SyncNote } from '../../preload/contract';
 import type { ApiMeter } from '../api/schemas';
 import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
 import { latestOfMeters } from './readings-read';
-import { identifierIssue, TEXT_CAPS } from '../../common/rules';
+import { cleanText, identifierIssue, TEXT_CAPS } from '../../common/rules';
 import { AppError } from '../errors';
 
 export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
@@ -118,7 +118,8 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
       setWindowSynced.run(meterId, nowSec, syncedSec),
     clearCursor: (meterId: string) =>
       db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
-    recordError: (meterId: string, message: string) => setError.run(meterId, message),
+    /** The meter's last sync error, kept as its code, reason and words (JSON). */
+    recordError: (meterId: string, error: ContractError) => setError.run(meterId, JSON.stringify(error)),
     /** A meter whose service names no commodity is gas once gas registers (7-…) arrive for it. */
     inferCommodity: (meterId: string) =>
       db
@@ -129,7 +130,8 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
         )
         .run(meterId),
     /** The last sync's shortfall against the service (null: none found). */
-    recordWarning: (meterId: string, message: string | null) => setWarning.run(meterId, message),
+    recordWarning: (meterId: string, notes: SyncNote[] | null) =>
+      setWarning.run(meterId, notes === null ? null : JSON.stringify(notes)),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
     setAccountValue: (key: string, value: string) => setAccount.run(key, value),
     /** The meter with this metering point (an MQTT topic names it), or null. */
@@ -206,10 +208,46 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
       earliestDataSec: earliest.get(r.id as string)?.t ?? null,
       completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
       quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
-      syncError: (r.sync_error as string | null) ?? null,
-      syncWarning: (r.sync_warning as string | null) ?? null,
+      syncError: storedError(r.sync_error as string | null),
+      syncWarning: storedNotes(r.sync_warning as string | null),
     };
   });
+}
+
+/**
+ * A meter's stored sync error: JSON of its code and words; an earlier build stored its English sentence,
+ * which is kept under Details (reason `earlier_sync_error`).
+ */
+function storedError(text: string | null): ContractError | null {
+  if (text === null) return null;
+  try {
+    const e = JSON.parse(text) as ContractError;
+    if (e && typeof e.code === 'string' && typeof e.message === 'string') return e;
+  } catch {
+    // an earlier build's plain sentence
+  }
+  return { code: 'internal', reason: 'earlier_sync_error', message: cleanText(text) };
+}
+
+/** A meter's stored sync notes (JSON); an earlier build's plain sentence becomes one `earlier` note. */
+function storedNotes(text: string | null): SyncNote[] | null {
+  if (text === null) return null;
+  try {
+    const notes = JSON.parse(text) as SyncNote[];
+    if (Array.isArray(notes)) return notes;
+  } catch {
+    // an earlier build's plain sentence
+  }
+  const earlier: SyncNote = {
+    kind: 'earlier',
+    fromSec: null,
+    toSec: null,
+    serviceReadings: null,
+    localReadings: null,
+    fetched: null,
+    message: cleanText(text),
+  };
+  return [earlier];
 }
 
 /**

@@ -20,9 +20,9 @@
  */
 import { ApiError } from '../api/client';
 import type { ApiPage } from '../api/schemas';
-import { AppError } from '../errors';
+import { AppError, toContractError } from '../errors';
 import { DEFAULT_TZ } from '../time/local-days';
-import { verifyMeter } from './verify';
+import { noteOf, verifyMeter } from './verify';
 import { systemClock } from '../time/clock';
 import { backfill, newTally, type SyncCtx } from './sync-pages';
 import { followFeed, startFeed, windowSync } from './sync-feed';
@@ -218,8 +218,9 @@ async function runOne(
   } catch (err) {
     if (err instanceof AppError && err.code === 'cancelled') throw err;
     const e = err instanceof AppError ? err : new AppError('internal', (err as Error).message);
-    c.deps.account.recordError(meterId, e.message);
-    summary.errors.push({ meterId, code: e.code, message: e.message });
+    const error = toContractError(e);
+    c.deps.account.recordError(meterId, error);
+    summary.errors.push({ meterId, code: e.code, message: e.message, error });
     if (e.code === 'unauthenticated' || e.code === 'unreachable' || e.code === 'rate_limited') throw err;
   }
 }
@@ -236,5 +237,5 @@ async function checkMeter(c: SyncCtx, meterId: string, t: Tally, summary: SyncSu
   summary.readingsWritten += v.written;
   summary.checks.push(v.check);
   summary.warnings.push(...v.warnings);
-  c.deps.account.recordWarning(meterId, v.warnings.map((w) => w.message).join(' ') || null);
+  c.deps.account.recordWarning(meterId, v.warnings.length > 0 ? v.warnings.map(noteOf) : null);
 }

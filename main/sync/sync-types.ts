@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client';
 import type { AccountStore } from '../db/account-store';
 import type { ReadingsStore } from '../db/readings-store';
 import type { MeterCheck, SyncWarning } from './verify';
+import type { ContractError } from '../../preload/contract';
 
 export const REBASELINE_DAYS = 62;
 /** The longest history any plan reaches (3 years): how far back a first sync by window reads goes. */
@@ -35,7 +36,7 @@ export interface SyncSummary {
   revisions: number;
   pages: number;
   durationMs: number;
-  errors: { meterId: string; code: string; message: string }[];
+  errors: { meterId: string; code: string; message: string; error: ContractError }[];
   /** Shortfalls the checks against the service found (and what they fetched), per meter. */
   warnings: SyncWarning[];
   /** What was checked against the service, per meter. */

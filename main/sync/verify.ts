@@ -14,6 +14,7 @@
  * the span. History before the first reading a run received, and a register the service never sent,
  * are outside the check (docs/service-contract.md).
  */
+import type { SyncNote } from '../../preload/contract';
 import type Database from 'better-sqlite3';
 import type { ApiClient } from '../api/client';
 import type { ReadingsStore } from '../db/readings-store';
@@ -36,6 +37,15 @@ export interface SyncWarning {
   localReadings: number;
   /** Readings the check fetched and wrote to fill the shortfall. */
   fetched: number;
+  /** `unchecked`: the incomplete days left, and the most ranges one sync checks. */
+  days?: number;
+  maxRanges?: number;
+}
+
+/** A warning as the UI words it (its numbers; the English sentence for Details and the CLI). */
+export function noteOf(w: SyncWarning): SyncNote {
+  const { kind, fromSec, toSec, serviceReadings, localReadings, fetched, days, maxRanges, message } = w;
+  return { kind, fromSec, toSec, serviceReadings, localReadings, fetched, days, maxRanges, message };
 }
 
 export interface MeterCheck {
@@ -175,6 +185,8 @@ export async function verifyMeter(
           .get(meterId, oldest, newest) as { n: number }
       ).n,
       fetched: 0,
+      days,
+      maxRanges: MAX_PROBES,
     });
   }
   return { check, warnings, written };

@@ -2,6 +2,7 @@
 // long or garbage Retry-After, redirects to other hosts, terminal escapes in error text, thousands of
 // registers and unbounded window reads. Each case is the real demo service behind a proxy that
 // rewrites one kind of answer; each test failed on the code before the hardening (issue 22).
+import { toContractError, type AppError } from '../../main/errors';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -328,11 +329,17 @@ describe('service text (item 11)', () => {
 
       const c = syncCore(svc, { baseUrl: t.baseUrl });
       await c.sync.refreshAccount().catch(() => undefined);
-      c.account.recordError('m', ((await c.sync.syncAll().catch((e: Error) => e)) as Error).message);
+      c.account.recordError(
+        'm',
+        toContractError((await c.sync.syncAll().catch((e: unknown) => e)) as AppError),
+      );
       const stored = c.db.prepare("SELECT last_error FROM sync_state WHERE meter_id = 'm'").get() as {
         last_error: string;
       };
-      expect(stored.last_error.length).toBeLessThan(600);
+      // Stored as its code, reason, words and the service's own (capped) text: both capped, no escapes.
+      expect(stored.last_error.length).toBeLessThan(1_000);
+      // eslint-disable-next-line no-control-regex -- escape sequences and control characters must be gone
+      expect(stored.last_error).not.toMatch(/[\u0000-\u001f\u007f]/);
       c.db.close();
     } finally {
       await t.stop();

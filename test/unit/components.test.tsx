@@ -47,8 +47,18 @@ const meters: MeterView[] = [
     completeness30d: 0.9,
     quality30d: { measured: 10, estimated: 0, unreliable: 0 },
     syncError: null,
-    syncWarning:
-      'The service has 192 readings for 2026-11-01, the sync had brought 96; the check fetched 96.',
+    syncWarning: [
+      {
+        kind: 'missing',
+        fromSec: 1_793_487_600,
+        toSec: 1_793_574_000,
+        serviceReadings: 192,
+        localReadings: 96,
+        fetched: 96,
+        message:
+          'The service has 192 readings for 2026-11-01, the sync had brought 96; the check fetched 96.',
+      },
+    ],
   },
   {
     id: 'c',

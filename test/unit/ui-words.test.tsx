@@ -196,3 +196,95 @@ describe('a profile without a usable token (item 8)', () => {
     expect(entered).toBe(1);
   });
 });
+
+describe("a sync's errors and its check's findings are codes, worded in the UI's language", () => {
+  it('stored per meter as codes (an earlier build’s English kept under Details), shown in German', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openDatabase } = await import('../../main/db/open');
+    const { createAccountStore } = await import('../../main/db/account-store');
+    const { AppError, toContractError } = await import('../../main/errors');
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-syncwords-')), 'meterdesk.sqlite'));
+    const account = createAccountStore(db);
+    const meter = (id: string) => ({
+      id,
+      meteringPoint: `AT00100000000000000000000000000${id}`,
+      label: `Zähler ${id}`,
+      energyDirection: 'consumption',
+      commodity: 'electricity',
+      commodityStated: true,
+      granularity: 'quarter_hour',
+      status: 'connected',
+      isDemo: false,
+      siteId: null,
+      latestDataSec: null,
+      createdSec: null,
+      consentState: null,
+      consentExpiresSec: null,
+      raw: {},
+    });
+    account.saveMeters([meter('01'), meter('02'), meter('03')] as never, 0);
+    account.recordError(
+      '01',
+      toContractError(new AppError('conflict', 'A sync is already running.', { reason: 'sync_running' })),
+    );
+    const day = 1_793_487_600; // 1.11.2026 00:00 in Vienna
+    account.recordWarning('02', [
+      {
+        kind: 'missing',
+        fromSec: day,
+        toSec: day + 86_400,
+        serviceReadings: 96,
+        localReadings: 90,
+        fetched: 6,
+        message: 'The service has 96 readings for 2026-11-01, the sync had brought 90; the check fetched 6.',
+      },
+      {
+        kind: 'unchecked',
+        fromSec: day + 2 * 86_400,
+        toSec: day + 7 * 86_400,
+        serviceReadings: null,
+        localReadings: 400,
+        fetched: 0,
+        days: 5,
+        maxRanges: 30,
+        message: '5 incomplete days … were not checked against the service',
+      },
+    ]);
+    // What an earlier build stored: its English sentence.
+    db.prepare(
+      "UPDATE sync_state SET last_error = 'The service answered with an error (500).' WHERE meter_id = '01'",
+    ).run();
+    db.prepare(
+      "INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_warning) VALUES ('03', NULL, NULL, 'The service has 5 readings for 2026-10-01.')",
+    ).run();
+    const views = account.listMeterViews(day + 20 * 86_400);
+    const v = (id: string) => views.find((x) => x.id === id)!;
+    expect(v('01').syncError).toMatchObject({
+      reason: 'earlier_sync_error',
+      message: 'The service answered with an error (500).',
+    });
+    expect(v('02').syncWarning!.map((n) => n.kind)).toEqual(['missing', 'unchecked']);
+    expect(v('03').syncWarning).toMatchObject([
+      { kind: 'earlier', message: 'The service has 5 readings for 2026-10-01.' },
+    ]);
+    db.close();
+
+    const { useApp } = await import('../../renderer/src/store');
+    const { MeterList } = await import('../../renderer/src/components/MeterList');
+    useApp.setState({ meters: views, locale: 'de-AT', timeZone: 'Europe/Vienna' });
+    render(<MeterList />);
+    const errorTitle = screen.getByTestId('meter-sync-error').getAttribute('title')!;
+    expect(errorTitle).toBe(`${de.err_internal} ${de.err_reason_earlier_sync_error}`);
+    const [found, earlier] = screen.getAllByTestId('meter-sync-warning').map((e) => e.getAttribute('title')!);
+    expect(found).toBe(
+      'Der Dienst hat 96 Messwerte für 01.11.2026, die Synchronisierung hatte 90 gebracht; die Prüfung hat 6 nachgeholt.\n' +
+        '5 unvollständige Tage in 03.11.2026–07.11.2026 wurden nicht mit dem Dienst abgeglichen (eine Synchronisierung prüft höchstens 30 Bereiche, die neuesten zuerst).',
+    );
+    expect(found).not.toMatch(/\b(the|sync|service|readings)\b/);
+    expect(earlier).toBe(
+      de.syncNote_earlier.replace('{{text}}', 'The service has 5 readings for 2026-10-01.'),
+    );
+  });
+});

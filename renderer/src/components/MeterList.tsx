@@ -13,6 +13,8 @@ import type { MeterView } from '../../../preload/contract';
 import { useApp } from '../store';
 import { fmtDateTime, fmtPercent } from '../format';
 import { EmptyState, ListTools } from './meter-list/ListTools';
+import { errorText } from './ErrorText';
+import { syncNotesText } from './sync-words';
 import { ROW_PX, useListWindow, useMeterRows } from './meter-list/rows';
 
 function QualityBar({ q }: { q: MeterView['quality30d'] }) {
@@ -37,6 +39,8 @@ interface ItemProps {
   statusHint: string;
   syncFailed: string;
   syncIncomplete: string;
+  /** The sync error's or the check's words, for the tooltip (in the UI's language). */
+  syncTitle: string | undefined;
   onSelect: (id: string) => void;
 }
 
@@ -77,12 +81,12 @@ const MeterItem = memo(function MeterItem(p: ItemProps) {
         </div>
       )}
       {m.syncError && (
-        <div className="small error" data-testid="meter-sync-error" title={m.syncError}>
+        <div className="small error" data-testid="meter-sync-error" title={p.syncTitle}>
           {p.syncFailed}
         </div>
       )}
       {!m.syncError && m.syncWarning && (
-        <div className="small warn" data-testid="meter-sync-warning" title={m.syncWarning}>
+        <div className="small warn" data-testid="meter-sync-warning" title={p.syncTitle}>
           {p.syncIncomplete}
         </div>
       )}
@@ -129,6 +133,15 @@ export function MeterList() {
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `word` reads `words`
   }, [meters, words, locale, timeZone]);
+  // The tooltips of meters whose last sync failed or found gaps (few: worded for those only).
+  const syncTitles = useMemo(() => {
+    const out = new Map<string, string>();
+    const prefs = { locale, timeZone };
+    for (const m of meters)
+      if (m.syncError) out.set(m.id, errorText(m.syncError, t, prefs).text);
+      else if (m.syncWarning) out.set(m.id, syncNotesText(m.syncWarning, t, prefs));
+    return out;
+  }, [meters, t, locale, timeZone]);
 
   const { first, last, tops } = useListWindow(listRef, rows.tops, rows.out.length);
   // A meter chosen with the arrow keys is scrolled into view and focused once it is drawn.
@@ -192,6 +205,7 @@ export function MeterList() {
               statusHint={word(`statusHint_${r.m.status}`)}
               syncFailed={t('meterSyncFailed')}
               syncIncomplete={t('meterSyncIncomplete')}
+              syncTitle={syncTitles.get(r.m.id)}
               onSelect={meterSelected}
             />
           ),

@@ -2,6 +2,7 @@
  * Last sync, progress during a sync (meter x of y, readings), MQTT state, rate-limit quota, offline
  * state and errors with a next step; "Sync now".
  */
+import { syncNotesText } from './sync-words';
 import { useTranslation } from 'react-i18next';
 import { useApp, usePrefs } from '../store';
 import { fmtDateTime, fmtTime } from '../format';
@@ -65,7 +66,11 @@ export function StatusBar() {
         <span
           className="warn"
           data-testid="sync-warnings"
-          title={sync.warnings.map((w) => w.message).join('\n')}
+          title={syncNotesText(
+            sync.warnings.map((w) => w.note),
+            t,
+            prefs,
+          )}
         >
           {t('syncWarnings', { count: new Set(sync.warnings.map((w) => w.meterId)).size })}
         </span>

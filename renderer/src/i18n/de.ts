@@ -343,6 +343,13 @@ export const de = {
     '„{{name}}“ hat kein Konto, nur importierte Dateien. Für den Abgleich mit dem Messdaten-Dienst ein Konto verbinden.',
   err_reason_profile_exists: 'Ein Profil „{{id}}“ gibt es schon.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
+  syncNote_missing:
+    'Der Dienst hat {{service}} Messwerte für {{span}}, die Synchronisierung hatte {{local}} gebracht; die Prüfung hat {{fetched}} nachgeholt.',
+  syncNote_unchecked:
+    '{{days}} unvollständige Tage in {{span}} wurden nicht mit dem Dienst abgeglichen (eine Synchronisierung prüft höchstens {{max}} Bereiche, die neuesten zuerst).',
+  syncNote_earlier: 'Ein früheres Meterdesk hat beim Abgleich Lücken gefunden (sein Wortlaut): {{text}}',
+  err_reason_earlier_sync_error:
+    'Die letzte Synchronisierung dieses Zählers (mit einem früheren Meterdesk) ist fehlgeschlagen; ihr Grund steht unter Details.',
   err_reason_db_newer:
     'Dieses Profil wurde von einem neueren Meterdesk geschrieben (Schema {{schema}}, diese Version kennt {{knows}}). Meterdesk aktualisieren, um es zu öffnen; nichts wurde verändert.',
   err_reason_db_before_redesign:

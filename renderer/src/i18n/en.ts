@@ -338,6 +338,13 @@ export const en: Record<keyof typeof de, string> = {
     '“{{name}}” has no account, only imported files. Connect an account to sync from the readings service.',
   err_reason_profile_exists: 'A profile “{{id}}” exists already.',
   err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
+  syncNote_missing:
+    'The service has {{service}} readings for {{span}}, the sync had brought {{local}}; the check fetched {{fetched}}.',
+  syncNote_unchecked:
+    '{{days}} incomplete days in {{span}} were not checked against the service (a sync checks at most {{max}} ranges, the newest first).',
+  syncNote_earlier: 'An earlier Meterdesk found gaps in its check (its words): {{text}}',
+  err_reason_earlier_sync_error:
+    'The last sync of this meter (by an earlier Meterdesk) failed; its reason is under Details.',
   err_reason_db_newer:
     'This profile was written by a newer Meterdesk (schema {{schema}}, this version knows {{knows}}). Update Meterdesk to open it; nothing was changed.',
   err_reason_db_before_redesign:

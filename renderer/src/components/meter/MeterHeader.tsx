@@ -3,12 +3,13 @@
  * this register, several meters and registers, the report), the sync's error or warning, and what an
  * export did.
  */
+import { syncNotesText } from '../sync-words';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
 import { useApp, usePrefs } from '../../store';
-import { errorText } from '../ErrorText';
+import { ErrorText, errorText } from '../ErrorText';
 import { ExportDialog } from '../ExportDialog';
 import { MeterAdmin } from '../MeterAdmin';
 import { ReportDialog } from '../ReportDialog';
@@ -69,13 +70,13 @@ export function MeterHeader({ meter }: { meter: MeterView }) {
         </div>
       </header>
       {meter.syncError && (
-        <p className="notice error" role="alert" data-testid="detail-sync-error">
-          {t('meterSyncFailedLong')} {meter.syncError}
-        </p>
+        <div className="notice error" data-testid="detail-sync-error">
+          {t('meterSyncFailedLong')} <ErrorText error={meter.syncError} prefs={prefs} />
+        </div>
       )}
       {meter.syncWarning && (
         <p className="notice warn" role="status" data-testid="detail-sync-warning">
-          {t('meterSyncCheckedLong')} {meter.syncWarning}
+          {t('meterSyncCheckedLong')} {syncNotesText(meter.syncWarning, t, prefs)}
         </p>
       )}
       {progress && (
