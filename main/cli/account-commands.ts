@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
+import { openForReading, openForWriting } from '../db/open';
 import { assertExportTarget } from '../export/file-names';
 import { resolveMeter } from './lists-command';
 import { systemClock } from '../time/clock';
@@ -90,14 +90,7 @@ async function syncCommand(v: AccountArgs, dataDir: string, help: Record<string,
   }
   if (!token)
     throw new UsageError('No token: set METERDESK_TOKEN (or store one for the profile in the app).');
-  assertWritablePlace(dbPath);
-  const db = openDatabase(dbPath);
-  try {
-    assertIntact(db);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
+  const db = openForWriting(dbPath);
   const account = createAccountStore(db);
   const api = createApiClient({ baseUrl, team, token });
   const isTty = process.stderr.isTTY;

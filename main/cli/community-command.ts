@@ -7,7 +7,7 @@ import { readFileBounded } from '../doors/file-bytes';
 import { basename, join } from 'node:path';
 import type { CommunityView, WhatIfResult } from '../../preload/contract';
 import { createCommunityService } from '../community/community-service';
-import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
+import { openForReading, openForWriting } from '../db/open';
 import { MAX_IMPORT_BYTES } from '../import/read-file';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -100,10 +100,8 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
     if (kind !== 'local' && kind !== 'regional' && kind !== 'beg')
       throw new UsageError(`--kind ${kind}: local, regional or beg.`);
     const bytes = readFileBounded(file, MAX_IMPORT_BYTES, `The EDA report ${file}`);
-    assertWritablePlace(dbPath);
-    const db = openDatabase(dbPath);
+    const db = openForWriting(dbPath);
     try {
-      assertIntact(db);
       const r = await createCommunityService(db, DEFAULT_TZ).importReport(
         { name: a.name, kind, fileName: basename(file) },
         bytes,

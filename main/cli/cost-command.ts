@@ -13,7 +13,7 @@ import { createCostService, defaultRange } from '../cost/cost-service';
 import { presetOf } from '../cost/presets';
 import { mainRegister } from '../analysis/frame';
 import { reconcileBill, type Bill } from '../cost/bill';
-import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
+import { openForReading, openForWriting } from '../db/open';
 import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -256,10 +256,8 @@ export function pricesCommand(a: CostArgs & { args: string[]; name?: string }): 
     throw new UsageError('Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--json]');
   const bytes = readCapped('prices import', file);
   const dbPath = dbPathOf(a);
-  assertWritablePlace(dbPath);
-  const db = openDatabase(dbPath);
+  const db = openForWriting(dbPath);
   try {
-    assertIntact(db);
     const r = createCostService(db, DEFAULT_TZ, systemClock).importPrices(
       a.name ?? basename(file),
       bytes,

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFileBounded } from '../doors/file-bytes';
 import type Database from 'better-sqlite3';
-import { basename, join, resolve } from 'node:path';
-import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
+import { basename, resolve } from 'node:path';
+import { openForWriting } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
 import { createCustomFormats } from '../import/custom-formats';
 import { notesWithGaps } from '../import/import-service';
@@ -16,11 +16,11 @@ import { noteText } from '../import/notes';
 import { MAX_IMPORT_BYTES, readImportFile } from '../import/read-file';
 import { summarize } from '../import/summary';
 import { ImportError, type Direction, type ParsedFile } from '../import/types';
-import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ } from '../time/local-days';
 
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
+import { profileDbPath } from './profile-path';
 import { systemClock } from '../time/clock';
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
@@ -67,21 +67,8 @@ export async function importFiles(
   if (files.length === 0) throw new UsageError('import needs at least one FILE.');
   if (opts.direction && opts.direction !== 'consumption' && opts.direction !== 'feed_in')
     throw new UsageError('--direction must be consumption or feed_in.');
-  let dbPath = join(dataDir, 'meterdesk.sqlite');
-  if (opts.profile) {
-    const registry = createProfileRegistry(dataDir);
-    const p = registry.list().find((x) => x.id === opts.profile || x.name === opts.profile);
-    if (!p) throw new UsageError(`No profile "${opts.profile}" in ${dataDir}.`);
-    dbPath = registry.dbPath(p.id);
-  }
-  assertWritablePlace(dbPath);
-  const db = openDatabase(dbPath);
-  try {
-    assertIntact(db);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
+  const dbPath = await profileDbPath(dataDir, opts.profile);
+  const db = openForWriting(dbPath);
   const store = createReadingsStore(db, DEFAULT_TZ);
   const custom = createCustomFormats(dataDir).specs();
   let failed = 0;

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { CliValues } from './command-line';
 import { HELP } from './help';
-import { UsageError } from './usage-error';
+import { profileDbPath } from './profile-path';
 
 type Run = (v: CliValues, positionals: string[], dataDir: string) => Promise<void>;
 
@@ -86,22 +86,12 @@ const costOrBattery: Run = async (v, positionals, dataDir) => {
 /** The commands that read one profile's database: analyze, portfolio, lists, imports, report. */
 const fromDatabase: Run = async (v, positionals, dataDir) => {
   const command = positionals[0];
-  const [
-    { analyzeCommand, portfolioCommand },
-    { listCommand, importsCommand, metersAdminCommand },
-    { createProfileRegistry },
-  ] = await Promise.all([
-    import('./analyze-command'),
-    import('./lists-command'),
-    import('../profiles/registry'),
-  ]);
-  let dbPath = resolve(dataDir, 'meterdesk.sqlite');
-  if (v.profile) {
-    const registry = createProfileRegistry(dataDir);
-    const p = registry.list().find((x) => x.id === v.profile || x.name === v.profile);
-    if (!p) throw new UsageError(`No profile "${v.profile}" in ${dataDir}.`);
-    dbPath = registry.dbPath(p.id);
-  }
+  const [{ analyzeCommand, portfolioCommand }, { listCommand, importsCommand, metersAdminCommand }, dbPath] =
+    await Promise.all([
+      import('./analyze-command'),
+      import('./lists-command'),
+      profileDbPath(dataDir, v.profile),
+    ]);
   if (command === 'report') {
     const { reportCommand } = await import('./report-command');
     await reportCommand({

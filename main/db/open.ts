@@ -140,3 +140,16 @@ export function assertIntact(db: Database.Database): void {
   const problem = quickCheck(db);
   if (problem) throw damaged(db.name, problem);
 }
+
+/** A profile's database opened for writing: its folder writable, the file intact (else closed again). */
+export function openForWriting(path: string): Database.Database {
+  assertWritablePlace(path);
+  const db = openDatabase(path);
+  try {
+    assertIntact(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
