@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { CompareResult, PeriodSummary } from '../../preload/contract';
 import { sameSpan } from './frame';
-import { DEFAULT_TZ, dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
+import { DEFAULT_TZ, dayKey, dayNumberOf, dayNumberOfKey, dayStartSec } from '../time/local-days';
 import { type Row, type Scope, intervalOf, loadRows, emptyQ, addQ, slotOfDay, round } from './rows';
 
 /**
@@ -17,18 +17,20 @@ export function compare(
   shift: 'week' | 'month' | 'year',
   tz = DEFAULT_TZ,
 ): CompareResult {
+  /**
+   * The same local date a week, a month or a year earlier, at the same time after its midnight; a date
+   * the earlier month does not have (31 May → April; 29 February → the year before) is that month's last.
+   */
   const shiftRange = (sec: number) => {
     const d = dayNumberOf(sec, tz);
-    const key = dayKey(d);
     if (shift === 'week') return dayStartSec(d - 7, tz) + (sec - dayStartSec(d, tz));
-    const y = Number(key.slice(0, 4));
-    const m = Number(key.slice(5, 7));
-    const target =
-      shift === 'year'
-        ? `${y - 1}-${key.slice(5)}`
-        : `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, '0')}-${key.slice(8)}`;
-    const ms = Date.parse(`${target}T00:00:00Z`);
-    const td = Number.isFinite(ms) ? Math.round(ms / 86_400_000) : d - (shift === 'year' ? 365 : 30);
+    const key = dayKey(d);
+    const [y, m, day] = key.split('-').map(Number) as [number, number, number];
+    const [ty, tm] = shift === 'year' ? [y - 1, m] : m === 1 ? [y - 1, 12] : [y, m - 1];
+    const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+    const td = dayNumberOfKey(
+      `${ty}-${String(tm).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`,
+    );
     return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
   };
   const prev: Scope = sameSpan(db, s, { fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) });

@@ -17,11 +17,14 @@ import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import {
   expectCarpetOnSurfaces,
+  expectCompareOnSurfaces,
   expectDurationOnSurfaces,
   expectHealthOnSurfaces,
   expectPeaksOnSurfaces,
   expectProfilesOnSurfaces,
   type CarpetDay,
+  type CompareOracle,
+  type ComparePeriod,
   type ProfileCurves,
 } from './surfaces';
 
@@ -261,6 +264,75 @@ function oracleProfiles(inside: Point[]): ProfileCurves {
   };
 }
 
+/**
+ * The same span a week, a month or a year earlier: the same local date (a date the earlier month lacks
+ * is its last day) at the same time after midnight.
+ */
+function shifted(sec: number, shift: 'week' | 'month' | 'year'): number {
+  const t = DateTime.fromSeconds(sec, { zone: ZONE });
+  const midnight = t.startOf('day');
+  const after = sec - midnight.toSeconds();
+  if (shift === 'week') return midnight.minus({ days: 7 }).toSeconds() + after;
+  const first = midnight.startOf('month').minus({ [shift === 'year' ? 'years' : 'months']: 1 });
+  return first.set({ day: Math.min(midnight.day, first.daysInMonth!) }).toSeconds() + after;
+}
+
+/** A period against the one before it: sums, coverage, whether like is compared with like, profiles. */
+function oracleCompare(
+  g: Register,
+  from: number,
+  to: number,
+  shift: 'week' | 'month' | 'year',
+): CompareOracle {
+  const perHour = 3600 / g.res;
+  const r3 = (v: number) => Math.round(v * 1000) / 1000;
+  const period = (a: number, b: number): ComparePeriod => {
+    const inside = g.points.filter((p) => p.start >= a && p.start < b);
+    const expected = Math.max(0, Math.floor(b / g.res) - Math.ceil(a / g.res));
+    const max = inside.reduce((m, p) => Math.max(m, p.value), -Infinity);
+    return {
+      fromSec: a,
+      toSec: b,
+      readings: inside.length,
+      expected,
+      totalKwh: r3(inside.reduce((x, p) => x + p.value, 0)),
+      peakKw: inside.length ? r3(max * perHour) : null,
+      coverage: expected ? Math.round((inside.length / expected) * 10_000) / 10_000 : 0,
+    };
+  };
+  const profile = (a: number, b: number) => {
+    const sum = new Array<number>(96).fill(0);
+    const n = new Array<number>(96).fill(0);
+    for (const p of g.points.filter((x) => x.start >= a && x.start < b)) {
+      const w = DateTime.fromSeconds(p.start, { zone: ZONE });
+      for (let k = 0; k < 4 / perHour; k++) {
+        sum[w.hour * 4 + w.minute / 15 + k] += p.value * perHour;
+        n[w.hour * 4 + w.minute / 15 + k] += 1;
+      }
+    }
+    return sum.map((v, i) => (n[i] ? v / n[i]! : null));
+  };
+  const [pa, pb] = [shifted(from, shift), shifted(to, shift)];
+  const current = period(from, to);
+  const previous = period(pa, pb);
+  const reason =
+    pb > from
+      ? 'overlap'
+      : current.readings === 0 || previous.readings === 0
+        ? 'no_data'
+        : current.coverage < 0.999 || previous.coverage < 0.999
+          ? 'partial'
+          : null;
+  return {
+    current,
+    previous,
+    reason,
+    differenceKwh: reason === null ? current.totalKwh - previous.totalKwh : null,
+    currentProfile: profile(from, to),
+    previousProfile: profile(pa, pb),
+  };
+}
+
 /** Periods for a register, at random within and around its data; whole local days except the zoom. */
 function periodsFor(r: () => number, g: Register) {
   const first = DateTime.fromSeconds(g.points[0]!.start, { zone: ZONE }).startOf('day');
@@ -282,6 +354,14 @@ function periodsFor(r: () => number, g: Register) {
     { name: 'the year 2025', from: day('2025-01-01'), to: day('2026-01-01'), whole: true },
     { name: 'the October DST day', from: day('2025-10-26'), to: day('2025-10-27'), whole: true },
     { name: 'the March DST day', from: day('2026-03-29'), to: day('2026-03-30'), whole: true },
+    // A date the month before lacks: compared with 30 April, not (as JavaScript's Date would roll it) 1 May.
+    {
+      name: '31 May 2026',
+      from: day('2026-05-31'),
+      to: day('2026-06-01'),
+      whole: true,
+      shift: 'month' as const,
+    },
     {
       name: `a zoomed span from ${zoomFrom.toISO()}`,
       from: zoomFrom,
@@ -293,7 +373,7 @@ function periodsFor(r: () => number, g: Register) {
 
 describe('one result on every surface, on seeded random profiles', () => {
   for (const seed of [11, 23, 37])
-    it(`seed ${seed}: figures, data health, monthly peaks, carpet, duration curve and day profiles agree on screen, in the CSV and with the oracle`, async () => {
+    it(`seed ${seed}: figures, data health, monthly peaks, carpet, duration curve, day profiles and the comparison agree on screen, in the CSV and with the oracle`, async () => {
       const { db, registers, r } = profile(seed);
       let compared = 0;
       let partial = 0;
@@ -323,6 +403,19 @@ describe('one result on every surface, on seeded random profiles', () => {
               expect(f.peakKw!, `${at}: peak`).toBeCloseTo(e.peakKw, 6);
               expect(f.peakAtSec, `${at}: peak at`).toBe(e.peakAt);
             }
+            // The period against the one before it (any interval, any span).
+            const shift =
+              ('shift' in p && p.shift) || (['week', 'month', 'year'] as const)[Math.floor(r() * 3)]!;
+            if (e.to > e.from)
+              await expectCompareOnSurfaces(
+                db,
+                req,
+                NOW,
+                ZONE,
+                shift,
+                oracleCompare(g, e.from, e.to, shift),
+                `${at} against the ${shift} before`,
+              );
             compared++;
             if (g.res !== 900 || !p.whole) continue;
             // Data health: screen, CSV, oracle.
@@ -340,7 +433,7 @@ describe('one result on every surface, on seeded random profiles', () => {
         db.close();
       }
       // The seeds make the cases this test is for: every register compared, gaps among them.
-      expect(compared).toBe(registers.length * 8);
+      expect(compared).toBe(registers.length * 9);
       expect(partial).toBeGreaterThan(3);
     }, 120_000);
 });

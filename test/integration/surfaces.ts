@@ -199,3 +199,74 @@ export async function expectProfilesOnSurfaces(
     close(oracle[k] === null ? null : column, oracle[k], `${at}: ${k} profile in the CSV`);
   });
 }
+
+export interface ComparePeriod {
+  fromSec: number;
+  toSec: number;
+  readings: number;
+  expected: number;
+  totalKwh: number;
+  peakKw: number | null;
+  coverage: number;
+}
+export interface CompareOracle {
+  current: ComparePeriod;
+  previous: ComparePeriod;
+  reason: 'overlap' | 'no_data' | 'partial' | null;
+  differenceKwh: number | null;
+  currentProfile: (number | null)[];
+  previousProfile: (number | null)[];
+}
+
+/** A period against the one before it, on screen and in its CSV (profiles, sums, coverage). */
+export async function expectCompareOnSurfaces(
+  db: Database.Database,
+  req: FrameRequest,
+  nowSec: number,
+  tz: string,
+  shift: 'week' | 'month' | 'year',
+  oracle: CompareOracle,
+  at: string,
+): Promise<void> {
+  const { queries } = await import('../../main/query/queries');
+  const near = (a: number | null, b: number | null, tol: number, what: string) => {
+    expect(a === null, `${what}: present`).toBe(b === null);
+    if (a !== null && b !== null) expect(Math.abs(a - b), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(tol);
+  };
+  const r = queries.compare(db, req, nowSec, tz, shift);
+  for (const k of ['current', 'previous'] as const) {
+    const [s, o] = [r[k], oracle[k]];
+    expect([s.fromSec, s.toSec, s.readings, s.expected], `${at}: ${k} period on screen`).toEqual([
+      o.fromSec,
+      o.toSec,
+      o.readings,
+      o.expected,
+    ]);
+    near(s.totalKwh, o.totalKwh, 0.0011, `${at}: ${k} kWh on screen`);
+    near(s.peakKw, o.peakKw, 0.0011, `${at}: ${k} peak on screen`);
+    near(s.coverage, o.coverage, 0.00011, `${at}: ${k} coverage on screen`);
+  }
+  expect(r.reason, `${at}: comparable?`).toBe(oracle.reason);
+  near(r.differenceKwh, oracle.differenceKwh, 0.0021, `${at}: difference on screen`);
+  oracle.currentProfile.forEach((v, i) =>
+    near(r.currentProfile[i] ?? null, v, 0.0011, `${at}: profile ${i}`),
+  );
+  oracle.previousProfile.forEach((v, i) =>
+    near(r.previousProfile[i] ?? null, v, 0.0011, `${at}: previous profile ${i}`),
+  );
+  const csv = await csvOf(db, 'compare', { ...req, shift } as FrameRequest, nowSec, tz);
+  // A CSV cell: a negative number is quoted (a leading minus could start a formula).
+  const num = (c: string | undefined) =>
+    c === '' || c === undefined ? null : Number(c.replace(/^"(.*)"$/, '$1'));
+  csv.slice(0, 96).forEach((row, i) => {
+    near(num(row[3]), oracle.currentProfile[i]!, 0.0011, `${at}: CSV profile ${i}`);
+    near(num(row[4]), oracle.previousProfile[i]!, 0.0011, `${at}: CSV previous profile ${i}`);
+  });
+  const sums = csv[96]!;
+  near(num(sums[3]), oracle.current.totalKwh, 0.0011, `${at}: CSV kWh`);
+  near(num(sums[4]), oracle.previous.totalKwh, 0.0011, `${at}: CSV previous kWh`);
+  near(num(sums[5]), oracle.differenceKwh, 0.0021, `${at}: CSV difference`);
+  const coverage = csv[97]!;
+  near(num(coverage[3]), oracle.current.coverage, 0.00011, `${at}: CSV coverage`);
+  near(num(coverage[4]), oracle.previous.coverage, 0.00011, `${at}: CSV previous coverage`);
+}
