@@ -91,10 +91,11 @@ export function compare(
     previous,
     reason,
     differenceKwh: like ? round(current.totalKwh - previous.totalKwh) : null,
+    // Shares to the millionth: the page rounds them once, to what it shows (11,6 %, not 11,65 → 11,7 %).
     differenceShare:
-      like && previous.totalKwh ? round((current.totalKwh - previous.totalKwh) / previous.totalKwh, 4) : null,
+      like && previous.totalKwh ? round((current.totalKwh - previous.totalKwh) / previous.totalKwh, 6) : null,
     scaledDifferenceShare:
-      reason === 'partial' && perQh(previous) ? round(perQh(current) / perQh(previous) - 1, 4) : null,
+      reason === 'partial' && perQh(previous) ? round(perQh(current) / perQh(previous) - 1, 6) : null,
     currentProfile: profileOf(s),
     previousProfile: profileOf(prev),
   };
