@@ -73,8 +73,16 @@ test('comparing three years with the year before says the periods overlap instea
   await page.getByTestId('range-week').click();
   await page.getByTestId('tab-analysis').click();
   await page.getByTestId('analysis-compare').click();
-  await page.getByTestId('compare-shift').selectOption('week');
+  // Compared with the week before by default (issue 42, item 13), never an overlapping default.
+  await expect(page.getByTestId('compare-shift')).toHaveValue('week');
   await expect(page.getByTestId('compare-difference')).toHaveAttribute('data-reason', /none|partial/);
+  // A month with the month before.
+  await page.getByTestId('tab-chart').click();
+  await page.getByTestId('range-month').click();
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-compare').click();
+  await expect(page.getByTestId('compare-shift')).toHaveValue('month');
+  await expect(page.getByTestId('compare-difference')).not.toHaveAttribute('data-reason', 'overlap');
 });
 
 test('the carpet has axes, a scale and a height that fits, and its CSV is the matrix (item 5)', async ({

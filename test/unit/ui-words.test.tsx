@@ -66,7 +66,15 @@ describe('one formatter with rules per unit (item 13)', () => {
     expect(registerLabel('1-1:1.9.0 G.03', t)).toBe(
       'Verbrauch – Eigendeckung aus der Energiegemeinschaft (1-1:1.9.0 G.03)',
     );
-    expect(registerLabel('1-1:2.9.0 G.03', t)).toBe('Einspeisung – Energiegemeinschaft (1-1:2.9.0 G.03)');
+    // A consumer's community registers under the feed-in code: its share and its Eigendeckung (issue 42,
+    // item 17), not "Einspeisung" twice.
+    expect(registerLabel('1-1:2.9.0 G.02', t)).toBe(
+      'Energiegemeinschaft – zugeteilter Anteil (1-1:2.9.0 G.02)',
+    );
+    expect(registerLabel('1-1:2.9.0 G.03', t)).toBe('Energiegemeinschaft – Eigendeckung (1-1:2.9.0 G.03)');
+    expect(registerLabel('1-1:2.9.0 G.03R', t)).toBe(
+      'Energiegemeinschaft – Eigendeckung erneuerbar (1-1:2.9.0 G.03R)',
+    );
     expect(registerLabel('(unnamed)', t)).toBe('Register ohne Namen');
     expect(registerLabel('X-9:9.9.9', t)).toBe('X-9:9.9.9');
   });

@@ -14,26 +14,30 @@ import type { ViewProps } from './types';
 import { useResult } from './useResult';
 import { slotLabel, XYChart } from './XYChart';
 
+/**
+ * The period before of the range's own length: a week up to 7 days, a month up to 31, else a year (a
+ * range of more than a year overlaps any shift, and the comparison says so).
+ */
+export function defaultShift(fromSec: number, toSec: number): 'week' | 'month' | 'year' {
+  const days = (toSec - fromSec) / 86_400;
+  return days <= 7.05 ? 'week' : days <= 31.05 ? 'month' : 'year';
+}
+
 export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportParams }: ViewProps) {
   const { t } = useTranslation();
-  const [shift, setShift] = useState<'week' | 'month' | 'year'>('year');
-  // Until the person picks one, the comparison defaults to one that exists: the previous year, else
-  // the previous month, else the previous week.
+  const [shift, setShift] = useState<'week' | 'month' | 'year'>(() => defaultShift(fromSec, toSec));
+  // Until the person picks one, the comparison is with the period before of the range's own length:
+  // a week with the week before, a month with the month before, a year with the year before.
   const [picked, setPicked] = useState(false);
+  useEffect(() => setPicked(false), [meter.id, obisCode]);
   useEffect(() => {
-    setPicked(false);
-    setShift('year');
-  }, [meter.id, obisCode]);
+    if (!picked) setShift(defaultShift(fromSec, toSec));
+  }, [picked, fromSec, toSec]);
   useEffect(() => setExportParams({ shift }), [shift, setExportParams]);
   const { data: d, error } = useResult(
     () => api().analysis.compare({ meterId: meter.id, obisCode, fromSec, toSec, shift }),
     [meter.id, obisCode, fromSec, toSec, shift],
   );
-  useEffect(() => {
-    if (picked || !d || d.shift !== shift || d.previous.readings > 0) return;
-    if (shift === 'year') setShift('month');
-    else if (shift === 'month') setShift('week');
-  }, [d, picked, shift]);
   const row = (label: string, p: PeriodSummary) => (
     <tr>
       <th scope="row">
