@@ -104,6 +104,8 @@ test('portfolio completeness, the gas meter priced with gas tariffs only, the PV
   await expect(picks.first()).toHaveAttribute('data-tariff', 'beispiel-gas');
   await expect(page.getByTestId('cost-compare').getByTestId('cost-compare-row')).toHaveCount(1);
   await expect(page.getByTestId('cost-compare')).not.toContainText('Elektrizitätsabgabe');
+  // Gas has no power price: no sentence about the power component's basis (issue 42, item 10).
+  await expect(page.getByTestId('cost-power-basis')).toHaveCount(0);
   await app.screenshot('frame-cost-gas-meter');
   // A battery and peak shaving size against electricity: neither is offered on the gas meter.
   await expect(page.getByTestId('analysis-peakShaving')).toHaveCount(0);

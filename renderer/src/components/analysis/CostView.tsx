@@ -121,14 +121,18 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
               })}
           </p>
           <CompareTable d={d} shown={detail?.tariffId} onShow={setShown} prefs={prefs} />
-          {d.direction === 'consumption' && d.meanMonthlyMaxKw !== null && (
-            <p className="small muted">
-              {t('cost_powerBasis', {
-                kw: fmtQuantity(d.meanMonthlyMaxKw, 'kw', prefs),
-                basis: t(`cost_basis_${d.meanBasis}`),
-              })}
-            </p>
-          )}
+          {/* The power basis only where a tariff bills power (never for gas: no power price there). */}
+          {d.direction === 'consumption' &&
+            meter.commodity !== 'gas' &&
+            d.meanMonthlyMaxKw !== null &&
+            d.tariffs.some((x) => x.total.gridPowerEur !== 0) && (
+              <p className="small muted">
+                {t('cost_powerBasis', {
+                  kw: fmtQuantity(d.meanMonthlyMaxKw, 'kw', prefs),
+                  basis: t(`cost_basis_${d.meanBasis}`),
+                })}
+              </p>
+            )}
           {detail && (
             <TariffDetail
               detail={detail}
