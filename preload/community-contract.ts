@@ -152,6 +152,8 @@ export interface CommunityView {
   fromSec: number;
   toSec: number;
   clampedToData: boolean;
+  /** Members whose meter is no longer in this profile (meter ids): not counted. */
+  goneMembers: string[];
   /** What the stored registers say (null where the members carry no community registers). */
   recorded: CommunityTotals | null;
   /** The same quarter-hours allocated by the community's key and members (the model, for comparison). */

@@ -134,8 +134,6 @@ export const errorReasons = [
   'span_invalid',
   /** An export asked for without its meter, register, period or kind. */
   'export_request_incomplete',
-  /** A member of a community whose meter left the profile (params: meterId). */
-  'community_member_gone',
   /** A community's static shares add up to more than 100 % (params: name). */
   'community_shares_too_high',
   /** A what-if that would leave a community without members. */

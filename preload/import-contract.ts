@@ -235,7 +235,15 @@ export const importChannels = {
   /** The import log of the active profile, newest first. */
   'import:log': channel<ImportLogView[]>().input(z.object({}).strict()),
   /** Restores every day an import wrote to what it was before the file (refused if written since). */
-  'import:undo': channel<{ undone: number; meterId: string; days: number }>().input(
+  'import:undo': channel<{
+    undone: number;
+    meterId: string;
+    days: number;
+    /** The meter the import created went with it, and with it its notes and community memberships. */
+    meterRemoved: boolean;
+    notesRemoved: number;
+    membershipsRemoved: number;
+  }>().input(
     z
       .object({
         importId: z

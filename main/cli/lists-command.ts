@@ -162,11 +162,22 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
       const r = undoImport(db, createReadingsStore(db, DEFAULT_TZ), Number(id), systemClock.nowSec());
       if (a.json)
         process.stdout.write(
-          JSON.stringify({ undone: Number(id), meter_id: r.meterId, days: r.days }) + '\n',
+          JSON.stringify({
+            undone: Number(id),
+            meter_id: r.meterId,
+            days: r.days,
+            meter_removed: r.meterRemoved,
+            notes_removed: r.notesRemoved,
+            memberships_removed: r.membershipsRemoved,
+          }) + '\n',
         );
       else
         process.stdout.write(
-          `Import ${id} undone: ${r.days} days of meter ${r.meterId} are as they were before it.\n`,
+          `Import ${id} undone: ${r.days} days of meter ${r.meterId} are as they were before it.${
+            r.meterRemoved
+              ? ` The meter it created is gone, with ${r.notesRemoved} note(s) and ${r.membershipsRemoved} community membership(s).`
+              : ''
+          }\n`,
         );
     } finally {
       db.close();

@@ -22,6 +22,8 @@ export interface CommunityFramed {
   /** The span was narrowed (to now, or to the members' data). */
   readonly clampedToData: boolean;
   readonly data: readonly MemberData[];
+  /** Members whose meter is no longer in the profile (by meter id): not counted, and said. */
+  readonly goneMeterIds: readonly string[];
   readonly [communityFramedBrand]: true;
 }
 
@@ -41,7 +43,7 @@ export function frameCommunity(
 ): CommunityFramed {
   checkSpan(span.fromSec, span.toSec);
   const upTo = Math.max(span.fromSec, Math.min(span.toSec, nowSec));
-  const data = loadMembers(db, members, span.fromSec, upTo);
+  const { data, gone } = loadMembers(db, members, span.fromSec, upTo);
   const { fromSec, toSec } = dataDays(data, span.fromSec, upTo, tz);
   return {
     fromSec,
@@ -50,6 +52,7 @@ export function frameCommunity(
     askedToSec: span.toSec,
     clampedToData: fromSec !== span.fromSec || toSec !== span.toSec,
     data,
+    goneMeterIds: gone,
   } as unknown as CommunityFramed;
 }
 
@@ -78,24 +81,28 @@ const REGISTER_SQL: Record<'consumer' | 'producer', Partial<Record<Register, str
   },
 };
 
+/**
+ * The members' registers and readings over [fromSec, toSec). A member whose meter is no longer in the
+ * profile (a profile of an earlier build, whose undo left the membership) is not counted: it is in `gone`.
+ */
 export function loadMembers(
   db: Database.Database,
   members: readonly CommunityMember[],
   fromSec: number,
   toSec: number,
-): MemberData[] {
+): { data: MemberData[]; gone: string[] } {
   const byMeter = new Map<string, CommunityMember[]>();
   for (const m of members)
     byMeter.set(`${m.role}|${m.meterId}`, [...(byMeter.get(`${m.role}|${m.meterId}`) ?? []), m]);
-  return [...byMeter.values()].map((rows) => {
+  const gone: string[] = [];
+  const data = [...byMeter.values()].flatMap((rows) => {
     const first = rows[0]!;
     const meter = db.prepare('SELECT label, metering_point FROM meters WHERE id = ?').get(first.meterId) as
       { label: string | null; metering_point: string } | undefined;
-    if (!meter)
-      throw new AppError('not_found', `Member meter ${first.meterId} is no longer in this profile.`, {
-        reason: 'community_member_gone',
-        params: { meterId: first.meterId },
-      });
+    if (!meter) {
+      gone.push(first.meterId);
+      return [];
+    }
     const registers: MemberData['registers'] = {};
     const values: MemberData['values'] = {};
     for (const [reg, where] of Object.entries(REGISTER_SQL[first.role]) as [Register, string][]) {
@@ -108,16 +115,19 @@ export function loadMembers(
       registers[reg] = s.obis_code;
       values[reg] = new Map(readRange(db, s.id, fromSec, toSec).map((r) => [r[0], r[2]]));
     }
-    return {
-      meterId: first.meterId,
-      label: meter.label ?? first.meterId,
-      meteringPoint: meter.metering_point,
-      role: first.role,
-      rows,
-      registers,
-      values,
-    };
+    return [
+      {
+        meterId: first.meterId,
+        label: meter.label ?? first.meterId,
+        meteringPoint: meter.metering_point,
+        role: first.role,
+        rows,
+        registers,
+        values,
+      },
+    ];
   });
+  return { data, gone };
 }
 
 /** [from, to) narrowed to the local days from the members' first to their last reading. */

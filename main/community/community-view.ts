@@ -198,7 +198,7 @@ export function communityView(
   let reportRows: NonNullable<CommunityView['report']> | null = null;
   if (report) {
     // The report's summary against its own quarter-hours, over the report's span.
-    const full = loadMembers(db, c.members, report.fromSec, report.toSec);
+    const full = loadMembers(db, c.members, report.fromSec, report.toSec).data;
     const sum = (m: MemberData, r: Register) => [...(m.values[r]?.values() ?? [])].reduce((a, v) => a + v, 0);
     const rows: NonNullable<CommunityView['report']>['rows'] = [];
     for (const s of report.members) {
@@ -239,6 +239,7 @@ export function communityView(
     fromSec,
     toSec,
     clampedToData: f.clampedToData,
+    goneMembers: [...f.goneMeterIds],
     recorded: recorded?.totals ?? null,
     modelled: modelled.totals,
     periods: [...shown.periods].map(([key, t]) => ({ key, ...t })),

@@ -4,6 +4,7 @@
  * `restoreDays`, its revisions leave the audit trail, a meter or series it created goes when nothing
  * is left in it. Refused when anything wrote those days since. One transaction.
  */
+import { forgetMeter } from './meter-admin';
 import type Database from 'better-sqlite3';
 import type { ImportLogView } from '../../preload/contract';
 import { AppError } from '../errors';
@@ -54,13 +55,22 @@ export function importLog(db: Database.Database): ImportLogView[] {
  * left in it. Refused when anything wrote those days since (a later import or a sync): undo that first.
  * The log keeps the entry, marked undone.
  */
+/** What an undo did: the days put back, and whether the meter it created went (with its notes and memberships). */
+export interface UndoResult {
+  days: number;
+  meterId: string;
+  meterRemoved: boolean;
+  notesRemoved: number;
+  membershipsRemoved: number;
+}
+
 export function undoImport(
   db: Database.Database,
   readings: Pick<ReadingsStore, 'restoreDays'>,
   importId: number,
   nowSec: number,
-): { days: number; meterId: string } {
-  let result: { days: number; meterId: string } | null = null;
+): UndoResult {
+  let result: UndoResult | null = null;
   db.transaction(() => {
     const imp = db.prepare('SELECT * FROM imports WHERE id = ?').get(importId) as
       | {
@@ -137,18 +147,27 @@ export function undoImport(
       const irregular = db.prepare('SELECT 1 FROM irregular_readings WHERE series_id = ? LIMIT 1').get(s.id);
       if (!left && !irregular) db.prepare('DELETE FROM series WHERE id = ?').run(s.id);
     }
+    // The meter the import created goes when nothing is left in it, with what names it (notes,
+    // memberships): a community then no longer counts it, and says so.
+    let removed = { meter: false, notes: 0, memberships: 0 };
     if (
       imp.created_meter === 1 &&
       !db.prepare('SELECT 1 FROM series WHERE meter_id = ? LIMIT 1').get(imp.meter_id)
     )
-      db.prepare('DELETE FROM meters WHERE id = ?').run(imp.meter_id);
+      removed = { meter: true, ...forgetMeter(db, imp.meter_id) };
     else
       db.prepare('UPDATE meters SET latest_data_sec = ? WHERE id = ?').run(
         imp.meter_latest_before,
         imp.meter_id,
       );
     db.prepare('UPDATE imports SET undone_sec = ? WHERE id = ?').run(nowSec, importId);
-    result = { days: rows.length, meterId: imp.meter_id };
+    result = {
+      days: rows.length,
+      meterId: imp.meter_id,
+      meterRemoved: removed.meter,
+      notesRemoved: removed.notes,
+      membershipsRemoved: removed.memberships,
+    };
   }).immediate();
   return result!;
 }

@@ -136,14 +136,23 @@ export function deleteMeter(db: Database.Database, id: string): { readings: numb
         db.prepare(`DELETE FROM ${t} WHERE series_id = ?`).run(sid);
     }
     db.prepare('DELETE FROM series WHERE meter_id = ?').run(id);
-    db.prepare('DELETE FROM sync_state WHERE meter_id = ?').run(id);
     db.prepare('DELETE FROM imports WHERE meter_id = ?').run(id);
-    db.prepare('DELETE FROM notes WHERE meter_id = ?').run(id);
-    // A deleted meter leaves the energy communities it was a member of.
-    db.prepare('DELETE FROM community_members WHERE meter_id = ?').run(id);
-    db.prepare('DELETE FROM meters WHERE id = ?').run(id);
+    forgetMeter(db, id);
   }).immediate();
   return { readings };
+}
+
+/**
+ * Removes a meter whose readings are gone, with everything that names it: its sync state, its notes and
+ * its memberships in energy communities (a community then no longer counts it). Run inside the
+ * caller's transaction; says what else it removed.
+ */
+export function forgetMeter(db: Database.Database, id: string): { notes: number; memberships: number } {
+  db.prepare('DELETE FROM sync_state WHERE meter_id = ?').run(id);
+  const notes = db.prepare('DELETE FROM notes WHERE meter_id = ?').run(id).changes;
+  const memberships = db.prepare('DELETE FROM community_members WHERE meter_id = ?').run(id).changes;
+  db.prepare('DELETE FROM meters WHERE id = ?').run(id);
+  return { notes, memberships };
 }
 
 /**

@@ -227,6 +227,73 @@ describe('meterdesk import', () => {
     db.close();
   });
 
+  it('undoing the import that made a community member removes the meter with its notes and memberships; the community counts on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-undo-refs-'));
+    const wn = join(DSO, 'wienernetze-viertelstundenwerte-oct2024.csv');
+    const kaernten = join(DSO, 'kaerntennetz-2025.csv');
+    expect((await cli(['--data-dir', dir, 'import', wn])).status).toBe(0);
+    expect((await cli(['--data-dir', dir, 'import', kaernten])).status).toBe(0);
+    const meters = JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout) as {
+      id: string;
+    }[];
+    expect(meters).toHaveLength(2);
+    const log = JSON.parse((await cli(['--data-dir', dir, 'imports', '--json'])).stdout) as {
+      id: number;
+      meterId: string;
+    }[];
+    const [gone, stays] = [log[0]!.meterId, log[1]!.meterId];
+    // A community of both, and a note on the meter whose import will be undone.
+    const { openDatabase } = await import('../../main/db/open');
+    const { createCommunityService } = await import('../../main/community/community-service');
+    const { addNote } = await import('../../main/db/notes');
+    let db = openDatabase(join(dir, 'meterdesk.sqlite'));
+    const svc = createCommunityService(db, 'Europe/Vienna');
+    svc.store.save(
+      {
+        id: 'eeg',
+        name: 'EEG Test',
+        kind: 'local',
+        allocation: 'dynamic',
+        settings: svc.store.defaults(),
+        members: [gone, stays].map((meterId) => ({
+          meterId,
+          role: 'consumer' as const,
+          factorPercent: 100,
+          staticSharePercent: null,
+          validFrom: null,
+          validTo: null,
+        })),
+      },
+      1,
+    );
+    addNote(db, { meterId: gone, fromSec: null, toSec: null, text: 'Zählertausch' }, 1);
+    db.close();
+    const undo = await cli(['--data-dir', dir, 'imports', 'undo', String(log[0]!.id), '--json']);
+    expect(undo.status, undo.stderr).toBe(0);
+    expect(JSON.parse(undo.stdout)).toMatchObject({
+      meter_id: gone,
+      meter_removed: true,
+      notes_removed: 1,
+      memberships_removed: 1,
+    });
+    db = openDatabase(join(dir, 'meterdesk.sqlite'));
+    const after = createCommunityService(db, 'Europe/Vienna');
+    expect(after.store.get('eeg').members.map((m) => m.meterId)).toEqual([stays]);
+    const span = {
+      fromSec: Date.parse('2024-01-01T00:00:00Z') / 1000,
+      toSec: Date.parse('2026-01-01T00:00:00Z') / 1000,
+    };
+    expect(after.view('eeg', span, span.toSec).goneMembers).toEqual([]);
+    // A membership an earlier build left behind: the community counts the rest and names it.
+    db.prepare(
+      "INSERT INTO community_members (community_id, meter_id, role, factor_percent) VALUES ('eeg', 'imp-ghost', 'consumer', 100)",
+    ).run();
+    const v = after.view('eeg', span, span.toSec);
+    expect(v.goneMembers).toEqual(['imp-ghost']);
+    expect(v.members.map((m) => m.meterId)).toEqual([stays]);
+    db.close();
+  });
+
   it('a file whose magnitudes look implausible is refused unless accepted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
     const text = readFileSync(join(DSO, 'linznetz-v2.csv'), 'utf8').replace(

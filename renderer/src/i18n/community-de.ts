@@ -40,6 +40,10 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   eeg_coverage: 'Deckungsgrad',
   eeg_span: 'Gezählt: {{from}}–{{to}}.',
   eeg_clamped: 'Auf die Tage mit Messwerten der Mitglieder eingegrenzt.',
+  eeg_goneMembers_one:
+    '1 Mitglied ist nicht mehr in diesem Profil (Zähler {{meters}}) und wird nicht mitgezählt; es aus der Gemeinschaft entfernen oder den Zähler wieder importieren.',
+  eeg_goneMembers_other:
+    '{{count}} Mitglieder sind nicht mehr in diesem Profil (Zähler {{meters}}) und werden nicht mitgezählt; sie aus der Gemeinschaft entfernen oder die Zähler wieder importieren.',
   eeg_recorded: 'Wie vom Netzbetreiber erfasst',
   eeg_modelled: 'Wie der {{key}} Schlüssel dieselben Viertelstunden aufteilt',
   eeg_key_static: 'statische',

@@ -36,6 +36,10 @@ export const communityEn = {
   eeg_coverage: 'Coverage',
   eeg_span: 'Counted: {{from}}–{{to}}.',
   eeg_clamped: 'Narrowed to the days that hold the members’ readings.',
+  eeg_goneMembers_one:
+    '1 member is no longer in this profile (meter {{meters}}) and is not counted; remove it from the community or import the meter again.',
+  eeg_goneMembers_other:
+    '{{count}} members are no longer in this profile (meters {{meters}}) and are not counted; remove them from the community or import the meters again.',
   eeg_recorded: 'As the operator recorded it',
   eeg_modelled: 'As the {{key}} key allocates the same quarter-hours',
   eeg_key_static: 'static',

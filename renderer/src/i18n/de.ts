@@ -360,8 +360,6 @@ export const de = {
     'Einen Zeitraum von höchstens {{maxYears}} Jahren wählen, dessen Ende nach dem Beginn liegt.',
   err_reason_export_request_incomplete:
     'Dieser Export wurde ohne alle nötigen Angaben angefordert (Zähler, Register, Zeitraum, Auswertung); die Ansicht neu laden.',
-  err_reason_community_member_gone:
-    'Der Zähler {{meterId}} eines Mitglieds ist nicht mehr in diesem Profil: das Mitglied aus der Gemeinschaft entfernen oder den Zähler wieder importieren.',
   err_reason_community_shares_too_high:
     'Die festen Anteile von „{{name}}“ ergeben mehr als 100 %: die Anteile senken.',
   err_reason_community_no_member: 'Mindestens ein Mitglied in der Gemeinschaft lassen.',

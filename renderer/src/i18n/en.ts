@@ -353,8 +353,6 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_span_invalid: 'Choose a range of at most {{maxYears}} years, with its end after its start.',
   err_reason_export_request_incomplete:
     'This export was asked for without everything it needs (meter, register, period, analysis); reload the view.',
-  err_reason_community_member_gone:
-    'The meter {{meterId}} of a member is no longer in this profile: remove the member from the community, or import the meter again.',
   err_reason_community_shares_too_high:
     'The static shares of “{{name}}” add up to more than 100 %: lower them.',
   err_reason_community_no_member: 'Leave at least one member in the community.',

@@ -118,6 +118,9 @@ export const importDe = {
   importNote_service_data_kept:
     '{{count}} Viertelstunden hat der Datendienst schon geliefert; seine Werte bleiben.',
   importLog_title: 'Importierte Dateien ({{count}})',
+  importLog_undoneNow: '„{{file}}“ ist rückgängig gemacht: {{days}} Tage sind wie vor dem Import.',
+  importLog_undoneMeter:
+    'Der Zähler, den der Import angelegt hatte, ist entfernt, mit {{notes}} Notiz(en) und {{memberships}} Mitgliedschaft(en) in Energiegemeinschaften.',
   importLog_when: 'Importiert',
   importLog_file: 'Datei',
   importLog_meter: 'Zähler',

@@ -120,6 +120,9 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importNote_service_data_kept:
     '{{count}} quarter-hours came from the readings service already; its values stay.',
   importLog_title: 'Imported files ({{count}})',
+  importLog_undoneNow: '“{{file}}” is undone: {{days}} days are as before the import.',
+  importLog_undoneMeter:
+    'The meter the import had created is removed, with {{notes}} note(s) and {{memberships}} membership(s) in energy communities.',
   importLog_when: 'Imported',
   importLog_file: 'File',
   importLog_meter: 'Meter',

@@ -70,6 +70,11 @@ export function ViewBody({ v, prefs }: { v: CommunityView; prefs: FormatPrefs })
         {t('eeg_span', { from: fmtDate(v.fromSec, prefs), to: fmtDate(v.toSec - 1, prefs) })}{' '}
         {v.clampedToData && t('eeg_clamped')}
       </p>
+      {v.goneMembers.length > 0 && (
+        <p className="notice warn" role="status" data-testid="eeg-gone-members">
+          {t('eeg_goneMembers', { count: v.goneMembers.length, meters: v.goneMembers.join(', ') })}
+        </p>
+      )}
       <Totals v={v} prefs={prefs} />
       {!v.recorded && <p className="small muted">{t('eeg_noRecord')}</p>}
       <h3>{t('eeg_members')}</h3>

@@ -297,6 +297,8 @@ function ImportLog({ refreshKey }: { refreshKey: number }) {
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
   const [asking, setAsking] = useState<number | null>(null);
+  /** What the last undo did, said after it (the days put back; a meter it created, and what went with it). */
+  const [undone, setUndone] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     unwrap(api().import.log({})).then(
@@ -311,8 +313,19 @@ function ImportLog({ refreshKey }: { refreshKey: number }) {
   const undo = async (e: ImportLogView) => {
     setAsking(null);
     setError(null);
+    setUndone(null);
     try {
-      await unwrap(api().import.undo({ importId: e.id }));
+      const r = await unwrap(api().import.undo({ importId: e.id }));
+      setUndone(
+        [
+          t('importLog_undoneNow', { file: e.fileName, days: r.days }),
+          r.meterRemoved
+            ? t('importLog_undoneMeter', { notes: r.notesRemoved, memberships: r.membershipsRemoved })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
     } catch (err) {
       setError(err);
     }
@@ -322,6 +335,11 @@ function ImportLog({ refreshKey }: { refreshKey: number }) {
     <details className="import-log" data-testid="import-log">
       <summary>{t('importLog_title', { count: log.length })}</summary>
       {error !== null && <ErrorText error={error} prefs={prefs} />}
+      {undone && (
+        <p className="small" role="status" data-testid="import-undone">
+          {undone}
+        </p>
+      )}
       <table className="grid-table">
         <thead>
           <tr>
