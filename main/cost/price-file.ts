@@ -20,6 +20,7 @@
  * resolved by row order, as in the readings import. Prices in ct/kWh or €/kWh (said in the header)
  * are converted. Anything else is refused with the line.
  */
+import { cleanText } from '../../common/rules';
 import { parse } from 'csv-parse/sync';
 import {
   boundIssue,
@@ -46,9 +47,16 @@ export interface PricePoint {
 let readerNotes: string[] = [];
 let readerFormat = 'CSV';
 
+/** A refusal; what it quotes of the file is cut (a 20 MB cell was echoed whole) and cleaned. */
 function fail(message: string): never {
-  throw new AppError('invalid_input', message, { reason: 'price_file_refused' });
+  throw new AppError('invalid_input', cleanText(message, 400), { reason: 'price_file_refused' });
 }
+
+/** A cell of the file as a refusal quotes it: at most 60 characters (a 20 MB cell was echoed whole). */
+const quote = (cell: unknown) => {
+  const text = String(cell);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+};
 
 const TIME_HEADER = /time|zeit|datum|date|mtu|start|beginn|von|from/i;
 const PRICE_HEADER = /price|preis|eur|ct|value|wert|marketprice/i;
@@ -115,9 +123,9 @@ function fromJson(text: string): PricePoint[] {
     return (o.data as { date?: unknown; value?: unknown }[]).map((x, i) => {
       const at = typeof x.date === 'string' ? parseIsoOffset(x.date)?.sec : undefined;
       if (at === undefined)
-        fail(`smartENERGY entry ${i + 1}: "${String(x.date)}" is not a time with a UTC offset.`);
+        fail(`smartENERGY entry ${i + 1}: "${quote(x.date)}" is not a time with a UTC offset.`);
       if (typeof x.value !== 'number' || !Number.isFinite(x.value))
-        fail(`smartENERGY entry ${i + 1}: the price "${String(x.value)}" is not a number.`);
+        fail(`smartENERGY entry ${i + 1}: the price "${quote(x.value)}" is not a number.`);
       return { startSec: at, eurPerMwh: (x.value * factor) / 1.2 };
     });
   }
@@ -134,9 +142,9 @@ function fromJson(text: string): PricePoint[] {
     if (typeof t === 'number') startSec = t > 1e11 ? Math.round(t / 1000) : t;
     else if (typeof t === 'string') startSec = parseIsoOffset(t)?.sec ?? null;
     if (startSec === null)
-      fail(`Entry ${i + 1}: "${String(t)}" is not a time with a UTC offset or a unix time.`);
+      fail(`Entry ${i + 1}: "${quote(t)}" is not a time with a UTC offset or a unix time.`);
     if (typeof p !== 'number' || !Number.isFinite(p))
-      fail(`Entry ${i + 1}: the price "${String(p)}" is not a number.`);
+      fail(`Entry ${i + 1}: the price "${quote(p)}" is not a number.`);
     const unit = typeof o.unit === 'string' ? unitFactor(o.unit) : 1;
     return { startSec, eurPerMwh: p * unit };
   });
@@ -254,7 +262,8 @@ function fromCsv(text: string, tz: string): PricePoint[] {
     const priceCell = (r[pi] ?? '').trim();
     if (priceCell === '' || priceCell === '-' || /^n\/?a$/i.test(priceCell)) return; // no price for this interval
     const num = delimiter === ',' ? priceCell : priceCell.replace(',', '.');
-    if (!/^[+-]?\d+(\.\d+)?$/.test(num)) fail(`Line ${line}: the price "${priceCell}" is not a number.`);
+    if (!/^[+-]?\d+(\.\d+)?$/.test(num))
+      fail(`Line ${line}: the price "${quote(priceCell)}" is not a number.`);
     // A range ("a - b"): its start. A "(CET)"/"(CEST)" marker picks the instant in the repeated hour.
     const marker = /\((CEST|CET|MESZ|MEZ)\)/i.exec(timeCell)?.[1]?.toUpperCase() ?? null;
     const label = timeCell
@@ -264,7 +273,7 @@ function fromCsv(text: string, tz: string): PricePoint[] {
     let startSec: number | null = parseIsoOffset(label)?.sec ?? null;
     if (startSec === null) {
       const naive = parseDateTime(label);
-      if (naive === null) fail(`Line ${line}: "${timeCell}" is not a date and time.`);
+      if (naive === null) fail(`Line ${line}: "${quote(timeCell)}" is not a date and time.`);
       const at = instantsOf(naive, tz);
       if (at.length === 0) fail(`Line ${line}: ${label} does not exist in Austrian time (the March change).`);
       if (at.length === 1) startSec = at[0]!;

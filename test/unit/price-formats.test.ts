@@ -95,4 +95,17 @@ describe('price files', () => {
     );
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
   });
+
+  it('a bad cell of 20 MB is quoted cut, not whole, in the refusal (issue 43, item 13)', () => {
+    const cell = `x${'9'.repeat(20 * 1024 * 1024)}`;
+    const csv = new TextEncoder().encode(`Zeit;Preis (EUR/MWh)\n2025-01-01 00:00;${cell}\n`);
+    let message = '';
+    try {
+      readPriceFile(csv, 'Europe/Vienna');
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/is not a number/);
+    expect(message.length).toBeLessThanOrEqual(400);
+  });
 });
