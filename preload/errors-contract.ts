@@ -70,6 +70,8 @@ export const errorReasons = [
   'merge_same',
   /** A merge of a consumption and a feed-in meter. */
   'merge_directions',
+  /** Two meters holding a register at different intervals (params: register, fileInterval, storedInterval). */
+  'merge_interval',
   /** An import undone already (params: file). */
   'undo_done',
   /** An import of an older Meterdesk without an undo record (params: file). */

@@ -143,6 +143,35 @@ export function deleteMeter(db: Database.Database, id: string): { readings: numb
 }
 
 /**
+ * A merge writes each register into the other meter's register of the same code: both must have the
+ * same interval. Hours written into a quarter-hour series were stored as quarter-hours and lost 47 of
+ * 696 (issue 43, item 1): refused, with the register and both intervals.
+ */
+function assertSameIntervals(db: Database.Database, fromId: string, intoId: string): void {
+  const clash = db
+    .prepare(
+      `SELECT a.obis_code, a.resolution_sec AS from_sec, b.resolution_sec AS into_sec
+         FROM series a JOIN series b ON b.meter_id = ? AND b.obis_code = a.obis_code AND b.unit = a.unit
+        WHERE a.meter_id = ? AND a.resolution_sec <> b.resolution_sec LIMIT 1`,
+    )
+    .get(intoId, fromId) as { obis_code: string; from_sec: number; into_sec: number } | undefined;
+  if (!clash) return;
+  const word = (sec: number) => (sec === 3600 ? 'hourly' : 'quarter_hourly');
+  throw new AppError(
+    'invalid_input',
+    `The meters hold ${clash.obis_code} at different intervals (${clash.from_sec / 60} and ${clash.into_sec / 60} minutes): a series keeps one interval, so they cannot be merged. Nothing was changed.`,
+    {
+      reason: 'merge_interval',
+      params: {
+        register: clash.obis_code,
+        fileInterval: word(clash.from_sec),
+        storedInterval: word(clash.into_sec),
+      },
+    },
+  );
+}
+
+/**
  * Removes a meter whose readings are gone, with everything that names it: its sync state, its notes and
  * its memberships in energy communities (a community then no longer counts it). Run inside the
  * caller's transaction; says what else it removed.
@@ -180,6 +209,7 @@ export function mergeMeters(
       'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
       { reason: 'merge_directions' },
     );
+  assertSameIntervals(db, fromId, intoId);
   let moved = 0;
   let conflictsKept = 0;
   db.transaction(() => {

@@ -294,6 +294,50 @@ describe('meterdesk import', () => {
     db.close();
   });
 
+  it('merging an hourly meter into a quarter-hour meter is refused with the register and both intervals; nothing changes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-cli-merge-'));
+    const hourly = await cli([
+      '--data-dir',
+      dir,
+      'import',
+      join(DSO, 'kwg-hourly-mar2025.xlsx'),
+      '--meter',
+      'new:Hourly',
+      '--json',
+    ]);
+    expect(hourly.status, hourly.stderr).toBe(0);
+    const qh = await cli([
+      '--data-dir',
+      dir,
+      'import',
+      join(DSO, 'netzooe-csv-mar2025.csv'),
+      '--meter',
+      'new:QH',
+      '--json',
+    ]);
+    expect(qh.status, qh.stderr).toBe(0);
+    const [h, q] = [hourly, qh].map((r) => (JSON.parse(r.stdout.trim()) as { meter_id: string }).meter_id);
+    const state = () => {
+      const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+      try {
+        return JSON.stringify([
+          db.prepare('SELECT * FROM reading_days ORDER BY series_id, day').all(),
+          db.prepare('SELECT id, meter_id, obis_code, resolution_sec FROM series ORDER BY id').all(),
+          db.prepare('SELECT id FROM meters ORDER BY id').all(),
+        ]);
+      } finally {
+        db.close();
+      }
+    };
+    const before = state();
+    for (const extra of [[], ['--replace']]) {
+      const r = await cli(['--data-dir', dir, 'meters', 'merge', h!, q!, ...extra]);
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toMatch(/different intervals \(60 and 15 minutes\).*Nothing was changed/);
+    }
+    expect(state()).toBe(before);
+  });
+
   it('a file whose magnitudes look implausible is refused unless accepted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
     const text = readFileSync(join(DSO, 'linznetz-v2.csv'), 'utf8').replace(

@@ -298,6 +298,8 @@ export const de = {
   err_reason_merge_same: 'Zwei verschiedene Zähler zum Zusammenführen wählen.',
   err_reason_merge_directions:
     'Die beiden Zähler messen verschiedene Richtungen (Bezug und Einspeisung): Sie können nicht ein Zähler sein.',
+  err_reason_merge_interval:
+    'Die beiden Zähler halten {{register}} in verschiedenen Intervallen ({{fileInterval}} und {{storedInterval}}); eine Reihe behält ein Intervall, darum lassen sie sich nicht zusammenführen. Nichts wurde verändert.',
   err_reason_undo_done: 'Der Import von „{{file}}“ ist schon rückgängig gemacht.',
   err_reason_undo_unrecorded:
     'Der Import von „{{file}}“ stammt von einer älteren Meterdesk-Version ohne Rückgängig-Protokoll; er kann nicht rückgängig gemacht werden.',

@@ -297,6 +297,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_merge_same: 'Choose two different meters to merge.',
   err_reason_merge_directions:
     'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
+  err_reason_merge_interval:
+    'The two meters hold {{register}} at different intervals ({{fileInterval}} and {{storedInterval}}); a series keeps one interval, so they cannot be merged. Nothing was changed.',
   err_reason_undo_done: 'The import of “{{file}}” was undone already.',
   err_reason_undo_unrecorded:
     'The import of “{{file}}” was made by an older Meterdesk that kept no undo record; it cannot be undone.',
