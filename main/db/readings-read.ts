@@ -4,7 +4,7 @@
  * the sync's own checks) comes through here; the view `readings` is the same in SQL, for queries where
  * speed does not matter.
  */
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { SOURCES, decodeDay } from './day-record';
 import { dayNumbersAround } from '../time/local-days';
 
@@ -119,6 +119,31 @@ export function snapshot<T>(db: Database.Database, read: () => T): T {
   return run(read) as T;
 }
 const runners = new WeakMap<Database.Database, (f: () => unknown) => unknown>();
+
+/**
+ * Runs a long, awaiting read (an export of millions of rows) on one snapshot of the file: a connection
+ * of its own, read-only, in one read transaction from the first read to the end, so that a meter
+ * deleted or a sync written meanwhile changes nothing of what it reads, and nothing of the app's own
+ * connection is held. An in-memory database (tests) is read directly.
+ */
+export async function withReadSnapshot<T>(
+  db: Database.Database,
+  read: (snap: Database.Database) => Promise<T>,
+): Promise<T> {
+  // As better-sqlite3 says it for its own connection: a closed one reads nothing.
+  if (!db.open) throw new TypeError('The database connection is not open');
+  if (db.memory || !db.name) return read(db);
+  const snap = new Database(db.name, { readonly: true, fileMustExist: true });
+  try {
+    snap.pragma('busy_timeout = 15000');
+    snap.exec('BEGIN');
+    const out = await read(snap);
+    snap.exec('COMMIT');
+    return out;
+  } finally {
+    snap.close();
+  }
+}
 
 /** Every reading of a series, in time order. */
 export function readAll(db: Database.Database, seriesId: number): StoredReading[] {

@@ -208,6 +208,58 @@ describe('export ranges (item 4)', () => {
   });
 });
 
+describe('an export reads one snapshot (issue 43, item 4)', () => {
+  it('a meter deleted while its export runs leaves the export whole: every row as before', async () => {
+    const { db, dir } = dbWith('AT0010000000000000000000000000043');
+    // An imported meter: the person may delete it.
+    db.prepare(`UPDATE meters SET raw_json = '{"source":"import"}' WHERE id = 'm1'`).run();
+    const store = createReadingsStore(db);
+    // 120 days: the export writes four chunks of 30 days, with turns of the event loop between them.
+    const first = Date.parse('2026-02-01T00:00:00Z') / 86_400_000;
+    for (let d = 0; d < 120; d++) {
+      const key = new Date((first + d) * 86_400_000).toISOString().slice(0, 10);
+      store.applyPage(
+        'm1',
+        fullDay(key, (i) => 0.1 + (i % 7) / 100),
+        'cursor',
+        1,
+      );
+    }
+    const { deleteMeter } = await import('../../main/db/meter-admin');
+    const path = join(dir, 'snapshot.csv');
+    let deleted = false;
+    const r = await exportCsv(
+      db,
+      {
+        meterIds: ['m1'],
+        obisCodes: ['1-1:1.9.0 G.01'],
+        fromSec: Date.parse('2026-01-01T00:00:00Z') / 1000,
+        toSec: Date.parse('2026-07-01T00:00:00Z') / 1000,
+        profile: 'iso',
+      },
+      path,
+      {
+        onProgress: () => {
+          // After the first chunk: the meter goes, on the app's own connection.
+          if (!deleted) deleteMeter(db, 'm1');
+          deleted = true;
+        },
+      },
+    );
+    expect(deleted).toBe(true);
+    expect(db.prepare("SELECT count(*) AS n FROM meters WHERE id = 'm1'").get()).toEqual({ n: 0 });
+    const rows = readFileSync(path, 'utf8').split('\r\n').slice(1, -1);
+    expect(r.rows).toBe(rows.length);
+    // Every row of the 120 days and of 10 June holds its value; blank are only the nine days between
+    // (1–9 June), never rows blank because the meter went meanwhile.
+    const blank = rows.filter((l) => l.split(',')[6] === '');
+    expect(blank).toHaveLength(9 * 96);
+    expect(blank.every((l) => /^2026-06-0[1-9]/.test(l))).toBe(true);
+    expect(rows.length - blank.length).toBe(121 * 96 - 4);
+    db.close();
+  });
+});
+
 describe('leftover partial files (item 14)', () => {
   it('removes at the next start the partial file of an export whose process was killed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'md-partials-'));
