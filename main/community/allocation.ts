@@ -34,18 +34,45 @@ export function allocateQuarterHour(
   generation: readonly number[],
   shares: readonly number[],
 ): QuarterHourShare {
-  const total = generation.reduce((a, g) => a + Math.max(0, g), 0);
-  const d = demand.map((x, i) => (active[i] ? Math.max(0, x) : 0));
-  const sumDemand = d.reduce((a, x) => a + x, 0);
-  const allocated = d.map((x, i) => {
-    if (!active[i] || total <= 0) return 0;
-    if (key === 'static') return total * (shares[i] ?? 0);
-    return sumDemand > 0 ? (total * x) / sumDemand : 0;
-  });
-  const consumed = d.map((x, i) => Math.min(x, allocated[i]!));
+  const allocated = new Array<number>(demand.length).fill(0);
+  const consumed = new Array<number>(demand.length).fill(0);
+  allocateInto(key, demand, active, generation, shares, allocated, consumed);
   const shared = consumed.reduce((a, c) => a + c, 0);
+  const total = generation.reduce((a, g) => a + Math.max(0, g), 0);
   const taken = generation.map((g) => (total > 0 ? (shared * Math.max(0, g)) / total : 0));
   return { allocated, consumed, taken };
+}
+
+/**
+ * The allocation of `allocateQuarterHour` into arrays the caller keeps (a community's year is 35 040
+ * quarter-hours × its members: no arrays made per quarter-hour).
+ */
+export function allocateInto(
+  key: AllocationKey,
+  demand: ArrayLike<number>,
+  active: ArrayLike<boolean | number>,
+  generation: ArrayLike<number>,
+  shares: ArrayLike<number>,
+  allocated: { [i: number]: number },
+  consumed: { [i: number]: number },
+): void {
+  let total = 0;
+  for (let p = 0; p < generation.length; p++) total += Math.max(0, generation[p]!);
+  let sumDemand = 0;
+  for (let i = 0; i < demand.length; i++) sumDemand += active[i] ? Math.max(0, demand[i]!) : 0;
+  for (let i = 0; i < demand.length; i++) {
+    const d = active[i] ? Math.max(0, demand[i]!) : 0;
+    const a =
+      !active[i] || total <= 0
+        ? 0
+        : key === 'static'
+          ? total * (shares[i] ?? 0)
+          : sumDemand > 0
+            ? (total * d) / sumDemand
+            : 0;
+    allocated[i] = a;
+    consumed[i] = Math.min(d, a);
+  }
 }
 
 /**

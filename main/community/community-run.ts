@@ -5,9 +5,9 @@
  */
 import type { CommunityMember, CommunityTotals, WhatIfScenario } from '../../preload/contract';
 import { type CommunityFramed, type MemberData } from './community-frame';
-import { dayKey, dayNumberOf, localParts } from '../time/local-days';
+import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { SNAP_SINCE, SNAP_WINDOW } from '../cost/presets';
-import { allocateQuarterHour, batteryStep, type AllocationKey } from './allocation';
+import { allocateInto, batteryStep, type AllocationKey } from './allocation';
 
 const QH = 900;
 export const r3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -21,22 +21,23 @@ export interface Sums {
   consumption: number;
   allocated: number;
   shared: number;
-  /** What a consumer took in the SNAP window (snapWindowAt). */
+  /** What a consumer took in the SNAP window (snapWindowOf). */
   sharedInSnap: number;
   surplus: number;
 }
 export const zero = (): Sums => ({ consumption: 0, allocated: 0, shared: 0, sharedInSnap: 0, surplus: 0 });
 
 /**
- * Whether the quarter-hour starting at `t` lies in the summer low price's window: from 1 April 2026
+ * The summer low price's window of a local day as [from, to) in seconds, or null: from 1 April 2026
  * (SNE-V 2018 §5 as amended by BGBl. II 305/2025), April to September, 10:00–16:00 local time
- * (SNAP_WINDOW, the presets' window). `day` is the quarter-hour's local day key.
+ * (SNAP_WINDOW, the presets' window). Worked out once a day: its months hold no clock change, so the
+ * window is the day's start plus its wall-clock times.
  */
-export function snapWindowAt(t: number, day: string, tz: string): boolean {
+function snapWindowOf(day: string, dayStart: number): [number, number] | null {
   if (day < SNAP_SINCE || !(SNAP_WINDOW.months as readonly number[]).includes(Number(day.slice(5, 7))))
-    return false;
-  const time = localParts(t, tz).time;
-  return time >= SNAP_WINDOW.from && time < SNAP_WINDOW.to;
+    return null;
+  const sec = (hhmm: string) => Number(hhmm.slice(0, 2)) * 3600 + Number(hhmm.slice(3, 5)) * 60;
+  return [dayStart + sec(SNAP_WINDOW.from), dayStart + sec(SNAP_WINDOW.to)];
 }
 
 export interface Run {
@@ -124,6 +125,32 @@ function recordedStep(qh: QuarterHour, consumers: Members, producers: Members): 
   return { gen, surplus, charged: 0, discharged: 0 };
 }
 
+/** Arrays a model run keeps for its quarter-hours (one per consumer or producer), filled anew each. */
+interface Scratch {
+  demand: Float64Array;
+  active: Uint8Array;
+  gens: Float64Array;
+  part: Float64Array;
+  shares: Float64Array;
+  allocated: Float64Array;
+  consumed: Float64Array;
+  residual: number[];
+}
+
+function scratchFor(consumers: Members, producers: Members, shares: Map<string, number>): Scratch {
+  const n = consumers.length;
+  return {
+    demand: new Float64Array(n),
+    active: new Uint8Array(n),
+    gens: new Float64Array(producers.length),
+    part: new Float64Array(producers.length),
+    shares: Float64Array.from(consumers, ({ m }) => shares.get(m.meterId) ?? 0),
+    allocated: new Float64Array(n),
+    consumed: new Float64Array(n),
+    residual: new Array<number>(n).fill(0),
+  };
+}
+
 /** A quarter-hour allocated by the community's key, with the community battery where modelled. */
 function modelStep(
   qh: QuarterHour,
@@ -131,66 +158,72 @@ function modelStep(
   producers: Members,
   mode: {
     key: AllocationKey;
-    shares: Map<string, number>;
     battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
   },
   state: { socKwh: number },
+  x: Scratch,
 ): StepResult {
   const { t, inSnap, factors, period, members, all } = qh;
   let gen = 0;
   let surplus = 0;
   let charged = 0;
   let discharged = 0;
-  const demand = consumers.map(({ m, i }) => (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0));
-  const active = consumers.map(({ i }) => factors[i] !== null);
-  const gens = producers.map(({ m }) => m.values.g01?.get(t) ?? 0);
-  const part = producers.map(({ i }, k) => (factors[i] ?? 0) * gens[k]!);
-  const shares = consumers.map(({ m }) => mode.shares.get(m.meterId) ?? 0);
-  const q = allocateQuarterHour(mode.key, demand, active, part, shares);
+  for (let k = 0; k < consumers.length; k++) {
+    const { m, i } = consumers[k]!;
+    x.demand[k] = (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0);
+    x.active[k] = factors[i] !== null ? 1 : 0;
+  }
+  let partTotal = 0;
+  for (let k = 0; k < producers.length; k++) {
+    const { m, i } = producers[k]!;
+    x.gens[k] = m.values.g01?.get(t) ?? 0;
+    x.part[k] = (factors[i] ?? 0) * x.gens[k]!;
+    partTotal += x.part[k]!;
+  }
+  allocateInto(mode.key, x.demand, x.active, x.part, x.shares, x.allocated, x.consumed);
   let extraCharged = 0;
   // Shared straight from the generation (before the battery, whose discharge was taken earlier).
-  const sharedDirect = q.consumed.reduce((a, c) => a + c, 0);
+  let sharedDirect = 0;
+  for (let k = 0; k < consumers.length; k++) sharedDirect += x.consumed[k]!;
   if (mode.battery) {
-    const avail = part.reduce((a, g) => a + g, 0) - sharedDirect;
-    const b = batteryStep(
-      state,
-      mode.battery,
-      avail,
-      demand.map((d, k) => d - q.consumed[k]!),
-    );
-    b.extra.forEach((x, k) => (q.consumed[k] = q.consumed[k]! + x));
+    for (let k = 0; k < consumers.length; k++) x.residual[k] = x.demand[k]! - x.consumed[k]!;
+    const b = batteryStep(state, mode.battery, partTotal - sharedDirect, x.residual);
+    for (let k = 0; k < consumers.length; k++) x.consumed[k] = x.consumed[k]! + b.extra[k]!;
     extraCharged = b.chargedKwh;
     charged += b.chargedKwh;
     discharged += b.dischargedKwh;
   }
-  const partTotal = part.reduce((a, g) => a + g, 0);
-  producers.forEach(({ i }, k) => {
-    if (factors[i] === null) return;
+  for (let k = 0; k < producers.length; k++) {
+    const { i } = producers[k]!;
+    if (factors[i] === null) continue;
     // What the community took of this producer: the shared energy and the battery's charge, in
     // proportion to its participating generation.
-    const took = partTotal > 0 ? (sharedDirect * part[k]!) / partTotal : 0;
-    const tookBattery = partTotal > 0 ? (extraCharged * part[k]!) / partTotal : 0;
-    const g = gens[k]!;
+    const took = partTotal > 0 ? (sharedDirect * x.part[k]!) / partTotal : 0;
+    const tookBattery = partTotal > 0 ? (extraCharged * x.part[k]!) / partTotal : 0;
+    const g = x.gens[k]!;
     gen += g;
     members[i]!.consumption += g;
     members[i]!.shared += Math.min(g, took + tookBattery);
     members[i]!.surplus += Math.max(0, g - took - tookBattery);
     surplus += Math.max(0, g - took - tookBattery);
-  });
-  consumers.forEach(({ m, i }, k) => {
-    if (factors[i] === null) return;
+  }
+  for (let k = 0; k < consumers.length; k++) {
+    const { m, i } = consumers[k]!;
+    if (factors[i] === null) continue;
     const c = m.values.g01?.get(t) ?? 0;
+    const allocated = x.allocated[k]!;
+    const consumed = x.consumed[k]!;
     members[i]!.consumption += c;
-    members[i]!.allocated += q.allocated[k]!;
-    members[i]!.shared += q.consumed[k]!;
-    if (inSnap) members[i]!.sharedInSnap += q.consumed[k]!;
+    members[i]!.allocated += allocated;
+    members[i]!.shared += consumed;
+    if (inSnap) members[i]!.sharedInSnap += consumed;
     all.consumption += c;
-    all.allocated += q.allocated[k]!;
-    all.shared += q.consumed[k]!;
+    all.allocated += allocated;
+    all.shared += consumed;
     period.sums.consumption += c;
-    period.sums.allocated += q.allocated[k]!;
-    period.sums.shared += q.consumed[k]!;
-  });
+    period.sums.allocated += allocated;
+    period.sums.shared += consumed;
+  }
   return { gen, surplus, charged, discharged };
 }
 
@@ -216,17 +249,20 @@ export function run(
   let generationAll = 0;
   const all = zero();
   const state = { socKwh: 0 };
+  const scratch = mode.kind === 'model' ? scratchFor(consumers, producers, mode.shares) : null;
   let charged = 0;
   let discharged = 0;
-  let lastDay = Number.NaN;
   let key = '';
   let period = { generation: 0, sums: zero() };
   let factors: (number | null)[] = [];
+  let nextDayStart = -Infinity;
+  let snap: [number, number] | null = null;
   for (let t = fromSec; t < toSec; t += QH) {
-    const dayNo = dayNumberOf(t, tz);
-    if (dayNo !== lastDay) {
-      lastDay = dayNo;
+    if (t >= nextDayStart) {
+      const dayNo = dayNumberOf(t, tz);
+      nextDayStart = dayStartSec(dayNo + 1, tz);
       key = dayKey(dayNo);
+      snap = snapWindowOf(key, dayStartSec(dayNo, tz));
       const pk = periodOf(dayNo);
       let p = periods.get(pk);
       if (!p) periods.set(pk, (p = { generation: 0, sums: zero() }));
@@ -236,11 +272,12 @@ export function run(
         return row ? row.factorPercent / 100 : null;
       });
     }
-    const qh: QuarterHour = { t, inSnap: snapWindowAt(t, key, tz), factors, period, members, all };
+    const inSnap = snap !== null && t >= snap[0] && t < snap[1];
+    const qh: QuarterHour = { t, inSnap, factors, period, members, all };
     const step =
       mode.kind === 'recorded'
         ? recordedStep(qh, consumers, producers)
-        : modelStep(qh, consumers, producers, mode, state);
+        : modelStep(qh, consumers, producers, mode, state, scratch!);
     charged += step.charged;
     discharged += step.discharged;
     const { gen, surplus } = step;
