@@ -29,6 +29,7 @@ export function createActiveProfile(
     if (closing) whileClosing(closing);
     // The query thread holds the file open too (a removed profile's folder must delete).
     whileClosing(c.queries.close());
+    whileClosing(c.checker.close());
     c.db.close();
   }
 
