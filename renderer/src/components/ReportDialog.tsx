@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView, ReportResult } from '../../../preload/contract';
 import { reportSections } from '../../../preload/contract-plain';
-import { localDateStart } from '../../../common/zone';
+import { localDateStart, wallClock } from '../../../common/zone';
 import { api, unwrap } from '../bridge';
 import { usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
@@ -23,8 +23,9 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
   const [latestYear] = useState(() =>
     new Date((meter.latestDataSec ?? Math.floor(Date.now() / 1000)) * 1000).getUTCFullYear(),
   );
-  // The last whole year with data by default: a report is about a finished period.
-  const [year, setYear] = useState(latestYear - 1);
+  // The last twelve complete months with data by default (LAST_12): a report is about finished
+  // months the data reaches, never a year the data covers a few weeks of.
+  const [year, setYear] = useState(LAST_12);
   const [month, setMonth] = useState(0); // 0 = the whole year
   const [scope, setScope] = useState<'meter' | 'site' | 'customer'>('meter');
   const [lang, setLang] = useState<'de' | 'en'>(i18n.language === 'en' ? 'en' : 'de');
@@ -44,7 +45,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
     setError(null);
     setDone(null);
     localStorage.setItem(CONSULTANT_KEY, consultant);
-    const { fromSec, toSec } = periodSpan(year, month, prefs.timeZone);
+    const { fromSec, toSec, label } = periodSpan(year, month, meter.latestDataSec, prefs.timeZone);
     const id = scope === 'meter' ? meter.id : scope === 'site' ? meter.siteId! : meter.customerId!;
     try {
       setDone(
@@ -53,7 +54,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             scope: { kind: scope, id },
             fromSec,
             toSec,
-            periodLabel: month === 0 ? String(year) : `${year}-${String(month).padStart(2, '0')}`,
+            periodLabel: label,
             lang,
             sections: sections as (typeof reportSections)[number][],
             consultant: consultant.trim() || null,
@@ -215,6 +216,7 @@ function PeriodPicker(props: {
         onChange={(e) => setYear(Number(e.target.value))}
         data-testid="report-year"
       >
+        <option value={LAST_12}>{t('report_last12')}</option>
         {[0, 1, 2, 3].map((k) => (
           <option key={k} value={latestYear - k}>
             {latestYear - k}
@@ -223,7 +225,8 @@ function PeriodPicker(props: {
       </select>{' '}
       <select
         aria-label={t('report_month')}
-        value={month}
+        value={year === LAST_12 ? 0 : month}
+        disabled={year === LAST_12}
         onChange={(e) => setMonth(Number(e.target.value))}
         data-testid="report-month"
       >
@@ -269,12 +272,35 @@ function SectionsPicker(props: { sections: string[]; onChange: (f: (x: string[])
   );
 }
 
-/** The report's span: a calendar month, or the whole year (month 0), in local time. */
-function periodSpan(year: number, month: number, tz: string): { fromSec: number; toSec: number } {
+/** The year picker's value for "the last twelve complete months with data". */
+const LAST_12 = 0;
+
+/**
+ * The report's span and its name: the twelve complete months before the month of the latest reading
+ * (LAST_12), a calendar month, or a whole year (month 0), in local time.
+ */
+export function periodSpan(
+  year: number,
+  month: number,
+  latestDataSec: number | null,
+  tz: string,
+): { fromSec: number; toSec: number; label: string } {
+  if (year === LAST_12) {
+    // The month in which the latest reading ends (y, m) is not complete: [1.m of y−1, 1.m of y).
+    const latest = wallClock(latestDataSec ?? Math.floor(Date.now() / 1000), tz);
+    const [y, m] = [latest.getUTCFullYear(), latest.getUTCMonth() + 1];
+    const mm = (k: number) => String(k).padStart(2, '0');
+    const [ly, lm] = m === 1 ? [y - 1, 12] : [y, m - 1];
+    return {
+      fromSec: localDateStart(y - 1, m, 1, tz),
+      toSec: localDateStart(y, m, 1, tz),
+      label: `${mm(m)}.${y - 1}–${mm(lm)}.${ly}`,
+    };
+  }
   const fromSec = localDateStart(year, month || 1, 1, tz);
   const toSec =
     month === 0 || month === 12 ? localDateStart(year + 1, 1, 1, tz) : localDateStart(year, month + 1, 1, tz);
-  return { fromSec, toSec };
+  return { fromSec, toSec, label: month === 0 ? String(year) : `${year}-${String(month).padStart(2, '0')}` };
 }
 
 /** A picked file's bytes as base64 (the logo travels over IPC as text; main checks it is a PNG). */

@@ -21,6 +21,7 @@ export const reportDe = {
   report_period: 'Zeitraum',
   report_month: 'Monat',
   report_wholeYear: 'ganzes Jahr',
+  report_last12: 'letzte 12 vollständige Monate',
   report_language: 'Sprache des Berichts',
   report_consultant: 'Beraterin / Berater',
   report_logo: 'Logo (PNG)',

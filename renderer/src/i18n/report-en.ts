@@ -23,6 +23,7 @@ export const reportEn: Record<keyof typeof reportDe, string> = {
   report_period: 'Period',
   report_month: 'Month',
   report_wholeYear: 'whole year',
+  report_last12: 'the last 12 complete months',
   report_language: 'Report language',
   report_consultant: 'Consultant',
   report_logo: 'Logo (PNG)',
