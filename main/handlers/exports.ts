@@ -72,7 +72,8 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
         tz,
       );
       const path = await savePath(
-        exportFileName(['bericht', q.periodLabel], 'pdf'),
+        // Whom and which period it is about: two reports of one period no longer share a name.
+        exportFileName(['bericht', r.scopeName, q.periodLabel], 'pdf'),
         'Report not saved: no file was chosen.',
       );
       writeFileSync(`${path}.partial`, r.pdf);

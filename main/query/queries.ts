@@ -45,11 +45,11 @@ const report = async (
   req: ReportRequest,
   nowSec: number,
   tz: string,
-): Promise<{ pdf: Uint8Array; meters: number; pages: number }> => {
+): Promise<{ pdf: Uint8Array; meters: number; pages: number; scopeName: string }> => {
   const model = buildReport(db, req, nowSec, tz);
   const pdf = await renderReport(model);
   const pages = pageCount(pdf);
-  return { pdf: new Uint8Array(pdf), meters: model.meters.length, pages };
+  return { pdf: new Uint8Array(pdf), meters: model.meters.length, pages, scopeName: model.scopeName };
 };
 
 export const queries = {

@@ -26,6 +26,9 @@ test('a report of a customer from the meter header: dialog, PDF saved, its pages
   await dialog.getByTestId('report-save').click();
   await expect(dialog.getByTestId('report-done')).toContainText('Seiten, 2 Zähler', { timeout: 30_000 });
   const pdf = readdirSync(harness.exportDir).find((f) => f.endsWith('.pdf'))!;
+  // The file is named by whom and which period it is about (issue 42, item 14): the customer's report
+  // and a meter's of the same period are two files.
+  expect(pdf).toMatch(/^meterdesk-bericht-.*Wagner.*\d{4}.*\.pdf$/);
   const text = execFileSync('pdftotext', ['-layout', join(harness.exportDir, pdf), '-'], {
     encoding: 'utf8',
   });
