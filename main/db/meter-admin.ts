@@ -242,9 +242,10 @@ export function mergeMeters(
           quality: r[3],
           updatedSec: null,
         }));
-        store.applyPage(intoId, page, 'import', nowSec);
+        // What was written, not what was offered: a service meter's own readings stay (kept).
+        const w = store.applyPage(intoId, page, 'import', nowSec);
+        moved += w.inserted + w.updated;
       }
-      moved += rows.length;
     }
     // Its import log moves along; its undo records went with the merged registers.
     db.prepare('UPDATE notes SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);

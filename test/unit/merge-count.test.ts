@@ -1,0 +1,34 @@
+// A merge says what it moved (issue 43, item 14): readings written, not readings offered. Merging an
+// imported copy into the service meter it copies moves nothing, and says 0 (it said 288).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { mergeMeters } from '../../main/db/meter-admin';
+import { fullDay } from '../readings-fixture';
+
+describe('merging an imported meter', () => {
+  it('into the service meter it copies moves nothing and says so; into an empty one moves every reading', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-merge-')), 'meterdesk.sqlite'));
+    const meter = db.prepare(
+      `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, raw_json, seen_sec)
+       VALUES (?, ?, ?, 'consumption', 'electricity', 'quarter_hour', 'connected', ?, 0)`,
+    );
+    meter.run('svc', 'AT0010000000000000000000000000101', 'Service', '{}');
+    meter.run('imp', 'AT0010000000000000000000000000102', 'Kopie', '{"source":"import"}');
+    meter.run('imp2', 'AT0010000000000000000000000000103', 'Kopie 2', '{"source":"import"}');
+    meter.run('empty', 'AT0010000000000000000000000000104', 'Leer', '{"source":"import"}');
+    const store = createReadingsStore(db);
+    for (const day of ['2026-06-01', '2026-06-02', '2026-06-03']) {
+      const rows = fullDay(day, (i) => 0.1 + i / 1000);
+      store.applyPage('svc', rows, 'cursor', 1);
+      store.applyPage('imp', rows, 'import', 1);
+      store.applyPage('imp2', rows, 'import', 1);
+    }
+    expect(mergeMeters(db, store, 'imp', 'svc', 2)).toEqual({ moved: 0, conflictsKept: 0 });
+    expect(mergeMeters(db, store, 'imp2', 'empty', 2)).toEqual({ moved: 288, conflictsKept: 0 });
+    db.close();
+  });
+});
