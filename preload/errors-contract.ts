@@ -76,6 +76,8 @@ export const errorReasons = [
   'undo_done',
   /** An import of an older Meterdesk without an undo record (params: file). */
   'undo_unrecorded',
+  /** An import that came with a merged meter (params: file): its undo record went with the merge. */
+  'undo_merged',
   /** An import whose days were written again since (params: file, day). */
   'undo_overwritten',
   /** A file that is no EDA "Energie Report" (not XLSX, no sheet "Energiedaten", its rows missing). */

@@ -16,7 +16,7 @@ export function importLog(db: Database.Database): ImportLogView[] {
     db
       .prepare(
         `SELECT i.id, i.meter_id, i.file_name, i.sha256, i.format, i.imported_sec, i.readings, i.inserted, i.updated,
-                i.kept, i.undone_sec, i.revisions_from IS NOT NULL AS undoable
+                i.kept, i.undone_sec, coalesce(i.revisions_from >= 0, 0) AS undoable
            FROM imports i ORDER BY i.imported_sec DESC, i.id DESC`,
       )
       .all() as {
@@ -55,6 +55,9 @@ export function importLog(db: Database.Database): ImportLogView[] {
  * left in it. Refused when anything wrote those days since (a later import or a sync): undo that first.
  * The log keeps the entry, marked undone.
  */
+/** `revisions_from` of an import whose meter was merged into another (meter-admin.ts). */
+export const MERGED = -1;
+
 /** What an undo did: the days put back, and whether the meter it created went (with its notes and memberships). */
 export interface UndoResult {
   days: number;
@@ -95,6 +98,12 @@ export function undoImport(
         reason: 'undo_done',
         params: { file: imp.file_name },
       });
+    if (imp.revisions_from === MERGED)
+      throw new AppError(
+        'conflict',
+        `Import ${importId} (${imp.file_name}) was merged into this meter from another; its undo record went with the merge, so it cannot be undone.`,
+        { reason: 'undo_merged', params: { file: imp.file_name } },
+      );
     if (imp.revisions_from === null)
       throw new AppError(
         'conflict',

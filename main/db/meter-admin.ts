@@ -249,10 +249,8 @@ export function mergeMeters(
     }
     // Its import log moves along; its undo records went with the merged registers.
     db.prepare('UPDATE notes SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
-    db.prepare('UPDATE imports SET meter_id = ?, revisions_from = NULL WHERE meter_id = ?').run(
-      intoId,
-      fromId,
-    );
+    // revisions_from −1: merged (its undo record went with the merge), said so when undo is asked.
+    db.prepare('UPDATE imports SET meter_id = ?, revisions_from = -1 WHERE meter_id = ?').run(intoId, fromId);
     // The merged meter's memberships pass to the meter it became.
     db.prepare('UPDATE community_members SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
     deleteMeter(db, fromId);

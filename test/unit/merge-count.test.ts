@@ -1,5 +1,6 @@
 // A merge says what it moved (issue 43, item 14): readings written, not readings offered. Merging an
-// imported copy into the service meter it copies moves nothing, and says 0 (it said 288).
+// imported copy into the service meter it copies moves nothing, and says 0 (it said 288); the undo of
+// an import that came with a merged meter says that, not "made by an older Meterdesk".
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { mergeMeters } from '../../main/db/meter-admin';
+import { importLog, undoImport } from '../../main/db/import-log';
+import { toContractError, type AppError } from '../../main/errors';
 import { fullDay } from '../readings-fixture';
 
 describe('merging an imported meter', () => {
@@ -27,8 +30,22 @@ describe('merging an imported meter', () => {
       store.applyPage('imp', rows, 'import', 1);
       store.applyPage('imp2', rows, 'import', 1);
     }
+    // imp2's file, as the import log holds it.
+    db.prepare(
+      `INSERT INTO imports (id, meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept, revisions_from, revisions_to)
+       VALUES (7, 'imp2', 'kopie.csv', 'x', 'csv', 1, 288, 288, 0, 0, 0, 0)`,
+    ).run();
     expect(mergeMeters(db, store, 'imp', 'svc', 2)).toEqual({ moved: 0, conflictsKept: 0 });
     expect(mergeMeters(db, store, 'imp2', 'empty', 2)).toEqual({ moved: 288, conflictsKept: 0 });
+    // Its import came along with the merge: its undo says so, not "an older Meterdesk".
+    expect(importLog(db).find((e) => e.id === 7)).toMatchObject({ meterId: 'empty', undoable: false });
+    let refusal: unknown = null;
+    try {
+      undoImport(db, store, 7, 3);
+    } catch (err) {
+      refusal = toContractError(err as AppError);
+    }
+    expect(refusal).toMatchObject({ reason: 'undo_merged', params: { file: 'kopie.csv' } });
     db.close();
   });
 });

@@ -303,6 +303,8 @@ export const de = {
   err_reason_undo_done: 'Der Import von „{{file}}“ ist schon rückgängig gemacht.',
   err_reason_undo_unrecorded:
     'Der Import von „{{file}}“ stammt von einer älteren Meterdesk-Version ohne Rückgängig-Protokoll; er kann nicht rückgängig gemacht werden.',
+  err_reason_undo_merged:
+    'Der Import von „{{file}}“ kam mit einem zusammengeführten Zähler; seine Rückgängig-Daten gingen mit dem Zusammenführen verloren, darum lässt er sich nicht rückgängig machen.',
   err_reason_undo_overwritten:
     'Die Messwerte vom {{day}} wurden nach dem Import von „{{file}}“ erneut geschrieben (späterer Import oder Abgleich): zuerst die späteren Importe rückgängig machen. Nichts wurde geändert.',
   err_reason_eda_not_report:

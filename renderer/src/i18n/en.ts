@@ -302,6 +302,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_undo_done: 'The import of “{{file}}” was undone already.',
   err_reason_undo_unrecorded:
     'The import of “{{file}}” was made by an older Meterdesk that kept no undo record; it cannot be undone.',
+  err_reason_undo_merged:
+    'The import of “{{file}}” came with a merged meter; its undo record went with the merge, so it cannot be undone.',
   err_reason_undo_overwritten:
     'Readings of {{day}} were written again after the import of “{{file}}” (a later import or a sync): undo the later imports first. Nothing was changed.',
   err_reason_eda_not_report:
