@@ -228,6 +228,19 @@ function oracleDuration(inside: Point[]) {
   return { kwDescending: kw, p90 };
 }
 
+/** A quarter-hour's local wall clock by Luxon, remembered (the oracles ask for the same starts often). */
+const wallOf = (() => {
+  const seen = new Map<number, { slot: number; weekday: number; month: number }>();
+  return (sec: number) => {
+    let w = seen.get(sec);
+    if (!w) {
+      const t = DateTime.fromSeconds(sec, { zone: ZONE });
+      seen.set(sec, (w = { slot: t.hour * 4 + t.minute / 15, weekday: t.weekday, month: t.month }));
+    }
+    return w;
+  };
+})();
+
 /** Day profiles: mean kW per wall-clock quarter-hour, Monday–Friday / Saturday–Sunday and by season. */
 function oracleProfiles(inside: Point[]): ProfileCurves {
   const groups = new Map<string, { sum: number[]; n: number[] }>();
@@ -238,8 +251,8 @@ function oracleProfiles(inside: Point[]): ProfileCurves {
     g.n[slot] += 1;
   };
   for (const p of inside) {
-    const t = DateTime.fromSeconds(p.start, { zone: ZONE });
-    const slot = t.hour * 4 + t.minute / 15;
+    const t = wallOf(p.start);
+    const slot = t.slot;
     const season = [12, 1, 2].includes(t.month)
       ? 'winter'
       : t.month <= 5
@@ -304,10 +317,10 @@ function oracleCompare(
     const sum = new Array<number>(96).fill(0);
     const n = new Array<number>(96).fill(0);
     for (const p of g.points.filter((x) => x.start >= a && x.start < b)) {
-      const w = DateTime.fromSeconds(p.start, { zone: ZONE });
+      const w = wallOf(p.start);
       for (let k = 0; k < 4 / perHour; k++) {
-        sum[w.hour * 4 + w.minute / 15 + k] += p.value * perHour;
-        n[w.hour * 4 + w.minute / 15 + k] += 1;
+        sum[w.slot + k] += p.value * perHour;
+        n[w.slot + k] += 1;
       }
     }
     return sum.map((v, i) => (n[i] ? v / n[i]! : null));

@@ -182,11 +182,11 @@ export async function expectProfilesOnSurfaces(
   const close = (a: (number | null)[] | null, b: (number | null)[] | null, what: string) => {
     expect(a === null, `${what}: present`).toBe(b === null);
     if (a === null || b === null) return;
-    a.forEach((v, i) => {
-      expect(v === null, `${what} slot ${i}: present`).toBe(b[i] === null);
-      if (v !== null)
-        expect(Math.abs(v - b[i]!), `${what} slot ${i}: ${v} vs ${b[i]}`).toBeLessThanOrEqual(0.0011);
-    });
+    // Every slot at once (one expectation per curve, not 96): the slots that differ, if any.
+    const off = a.flatMap((v, i) =>
+      (v === null) !== (b[i] === null) || (v !== null && Math.abs(v - b[i]!) > 0.0011) ? [[i, v, b[i]]] : [],
+    );
+    expect(off, what).toEqual([]);
   };
   const s = queries.profiles(db, req, nowSec, tz);
   const onScreen: ProfileCurves = { weekday: s.weekday, weekend: s.weekend, ...s.seasons };
@@ -248,20 +248,35 @@ export async function expectCompareOnSurfaces(
   }
   expect(r.reason, `${at}: comparable?`).toBe(oracle.reason);
   near(r.differenceKwh, oracle.differenceKwh, 0.0021, `${at}: difference on screen`);
-  oracle.currentProfile.forEach((v, i) =>
-    near(r.currentProfile[i] ?? null, v, 0.0011, `${at}: profile ${i}`),
-  );
-  oracle.previousProfile.forEach((v, i) =>
-    near(r.previousProfile[i] ?? null, v, 0.0011, `${at}: previous profile ${i}`),
+  // Every slot at once (one expectation per profile, not 96): the slots that differ, if any.
+  const offSlots = (a: (number | null)[], b: (number | null)[]) =>
+    b.flatMap((v, i) => {
+      const x = a[i] ?? null;
+      return (x === null) !== (v === null) || (x !== null && Math.abs(x - v!) > 0.0011) ? [[i, x, v]] : [];
+    });
+  expect(offSlots(r.currentProfile, oracle.currentProfile), `${at}: profile on screen`).toEqual([]);
+  expect(offSlots(r.previousProfile, oracle.previousProfile), `${at}: previous profile on screen`).toEqual(
+    [],
   );
   const csv = await csvOf(db, 'compare', { ...req, shift } as FrameRequest, nowSec, tz);
   // A CSV cell: a negative number is quoted (a leading minus could start a formula).
   const num = (c: string | undefined) =>
     c === '' || c === undefined ? null : Number(c.replace(/^"(.*)"$/, '$1'));
-  csv.slice(0, 96).forEach((row, i) => {
-    near(num(row[3]), oracle.currentProfile[i]!, 0.0011, `${at}: CSV profile ${i}`);
-    near(num(row[4]), oracle.previousProfile[i]!, 0.0011, `${at}: CSV previous profile ${i}`);
-  });
+  const rows96 = csv.slice(0, 96);
+  expect(
+    offSlots(
+      rows96.map((row) => num(row[3])),
+      oracle.currentProfile,
+    ),
+    `${at}: CSV profile`,
+  ).toEqual([]);
+  expect(
+    offSlots(
+      rows96.map((row) => num(row[4])),
+      oracle.previousProfile,
+    ),
+    `${at}: CSV previous profile`,
+  ).toEqual([]);
   const sums = csv[96]!;
   near(num(sums[3]), oracle.current.totalKwh, 0.0011, `${at}: CSV kWh`);
   near(num(sums[4]), oracle.previous.totalKwh, 0.0011, `${at}: CSV previous kWh`);
