@@ -240,10 +240,16 @@ test('the import log lists each file, and undo takes a file out again, day for d
     .getByTestId('import-log-row')
     .filter({ hasText: 'wienernetze-viertelstundenwerte-oct2024.csv' });
   await expect(row).toHaveCount(1);
+  // The meter by its name and metering point, not the internal id (issue 42, item 19).
+  await expect(row).toContainText('AT00');
+  await expect(row).not.toContainText('imp-');
   await app.screenshot('import-log');
   await row.getByTestId('import-log-undo').click();
   await row.getByTestId('import-log-undo-yes').click();
   await expect(row).toContainText('undone');
+  // What the undo did, said: the days put back, and the meter the import had created removed.
+  await expect(log.getByTestId('import-undone')).toContainText('is undone');
+  await expect(log.getByTestId('import-undone')).toContainText('meter the import had created is removed');
   expect(count()).toBe(before);
 });
 

@@ -124,6 +124,7 @@ export const importDe = {
   importLog_when: 'Importiert',
   importLog_file: 'Datei',
   importLog_meter: 'Zähler',
+  importLog_meterGone: 'nicht mehr im Profil',
   importLog_counts: 'Werte',
   importLog_countsText: '{{readings}} ({{inserted}} neu, {{updated}} geändert)',
   importLog_undo: 'Rückgängig',

@@ -126,6 +126,7 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importLog_when: 'Imported',
   importLog_file: 'File',
   importLog_meter: 'Meter',
+  importLog_meterGone: 'no longer in the profile',
   importLog_counts: 'Values',
   importLog_countsText: '{{readings}} ({{inserted}} new, {{updated}} changed)',
   importLog_undo: 'Undo',

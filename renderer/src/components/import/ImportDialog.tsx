@@ -297,6 +297,12 @@ function ImportLog({ refreshKey }: { refreshKey: number }) {
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
   const [asking, setAsking] = useState<number | null>(null);
+  // A meter by its name and metering point, as the meter list shows it (its id only under the pointer).
+  const meters = useApp((st) => st.meters);
+  const meterName = (id: string) => {
+    const m = meters.find((x) => x.id === id);
+    return m ? `${m.label ?? m.meteringPoint} (${m.meteringPoint})` : t('importLog_meterGone');
+  };
   /** What the last undo did, said after it (the days put back; a meter it created, and what went with it). */
   const [undone, setUndone] = useState<string | null>(null);
   useEffect(() => {
@@ -355,7 +361,9 @@ function ImportLog({ refreshKey }: { refreshKey: number }) {
             <tr key={e.id} data-testid="import-log-row">
               <td>{fmtDateTime(e.importedSec, prefs)}</td>
               <td className="mono small">{e.fileName}</td>
-              <td className="mono small">{e.meterId}</td>
+              <td className="small" title={e.meterId}>
+                {meterName(e.meterId)}
+              </td>
               <td className="num small">
                 {t('importLog_countsText', {
                   readings: e.readings,
