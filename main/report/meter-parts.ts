@@ -189,7 +189,7 @@ export function baseLoadOf(
 }
 
 /**
- * What would pay: peak shaving to 90 % of the peak, a battery where the site has import and export
+ * What would pay: peak shaving to 80 % of the peak (as the app's view starts), a battery where the site has import and export
  * (on one meter or two: db/site-registers.ts), and shifting on the spot tariffs.
  */
 export function measuresOf(
@@ -203,18 +203,20 @@ export function measuresOf(
 ): MeterReport['measures'] {
   const svc = createCostService(db, tz, fixedClock(nowSec));
   const best = cost?.tariffs.find((t) => t.tariffId === cost.bestTariffId) ?? null;
+  // Electricity tariffs only (a battery and a cap on peaks are electricity's), as the views offer them.
+  const electricity = svc.store.list().filter((t) => (t.commodity ?? 'electricity') === 'electricity');
   const powerTariff =
-    svc.store.list().find((t) => t.direction === 'consumption' && t.gridPowerEurPerKwYear > 0) ?? null;
+    electricity.find((t) => t.direction === 'consumption' && t.gridPowerEurPerKwYear > 0) ?? null;
   const peakShaving = svc.peakShaving({
     ...scope,
-    capKw: Math.round(peakKw * 0.9 * 10) / 10,
+    capKw: Math.round(peakKw * 0.8 * 10) / 10,
     battery: null,
     tariffId: powerTariff?.id ?? best?.tariffId ?? null,
   });
   let battery: BatteryResult | null = null;
   const regs = siteId ? siteRegisters(db, siteId) : null;
   if (siteId && regs?.consumption && regs.feedIn) {
-    const feedTariff = svc.store.list().find((t) => t.direction === 'feed_in') ?? null;
+    const feedTariff = electricity.find((t) => t.direction === 'feed_in') ?? null;
     try {
       battery = svc.battery({
         siteId,

@@ -112,7 +112,7 @@ export interface MeterReport {
   utilisationHours: number | null;
   cost: CostResult | null;
   /**
-   * Measures on the same quarter-hours, with the views' functions: a peak cap at 90 % of the highest
+   * Measures on the same quarter-hours, with the views' functions: a peak cap at 80 % of the highest
    * quarter-hour (the battery it needs and the power price it saves), a 5 kWh battery at a site with a
    * PV feed-in meter, and shifting 10 % of the four most expensive hours under spot tariffs.
    */

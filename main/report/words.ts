@@ -87,7 +87,7 @@ export const WORDS = {
     gasLimit: 'Gas: Leistungswerte sind Energie je Viertelstunde × 4, kein abgerechneter Leistungspreis.',
     noData: 'Keine Messwerte in diesem Zeitraum.',
     measuresText:
-      'Gerechnet auf denselben Viertelstunden wie die Ansichten Speicher und Spitzenkappung der App (dort mit anderen Größen und Tarifen zu prüfen): Kappung auf 90 % der höchsten Viertelstunde, ein 5-kWh-Speicher bei PV am Standort, Verschiebung von 10 % bei Spot-Tarifen.',
+      'Gerechnet auf denselben Viertelstunden wie die Ansichten Speicher und Spitzenkappung der App (dort mit anderen Größen und Tarifen zu prüfen): Kappung auf 80 % der höchsten Viertelstunde (wie die Ansicht Spitzenkappung beginnt), ein 5-kWh-Speicher bei PV am Standort, Verschiebung von 10 % bei Spot-Tarifen.',
     method:
       'Alle Werte stammen aus den gespeicherten Viertelstunden (bzw. Stundenwerten) des Zeitraums, begrenzt auf heute und auf den ersten Messwert (ein Rahmen für alle Zahlen). Leistung = Energie einer Viertelstunde × 4. Register werden nie addiert. Vollständigkeit = vorhandene ÷ erwartete Intervalle (92/96/100 je Tag an Umstellungstagen). Grundlast = Mittel der täglichen 5-%-Perzentile. Benutzungsdauer = Energie ÷ höchste Leistung. Der Anteil außerhalb der Betriebszeit zählt Wochenenden und 19–07 Uhr.',
     gapDays: 'Tage mit Lücken',
@@ -234,7 +234,7 @@ export const WORDS = {
     gasLimit: 'Gas: power figures are energy per quarter-hour × 4, not a billed capacity price.',
     noData: 'No readings in this period.',
     measuresText:
-      'Computed on the same quarter-hours as the app’s Battery and Peak shaving views (try other sizes and tariffs there): a cap at 90 % of the highest quarter-hour, a 5 kWh battery where the site has PV, shifting 10 % under spot tariffs.',
+      'Computed on the same quarter-hours as the app’s Battery and Peak shaving views (try other sizes and tariffs there): a cap at 80 % of the highest quarter-hour (where the Peak shaving view starts), a 5 kWh battery where the site has PV, shifting 10 % under spot tariffs.',
     method:
       'Every figure comes from the stored quarter-hours (or hourly values) of the period, clipped to today and to the first reading (one frame for all figures). Power = a quarter-hour’s energy × 4. Registers are never added. Completeness = intervals present ÷ expected (92/96/100 per day on change days). Base load = mean of the daily 5th percentiles. Utilisation hours = energy ÷ highest power. The off-hours share counts weekends and 19:00–07:00.',
     gapDays: 'Days with gaps',

@@ -187,8 +187,8 @@ describe('the customer report (PDF)', () => {
     const best = cost.tariffs.find((t) => t.tariffId === cost.bestTariffId)!;
     expect(text).toContain(`${best.name} (günstigster)`);
     expect(text).toContain(`${de(best.total.totalEur, 2)} €`);
-    // Measures: the peak cap at 90 % of the highest quarter-hour, as the peak-shaving view computes it.
-    const capKw = Math.round(year.mx * 4 * 0.9 * 10) / 10;
+    // Measures: the peak cap at 80 % of the highest quarter-hour, where the app's peak-shaving view starts.
+    const capKw = Math.round(year.mx * 4 * 0.8 * 10) / 10;
     const ps = await call<PeakShavingResult>('analysis:peakShaving', {
       meterId: meter.id,
       obisCode: '1-1:1.9.0 G.01',

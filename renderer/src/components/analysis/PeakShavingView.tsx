@@ -28,7 +28,7 @@ export function PeakShavingView({ meter, obisCode, fromSec, toSec, prefs, setExp
   const capKw = cap ?? defaultCap;
   const { tariffs } = useTariffs(0);
   const powerTariffs = (tariffs ?? []).filter(
-    (x) => x.direction === 'consumption' && x.gridPowerEurPerKwYear > 0,
+    (x) => x.commodity === 'electricity' && x.direction === 'consumption' && x.gridPowerEurPerKwYear > 0,
   );
   const [tariff, setTariff] = useState<string | null>(null);
   const tariffId = tariff ?? powerTariffs[0]?.id ?? '';
