@@ -37,11 +37,25 @@ export function profileHandlers({ services }: HandlerContext): HandlersOf<Profil
     if (storage === 'session') services.secrets.setForSession(profileId, token);
     else await services.secrets.set(profileId, token);
   };
+  /**
+   * The URL and the token, before the keychain (a wrong token used to be answered with a locked
+   * keychain's words): a token or team the service refuses is said at once. A service that cannot be
+   * reached does not stop the profile (it syncs when it can, and says why not meanwhile).
+   */
+  const checkCredentials = async (baseUrl: string, team: string, token: string) => {
+    try {
+      await createApiClient({ baseUrl, team, token, maxRetries: 1, timeoutMs: 15_000 }).listMeters();
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : null;
+      if (code === 'unauthenticated' || code === 'forbidden' || code === 'not_found') throw err;
+    }
+  };
   return {
     'profiles:list': async () => Promise.all(services.profiles.list().map(view)),
     'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
     'profiles:add': async ({ name, teamUrl, token, tokenStorage }) => {
       const { baseUrl, team } = splitTeamUrl(teamUrl);
+      await checkCredentials(baseUrl, team, token);
       // The token first: a profile exists only with its token (a keychain that refuses leaves nothing).
       const id = services.profiles.idFor(name);
       await storeToken(id, token, tokenStorage);
@@ -74,6 +88,7 @@ export function profileHandlers({ services }: HandlerContext): HandlersOf<Profil
         throw new AppError('conflict', `The ${p.kind} profile has no account and needs no token.`, {
           reason: 'token_not_needed',
         });
+      await checkCredentials(p.baseUrl, p.team, token);
       await storeToken(profileId, token, tokenStorage);
       const api = createApiClient({ baseUrl: p.baseUrl, team: p.team, token, maxRetries: 1 });
       const account = await api.account().catch(() => null);

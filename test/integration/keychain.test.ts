@@ -177,6 +177,14 @@ describe('without a usable keychain', () => {
     try {
       const teamUrl = `${demo.info.base_url}/api/v1/teams/${demo.info.team}`;
       const token = demo.info.tokens.pro;
+      // A wrong token is said as such, before the keychain is asked (issue 42, item 18).
+      const wrong = (await dispatch(handlers, 'profiles:add', {
+        name: 'Kunde',
+        teamUrl,
+        token: 'md_wrong_token_value',
+      })) as { ok: false; error: { code: string } };
+      expect(wrong.ok).toBe(false);
+      expect(wrong.error.code).toBe('unauthenticated');
       const refused = (await dispatch(handlers, 'profiles:add', { name: 'Kunde', teamUrl, token })) as {
         ok: false;
         error: { code: string; message: string };
