@@ -8,7 +8,9 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  workers: 1,
+  // Two at a time: every test has its own harness (data folder, demo service, free ports); on the
+  // CI machine's two cores the suite takes 3.4–3.6 min instead of 4.4.
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json']],
   outputDir: 'test-results/artifacts',
