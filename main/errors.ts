@@ -15,6 +15,12 @@ export class AppError extends Error {
   }
 }
 
+/** Anything thrown that is not a refusal of ours, as one: its own words are the details. */
+export function unexpected(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError('internal', err instanceof Error ? err.message : String(err), { reason: 'unexpected' });
+}
+
 export function toContractError(err: unknown): ContractError {
   if (err instanceof AppError) {
     const out: ContractError = { code: err.code, message: err.message };

@@ -11,7 +11,7 @@ import { createReadingsStore, type ReadingsStore } from './db/readings-store';
 import type { DemoService, startDemoService } from './demo/service';
 
 type DemoOptions = Parameters<typeof startDemoService>[0];
-import { AppError } from './errors';
+import { unexpected, AppError } from './errors';
 import type { Profile, ProfileRegistry } from './profiles/registry';
 import type { MqttPush } from './push/mqtt-push';
 import type { SecretStore } from './secrets/keychain';
@@ -165,7 +165,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     conn = await connectionFor(d, profile);
     api = createApiClient({ ...conn, onRateLimit: d.onRateLimit });
   } catch (err) {
-    api = unavailableApi(err instanceof AppError ? err : new AppError('internal', (err as Error).message));
+    api = unavailableApi(err instanceof AppError ? err : unexpected(err));
   }
   const onProgress = (p: SyncProgress) => emit('sync:progress', p);
   const onReadingsChanged = (meterIds: string[]) => emit('readings:changed', { meterIds });

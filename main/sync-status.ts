@@ -10,7 +10,7 @@ import type { Emit } from './profile-context';
 import type { SyncSummary } from './sync/sync-service';
 import { noteOf } from './sync/verify';
 import { systemClock } from './time/clock';
-import { AppError, toContractError } from './errors';
+import { unexpected, AppError, toContractError } from './errors';
 
 export function createSyncStatus(emit: Emit) {
   let status: SyncStatus = {
@@ -59,7 +59,7 @@ export function createSyncStatus(emit: Emit) {
     },
     /** A run that failed as a whole: its error, and the state it leaves (offline, idle on cancel, error). */
     recordFailure(err: unknown): number | undefined {
-      const e = err instanceof AppError ? err : new AppError('internal', (err as Error).message);
+      const e = err instanceof AppError ? err : unexpected(err);
       const lastError = toContractError(e);
       status = { ...status, lastError };
       setState(e.code === 'unreachable' ? 'offline' : e.code === 'cancelled' ? 'idle' : 'error');

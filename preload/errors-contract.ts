@@ -184,6 +184,30 @@ export const errorReasons = [
   'sync_running',
   /** A price file that cannot be read as prices (its English reason under Details). */
   'price_file_refused',
+  /** The CLI found no database where it looked (params: path). */
+  'no_database',
+  /** A meter (or register) without readings in this database (params: meter, register). */
+  'meter_no_readings',
+  /** No meter of that id or metering point (params: meter). */
+  'meter_unknown',
+  /** A site without meters (params: site). */
+  'site_no_meters',
+  /** The service's cursor is no identifier (too long, control characters). */
+  'cursor_invalid',
+  /** A portal file the import thread could not read (params: kind, line, column). */
+  'import_file',
+  /** The import thread named a format the app does not know (params: format). */
+  'import_format_unknown',
+  /** Something thrown that is no refusal of ours: its own words are the details. */
+  'unexpected',
+  /** The person (or closing the profile) stopped the sync. */
+  'sync_cancelled',
+  /** A sync asked of a profile that was closed. */
+  'sync_closed',
+  /** A background thread was asked for a request it does not have (params: name). */
+  'thread_request_unknown',
+  /** A background thread stopped while requests waited on it. */
+  'thread_stopped',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

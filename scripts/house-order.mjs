@@ -78,6 +78,7 @@ export function measure(root = '.') {
   const sqlOutsideDb = [];
   /** `new AppError(…)` in main/ (outside demo/) without a `reason`: a refusal the UI can word only generically. */
   const refusalsWithoutReason = [];
+  let refusals = 0;
   for (const f of files) {
     const text = readFileSync(path.join(root, f), 'utf8');
     const lines = text.split('\n').length;
@@ -107,6 +108,8 @@ export function measure(root = '.') {
           name = n.parent.name.getText(sf);
         if (b - a + 1 >= 150) longFunctions.push(`${f} ${name ?? '(anonymous)'}`);
       }
+      if (ts.isNewExpression(n) && n.expression.getText(sf) === 'AppError' && f.startsWith('main/'))
+        refusals++;
       if (
         ts.isNewExpression(n) &&
         n.expression.getText(sf) === 'AppError' &&
@@ -164,6 +167,7 @@ export function measure(root = '.') {
     bigFiles,
     sqlOutsideDb,
     refusalsWithoutReason,
+    refusals,
   };
 }
 

@@ -47,7 +47,9 @@ mkdirSync('.tmp', { recursive: true });
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // The CLI's messages follow the system's language (main/cli/cli-words.ts); the suites assert its
+  // English unless a test asks for German itself, whatever the machine's LANG.
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, METERDESK_LANG: 'en', ...env } });
   return r.status === 0;
 }
 function gate(name, cmd, args) {

@@ -4,6 +4,7 @@
  * or the keychain; each command loads only what it uses (`stats` neither the HTTP client nor the
  * schemas: ≈ 25 ms of module compilation at every run).
  */
+import { noDatabase, noReadings } from './refusals';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openForReading, openForWriting } from '../db/open';
@@ -13,7 +14,6 @@ import { systemClock } from '../time/clock';
 
 /** A remark on stderr, apart from the command's output. */
 const note = (message: string) => process.stderr.write(`meterdesk: ${message}\n`);
-import { AppError } from '../errors';
 import type { SyncProgress } from '../sync/sync-service';
 import { parseIsoSec } from '../time/local-days';
 import { UsageError } from './usage-error';
@@ -43,11 +43,7 @@ export async function accountCommand(
 ): Promise<void> {
   if (command === 'sync') return syncCommand(v, dataDir, help);
   const dbPath = existsSync(join(dataDir, 'meterdesk.sqlite')) ? join(dataDir, 'meterdesk.sqlite') : null;
-  if (!dbPath)
-    throw new AppError(
-      'local_data',
-      `No Meterdesk database in ${dataDir}. Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`,
-    );
+  if (!dbPath) throw noDatabase(dataDir, `Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`);
   if (command === 'stats') statsCommand(v, dbPath);
   else await exportCommand(v, dataDir, dbPath, help);
 }
@@ -141,8 +137,12 @@ async function syncCommand(v: AccountArgs, dataDir: string, help: Record<string,
         })),
       }) + '\n',
     );
+    const { cliLanguage, cliWord, syncWarningLine } = await import('./cli-words');
+    const lang = cliLanguage(process.argv.slice(2));
     for (const w of s.warnings)
-      process.stderr.write(`meterdesk: warning: meter ${w.meterId}: ${w.message}\n`);
+      process.stderr.write(
+        `meterdesk: ${cliWord('warning', lang)}: ${cliWord('meter', lang)} ${w.meterId}: ${syncWarningLine(w, lang)}\n`,
+      );
     if (s.errors.length > 0) process.exitCode = 2;
   } finally {
     db.close();
@@ -193,8 +193,7 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
   try {
     const meterId = resolveMeter(db, v.meter).id; // an id or a metering point
     const registers = v.register ?? registersOfMeter(db, meterId);
-    if (registers.length === 0)
-      throw new AppError('local_data', `No readings of meter ${v.meter} in this database.`);
+    if (registers.length === 0) throw noReadings(String(v.meter));
     const r = await exportCsv(
       db,
       { meterIds: [meterId], obisCodes: registers, fromSec, toSec, profile: v.format },
@@ -228,7 +227,7 @@ async function loadProfileExport(v: AccountArgs, dataDir: string, dbPath: string
   try {
     const meterId = resolveMeter(db, meter).id;
     const register = v.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
-    if (!register) throw new AppError('local_data', `No readings of meter ${meter} in this database.`);
+    if (!register) throw noReadings(meter);
     const p = loadProfileOf(db, meterId, register, year);
     const bytes = writeLoadProfile(resolve(out), p);
     process.stdout.write(

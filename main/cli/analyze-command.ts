@@ -4,6 +4,7 @@
  * week, month or year in the profile's zone, or an exact span; its figures describe its frame (clipped
  * to now and to the register's data).
  */
+import { noDatabase, noReadings } from './refusals';
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { figuresOf, frameFor, mainRegister } from '../analysis/frame';
@@ -31,8 +32,7 @@ export interface AnalyzeArgs {
 const note = (m: string) => process.stderr.write(`meterdesk: ${m}\n`);
 
 function openData(dbPath: string): Database.Database {
-  if (!existsSync(dbPath))
-    throw new AppError('local_data', `No Meterdesk database at ${dbPath}. Sync or import first.`);
+  if (!existsSync(dbPath)) throw noDatabase(dbPath);
   return openForReading(dbPath, note);
 }
 
@@ -113,11 +113,7 @@ function figuresJson(
         .prepare('SELECT id, obis_code FROM series WHERE meter_id = ? AND obis_code = ?')
         .get(meterId, register) as { id: number; obis_code: string } | undefined) ?? null)
     : mainRegister(db, meterId);
-  if (!s)
-    throw new AppError(
-      'local_data',
-      `Meter ${meterId} has no readings${register ? ` of register ${register}` : ''} in this database.`,
-    );
+  if (!s) throw noReadings(meterId, register);
   const f = figuresOf(db, frameFor(db, { meterId, obisCode: s.obis_code, ...span }, nowSec, DEFAULT_TZ));
   const iso = (sec: number) => isoWithOffset(sec, DEFAULT_TZ);
   return {
@@ -156,7 +152,10 @@ export function analyzeCommand(a: AnalyzeArgs): void {
         id: string;
       }[];
       if (meters.length === 0)
-        throw new AppError('local_data', `No meters of site "${a.site}" in this database.`);
+        throw new AppError('local_data', `No meters of site "${a.site}" in this database.`, {
+          reason: 'site_no_meters',
+          params: { site: a.site },
+        });
       // One frame per meter; a site's meters are never added up across commodities or directions.
       out = {
         site_id: a.site,

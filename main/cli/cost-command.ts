@@ -5,6 +5,7 @@
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
  * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
  */
+import { noReadings } from './refusals';
 import { registersOfMeter } from '../db/profile-stats';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
@@ -14,7 +15,6 @@ import { presetOf } from '../cost/presets';
 import { mainRegister } from '../analysis/frame';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { openForReading, openForWriting } from '../db/open';
-import { AppError } from '../errors';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
@@ -113,8 +113,7 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       if (!a.meter) throw new UsageError('cost needs --meter ID|METERING_POINT.');
       const meterId = resolveMeter(db, a.meter).id;
       const registers = registersOfMeter(db, meterId);
-      if (registers.length === 0)
-        throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
+      if (registers.length === 0) throw noReadings(a.meter);
       const obisCode = a.register?.[0] ?? registers.find((r) => r.endsWith('G.01')) ?? registers[0]!;
       const presets = (a.tariffPreset ?? []).map((id) => {
         const p = presetOf(id);
@@ -217,7 +216,7 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
   try {
     const meterId = resolveMeter(db, a.meter).id;
     const obisCode = a.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
-    if (!obisCode) throw new AppError('local_data', `No readings of meter ${a.meter} in this database.`);
+    if (!obisCode) throw noReadings(String(a.meter));
     const store = createCostService(db, DEFAULT_TZ, systemClock).store;
     const tariff =
       (a.tariffPreset?.[0] && presetOf(a.tariffPreset[0])) ||

@@ -24,6 +24,8 @@ Commands:
            "community import FILE" brings a whole community from the EDA portal's Energie Report
 
 Run "meterdesk <command> --help" for a command's options.
+--lang de|en: the language of refusals, notes and warnings (else METERDESK_LANG, else the system's
+LC_ALL/LC_MESSAGES/LANG; English unless German is asked for). Help and tables are English.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
   sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
 

@@ -12,7 +12,9 @@ import { createReadingsStore } from '../db/readings-store';
 import { createCustomFormats } from '../import/custom-formats';
 import { notesWithGaps } from '../import/import-service';
 import { resolveTarget, sha256, writeImport, type ImportTarget } from '../import/into-store';
-import { noteText } from '../import/notes';
+import { noteText, type ImportNote } from '../import/notes';
+import type { Lang } from '../../common/i18n/words';
+import { cliWord, importErrorLine, importNoteLine } from './cli-words';
 import { MAX_IMPORT_BYTES, readImportFile } from '../import/read-file';
 import { summarize } from '../import/summary';
 import { ImportError, type Direction, type ParsedFile } from '../import/types';
@@ -62,6 +64,7 @@ export async function importFiles(
     direction?: string;
     replace?: boolean;
     acceptSuspicious?: boolean;
+    lang: Lang;
   },
 ): Promise<void> {
   if (files.length === 0) throw new UsageError('import needs at least one FILE.');
@@ -75,6 +78,7 @@ export async function importFiles(
   try {
     for (const file of files) {
       const name = basename(file);
+      let suspicious: ImportNote | null = null;
       try {
         const bytes = readFileBounded(resolve(file), MAX_IMPORT_BYTES, 'The file');
         const parsed = await readImportFile(bytes, {
@@ -82,11 +86,13 @@ export async function importFiles(
           direction: (opts.direction as Direction | undefined) ?? null,
           custom,
         });
-        if (parsed.suspicious && !opts.acceptSuspicious)
+        if (parsed.suspicious && !opts.acceptSuspicious) {
+          suspicious = parsed.suspicious;
           throw new ImportError(
             'suspicious',
             `${noteText(parsed.suspicious)} Nothing was imported; give --accept-suspicious to import it anyway.`,
           );
+        }
         const target = targetOf(db, parsed, name, opts.meterId);
         const w = writeImport(
           db,
@@ -142,7 +148,9 @@ export async function importFiles(
               `  ${s.obisCode}: ${s.readings} ${s.intervalSec === 3600 ? 'hourly readings' : 'quarter-hours'}, ${iso(s.firstStartSec)} – ${iso(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
             );
           for (const n of notes)
-            process.stdout.write(`  ${n.isWarning ? 'warning' : 'note'}: ${noteText(n)}\n`);
+            process.stdout.write(
+              `  ${cliWord(n.isWarning ? 'warning' : 'note', opts.lang)}: ${importNoteLine(n, opts.lang)}\n`,
+            );
         }
       } catch (err) {
         failed++;
@@ -153,13 +161,7 @@ export async function importFiles(
                 'unreadable',
                 (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file.' : (err as Error).message,
               );
-        const column = e.column
-          ? `column ${e.column.index}${e.column.name ? ` ("${e.column.name}")` : ''}`
-          : null;
-        const where = [e.line !== null ? `line ${e.line}` : null, column].filter(Boolean).join(', ');
-        process.stderr.write(
-          `meterdesk: ${file}${where ? ` (${where})` : ''}: ${e.message} Nothing of this file was stored.\n`,
-        );
+        process.stderr.write(`meterdesk: ${importErrorLine(e, file, opts.lang, suspicious)}\n`);
         if (opts.json)
           process.stdout.write(
             JSON.stringify({

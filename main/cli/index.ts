@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<void> {
   const allowed = command ? OPTIONS[command] : undefined;
   if (allowed && !v.help)
     for (const k of Object.keys(v))
-      if (k !== 'data-dir' && k !== 'help' && !allowed.includes(k))
+      if (k !== 'data-dir' && k !== 'help' && k !== 'lang' && !allowed.includes(k))
         throw new UsageError(`${command} does not take --${k}.\n\n${HELP[command!] ?? HELP.main}`);
   if (v.help || !command) {
     process.stdout.write((HELP[command ?? 'main'] ?? HELP.main) + '\n');
@@ -57,14 +57,29 @@ async function main(argv: string[]): Promise<void> {
   await runCommand(v, positionals, dataDir);
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
+main(process.argv.slice(2)).catch(async (err: unknown) => {
   if (err instanceof UsageError || (err as Error).name === 'UsageError') fail(1, (err as Error).message);
   // AppError and its ApiError (main/errors.ts, api/client.ts), recognised by name: importing them would
-  // load the contract at every start.
-  const e = err as { name?: string; code?: string; message: string };
+  // load the contract at every start. Worded in the CLI's language (cli-words.ts), loaded only here.
+  const e = err as {
+    name?: string;
+    code?: string;
+    message: string;
+    details?: { reason?: unknown; params?: unknown };
+    serviceText?: string | null;
+  };
+  const { cliLanguage, refusalLine } = await import('./cli-words');
+  const lang = cliLanguage(process.argv.slice(2));
   if (e.name === 'AppError' || e.name === 'ApiError') {
     const local = e.code === 'local_data' || e.code === 'keychain_unavailable';
-    fail(local ? 3 : 2, `meterdesk: ${e.message}`);
+    const coded = {
+      code: e.code ?? 'internal',
+      message: e.message,
+      reason: typeof e.details?.reason === 'string' ? e.details.reason : undefined,
+      params: (e.details?.params ?? undefined) as Record<string, string | number> | undefined,
+      serviceText: e.serviceText ?? undefined,
+    };
+    fail(local ? 3 : 2, `meterdesk: ${refusalLine(coded, lang)}`);
   }
-  fail(3, `meterdesk: ${(err as Error).message}`);
+  fail(3, `meterdesk: ${refusalLine({ code: 'internal', message: (err as Error).message }, lang)}`);
 });

@@ -3,6 +3,7 @@
  * `--tariff-id`), as text or `--json`; and `resolveMeter`, so every `--meter` also takes a metering
  * point.
  */
+import { noDatabase } from './refusals';
 import { PRESETS } from '../cost/presets';
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
@@ -30,6 +31,7 @@ export function resolveMeter(
     throw new AppError(
       'local_data',
       `No meter "${idOrPoint}" (id or metering point) in this database. "meterdesk meters" lists them.`,
+      { reason: 'meter_unknown', params: { meter: idOrPoint } },
     );
   return { id: m.id, meteringPoint: m.metering_point };
 }
@@ -60,8 +62,7 @@ export function listCommand(
         );
     return;
   }
-  if (!existsSync(a.dbPath))
-    throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
+  if (!existsSync(a.dbPath)) throw noDatabase(a.dbPath);
   const db = openForReading(a.dbPath, (m) => process.stderr.write(`meterdesk: ${m}\n`));
   try {
     const rows = what === 'meters' ? meters(db) : what === 'sites' ? sites(db) : tariffs(db);
@@ -147,8 +148,7 @@ function tariffs(db: Database.Database) {
 
 /** `meterdesk imports` (the log) and `meterdesk imports undo ID`. */
 export function importsCommand(a: { dbPath: string; json: boolean; args: string[] }): void {
-  if (!existsSync(a.dbPath))
-    throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
+  if (!existsSync(a.dbPath)) throw noDatabase(a.dbPath);
   const [sub, id, ...rest] = a.args;
   if (sub !== undefined && sub !== 'undo')
     throw new UsageError(`Unknown "imports ${sub}": use "imports" or "imports undo ID".`);
@@ -213,8 +213,7 @@ export function metersAdminCommand(a: {
   replace: boolean;
 }): void {
   const [sub, ...rest] = a.args;
-  if (!existsSync(a.dbPath))
-    throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
+  if (!existsSync(a.dbPath)) throw noDatabase(a.dbPath);
   assertWritablePlace(a.dbPath);
   const db = openDatabase(a.dbPath);
   try {

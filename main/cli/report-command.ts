@@ -2,11 +2,11 @@
  * `meterdesk report`: the customer report (PDF) of a meter, a site or a customer over a period, from
  * the same model and document as the app (report/model.ts, report/document.tsx), written atomically.
  */
+import { noDatabase } from './refusals';
 import { checkedLogo, MAX_LOGO_BYTES } from '../doors/png';
 import { renameSync, writeFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { openForReading } from '../db/open';
-import { AppError } from '../errors';
 import { assertExportTarget } from '../export/file-names';
 import { buildReport, REPORT_SECTIONS, type ReportSection } from '../report/model';
 import { renderReport } from '../report/document';
@@ -90,8 +90,7 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
   const nowSec = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
   if (!Number.isFinite(nowSec))
     throw new UsageError('--now must be an ISO 8601 timestamp with Z or an offset.');
-  if (!existsSync(a.dbPath))
-    throw new AppError('local_data', `No Meterdesk database at ${a.dbPath}. Sync or import first.`);
+  if (!existsSync(a.dbPath)) throw noDatabase(a.dbPath);
   assertExportTarget(a.out, a.dataDir, a.dbPath);
 
   const t0 = systemClock.nowMs();

@@ -146,6 +146,7 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
 /** `import`: portal files into a profile. */
 const importFilesCommand: Run = async (v, positionals, dataDir) => {
   const { importFiles } = await import('./import-command');
+  const { cliLanguage } = await import('./cli-words');
   await importFiles(dataDir, positionals.slice(1), {
     json: !!v.json,
     profile: v.profile,
@@ -153,6 +154,7 @@ const importFilesCommand: Run = async (v, positionals, dataDir) => {
     direction: v.direction,
     replace: !!v.replace,
     acceptSuspicious: !!v['accept-suspicious'],
+    lang: cliLanguage(process.argv.slice(2)),
   });
 };
 

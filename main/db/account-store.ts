@@ -261,6 +261,9 @@ function usableCursor(cursor: string | null | undefined): string | null {
 /** The API client refuses such cursors; any other writer is stopped here before anything is stored. */
 function checkedCursor(cursor: string | null): string | null {
   const why = cursor === null ? null : identifierIssue(cursor, TEXT_CAPS.cursor);
-  if (why) throw new AppError('bad_response', `The service's cursor ${why}; it was not stored.`);
+  if (why)
+    throw new AppError('bad_response', `The service's cursor ${why}; it was not stored.`, {
+      reason: 'cursor_invalid',
+    });
   return cursor;
 }

@@ -40,7 +40,7 @@ async function parse(_ctx: null, m: ParseRequest, emit: (fraction: number) => vo
     const params: Record<string, string | number> = { kind: err.kind };
     if (err.line !== null) params.line = err.line;
     if (err.column !== null) params.column = JSON.stringify(err.column);
-    throw new AppError('invalid_input', err.message, { params });
+    throw new AppError('invalid_input', err.message, { reason: 'import_file', params });
   }
 }
 

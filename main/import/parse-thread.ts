@@ -64,7 +64,11 @@ export function createParseThread() {
         ...(job.mapping ? [specOfMapping(job.mapping.mapping, job.mapping.header)] : []),
       ];
       const format = specs.find((s) => s.id === parsed.format);
-      if (!format) throw new AppError('internal', `Unknown import format ${parsed.format}.`);
+      if (!format)
+        throw new AppError('internal', `Unknown import format ${parsed.format}.`, {
+          reason: 'import_format_unknown',
+          params: { format: parsed.format },
+        });
       return { ...parsed, format };
     },
     close: () => thread.close(),

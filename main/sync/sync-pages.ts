@@ -17,7 +17,7 @@ export interface SyncCtx {
   tz: string;
 }
 
-export const cancelled = () => new AppError('cancelled', 'Sync was cancelled.');
+export const cancelled = () => new AppError('cancelled', 'Sync was cancelled.', { reason: 'sync_cancelled' });
 
 export function newTally(): Tally {
   return { pages: 0, readings: 0, revisions: 0, firstDay: null, lastDay: null };

@@ -20,7 +20,7 @@
  */
 import { ApiError } from '../api/client';
 import type { ApiPage } from '../api/schemas';
-import { AppError, toContractError } from '../errors';
+import { unexpected, AppError, toContractError } from '../errors';
 import { DEFAULT_TZ } from '../time/local-days';
 import { noteOf, verifyMeter } from './verify';
 import { systemClock } from '../time/clock';
@@ -217,7 +217,7 @@ async function runOne(
     if (c.deps.verify ?? true) await checkMeter(c, meterId, t, summary, signal);
   } catch (err) {
     if (err instanceof AppError && err.code === 'cancelled') throw err;
-    const e = err instanceof AppError ? err : new AppError('internal', (err as Error).message);
+    const e = err instanceof AppError ? err : unexpected(err);
     const error = toContractError(e);
     c.deps.account.recordError(meterId, error);
     summary.errors.push({ meterId, code: e.code, message: e.message, error });

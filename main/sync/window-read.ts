@@ -33,7 +33,7 @@ export async function readWindow<P extends Omit<ApiPage, 'readings'> & { reading
   const seen = new Set<string>();
   let cursor: string | null = null;
   for (;;) {
-    if (signal?.aborted) throw new AppError('cancelled', 'Sync was cancelled.');
+    if (signal?.aborted) throw new AppError('cancelled', 'Sync was cancelled.', { reason: 'sync_cancelled' });
     const page = await fetchPage(cursor);
     if (out.pages === 0) {
       out.stated = page.totalRecords;

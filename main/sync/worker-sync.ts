@@ -52,7 +52,8 @@ export function createWorkerSync(o: WorkerSyncOptions) {
     },
     /** Syncs every meter that can have data (or the given ones), in the worker. */
     syncAll(opts: { meterIds?: string[] } = {}): Promise<SyncSummary> {
-      if (closed) return Promise.reject(new AppError('internal', 'The sync is closed.'));
+      if (closed)
+        return Promise.reject(new AppError('internal', 'The sync is closed.', { reason: 'sync_closed' }));
       if (running > 0)
         return Promise.reject(
           new AppError('conflict', 'A sync is already running.', { reason: 'sync_running' }),

@@ -57,7 +57,11 @@ export function serveThread<C>(
     };
     try {
       const fn = registry[m.name];
-      if (!fn) throw new AppError('internal', `This thread has no request "${m.name}".`);
+      if (!fn)
+        throw new AppError('internal', `This thread has no request "${m.name}".`, {
+          reason: 'thread_request_unknown',
+          params: { name: m.name },
+        });
       const response = fn(ctx, ...m.args, emit);
       if (response instanceof Promise)
         response
@@ -115,7 +119,7 @@ export function createThreadClient<R extends Registry<never>>(
     });
     const ended = (why: string) => {
       if (worker === w) worker = null;
-      for (const p of pending.values()) p.reject(new AppError('internal', why));
+      for (const p of pending.values()) p.reject(new AppError('internal', why, { reason: 'thread_stopped' }));
       pending.clear();
     };
     w.on('error', (err) => ended(`${what} stopped unexpectedly: ${err.message}. Try again.`));

@@ -20,14 +20,14 @@ import { addNote } from '../../main/db/notes';
 import { damaged } from '../../main/db/open';
 import { createProfileRegistry, DEMO_PROFILE_ID } from '../../main/profiles/registry';
 import { errorText } from '../../renderer/src/components/ErrorText';
-import { de } from '../../renderer/src/i18n/de';
-import { en } from '../../renderer/src/i18n/en';
-import { communityDe } from '../../renderer/src/i18n/community-de';
-import { communityEn } from '../../renderer/src/i18n/community-en';
+import { de } from '../../common/i18n/de';
+import { en } from '../../common/i18n/en';
+import { communityDe } from '../../common/i18n/community-de';
+import { communityEn } from '../../common/i18n/community-en';
 import { edaNoteCodes } from '../../main/community/eda-notes';
 import { noteCodes } from '../../main/import/notes';
-import { importDe } from '../../renderer/src/i18n/import-de';
-import { importEn } from '../../renderer/src/i18n/import-en';
+import { importDe } from '../../common/i18n/import-de';
+import { importEn } from '../../common/i18n/import-en';
 
 const prefs = { locale: 'de-AT', timeZone: 'Europe/Vienna' } as Parameters<typeof errorText>[2];
 /** i18next's interpolation, plainly: {{key}} replaced by its value. */

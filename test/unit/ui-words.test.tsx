@@ -6,8 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterView, SyncStatus } from '../../preload/contract';
 import { ContractCallError } from '../../renderer/src/bridge';
 import { fmtDateTime, fmtQuantity, fmtTime, isRepeatedLocalTime } from '../../renderer/src/format';
-import { de } from '../../renderer/src/i18n/de';
-import { en } from '../../renderer/src/i18n/en';
+import { de } from '../../common/i18n/de';
+import { en } from '../../common/i18n/en';
 import { registerLabel } from '../../renderer/src/registers';
 import { meteringPointProblem, normalisedMeteringPoint } from '../../renderer/src/components/RegisterDialog';
 

@@ -8,8 +8,8 @@ import { create, type StateCreator } from 'zustand';
 import type { EventPayload, MeterView, ProfileView, SeriesView, SyncStatus } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { addLocalDays, localDateStart, localMidnight, localYmd } from '../format';
-import { importDe } from '../i18n/import-de';
-import { importEn } from '../i18n/import-en';
+import { importDe } from '../../../common/i18n/import-de';
+import { importEn } from '../../../common/i18n/import-en';
 
 /** The local customer of imported files (main/import/into-store.ts), named in the UI's language. */
 const IMPORTED_CUSTOMER_ID = 'local-imported';

@@ -78,6 +78,10 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importErr_bad_unit: 'Line {{line}}: the unit is neither kWh nor kW.',
   importErr_no_readings: 'The file holds no values.',
   importErr_unreadable: 'The file cannot be read.',
+  importErr_meter_needed:
+    'The file names no metering point, and Meterdesk does not guess which meter it belongs to. Give --meter ID or METERING_POINT to add it to a meter ("meterdesk meters" lists them), or --meter new:NAME for a new meter.',
+  importErr_suspicious: '{{note}} Nothing was imported; give --accept-suspicious to import it anyway.',
+  importErr_nothing_stored: 'Nothing of this file was stored.',
   importNote_direction_assumed:
     'The file does not say whether it is consumption or feed-in; read as consumption (change it above if it is feed-in).',
   importNote_no_quality_column: 'The file gives no quality per value; the values count as measured.',

@@ -346,6 +346,26 @@ export const de = {
   err_reason_profile_no_account:
     '„{{name}}“ hat kein Konto, nur importierte Dateien. Für den Abgleich mit dem Messdaten-Dienst ein Konto verbinden.',
   err_reason_profile_exists: 'Ein Profil „{{id}}“ gibt es schon.',
+  err_reason_no_database:
+    'Unter {{path}} gibt es keine Meterdesk-Datenbank. Zuerst synchronisieren oder importieren.',
+  err_reason_meter_no_readings:
+    'Zähler {{meter}} (Register {{register}}) hat in dieser Datenbank keine Messwerte.',
+  err_reason_meter_unknown:
+    'Einen Zähler „{{meter}}“ (Kennung oder Zählpunkt) gibt es in dieser Datenbank nicht; „meterdesk meters“ listet sie.',
+  err_reason_site_no_meters: 'Die Anlage „{{site}}“ hat in dieser Datenbank keine Zähler.',
+  err_reason_cursor_invalid:
+    'Der Dienst hat eine ungültige Fortsetzungsmarke geschickt; sie wurde nicht gespeichert. Später noch einmal synchronisieren.',
+  err_reason_import_file: 'Die Datei lässt sich so nicht importieren.',
+  err_reason_import_format_unknown:
+    'Das Format „{{format}}“ kennt dieser Teil von Meterdesk nicht – ein Fehler von Meterdesk; bitte mit der Datei melden.',
+  err_reason_unexpected: 'Ein unerwarteter Fehler; sein Wortlaut steht unter Details.',
+  err_reason_sync_cancelled: 'Die Synchronisierung wurde abgebrochen; was schon geholt war, ist gespeichert.',
+  err_reason_sync_closed:
+    'Das Profil wurde geschlossen; die Synchronisierung läuft erst nach dem Öffnen wieder.',
+  err_reason_thread_request_unknown:
+    'Ein Hintergrund-Prozess kennt die Anfrage „{{name}}“ nicht – ein Fehler von Meterdesk; bitte melden.',
+  err_reason_thread_stopped:
+    'Ein Hintergrund-Prozess von Meterdesk hat unerwartet aufgehört. Noch einmal versuchen.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
   syncNote_missing:
     'Der Dienst hat {{service}} Messwerte für {{span}}, die Synchronisierung hatte {{local}} gebracht; die Prüfung hat {{fetched}} nachgeholt.',

@@ -341,6 +341,21 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_profile_no_account:
     '“{{name}}” has no account, only imported files. Connect an account to sync from the readings service.',
   err_reason_profile_exists: 'A profile “{{id}}” exists already.',
+  err_reason_no_database: 'There is no Meterdesk database at {{path}}. Sync or import first.',
+  err_reason_meter_no_readings: 'Meter {{meter}} (register {{register}}) has no readings in this database.',
+  err_reason_meter_unknown:
+    'There is no meter "{{meter}}" (id or metering point) in this database; "meterdesk meters" lists them.',
+  err_reason_site_no_meters: 'The site "{{site}}" has no meters in this database.',
+  err_reason_cursor_invalid: 'The service sent an invalid cursor; it was not stored. Sync again later.',
+  err_reason_import_file: 'The file cannot be imported as it is.',
+  err_reason_import_format_unknown:
+    'This part of Meterdesk does not know the format "{{format}}" – a bug in Meterdesk; please report it with the file.',
+  err_reason_unexpected: 'An unexpected error; its own words are under Details.',
+  err_reason_sync_cancelled: 'The sync was cancelled; what it had fetched is saved.',
+  err_reason_sync_closed: 'The profile was closed; the sync runs again once it is open.',
+  err_reason_thread_request_unknown:
+    'A background thread does not know the request "{{name}}" – a bug in Meterdesk; please report it.',
+  err_reason_thread_stopped: 'A background thread of Meterdesk stopped unexpectedly. Try again.',
   err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
   syncNote_missing:
     'The service has {{service}} readings for {{span}}, the sync had brought {{local}}; the check fetched {{fetched}}.',

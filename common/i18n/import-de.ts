@@ -76,6 +76,11 @@ export const importDe = {
   importErr_bad_unit: 'Zeile {{line}}: Die Einheit ist weder kWh noch kW.',
   importErr_no_readings: 'Die Datei enthält keine Werte.',
   importErr_unreadable: 'Die Datei lässt sich nicht lesen.',
+  importErr_meter_needed:
+    'Die Datei nennt keinen Zählpunkt, und Meterdesk rät nicht, zu welchem Zähler die Datei gehört. Mit --meter ID oder ZÄHLPUNKT einem Zähler hinzufügen („meterdesk meters“ listet sie) oder mit --meter new:NAME einen neuen Zähler anlegen.',
+  importErr_suspicious:
+    '{{note}} Nichts wurde importiert; mit --accept-suspicious wird die Datei trotzdem importiert.',
+  importErr_nothing_stored: 'Nichts aus dieser Datei wurde gespeichert.',
   importNote_direction_assumed:
     'Die Datei sagt nicht, ob es Bezug oder Einspeisung ist; gelesen als Bezug (oben ändern, falls Einspeisung).',
   importNote_no_quality_column: 'Die Datei nennt keine Qualität je Wert; die Werte zählen als gemessen.',

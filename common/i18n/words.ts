@@ -1,0 +1,66 @@
+/**
+ * The words of both sides: one i18next dictionary per language (de.ts, en.ts), read by the renderer and
+ * by the CLI, and the one wording of a refusal (code + reason + parameters) both of them print.
+ */
+import i18next from 'i18next';
+import { de } from './de';
+import { en } from './en';
+
+export type Lang = 'de' | 'en';
+export type Say = (key: string, o?: Record<string, unknown>) => string;
+
+export const resources = {
+  de: { translation: de },
+  en: { translation: en },
+};
+
+/** German for any German tag (de, de-AT, de_AT.UTF-8), English otherwise. */
+export function languageOf(tag: string | undefined | null): Lang {
+  return tag?.toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
+/** A translator of its own (not the renderer's shared instance), ready at once. */
+export function sayIn(lang: Lang): Say {
+  const words = i18next.createInstance();
+  void words.init({
+    resources,
+    lng: lang,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return words.t.bind(words) as Say;
+}
+
+/** What a refusal carries (preload/contract's ContractError, as plain data). */
+export interface CodedError {
+  code: string;
+  message: string;
+  reason?: string;
+  params?: Record<string, string | number>;
+  serviceText?: string;
+}
+
+/** Parameters that are words of the core (a direction, a commodity, a kind of thing): said in the language. */
+const WORD_PARAMS = new Set(['want', 'commodity', 'kind', 'storedInterval', 'fileInterval']);
+
+function wordsOf(params: Record<string, string | number> | undefined, t: Say) {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params ?? {}))
+    out[k] = WORD_PARAMS.has(k) ? t(`err_word_${String(v)}`) : v;
+  return out;
+}
+
+/**
+ * A refusal in words: the code's sentence and the reason's (with its values), and as details the core's
+ * own English sentence and what the service said. `until` is a retry time already in the reader's format.
+ */
+export function refusalWords(e: CodedError, t: Say, until = ''): { text: string; details: string | null } {
+  const base = t(`err_${e.code}`, { until, defaultValue: t('err_internal') });
+  const reason = e.reason ? t(`err_reason_${e.reason}`, { ...wordsOf(e.params, t), defaultValue: '' }) : '';
+  const details = [e.message, e.serviceText ? `${t('serviceSaid')}: ${e.serviceText}` : '']
+    .filter(Boolean)
+    .join('\n');
+  return { text: reason ? `${base} ${reason}` : base, details: details || null };
+}

@@ -1,0 +1,103 @@
+/**
+ * The CLI's messages in German or English (issue 41, item 5): refusals, import notes and sync findings
+ * are codes with numbers, worded here from the same dictionaries as the app's (common/i18n). The
+ * language: `--lang de|en`, else METERDESK_LANG, else the system's (LC_ALL, LC_MESSAGES, LANG); English
+ * unless German is asked for. Help texts, table headings and --json stay English (README, Commands).
+ */
+import {
+  languageOf,
+  refusalWords,
+  sayIn,
+  type CodedError,
+  type Lang,
+  type Say,
+} from '../../common/i18n/words';
+import type { ImportNote } from '../import/notes';
+import { noteText } from '../import/notes';
+import type { SyncWarning } from '../sync/verify';
+
+/** The language of the messages, from the command line (read before it is parsed) and the environment. */
+export function cliLanguage(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Lang {
+  const at = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const given = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.slice(7) : argv[at + 1];
+  return languageOf(given ?? env.METERDESK_LANG ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG);
+}
+
+let cached: { lang: Lang; say: Say } | null = null;
+function say(lang: Lang): Say {
+  if (cached?.lang !== lang) cached = { lang, say: sayIn(lang) };
+  return cached.say;
+}
+
+/**
+ * A refusal as one message. English keeps the core's own sentence (it names paths and ids); German
+ * words the code and reason, and adds the core's sentence as details only when there is no reason.
+ */
+export function refusalLine(e: CodedError, lang: Lang): string {
+  if (lang === 'en') return e.message;
+  const t = say(lang);
+  const { text } = refusalWords(e, t);
+  return e.reason ? text : `${text}\n  ${t('details')}: ${e.message}`;
+}
+
+/** An import's note or warning in the language. */
+export function importNoteLine(n: ImportNote, lang: Lang): string {
+  if (lang === 'en') return noteText(n);
+  return say(lang)(`importNote_${n.code}`, { ...n.params, defaultValue: noteText(n) });
+}
+
+const DAY = new Intl.DateTimeFormat('de-AT', {
+  timeZone: 'Europe/Vienna',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+/** A span's day in Austrian form; its end is exclusive, so the last day is the one before it. */
+const day = (sec: number) => DAY.format(new Date(sec * 1000));
+
+/** A sync check's finding in the language. */
+export function syncWarningLine(w: SyncWarning, lang: Lang): string {
+  if (lang === 'en') return w.message;
+  const t = say(lang);
+  const span = `${day(w.fromSec)} – ${day(w.toSec - 1)}`;
+  if (w.kind === 'missing')
+    return t('syncNote_missing', {
+      service: w.serviceReadings ?? '–',
+      span,
+      local: w.localReadings,
+      fetched: w.fetched,
+    });
+  return t('syncNote_unchecked', { days: w.days ?? '–', span, max: w.maxRanges ?? '–' });
+}
+
+/** "warning" / "note" / "meter" as the CLI prints them before a line. */
+export function cliWord(word: 'warning' | 'note' | 'meter', lang: Lang): string {
+  if (lang === 'en') return word;
+  return { warning: 'Warnung', note: 'Hinweis', meter: 'Zähler' }[word];
+}
+
+/** Why a file was not imported, with where in it, in the language. */
+export function importErrorLine(
+  e: {
+    kind: string;
+    message: string;
+    line: number | null;
+    column: { index: number; name?: string | null } | null;
+  },
+  file: string,
+  lang: Lang,
+  suspicious?: ImportNote | null,
+): string {
+  if (lang === 'en') {
+    const column = e.column
+      ? `column ${e.column.index}${e.column.name ? ` ("${e.column.name}")` : ''}`
+      : null;
+    const where = [e.line !== null ? `line ${e.line}` : null, column].filter(Boolean).join(', ');
+    return `${file}${where ? ` (${where})` : ''}: ${e.message} Nothing of this file was stored.`;
+  }
+  const t = say(lang);
+  const column = e.column ? `Spalte ${e.column.index}${e.column.name ? ` („${e.column.name}“)` : ''}` : '';
+  const note = suspicious ? importNoteLine(suspicious, lang) : '';
+  const why = t(`importErr_${e.kind}`, { line: e.line ?? '', column, file, note, defaultValue: e.message });
+  return `${file}: ${why} ${t('importErr_nothing_stored')}`;
+}
