@@ -16,6 +16,9 @@ import type Database from 'better-sqlite3';
 import { dayNumberOf, dayStartSec, DEFAULT_TZ } from '../../common/zone';
 import type { FrameView, RangeFigures } from '../../preload/contract';
 import { readRange } from '../db/readings-read';
+import { rollupBounds, rollupDays, seriesById, seriesOf } from '../db/series-reads';
+
+export { mainRegister } from '../db/series-reads';
 import { AppError } from '../errors';
 
 /** The longest span a frame holds: ten years (the CLI's limit; the app asks for at most four). */
@@ -55,7 +58,7 @@ export interface Framed {
 }
 
 const seriesIdOf = (db: Database.Database, meterId: string, obisCode: string): number | null =>
-  stmts(db).seriesId.get(meterId, obisCode)?.id ?? null;
+  seriesOf(db, meterId, obisCode)?.id ?? null;
 
 /**
  * The frame of a request at `nowSec` (from the services' clock). A register without readings in the
@@ -127,47 +130,10 @@ function emptyFrame(fromSec: number, toSec: number): Frame {
   };
 }
 
-interface RollupRow {
-  day: number;
-  day_start_sec: number;
-  count: number;
-  sum: number;
-  max: number | null;
-  max_start_sec: number | null;
-  n_measured: number;
-  n_estimated: number;
-  n_unreliable: number;
-  p5: number | null;
-}
-
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-function prepare(db: Database.Database) {
-  return {
-    seriesId: db.prepare<[string, string], { id: number }>(
-      'SELECT id FROM series WHERE meter_id = ? AND obis_code = ?',
-    ),
-    resolution: db.prepare<[number], { resolution_sec: number | null }>(
-      'SELECT resolution_sec FROM series WHERE id = ?',
-    ),
-    bounds: db.prepare<[number], { first: number | null; last: number | null }>(
-      'SELECT min(day) AS first, max(day) AS last FROM daily_rollups WHERE series_id = ? AND count > 0',
-    ),
-    rollups: db.prepare<[number, number, number], RollupRow>(
-      `SELECT day, day_start_sec, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5
-         FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day`,
-    ),
-  };
-}
-const stmts = (db: Database.Database) => {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
-};
-
 /** The first reading's start and the latest reading's end of a series, or null without readings. */
 function dataSpan(db: Database.Database, seriesId: number): { firstSec: number; lastEndSec: number } | null {
-  const b = stmts(db).bounds.get(seriesId);
-  if (!b || b.first === null || b.last === null) return null;
+  const b = rollupBounds(db, seriesId);
+  if (b.first === null || b.last === null) return null;
   const firstDay = readRange(db, seriesId, dayStartSec(b.first), dayStartSec(b.first + 1));
   const lastDay = readRange(db, seriesId, dayStartSec(b.last), dayStartSec(b.last + 1));
   if (firstDay.length === 0 || lastDay.length === 0) return null;
@@ -183,7 +149,7 @@ export function frameOf(
   nowSec: number,
   tz = DEFAULT_TZ,
 ): Frame {
-  const resolutionSec = stmts(db).resolution.get(seriesId)?.resolution_sec ?? 900;
+  const resolutionSec = seriesById(db, seriesId)?.resolution_sec ?? 900;
   const span = dataSpan(db, seriesId);
   const startOfToday = dayStartSec(dayNumberOf(nowSec, tz), tz);
   const horizon = Math.min(nowSec, Math.max(startOfToday, span?.lastEndSec ?? 0));
@@ -240,11 +206,7 @@ export function figuresOf(db: Database.Database, f: Framed): Figures {
     else out.quality.unreliable += 1;
     if (!peak || value > peak.value) peak = { value, at };
   };
-  const byDay = new Map(
-    stmts(db)
-      .rollups.all(seriesId, firstDay, lastDay)
-      .map((r) => [r.day, r]),
-  );
+  const byDay = new Map(rollupDays(db, seriesId, firstDay, lastDay).map((r) => [r.day, r]));
   for (let d = firstDay; d <= lastDay; d++) {
     const dayFrom = dayStartSec(d, tz);
     const dayTo = dayStartSec(d + 1, tz);
@@ -276,18 +238,4 @@ export function figuresOf(db: Database.Database, f: Framed): Figures {
   if (p5s.length > 0)
     out.baseLoadKw = Math.round((p5s.reduce((a, b) => a + b, 0) / p5s.length) * perHour * 1e6) / 1e6;
   return out;
-}
-
-/** The register a meter's screens open on: its total register (G.01) where it has one. */
-export function mainRegister(
-  db: Database.Database,
-  meterId: string,
-): { id: number; obis_code: string } | null {
-  return (
-    (db
-      .prepare(
-        "SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code LIMIT 1",
-      )
-      .get(meterId) as { id: number; obis_code: string } | undefined) ?? null
-  );
 }

@@ -1,5 +1,7 @@
 /** Data health of a register in its frame: completeness, quality, gaps, implausible values, revisions. */
 import type Database from 'better-sqlite3';
+import { lastExportSec, revisionsAbove, revisionsRecordedSince } from '../db/revision-reads';
+import { rollupDays } from '../db/series-reads';
 import type { HealthResult } from '../../preload/contract';
 import { readAll, readRange } from '../db/readings-read';
 import { percentile } from '../../common/percentile';
@@ -12,19 +14,7 @@ export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Health
   const perQh = intervalOf(db, s.meterId, s.obisCode) / QH_SEC;
   const firstDay = dayNumberOf(s.fromSec, tz);
   const lastDay = dayNumberOf(s.toSec - 1, tz);
-  const roll = new Map(
-    (id === null
-      ? []
-      : db
-          .prepare<
-            [number, number, number],
-            { day: number; count: number; n_estimated: number; n_unreliable: number }
-          >(
-            'SELECT day, count, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
-          )
-          .all(id, firstDay, lastDay)
-    ).map((r) => [r.day, r]),
-  );
+  const roll = new Map((id === null ? [] : rollupDays(db, id, firstDay, lastDay)).map((r) => [r.day, r]));
   const days: HealthResult['days'] = [];
   for (let d = firstDay; d <= lastDay; d++) {
     const r = roll.get(d);
@@ -55,31 +45,15 @@ export function health(db: Database.Database, s: Scope, tz = DEFAULT_TZ): Health
   const corrected =
     id === null
       ? []
-      : db
-          .prepare<
-            [number, number, number, number],
-            { start_sec: number; old_value: number; new_value: number; new_updated_sec: number }
-          >(
-            'SELECT start_sec, old_value, new_value, new_updated_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ? AND old_value > ? ORDER BY start_sec',
-          )
-          .all(id, s.fromSec, s.toSec, limit)
-          .map((r) => ({
-            startSec: r.start_sec,
-            oldValueKwh: r.old_value,
-            newValueKwh: r.new_value,
-            correctedSec: r.new_updated_sec,
-          }));
-  const lastExport = (db
-    .prepare<[string], { s: number | null }>('SELECT max(exported_sec) AS s FROM exports WHERE meter_id = ?')
-    .get(s.meterId)?.s ?? null) as number | null;
+      : revisionsAbove(db, id, s.fromSec, s.toSec, limit).map((r) => ({
+          startSec: r.start_sec,
+          oldValueKwh: r.old_value,
+          newValueKwh: r.new_value,
+          correctedSec: r.new_updated_sec,
+        }));
+  const lastExport = lastExportSec(db, s.meterId);
   const changedSinceExport =
-    lastExport === null || id === null
-      ? null
-      : (db
-          .prepare<[number, number], { n: number }>(
-            'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND recorded_sec > ?',
-          )
-          .get(id, lastExport)?.n ?? 0);
+    lastExport === null || id === null ? null : revisionsRecordedSince(db, id, lastExport);
   // Gaps lie between the first and the last day with readings: days before the meter's data begins
   // (or after it ends) are "no data", shown as such in the calendar, not a list of gaps.
   const firstWith = days.findIndex((d) => d.received > 0);

@@ -1,5 +1,7 @@
 /** The portfolio: each meter's last 365 days of its primary register, and totals that never mix registers. */
 import type Database from 'better-sqlite3';
+import { portfolioMeters } from '../db/meter-reads';
+import { registersOf, rollupTotalsReader } from '../db/series-reads';
 import type { PortfolioResult, PortfolioRow, PortfolioTotal } from '../../preload/contract';
 import { lastReading } from '../db/readings-read';
 import { frameFor } from './frame';
@@ -19,35 +21,11 @@ export function portfolio(
 ): PortfolioResult {
   const today = dayNumberOf(nowSec, tz);
   const from = today - 365;
-  const meters = db
-    .prepare<
-      [string | null, string | null],
-      {
-        id: string;
-        label: string | null;
-        metering_point: string;
-        customer: string | null;
-        commodity: string;
-        energy_direction: string;
-      }
-    >(
-      `SELECT m.id, m.label, m.metering_point, c.name AS customer, m.commodity, m.energy_direction FROM meters m
-         LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
-        WHERE (? IS NULL OR c.id = ?) ORDER BY c.name, m.label`,
-    )
-    .all(customerId, customerId);
-  const seriesOf = db.prepare<[string], { id: number; obis_code: string; unit: string }>(
-    "SELECT id, obis_code, unit FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code",
-  );
+  const meters = portfolioMeters(db, customerId);
   // Base load: the mean of the days' P5 (the base-load view's daily figure), kept with each day's rollup.
-  const agg = db.prepare<
-    [number, number, number],
-    { kwh: number | null; peak: number | null; n: number | null; expected: number | null; p5: number | null }
-  >(
-    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected, avg(p5) AS p5 FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
-  );
+  const sumDays = rollupTotalsReader(db);
   const rows: PortfolioRow[] = meters.map((m) => {
-    const all = seriesOf.all(m.id);
+    const all = registersOf(db, m.id);
     const s = all[0];
     // The last 365 days up to "now", in the register's frame (frame.ts): clipped to its first reading
     // and to today; days without any data inside it are gaps, not left out.
@@ -66,7 +44,7 @@ export function portfolio(
       : null;
     const a =
       s && frame && frame.toSec > frame.fromSec
-        ? agg.get(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz))
+        ? sumDays(s.id, dayNumberOf(frame.fromSec, tz), dayNumberOf(frame.toSec - 1, tz))
         : undefined;
     const base = a?.p5 ?? null;
     let last: number | null = null;

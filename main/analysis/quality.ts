@@ -6,6 +6,8 @@
  * are not gaps; they are not in the frame.
  */
 import type Database from 'better-sqlite3';
+import { latestRevisions, revisionCount } from '../db/revision-reads';
+import { rollupDays, seriesOf } from '../db/series-reads';
 import type { QualityBreakdown } from '../../preload/contract';
 import { figuresOf, frameFor } from './frame';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
@@ -17,9 +19,7 @@ export function queryQuality(
   tz: string,
   nowSec: number,
 ): QualityBreakdown {
-  const series = db
-    .prepare<[string, string], { id: number }>('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
-    .get(q.meterId, q.obisCode);
+  const series = seriesOf(db, q.meterId, q.obisCode);
   // The chart's figures need the totals only: no list of every day and revision (≈ 200 KB over years).
   const detail = q.detail ?? true;
   const figures = series ? figuresOf(db, frameFor(db, q, nowSec, tz)) : null;
@@ -27,22 +27,7 @@ export function queryQuality(
   const empty = !frame || frame.toSec <= frame.fromSec;
   const firstDay = empty ? 1 : dayNumberOf(frame.fromSec, tz);
   const lastDay = empty ? 0 : dayNumberOf(frame.toSec - 1, tz);
-  const rows = series
-    ? (db
-        .prepare<
-          [number, number, number],
-          { day: number; count: number; n_measured: number; n_estimated: number; n_unreliable: number }
-        >(
-          'SELECT day, count, n_measured, n_estimated, n_unreliable FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
-        )
-        .all(series.id, firstDay, lastDay) as {
-        day: number;
-        count: number;
-        n_measured: number;
-        n_estimated: number;
-        n_unreliable: number;
-      }[])
-    : [];
+  const rows = series ? rollupDays(db, series.id, firstDay, lastDay) : [];
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days: QualityBreakdown['days'] = [];
   const months = new Map<string, QualityBreakdown['months'][number]>();
@@ -94,30 +79,14 @@ export function queryQuality(
   totals.completeness = figures?.completeness ?? 0;
   const revisions =
     series && detail
-      ? db
-          .prepare<
-            [number, number, number],
-            {
-              start_sec: number;
-              old_value: number;
-              old_quality: number;
-              new_value: number;
-              new_quality: number;
-              new_updated_sec: number;
-            }
-          >(
-            `SELECT start_sec, old_value, old_quality, new_value, new_quality, new_updated_sec FROM reading_revisions
-            WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY new_updated_sec DESC, start_sec LIMIT 1000`,
-          )
-          .all(series.id, q.fromSec, q.toSec)
-          .map((r) => ({
-            startSec: r.start_sec,
-            oldValue: r.old_value,
-            oldQuality: r.old_quality,
-            newValue: r.new_value,
-            newQuality: r.new_quality,
-            revisedSec: r.new_updated_sec,
-          }))
+      ? latestRevisions(db, series.id, q.fromSec, q.toSec).map((r) => ({
+          startSec: r.start_sec,
+          oldValue: r.old_value,
+          oldQuality: r.old_quality,
+          newValue: r.new_value,
+          newQuality: r.new_quality,
+          revisedSec: r.new_updated_sec,
+        }))
       : [];
   return {
     meterId: q.meterId,
@@ -128,14 +97,6 @@ export function queryQuality(
     months: [...months.values()],
     gapDays: days.filter((d) => d.received < d.expected).map((d) => d.day),
     revisions,
-    revisionCount: series
-      ? (
-          db
-            .prepare<[number, number, number], { n: number }>(
-              'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
-            )
-            .get(series.id, q.fromSec, q.toSec) as { n: number }
-        ).n
-      : 0,
+    revisionCount: series ? revisionCount(db, series.id, q.fromSec, q.toSec) : 0,
   };
 }

@@ -3,6 +3,7 @@
  * interval), and the small helpers the figures share (quality counts, months, wall-clock slots).
  */
 import type Database from 'better-sqlite3';
+import { seriesOf as seriesRow } from '../db/series-reads';
 import type { QualityCounts } from '../../preload/contract';
 import { AppError } from '../errors';
 import { readRange } from '../db/readings-read';
@@ -25,18 +26,9 @@ export interface Row {
 /** A figure's span: always a frame (frame.ts `frameFor`); a raw request span does not compile here. */
 export type Scope = Framed;
 
-export function seriesOf(
-  db: Database.Database,
-  meterId: string,
-  obisCode: string,
-): { id: number; resolution_sec: number } | null {
-  return (
-    db
-      .prepare<[string, string], { id: number; resolution_sec: number }>(
-        'SELECT id, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?',
-      )
-      .get(meterId, obisCode) ?? null
-  );
+/** A register's series (id and interval), or null. */
+export function seriesOf(db: Database.Database, meterId: string, obisCode: string) {
+  return seriesRow(db, meterId, obisCode);
 }
 export function seriesId(db: Database.Database, meterId: string, obisCode: string): number | null {
   return seriesOf(db, meterId, obisCode)?.id ?? null;

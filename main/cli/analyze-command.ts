@@ -16,6 +16,8 @@ import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
+import { metersOfSite } from '../db/meter-reads';
+import { seriesOf } from '../db/series-reads';
 
 export interface AnalyzeArgs {
   dbPath: string;
@@ -108,11 +110,7 @@ function figuresJson(
   span: { fromSec: number; toSec: number },
   nowSec: number,
 ) {
-  const s = register
-    ? ((db
-        .prepare('SELECT id, obis_code FROM series WHERE meter_id = ? AND obis_code = ?')
-        .get(meterId, register) as { id: number; obis_code: string } | undefined) ?? null)
-    : mainRegister(db, meterId);
+  const s = register ? seriesOf(db, meterId, register) : mainRegister(db, meterId);
   if (!s) throw noReadings(meterId, register);
   const f = figuresOf(db, frameFor(db, { meterId, obisCode: s.obis_code, ...span }, nowSec, DEFAULT_TZ));
   const iso = (sec: number) => isoWithOffset(sec, DEFAULT_TZ);
@@ -148,9 +146,7 @@ export function analyzeCommand(a: AnalyzeArgs): void {
     let out: unknown;
     if (a.meter) out = figuresJson(db, resolveMeter(db, a.meter).id, a.register?.[0], span, nowSec);
     else {
-      const meters = db.prepare('SELECT id FROM meters WHERE site_id = ? ORDER BY id').all(a.site) as {
-        id: string;
-      }[];
+      const meters = metersOfSite(db, a.site ?? '');
       if (meters.length === 0)
         throw new AppError('local_data', `No meters of site "${a.site}" in this database.`, {
           reason: 'site_no_meters',

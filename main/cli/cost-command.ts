@@ -20,6 +20,7 @@ import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { readOptionFile, UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
+import { metersOfSite } from '../db/meter-reads';
 
 export interface CostArgs {
   dataDir: string;
@@ -150,9 +151,7 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       return;
     }
     if (!a.site) throw new UsageError('battery needs --site ID.');
-    const meterIds = (
-      db.prepare('SELECT id FROM meters WHERE site_id = ?').all(a.site) as { id: string }[]
-    ).map((m) => m.id);
+    const meterIds = metersOfSite(db, a.site).map((m) => m.id);
     const range = rangeOf(a, db, meterIds);
     const cons = a.tariff ? tariffsFromFile(a.tariff[0]!)[0] : undefined;
     const feed = a.feedInTariff ? tariffsFromFile(a.feedInTariff)[0] : undefined;

@@ -24,6 +24,7 @@ import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
 import { profileDbPath } from './profile-path';
 import { systemClock } from '../time/clock';
+import { meterRow } from '../db/meter-reads';
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
@@ -42,7 +43,7 @@ function targetOf(
     const label = meter.slice(4).trim();
     if (!label) throw new UsageError('--meter new:NAME needs a name for the new meter.');
     const id = `imp-${createHash('sha256').update(`${label}\u0000${parsed.format.id}\u0000${parsed.direction}`).digest('hex').slice(0, 12)}`;
-    const existing = db.prepare('SELECT id FROM meters WHERE id = ?').get(id);
+    const existing = meterRow(db, id);
     return { meterId: id, exists: !!existing, isServiceMeter: false, label };
   }
   if (meter) return resolveTarget(db, parsed, resolveMeter(db, meter).id);

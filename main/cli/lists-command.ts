@@ -16,17 +16,14 @@ import { importLog, undoImport } from '../db/import-log';
 import { DEFAULT_TZ } from '../time/local-days';
 import { UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
+import { meterByIdOrPoint, meterListing, siteListing, tariffRows } from '../db/meter-reads';
 
 /** A meter by its id or its metering point; a clear error when there is none. */
 export function resolveMeter(
   db: Database.Database,
   idOrPoint: string,
 ): { id: string; meteringPoint: string } {
-  const m = db
-    .prepare(
-      'SELECT id, metering_point FROM meters WHERE id = ? OR metering_point = ? ORDER BY id = ? DESC LIMIT 1',
-    )
-    .get(idOrPoint, idOrPoint, idOrPoint) as { id: string; metering_point: string } | undefined;
+  const m = meterByIdOrPoint(db, idOrPoint);
   if (!m)
     throw new AppError(
       'local_data',
@@ -83,67 +80,39 @@ export function listCommand(
 }
 
 function meters(db: Database.Database) {
-  const list = db
-    .prepare(
-      `SELECT m.id, m.metering_point, m.label, m.commodity, m.energy_direction, m.status, m.site_id, s.customer_id
-         FROM meters m LEFT JOIN sites s ON s.id = m.site_id ORDER BY m.metering_point, m.id`,
-    )
-    .all() as {
-    id: string;
-    metering_point: string;
-    label: string | null;
-    commodity: string;
-    energy_direction: string;
-    status: string;
-    site_id: string | null;
-    customer_id: string | null;
-  }[];
-  return list.map((m) => {
+  return meterListing(db).map((m) => {
     const last = latestOfMeters(db, [m.id]);
     return { ...m, latest_reading_at: last ? new Date(last.endSec * 1000).toISOString() : null };
   });
 }
 
 function sites(db: Database.Database) {
-  return db
-    .prepare(
-      `SELECT s.id, s.name, s.customer_id, c.name AS customer, (SELECT count(*) FROM meters m WHERE m.site_id = s.id) AS meters
-         FROM sites s LEFT JOIN customers c ON c.id = s.customer_id ORDER BY c.name, s.name`,
-    )
-    .all() as {
-    id: string;
-    name: string;
-    customer_id: string | null;
-    customer: string | null;
-    meters: number;
-  }[];
+  return siteListing(db);
 }
 
 function tariffs(db: Database.Database) {
-  return (db.prepare('SELECT id, json FROM tariffs ORDER BY id').all() as { id: string; json: string }[]).map(
-    (r) => {
-      let t: {
-        name?: string;
-        direction?: string;
-        commodity?: string;
-        energy?: { type?: string };
-        isExample?: boolean;
-      };
-      try {
-        t = JSON.parse(r.json) as typeof t;
-      } catch {
-        t = {};
-      }
-      return {
-        id: r.id,
-        name: t.name ?? null,
-        direction: t.direction ?? null,
-        commodity: t.commodity ?? 'electricity',
-        energy: t.energy?.type ?? null,
-        example: t.isExample ?? false,
-      };
-    },
-  );
+  return tariffRows(db).map((r) => {
+    let t: {
+      name?: string;
+      direction?: string;
+      commodity?: string;
+      energy?: { type?: string };
+      isExample?: boolean;
+    };
+    try {
+      t = JSON.parse(r.json) as typeof t;
+    } catch {
+      t = {};
+    }
+    return {
+      id: r.id,
+      name: t.name ?? null,
+      direction: t.direction ?? null,
+      commodity: t.commodity ?? 'electricity',
+      energy: t.energy?.type ?? null,
+      example: t.isExample ?? false,
+    };
+  });
 }
 
 /** `meterdesk imports` (the log) and `meterdesk imports undo ID`. */

@@ -9,6 +9,8 @@
 import type Database from 'better-sqlite3';
 import type { CommunityMember } from '../../preload/contract';
 import { readRange, type StoredReading } from '../db/readings-read';
+import { meterRow } from '../db/meter-reads';
+import { registersOf } from '../db/series-reads';
 import { AppError } from '../errors';
 import { dayNumberOf, dayStartSec } from '../time/local-days';
 
@@ -68,16 +70,22 @@ export interface MemberData {
   values: Partial<Record<Register, QhValues>>;
 }
 
-/** The register codes a member's role reads, by what they hold (community suffixes allowed). */
-const REGISTER_SQL: Record<'consumer' | 'producer', Partial<Record<Register, string>>> = {
+/**
+ * The register codes a member's role reads, by what they hold (community suffixes allowed); matched in
+ * any case, as SQL's LIKE did before these moved out of SQL.
+ */
+const REGISTER_CODES: Record<
+  'consumer' | 'producer',
+  Partial<Record<Register, (obis: string) => boolean>>
+> = {
   consumer: {
-    g01: "obis_code IN ('1-1:1.9.0 G.01', '1-1:1.9.0')",
-    g02: "(obis_code LIKE '%G.02' OR obis_code LIKE '%G.02 EG-%')",
-    g03: "(obis_code LIKE '%G.03' OR obis_code LIKE '%G.03 EG-%')",
+    g01: (o) => o === '1-1:1.9.0 G.01' || o === '1-1:1.9.0',
+    g02: (o) => /G\.02$/i.test(o) || /G\.02 EG-/i.test(o),
+    g03: (o) => /G\.03$/i.test(o) || /G\.03 EG-/i.test(o),
   },
   producer: {
-    g01: "obis_code IN ('1-1:2.9.0 G.01', '1-1:2.9.0')",
-    p01: "obis_code LIKE '1-1:2.9.0 P.01%'",
+    g01: (o) => o === '1-1:2.9.0 G.01' || o === '1-1:2.9.0',
+    p01: (o) => o.toLowerCase().startsWith('1-1:2.9.0 p.01'),
   },
 };
 
@@ -144,20 +152,17 @@ export function loadMembers(
   const gone: string[] = [];
   const data = [...byMeter.values()].flatMap((rows) => {
     const first = rows[0]!;
-    const meter = db.prepare('SELECT label, metering_point FROM meters WHERE id = ?').get(first.meterId) as
-      { label: string | null; metering_point: string } | undefined;
+    const meter = meterRow(db, first.meterId);
     if (!meter) {
       gone.push(first.meterId);
       return [];
     }
     const registers: MemberData['registers'] = {};
     const values: MemberData['values'] = {};
-    for (const [reg, where] of Object.entries(REGISTER_SQL[first.role]) as [Register, string][]) {
-      const s = db
-        .prepare(
-          `SELECT id, obis_code FROM series WHERE meter_id = ? AND ${where} ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1`,
-        )
-        .get(first.meterId) as { id: number; obis_code: string } | undefined;
+    const held = registersOf(db, first.meterId); // G.01 first, then by code
+    const codes = Object.entries(REGISTER_CODES[first.role]) as [Register, (obis: string) => boolean][];
+    for (const [reg, holds] of codes) {
+      const s = held.find((r) => holds(r.obis_code));
       if (!s) continue;
       registers[reg] = s.obis_code;
       values[reg] = QhValues.of(readRange(db, s.id, fromSec, toSec), fromSec, toSec);

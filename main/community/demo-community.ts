@@ -14,6 +14,8 @@ import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { allocateQuarterHour } from './allocation';
 import { NE7_2026 } from '../cost/presets';
 import { createCommunityStore } from '../db/community-store';
+import { createLocalMeter } from '../db/import-record';
+import { hasMeterPrefixed } from '../db/meter-reads';
 
 export const DEMO_COMMUNITY_ID = 'demo-eeg-sonnenfeld';
 const DAYS = 120;
@@ -53,7 +55,7 @@ function pv(dayOfYear: number, d: number, hour: number): number {
 
 /** Puts the demo community into the demo profile once (not again if the person removed it). */
 export function seedDemoCommunity(db: Database.Database, tz: string, nowSec: number): void {
-  const seeded = db.prepare("SELECT 1 FROM meters WHERE id LIKE 'demo-eeg-%' LIMIT 1").get();
+  const seeded = hasMeterPrefixed(db, 'demo-eeg-');
   if (seeded) return;
   const today = dayNumberOf(nowSec, tz);
   const first = today - DAYS;
@@ -88,29 +90,19 @@ export function seedDemoCommunity(db: Database.Database, tz: string, nowSec: num
   }
   const lastEnd = dayStartSec(today, tz);
   db.transaction(() => {
-    db.prepare(
-      "INSERT INTO customers (id, name, email) VALUES (?, 'Verein EEG Sonnenfeld (Beispiel)', NULL) ON CONFLICT (id) DO NOTHING",
-    ).run(CUSTOMER);
-    db.prepare(
-      "INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, 'EEG Sonnenfeld (Beispiel)', 'Sonnenfeldgasse, 3100 St. Pölten') ON CONFLICT (id) DO NOTHING",
-    ).run(SITE, CUSTOMER);
-    const meter = db.prepare(
-      `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
-       VALUES (?, ?, ?, ?, 'electricity', 'quarter_hour', 'imported', ?, 0, ?, ?, NULL, NULL, ?, ?)`,
-    );
     ids.forEach((id, m) => {
       const producer = m === ids.length - 1;
-      meter.run(
-        id,
-        `AT003${'0'.repeat(21)}${producer ? 2 : 1}${String(m + 1).padStart(6, '0')}`,
-        producer ? 'PV Zimmerei Lechner (Beispiel)' : `${HOUSEHOLDS[m]!.name} (Beispiel)`,
-        producer ? 'feed_in' : 'consumption',
-        SITE,
-        lastEnd,
+      createLocalMeter(db, {
+        meterId: id,
+        customer: { id: CUSTOMER, name: 'Verein EEG Sonnenfeld (Beispiel)' },
+        site: { id: SITE, name: 'EEG Sonnenfeld (Beispiel)', address: 'Sonnenfeldgasse, 3100 St. Pölten' },
+        meteringPoint: `AT003${'0'.repeat(21)}${producer ? 2 : 1}${String(m + 1).padStart(6, '0')}`,
+        label: producer ? 'PV Zimmerei Lechner (Beispiel)' : `${HOUSEHOLDS[m]!.name} (Beispiel)`,
+        direction: producer ? 'feed_in' : 'consumption',
+        lastEndSec: lastEnd,
         nowSec,
-        JSON.stringify({ source: 'import-demo-community' }),
-        nowSec,
-      );
+        rawJson: JSON.stringify({ source: 'import-demo-community' }),
+      });
       readings.applyPage(id, rows[m]!, 'import', nowSec);
     });
     const members: CommunityMember[] = [

@@ -10,6 +10,7 @@ import type { BillReconciliation, Tariff } from '../../preload/contract';
 import { figuresOf, frameFor } from '../analysis/frame';
 import { fixedClock } from '../time/clock';
 import { AppError } from '../errors';
+import { seriesOf } from '../db/series-reads';
 import { createCostService } from './cost-service';
 
 export interface Bill {
@@ -35,9 +36,7 @@ export function reconcileBill(
   nowSec: number,
   tz: string,
 ): Reconciliation {
-  const series = db
-    .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ?')
-    .get(q.meterId, q.obisCode) as { id: number } | undefined;
+  const series = seriesOf(db, q.meterId, q.obisCode);
   if (!series)
     throw new AppError('not_found', `Meter ${q.meterId} has no register ${q.obisCode}.`, {
       reason: 'register_missing',

@@ -22,6 +22,8 @@ import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
 import { createTariffStore, type TariffStore } from '../db/tariff-store';
 import { latestOfMeters } from '../db/readings-read';
+import { meterRow, metersOfSite } from '../db/meter-reads';
+import { registersOf } from '../db/series-reads';
 import type { Clock } from '../time/clock';
 
 const directionOfRegister = (obis: string) => (obis.startsWith('1-1:2.') ? 'feed_in' : 'consumption');
@@ -86,11 +88,7 @@ function checkCommodity(t: Tariff, commodity: string): void {
  */
 export function createCostService(db: Database.Database, tz: string, clock: Clock) {
   const store = createTariffStore(db);
-  const commodityOf = (meterId: string): string =>
-    (
-      db.prepare('SELECT commodity FROM meters WHERE id = ?').get(meterId) as
-        { commodity: string } | undefined
-    )?.commodity ?? 'electricity';
+  const commodityOf = (meterId: string): string => meterRow(db, meterId)?.commodity ?? 'electricity';
   return {
     store,
     importPrices(
@@ -121,30 +119,21 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
       }
       const nowSec = clock.nowSec();
       if (!q.siteWide) return computeCost(db, store, { ...q, tariffs, nowSec }, tz);
-      const site = (
-        db.prepare('SELECT site_id FROM meters WHERE id = ?').get(q.meterId) as
-          { site_id: string | null } | undefined
-      )?.site_id;
+      const site = meterRow(db, q.meterId)?.site_id;
       if (!site)
         throw new AppError('invalid_input', 'This meter belongs to no site: its cost is the meter’s own.', {
           reason: 'meter_without_site',
         });
       const prefix = commodity === 'gas' ? '7-' : want === 'feed_in' ? '1-1:2.9.0' : '1-1:1.9.0';
-      const regOf = db.prepare(
-        "SELECT obis_code FROM series WHERE meter_id = ? AND obis_code LIKE ? || '%' ORDER BY obis_code LIKE '%G.01' DESC, obis_code LIMIT 1",
-      );
+      // A meter's first register (G.01 first) of the direction's OBIS prefix (as SQL's LIKE: any case).
+      const regOf = (meterId: string) =>
+        registersOf(db, meterId).find((r) => r.obis_code.toLowerCase().startsWith(prefix.toLowerCase()))
+          ?.obis_code;
       // The site's meters of this meter's commodity only: a gas meter's site total is never the heat
       // pump's electricity.
-      const parts = (
-        db
-          .prepare('SELECT id, label FROM meters WHERE site_id = ? AND commodity = ? ORDER BY id')
-          .all(site, commodity) as {
-          id: string;
-          label: string | null;
-        }[]
-      ).flatMap((m) => {
+      const parts = metersOfSite(db, site, commodity).flatMap((m) => {
         // Each meter's total register of the direction (G.01 where it has one): never two of one meter.
-        const reg = (regOf.get(m.id, prefix) as { obis_code: string } | undefined)?.obis_code;
+        const reg = regOf(m.id);
         return reg
           ? [
               {

@@ -14,6 +14,8 @@ import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preloa
 import { loadRows, peaks, type Row } from '../analysis/analysis';
 import { frameFor, sameSpan } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
+import { meterRow } from '../db/meter-reads';
+import { registersOf } from '../db/series-reads';
 import { dayKey, dayNumberOf, dayNumberOfKey, dayStartSec, offsetMinutesAt } from '../time/local-days';
 import { asNet, pricingOf, type Pricing } from './pricing';
 import type { TariffStore } from '../db/tariff-store';
@@ -70,9 +72,7 @@ export function dataSpan(
 function meterDirection(db: Database.Database, meterId: string, obisCode: string): 'consumption' | 'feed_in' {
   if (obisCode.startsWith('1-1:2.')) return 'feed_in';
   if (obisCode.startsWith('1-1:1.')) return 'consumption';
-  const m = db.prepare('SELECT energy_direction FROM meters WHERE id = ?').get(meterId) as
-    { energy_direction?: string } | undefined;
-  return m?.energy_direction === 'feed_in' ? 'feed_in' : 'consumption';
+  return meterRow(db, meterId)?.energy_direction === 'feed_in' ? 'feed_in' : 'consumption';
 }
 
 /** Each local day's four most expensive and four cheapest hours (by the hour's mean energy price). */
@@ -249,11 +249,10 @@ function costOfPlainTariffs(
   const direction = meterDirection(db, q.meterId, q.obisCode);
   // The meter's community share (`… G.03`, the first of its communities), by quarter-hour start.
   const communityOf = (meterId: string): Map<number, number> | null => {
-    const s = db
-      .prepare(
-        "SELECT id FROM series WHERE meter_id = ? AND obis_code LIKE '%G.03%' ORDER BY obis_code LIMIT 1",
-      )
-      .get(meterId) as { id: number } | undefined;
+    // Its first register (by OBIS code) holding G.03, in any case as SQL's LIKE matched it.
+    const s = registersOf(db, meterId)
+      .filter((r) => /g\.03/i.test(r.obis_code))
+      .sort((a, b) => (a.obis_code < b.obis_code ? -1 : a.obis_code > b.obis_code ? 1 : 0))[0];
     if (!s || !/G\.01$/.test(q.obisCode)) return null;
     return new Map(readRange(db, s.id, span.fromSec, span.toSec).map((x) => [x[0], x[2]]));
   };

@@ -10,6 +10,14 @@ import type { ImportLogView } from '../../preload/contract';
 import { AppError } from '../errors';
 import type { ReadingsStore } from './readings-store';
 
+/** When this file (by content) went into this meter before, if it did. */
+export function importedBefore(db: Database.Database, hash: string, meterId: string): number | null {
+  const r = db
+    .prepare('SELECT max(imported_sec) AS t FROM imports WHERE sha256 = ? AND meter_id = ?')
+    .get(hash, meterId) as { t: number | null };
+  return r.t;
+}
+
 /** The import log, newest first. */
 export function importLog(db: Database.Database): ImportLogView[] {
   return (

@@ -73,12 +73,39 @@ export function createImportedMeter(
     nowSec: number;
   },
 ): void {
+  createLocalMeter(db, {
+    ...m,
+    customer: { id: m.customerId, name: 'Imported' },
+    site: { id: m.siteId, name: m.operator, address: null },
+    rawJson: JSON.stringify({ source: 'import', format: m.formatId, operator: m.operator }),
+  });
+}
+
+/**
+ * A meter of the person's own (an import, the demo community), with its customer and site made where
+ * they do not exist yet (an existing one is kept as it is).
+ */
+export function createLocalMeter(
+  db: Database.Database,
+  m: {
+    meterId: string;
+    customer: { id: string; name: string };
+    site: { id: string; name: string; address: string | null };
+    meteringPoint: string;
+    label: string;
+    direction: string;
+    lastEndSec: number;
+    nowSec: number;
+    rawJson: string;
+  },
+): void {
+  db.prepare('INSERT INTO customers (id, name, email) VALUES (?, ?, NULL) ON CONFLICT (id) DO NOTHING').run(
+    m.customer.id,
+    m.customer.name,
+  );
   db.prepare(
-    `INSERT INTO customers (id, name, email) VALUES (?, 'Imported', NULL) ON CONFLICT (id) DO NOTHING`,
-  ).run(m.customerId);
-  db.prepare(
-    'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, NULL) ON CONFLICT (id) DO NOTHING',
-  ).run(m.siteId, m.customerId, m.operator);
+    'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+  ).run(m.site.id, m.customer.id, m.site.name, m.site.address);
   db.prepare(
     `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
      VALUES (?, ?, ?, ?, 'electricity', 'quarter_hour', 'imported', ?, 0, ?, ?, NULL, NULL, ?, ?)`,
@@ -87,10 +114,10 @@ export function createImportedMeter(
     m.meteringPoint,
     m.label,
     m.direction,
-    m.siteId,
+    m.site.id,
     m.lastEndSec,
     m.nowSec,
-    JSON.stringify({ source: 'import', format: m.formatId, operator: m.operator }),
+    m.rawJson,
     m.nowSec,
   );
 }

@@ -45,6 +45,18 @@ export function listNotes(
   return (rows as Row[]).map(view);
 }
 
+/** A meter's notes on a span (not those on the whole meter), by their start: the CSV export's. */
+export function spanNotes(
+  db: Database.Database,
+  meterId: string,
+): { from_sec: number; to_sec: number; text: string }[] {
+  return db
+    .prepare<[string], { from_sec: number; to_sec: number; text: string }>(
+      'SELECT from_sec, to_sec, text FROM notes WHERE meter_id = ? AND from_sec IS NOT NULL ORDER BY from_sec',
+    )
+    .all(meterId);
+}
+
 export function addNote(
   db: Database.Database,
   n: { meterId: string; fromSec: number | null; toSec: number | null; text: string },

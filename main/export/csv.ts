@@ -26,6 +26,9 @@ import {
 import { AppError } from '../errors';
 import { excelText, FORMULA_START } from './cells';
 import { readRange, withReadSnapshot } from '../db/readings-read';
+import { meterRow } from '../db/meter-reads';
+import { spanNotes } from '../db/notes';
+import { rollupSpan, seriesOf } from '../db/series-reads';
 import type { PartialTracker } from './partials';
 
 export interface ExportRequest {
@@ -104,30 +107,19 @@ function csvFormat(profile: ExportRequest['profile'], tz: string) {
  * last (gaps within them as empty rows), never over empty centuries.
  */
 function exportPlan(db: Database.Database, req: ExportRequest, tz: string) {
-  const meterStmt = db.prepare<[string], { metering_point: string }>(
-    'SELECT metering_point FROM meters WHERE id = ?',
-  );
-  const seriesStmt = db.prepare<
-    [string, string],
-    { id: number; unit: string; resolution_sec: number; meter_id: string }
-  >('SELECT id, unit, resolution_sec, meter_id FROM series WHERE meter_id = ? AND obis_code = ?');
-  const notesOf = db.prepare<[string], { from_sec: number; to_sec: number; text: string }>(
-    'SELECT from_sec, to_sec, text FROM notes WHERE meter_id = ? AND from_sec IS NOT NULL ORDER BY from_sec',
-  );
+  const notesOf = (meterId: string) => spanNotes(db, meterId);
   const targets = req.meterIds.flatMap((meterId) =>
     req.obisCodes.flatMap((obis) => {
-      const s = seriesStmt.get(meterId, obis);
-      return s ? [{ mp: meterStmt.get(meterId)?.metering_point ?? meterId, obis, s }] : [];
+      const found = seriesOf(db, meterId, obis);
+      const s = found && { ...found, resolution_sec: found.resolution_sec ?? 900 };
+      return s ? [{ mp: meterRow(db, meterId)?.metering_point ?? meterId, obis, s }] : [];
     }),
-  );
-  const span = db.prepare<[number, number, number], { a: number | null; b: number | null }>(
-    'SELECT min(day) AS a, max(day) AS b FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
   );
   let firstDay = Infinity;
   let lastDay = -Infinity;
   for (const { s } of targets) {
-    const d = span.get(s.id, dayNumberOf(req.fromSec, tz), dayNumberOf(req.toSec - 1, tz));
-    if (d?.a == null || d.b == null) continue;
+    const d = rollupSpan(db, s.id, dayNumberOf(req.fromSec, tz), dayNumberOf(req.toSec - 1, tz));
+    if (d.a == null || d.b == null) continue;
     firstDay = Math.min(firstDay, d.a);
     lastDay = Math.max(lastDay, d.b);
   }
@@ -208,7 +200,7 @@ async function writeExport(
       };
       const gapTail = `${fixed}${sep}${unit}${sep}${sep}${sep}`;
       // The meter's notes on spans (db/notes.ts), written on the rows they cover.
-      const spans = notesOf.all(s.meter_id).map((n) => ({ ...n, field: textField(n.text) }));
+      const spans = notesOf(s.meter_id).map((n) => ({ ...n, field: textField(n.text) }));
       const noteAt = (t: number) => {
         if (spans.length === 0) return '\r\n';
         const on = spans.filter((n) => n.from_sec <= t && t < n.to_sec);

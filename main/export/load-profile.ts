@@ -11,6 +11,7 @@ import { writeFileSync, renameSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import { readRange } from '../db/readings-read';
+import { seriesOf } from '../db/series-reads';
 
 export const LOAD_PROFILE_VALUES = 35_040;
 
@@ -35,9 +36,7 @@ export function loadProfileOf(
   obisCode: string,
   year: number,
 ): LoadProfile {
-  const s = db
-    .prepare('SELECT id, resolution_sec FROM series WHERE meter_id = ? AND obis_code = ?')
-    .get(meterId, obisCode) as { id: number; resolution_sec: number } | undefined;
+  const s = seriesOf(db, meterId, obisCode);
   if (!s)
     throw new AppError('not_found', `Meter ${meterId} has no register ${obisCode}.`, {
       reason: 'register_missing',

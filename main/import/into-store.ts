@@ -21,6 +21,8 @@ import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
 import { ImportError, type ParsedFile } from './types';
 import { countReadings, readRange } from '../db/readings-read';
+import { meterRow, metersAtPoint } from '../db/meter-reads';
+import { seriesOf, similarSeries } from '../db/series-reads';
 import { dayNumberOf } from '../time/local-days';
 
 /** The local customer that holds meters known only from imported files. */
@@ -81,9 +83,7 @@ export function resolveTarget(
   };
   const isService = (r: Row) => !(JSON.parse(r.raw_json) as { source?: string }).source?.startsWith('import');
   if (chosenMeterId) {
-    const r = db
-      .prepare('SELECT id, label, metering_point, energy_direction, raw_json FROM meters WHERE id = ?')
-      .get(chosenMeterId) as Row | undefined;
+    const r = meterRow(db, chosenMeterId);
     if (!r)
       throw new AppError('not_found', `No meter ${chosenMeterId} in this profile.`, {
         reason: 'unknown_in_profile',
@@ -92,11 +92,7 @@ export function resolveTarget(
     return { meterId: r.id, exists: true, isServiceMeter: isService(r), label: r.label ?? r.metering_point };
   }
   if (parsed.meteringPoint) {
-    const rows = db
-      .prepare(
-        'SELECT id, label, metering_point, energy_direction, raw_json FROM meters WHERE metering_point = ?',
-      )
-      .all(parsed.meteringPoint) as Row[];
+    const rows = metersAtPoint(db, parsed.meteringPoint);
     const r = rows.find((x) => x.energy_direction === parsed.direction) ?? rows[0];
     if (r)
       return {
@@ -112,8 +108,7 @@ export function resolveTarget(
     !parsed.meteringPoint && file
       ? `imp-${slug(parsed.format.id)}-${parsed.direction === 'feed_in' ? 'feed-in' : 'consumption'}-${file.sha256.slice(0, 10)}`
       : importedMeterId(parsed);
-  const existing = db.prepare('SELECT label FROM meters WHERE id = ?').get(id) as
-    { label: string | null } | undefined;
+  const existing = meterRow(db, id);
   return {
     meterId: id,
     exists: !!existing,
@@ -154,11 +149,12 @@ export function importConflicts(
     sample: [] as { obisCode: string; startSec: number; stored: number; file: number }[],
     keys: new Set<string>(),
   };
-  const seriesOf = db.prepare<[string, string], { id: number }>(
-    "SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = 'kWh'",
-  );
+  const kwhSeries = (meterId: string, obisCode: string) => {
+    const s = seriesOf(db, meterId, obisCode);
+    return s?.unit === 'kWh' ? s : null;
+  };
   for (const s of parsed.series) {
-    const sid = seriesOf.get(meterId, s.obisCode)?.id;
+    const sid = kwhSeries(meterId, s.obisCode)?.id;
     if (sid === undefined || s.startSec.length === 0) continue;
     const stored = new Map<number, { value: number; source: string }>();
     for (const r of readRange(db, sid, s.startSec[0]!, s.startSec[s.startSec.length - 1]! + s.intervalSec))
@@ -194,16 +190,7 @@ export function suggestMeter(
   if (!s || s.startSec.length === 0) return null;
   const from = s.startSec[0]!;
   const to = s.startSec[s.startSec.length - 1]! + s.intervalSec;
-  const candidates = db
-    .prepare(
-      `SELECT se.id AS sid, m.id, coalesce(m.label, m.metering_point) AS label FROM series se JOIN meters m ON m.id = se.meter_id
-        WHERE se.obis_code = ? AND m.id <> ? AND m.energy_direction = ? AND se.resolution_sec = ? LIMIT 200`,
-    )
-    .all(s.obisCode, exclude, parsed.direction, s.intervalSec) as {
-    sid: number;
-    id: string;
-    label: string;
-  }[];
+  const candidates = similarSeries(db, s.obisCode, exclude, parsed.direction, s.intervalSec);
   const fileValues = new Map(s.startSec.map((t, i) => [t, s.valueKwh[i]!]));
   let best: { meterId: string; label: string; overlap: number } | null = null;
   for (const c of candidates) {
@@ -234,11 +221,9 @@ export function intervalConflict(
   meterId: string,
   parsed: ParsedFile,
 ): { obisCode: string; storedSec: number; fileSec: number } | null {
-  const st = db.prepare<[string, string], { resolution_sec: number }>(
-    "SELECT resolution_sec FROM series WHERE meter_id = ? AND obis_code = ? AND unit = 'kWh'",
-  );
   for (const s of parsed.series) {
-    const stored = st.get(meterId, s.obisCode)?.resolution_sec;
+    const found = seriesOf(db, meterId, s.obisCode);
+    const stored = found?.unit === 'kWh' ? (found.resolution_sec ?? undefined) : undefined;
     if (stored !== undefined && stored !== s.intervalSec)
       return { obisCode: s.obisCode, storedSec: stored, fileSec: s.intervalSec };
   }
@@ -251,13 +236,7 @@ export function intervalConflictText(c: { obisCode: string; storedSec: number; f
   return `This meter holds ${word(c.storedSec)} of ${c.obisCode}, the file ${word(c.fileSec)}: one series keeps one interval, so the file cannot go into it. Import it as a new meter (choose "new meter" as the target).`;
 }
 
-/** When this file (by content) went into this meter before, if it did. */
-export function importedBefore(db: Database.Database, hash: string, meterId: string): number | null {
-  const r = db
-    .prepare('SELECT max(imported_sec) AS t FROM imports WHERE sha256 = ? AND meter_id = ?')
-    .get(hash, meterId) as { t: number | null };
-  return r.t;
-}
+export { importedBefore } from '../db/import-log';
 
 export function writeImport(
   db: Database.Database,

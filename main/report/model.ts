@@ -29,6 +29,7 @@ import { computeCost } from '../cost/cost';
 import { createTariffStore } from '../db/tariff-store';
 import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
+import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
 import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows } from './meter-parts';
 import { AppError } from '../errors';
 import { DEFAULT_TZ } from '../time/local-days';
@@ -143,38 +144,15 @@ export interface ReportModel {
   community: CommunityView | null;
 }
 
-interface MeterRow {
-  id: string;
-  metering_point: string;
-  label: string | null;
-  commodity: string;
-  energy_direction: string;
-  site_id: string | null;
-  site_name: string | null;
-  site_address: string | null;
-  customer_name: string | null;
-  raw_json: string;
-}
+type MeterRow = ReportMeterRow;
 
 function metersOf(db: Database.Database, scope: ReportRequest['scope']): MeterRow[] {
-  const base = `SELECT m.id, m.metering_point, m.label, m.commodity, m.energy_direction, m.site_id, s.name AS site_name,
-      s.address AS site_address, c.name AS customer_name, m.raw_json
-    FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id`;
-  const rows =
-    scope.kind === 'meter'
-      ? db.prepare(`${base} WHERE m.id = ? OR m.metering_point = ?`).all(scope.id, scope.id)
-      : scope.kind === 'site'
-        ? db.prepare(`${base} WHERE m.site_id = ? ORDER BY m.label, m.id`).all(scope.id)
-        : db.prepare(`${base} WHERE s.customer_id = ? ORDER BY s.name, m.label, m.id`).all(scope.id);
-  return rows as MeterRow[];
+  return reportMeters(db, scope);
 }
 
 function scopeName(db: Database.Database, scope: ReportRequest['scope'], meters: MeterRow[]): string {
   if (scope.kind === 'meter') return meters[0]?.label ?? meters[0]?.metering_point ?? scope.id;
-  const table = scope.kind === 'site' ? 'sites' : 'customers';
-  const r = db.prepare(`SELECT name FROM ${table} WHERE id = ?`).get(scope.id) as
-    { name: string } | undefined;
-  return r?.name ?? scope.id;
+  return siteOrCustomerName(db, scope.kind, scope.id) ?? scope.id;
 }
 
 function operatorOf(raw: string): string | null {

@@ -21,6 +21,8 @@ import type { ReadingsStore } from '../db/readings-store';
 import { dayKey, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time/local-days';
 import { readWindow } from './window-read';
 import { countReadings, latestOfMeters } from '../db/readings-read';
+import { meterRow } from '../db/meter-reads';
+import { meterReadingCount, readingCountsByDay, registersOf } from '../db/series-reads';
 
 export const MAX_PROBES = 16;
 const MAX_RANGE_DAYS = 90;
@@ -75,11 +77,8 @@ export async function verifyMeter(
   signal?: AbortSignal,
 ): Promise<{ check: MeterCheck; warnings: SyncWarning[]; written: number }> {
   const { db, tz } = deps;
-  const meter = db.prepare('SELECT latest_data_sec FROM meters WHERE id = ?').get(meterId) as
-    { latest_data_sec: number | null } | undefined;
-  const series = (
-    db.prepare('SELECT id FROM series WHERE meter_id = ?').all(meterId) as { id: number }[]
-  ).map((s) => s.id);
+  const meter = meterRow(db, meterId);
+  const series = registersOf(db, meterId).map((s) => s.id);
   const latestEnd = latestOfMeters(db, [meterId])?.endSec ?? null;
   const serviceLatest = meter?.latest_data_sec ?? null;
   // The span: the days the run wrote, and on to the last day the service says it has data for.
@@ -101,12 +100,7 @@ export async function verifyMeter(
   // Readings per day and register, from the rollups (kept with the rows in one transaction).
   const counts = new Map<number, Map<number, number>>();
   if (series.length > 0) {
-    const rows = db
-      .prepare(
-        `SELECT series_id AS s, day AS d, count AS n FROM daily_rollups
-          WHERE series_id IN (${series.map(() => '?').join(',')}) AND day BETWEEN ? AND ?`,
-      )
-      .all(...series, firstDay, lastDay) as { s: number; d: number; n: number }[];
+    const rows = readingCountsByDay(db, series, firstDay, lastDay);
     for (const r of rows) {
       let perDay = counts.get(r.d);
       if (!perDay) counts.set(r.d, (perDay = new Map()));
@@ -176,14 +170,7 @@ export async function verifyMeter(
       toSec: dayStartSec(newest + 1, tz),
       serviceReadings: null,
       // Whole local days: their rollups count them exactly (written with the readings).
-      localReadings: (
-        db
-          .prepare(
-            `SELECT coalesce(sum(d.count), 0) AS n FROM daily_rollups d JOIN series s ON s.id = d.series_id
-              WHERE s.meter_id = ? AND d.day BETWEEN ? AND ?`,
-          )
-          .get(meterId, oldest, newest) as { n: number }
-      ).n,
+      localReadings: meterReadingCount(db, meterId, oldest, newest),
       fetched: 0,
       days,
       maxRanges: MAX_PROBES,

@@ -1,0 +1,78 @@
+/** Reads of the revision audit (`reading_revisions`) and the export record, for health and quality. */
+import type Database from 'better-sqlite3';
+
+/** Revisions in [fromSec, toSec) whose old value exceeded `minOldKwh`, by start. */
+export function revisionsAbove(
+  db: Database.Database,
+  seriesId: number,
+  fromSec: number,
+  toSec: number,
+  minOldKwh: number,
+) {
+  return db
+    .prepare<
+      [number, number, number, number],
+      { start_sec: number; old_value: number; new_value: number; new_updated_sec: number }
+    >(
+      'SELECT start_sec, old_value, new_value, new_updated_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ? AND old_value > ? ORDER BY start_sec',
+    )
+    .all(seriesId, fromSec, toSec, minOldKwh);
+}
+
+/** The latest 1 000 revisions in [fromSec, toSec), newest first. */
+export function latestRevisions(db: Database.Database, seriesId: number, fromSec: number, toSec: number) {
+  return db
+    .prepare<
+      [number, number, number],
+      {
+        start_sec: number;
+        old_value: number;
+        old_quality: number;
+        new_value: number;
+        new_quality: number;
+        new_updated_sec: number;
+      }
+    >(
+      `SELECT start_sec, old_value, old_quality, new_value, new_quality, new_updated_sec FROM reading_revisions
+        WHERE series_id = ? AND start_sec >= ? AND start_sec < ? ORDER BY new_updated_sec DESC, start_sec LIMIT 1000`,
+    )
+    .all(seriesId, fromSec, toSec);
+}
+
+/** How many revisions touched [fromSec, toSec). */
+export function revisionCount(
+  db: Database.Database,
+  seriesId: number,
+  fromSec: number,
+  toSec: number,
+): number {
+  return (
+    db
+      .prepare<[number, number, number], { n: number }>(
+        'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+      )
+      .get(seriesId, fromSec, toSec)?.n ?? 0
+  );
+}
+
+/** How many revisions were recorded after `sinceSec`. */
+export function revisionsRecordedSince(db: Database.Database, seriesId: number, sinceSec: number): number {
+  return (
+    db
+      .prepare<[number, number], { n: number }>(
+        'SELECT count(*) AS n FROM reading_revisions WHERE series_id = ? AND recorded_sec > ?',
+      )
+      .get(seriesId, sinceSec)?.n ?? 0
+  );
+}
+
+/** When a meter was last exported, or null. */
+export function lastExportSec(db: Database.Database, meterId: string): number | null {
+  return (
+    db
+      .prepare<[string], { s: number | null }>(
+        'SELECT max(exported_sec) AS s FROM exports WHERE meter_id = ?',
+      )
+      .get(meterId)?.s ?? null
+  );
+}

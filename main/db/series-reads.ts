@@ -1,0 +1,154 @@
+/**
+ * Reads of series and their per-day rollups for the figures (frame, health, quality, portfolio, export,
+ * the sync's check, the import's comparison): the statements live here, the arithmetic in analysis/.
+ * Statements the views run per request are prepared once per connection.
+ */
+import type Database from 'better-sqlite3';
+
+export interface SeriesRow {
+  id: number;
+  meter_id: string;
+  obis_code: string;
+  unit: string;
+  resolution_sec: number | null;
+}
+
+/** A day's rollup as the readings store writes it (db/readings-store.ts). */
+export interface RollupRow {
+  day: number;
+  day_start_sec: number;
+  count: number;
+  sum: number;
+  max: number | null;
+  max_start_sec: number | null;
+  n_measured: number;
+  n_estimated: number;
+  n_unreliable: number;
+  p5: number | null;
+}
+
+const COLUMNS = 'id, meter_id, obis_code, unit, resolution_sec';
+
+function prepare(db: Database.Database) {
+  return {
+    series: db.prepare<[string, string], SeriesRow>(
+      `SELECT ${COLUMNS} FROM series WHERE meter_id = ? AND obis_code = ?`,
+    ),
+    byId: db.prepare<[number], SeriesRow>(`SELECT ${COLUMNS} FROM series WHERE id = ?`),
+    registers: db.prepare<[string], SeriesRow>(
+      `SELECT ${COLUMNS} FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code`,
+    ),
+    bounds: db.prepare<[number], { first: number | null; last: number | null }>(
+      'SELECT min(day) AS first, max(day) AS last FROM daily_rollups WHERE series_id = ? AND count > 0',
+    ),
+    rollups: db.prepare<[number, number, number], RollupRow>(
+      `SELECT day, day_start_sec, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5
+         FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day`,
+    ),
+  };
+}
+const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+const stmts = (db: Database.Database) => {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepare(db)));
+  return s;
+};
+
+/** The series of a meter's register, or null. */
+export function seriesOf(db: Database.Database, meterId: string, obisCode: string): SeriesRow | null {
+  return stmts(db).series.get(meterId, obisCode) ?? null;
+}
+
+/** A series by its id, or null. */
+export function seriesById(db: Database.Database, id: number): SeriesRow | null {
+  return stmts(db).byId.get(id) ?? null;
+}
+
+/** A meter's registers, its total register (… G.01) first, then by OBIS code. */
+export function registersOf(db: Database.Database, meterId: string): SeriesRow[] {
+  return stmts(db).registers.all(meterId);
+}
+
+/** The register a meter's screens open on: its total register (G.01) where it has one. */
+export function mainRegister(
+  db: Database.Database,
+  meterId: string,
+): { id: number; obis_code: string } | null {
+  return registersOf(db, meterId)[0] ?? null;
+}
+
+/** The first and last local day with readings of a series. */
+export function rollupBounds(db: Database.Database, seriesId: number) {
+  return stmts(db).bounds.get(seriesId) ?? { first: null, last: null };
+}
+
+/** A series' rollups of the days [firstDay, lastDay], by day (days without a rollup are left out). */
+export function rollupDays(db: Database.Database, seriesId: number, firstDay: number, lastDay: number) {
+  return stmts(db).rollups.all(seriesId, firstDay, lastDay);
+}
+
+/** The first and last day with a rollup within [firstDay, lastDay]. */
+export function rollupSpan(db: Database.Database, seriesId: number, firstDay: number, lastDay: number) {
+  return (
+    db
+      .prepare<[number, number, number], { a: number | null; b: number | null }>(
+        'SELECT min(day) AS a, max(day) AS b FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+      )
+      .get(seriesId, firstDay, lastDay) ?? { a: null, b: null }
+  );
+}
+
+/** A prepared sum over a series' days: energy, peak, readings, expected readings, mean P5. */
+export function rollupTotalsReader(db: Database.Database) {
+  const agg = db.prepare<
+    [number, number, number],
+    { kwh: number | null; peak: number | null; n: number | null; expected: number | null; p5: number | null }
+  >(
+    'SELECT sum(sum) AS kwh, max(max) AS peak, sum(count) AS n, sum(expected) AS expected, avg(p5) AS p5 FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
+  );
+  return (seriesId: number, firstDay: number, lastDay: number) => agg.get(seriesId, firstDay, lastDay)!;
+}
+
+/** Readings per series and day for these series over [firstDay, lastDay] (the sync's check). */
+export function readingCountsByDay(
+  db: Database.Database,
+  seriesIds: readonly number[],
+  firstDay: number,
+  lastDay: number,
+): { s: number; d: number; n: number }[] {
+  if (seriesIds.length === 0) return [];
+  return db
+    .prepare(
+      `SELECT series_id AS s, day AS d, count AS n FROM daily_rollups
+        WHERE series_id IN (${seriesIds.map(() => '?').join(',')}) AND day BETWEEN ? AND ?`,
+    )
+    .all(...seriesIds, firstDay, lastDay) as { s: number; d: number; n: number }[];
+}
+
+/** Every reading a meter holds on the days [firstDay, lastDay], all registers together (the check). */
+export function meterReadingCount(db: Database.Database, meterId: string, firstDay: number, lastDay: number) {
+  return (
+    db
+      .prepare(
+        `SELECT coalesce(sum(d.count), 0) AS n FROM daily_rollups d JOIN series s ON s.id = d.series_id
+          WHERE s.meter_id = ? AND d.day BETWEEN ? AND ?`,
+      )
+      .get(meterId, firstDay, lastDay) as { n: number }
+  ).n;
+}
+
+/** Series of other meters that could hold the same data as a file's (the import's suggestion). */
+export function similarSeries(
+  db: Database.Database,
+  obisCode: string,
+  excludeMeterId: string,
+  direction: string,
+  resolutionSec: number,
+): { sid: number; id: string; label: string }[] {
+  return db
+    .prepare(
+      `SELECT se.id AS sid, m.id, coalesce(m.label, m.metering_point) AS label FROM series se JOIN meters m ON m.id = se.meter_id
+        WHERE se.obis_code = ? AND m.id <> ? AND m.energy_direction = ? AND se.resolution_sec = ? LIMIT 200`,
+    )
+    .all(obisCode, excludeMeterId, direction, resolutionSec) as { sid: number; id: string; label: string }[];
+}
