@@ -64,10 +64,14 @@ export interface ProfileContext {
   /** The open check's thread, while it runs (closed with the profile, or when the check is done). */
   checker: QueryThread;
   /**
-   * Resolves when the database passed SQLite's quick_check (run in the query thread when the profile
-   * opens, ~1 s for 200 MB), rejects with a clear message when it is damaged: every writer awaits it.
+   * Refuses a write once the open check (SQLite's quick_check in a thread of its own, ≈ 0.9 ms per MB)
+   * has found damage. Writers do not wait for the check: a 1.7 GB profile's import would wait 1.7 s for
+   * it (issue 46); a write made before the check ends goes ahead, every write after it found damage is
+   * refused with the file named (docs/security.md: what is checked when).
    */
   assertWritable(): Promise<void>;
+  /** The open check's answer: null for a whole file, else what is wrong (for tests and the status). */
+  checked: Promise<string | null>;
 }
 
 export type SyncRunner = Pick<SyncService, 'syncAll' | 'cancel' | 'isRunning'> & { close?(): Promise<void> };
@@ -187,13 +191,14 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
   // The open check (SQLite's quick_check, ≈ 0.9 ms per MB) in a thread of its own, closed when it is
   // done: the analyses in the query thread no longer queue behind it (the first one waited 0.8–1.7 s).
   const checker = createQueryThread(dbPath);
-  const integrity = checker
+  let found: string | null = null;
+  const checked = checker
     .run('integrity')
     .catch(() => null) // a thread that failed checks nothing
+    .then((problem) => (found = problem))
     .finally(() => void checker.close());
   const assertWritable = async () => {
-    const problem = await integrity;
-    if (problem) throw damaged(dbPath, problem);
+    if (found) throw damaged(dbPath, found);
   };
   return {
     profile,
@@ -207,5 +212,6 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     queries,
     checker,
     assertWritable,
+    checked,
   };
 }

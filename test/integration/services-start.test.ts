@@ -1,6 +1,7 @@
 // How the core starts a profile: one opening however many callers ask at once, a close during the
 // opening wins, and the start-up sync waits for the window's meter list (or a deadline), not longer.
-import { mkdtempSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { openDatabase } from '../../main/db/open';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -142,5 +143,58 @@ describe('starting a profile', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(350);
     await until(() => s.syncStatus().state !== 'syncing', 60_000);
     expect(s.syncStatus().lastError).toBeNull();
+  });
+});
+
+describe('the open check (issue 46: writers no longer wait for it)', () => {
+  /** Two pages in the middle of the file overwritten (writers.test.ts damages files the same way). */
+  function damage(path: string): void {
+    const pageSize = 16_384;
+    const pages = Math.floor(statSync(path).size / pageSize);
+    const fd = openSync(path, 'r+');
+    try {
+      for (const p of [Math.floor(pages / 2), Math.floor(pages / 2) + 1])
+        writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, p * pageSize);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  it('a whole file: the check says so and writes go on; a damaged one: every write after the check is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-check-'));
+    const first = services(dir);
+    const c1 = await first.active();
+    expect(await c1.checked).toBeNull();
+    await first.syncNow(); // the demo profile's meters
+    const h1 = createHandlers(first);
+    const meterId = c1.db.prepare('SELECT id FROM meters LIMIT 1').pluck().get() as string;
+    const ok = (await dispatch(h1, 'notes:add', { meterId, fromSec: null, toSec: null, text: 'whole' })) as {
+      ok: boolean;
+    };
+    expect(ok, JSON.stringify(ok)).toMatchObject({ ok: true });
+    const path = c1.db.name;
+    await first.close();
+    await first.whenClosed();
+    const db = openDatabase(path);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    damage(path);
+    const before = readFileSync(path);
+
+    const second = services(dir);
+    const c2 = await second.active();
+    expect(await c2.checked).toMatch(/\S/); // what SQLite's quick_check found
+    const refused = (await dispatch(createHandlers(second), 'notes:add', {
+      meterId,
+      fromSec: null,
+      toSec: null,
+      text: 'after the check',
+    })) as { ok: boolean; error?: { reason?: string; message: string } };
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.reason).toBe('db_damaged');
+    expect(refused.error?.message).toMatch(/is damaged .* does not write into it/);
+    await second.close();
+    await second.whenClosed();
+    expect(readFileSync(path).equals(before)).toBe(true);
   });
 });
