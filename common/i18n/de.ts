@@ -235,6 +235,7 @@ export const de = {
   portfolio: 'Portfolio',
   customer: 'Kunde',
   annualKwh: 'kWh (bis 365 Tage)',
+  portfolioShowAll: 'Alle {{count}} Zähler zeigen ({{shown}} gezeigt; beim Blättern kommen weitere)',
   portfolioSince: 'erst ab {{date}}',
   portfolioPartial_one: 'davon 1 mit kürzerem Zeitraum',
   portfolioPartial_other: 'davon {{count}} mit kürzerem Zeitraum',

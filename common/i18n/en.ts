@@ -236,6 +236,7 @@ export const en: Record<keyof typeof de, string> = {
   portfolio: 'Portfolio',
   customer: 'Customer',
   annualKwh: 'kWh (up to 365 days)',
+  portfolioShowAll: 'Show all {{count}} meters ({{shown}} shown; more follow as you scroll)',
   portfolioSince: 'only from {{date}}',
   portfolioPartial_one: '1 of them over a shorter span',
   portfolioPartial_other: '{{count}} of them over a shorter span',

@@ -36,6 +36,21 @@ export function Modal(props: {
       if (before && before.isConnected) before.focus();
     };
   }, []);
+  // A focused control that goes away (a "show all" button once all are shown) leaves the focus on the
+  // page's body, where the dialog's own keys do not arrive: Escape there still closes the top dialog.
+  const onClose = useRef(props.onClose);
+  useEffect(() => {
+    onClose.current = props.onClose;
+  });
+  useEffect(() => {
+    const lost = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || (document.activeElement && document.activeElement !== document.body)) return;
+      const dialogs = document.querySelectorAll('.modal-backdrop');
+      if (box.current && dialogs[dialogs.length - 1]?.contains(box.current)) onClose.current();
+    };
+    document.addEventListener('keydown', lost);
+    return () => document.removeEventListener('keydown', lost);
+  }, []);
   return (
     <div
       className="modal-backdrop"
