@@ -47,6 +47,29 @@ export function heldAt(d: OpenDay, start: number): Held | undefined {
   return d.irregular.get(start);
 }
 
+/**
+ * A reading where the day held none, as `put` stores it (not revised) without an object for it: the
+ * first sync stores every reading this way (an object each was garbage for the collector, issue 46).
+ */
+export function putNew(d: OpenDay, r: IncomingReading, updatedSec: number, source: number): void {
+  const s = d.slots;
+  const i = (r.startSec - s.firstSlotSec) / s.resolutionSec;
+  const q = r.quality;
+  if (
+    Number.isInteger(i) &&
+    i >= 0 &&
+    i < s.vals.length &&
+    r.endSec - r.startSec === s.resolutionSec &&
+    (q === 1 || q === 2 || q === 3)
+  ) {
+    if (d.irregular.size > 0) d.irregular.delete(r.startSec);
+    s.vals[i] = r.value;
+    s.flags[i] = q + source * 8;
+    s.updated[i] = updatedSec - s.dayStartSec;
+    d.changed = true;
+  } else put(d, r, { value: r.value, quality: q, updatedSec, source, revised: false });
+}
+
 /** Stores a reading at its start: in its slot when it fits one, else as an irregular reading. */
 export function put(d: OpenDay, r: IncomingReading, held: Held & { endSec?: number }): void {
   const s = d.slots;

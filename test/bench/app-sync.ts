@@ -6,7 +6,7 @@
  *
  *   node dist/bench/app-sync.mjs DB_PATH   (METERDESK_BASE_URL, METERDESK_TEAM, METERDESK_TOKEN)
  *
- * Prints the sync summary as one JSON line.
+ * Prints the sync summary as one JSON line, with the process's CPU time (main thread and worker).
  */
 import { openDatabase } from '../../main/db/open';
 import { createWorkerSync } from '../../main/sync/worker-sync';
@@ -24,4 +24,5 @@ await sync.ready();
 const summary = await sync.syncAll();
 await sync.close();
 db.close();
-console.log(JSON.stringify(summary));
+const cpu = process.cpuUsage();
+console.log(JSON.stringify({ ...summary, cpuUs: cpu.user + cpu.system }));

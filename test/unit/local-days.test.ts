@@ -10,6 +10,7 @@ import {
   offsetMinutesAt,
   parseIsoSec,
   quarterHoursInDay,
+  utcSec,
 } from '../../main/time/local-days';
 import { DateTime } from 'luxon';
 import { wallClock } from '../intl-reference';
@@ -132,5 +133,32 @@ describe('local days in Europe/Vienna', () => {
     expect(parseIsoSec('2025-10-26T02:30:00+01:00')).toBe(parseIsoSec('2025-10-26T01:30:00Z'));
     expect(Number.isNaN(parseIsoSec('yesterday'))).toBe(true);
     expect(Number.isNaN(parseIsoSec('2025-10-26'))).toBe(true);
+  });
+});
+
+describe('utcSec (integer arithmetic, no Date)', () => {
+  it('equals Date.UTC for every month of years 0 … 2200, leap days and the change days included', () => {
+    const viaDate = (y: number, mo: number, d: number, h: number, mi: number, se: number) => {
+      const at = new Date(Date.UTC(2000, mo - 1, d, h, mi, se));
+      at.setUTCFullYear(y);
+      return at.getTime() / 1000;
+    };
+    const wrong: string[] = [];
+    const check = (y: number, mo: number, d: number, h: number, mi: number, se: number) => {
+      if (utcSec(y, mo, d, h, mi, se) !== viaDate(y, mo, d, h, mi, se)) wrong.push(`${y}-${mo}-${d}`);
+    };
+    for (let y = 0; y <= 2200; y++)
+      for (let mo = 1; mo <= 12; mo++)
+        for (const d of [1, 15, 28]) check(y, mo, d, (y * 7) % 24, mo * 4, d * 2);
+    for (const [y, mo, d] of [
+      [2024, 2, 29],
+      [2000, 2, 29],
+      [1900, 2, 28],
+      [2026, 3, 29],
+      [2026, 10, 25],
+      [2026, 12, 31],
+    ] as const)
+      check(y, mo, d, 23, 59, 59);
+    expect(wrong).toEqual([]);
   });
 });
