@@ -44,6 +44,8 @@ export interface ServicesOptions {
   secrets?: SecretStore;
   /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /** Asks which backup file to restore (an open dialog in Electron; a test hook in the harness). */
+  chooseBackupFile?: () => Promise<string | null>;
   /** Sync when a profile becomes active (default true). */
   autoSync?: boolean;
 }

@@ -16,6 +16,8 @@ export const channelNames = [
   'profiles:rename',
   'profiles:remove',
   'profiles:testConnection',
+  'profiles:backup',
+  'profiles:restore',
   'auth:setToken',
   'auth:status',
   'meters:list',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import * as plain from './contract-plain';
 import { channel } from './channel';
 import { communityChannels } from './community-contract';
+import { profileChannels } from './profile-contract';
 import { costChannels } from './cost-contract';
 import { importChannels, importEvents } from './import-contract';
 import {
@@ -17,7 +18,6 @@ import {
   type BaseLoadResult,
   type CarpetResult,
   type CompareResult,
-  type ConnectionTest,
   type ConsentStatus,
   type DurationResult,
   type ExportResult,
@@ -26,7 +26,6 @@ import {
   type NoteView,
   type PeaksResult,
   type PortfolioResult,
-  type ProfileView,
   type ProfilesResult,
   type PvResult,
   type QualityBreakdown,
@@ -38,6 +37,7 @@ import {
 } from './results-contract';
 
 export * from './community-contract';
+export * from './profile-contract';
 export * from './cost-contract';
 export * from './import-contract';
 export * from './results-contract';
@@ -46,9 +46,6 @@ export * from './errors-contract';
 /** Unix seconds as an integer. */
 const sec = z.number().int().min(0).max(32_503_680_000);
 const id = z.string().min(1).max(200);
-const profileId = z
-  .string()
-  .regex(/^[a-z0-9-]{1,64}$/, 'profile ids are lowercase letters, digits and dashes');
 
 export const exportProfiles = ['excel-at', 'iso'] as const;
 export type ExportProfile = (typeof exportProfiles)[number];
@@ -85,47 +82,7 @@ export const channels = {
       })
       .strict(),
   ),
-  'profiles:list': channel<ProfileView[]>().input(none),
-  'profiles:switch': channel<ProfileView>().input(z.object({ profileId }).strict()),
-  /**
-   * A new account profile with its token, all or nothing: without a place for the token (the keychain
-   * refuses and the session was not chosen) no profile is created.
-   */
-  'profiles:add': channel<ProfileView>().input(
-    z
-      .object({
-        name: z.string().trim().min(1).max(80),
-        /** The team base URL as shown on the token page: `{base_url}/api/v1/teams/{team}`. */
-        teamUrl: z.string().url().max(500),
-        token: z.string().trim().min(8).max(500),
-        /** 'session': keep the token in memory only, forgotten when the app quits (no keychain needed). */
-        tokenStorage: z.enum(['keychain', 'session']).default('keychain'),
-      })
-      .strict(),
-  ),
-  /** A profile without an account, for files imported from the grid operators' portals. */
-  'profiles:addLocal': channel<ProfileView>().input(
-    z.object({ name: z.string().trim().min(1).max(80) }).strict(),
-  ),
-  'profiles:rename': channel<ProfileView>().input(
-    z.object({ profileId, name: z.string().trim().min(1).max(80) }).strict(),
-  ),
-  'profiles:remove': channel<{ removed: true }>().input(
-    z.object({ profileId, deleteLocalData: z.boolean() }).strict(),
-  ),
-  'profiles:testConnection': channel<ConnectionTest>().input(
-    z.object({ teamUrl: z.string().url().max(500), token: z.string().min(8).max(500) }).strict(),
-  ),
-  'auth:setToken': channel<{ hasToken: boolean }>().input(
-    z
-      .object({
-        profileId,
-        token: z.string().trim().min(8).max(500),
-        tokenStorage: z.enum(['keychain', 'session']).default('keychain'),
-      })
-      .strict(),
-  ),
-  'auth:status': channel<{ hasToken: boolean }>().input(z.object({ profileId }).strict()),
+  ...profileChannels,
   'meters:list': channel<MeterView[]>().input(none),
   'meters:register': channel<ConsentStatus>().input(
     z

@@ -208,6 +208,14 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A backup or restore would write over an existing file or profile (params: path). */
+  'backup_target_exists',
+  /** A backup file that is not there or cannot be read (params: path). */
+  'backup_unreadable',
+  /** A file that is not a Meterdesk backup (params: path). */
+  'backup_not_meterdesk',
+  /** A backup file that fails SQLite's check (params: path). */
+  'backup_damaged',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -17,6 +17,41 @@ export interface AppInfo {
   locale: string;
 }
 
+/** What a profile backup holds (its manifest, main/db/backup.ts), as counts a person can check. */
+export interface BackupManifest {
+  format: 'meterdesk-backup';
+  version: 1;
+  createdSec: number;
+  profileName: string;
+  /** The profile's kind when it was backed up; a restored profile is always local (no token travels). */
+  profileKind: string;
+  /** The account it synced from, if any (its token stays in the keychain it was in). */
+  account: { baseUrl: string; team: string } | null;
+  schema: number;
+  meters: number;
+  series: number;
+  readings: number;
+  revisions: number;
+  /** The first and last local day with readings (days since 1970-01-01), or null. */
+  firstDay: number | null;
+  lastDay: number | null;
+  notes: number;
+  tariffs: number;
+  communities: number;
+  communityMembers: number;
+  imports: number;
+}
+
+export interface BackupResult {
+  path: string;
+  manifest: BackupManifest;
+}
+
+export interface RestoreResult {
+  profile: ProfileView;
+  manifest: BackupManifest;
+}
+
 export interface ProfileView {
   id: string;
   name: string;

@@ -235,6 +235,17 @@ export const de = {
   portfolio: 'Portfolio',
   customer: 'Kunde',
   annualKwh: 'kWh (bis 365 Tage)',
+  backupTitle: 'Sicherung',
+  backupHint:
+    'Das aktive Profil als eine Datei – zum Übergeben an einen anderen Computer oder eine Beraterin. Eine Wiederherstellung legt ein neues Profil an und überschreibt nie eines. Das Token ist nicht in der Datei.',
+  backupSave: 'Sicherung speichern …',
+  backupRestore: 'Aus Sicherung wiederherstellen …',
+  backupSaved: 'Gesichert in {{path}}.',
+  backupRestored: 'Als neues Profil „{{name}}“ wiederhergestellt.',
+  backupHolds:
+    'Enthält {{meters}} Zähler, {{readings}} Messwerte, {{notes}} Notizen, {{tariffs}} Tarife, {{communities}} Gemeinschaften und {{imports}} importierte Dateien.',
+  backupAccount:
+    'Es wurde vom Team {{team}} synchronisiert; das Token ist nicht in einer Sicherung: Dieses Profil ist lokal; zum Synchronisieren das Konto als eigenes Profil verbinden.',
   portfolioShowAll: 'Alle {{count}} Zähler zeigen ({{shown}} gezeigt; beim Blättern kommen weitere)',
   portfolioSince: 'erst ab {{date}}',
   portfolioPartial_one: 'davon 1 mit kürzerem Zeitraum',
@@ -367,6 +378,11 @@ export const de = {
     'Ein Hintergrund-Prozess kennt die Anfrage „{{name}}“ nicht – ein Fehler von Meterdesk; bitte melden.',
   err_reason_thread_stopped:
     'Ein Hintergrund-Prozess von Meterdesk hat unerwartet aufgehört. Noch einmal versuchen.',
+  err_reason_backup_target_exists:
+    '{{path}} gibt es schon; eine Sicherung oder Wiederherstellung schreibt nie darüber.',
+  err_reason_backup_unreadable: 'Die Datei {{path}} gibt es nicht oder sie lässt sich nicht lesen.',
+  err_reason_backup_not_meterdesk: '{{path}} ist keine Meterdesk-Sicherung; nichts wurde geändert.',
+  err_reason_backup_damaged: 'Die Sicherung {{path}} ist beschädigt; nichts wurde geändert.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
   syncNote_missing:
     'Der Dienst hat {{service}} Messwerte für {{span}}, die Synchronisierung hatte {{local}} gebracht; die Prüfung hat {{fetched}} nachgeholt.',

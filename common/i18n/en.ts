@@ -236,6 +236,17 @@ export const en: Record<keyof typeof de, string> = {
   portfolio: 'Portfolio',
   customer: 'Customer',
   annualKwh: 'kWh (up to 365 days)',
+  backupTitle: 'Backup',
+  backupHint:
+    'The active profile as one file – to hand it to another computer or consultant. A restore makes a new profile and never writes over one. The token is not in the file.',
+  backupSave: 'Save a backup …',
+  backupRestore: 'Restore from a backup …',
+  backupSaved: 'Saved to {{path}}.',
+  backupRestored: 'Restored as the new profile “{{name}}”.',
+  backupHolds:
+    'It holds {{meters}} meters, {{readings}} readings, {{notes}} notes, {{tariffs}} tariffs, {{communities}} communities and {{imports}} imported files.',
+  backupAccount:
+    'It synced from the team {{team}}; the token is not in a backup: this profile is local; to sync, connect the account as a profile of its own.',
   portfolioShowAll: 'Show all {{count}} meters ({{shown}} shown; more follow as you scroll)',
   portfolioSince: 'only from {{date}}',
   portfolioPartial_one: '1 of them over a shorter span',
@@ -357,6 +368,10 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_thread_request_unknown:
     'A background thread does not know the request "{{name}}" – a bug in Meterdesk; please report it.',
   err_reason_thread_stopped: 'A background thread of Meterdesk stopped unexpectedly. Try again.',
+  err_reason_backup_target_exists: '{{path}} exists already; a backup or restore never writes over it.',
+  err_reason_backup_unreadable: 'The file {{path}} is not there or cannot be read.',
+  err_reason_backup_not_meterdesk: '{{path}} is not a Meterdesk backup; nothing was changed.',
+  err_reason_backup_damaged: 'The backup {{path}} is damaged; nothing was changed.',
   err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
   syncNote_missing:
     'The service has {{service}} readings for {{span}}, the sync had brought {{local}}; the check fetched {{fetched}}.',

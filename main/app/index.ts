@@ -37,6 +37,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
+    const extOf = (name: string) => /\.([a-z0-9-]+)$/i.exec(name)?.[1] ?? 'csv';
     hardenSession();
     const services = createServices({
       dataDir: app.getPath('userData'),
@@ -47,9 +48,18 @@ if (!app.requestSingleInstanceLock()) {
         const r = await dialog.showSaveDialog(win!, {
           // The suggested name is sanitised (file-names.ts); the person may still choose any place.
           defaultPath: insideFolder(app.getPath('documents'), suggested),
-          filters: [{ name: 'CSV', extensions: ['csv'] }],
+          // The file's own kind (CSV, PDF, a backup), from the suggested name.
+          filters: [{ name: extOf(suggested).toUpperCase(), extensions: [extOf(suggested)] }],
         });
         return r.canceled || !r.filePath ? null : r.filePath;
+      },
+      chooseBackupFile: async () => {
+        const r = await dialog.showOpenDialog(win!, {
+          defaultPath: app.getPath('documents'),
+          properties: ['openFile'],
+          filters: [{ name: 'Meterdesk backup', extensions: ['meterdesk-backup'] }],
+        });
+        return r.canceled || !r.filePaths[0] ? null : r.filePaths[0];
       },
     });
     const handlers = createHandlers(services);

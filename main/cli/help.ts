@@ -20,6 +20,8 @@ Commands:
   report   the customer report (PDF) of a meter, a site or a customer for a period
   prices   import a spot price file (aWATTar, Energy-Charts, smartENERGY, ENTSO-E, CSV) into a profile
   bill     a bill's lines beside Meterdesk's own for the period, with where they differ
+  backup   the profile as one file (--out FILE), to move it to another computer or consultant
+  restore  a backup file as a new local profile of this data folder (never over an existing one)
   community  an energy community's quarter-hours per member, checks, and what another key would bring;
            "community import FILE" brings a whole community from the EDA portal's Energie Report
 
@@ -112,6 +114,17 @@ clipped to now (the start of today, or the latest reading) and to the register's
 readings, expected quarter-hours (92/96/100 per day; hours for an hourly series), completeness, kWh,
 quality counts, peak kW with its time and base load (mean daily P5). Default register: the meter's
 total (G.01). With --site: one such object per meter of the site, never added up. --now sets "now".`,
+  backup: `Usage: meterdesk --data-dir DIR backup --out FILE [--profile NAME] [--json]
+
+Writes the profile (the data folder's own database, or --profile's) as one file, with SQLite's online
+backup while it may be in use, and a manifest of what it holds (meters, registers, readings and their
+span, revisions, notes, tariffs, communities, imported files). Never writes over an existing file. The
+token is not in it: it stays in this computer's keychain.`,
+  restore: `Usage: meterdesk --data-dir DIR restore FILE [--name NAME] [--json]
+
+Checks a backup (a Meterdesk backup, whole, of a storage generation this version reads) and copies it
+into a new local profile of the data folder, named NAME or after the profile it was made from with
+the backup's day. Never writes over an existing profile; the backup file is only read.`,
   prices: `Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--profile NAME] [--json]
 
 Stores a spot price file as a named series of the profile (the ids a spot tariff's priceSeriesId
@@ -219,6 +232,8 @@ export const OPTIONS: Record<string, string[]> = {
   ],
   meters: ['profile', 'json', 'yes', 'replace'],
   imports: ['profile', 'json'],
+  backup: ['profile', 'json', 'out'],
+  restore: ['json', 'name'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json', 'presets'],
   community: [

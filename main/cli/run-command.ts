@@ -158,7 +158,17 @@ const importFilesCommand: Run = async (v, positionals, dataDir) => {
   });
 };
 
+/** `backup` and `restore`: a profile as one file, and back as a new profile. */
+const backupOrRestore: Run = async (v, positionals, dataDir) => {
+  const { backupCommand, restoreCommand } = await import('./backup-command');
+  if (positionals[0] === 'backup')
+    await backupCommand({ dataDir, profile: v.profile, out: v.out, json: !!v.json });
+  else await restoreCommand({ dataDir, file: positionals[1], name: v.name, json: !!v.json });
+};
+
 const RUNS: Record<string, Run> = {
+  backup: backupOrRestore,
+  restore: backupOrRestore,
   prices,
   bill,
   community,

@@ -45,6 +45,46 @@ export interface WriteResult {
 
 const IMPORT = sourceCode('import');
 
+/**
+ * The open day each reading of a page goes to. Readings arrive in runs within one day of one register:
+ * the day last used is kept at hand per register (a feed page interleaves a meter's registers), with its
+ * series looked up once a page — a key string and a lookup per reading were 7 % of the first sync's CPU
+ * (issue 46).
+ */
+function dayLocator(
+  meterId: string,
+  seriesOf: (
+    meterId: string,
+    obisCode: string,
+    unit: string,
+    resolutionSec: number,
+  ) => { id: number; resolutionSec: number },
+  openDay: (seriesId: number, resolutionSec: number, day: number) => OpenDay,
+  tz: string,
+) {
+  const days = new Map<string, OpenDay>();
+  const registers = new Map<
+    string,
+    { series: { id: number; resolutionSec: number }; last: OpenDay | null }
+  >();
+  const dayOf = (r: IncomingReading): OpenDay => {
+    const unit = r.unit ?? 'kWh';
+    const k = unit === 'kWh' ? r.obisCode : `${r.obisCode}\u0000${unit}`;
+    let reg = registers.get(k);
+    if (!reg)
+      registers.set(k, (reg = { series: seriesOf(meterId, r.obisCode, unit, resolutionOf(r)), last: null }));
+    const last = reg.last;
+    if (last && r.startSec >= last.slots.dayStartSec && r.startSec < last.dayEndSec) return last;
+    const day = dayNumberOf(r.startSec, tz);
+    const dayKey = `${reg.series.id}:${day}`;
+    let found = days.get(dayKey);
+    if (!found) days.set(dayKey, (found = openDay(reg.series.id, reg.series.resolutionSec, day)));
+    reg.last = found;
+    return found;
+  };
+  return { days, dayOf };
+}
+
 /** The resolution a new series gets from its first reading: hourly if that lasts an hour. */
 const resolutionOf = (r: IncomingReading) => (r.endSec - r.startSec === 3600 ? 3600 : 900);
 
@@ -116,35 +156,9 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     const code = sourceCode(source);
     const isImport = code === IMPORT;
     db.transaction(() => {
-      const days = new Map<string, OpenDay>();
-      // Readings arrive in runs within one day of one register: the day last used is kept at hand.
-      // …per register (a feed page interleaves a meter's registers), with its series looked up once a
-      // page: a key string and a lookup per reading were 7 % of the first sync's CPU (issue 46).
-      const registers = new Map<
-        string,
-        { series: { id: number; resolutionSec: number }; last: OpenDay | null }
-      >();
+      const { days, dayOf } = dayLocator(meterId, seriesOf, openDay, tz);
       for (const r of readings) {
-        const unit = r.unit ?? 'kWh';
-        const k = unit === 'kWh' ? r.obisCode : `${r.obisCode}\u0000${unit}`;
-        let reg = registers.get(k);
-        if (!reg)
-          registers.set(
-            k,
-            (reg = { series: seriesOf(meterId, r.obisCode, unit, resolutionOf(r)), last: null }),
-          );
-        const last = reg.last;
-        let d: OpenDay;
-        if (last && r.startSec >= last.slots.dayStartSec && r.startSec < last.dayEndSec) d = last;
-        else {
-          const series = reg.series;
-          const day = dayNumberOf(r.startSec, tz);
-          const dayKey = `${series.id}:${day}`;
-          let found = days.get(dayKey);
-          if (!found) days.set(dayKey, (found = openDay(series.id, series.resolutionSec, day)));
-          d = found;
-          reg.last = d;
-        }
+        const d = dayOf(r);
         const updatedSec = r.updatedSec ?? nowSec;
         const old = heldAt(d, r.startSec);
         if (old === undefined) {

@@ -3,6 +3,7 @@ import type { ProfileView } from '../../preload/contract';
 import { createApiClient, splitTeamUrl } from '../api/client';
 import { AppError } from '../errors';
 import type { Profile } from '../profiles/registry';
+import { backupHandlers } from './backup';
 import type { HandlerContext, HandlersOf } from './context';
 
 type ProfileChannels =
@@ -13,10 +14,13 @@ type ProfileChannels =
   | 'profiles:rename'
   | 'profiles:remove'
   | 'profiles:testConnection'
+  | 'profiles:backup'
+  | 'profiles:restore'
   | 'auth:setToken'
   | 'auth:status';
 
-export function profileHandlers({ services }: HandlerContext): HandlersOf<ProfileChannels> {
+export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels> {
+  const { services } = ctx;
   const view = async (p: Profile): Promise<ProfileView> => {
     const tokenState =
       p.kind === 'demo' ? 'keychain' : p.kind === 'local' ? 'missing' : await services.secrets.state(p.id);
@@ -51,6 +55,7 @@ export function profileHandlers({ services }: HandlerContext): HandlersOf<Profil
     }
   };
   return {
+    ...backupHandlers(ctx, view),
     'profiles:list': async () => Promise.all(services.profiles.list().map(view)),
     'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
     'profiles:add': async ({ name, teamUrl, token, tokenStorage }) => {

@@ -107,6 +107,17 @@ export async function startHarness(o: HarnessOptions) {
       mkdirSync(exportDir, { recursive: true });
       return insideFolder(exportDir, suggested);
     },
+    // Test hook instead of an open dialog: the newest backup in --export-dir.
+    chooseBackupFile: async () => {
+      const { existsSync, readdirSync, statSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      if (!existsSync(exportDir)) return null;
+      const files = readdirSync(exportDir, { withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.meterdesk-backup'))
+        .map((e) => join(exportDir, e.name))
+        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+      return files[0] ?? null;
+    },
   });
   const handlers = createHandlers(services);
   // A sync that fails says why on stderr (the page words it for a person; a test report needs the text).

@@ -5,7 +5,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
+import type { BackupManifest } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
+import { fmtQuantity } from '../format';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { TokenDialog } from './TokenDialog';
@@ -130,6 +132,7 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
         </button>
         <p className="hint">{t('localProfileHint')}</p>
       </form>
+      <BackupSection act={act} />
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       {tokenFor && profiles.some((p) => p.id === tokenFor) && (
         <TokenDialog profile={profiles.find((p) => p.id === tokenFor)!} onClose={() => setTokenFor(null)} />
@@ -138,6 +141,63 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
         <button onClick={onClose}>{t('close')}</button>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * A profile as one file and back: the active profile saved as a backup, a backup restored as a new
+ * profile (never over one). Each says what the file holds, in numbers.
+ */
+function BackupSection({ act }: { act: (fn: () => Promise<unknown>) => Promise<void> }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [done, setDone] = useState<string | null>(null);
+  const holds = (m: BackupManifest) =>
+    t('backupHolds', {
+      meters: fmtQuantity(m.meters, 'count', prefs),
+      readings: fmtQuantity(m.readings, 'count', prefs),
+      notes: fmtQuantity(m.notes, 'count', prefs),
+      tariffs: fmtQuantity(m.tariffs, 'count', prefs),
+      communities: fmtQuantity(m.communities, 'count', prefs),
+      imports: fmtQuantity(m.imports, 'count', prefs),
+    });
+  return (
+    <section className="profile-backup" data-testid="profile-backup">
+      <h3>{t('backupTitle')}</h3>
+      <p className="hint">{t('backupHint')}</p>
+      <button
+        data-testid="backup-profile"
+        onClick={() =>
+          void act(async () => {
+            setDone(null);
+            const r = await unwrap(api().profiles.backup());
+            setDone(`${t('backupSaved', { path: r.path })} ${holds(r.manifest)}`);
+          })
+        }
+      >
+        {t('backupSave')}
+      </button>{' '}
+      <button
+        data-testid="restore-profile"
+        onClick={() =>
+          void act(async () => {
+            setDone(null);
+            const r = await unwrap(api().profiles.restore({}));
+            const account = r.manifest.account
+              ? ` ${t('backupAccount', { team: r.manifest.account.team })}`
+              : '';
+            setDone(`${t('backupRestored', { name: r.profile.name })} ${holds(r.manifest)}${account}`);
+          })
+        }
+      >
+        {t('backupRestore')}
+      </button>
+      {done && (
+        <p role="status" className="small notice" data-testid="backup-done">
+          {done}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,162 @@
+/**
+ * A profile as one file, and back (issue 43, item 16): the safe way to move a customer's data between
+ * computers or consultants. The copy is made with SQLite's online backup (the profile stays open and in
+ * use), turned into one self-contained file (no WAL beside it) and given a manifest — what it holds, as
+ * counts a person can check — in a table of its own. Restoring reads that file, checks it (a Meterdesk
+ * backup, whole, of a storage generation this build reads) and copies it into a new profile folder:
+ * it never writes over an existing profile or file.
+ */
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { BackupManifest } from '../../preload/contract';
+import { AppError } from '../errors';
+import { generationRefusal } from './migrate';
+import { quickCheck } from './open';
+import { dayKey, dayNumberOf, DEFAULT_TZ } from '../time/local-days';
+
+export const BACKUP_FORMAT = 'meterdesk-backup';
+
+export type { BackupManifest };
+
+const count = (db: Database.Database, table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+function contentsOf(db: Database.Database) {
+  const days = db
+    .prepare('SELECT sum(count) AS n, min(day) AS a, max(day) AS b FROM daily_rollups')
+    .get() as {
+    n: number | null;
+    a: number | null;
+    b: number | null;
+  };
+  return {
+    schema: db.pragma('user_version', { simple: true }) as number,
+    meters: count(db, 'meters'),
+    series: count(db, 'series'),
+    readings: (days.n ?? 0) + count(db, 'irregular_readings'),
+    revisions: count(db, 'reading_revisions'),
+    firstDay: days.a,
+    lastDay: days.b,
+    notes: count(db, 'notes'),
+    tariffs: count(db, 'tariffs'),
+    communities: count(db, 'communities'),
+    communityMembers: count(db, 'community_members'),
+    imports: count(db, 'imports'),
+  };
+}
+
+/**
+ * Writes a backup of an open profile to `outPath` (refused if it exists), through `outPath.partial`
+ * renamed when complete: a backup that fails or is killed leaves no file that looks whole.
+ */
+export async function backupProfile(
+  db: Database.Database,
+  outPath: string,
+  about: {
+    profileName: string;
+    profileKind: string;
+    account: { baseUrl: string; team: string } | null;
+    createdSec: number;
+  },
+): Promise<BackupManifest> {
+  if (existsSync(outPath))
+    throw new AppError('conflict', `${outPath} exists already; a backup never writes over a file.`, {
+      reason: 'backup_target_exists',
+      params: { path: outPath },
+    });
+  mkdirSync(dirname(outPath), { recursive: true });
+  const partial = `${outPath}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    await db.backup(partial);
+    const copy = new Database(partial);
+    try {
+      copy.pragma('journal_mode = DELETE'); // one file, no -wal beside it
+      const manifest: BackupManifest = { format: BACKUP_FORMAT, version: 1, ...about, ...contentsOf(copy) };
+      copy.exec('CREATE TABLE meterdesk_backup (manifest TEXT NOT NULL)');
+      copy.prepare('INSERT INTO meterdesk_backup (manifest) VALUES (?)').run(JSON.stringify(manifest));
+      copy.close();
+      renameSync(partial, outPath);
+      return manifest;
+    } finally {
+      if (copy.open) copy.close();
+    }
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+/** A backup file read and checked: its manifest, or a refusal that says why it cannot be restored. */
+export function readBackup(path: string): BackupManifest {
+  const refuse = (why: string, code: 'backup_unreadable' | 'backup_not_meterdesk' | 'backup_damaged') =>
+    new AppError('invalid_input', `${path} cannot be restored: ${why}. Nothing was changed.`, {
+      reason: code,
+      params: { path },
+    });
+  if (!existsSync(path)) throw refuse('there is no such file', 'backup_unreadable');
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('schema_version'); // reads the header: not a database throws here
+  } catch {
+    throw refuse('it is not a Meterdesk backup (not a database)', 'backup_not_meterdesk');
+  }
+  try {
+    const has = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meterdesk_backup'")
+      .get();
+    if (!has) throw refuse('it is not a Meterdesk backup (no manifest)', 'backup_not_meterdesk');
+    let manifest: BackupManifest;
+    try {
+      manifest = JSON.parse(
+        (db.prepare('SELECT manifest FROM meterdesk_backup LIMIT 1').get() as { manifest: string }).manifest,
+      ) as BackupManifest;
+    } catch {
+      throw refuse('its manifest cannot be read', 'backup_not_meterdesk');
+    }
+    if (manifest.format !== BACKUP_FORMAT)
+      throw refuse('it is not a Meterdesk backup', 'backup_not_meterdesk');
+    const generation = generationRefusal(db);
+    if (generation) throw generation;
+    const problem = quickCheck(db);
+    if (problem) throw refuse(`it is damaged (${problem})`, 'backup_damaged');
+    return manifest;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies a checked backup to `dbPath` (a new profile's database, which must not exist yet) and takes
+ * the manifest out of the copy. The backup file itself is only read.
+ */
+export function restoreBackup(file: string, dbPath: string): BackupManifest {
+  const manifest = readBackup(file);
+  if (existsSync(dbPath))
+    throw new AppError('conflict', `${dbPath} exists already; a restore never writes over a profile.`, {
+      reason: 'backup_target_exists',
+      params: { path: dbPath },
+    });
+  mkdirSync(dirname(dbPath), { recursive: true });
+  const partial = `${dbPath}.restoring`;
+  try {
+    copyFileSync(file, partial);
+    const db = new Database(partial);
+    try {
+      db.exec('DROP TABLE meterdesk_backup');
+    } finally {
+      db.close();
+    }
+    renameSync(partial, dbPath);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return manifest;
+}
+
+/** A restored profile's default name: the backed-up one's with the backup's day (27.11.2026). */
+export function restoredName(profileName: string, createdSec: number): string {
+  const [y, m, d] = dayKey(dayNumberOf(createdSec, DEFAULT_TZ)).split('-');
+  return `${profileName} – ${d}.${m}.${y}`.slice(0, 80);
+}
