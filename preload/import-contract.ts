@@ -45,6 +45,8 @@ export type ImportErrorKind =
   | 'refused_report'
   | 'csv_syntax'
   | 'short_row'
+  /** A line of more cells than any portal export has (1 000). */
+  | 'too_many_cells'
   | 'bad_number'
   | 'bad_time'
   | 'nonexistent_time'

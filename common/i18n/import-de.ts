@@ -66,6 +66,8 @@ export const importDe = {
   importErr_refused_report:
     'Ein EDA-Energie-Report mit mehreren Zählpunkten wird nicht importiert; die Exporte der Netzbetreiber je Zählpunkt verwenden.',
   importErr_csv_syntax: 'Zeile {{line}}: Die Datei ist beschädigt oder abgeschnitten.',
+  importErr_too_many_cells:
+    'Zeile {{line}} hat mehr als 1000 Felder – so viele Spalten hat kein Portal-Export; die Datei ist beschädigt oder keiner.',
   importErr_short_row: 'Zeile {{line}} ist unvollständig (abgeschnitten oder beschädigt).',
   importErr_bad_number: 'Zeile {{line}}, {{column}}: Das ist keine Zahl.',
   importErr_bad_time: 'Zeile {{line}}: kein gültiges Datum bzw. keine gültige Uhrzeit.',

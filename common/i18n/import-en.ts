@@ -68,6 +68,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importErr_refused_report:
     "An EDA energy report of several metering points is not imported; use the grid operators' exports per metering point.",
   importErr_csv_syntax: 'Line {{line}}: the file is damaged or cut off.',
+  importErr_too_many_cells:
+    'Line {{line}} has more than 1,000 cells – no portal export has that many columns; the file is damaged or not one.',
   importErr_short_row: 'Line {{line}} is incomplete (cut off or damaged).',
   importErr_bad_number: 'Line {{line}}, {{column}}: not a number.',
   importErr_bad_time: 'Line {{line}}: not a valid date or time.',

@@ -7,6 +7,26 @@ import { parse } from 'csv-parse/sync';
 import { ImportError } from './types';
 
 const CHUNK_LINES = 4000;
+/** Cells a line may hold (as an XLSX sheet's columns): a 50 MB line of separators took 3 GB and 46 s. */
+export const MAX_CELLS_PER_LINE = 1000;
+
+/** Refuses a line of more than MAX_CELLS_PER_LINE cells, counted before csv-parse builds them. */
+function assertCellCounts(chunk: string, delimiter: string, firstLine: number): void {
+  let start = 0;
+  for (let line = firstLine; start < chunk.length; line++) {
+    const nl = chunk.indexOf('\n', start);
+    const end = nl < 0 ? chunk.length : nl;
+    let n = 1;
+    for (let i = chunk.indexOf(delimiter, start); i !== -1 && i < end; i = chunk.indexOf(delimiter, i + 1))
+      if (++n > MAX_CELLS_PER_LINE)
+        throw new ImportError(
+          'too_many_cells',
+          `Line ${line} has more than ${MAX_CELLS_PER_LINE} cells: no portal export has that many columns, so the file is damaged or not one.`,
+          line,
+        );
+    start = end + 1;
+  }
+}
 
 export interface Row {
   cells: string[];
@@ -39,6 +59,7 @@ export function* csvRows(text: string, delimiter: string): Generator<Row, void, 
       end = nl < 0 ? text.length : nl + 1;
     }
     const chunk = text.slice(at, end);
+    assertCellCounts(chunk, delimiter, firstLine);
     let records: { record: string[]; info: { lines: number } }[];
     try {
       records = parse(chunk, {

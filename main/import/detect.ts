@@ -20,9 +20,14 @@ function matches(spec: FormatSpec, rows: readonly Cell[][], delimiter: string): 
   return false;
 }
 
+/** Characters of a line format detection reads. */
+const MAX_DETECT_LINE = 4000;
+
 /** The format of a CSV text, or null. */
 export function detectText(text: string, formats: readonly FormatSpec[]): FormatSpec | null {
-  const lines = firstLines(text, LOOK_AHEAD);
+  // The start of each line only: a portal's header and preamble lines are short, and a 50 MB line of
+  // separators parsed once per candidate delimiter took 3 GB (issue 43, item 9).
+  const lines = firstLines(text, LOOK_AHEAD).map((l) => l.slice(0, MAX_DETECT_LINE));
   const byDelimiter = new Map<string, Cell[][]>();
   const rowsFor = (d: string) => {
     let rows = byDelimiter.get(d);

@@ -169,3 +169,22 @@ describe('an XLSX is inspected before SheetJS inflates it (bugs 3, 9)', () => {
     );
   });
 });
+
+describe('cells per line (issue 43, item 9)', () => {
+  it('a line of 5 MB of separators is refused with its line, before detection or parsing builds its cells', async () => {
+    const head = readFileSync(join(DIR, 'netzooe-csv-mar2025.csv'), 'utf8')
+      .split('\n')
+      .slice(0, 3)
+      .join('\n');
+    const t0 = performance.now();
+    await expect(read(`${head}\n${';'.repeat(5 * 1024 * 1024)}\n`)).rejects.toMatchObject({
+      kind: 'too_many_cells',
+      line: 4,
+    });
+    // Before the bound the 50 MB case took 46 s and 2.8 GB; this one is not a benchmark, only a bound.
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    // A line of 999 separators (1 000 cells) is no such refusal.
+    const wide = await read(`${head}\n${';'.repeat(999)}\n`).catch((e: { kind?: string }) => e);
+    expect((wide as { kind?: string }).kind).not.toBe('too_many_cells');
+  });
+});
