@@ -208,6 +208,8 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A file that could not be written (params: path, why = the system's code, e.g. ENOSPC). */
+  'write_failed',
   /** A backup or restore would write over an existing file or profile (params: path). */
   'backup_target_exists',
   /** A backup file that is not there or cannot be read (params: path). */

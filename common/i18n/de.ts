@@ -383,6 +383,8 @@ export const de = {
   err_reason_backup_unreadable: 'Die Datei {{path}} gibt es nicht oder sie lässt sich nicht lesen.',
   err_reason_backup_not_meterdesk: '{{path}} ist keine Meterdesk-Sicherung; nichts wurde geändert.',
   err_reason_backup_damaged: 'Die Sicherung {{path}} ist beschädigt; nichts wurde geändert.',
+  err_reason_write_failed:
+    '{{path}} wurde nicht geschrieben ({{why}}; ENOSPC: die Festplatte ist voll). Nichts bleibt halb geschrieben; Platz schaffen oder einen anderen Ort wählen und noch einmal versuchen.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
   syncNote_missing:
     'Der Dienst hat {{service}} Messwerte für {{span}}, die Synchronisierung hatte {{local}} gebracht; die Prüfung hat {{fetched}} nachgeholt.',

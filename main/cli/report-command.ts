@@ -4,7 +4,7 @@
  */
 import { noDatabase } from './refusals';
 import { checkedLogo, MAX_LOGO_BYTES } from '../doors/png';
-import { renameSync, writeFileSync } from 'node:fs';
+import { writeWholeFile } from '../export/whole-file';
 import { existsSync } from 'node:fs';
 import { openForReading } from '../db/open';
 import { assertExportTarget } from '../export/file-names';
@@ -121,9 +121,7 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
   } finally {
     db.close();
   }
-  const partial = `${a.out}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, a.out);
+  writeWholeFile(a.out, bytes);
   const result = { path: a.out, bytes: bytes.length, meters, ms: systemClock.nowMs() - t0 };
   process.stdout.write(
     a.json ? JSON.stringify(result) + '\n' : `${a.out}: ${meters} meter(s), ${bytes.length} bytes\n`,

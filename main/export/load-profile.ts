@@ -7,7 +7,7 @@
  * with any quarter-hour missing is refused with the count and the first gap: the tools need every
  * value, and Meterdesk does not invent one.
  */
-import { writeFileSync, renameSync } from 'node:fs';
+import { writeWholeFile } from './whole-file';
 import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import { readRange } from '../db/readings-read';
@@ -84,8 +84,5 @@ export function loadProfileOf(
 
 /** Writes the profile to `path` (whole, or not at all). */
 export function writeLoadProfile(path: string, p: LoadProfile): number {
-  const bytes = Buffer.from(p.text, 'utf8');
-  writeFileSync(`${path}.partial`, bytes);
-  renameSync(`${path}.partial`, path);
-  return bytes.length;
+  return writeWholeFile(path, Buffer.from(p.text, 'utf8'));
 }

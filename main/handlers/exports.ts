@@ -3,7 +3,8 @@
  * the report's PDF. The tables and the report are built in the query thread from the same result
  * objects as their screens, in the same frame; writing goes to a partial file renamed at the end.
  */
-import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { writeWholeFile } from '../export/whole-file';
 import { AppError } from '../errors';
 import { exportCsv } from '../export/csv';
 import { exportFileName } from '../export/file-names';
@@ -39,7 +40,7 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       const bytes = Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
       if (bytes.subarray(0, 8).toString('hex') !== PNG_MAGIC)
         throw new AppError('invalid_input', 'That is not a PNG image.', { reason: 'png_invalid' });
-      writeFileSync(path, bytes);
+      writeWholeFile(path, bytes);
       return { path, rows: 0, bytes: bytes.length };
     },
     'export:loadProfile': async ({ meterId, obisCode, year }) => {
@@ -76,8 +77,7 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
         exportFileName(['bericht', r.scopeName, q.periodLabel], 'pdf'),
         'Report not saved: no file was chosen.',
       );
-      writeFileSync(`${path}.partial`, r.pdf);
-      renameSync(`${path}.partial`, path);
+      writeWholeFile(path, r.pdf);
       return { path, bytes: r.pdf.length, pages: r.pages, meters: r.meters };
     },
     'export:csv': async (req) => {
