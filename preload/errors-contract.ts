@@ -208,6 +208,8 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** An EDA report past the import's caps (size, rows, columns) or not a readable workbook. */
+  'eda_unreadable',
   /** A file that could not be written (params: path, why = the system's code, e.g. ENOSPC). */
   'write_failed',
   /** A backup or restore would write over an existing file or profile (params: path). */

@@ -18,6 +18,7 @@
 import type { ReportSummary } from '../../preload/contract';
 import { readWorkbook, type Sheet } from '../import/sheet-rows';
 import { checkXlsx } from '../import/zip-check';
+import { ImportError } from '../import/types';
 import { containerOf } from '../import/decode';
 import type { Cell } from '../import/types';
 import { AppError } from '../errors';
@@ -251,6 +252,22 @@ function readSummary(sheet: Sheet): ReportSummary | null {
   };
 }
 
+/**
+ * The workbook's sheets within the import's caps (unpacked size, parts, rows, columns). A sheet past
+ * them is the person's file, not a fault of Meterdesk: a refusal with its words, not `internal`.
+ */
+async function readChecked(bytes: Uint8Array) {
+  try {
+    await checkXlsx(bytes);
+    return await readWorkbook(bytes);
+  } catch (err) {
+    if (!(err instanceof ImportError)) throw err;
+    throw new AppError('invalid_input', `The EDA report cannot be read: ${err.message}`, {
+      reason: 'eda_unreadable',
+    });
+  }
+}
+
 export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<EdaReport> {
   if (containerOf(bytes) !== 'xlsx')
     throw new AppError(
@@ -260,8 +277,7 @@ export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<
         reason: 'eda_not_report',
       },
     );
-  await checkXlsx(bytes);
-  const sheets = await readWorkbook(bytes);
+  const sheets = await readChecked(bytes);
   const data = sheets.find((s) => /^energiedaten$/i.test(s.name));
   if (!data)
     throw new AppError(

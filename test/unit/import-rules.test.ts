@@ -188,3 +188,16 @@ describe('cells per line (issue 43, item 9)', () => {
     expect((wide as { kind?: string }).kind).not.toBe('too_many_cells');
   });
 });
+
+describe('the EDA door within the import caps (issue 43, item 14)', () => {
+  it('an over-long EDA sheet is refused in words (eda_unreadable), not answered as internal', async () => {
+    const { readEdaReport } = await import('../../main/community/eda-report');
+    await expect(
+      readEdaReport(xlsxWithSheet(sheetXml(3, 'A1:A900000')), 1_780_000_000),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      details: { reason: 'eda_unreadable' },
+      message: expect.stringMatching(/^The EDA report cannot be read: .*900000 rows/),
+    });
+  });
+});
