@@ -198,6 +198,9 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const retryable = init.retry ?? method === 'GET';
+    // Seconds this request has waited for Retry-After: at most maxRetryAfterSec in all, then the run
+    // stops saying until when (a Retry-After of 60 s held one meter 6 × 60 s, silently; issue 43).
+    let waitedSec = 0;
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       let bytes: Buffer;
@@ -257,7 +260,7 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
         !transient ||
         !retryable ||
         attempt >= maxRetries ||
-        (waitSec !== null && waitSec > maxRetryAfterSec)
+        (waitSec !== null && waitedSec + waitSec > maxRetryAfterSec)
       ) {
         if (res.ok && parseFailed)
           throw new ApiError(
@@ -267,6 +270,7 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
           );
         throw errorFor(res.status, body, bytes.toString('utf8'), waitSec);
       }
+      if (waitSec !== null) waitedSec += waitSec;
       await sleep(waitSec !== null ? waitSec * 1000 : backoff(attempt), opts.signal);
     }
   }

@@ -17,10 +17,14 @@ import { localReadings, syncCore } from './sync-helpers';
 const isFeed = (path: string) => /^\/api\/v1\/smart-meters\/[^/]+\/data$/.test(path);
 const isWindow = (path: string) => /^\/api\/v1\/teams\/[^/]+\/meters\/[^/]+\/data$/.test(path);
 
-async function against(rewrite: Rewrite, o: { maxRetries?: number } = {}) {
+async function against(rewrite: Rewrite, o: { maxRetries?: number; maxRetryAfterSec?: number } = {}) {
   const svc = await demo({ years: 0.1 });
   const hostile = await hostileService(svc, rewrite);
-  const c = syncCore(svc, { baseUrl: hostile.baseUrl, maxRetries: o.maxRetries ?? 2 });
+  const c = syncCore(svc, {
+    baseUrl: hostile.baseUrl,
+    maxRetries: o.maxRetries ?? 2,
+    maxRetryAfterSec: o.maxRetryAfterSec,
+  });
   return {
     svc,
     hostile,
@@ -211,6 +215,21 @@ describe('Retry-After (item 8)', () => {
       } finally {
         await t.stop();
       }
+    }
+  });
+
+  it('waits for Retry-After at most a minute in all per request, then stops the run saying until when', async () => {
+    // maxRetryAfterSec 2 stands for the minute: a Retry-After of 1 s, again and again.
+    const t = await against(always429('1'), { maxRetryAfterSec: 2, maxRetries: 6 });
+    try {
+      const started = Date.now();
+      const err = (await t.c.sync.syncAll().catch((e: unknown) => e)) as { code: string; retryAtSec: number };
+      expect(err.code).toBe('rate_limited');
+      expect(err.retryAtSec).toBeGreaterThan(Date.now() / 1000); // the status says until when
+      expect(t.hostile.requests.length).toBe(3); // 1 s + 1 s waited, the third answer ends it (not 7)
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await t.stop();
     }
   });
 

@@ -16,7 +16,14 @@ import { dayStartSec } from '../../main/time/local-days';
 
 export function syncCore(
   svc: DemoService,
-  o: { path?: string; pageSize?: number; token?: string; baseUrl?: string; maxRetries?: number } = {},
+  o: {
+    path?: string;
+    pageSize?: number;
+    token?: string;
+    baseUrl?: string;
+    maxRetries?: number;
+    maxRetryAfterSec?: number;
+  } = {},
 ) {
   const path = o.path ?? join(mkdtempSync(join(tmpdir(), 'md-sync-')), 'meterdesk.sqlite');
   const db = openDatabase(path);
@@ -27,6 +34,7 @@ export function syncCore(
     baseDelayMs: 5,
     maxDelayMs: 50,
     maxRetries: o.maxRetries,
+    maxRetryAfterSec: o.maxRetryAfterSec,
   });
   const account = createAccountStore(db);
   const sync = createSyncService({
