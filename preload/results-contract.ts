@@ -15,6 +15,11 @@ export interface AppInfo {
   shell: 'electron' | 'harness';
   dataDir: string;
   locale: string;
+  /**
+   * Where the data folder lives: on a network share or in a folder a sync client copies, SQLite is not
+   * safe (main/profiles/place.ts); `name` is the file system or the sync service.
+   */
+  place: { kind: 'local' | 'network' | 'synced'; name: string };
 }
 
 /** What a profile backup holds (its manifest, main/db/backup.ts), as counts a person can check. */

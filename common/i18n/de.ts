@@ -246,6 +246,10 @@ export const de = {
     'Enthält {{meters}} Zähler, {{readings}} Messwerte, {{notes}} Notizen, {{tariffs}} Tarife, {{communities}} Gemeinschaften und {{imports}} importierte Dateien.',
   backupAccount:
     'Es wurde vom Team {{team}} synchronisiert; das Token ist nicht in einer Sicherung: Dieses Profil ist lokal; zum Synchronisieren das Konto als eigenes Profil verbinden.',
+  placeNetwork:
+    'Der Datenordner {{dir}} liegt auf {{name}}, einem Netz- oder entfernten Dateisystem. Dort ist die Datenbank nicht sicher: Schreiben zwei Computer zugleich, können Daten verloren gehen. Einen lokalen Ordner verwenden und Profile mit „Sicherung speichern“ weitergeben.',
+  placeSynced:
+    'Der Datenordner {{dir}} liegt in einem Ordner, den {{name}} synchronisiert. Kopiert der Dienst die Datenbank zwischen zwei Schreibvorgängen, kann sie beschädigt werden. Einen lokalen Ordner verwenden und Profile mit „Sicherung speichern“ weitergeben.',
   portfolioShowAll: 'Alle {{count}} Zähler zeigen ({{shown}} gezeigt; beim Blättern kommen weitere)',
   portfolioSince: 'erst ab {{date}}',
   portfolioPartial_one: 'davon 1 mit kürzerem Zeitraum',

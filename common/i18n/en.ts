@@ -247,6 +247,10 @@ export const en: Record<keyof typeof de, string> = {
     'It holds {{meters}} meters, {{readings}} readings, {{notes}} notes, {{tariffs}} tariffs, {{communities}} communities and {{imports}} imported files.',
   backupAccount:
     'It synced from the team {{team}}; the token is not in a backup: this profile is local; to sync, connect the account as a profile of its own.',
+  placeNetwork:
+    'The data folder {{dir}} is on {{name}}, a network or remote file system. The database is not safe there: if two computers write at once, data can be lost. Use a local folder, and hand profiles on with “Save a backup”.',
+  placeSynced:
+    'The data folder {{dir}} is in a folder {{name}} synchronises. If it copies the database between two writes, the copy can be damaged. Use a local folder, and hand profiles on with “Save a backup”.',
   portfolioShowAll: 'Show all {{count}} meters ({{shown}} shown; more follow as you scroll)',
   portfolioSince: 'only from {{date}}',
   portfolioPartial_one: '1 of them over a shorter span',

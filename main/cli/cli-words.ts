@@ -101,3 +101,12 @@ export function importErrorLine(
   const why = t(`importErr_${e.kind}`, { line: e.line ?? '', column, file, note, defaultValue: e.message });
   return `${file}: ${why} ${t('importErr_nothing_stored')}`;
 }
+
+/** The data folder's place (profiles/place.ts) when it is not a local one, in the language. */
+export function placeLine(
+  place: { kind: 'network' | 'synced'; name: string },
+  dir: string,
+  lang: Lang,
+): string {
+  return say(lang)(place.kind === 'network' ? 'placeNetwork' : 'placeSynced', { dir, name: place.name });
+}

@@ -54,6 +54,15 @@ async function main(argv: string[]): Promise<void> {
     // A read-only or missing data folder: nothing to clean there.
   }
 
+  // A data folder on a network share or in a synced folder: said on every command (it is not refused).
+  const { placeOf } = await import('../profiles/place');
+  const place = placeOf(dataDir);
+  if (place.kind !== 'local') {
+    const { cliLanguage, placeLine } = await import('./cli-words');
+    process.stderr.write(
+      `meterdesk: ${placeLine(place as { kind: 'network' | 'synced'; name: string }, dataDir, cliLanguage(argv))}\n`,
+    );
+  }
   await runCommand(v, positionals, dataDir);
 }
 

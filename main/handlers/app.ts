@@ -1,6 +1,7 @@
 /** The app's own channels: what it is, where it keeps its data, how often it syncs. */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { placeOf } from '../profiles/place';
 import type { HandlerContext, HandlersOf } from './context';
 
 /** Bytes of a folder tree (the data folder size shown in Settings). */
@@ -28,6 +29,7 @@ export function appHandlers({
       shell: services.opts.shell === 'electron' ? 'electron' : 'harness',
       dataDir: services.opts.dataDir,
       locale: services.opts.locale ?? 'de-AT',
+      place: placeOf(services.opts.dataDir),
     }),
     'app:storage': async () => ({
       dataDir: services.opts.dataDir,

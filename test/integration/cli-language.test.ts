@@ -79,3 +79,14 @@ describe('meterdesk in German and English', () => {
     expect(de.stdout).not.toMatch(/\bnote:|\bwarning:/);
   });
 });
+
+describe('the data folder’s place (issue 43, item 15)', () => {
+  it('a data folder in a synced folder is said on stderr, in the language; the command still runs', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'md-place-')), 'Dropbox', 'meterdesk');
+    const de = await cli(['--data-dir', dir, 'import', HOURLY, '--meter', 'new:H', '--lang', 'de']);
+    expect(de.status).toBe(0);
+    expect(de.stderr).toContain('in einem Ordner, den Dropbox synchronisiert');
+    const local = await cli(['--data-dir', mkdtempSync(join(tmpdir(), 'md-place-')), 'meters']);
+    expect(local.stderr).not.toMatch(/synchronis|network/);
+  });
+});

@@ -17,6 +17,7 @@ import { StatusBar } from './StatusBar';
 import { TokenBanner, TokenDialog } from './TokenDialog';
 import { ImportDialog } from './import/ImportDialog';
 import { useMainEvents } from './app-events';
+import { PlaceNotice } from './PlaceNotice';
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -115,6 +116,7 @@ export function App() {
           </button>
         </div>
       )}
+      <PlaceNotice />
       <StatusBar />
       {connectOpen && <ConnectDialog onClose={() => setConnectOpen(false)} />}
       {registerOpen && <RegisterDialog onClose={() => setRegisterOpen(false)} />}
