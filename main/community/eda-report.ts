@@ -57,6 +57,8 @@ const METERCODES: {
   { match: 'RESTÜBERSCHUSS BEI EG', role: 'producer', obis: () => '1-1:2.9.0 P.01T' },
   { match: 'EIGENDECKUNG AUS ERNEUERBARER', role: 'consumer', obis: () => '1-1:2.9.0 G.03R' },
   { match: 'GESAMTVERBRAUCH LT. MESSUNG', role: 'consumer', obis: () => '1-1:1.9.0 G.01' },
+  // A real report labels the producer's total with the consumers' words, in a GENERATION column.
+  { match: 'GESAMTVERBRAUCH LT. MESSUNG', role: 'producer', obis: () => '1-1:2.9.0 G.01' },
   { match: 'ANTEIL GEMEINSCHAFTLICHE ERZEUGUNG', role: 'consumer', obis: () => '1-1:2.9.0 G.02' },
   { match: 'EIGENDECKUNG GEMEINSCHAFTLICHE ERZEUGUNG', role: 'consumer', obis: () => '1-1:2.9.0 G.03' },
   { match: 'GEMEINSCHAFTSÜBERSCHUSS', role: 'producer', obis: () => '1-1:2.9.0 P.01' },
@@ -287,8 +289,15 @@ export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<
     );
   const notes: EdaNote[] = [];
   const read = readData(data, notes, nowSec);
-  const summarySheet = sheets.find((s) => /^summ(e|a)ry$/i.test(s.name));
-  const summary = summarySheet ? readSummary(summarySheet) : null;
+  // The summary sheet: "Summery" in the portal's files, found by its content (a "Zählpunkt" header) too.
+  const byName = sheets.find((s) => /^summ(e|a)ry$/i.test(s.name));
+  const summary =
+    (byName && readSummary(byName)) ??
+    sheets
+      .filter((s) => s !== data && s !== byName)
+      .map(readSummary)
+      .find((x) => x !== null) ??
+    null;
   if (!summary) notes.push({ code: 'no_summary', params: {} });
   return { ...read, summary, notes };
 }
