@@ -27,6 +27,7 @@ export const channelNames = [
   'meters:withdrawConsent',
   'meters:rename',
   'meters:setSite',
+  'meters:mergePreview',
   'meters:merge',
   'meters:delete',
   'sites:list',

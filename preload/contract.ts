@@ -22,6 +22,7 @@ import {
   type DurationResult,
   type ExportResult,
   type HealthResult,
+  type MergePreview,
   type MeterView,
   type NoteView,
   type PeaksResult,
@@ -128,6 +129,10 @@ export const channels = {
         })
         .strict(),
     ]),
+  ),
+  /** What `meters:merge` would do with these meters, written nowhere (shown before it is confirmed). */
+  'meters:mergePreview': channel<MergePreview>().input(
+    z.object({ fromId: id, intoId: id, replace: z.boolean().default(false) }).strict(),
   ),
   'meters:merge': channel<{ moved: number; conflictsKept: number }>().input(
     z.object({ fromId: id, intoId: id, replace: z.boolean().default(false) }).strict(),

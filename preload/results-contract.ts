@@ -22,6 +22,23 @@ export interface AppInfo {
   place: { kind: 'local' | 'network' | 'synced'; name: string };
 }
 
+/** What a merge would do (main/db/merge-preview.ts), before anything is written. */
+export interface MergePreview {
+  /** Readings the merged meter holds. */
+  offered: number;
+  /** Of them, at times the other meter holds nothing yet. */
+  added: number;
+  /** At times the other meter holds the same value. */
+  same: number;
+  /** At times the other meter holds another value: kept, unless replaced. */
+  conflicts: number;
+  /** Of the conflicts, those the merge would replace (`replace`, never a service meter's own). */
+  replaced: number;
+  registers: string[];
+  /** The first conflicting quarter-hours: the other meter's value and the merged meter's. */
+  sample: { obisCode: string; startSec: number; intoKwh: number; fromKwh: number }[];
+}
+
 /** What a profile backup holds (its manifest, main/db/backup.ts), as counts a person can check. */
 export interface BackupManifest {
   format: 'meterdesk-backup';

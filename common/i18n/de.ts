@@ -187,6 +187,13 @@ export const de = {
   meterAdmin_merge: 'Zusammenführen …',
   meterAdmin_mergeInto: 'Diesen Zähler zusammenführen mit',
   meterAdmin_mergeReplace: 'abweichende Werte durch diese ersetzen',
+  meterAdmin_mergeShow: 'Vorschau …',
+  meterAdmin_mergePreview:
+    'Vorschau, noch nichts geschrieben: {{offered}} Messwerte – {{added}} neu, {{same}} gleich, {{conflicts}} hält der andere Zähler mit anderem Wert.',
+  meterAdmin_mergeKept: 'Diese bleiben, wie sie sind.',
+  meterAdmin_mergeReplaced_one: '1 davon wird durch diesen Wert ersetzt.',
+  meterAdmin_mergeReplaced_other: '{{count}} davon werden durch diese Werte ersetzt.',
+  meterAdmin_mergeConflict: 'hält {{held}}, dieser Zähler {{offered}}',
   meterAdmin_mergeYes: 'Zusammenführen',
   meterAdmin_merged:
     '„{{from}}“ ist mit „{{into}}“ zusammengeführt: {{moved}} Werte übernommen, {{kept}} abweichende Werte von „{{into}}“ behalten.',

@@ -188,6 +188,13 @@ export const en: Record<keyof typeof de, string> = {
   meterAdmin_merge: 'Merge …',
   meterAdmin_mergeInto: 'Merge this meter into',
   meterAdmin_mergeReplace: 'replace differing values with these',
+  meterAdmin_mergeShow: 'Preview …',
+  meterAdmin_mergePreview:
+    'Preview, nothing written yet: {{offered}} readings – {{added}} new, {{same}} the same, {{conflicts}} held by the other meter with another value.',
+  meterAdmin_mergeKept: 'Those stay as they are.',
+  meterAdmin_mergeReplaced_one: '1 of them is replaced by this meter’s value.',
+  meterAdmin_mergeReplaced_other: '{{count}} of them are replaced by this meter’s values.',
+  meterAdmin_mergeConflict: 'holds {{held}}, this meter {{offered}}',
   meterAdmin_mergeYes: 'Merge',
   meterAdmin_merged:
     '“{{from}}” is merged into “{{into}}”: {{moved}} values taken over, {{kept}} differing values of “{{into}}” kept.',

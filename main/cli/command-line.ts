@@ -38,6 +38,7 @@ const CLI_OPTIONS = {
   customer: { type: 'string' },
   now: { type: 'string' },
   replace: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   'accept-suspicious': { type: 'boolean' },
   yes: { type: 'boolean' },
   lang: { type: 'string' },

@@ -79,14 +79,15 @@ is not metered), full cycles, savings under the tariffs, and a sweep of sizes wi
   meters: `Usage: meterdesk --data-dir DIR meters [--profile NAME] [--json]
        meterdesk --data-dir DIR meters rename ID NAME
        meterdesk --data-dir DIR meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])
-       meterdesk --data-dir DIR meters merge FROM INTO [--replace]
+       meterdesk --data-dir DIR meters merge FROM INTO [--replace] [--dry-run]
        meterdesk --data-dir DIR meters delete ID --yes
 
 Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
 end of its latest reading. --meter of other commands takes the id or the metering point.
 Imported meters are the person's: rename one, put it at a site (a new site and customer can be made
 here, without an account), merge it into another meter (register by register; quarter-hours the
-other holds with other values are kept unless --replace), or delete it with all its readings (--yes).
+other holds with other values are kept unless --replace; --dry-run shows what it would do, with the
+first conflicting quarter-hours, and writes nothing), or delete it with all its readings (--yes).
 A service meter's name, site and existence are the service's: refused.`,
   imports: `Usage: meterdesk --data-dir DIR imports [--profile NAME] [--json]
        meterdesk --data-dir DIR imports undo ID [--profile NAME] [--json]
@@ -230,7 +231,7 @@ export const OPTIONS: Record<string, string[]> = {
     'now',
     'out',
   ],
-  meters: ['profile', 'json', 'yes', 'replace'],
+  meters: ['profile', 'json', 'yes', 'replace', 'dry-run'],
   imports: ['profile', 'json'],
   backup: ['profile', 'json', 'out'],
   restore: ['json', 'name'],

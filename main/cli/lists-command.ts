@@ -11,6 +11,8 @@ import { latestOfMeters } from '../db/readings-read';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
+import { mergePreview } from '../db/merge-preview';
+import type { MergePreview } from '../../preload/contract';
 import { createReadingsStore } from '../db/readings-store';
 import { importLog, undoImport } from '../db/import-log';
 import { DEFAULT_TZ } from '../time/local-days';
@@ -174,12 +176,26 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
  * `meterdesk meters rename ID NAME`, `meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])`,
  * `meters merge FROM INTO [--replace]`, `meters delete ID --yes`: imported meters kept by the person.
  */
+/** A merge's preview as lines: counts, then the first conflicting quarter-hours. */
+function previewText(p: MergePreview): string {
+  const lines = [
+    `dry run, nothing written: ${p.offered} readings (${p.registers.join(', ')}): ${p.added} new, ${p.same} the same, ${p.conflicts} held with another value (${p.replaced > 0 ? `${p.replaced} would be replaced` : "kept; --replace takes the merged meter's"})`,
+    ...p.sample.map(
+      (x) =>
+        `  ${x.obisCode} ${new Date(x.startSec * 1000).toISOString()}: holds ${x.intoKwh} kWh, merged meter ${x.fromKwh} kWh`,
+    ),
+  ];
+  if (p.conflicts > p.sample.length) lines.push(`  … and ${p.conflicts - p.sample.length} more`);
+  return lines.join('\n') + '\n';
+}
+
 export function metersAdminCommand(a: {
   dbPath: string;
   json: boolean;
   args: string[];
   yes: boolean;
   replace: boolean;
+  dryRun?: boolean;
 }): void {
   const [sub, ...rest] = a.args;
   if (!existsSync(a.dbPath)) throw noDatabase(a.dbPath);
@@ -218,6 +234,13 @@ export function metersAdminCommand(a: {
       if (rest.length !== 2) throw new UsageError('Usage: meterdesk meters merge FROM INTO [--replace]');
       const from = id(rest[0]);
       const into = id(rest[1]);
+      if (a.dryRun) {
+        const p = mergePreview(db, from, into, a.replace);
+        process.stdout.write(
+          a.json ? JSON.stringify({ merge: from, into, dryRun: true, ...p }) + '\n' : previewText(p),
+        );
+        return;
+      }
       const r = mergeMeters(
         db,
         createReadingsStore(db, DEFAULT_TZ),

@@ -123,6 +123,7 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
       dbPath,
       json: !!v.json,
       args: positionals.slice(1),
+      dryRun: !!v['dry-run'],
       yes: !!v.yes,
       replace: !!v.replace,
     });

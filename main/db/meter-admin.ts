@@ -147,6 +147,23 @@ export function deleteMeter(db: Database.Database, id: string): { readings: numb
  * same interval. Hours written into a quarter-hour series were stored as quarter-hours and lost 47 of
  * 696 (issue 43, item 1): refused, with the register and both intervals.
  */
+/** The checks a merge makes before it writes (and its preview before it shows anything). */
+export function assertMergeable(db: Database.Database, fromId: string, intoId: string): void {
+  if (fromId === intoId)
+    throw new AppError('invalid_input', 'Choose two different meters to merge.', { reason: 'merge_same' });
+  ownMeter(db, fromId, 'data');
+  meterOf(db, intoId);
+  const dir = (id: string) =>
+    (db.prepare('SELECT energy_direction AS d FROM meters WHERE id = ?').get(id) as { d: string }).d;
+  if (dir(fromId) !== dir(intoId))
+    throw new AppError(
+      'invalid_input',
+      'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
+      { reason: 'merge_directions' },
+    );
+  assertSameIntervals(db, fromId, intoId);
+}
+
 function assertSameIntervals(db: Database.Database, fromId: string, intoId: string): void {
   const clash = db
     .prepare(
@@ -197,19 +214,7 @@ export function mergeMeters(
   nowSec: number,
   replace = false,
 ): { moved: number; conflictsKept: number } {
-  if (fromId === intoId)
-    throw new AppError('invalid_input', 'Choose two different meters to merge.', { reason: 'merge_same' });
-  ownMeter(db, fromId, 'data');
-  meterOf(db, intoId);
-  const dir = (id: string) =>
-    (db.prepare('SELECT energy_direction AS d FROM meters WHERE id = ?').get(id) as { d: string }).d;
-  if (dir(fromId) !== dir(intoId))
-    throw new AppError(
-      'invalid_input',
-      'The two meters measure different directions (consumption and feed-in): they cannot be one meter.',
-      { reason: 'merge_directions' },
-    );
-  assertSameIntervals(db, fromId, intoId);
+  assertMergeable(db, fromId, intoId);
   let moved = 0;
   let conflictsKept = 0;
   db.transaction(() => {

@@ -1,6 +1,7 @@
 /** Meters: the list, registration and consent (through the service), and the person's own meters. */
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
 import { listSites, meterStatusOf } from '../db/meter-lookups';
+import { mergePreview } from '../db/merge-preview';
 import type { HandlerContext, HandlersOf } from './context';
 
 type MeterChannels =
@@ -12,6 +13,7 @@ type MeterChannels =
   | 'sites:list'
   | 'meters:rename'
   | 'meters:setSite'
+  | 'meters:mergePreview'
   | 'meters:merge'
   | 'meters:delete';
 
@@ -30,6 +32,8 @@ const statusOf = (m: {
 export function meterHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<MeterChannels> {
   const changed = (...meterIds: string[]) => services.emit('readings:changed', { meterIds });
   return {
+    'meters:mergePreview': async ({ fromId, intoId, replace }) =>
+      mergePreview((await services.active()).db, fromId, intoId, replace),
     'meters:list': async () => {
       const list = (await services.active()).account.listMeterViews(await nowSec());
       services.listServed(list.length);

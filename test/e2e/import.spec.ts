@@ -196,6 +196,18 @@ test('a household without an account: a local profile, a dropped file, its chart
   await expect(app.meterItems).toHaveCount(2);
   await page.getByTestId('meter-merge').click();
   await page.getByTestId('meter-merge-into').selectOption({ label: 'Wohnung Mayer' });
+  // First what it would do, written nowhere: the counts add up to what the merged meter holds.
+  await page.getByTestId('meter-merge-preview').click();
+  const preview = page.getByTestId('merge-preview');
+  await expect(preview).toContainText('Preview, nothing written yet');
+  const counts = (await preview.textContent())!.match(
+    /([\d,]+) readings – ([\d,]+) new, ([\d,]+) the same, ([\d,]+) held/,
+  )!;
+  const [offered, added, same, conflicts] = counts.slice(1).map((x) => Number(x.replace(/,/g, '')));
+  expect(offered).toBeGreaterThan(0);
+  expect(added! + same! + conflicts!).toBe(offered);
+  await expect(app.meterItems).toHaveCount(2);
+  await app.screenshot('merge-preview');
   await page.getByTestId('meter-merge-yes').click();
   await expect(app.meterItems).toHaveCount(1);
   // The merge says what it did (the core's counts were dropped before).

@@ -428,3 +428,52 @@ describe('meterdesk import', () => {
     expect(r.stderr).toMatch(/empty\.csv: The file is empty/);
   });
 });
+
+describe('meters merge --dry-run (issue 43, item 1)', () => {
+  it('says what a merge would do, writes nothing, and the merge then does exactly that', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-merge-preview-'));
+    const original = readFileSync(join(DSO, 'netzooe-csv-mar2025.csv'), 'utf8');
+    // The same export with one quarter-hour changed (00:15 of 29.03.2025: 0,073 → 0,173 kWh).
+    const changed = join(dir, 'netzooe-changed.csv');
+    writeFileSync(changed, original.replace('"29.03.2025 00:15";0,073;', '"29.03.2025 00:15";0,173;'));
+    expect(
+      (await cli(['--data-dir', dir, 'import', join(DSO, 'netzooe-csv-mar2025.csv'), '--meter', 'new:A']))
+        .status,
+    ).toBe(0);
+    expect((await cli(['--data-dir', dir, 'import', changed, '--meter', 'new:B'])).status).toBe(0);
+    const ids = JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout) as {
+      id: string;
+      label: string;
+    }[];
+    const a = ids.find((m) => m.label === 'A')!.id;
+    const b = ids.find((m) => m.label === 'B')!.id;
+    const before = readFileSync(join(dir, 'meterdesk.sqlite'));
+    const dry = await cli(['--data-dir', dir, 'meters', 'merge', b, a, '--dry-run', '--json']);
+    expect(dry.status, dry.stderr).toBe(0);
+    const p = JSON.parse(dry.stdout) as {
+      offered: number;
+      added: number;
+      same: number;
+      conflicts: number;
+      replaced: number;
+      sample: { startSec: number; intoKwh: number; fromKwh: number }[];
+    };
+    // Independently: the file's data rows, and the one line that differs.
+    const rows = original.split('\n').filter((l) => /^"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}";/.test(l)).length;
+    expect(p).toMatchObject({ offered: rows, added: 0, same: rows - 1, conflicts: 1, replaced: 0 });
+    expect(p.sample).toEqual([
+      {
+        obisCode: '1-1:1.9.0 G.01',
+        startSec: Date.parse('2025-03-28T23:15:00Z') / 1000,
+        intoKwh: 0.073,
+        fromKwh: 0.173,
+      },
+    ]);
+    expect(readFileSync(join(dir, 'meterdesk.sqlite')).equals(before)).toBe(true); // nothing written
+    const merged = JSON.parse((await cli(['--data-dir', dir, 'meters', 'merge', b, a, '--json'])).stdout) as {
+      moved: number;
+      conflictsKept: number;
+    };
+    expect(merged).toMatchObject({ moved: p.added + p.replaced, conflictsKept: p.conflicts });
+  });
+});

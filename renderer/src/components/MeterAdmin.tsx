@@ -10,11 +10,12 @@ import type { MeterView } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
+import { MergeForm } from './MergeForm';
 
 type Mode = 'none' | 'rename' | 'site' | 'merge' | 'delete';
 
 /** What each form gets: the meter, the action (reloads the list when it succeeds) and cancel. */
-interface FormProps {
+export interface FormProps {
   meter: MeterView;
   done: (f: () => Promise<unknown>) => Promise<void>;
   cancel: () => void;
@@ -82,12 +83,24 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
   );
 }
 
-function Actions({ cancel, disabled, testId }: { cancel: () => void; disabled?: boolean; testId?: string }) {
+export function Actions({
+  cancel,
+  disabled,
+  testId,
+}: {
+  cancel: () => void;
+  disabled?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <button type="submit" className="primary" disabled={disabled} data-testid={testId}>
-        {testId === 'meter-merge-yes' ? t('meterAdmin_mergeYes') : t('meterAdmin_save')}
+        {testId === 'meter-merge-yes'
+          ? t('meterAdmin_mergeYes')
+          : testId === 'meter-merge-preview'
+            ? t('meterAdmin_mergeShow')
+            : t('meterAdmin_save')}
       </button>{' '}
       <button type="button" onClick={cancel}>
         {t('meterAdmin_cancel')}
@@ -149,49 +162,6 @@ function SiteForm({ meter, done, cancel }: FormProps) {
         aria-label={t('meterAdmin_customerName')}
       />{' '}
       <Actions cancel={cancel} disabled={!name.trim()} />
-    </form>
-  );
-}
-
-function MergeForm({ meter, done, cancel }: FormProps) {
-  const { t } = useTranslation();
-  const allMeters = useApp((s) => s.meters);
-  const others = allMeters.filter((m) => m.id !== meter.id && m.energyDirection === meter.energyDirection);
-  const [into, setInto] = useState(others[0]?.id ?? '');
-  const [replace, setReplace] = useState(false);
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void done(async () => {
-          // Say what the merge did: the source meter is gone from the list afterwards.
-          const r = await unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace }));
-          const target = others.find((m) => m.id === into);
-          useApp.getState().meterNoticeShown(
-            t('meterAdmin_merged', {
-              from: meter.label ?? meter.meteringPoint,
-              into: target?.label ?? target?.meteringPoint ?? into,
-              moved: r.moved,
-              kept: r.conflictsKept,
-            }),
-          );
-          useApp.getState().meterSelected(into);
-        });
-      }}
-    >
-      {t('meterAdmin_mergeInto')}{' '}
-      <select value={into} onChange={(e) => setInto(e.target.value)} data-testid="meter-merge-into">
-        {others.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.label ?? m.meteringPoint}
-          </option>
-        ))}
-      </select>{' '}
-      <label className="inline">
-        <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
-        {t('meterAdmin_mergeReplace')}
-      </label>{' '}
-      <Actions cancel={cancel} testId="meter-merge-yes" />
     </form>
   );
 }
