@@ -45,6 +45,7 @@ export const channelNames = [
   'analysis:exportCsv',
   'export:png',
   'report:pdf',
+  'report:cancel',
   'export:loadProfile',
   'notes:list',
   'notes:add',
@@ -93,6 +94,7 @@ export const eventNames = [
   'export:progress',
   'app:command',
   'import:progress',
+  'report:progress',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

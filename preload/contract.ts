@@ -216,9 +216,11 @@ export const channels = {
       })
       .strict(),
   ),
+  /** Stops the report being made (its thread ends; nothing is written): `cancelled` true if one ran. */
+  'report:cancel': channel<{ cancelled: boolean }>().input(none),
   /**
    * The customer report (PDF) of a meter, site or customer over a period, saved where the person
-   * chooses; the same file `meterdesk report` writes.
+   * chooses; the same file `meterdesk report` writes. Progress: `report:progress`.
    */
   'report:pdf': channel<ReportResult>().input(
     z
@@ -340,6 +342,12 @@ export const events = {
     message: z.string().nullable(),
   }),
   'export:progress': z.object({ rows: z.number().int(), totalRows: z.number().int(), done: z.boolean() }),
+  /** A report being made: meters done of all, then the pages being laid out. */
+  'report:progress': z.object({
+    phase: z.enum(['meters', 'layout']),
+    done: z.number().int(),
+    of: z.number().int(),
+  }),
   /** A command from the application menu for the renderer (e.g. File → Import). */
   'app:command': z.object({ command: z.enum(['import']) }),
   ...importEvents,

@@ -208,6 +208,10 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A report asked for while one is being made. */
+  'report_running',
+  /** The person cancelled the report being made. */
+  'report_cancelled',
   /** An EDA report past the import's caps (size, rows, columns) or not a readable workbook. */
   'eda_unreadable',
   /** A file that could not be written (params: path, why = the system's code, e.g. ENOSPC). */

@@ -398,6 +398,8 @@ export const de = {
     '{{path}} wurde nicht geschrieben ({{why}}; ENOSPC: die Festplatte ist voll). Nichts bleibt halb geschrieben; Platz schaffen oder einen anderen Ort wählen und noch einmal versuchen.',
   err_reason_eda_unreadable:
     'Der EDA-Report lässt sich so nicht lesen (zu groß oder beschädigt); was genau, steht unter Details.',
+  err_reason_report_running: 'Es wird schon ein Bericht erstellt; warten oder ihn abbrechen.',
+  err_reason_report_cancelled: 'Der Bericht wurde abgebrochen; nichts wurde geschrieben.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
   syncNote_missing:
     'Der Dienst hat {{service}} Messwerte für {{span}}, die Synchronisierung hatte {{local}} gebracht; die Prüfung hat {{fetched}} nachgeholt.',

@@ -387,6 +387,8 @@ export const en: Record<keyof typeof de, string> = {
     '{{path}} was not written ({{why}}; ENOSPC: the disk is full). Nothing is left half-written; free space or choose another place and try again.',
   err_reason_eda_unreadable:
     'The EDA report cannot be read as it is (too large or damaged); what exactly is under Details.',
+  err_reason_report_running: 'A report is being made already; wait for it or cancel it.',
+  err_reason_report_cancelled: 'The report was cancelled; nothing was written.',
   err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
   syncNote_missing:
     'The service has {{service}} readings for {{span}}, the sync had brought {{local}}; the check fetched {{fetched}}.',

@@ -38,6 +38,8 @@ export const reportDe = {
   report_section_cost: 'Kosten',
   report_section_measures: 'Maßnahmen',
   report_section_annex: 'Anhang',
+  report_progressMeters: 'Zähler {{done}} von {{of}} …',
+  report_progressLayout: 'Die Seiten werden gesetzt ({{of}} Zähler) …',
   report_busy: 'Der Bericht wird erstellt …',
   report_save: 'PDF speichern …',
   report_done: 'Gespeichert: {{path}} ({{pages}} Seiten, {{meters}} Zähler).',

@@ -40,6 +40,8 @@ export const reportEn: Record<keyof typeof reportDe, string> = {
   report_section_cost: 'Cost',
   report_section_measures: 'Measures',
   report_section_annex: 'Annex',
+  report_progressMeters: 'Meter {{done}} of {{of}} …',
+  report_progressLayout: 'Laying out the pages ({{of}} meters) …',
   report_busy: 'Building the report …',
   report_save: 'Save PDF …',
   report_done: 'Saved: {{path}} ({{pages}} pages, {{meters}} meters).',

@@ -12,12 +12,9 @@ import { loadProfileOf, writeLoadProfile } from '../export/load-profile';
 import { writeTableCsv } from '../export/table-csv';
 import { meteringPointOf, recordExport } from '../db/meter-lookups';
 import { dayKey, dayNumberOf } from '../time/local-days';
-import { bytesOfBase64 } from '../doors/file-bytes';
-import { MAX_LOGO_BYTES } from '../doors/png';
 import type { HandlerContext, HandlersOf } from './context';
 
-type ExportChannels =
-  'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv' | 'report:pdf';
+type ExportChannels = 'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv';
 
 const PNG_MAGIC = '89504e470d0a1a0a';
 const cancelled = 'Export cancelled: no file was chosen.';
@@ -49,36 +46,6 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       const mp = meteringPointOf(c.db, meterId);
       const path = await savePath(exportFileName(['lastprofil', mp ?? meterId, year], 'csv'), cancelled);
       return { path, rows: p.values, bytes: writeLoadProfile(path, p) };
-    },
-    'report:pdf': async (q) => {
-      const c = await services.active();
-      // The logo's bytes (checked as a PNG within its caps by the report's model, report/model.ts).
-      const logo = q.logoPngBase64 ? bytesOfBase64(q.logoPngBase64, MAX_LOGO_BYTES, 'The logo') : null;
-      // Built and rendered in the query thread: the window keeps answering meanwhile (≈ 1–3 s).
-      const r = await c.queries.run(
-        'report',
-        {
-          scope: q.scope,
-          fromSec: q.fromSec,
-          toSec: q.toSec,
-          periodLabel: q.periodLabel,
-          lang: q.lang,
-          sections: q.sections,
-          consultant: { name: q.consultant, logoPng: logo },
-          conclusions: q.conclusions,
-          indicators: { areaM2: q.areaM2, persons: q.persons },
-          communityId: q.communityId,
-        },
-        await nowSec(),
-        tz,
-      );
-      const path = await savePath(
-        // Whom and which period it is about: two reports of one period no longer share a name.
-        exportFileName(['bericht', r.scopeName, q.periodLabel], 'pdf'),
-        'Report not saved: no file was chosen.',
-      );
-      writeWholeFile(path, r.pdf);
-      return { path, bytes: r.pdf.length, pages: r.pages, meters: r.meters };
     },
     'export:csv': async (req) => {
       const c = await services.active();

@@ -14,6 +14,7 @@ import { importHandlers } from './imports';
 import { meterHandlers } from './meters';
 import { noteHandlers } from './notes';
 import { profileHandlers } from './profiles';
+import { reportHandlers } from './report';
 import { syncHandlers } from './sync';
 import { tariffHandlers } from './tariffs';
 
@@ -27,6 +28,7 @@ export function createHandlers(services: Services): Handlers {
     ...meterHandlers(ctx),
     ...analysisHandlers(ctx),
     ...exportHandlers(ctx),
+    ...reportHandlers(ctx),
     ...noteHandlers(ctx),
     ...importHandlers(ctx),
     ...tariffHandlers(ctx),

@@ -45,8 +45,10 @@ const report = async (
   req: ReportRequest,
   nowSec: number,
   tz: string,
+  emit: (p: { phase: 'meters' | 'layout'; done: number; of: number }) => void = () => undefined,
 ): Promise<{ pdf: Uint8Array; meters: number; pages: number; scopeName: string }> => {
-  const model = buildReport(db, req, nowSec, tz);
+  const model = buildReport(db, req, nowSec, tz, (done, of) => emit({ phase: 'meters', done, of }));
+  emit({ phase: 'layout', done: model.meters.length, of: model.meters.length });
   const pdf = await renderReport(model);
   const pages = pageCount(pdf);
   return { pdf: new Uint8Array(pdf), meters: model.meters.length, pages, scopeName: model.scopeName };

@@ -55,6 +55,7 @@ function ReportDocument({
           </Page>
           {/* A page (or more) per meter: each wraps on its own, so layout time grows with the meters. */}
           {!frontOnly &&
+            !model.appendix &&
             model.meters.map((m, i) =>
               model.compact ? (
                 <Page key={m.meter.id} size="A4" style={st.page} wrap={false}>
@@ -95,6 +96,9 @@ function ReportDocument({
  * moves between the passes.
  */
 export async function renderReport(model: ReportModel): Promise<Buffer> {
+  // The summary report of a large customer: its table wraps over pages, no page numbers to find.
+  if (model.appendix)
+    return renderToBuffer(<ReportDocument model={model} pages={new Map()} toc={new Map()} />);
   if (model.compact) {
     // One page per meter: only the summary's length is unknown, so the first pass lays out the summary
     // alone (a 50-meter customer renders once, not twice).

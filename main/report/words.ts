@@ -115,6 +115,8 @@ export const WORDS = {
     dailyEnergyAll: 'Tagesenergie der Zähler (kWh je Tag; Register nicht addiert)',
     wholeMeter: 'ganzer Zähler',
     withoutData: 'Zähler ohne Messwerte im Profil',
+    appendixOnly:
+      'Mehr als 50 Zähler ({n}): Jeder steht als Zeile dieser Tabelle, ohne eigene Seite. Ein Bericht je Standort oder Zähler zeigt die Einzelheiten.',
     community: 'Energiegemeinschaft',
     communityKind: { local: 'lokale EEG', regional: 'regionale EEG', beg: 'BEG' },
     communityKey: { static: 'statischer Schlüssel', dynamic: 'dynamischer Schlüssel' },
@@ -262,6 +264,8 @@ export const WORDS = {
     dailyEnergyAll: 'Daily energy of the meters (kWh per day; registers not added)',
     wholeMeter: 'whole meter',
     withoutData: 'Meters without readings in the profile',
+    appendixOnly:
+      'More than 50 meters ({n}): each is a row of this table, without a page of its own. A report per site or meter shows the details.',
     community: 'Energy community',
     communityKind: { local: 'local EEG', regional: 'regional EEG', beg: 'BEG' },
     communityKey: { static: 'static key', dynamic: 'dynamic key' },

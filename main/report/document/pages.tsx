@@ -65,6 +65,11 @@ export function SummaryPage({
       {multi && (
         <View>
           <Text style={st.h2}>{w.summary}</Text>
+          {model.appendix && (
+            <Text style={[st.small, { marginBottom: 3 }]}>
+              {w.appendixOnly.replace('{n}', String(model.meters.length))}
+            </Text>
+          )}
           <Table
             head={[
               w.meter,
@@ -73,9 +78,11 @@ export function SummaryPage({
               w.peak,
               w.completeness,
               w.measured,
-              ...(model.compact ? [w.page] : []),
+              ...(model.compact && !model.appendix ? [w.page] : []),
             ]}
-            widths={model.compact ? [150, 75, 65, 55, 60, 55, 40] : [170, 80, 70, 60, 60, 60]}
+            widths={
+              model.compact && !model.appendix ? [150, 75, 65, 55, 60, 55, 40] : [170, 80, 70, 60, 60, 60]
+            }
             dense={model.compact}
             rows={model.meters.map((m, i) => [
               `${m.meter.label ?? m.meter.meteringPoint}${m.meter.commodity === 'gas' ? ` (${w.gas})` : ''}${m.meter.direction === 'feed_in' ? ` (${w.feed_in})` : ''}`,
@@ -84,7 +91,9 @@ export function SummaryPage({
               f.n(m.figures.peakKw, 2),
               f.pct(m.figures.completeness),
               f.pct(m.figures.readings ? m.figures.quality.measured / m.figures.readings : null),
-              ...(model.compact ? [pages?.has(`${i}-meter`) ? String(pages.get(`${i}-meter`)) : ' '] : []),
+              ...(model.compact && !model.appendix
+                ? [pages?.has(`${i}-meter`) ? String(pages.get(`${i}-meter`)) : ' ']
+                : []),
             ])}
           />
           {model.withoutData.length > 0 && (

@@ -3,12 +3,13 @@
  * or English, with the consultant's name, logo and conclusions, sections switched on and off; saved as
  * PDF by the core (report:pdf) — the same file `meterdesk report` writes.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView, ReportResult } from '../../../preload/contract';
 import { reportSections } from '../../../preload/contract-plain';
 import { localDateStart, wallClock } from '../../../common/zone';
 import { api, unwrap } from '../bridge';
+import { fmtQuantity } from '../format';
 import { usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { Modal } from './Modal';
@@ -138,11 +139,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
         />
       </div>
       <SectionsPicker sections={sections} onChange={setSections} />
-      {busy && (
-        <p className="small" role="status">
-          {t('report_busy')}
-        </p>
-      )}
+      {busy && <ReportProgress />}
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       {done && (
         <p className="ok" role="status" data-testid="report-done">
@@ -165,6 +162,27 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
 }
 
 type Scope = 'meter' | 'site' | 'customer';
+
+/** While a report is made: meters done of all, then the layout; and a button that stops it. */
+function ReportProgress() {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [p, setP] = useState<{ phase: 'meters' | 'layout'; done: number; of: number } | null>(null);
+  useEffect(() => api().on('report:progress', setP), []);
+  const n = (v: number) => fmtQuantity(v, 'count', prefs);
+  return (
+    <p className="small" role="status" data-testid="report-progress">
+      {p === null
+        ? t('report_busy')
+        : p.phase === 'meters'
+          ? t('report_progressMeters', { done: n(p.done), of: n(p.of) })
+          : t('report_progressLayout', { of: n(p.of) })}{' '}
+      <button onClick={() => void api().report.cancel()} data-testid="report-cancel">
+        {t('cancel')}
+      </button>
+    </p>
+  );
+}
 
 /** What the report covers: the meter, its site or its customer. */
 function ScopeSelect(props: { meter: MeterView; scope: Scope; onChange: (s: Scope) => void }) {

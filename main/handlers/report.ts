@@ -1,0 +1,79 @@
+/**
+ * The customer report: built and laid out in a thread of its own (a report can take minutes for a large
+ * customer), with progress (`report:progress`) and a cancel that ends that thread — the analyses in the
+ * query thread are not touched, and nothing is written (issue 43, item 8).
+ */
+import { bytesOfBase64 } from '../doors/file-bytes';
+import { MAX_LOGO_BYTES } from '../doors/png';
+import { AppError } from '../errors';
+import { exportFileName } from '../export/file-names';
+import { writeWholeFile } from '../export/whole-file';
+import { createQueryThread, type QueryThread } from '../query/query-thread';
+import type { HandlerContext, HandlersOf } from './context';
+
+export function reportHandlers({
+  services,
+  nowSec,
+  savePath,
+}: HandlerContext): HandlersOf<'report:pdf' | 'report:cancel'> {
+  const tz = services.tz;
+  let running: { thread: QueryThread; cancelled: boolean } | null = null;
+  return {
+    'report:cancel': async () => {
+      const r = running;
+      if (!r) return { cancelled: false };
+      r.cancelled = true;
+      await r.thread.terminate();
+      return { cancelled: true };
+    },
+    'report:pdf': async (q) => {
+      const c = await services.active();
+      if (running)
+        throw new AppError('conflict', 'A report is being made; wait for it or cancel it.', {
+          reason: 'report_running',
+        });
+      // The logo's bytes (checked as a PNG within its caps by the report's model, report/model.ts).
+      const logo = q.logoPngBase64 ? bytesOfBase64(q.logoPngBase64, MAX_LOGO_BYTES, 'The logo') : null;
+      const me = { thread: createQueryThread(c.db.name), cancelled: false };
+      running = me;
+      let r;
+      try {
+        r = await me.thread.runWithEvents(
+          'report',
+          (p) =>
+            services.emit('report:progress', p as { phase: 'meters' | 'layout'; done: number; of: number }),
+          {
+            scope: q.scope,
+            fromSec: q.fromSec,
+            toSec: q.toSec,
+            periodLabel: q.periodLabel,
+            lang: q.lang,
+            sections: q.sections,
+            consultant: { name: q.consultant, logoPng: logo },
+            conclusions: q.conclusions,
+            indicators: { areaM2: q.areaM2, persons: q.persons },
+            communityId: q.communityId,
+          },
+          await nowSec(),
+          tz,
+        );
+      } catch (err) {
+        if (me.cancelled)
+          throw new AppError('cancelled', 'The report was cancelled; nothing was written.', {
+            reason: 'report_cancelled',
+          });
+        throw err;
+      } finally {
+        running = null;
+        void me.thread.close();
+      }
+      const path = await savePath(
+        // Whom and which period it is about: two reports of one period no longer share a name.
+        exportFileName(['bericht', r.scopeName, q.periodLabel], 'pdf'),
+        'Report not saved: no file was chosen.',
+      );
+      writeWholeFile(path, r.pdf);
+      return { path, bytes: r.pdf.length, pages: r.pages, meters: r.meters };
+    },
+  };
+}
