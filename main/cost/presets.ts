@@ -236,13 +236,18 @@ const SUPPLIERS: TariffPreset[] = [
 
 /**
  * The OeMAG market price (Marktpreis, PV), set monthly and ex post since 2024 and published on the first
- * working day of the next month (AUSTRIA-2026.md §3.5), ct/kWh. January 2024: Kleine Zeitung, 02/2024
- * (8,137 ct); June 2024 – May 2025: stromrechner.at/einspeisetarif (source named there: E-Control,
- * OeMAG). February–May 2024 and the months from June 2025 are not in the checked sources: not priced,
- * and the cost view counts those quarter-hours as unpriced.
+ * working day of the next month (AUSTRIA-2026.md §3.5), ct/kWh. January–August 2024: OeMAG's own table
+ * "Marktpreise 2024" (oem-ag.at/de/marktpreis, "Preis gem. § 13 Abs. 3 iVm § 41 ÖSG"); September 2024 –
+ * May 2025: stromrechner.at/einspeisetarif (source named there: E-Control, OeMAG). The months from June
+ * 2025 are not in the checked sources (the stored copies end there): not priced, and the cost view
+ * counts those quarter-hours as unpriced and says so — enter them from OeMAG's table as a tariff.
  */
 export const OEMAG_MONTHS: { month: string; centsPerKwh: number }[] = [
   { month: '2024-01', centsPerKwh: 8.137 },
+  { month: '2024-02', centsPerKwh: 6.293 },
+  { month: '2024-03', centsPerKwh: 5.776 },
+  { month: '2024-04', centsPerKwh: 4.655 },
+  { month: '2024-05', centsPerKwh: 4.655 },
   { month: '2024-06', centsPerKwh: 4.655 },
   { month: '2024-07', centsPerKwh: 5.339 },
   { month: '2024-08', centsPerKwh: 5.827 },
@@ -276,7 +281,7 @@ const FEED_IN: TariffPreset[] = [
       energy: { type: 'monthly', months: OEMAG_MONTHS },
       vatPercent: 0,
       source:
-        'OeMAG Marktpreis, monthly ex post (oem-ag.at/de/marktpreis): 01/2024 Kleine Zeitung 02/2024; 06/2024–05/2025 stromrechner.at/einspeisetarif (E-Control, OeMAG); months not listed are not priced',
+        'OeMAG Marktpreis, monthly ex post: 01–08/2024 oem-ag.at/de/marktpreis (Marktpreise 2024, § 13 Abs. 3 iVm § 41 ÖSG); 09/2024–05/2025 stromrechner.at/einspeisetarif (E-Control, OeMAG); months not listed are not priced',
     },
   },
   {
