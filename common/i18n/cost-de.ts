@@ -118,6 +118,8 @@ export const costDe = {
   tariffs_pricesEntered: 'Preise eingegeben',
   tariffs_pricesNet: 'netto (ohne USt)',
   tariffs_pricesGross: 'brutto (mit USt)',
+  tariffs_netGrossSpot:
+    'Aufschlag {{net}} ct netto = {{gross}} ct brutto; der Börsenpreis ist ein Nettopreis: sein Faktor gilt, wie er ist, die USt kommt auf den Gesamtpreis.',
   tariffs_netGross: 'Energie: {{net}} ct/kWh netto = {{gross}} ct/kWh brutto',
   tariffs_days_workday: 'Werktag (Mo–Fr ohne Feiertag)',
   tariffs_days_saturday: 'Samstag (ohne Feiertag)',

@@ -119,6 +119,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
   tariffs_pricesEntered: 'Prices entered',
   tariffs_pricesNet: 'net (without VAT)',
   tariffs_pricesGross: 'gross (with VAT)',
+  tariffs_netGrossSpot:
+    'Markup {{net}} ct net = {{gross}} ct gross; the exchange price is a net price: its factor applies as it is, VAT comes on the total.',
   tariffs_netGross: 'Energy: {{net}} ct/kWh net = {{gross}} ct/kWh gross',
   tariffs_days_workday: 'Workday (Mon–Fri, not a holiday)',
   tariffs_days_saturday: 'Saturday (not a holiday)',

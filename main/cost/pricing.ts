@@ -88,7 +88,10 @@ export function asNet(t: Tariff): Tariff {
           ? { ...e, defaultCentsPerKwh: n(e.defaultCentsPerKwh), windows: e.windows.map(w) }
           : e.type === 'monthly'
             ? { ...e, months: e.months.map(w) }
-            : { ...e, factor: n(e.factor), markupCentsPerKwh: n(e.markupCentsPerKwh) },
+            : // The spot index (EPEX) is a net price: a gross price sheet's factor multiplies it as it
+              // is; only the supplier's markup carries VAT. Dividing the factor too made a gross-entered
+              // spot tariff ~14 % too cheap (issue 44, item 3).
+              { ...e, markupCentsPerKwh: n(e.markupCentsPerKwh) },
     baseFeeEurPerMonth: n(t.baseFeeEurPerMonth),
     gridEnergyCentsPerKwh: n(t.gridEnergyCentsPerKwh),
     gridLossCentsPerKwh: n(t.gridLossCentsPerKwh ?? 0),

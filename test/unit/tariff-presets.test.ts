@@ -143,6 +143,24 @@ describe('presets reproduce their published examples', () => {
     ]);
   });
 
+  it('a spot tariff entered gross as its price sheet states it costs what the net one does (Hofer)', () => {
+    const { svc, series } = profile();
+    series('epex-at-15', 900, '2026-03-09T23:00:00Z', 24, 80); // 8 ct/kWh net all day
+    const net = PRESETS.find((p) => p.tariff.id === 'lieferant-spot-viertelstunde-hofer')!.tariff;
+    // The price sheet's gross words: EPEX Spot AT + 1,90 ct/kWh brutto, 4,95 €/Monat brutto.
+    const gross = {
+      ...net,
+      id: 'hofer-gross',
+      pricesEntered: 'gross' as const,
+      energy: { ...net.energy, markupCentsPerKwh: 1.9 } as typeof net.energy,
+      baseFeeEurPerMonth: 4.95,
+    };
+    const at = utc('2026-03-10T11:00:00Z');
+    // Hand: the index is net (8 ct) and keeps its factor 1; the markup 1,90 / 1,2 = 1,5833 ct net.
+    expect(pricingOf(gross, svc.store, at, at + 900, TZ).energyCents(at)).toBeCloseTo(8 + 1.9 / 1.2, 9);
+    expect(pricingOf(net, svc.store, at, at + 900, TZ).energyCents(at)).toBeCloseTo(8 + 1.5833, 4);
+  });
+
   it('a tariff that bills hourly refuses a quarter-hour series, with what to do', () => {
     const { svc, series } = profile();
     series('epex-at-60', 900, '2025-10-15T00:00:00Z', 2, 80);

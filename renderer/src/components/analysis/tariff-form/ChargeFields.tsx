@@ -151,6 +151,19 @@ export function VatFields({ d, set }: FieldsProps) {
             })}
           </span>
         )}
+        {d.energy.type === 'spot' && (
+          <span className="hint" data-testid="tariff-net-gross">
+            {' '}
+            {t('tariffs_netGrossSpot', {
+              net: fmtNumber(gross ? d.energy.markupCentsPerKwh / vat : d.energy.markupCentsPerKwh, prefs, 4),
+              gross: fmtNumber(
+                gross ? d.energy.markupCentsPerKwh : d.energy.markupCentsPerKwh * vat,
+                prefs,
+                4,
+              ),
+            })}
+          </span>
+        )}
       </label>
     </>
   );
