@@ -152,20 +152,25 @@ export function VatFields({ d, set }: FieldsProps) {
           </span>
         )}
         {d.energy.type === 'spot' && (
-          <span className="hint" data-testid="tariff-net-gross">
-            {' '}
-            {t('tariffs_netGrossSpot', {
-              net: fmtNumber(gross ? d.energy.markupCentsPerKwh / vat : d.energy.markupCentsPerKwh, prefs, 4),
-              gross: fmtNumber(
-                gross ? d.energy.markupCentsPerKwh : d.energy.markupCentsPerKwh * vat,
-                prefs,
-                4,
-              ),
-            })}
-          </span>
+          <SpotNetGross markup={d.energy.markupCentsPerKwh ?? 0} gross={gross} vat={vat} />
         )}
       </label>
     </>
+  );
+}
+
+/** A spot tariff's markup net and gross; the exchange index is net and keeps its factor. */
+function SpotNetGross({ markup, gross, vat }: { markup: number; gross: boolean; vat: number }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  return (
+    <span className="hint" data-testid="tariff-net-gross">
+      {' '}
+      {t('tariffs_netGrossSpot', {
+        net: fmtNumber(gross ? markup / vat : markup, prefs, 4),
+        gross: fmtNumber(gross ? markup : markup * vat, prefs, 4),
+      })}
+    </span>
   );
 }
 
