@@ -6,7 +6,8 @@
  * - Fees count for the share of each calendar month inside the range; the power component is counted
  *   on the mean of the monthly peaks as the peaks view computes it (complete months where there are).
  * - A quarter-hour without a price (a spot series not covering it) or outside the tariff's validity is
- *   not priced, and counted: such a tariff is not declared the cheapest.
+ *   not priced, and counted: such a tariff is not declared the cheapest. Outside its validity nothing
+ *   of the tariff is charged: no grid energy, no levies, no base fee or power price for those days.
  * Percentage levies apply to the net amount (energy, base fee, grid energy and power); VAT to all.
  */
 import type Database from 'better-sqlite3';
@@ -158,11 +159,21 @@ export function computeCost(db: Database.Database, store: TariffStore, q: CostQu
 /** What one month's quarter-hours summed to (`acc`), priced: the month's cost components and total. */
 interface MonthSums {
   kwh: number;
+  /** kWh of quarter-hours inside the tariff's validity: grid and levies are charged on these only. */
+  validKwh: number;
   energy: number;
   unpriced: number;
   unpricedKwh: number;
   grid: number;
   community: number;
+}
+
+/** The share of a month's span inside the tariff's validity (its quarter-hours, as the rows are priced). */
+function validShare(pricing: Pricing, m: { fromSec: number; toSec: number }): number {
+  if (m.toSec <= m.fromSec) return 0;
+  let inside = 0;
+  for (let s = m.fromSec; s < m.toSec; s += 900) if (pricing.isValid(s)) inside++;
+  return inside / Math.ceil((m.toSec - m.fromSec) / 900);
 }
 
 /** A month's bill lines under one tariff: energy, pro-rated fees, grid energy and power, levies, VAT. */
@@ -174,15 +185,16 @@ function costMonth(
   perRowGrid: boolean,
   power: { meanMaxKw: number | null; top3Kw: number | null; monthPeakKw: Map<string, number> },
 ): CostMonth {
-  const { kwh: mKwh, energy, unpriced, unpricedKwh, grid, community: mCommunity } = a;
+  const { kwh: mKwh, validKwh, energy, unpriced, unpricedKwh, grid, community: mCommunity } = a;
   // The base fee and the fixed charges, pro rata: a month's share of a monthly charge, its days of
-  // the year's for a yearly one.
-  const days = (m.toSec - m.fromSec) / 86_400;
+  // the year's for a yearly one — of the part of the month inside the tariff's validity.
+  const valid = validShare(pricing, m);
+  const days = ((m.toSec - m.fromSec) / 86_400) * valid;
   const yearDays = Number(m.month.slice(0, 4)) % 4 === 0 ? 366 : 365;
   const base =
-    t.baseFeeEurPerMonth * m.share +
+    t.baseFeeEurPerMonth * m.share * valid +
     (t.fixedCharges ?? []).reduce(
-      (a, c) => a + (c.per === 'month' ? c.eur * m.share : (c.eur * Math.round(days)) / yearDays),
+      (a, c) => a + (c.per === 'month' ? c.eur * m.share * valid : (c.eur * Math.round(days)) / yearDays),
       0,
     );
   let c: CostComponents;
@@ -200,17 +212,17 @@ function costMonth(
   } else {
     const gridEnergy = perRowGrid
       ? grid
-      : (mKwh * (t.gridEnergyCentsPerKwh + (t.gridLossCentsPerKwh ?? 0))) / 100;
+      : (validKwh * (t.gridEnergyCentsPerKwh + (t.gridLossCentsPerKwh ?? 0))) / 100;
     const basisKw =
       t.powerBasis === 'monthly_peak'
         ? (power.monthPeakKw.get(m.month) ?? null)
         : t.powerBasis === 'mean_top3'
           ? power.top3Kw
           : power.meanMaxKw;
-    const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share;
+    const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share * valid;
     const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
     // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag).
-    const levies = ((mKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
+    const levies = ((validKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
     c = {
       energyEur: cents(energy),
       baseFeeEur: cents(base),
@@ -270,6 +282,7 @@ function costOfPlainTariffs(
     // One pass over the rows (in time order), adding into their month.
     const acc: MonthSums[] = months.map(() => ({
       kwh: 0,
+      validKwh: 0,
       energy: 0,
       unpriced: 0,
       unpricedKwh: 0,
@@ -285,6 +298,14 @@ function costOfPlainTariffs(
       while (mi < months.length - 1 && r.start >= months[mi]!.toSec) mi++;
       const a = acc[mi]!;
       a.kwh += r.value;
+      // Outside the tariff's validity nothing is charged: no energy (unpriced, counted), no grid, no
+      // levies (issue 44: only the energy price was left out there).
+      if (!pricing.isValid(r.start)) {
+        a.unpriced++;
+        a.unpricedKwh += r.value;
+        continue;
+      }
+      a.validKwh += r.value;
       const c = community ? Math.min(r.value, community.get(r.start) ?? 0) : 0;
       const rest = r.value - c;
       a.community += c;

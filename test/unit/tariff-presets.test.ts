@@ -238,6 +238,57 @@ describe('a tariff that changes on a day (components with their own validity)', 
     expect(r.tariffs[0]!.outsideValidity).toBe(0);
   });
 
+  it('charges nothing of a tariff outside its validity: no energy, grid, levies or fees (issue 44, item 2)', () => {
+    const { svc, readings } = profile();
+    // 100 kWh on 31.03.2026 (before the tariff is valid) and on 01.04.2026 (valid), 08:00 CEST.
+    readings([
+      { at: '2026-03-31T06:00:00Z', kwh: 100 },
+      { at: '2026-04-01T06:00:00Z', kwh: 100 },
+    ]);
+    const t = tariffSchema.parse({
+      id: 'from-april',
+      name: 'valid from 1 April',
+      direction: 'consumption',
+      vatPercent: 20,
+      validFrom: '2026-04-01',
+      energy: { type: 'flat', centsPerKwh: 10 },
+      baseFeeEurPerMonth: 3,
+      gridEnergyCentsPerKwh: 8,
+      fixedCharges: [{ name: 'Messentgelt', eur: 30, per: 'month' }],
+      levies: [{ name: 'Elektrizitätsabgabe', centsPerKwh: 1.5, percent: 0 }],
+    } satisfies TariffInput);
+    const r = svc.cost(
+      {
+        meterId: 'm1',
+        obisCode: '1-1:1.9.0',
+        fromSec: utc('2026-03-30T22:00:00Z'),
+        toSec: utc('2026-04-01T22:00:00Z'),
+        tariffIds: [],
+        shiftPercent: 0,
+      },
+      [t],
+    );
+    const [mar, apr] = r.tariffs[0]!.months;
+    // 31.03.: outside; nothing at all (before: grid 8 €, levies 1,50 €, fees 1,06 € and their VAT).
+    expect(mar).toMatchObject({
+      energyEur: 0,
+      baseFeeEur: 0,
+      gridEnergyEur: 0,
+      leviesEur: 0,
+      vatEur: 0,
+      totalEur: 0,
+    });
+    // 01.04.: energy 10 €, fees (3 + 30) € × 1/30 = 1,10 €, grid 8 €, levies 1,50 €; VAT 20 % of 20,60 €.
+    expect(apr).toMatchObject({
+      energyEur: 10,
+      baseFeeEur: 1.1,
+      gridEnergyEur: 8,
+      leviesEur: 1.5,
+      vatEur: 4.12,
+    });
+    expect(r.tariffs[0]!.outsideValidity).toBe(1); // the one reading of 31.03., counted and named
+  });
+
   it('refuses changes out of date order or before the tariff is valid', () => {
     const base = {
       id: 'x',
