@@ -208,6 +208,10 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A new customer of a name that exists (params: name). */
+  'customer_exists',
+  /** A new site of a name the customer has (params: name). */
+  'site_exists',
   /** A report asked for while one is being made. */
   'report_running',
   /** The person cancelled the report being made. */

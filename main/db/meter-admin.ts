@@ -87,6 +87,16 @@ export function setMeterSite(
     } else {
       let customerId: string | null = null;
       if (to.newCustomer) {
+        // A second customer of a name that exists is a typing twice, not a new customer (issue 42).
+        const same = db
+          .prepare('SELECT id FROM customers WHERE lower(trim(name)) = lower(trim(?))')
+          .get(label(to.newCustomer)) as { id: string } | undefined;
+        if (same)
+          throw new AppError(
+            'conflict',
+            `A customer "${label(to.newCustomer)}" exists already: choose it instead of making a second one.`,
+            { reason: 'customer_exists', params: { name: label(to.newCustomer) } },
+          );
         customerId = localId('customer', to.newCustomer);
         db.prepare('INSERT INTO customers (id, name, email) VALUES (?, ?, NULL)').run(
           customerId,
@@ -100,6 +110,17 @@ export function setMeterSite(
           });
         customerId = to.customerId;
       }
+      const sameSite = db
+        .prepare(
+          "SELECT id FROM sites WHERE lower(trim(name)) = lower(trim(?)) AND coalesce(customer_id, '') = coalesce(?, '')",
+        )
+        .get(label(to.newSite), customerId) as { id: string } | undefined;
+      if (sameSite)
+        throw new AppError(
+          'conflict',
+          `A site "${label(to.newSite)}" of this customer exists already: choose it instead of making a second one.`,
+          { reason: 'site_exists', params: { name: label(to.newSite) } },
+        );
       const siteId = localId('site', to.newSite);
       db.prepare('INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, NULL)').run(
         siteId,

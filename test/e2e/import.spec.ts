@@ -184,7 +184,8 @@ test('a household without an account: a local profile, a dropped file, its chart
   await expect(page.getByRole('heading', { name: 'Wohnung Mayer' })).toBeVisible();
   await page.getByTestId('meter-site').click();
   await page.getByPlaceholder('New site').fill('Hauptstraße 1');
-  await page.getByPlaceholder('New customer (optional)').fill('Familie Mayer');
+  await page.getByTestId('customer-pick').selectOption({ label: 'New customer …' });
+  await page.getByPlaceholder('New customer').fill('Familie Mayer');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('meter-list')).toContainText('Familie Mayer');
   await app.screenshot('import-meter-admin');
@@ -194,6 +195,11 @@ test('a household without an account: a local profile, a dropped file, its chart
   await page.getByTestId('import-card').getByTestId('import-commit').click();
   await expect(page.getByTestId('import-dialog')).toBeHidden();
   await expect(app.meterItems).toHaveCount(2);
+  // The household's site is there to pick for the second meter (not only a new one).
+  await page.getByTestId('meter-site').click();
+  await expect(page.getByTestId('site-pick')).toContainText('Hauptstraße 1 · Familie Mayer');
+  await app.screenshot('site-picker');
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('meter-merge').click();
   await page.getByTestId('meter-merge-into').selectOption({ label: 'Wohnung Mayer' });
   // First what it would do, written nowhere: the counts add up to what the merged meter holds.

@@ -477,3 +477,43 @@ describe('meters merge --dry-run (issue 43, item 1)', () => {
     expect(merged).toMatchObject({ moved: p.added + p.replaced, conflictsKept: p.conflicts });
   });
 });
+
+describe('sites and customers are not made twice (issue 42, item 8)', () => {
+  it('a second customer of the same name is refused, an existing site is picked instead', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-sites-'));
+    for (const [file, name] of [
+      ['netzooe-csv-mar2025.csv', 'new:Haus'],
+      ['kwg-hourly-mar2025.xlsx', 'new:Wärmepumpe'],
+    ] as const)
+      expect((await cli(['--data-dir', dir, 'import', join(DSO, file), '--meter', name])).status).toBe(0);
+    const meters = JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout) as {
+      id: string;
+      label: string;
+    }[];
+    const haus = meters.find((m) => m.label === 'Haus')!.id;
+    const wp = meters.find((m) => m.label === 'Wärmepumpe')!.id;
+    const first = await cli([
+      '--data-dir',
+      dir,
+      'meters',
+      'site',
+      haus,
+      'new:Dorfstraße 3',
+      'new:Familie Novak',
+      '--json',
+    ]);
+    expect(first.status, first.stderr).toBe(0);
+    const { siteId } = JSON.parse(first.stdout) as { siteId: string };
+    const twice = await cli(['--data-dir', dir, 'meters', 'site', wp, 'new:Garage', 'new:familie novak ']);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toMatch(/A customer "familie novak" exists already: choose it/);
+    const picked = await cli(['--data-dir', dir, 'meters', 'site', wp, siteId, '--json']);
+    expect(picked.status, picked.stderr).toBe(0);
+    const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM customers WHERE name LIKE '%Novak%'").get()).toEqual({
+      n: 1,
+    });
+    expect(db.prepare('SELECT count(DISTINCT site_id) AS n FROM meters').get()).toEqual({ n: 1 });
+    db.close();
+  });
+});

@@ -11,6 +11,7 @@ import { api, unwrap } from '../bridge';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { MergeForm } from './MergeForm';
+import { SiteForm } from './SiteForm';
 
 type Mode = 'none' | 'rename' | 'site' | 'merge' | 'delete';
 
@@ -126,42 +127,6 @@ function RenameForm({ meter, done, cancel }: FormProps) {
         data-testid="meter-rename-input"
       />{' '}
       <Actions cancel={cancel} />
-    </form>
-  );
-}
-
-function SiteForm({ meter, done, cancel }: FormProps) {
-  const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [customer, setCustomer] = useState('');
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void done(() =>
-          unwrap(
-            api().meters.setSite({
-              meterId: meter.id,
-              newSite: name,
-              ...(customer.trim() ? { newCustomer: customer } : {}),
-            }),
-          ),
-        );
-      }}
-    >
-      <input
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        placeholder={t('meterAdmin_siteName')}
-        aria-label={t('meterAdmin_siteName')}
-      />{' '}
-      <input
-        value={customer}
-        onChange={(e) => setCustomer(e.target.value)}
-        placeholder={t('meterAdmin_customerName')}
-        aria-label={t('meterAdmin_customerName')}
-      />{' '}
-      <Actions cancel={cancel} disabled={!name.trim()} />
     </form>
   );
 }
