@@ -34,6 +34,16 @@ function customerOf60(): { dataDir: string; dbPath: string } {
   return { dataDir, dbPath };
 }
 
+/** The request as the app sends it (report:pdf takes every field). */
+const appRequest = () => ({
+  ...request,
+  consultant: null,
+  logoPngBase64: null,
+  conclusions: null,
+  areaM2: null,
+  persons: null,
+});
+
 const request = {
   scope: { kind: 'customer' as const, id: 'c0' },
   fromSec: NOW - 40 * 86_400,
@@ -89,14 +99,7 @@ describe('a report of a customer with more than 50 meters', () => {
       seen.push(payload as (typeof seen)[number]);
       if (seen.length === 1) void dispatch(h, 'report:cancel', {});
     });
-    const r = (await dispatch(h, 'report:pdf', {
-      ...request,
-      consultant: null,
-      logoPngBase64: null,
-      conclusions: null,
-      areaM2: null,
-      persons: null,
-    })) as {
+    const r = (await dispatch(h, 'report:pdf', appRequest())) as {
       ok: boolean;
       error?: { code: string; reason?: string };
     };
@@ -105,14 +108,7 @@ describe('a report of a customer with more than 50 meters', () => {
     expect(seen[0]).toEqual({ phase: 'meters', done: 0, of: METERS });
     expect(() => readdirSync(exportDir)).toThrow(); // nothing written, not even the folder
     // The analyses go on, and a report can be made again, whole.
-    const again = (await dispatch(h, 'report:pdf', {
-      ...request,
-      consultant: null,
-      logoPngBase64: null,
-      conclusions: null,
-      areaM2: null,
-      persons: null,
-    })) as {
+    const again = (await dispatch(h, 'report:pdf', appRequest())) as {
       ok: boolean;
       data?: { pages: number; meters: number };
     };

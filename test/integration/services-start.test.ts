@@ -1,7 +1,8 @@
 // How the core starts a profile: one opening however many callers ask at once, a close during the
 // opening wins, and the start-up sync waits for the window's meter list (or a deadline), not longer.
-import { closeSync, mkdtempSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { openDatabase } from '../../main/db/open';
+import { damage } from './damage';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -147,19 +148,6 @@ describe('starting a profile', () => {
 });
 
 describe('the open check (issue 46: writers no longer wait for it)', () => {
-  /** Two pages in the middle of the file overwritten (writers.test.ts damages files the same way). */
-  function damage(path: string): void {
-    const pageSize = 16_384;
-    const pages = Math.floor(statSync(path).size / pageSize);
-    const fd = openSync(path, 'r+');
-    try {
-      for (const p of [Math.floor(pages / 2), Math.floor(pages / 2) + 1])
-        writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, p * pageSize);
-    } finally {
-      closeSync(fd);
-    }
-  }
-
   it('a whole file: the check says so and writes go on; a damaged one: every write after the check is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-check-'));
     const first = services(dir);

@@ -11,10 +11,8 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
-  statSync,
   truncateSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import type { DemoService } from '../../main/demo/service';
 import { runCli } from './cli-bundle';
+import { damage } from './damage';
 import { demo } from './helpers';
 import { diff, localReadings, serviceReadings } from './sync-helpers';
 
@@ -96,17 +95,6 @@ describe('writers wait, never fail', () => {
 });
 
 /** Overwrites a page in the middle of the file with garbage, as a failing disk would. */
-function damage(path: string): void {
-  const pageSize = 16_384;
-  const pages = Math.floor(statSync(path).size / pageSize);
-  const fd = openSync(path, 'r+');
-  try {
-    for (const p of [Math.floor(pages / 2), Math.floor(pages / 2) + 1])
-      writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, p * pageSize);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe('damage is seen', () => {
   it('a damaged file: sync and import refuse with a clear message and change nothing', async () => {
