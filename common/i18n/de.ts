@@ -191,6 +191,8 @@ export const de = {
   meterAdmin_mergePreview:
     'Vorschau, noch nichts geschrieben: {{offered}} Messwerte – {{added}} neu, {{same}} gleich, {{conflicts}} hält der andere Zähler mit anderem Wert.',
   meterAdmin_mergeKept: 'Diese bleiben, wie sie sind.',
+  meterAdmin_mergeNoUndo:
+    'Eine Zusammenführung lässt sich nicht rückgängig machen: vorher unter Profile → Sicherung eine Sicherung speichern.',
   meterAdmin_mergeReplaced_one: '1 davon wird durch diesen Wert ersetzt.',
   meterAdmin_mergeReplaced_other: '{{count}} davon werden durch diese Werte ersetzt.',
   meterAdmin_mergeConflict: 'hält {{held}}, dieser Zähler {{offered}}',

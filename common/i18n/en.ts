@@ -192,6 +192,7 @@ export const en: Record<keyof typeof de, string> = {
   meterAdmin_mergePreview:
     'Preview, nothing written yet: {{offered}} readings – {{added}} new, {{same}} the same, {{conflicts}} held by the other meter with another value.',
   meterAdmin_mergeKept: 'Those stay as they are.',
+  meterAdmin_mergeNoUndo: 'A merge cannot be undone: save a backup first (Profiles → Backup).',
   meterAdmin_mergeReplaced_one: '1 of them is replaced by this meter’s value.',
   meterAdmin_mergeReplaced_other: '{{count}} of them are replaced by this meter’s values.',
   meterAdmin_mergeConflict: 'holds {{held}}, this meter {{offered}}',
