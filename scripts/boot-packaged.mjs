@@ -215,6 +215,7 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
 const w = new Worker(${JSON.stringify(join(res, 'app.asar.unpacked/dist/main/query-worker.js'))}, { workerData: { dbPath: ${JSON.stringify(dbPath)} } });
 w.on('error', (e) => { console.error(e.message); process.exit(1); });
 w.on('message', (m) => {
+  if ('event' in m) return; // progress (threads/rpc.ts): the answer comes after
   if (m.error) { console.error(m.error.message); process.exit(1); }
   process.stdout.write(Buffer.from(m.response.pdf).subarray(0, 5).toString() + ' ' + m.response.pages);
   process.exit(0);
