@@ -220,7 +220,7 @@ w.on('message', (m) => {
   process.stdout.write(Buffer.from(m.response.pdf).subarray(0, 5).toString() + ' ' + m.response.pages);
   process.exit(0);
 });
-w.postMessage({ seq: 1, name: 'report', args: [{ scope: { kind: 'meter', id: ${JSON.stringify(last.id)} }, fromSec: ${last.t - 6 * 86_400}, toSec: ${last.t}, periodLabel: 'boot', lang: 'de', sections: ['master', 'energy'] }, ${last.t}, 'Europe/Vienna'] });`,
+w.postMessage({ seq: 1, name: 'report', args: [{ scope: { kind: 'meter', id: ${JSON.stringify(last.id)} }, fromSec: ${last.t - 6 * 86_400}, toSec: ${last.t}, periodLabel: 'boot', lang: 'de', sections: ['master', 'energy'] }, ${last.t}, 'Europe/Vienna', null] });`,
     );
     const viaThread = spawnSync(process.execPath, [threadScript], {
       encoding: 'utf8',

@@ -23,6 +23,7 @@ import { pv, pvFrames } from '../analysis/pv';
 import { frameFor, type FrameRequest } from '../analysis/frame';
 import { analysisTable } from '../analysis/tables';
 import { buildReport, type ReportRequest } from '../report/model';
+import { AppError } from '../errors';
 import { pageCount, renderReport } from '../report/document';
 import { createCostService } from '../cost/cost-service';
 import { readPriceFile } from '../cost/price-file';
@@ -45,11 +46,24 @@ const report = async (
   req: ReportRequest,
   nowSec: number,
   tz: string,
+  /** Set to 1 by the main thread to stop the report (a SharedArrayBuffer: seen here at once). */
+  cancel: Int32Array | null,
   emit: (p: { phase: 'meters' | 'layout'; done: number; of: number }) => void = () => undefined,
 ): Promise<{ pdf: Uint8Array; meters: number; pages: number; scopeName: string }> => {
-  const model = buildReport(db, req, nowSec, tz, (done, of) => emit({ phase: 'meters', done, of }));
+  const stopIfCancelled = () => {
+    if (cancel && Atomics.load(cancel, 0) === 1)
+      throw new AppError('cancelled', 'The report was cancelled; nothing was written.', {
+        reason: 'report_cancelled',
+      });
+  };
+  const model = buildReport(db, req, nowSec, tz, (done, of) => {
+    stopIfCancelled();
+    emit({ phase: 'meters', done, of });
+  });
+  stopIfCancelled();
   emit({ phase: 'layout', done: model.meters.length, of: model.meters.length });
   const pdf = await renderReport(model);
+  stopIfCancelled();
   const pages = pageCount(pdf);
   return { pdf: new Uint8Array(pdf), meters: model.meters.length, pages, scopeName: model.scopeName };
 };

@@ -72,6 +72,7 @@ describe('query thread', () => {
         },
         now,
         'Europe/Vienna',
+        null,
       );
       await q.close();
       expect((await open).rows).toHaveLength(1);
