@@ -109,7 +109,8 @@ function LevyFields({ d, set }: FieldsProps) {
       <button
         type="button"
         onClick={() =>
-          set({ levies: [...d.levies, { name: 'Elektrizitätsabgabe', centsPerKwh: 1.5, percent: 0 }] })
+          // Empty, to be typed from the bill or the ordinance: 1,5 ct was no 2026 rate (issue 44, item 7).
+          set({ levies: [...d.levies, { name: '', centsPerKwh: 0, percent: 0 }] })
         }
       >
         {t('tariffs_addLevy')}
