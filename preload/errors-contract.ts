@@ -208,6 +208,8 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A price file of another interval than the series it would extend (params: id). */
+  'price_series_interval',
   /** A new customer of a name that exists (params: name). */
   'customer_exists',
   /** A new site of a name the customer has (params: name). */

@@ -137,6 +137,8 @@ export const costDe = {
   tariffs_validFrom: 'gültig ab',
   tariffs_validTo: 'gültig bis',
   tariffs_prices: 'Preisreihen (EUR/MWh)',
+  tariffs_importInto: 'Preise in',
+  tariffs_importIntoNew: 'eine neue Reihe (nach dem Dateinamen)',
   tariffs_importPrices: 'Preisdatei importieren …',
   tariffs_pricesHint: 'CSV (Zeit;Preis, lokale Zeit oder UTC) oder JSON; stündlich oder viertelstündlich.',
   tariffs_pricesPoints: '{{points}} Preise, {{from}} – {{to}}, {{resolution}}',

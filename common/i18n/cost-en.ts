@@ -138,6 +138,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
   tariffs_validFrom: 'valid from',
   tariffs_validTo: 'valid to',
   tariffs_prices: 'Price series (EUR/MWh)',
+  tariffs_importInto: 'Prices into',
+  tariffs_importIntoNew: 'a new series (named after the file)',
   tariffs_importPrices: 'Import a price file…',
   tariffs_pricesHint: 'CSV (time;price, local time or UTC) or JSON; hourly or quarter-hourly.',
   tariffs_pricesPoints: '{{points}} prices, {{from}} – {{to}}, {{resolution}}',

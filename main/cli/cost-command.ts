@@ -6,6 +6,7 @@
  * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
  */
 import { noReadings } from './refusals';
+import { AppError } from '../errors';
 import { registersOfMeter } from '../db/profile-stats';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
@@ -248,10 +249,35 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
 }
 
 /** `meterdesk prices import FILE`: a price file stored as a named series of the profile. */
-export function pricesCommand(a: CostArgs & { args: string[]; name?: string }): void {
+/** `prices remove ID`: a series no tariff uses (one that is used is refused, with the tariffs named). */
+function removePrices(a: CostArgs, id: string): void {
+  const db = openForWriting(dbPathOf(a));
+  try {
+    const removed = createCostService(db, DEFAULT_TZ, systemClock).store.removeSeries(id);
+    if (!removed)
+      throw new AppError(
+        'not_found',
+        `No price series "${id}" in this profile ("meterdesk prices" lists them).`,
+        {
+          reason: 'price_series_missing',
+          params: { id },
+        },
+      );
+    process.stdout.write(
+      a.json ? JSON.stringify({ removed: id }) + '\n' : `removed the price series "${id}"\n`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+export function pricesCommand(a: CostArgs & { args: string[]; name?: string; replace?: boolean }): void {
   const [verb, file] = a.args;
+  if (verb === 'remove' && file) return removePrices(a, file);
   if (verb !== 'import' || !file)
-    throw new UsageError('Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--json]');
+    throw new UsageError(
+      'Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--replace] [--json] | prices remove ID',
+    );
   const bytes = readCapped('prices import', file);
   const dbPath = dbPathOf(a);
   const db = openForWriting(dbPath);
@@ -260,6 +286,7 @@ export function pricesCommand(a: CostArgs & { args: string[]; name?: string }): 
       a.name ?? basename(file),
       bytes,
       systemClock.nowSec(),
+      !!a.replace,
     );
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
     else {

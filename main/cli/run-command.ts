@@ -12,7 +12,14 @@ type Run = (v: CliValues, positionals: string[], dataDir: string) => Promise<voi
 /** `prices`: price series, listed or imported. */
 const prices: Run = async (v, positionals, dataDir) => {
   const { pricesCommand } = await import('./cost-command');
-  pricesCommand({ dataDir, profile: v.profile, json: !!v.json, args: positionals.slice(1), name: v.name });
+  pricesCommand({
+    dataDir,
+    profile: v.profile,
+    json: !!v.json,
+    args: positionals.slice(1),
+    name: v.name,
+    replace: !!v.replace,
+  });
 };
 
 /** `bill`: a bill rebuilt and reconciled. */

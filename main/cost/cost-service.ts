@@ -63,12 +63,29 @@ export function savePrices(
   name: string,
   parsed: ReturnType<typeof readPriceFile>,
   nowSec: number,
-): PriceSeriesView & { format?: string; notes?: string[] } {
+  replace = false,
+): PriceSeriesView & {
+  format?: string;
+  notes?: string[];
+  extended?: ReturnType<TariffStore['extendSeries']>;
+} {
   const { resolutionSec, points, format, notes } = parsed;
   name = cleanText(name, TEXT_CAPS.label) || 'prices';
-  const base = slugOf(name, 50) || 'prices';
-  let id = base;
-  for (let i = 2; store.series().some((s) => s.id === id); i++) id = `${base}-${i}`;
+  const id = slugOf(name, 50) || 'prices';
+  // A file under the name of a series it has (a second month of `epex-at-60`) extends that series:
+  // it once became `epex-at-60-2`, which no preset reads (issue 44, item 6).
+  if (store.series().some((s) => s.id === id)) {
+    const extended = store.extendSeries(id, resolutionSec, points, nowSec, replace);
+    const said = [
+      `added to the series "${id}": ${extended.added} new, ${extended.same} the same, ${extended.differing} held with another price (${replace ? 'replaced' : "kept; replace takes the file's"})`,
+    ];
+    return {
+      ...store.series().find((s) => s.id === id)!,
+      format,
+      notes: [...(notes ?? []), ...said],
+      extended,
+    };
+  }
   store.saveSeries({ id, name, resolutionSec, source: 'file', isExample: false }, points, nowSec);
   return { ...store.series().find((s) => s.id === id)!, format, notes };
 }
@@ -91,12 +108,8 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
   const commodityOf = (meterId: string): string => meterRow(db, meterId)?.commodity ?? 'electricity';
   return {
     store,
-    importPrices(
-      name: string,
-      bytes: Uint8Array,
-      nowSec: number,
-    ): PriceSeriesView & { format?: string; notes?: string[] } {
-      return savePrices(store, name, readPriceFile(bytes, tz), nowSec);
+    importPrices(name: string, bytes: Uint8Array, nowSec: number, replace = false) {
+      return savePrices(store, name, readPriceFile(bytes, tz), nowSec, replace);
     },
     cost(
       q: {

@@ -95,6 +95,14 @@ export function createTariffStore(db: Database.Database) {
         for (const p of points) ins.run(s.id, p.startSec, p.eurPerMwh);
       }).immediate();
     },
+    /** Adds prices to an existing series (see `extendPriceSeries`). */
+    extendSeries: (
+      id: string,
+      resolutionSec: number,
+      points: { startSec: number; eurPerMwh: number }[],
+      nowSec: number,
+      replace = false,
+    ) => extendPriceSeries(db, id, resolutionSec, points, nowSec, replace),
     removeSeries(id: string): boolean {
       const inUse = this.list().filter(
         (t) =>
@@ -139,3 +147,52 @@ export function createTariffStore(db: Database.Database) {
 }
 
 export type TariffStore = ReturnType<typeof createTariffStore>;
+
+/**
+ * Adds prices to an existing series of the same resolution: new intervals are added; an interval
+ * it holds keeps its price (a differing one is counted, not overwritten) unless `replace`.
+ */
+export function extendPriceSeries(
+  db: Database.Database,
+  id: string,
+  resolutionSec: number,
+  points: { startSec: number; eurPerMwh: number }[],
+  nowSec: number,
+  replace = false,
+): { added: number; same: number; differing: number; replaced: number } {
+  const s = db.prepare('SELECT resolution_sec FROM price_series WHERE id = ?').get(id) as
+    { resolution_sec: number } | undefined;
+  if (!s)
+    throw new AppError('not_found', `No price series "${id}".`, {
+      reason: 'price_series_missing',
+      params: { id },
+    });
+  if (s.resolution_sec !== resolutionSec)
+    throw new AppError(
+      'invalid_input',
+      `The series "${id}" holds ${s.resolution_sec === 900 ? 'quarter-hour' : 'hourly'} prices and the file ${resolutionSec === 900 ? 'quarter-hour' : 'hourly'} ones: a series keeps one interval. Import it under another name.`,
+      { reason: 'price_series_interval', params: { id } },
+    );
+  const out = { added: 0, same: 0, differing: 0, replaced: 0 };
+  db.transaction(() => {
+    const get = db.prepare('SELECT eur_per_mwh AS v FROM prices WHERE series_id = ? AND start_sec = ?');
+    const ins = db.prepare('INSERT INTO prices (series_id, start_sec, eur_per_mwh) VALUES (?, ?, ?)');
+    const upd = db.prepare('UPDATE prices SET eur_per_mwh = ? WHERE series_id = ? AND start_sec = ?');
+    for (const p of points) {
+      const held = get.get(id, p.startSec) as { v: number } | undefined;
+      if (!held) {
+        ins.run(id, p.startSec, p.eurPerMwh);
+        out.added++;
+      } else if (Math.abs(held.v - p.eurPerMwh) < 1e-9) out.same++;
+      else {
+        out.differing++;
+        if (replace) {
+          upd.run(p.eurPerMwh, id, p.startSec);
+          out.replaced++;
+        }
+      }
+    }
+    db.prepare('UPDATE price_series SET imported_sec = ? WHERE id = ?').run(nowSec, id);
+  }).immediate();
+  return out;
+}

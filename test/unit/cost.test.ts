@@ -838,3 +838,43 @@ describe('the rules at the cost doors (issue 32)', () => {
     expect(r.bestTariffId).toBe('flat');
   });
 });
+
+describe('price series are extended, not doubled (issue 44, item 6)', () => {
+  const csv = (rows: [string, number][]) =>
+    new TextEncoder().encode(
+      ['Zeit;Preis (EUR/MWh)', ...rows.map(([t, p]) => `${t};${p}`)].join('\n') + '\n',
+    );
+
+  it('a second file under a series’ name adds its hours, keeps a differing stored price, and says so', () => {
+    const { svc } = setup([]);
+    const first = svc.importPrices(
+      'epex-at-60',
+      csv([
+        ['2026-01-01 00:00', 100],
+        ['2026-01-01 01:00', 110],
+      ]),
+      1,
+    );
+    expect(first).toMatchObject({ id: 'epex-at-60', points: 2 });
+    // The next file: one hour again with another price, one new hour.
+    const second = svc.importPrices(
+      'epex-at-60',
+      csv([
+        ['2026-01-01 01:00', 999],
+        ['2026-01-01 02:00', 120],
+      ]),
+      2,
+    );
+    expect(second.id).toBe('epex-at-60'); // not "epex-at-60-2", which no preset reads
+    expect(second.points).toBe(3);
+    expect(second.extended).toEqual({ added: 1, same: 0, differing: 1, replaced: 0 });
+    expect(second.notes!.join(' ')).toMatch(/1 new, 0 the same, 1 held with another price \(kept/);
+    expect(svc.store.series().map((s) => s.id)).toEqual(['epex-at-60']);
+    const at = Date.UTC(2025, 11, 31, 23) / 1000 + 3600; // 01.01.2026 01:00 local = 00:00 UTC
+    expect(svc.store.prices('epex-at-60', at, at + 3600).byStart.get(at)).toBe(110); // kept
+    // --replace takes the file's price.
+    const third = svc.importPrices('epex-at-60', csv([['2026-01-01 01:00', 999]]), 3, true);
+    expect(third.extended).toEqual({ added: 0, same: 0, differing: 1, replaced: 1 });
+    expect(svc.store.prices('epex-at-60', at, at + 3600).byStart.get(at)).toBe(999);
+  });
+});

@@ -145,6 +145,12 @@ function PriceSeriesSection(props: {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const { act } = props;
+  // Where a file goes: a series of its own (named after the file), or one the profile has, or the one a
+  // spot preset reads (`epex-at-60`, `epex-at-15`): a second month extends it (issue 44, item 6).
+  const [into, setInto] = useState('');
+  const targets = [
+    ...new Set(['epex-at-60', 'epex-at-15', ...props.series.filter((s) => !s.isExample).map((s) => s.id)]),
+  ];
   return (
     <>
       <h3>{t('tariffs_prices')}</h3>
@@ -172,6 +178,17 @@ function PriceSeriesSection(props: {
           </li>
         ))}
       </ul>
+      <label>
+        {t('tariffs_importInto')}{' '}
+        <select value={into} onChange={(e) => setInto(e.target.value)} data-testid="price-into">
+          <option value="">{t('tariffs_importIntoNew')}</option>
+          {targets.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
       <label className="file-button">
         {t('tariffs_importPrices')}
         <input
@@ -191,7 +208,7 @@ function PriceSeriesSection(props: {
                 );
               await unwrap(
                 api().prices.import({
-                  name: f.name.replace(/\.[^.]+$/, ''),
+                  name: into || f.name.replace(/\.[^.]+$/, ''),
                   fileName: f.name,
                   dataBase64: r.dataBase64,
                 }),
