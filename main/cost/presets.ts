@@ -8,8 +8,9 @@
  * network level 7, "nicht gemessene Leistung" (households), from 1 April 2026 with the summer low price
  * SNAP (1 April – 30 September, 10:00–16:00, −20 % on the usage price only), net, ct/kWh: SNE-V 2018 §5
  * as amended by BGBl. II Nr. 305/2025 (RIS NOR40273644), as AUSTRIA-2026.md §3.3 lists them; with the
- * 2026 levies per kWh of a household: Elektrizitätsabgabe 0,10 ct/kWh (ElAbgG §7(16), BGBl. I 95/2025)
- * and Erneuerbaren-Förderbeitrag 0,62 ct/kWh (BGBl. II 301/2025); VAT 20 %.
+ * 2026 levies per kWh: Elektrizitätsabgabe 0,10 ct/kWh for a household, 0,82 ct/kWh for others (each
+ * area has a preset for both; ElAbgG §7(16), BGBl. I 95/2025) and Erneuerbaren-Förderbeitrag 0,62 ct/kWh
+ * (BGBl. II 301/2025); VAT 20 %.
  *
  * Suppliers and feed-in: price sheets as public backtesting code and comparison pages quote them
  * (each `source` names where); spot presets bill on the series `epex-at-60` (the hourly index) and
@@ -98,41 +99,66 @@ const base: Pick<
   changes: [],
 };
 
-const GRID_2026: TariffPreset[] = Object.entries(NE7_2026).map(([id, a]) => ({
-  published: {
-    kind: 'grid',
-    apCents: a.ap,
-    snapCents: a.snap,
-    text: `SNE-V 2018 §5 (BGBl. II 305/2025), NE7 ${a.name}, nicht gemessene Leistung: AP ${a.ap} ct/kWh, SNAP ${a.snap} ct/kWh`,
-  },
-  tariff: {
-    id: `netz-2026-${id}`,
-    name: `Netznutzung ${a.name} 2026 (NE7, SNAP; ohne Verlust-/Messentgelt)`,
-    direction: 'consumption',
-    commodity: 'electricity',
-    isExample: false,
-    validFrom: SNAP_SINCE,
-    validTo: '2026-12-31',
-    energy: { type: 'flat', centsPerKwh: 0 },
-    baseFeeEurPerMonth: 0,
-    gridEnergyCentsPerKwh: a.ap,
-    gridLossCentsPerKwh: 0,
-    gridEnergyWindows: [
-      { days: 'all', ...SNAP_WINDOW, months: [...SNAP_WINDOW.months], centsPerKwh: a.snap },
-    ],
-    gridPowerEurPerKwYear: 0,
-    levies: [
-      { name: 'Elektrizitätsabgabe (Haushalt 2026)', centsPerKwh: 0.1, percent: 0 },
-      { name: 'Erneuerbaren-Förderbeitrag 2026', centsPerKwh: 0.62, percent: 0 },
-    ],
-    vatPercent: 20,
-    pricesEntered: 'net',
-    powerBasis: 'mean_monthly',
-    fixedCharges: [],
-    changes: [],
-    source: SNE_SOURCE,
-  },
-}));
+/**
+ * A network area's preset for a household, and for anyone else on the same NE7 usage price without
+ * power metering (a shop, an office): the Elektrizitätsabgabe 2026 is 0,10 ct/kWh for households and
+ * 0,82 ct/kWh for others (ElAbgG §7(16), BGBl. I 95/2025; issue 44, item 7).
+ */
+function gridPreset(
+  id: string,
+  a: { name: string; ap: number; snap: number },
+  household: boolean,
+): TariffPreset {
+  return {
+    published: {
+      kind: 'grid',
+      apCents: a.ap,
+      snapCents: a.snap,
+      text: `SNE-V 2018 §5 (BGBl. II 305/2025), NE7 ${a.name}, nicht gemessene Leistung: AP ${a.ap} ct/kWh, SNAP ${a.snap} ct/kWh`,
+    },
+    tariff: {
+      id: household ? `netz-2026-${id}` : `netz-2026-${id}-nichthaushalt`,
+      name: household
+        ? `Netznutzung ${a.name} 2026 (NE7, SNAP; ohne Verlust-/Messentgelt)`
+        : `Netz ${a.name} 2026 Nicht-Haushalt (NE7, SNAP; ohne Verlust-/Messentgelt)`,
+      direction: 'consumption',
+      commodity: 'electricity',
+      isExample: false,
+      validFrom: SNAP_SINCE,
+      validTo: '2026-12-31',
+      energy: { type: 'flat', centsPerKwh: 0 },
+      baseFeeEurPerMonth: 0,
+      gridEnergyCentsPerKwh: a.ap,
+      gridLossCentsPerKwh: 0,
+      gridEnergyWindows: [
+        { days: 'all', ...SNAP_WINDOW, months: [...SNAP_WINDOW.months], centsPerKwh: a.snap },
+      ],
+      gridPowerEurPerKwYear: 0,
+      levies: [
+        household
+          ? { name: 'Elektrizitätsabgabe (Haushalt 2026)', centsPerKwh: 0.1, percent: 0 }
+          : { name: 'Elektrizitätsabgabe (Nicht-Haushalt 2026)', centsPerKwh: 0.82, percent: 0 },
+        { name: 'Erneuerbaren-Förderbeitrag 2026', centsPerKwh: 0.62, percent: 0 },
+      ],
+      vatPercent: 20,
+      pricesEntered: 'net',
+      powerBasis: 'mean_monthly',
+      fixedCharges: [],
+      changes: [],
+      source: household
+        ? SNE_SOURCE
+        : SNE_SOURCE.replace(
+            'Elektrizitätsabgabe 0,10 ct/kWh',
+            'Elektrizitätsabgabe 0,82 ct/kWh (Nicht-Haushalt)',
+          ),
+    },
+  };
+}
+
+const GRID_2026: TariffPreset[] = Object.entries(NE7_2026).flatMap(([id, a]) => [
+  gridPreset(id, a, true),
+  gridPreset(id, a, false),
+]);
 
 const AWATTAR_BACKTESTING =
   'awattar-backtesting/awattar-backtesting.github.io docs/tariffs.js (the supplier price sheets it links)';

@@ -60,7 +60,7 @@ describe('meterdesk cost --tariff-preset', () => {
     expect(list.status, list.stderr).toBe(0);
     const presets = JSON.parse(list.stdout.trim()) as { id: string; snap_ct_kwh: number; source: string }[];
     const grid = presets.filter((p) => p.id.startsWith('netz-2026-'));
-    expect(grid).toHaveLength(14);
+    expect(grid).toHaveLength(28); // 14 areas, each for households and for others
     expect(presets.find((p) => p.id === 'netz-2026-wien')).toMatchObject({ snap_ct_kwh: 5.58 });
     expect(grid.every((p) => p.source.includes('BGBl. II Nr. 305/2025'))).toBe(true);
     expect(presets.every((p) => p.source.length > 20)).toBe(true);

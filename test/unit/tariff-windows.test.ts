@@ -86,9 +86,19 @@ describe('windows with seasons and holidays', () => {
 });
 
 describe('the 2026 grid presets', () => {
-  it('one per network area (14), valid from 1 April 2026, each with its legal source', () => {
+  it('one per network area (14) for households and one for others, valid from 1 April 2026, each with its legal source', () => {
     const grid = TARIFF_PRESETS.filter((t) => t.id.startsWith('netz-2026-'));
-    expect(grid).toHaveLength(14);
+    expect(grid).toHaveLength(28);
+    // The Elektrizitätsabgabe 2026: 0,10 ct/kWh for households, 0,82 ct/kWh for others (ElAbgG §7(16)).
+    const levy = (t: (typeof grid)[number]) =>
+      t.levies.find((l) => l.name.startsWith('Elektrizitätsabgabe'))!;
+    for (const t of grid) {
+      const other = t.id.endsWith('-nichthaushalt');
+      expect(levy(t).centsPerKwh, t.id).toBe(other ? 0.82 : 0.1);
+      expect(t.source).toContain(
+        other ? 'Elektrizitätsabgabe 0,82 ct/kWh (Nicht-Haushalt)' : 'Elektrizitätsabgabe 0,10 ct/kWh',
+      );
+    }
     for (const t of grid) {
       expect(tariffSchema.safeParse(t).success, t.id).toBe(true);
       expect(t.validFrom).toBe('2026-04-01');
