@@ -208,6 +208,8 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A meter added to a community in a role its direction does not have (params: name, role). */
+  'community_role_direction',
   /** A price file of another interval than the series it would extend (params: id). */
   'price_series_interval',
   /** A new customer of a name that exists (params: name). */

@@ -412,6 +412,8 @@ export const de = {
   err_reason_site_exists: 'Einen Standort „{{name}}“ dieses Kunden gibt es schon: ihn in der Liste wählen.',
   err_reason_price_series_interval:
     'Die Preisreihe „{{id}}“ hat ein anderes Intervall (Stunden oder Viertelstunden) als die Datei: unter einem anderen Namen importieren.',
+  err_reason_community_role_direction:
+    '„{{name}}“ misst die andere Richtung: als Erzeuger nur ein Einspeisezähler, als Verbraucher nur ein Bezugszähler.',
   err_reason_demo_profile_fixed: 'Das Demo-Profil ist eingebaut und lässt sich nicht entfernen.',
   syncNote_missing:
     'Der Dienst hat {{service}} Messwerte für {{span}}, die Synchronisierung hatte {{local}} gebracht; die Prüfung hat {{fetched}} nachgeholt.',

@@ -400,6 +400,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_site_exists: 'A site “{{name}}” of this customer exists already: choose it from the list.',
   err_reason_price_series_interval:
     'The price series “{{id}}” has another interval (hours or quarter-hours) than the file: import it under another name.',
+  err_reason_community_role_direction:
+    '“{{name}}” measures the other direction: a producer must be a feed-in meter, a consumer a consumption meter.',
   err_reason_demo_profile_fixed: 'The demo profile is built in and cannot be removed.',
   syncNote_missing:
     'The service has {{service}} readings for {{span}}, the sync had brought {{local}}; the check fetched {{fetched}}.',

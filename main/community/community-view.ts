@@ -12,6 +12,7 @@
  *   G.03 ≤ G.02 and G.03 ≤ G.01, with their count and the first.
  */
 import type Database from 'better-sqlite3';
+import { meterRow } from '../db/meter-reads';
 import type {
   CarpetResult,
   Community,
@@ -251,6 +252,27 @@ export function communityView(
   };
 }
 
+/**
+ * A meter added as a producer must feed in, and one added as a consumer must draw: a consumption meter
+ * as a producer "generated" nothing and shared its consumption away (issue 42, item 15).
+ */
+function assertRolesFit(
+  db: Database.Database,
+  add: { meterId: string; role: 'consumer' | 'producer' }[],
+): void {
+  for (const a of add) {
+    const m = meterRow(db, a.meterId);
+    if (!m) continue; // a meter the profile lacks: the frame names it as gone
+    const direction = a.role === 'producer' ? 'feed_in' : 'consumption';
+    if (m.energy_direction !== direction)
+      throw new AppError(
+        'invalid_input',
+        `${m.label ?? m.metering_point} measures ${m.energy_direction === 'feed_in' ? 'feed-in' : 'consumption'}: it cannot be added as a ${a.role}.`,
+        { reason: 'community_role_direction', params: { name: m.label ?? m.metering_point, role: a.role } },
+      );
+  }
+}
+
 export function communityWhatIf(
   db: Database.Database,
   store: CommunityStore,
@@ -267,6 +289,7 @@ export function communityWhatIf(
   tz: string,
 ): WhatIfResult {
   const c = store.get(q.communityId);
+  assertRolesFit(db, q.add);
   const members = [
     ...c.members.filter((m) => !q.remove.includes(m.meterId)),
     ...q.add.map((a) => ({

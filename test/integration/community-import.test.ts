@@ -146,3 +146,45 @@ describe('EDA Energie Report → a community', () => {
     db.close();
   });
 });
+
+describe('the what-if takes members in the role their meter measures (issue 42, item 15)', () => {
+  it('a consumption meter added as a producer is refused, in words; as a consumer it is taken', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'md-eda-role-'));
+    const imp = await runCli(['--data-dir', data, 'community', 'import', FIXTURE, '--name', 'EEG', '--json']);
+    expect(imp.status, imp.stderr).toBe(0);
+    const other = await runCli([
+      '--data-dir',
+      data,
+      'import',
+      join(__dirname, '..', 'fixtures', 'dso', 'netzooe-csv-mar2025.csv'),
+      '--meter',
+      'new:Nachbar',
+    ]);
+    expect(other.status, other.stderr).toBe(0);
+    const meters = JSON.parse((await runCli(['--data-dir', data, 'meters', '--json'])).stdout) as {
+      id: string;
+      label: string;
+    }[];
+    const nachbar = meters.find((m) => m.label === 'Nachbar')!.id;
+    const span = ['--from', FROM, '--to', TO, '--json'];
+    const asProducer = await runCli([
+      '--data-dir',
+      data,
+      'community',
+      ...span,
+      '--add',
+      `${nachbar}:producer`,
+    ]);
+    expect(asProducer.status).toBe(2);
+    expect(asProducer.stderr).toMatch(/Nachbar measures consumption: it cannot be added as a producer/);
+    const asConsumer = await runCli([
+      '--data-dir',
+      data,
+      'community',
+      ...span,
+      '--add',
+      `${nachbar}:consumer`,
+    ]);
+    expect(asConsumer.status, asConsumer.stderr).toBe(0);
+  });
+});
