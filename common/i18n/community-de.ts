@@ -63,6 +63,7 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   eeg_moneyNote:
     'Verbraucher zahlen den Gemeinschaftspreis für ihre Eigendeckung und sparen den Lieferantenpreis, den reduzierten Teil des Netznutzungs-Arbeitspreises und die Abgaben pro kWh darauf (brutto) – im SNAP-Fenster (1.4.–30.9., 10–16 Uhr, ab 2026) nur gegenüber dem SNAP-Preis, denn Gemeinschaftsenergie trägt keinen SNAP; Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto). Die Preise sind die Einstellungen der Gemeinschaft.',
   eeg_checks: 'Datenkontrolle (wie sie Verwalter monatlich machen)',
+  eeg_checkOk_one: 'vollständig (1 Viertelstunde), keine Regel verletzt',
   eeg_checkOk: 'vollständig ({{count}} Viertelstunden), keine Regel verletzt',
   eeg_checkDays: '{{count}} Tag(e) mit fehlenden Viertelstunden: {{days}}.',
   eeg_rule_g03_le_g02:

@@ -59,6 +59,7 @@ export const communityEn = {
   eeg_moneyNote:
     'Consumers pay the community price for what they took and save the supplier’s price, the reduced part of the grid usage price and the per-kWh levies on it (gross) – in the SNAP window (1 Apr–30 Sep, 10–16 h, from 2026) only against the SNAP price, as community energy carries no SNAP; producers get the community price instead of the feed-in price (net). The prices are the community’s settings.',
   eeg_checks: 'Data check (as managers do it each month)',
+  eeg_checkOk_one: 'complete (1 quarter-hour), no rule broken',
   eeg_checkOk: 'complete ({{count}} quarter-hours), no rule broken',
   eeg_checkDays: '{{count}} day(s) lack quarter-hours: {{days}}.',
   eeg_rule_g03_le_g02:
