@@ -12,7 +12,6 @@ import { readRange, type StoredReading } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
 import { registersOf } from '../db/series-reads';
 import { AppError } from '../errors';
-import { dayNumberOf, dayStartSec } from '../time/local-days';
 
 declare const communityFramedBrand: unique symbol;
 
@@ -41,12 +40,12 @@ export function frameCommunity(
   members: readonly CommunityMember[],
   span: { fromSec: number; toSec: number },
   nowSec: number,
-  tz: string,
+  _tz: string,
 ): CommunityFramed {
   checkSpan(span.fromSec, span.toSec);
   const upTo = Math.max(span.fromSec, Math.min(span.toSec, nowSec));
   const { data, gone } = loadMembers(db, members, span.fromSec, upTo);
-  const { fromSec, toSec } = dataDays(data, span.fromSec, upTo, tz);
+  const { fromSec, toSec } = dataSpan(data, span.fromSec, upTo);
   return {
     fromSec,
     toSec,
@@ -182,12 +181,11 @@ export function loadMembers(
   return { data, gone };
 }
 
-/** [from, to) narrowed to the local days from the members' first to their last reading. */
-function dataDays(
+/** [from, to) narrowed to the members' data: from their first reading to the end of their last. */
+function dataSpan(
   data: readonly MemberData[],
   fromSec: number,
   toSec: number,
-  tz: string,
 ): { fromSec: number; toSec: number } {
   let first = Infinity;
   let last = -Infinity;
@@ -198,8 +196,8 @@ function dataDays(
       if (span && span.last > last) last = span.last;
     }
   if (first === Infinity) return { fromSec, toSec };
-  return {
-    fromSec: Math.max(fromSec, dayStartSec(dayNumberOf(first, tz), tz)),
-    toSec: Math.min(toSec, dayStartSec(dayNumberOf(last, tz) + 1, tz)),
-  };
+  // The data's own span, not its whole local days: an EDA report on its fixed UTC+1 grid that ends in
+  // summer time ends at 00:45 of the next local day, and one that starts in summer time at 01:00 —
+  // counted by whole days, every member "lacked" those two days (issue 42, item 15).
+  return { fromSec: Math.max(fromSec, first), toSec: Math.min(toSec, last + 900) };
 }
