@@ -37,8 +37,10 @@ function household(h: number, d: number, slot: number, hour: number): number {
   const noise = rand4(7001, h, d, slot);
   const morning = hour >= 6.5 && hour < 8.5 ? 0.2 : 0;
   const noon = hour >= 11.5 && hour < 13.5 ? 0.15 * rand4(7002, h, d, 0) : 0;
-  const evening = hour >= 17.5 && hour < 22 ? 0.28 : 0;
-  const appliance = noise > 0.97 ? 0.45 : 0;
+  // Evenings and appliances of varying size: with fixed ones every household peaked at exactly the same
+  // kW each month (issue 42, item 21).
+  const evening = hour >= 17.5 && hour < 22 ? 0.28 * (0.75 + 0.5 * rand4(7005, h, d, 1)) : 0;
+  const appliance = noise > 0.97 ? 0.25 + 0.6 * rand4(7004, h, d, slot) : 0;
   return Math.round((x.base + (morning + noon + evening) * x.scale + appliance) * 1000) / 1000;
 }
 
