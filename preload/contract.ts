@@ -134,7 +134,8 @@ export const channels = {
   'meters:mergePreview': channel<MergePreview>().input(
     z.object({ fromId: id, intoId: id, replace: z.boolean().default(false) }).strict(),
   ),
-  'meters:merge': channel<{ moved: number; conflictsKept: number }>().input(
+  /** Merges; logged as an import (`importId`) whose undo puts the merged meter back. */
+  'meters:merge': channel<{ moved: number; conflictsKept: number; importId: number }>().input(
     z.object({ fromId: id, intoId: id, replace: z.boolean().default(false) }).strict(),
   ),
   /** Deletes an imported meter with all its readings; `confirm` must be true (the UI asks first). */

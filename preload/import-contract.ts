@@ -245,6 +245,8 @@ export const importChannels = {
     meterRemoved: boolean;
     notesRemoved: number;
     membershipsRemoved: number;
+    /** An undone merge put the merged meter back (with its readings, notes, memberships, imports). */
+    meterRestored: { meterId: string; label: string } | null;
   }>().input(
     z
       .object({

@@ -191,14 +191,14 @@ export const de = {
   meterAdmin_mergePreview:
     'Vorschau, noch nichts geschrieben: {{offered}} Messwerte – {{added}} neu, {{same}} gleich, {{conflicts}} hält der andere Zähler mit anderem Wert.',
   meterAdmin_mergeKept: 'Diese bleiben, wie sie sind.',
-  meterAdmin_mergeNoUndo:
-    'Eine Zusammenführung lässt sich nicht rückgängig machen: vorher unter Profile → Sicherung eine Sicherung speichern.',
+  meterAdmin_mergeUndo:
+    'Eine Zusammenführung lässt sich wie ein Import im Importprotokoll rückgängig machen, solange ihre Tage nicht erneut geschrieben wurden.',
   meterAdmin_mergeReplaced_one: '1 davon wird durch diesen Wert ersetzt.',
   meterAdmin_mergeReplaced_other: '{{count}} davon werden durch diese Werte ersetzt.',
   meterAdmin_mergeConflict: 'hält {{held}}, dieser Zähler {{offered}}',
   meterAdmin_mergeYes: 'Zusammenführen',
   meterAdmin_merged:
-    '„{{from}}“ ist mit „{{into}}“ zusammengeführt: {{moved}} Werte übernommen, {{kept}} abweichende Werte von „{{into}}“ behalten.',
+    '„{{from}}“ ist mit „{{into}}“ zusammengeführt: {{moved}} Werte übernommen, {{kept}} abweichende Werte von „{{into}}“ behalten. Rückgängig: im Importprotokoll.',
   meterAdmin_delete: 'Löschen …',
   meterAdmin_name: 'Name des Zählers',
   meterAdmin_save: 'Speichern',
@@ -334,7 +334,9 @@ export const de = {
   err_reason_undo_unrecorded:
     'Der Import von „{{file}}“ stammt von einer älteren Meterdesk-Version ohne Rückgängig-Protokoll; er kann nicht rückgängig gemacht werden.',
   err_reason_undo_merged:
-    'Der Import von „{{file}}“ kam mit einem zusammengeführten Zähler; seine Rückgängig-Daten gingen mit dem Zusammenführen verloren, darum lässt er sich nicht rückgängig machen.',
+    'Der Import von „{{file}}“ kam mit einem zusammengeführten Zähler: zuerst das Zusammenführen rückgängig machen (sein Eintrag im Importprotokoll), das bringt den Zähler mit seinen Importen zurück.',
+  err_reason_undo_meter_exists:
+    'Ein Zähler {{meter}} ist wieder in diesem Profil, darum kann der zusammengeführte Zähler nicht unter seiner Kennung zurückkommen. Nichts wurde geändert.',
   err_reason_undo_overwritten:
     'Die Messwerte vom {{day}} wurden nach dem Import von „{{file}}“ erneut geschrieben (späterer Import oder Abgleich): zuerst die späteren Importe rückgängig machen. Nichts wurde geändert.',
   err_reason_eda_not_report:

@@ -192,13 +192,14 @@ export const en: Record<keyof typeof de, string> = {
   meterAdmin_mergePreview:
     'Preview, nothing written yet: {{offered}} readings – {{added}} new, {{same}} the same, {{conflicts}} held by the other meter with another value.',
   meterAdmin_mergeKept: 'Those stay as they are.',
-  meterAdmin_mergeNoUndo: 'A merge cannot be undone: save a backup first (Profiles → Backup).',
+  meterAdmin_mergeUndo:
+    'A merge can be undone in the import log, like an import, as long as its days were not written again.',
   meterAdmin_mergeReplaced_one: '1 of them is replaced by this meter’s value.',
   meterAdmin_mergeReplaced_other: '{{count}} of them are replaced by this meter’s values.',
   meterAdmin_mergeConflict: 'holds {{held}}, this meter {{offered}}',
   meterAdmin_mergeYes: 'Merge',
   meterAdmin_merged:
-    '“{{from}}” is merged into “{{into}}”: {{moved}} values taken over, {{kept}} differing values of “{{into}}” kept.',
+    '“{{from}}” is merged into “{{into}}”: {{moved}} values taken over, {{kept}} differing values of “{{into}}” kept. Undo: in the import log.',
   meterAdmin_delete: 'Delete …',
   meterAdmin_name: 'Name of the meter',
   meterAdmin_save: 'Save',
@@ -332,7 +333,9 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_undo_unrecorded:
     'The import of “{{file}}” was made by an older Meterdesk that kept no undo record; it cannot be undone.',
   err_reason_undo_merged:
-    'The import of “{{file}}” came with a merged meter; its undo record went with the merge, so it cannot be undone.',
+    'The import of “{{file}}” came with a merged meter: undo the merge first (its entry in the import log), which brings that meter back with its imports.',
+  err_reason_undo_meter_exists:
+    'A meter {{meter}} exists again in this profile, so the merged meter cannot come back under its id. Nothing was changed.',
   err_reason_undo_overwritten:
     'Readings of {{day}} were written again after the import of “{{file}}” (a later import or a sync): undo the later imports first. Nothing was changed.',
   err_reason_eda_not_report:

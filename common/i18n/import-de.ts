@@ -127,6 +127,9 @@ export const importDe = {
     '{{count}} Viertelstunden hat der Datendienst schon geliefert; seine Werte bleiben.',
   importLog_title: 'Importierte Dateien ({{count}})',
   importLog_undoneNow: '„{{file}}“ ist rückgängig gemacht: {{days}} Tage sind wie vor dem Import.',
+  importLog_undoneMerge:
+    'Der zusammengeführte Zähler „{{name}}“ ist wieder da, mit seinen Messwerten, Notizen, Mitgliedschaften und Importen.',
+  importLog_mergeOf: 'Zusammenführung von „{{name}}“',
   importLog_undoneMeter:
     'Der Zähler, den der Import angelegt hatte, ist entfernt, mit {{notes}} Notiz(en) und {{memberships}} Mitgliedschaft(en) in Energiegemeinschaften.',
   importLog_when: 'Importiert',

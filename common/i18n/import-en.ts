@@ -128,6 +128,9 @@ export const importEn: Record<keyof typeof importDe, string> = {
     '{{count}} quarter-hours came from the readings service already; its values stay.',
   importLog_title: 'Imported files ({{count}})',
   importLog_undoneNow: '“{{file}}” is undone: {{days}} days are as before the import.',
+  importLog_undoneMerge:
+    'The merged meter “{{name}}” is back, with its readings, notes, memberships and imports.',
+  importLog_mergeOf: 'Merge of “{{name}}”',
   importLog_undoneMeter:
     'The meter the import had created is removed, with {{notes}} note(s) and {{memberships}} membership(s) in energy communities.',
   importLog_when: 'Imported',

@@ -140,6 +140,7 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
             meter_removed: r.meterRemoved,
             notes_removed: r.notesRemoved,
             memberships_removed: r.membershipsRemoved,
+            meter_restored: r.meterRestored?.meterId ?? null,
           }) + '\n',
         );
       else
@@ -148,7 +149,7 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
             r.meterRemoved
               ? ` The meter it created is gone, with ${r.notesRemoved} note(s) and ${r.membershipsRemoved} community membership(s).`
               : ''
-          }\n`,
+          }${r.meterRestored ? ` The merged meter ${r.meterRestored.meterId} (${r.meterRestored.label}) is back, with its readings, notes, memberships and imports.` : ''}\n`,
         );
     } finally {
       db.close();
@@ -165,7 +166,7 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
     if (log.length === 0) process.stdout.write('No imports in this database.\n');
     for (const e of log)
       process.stdout.write(
-        `${e.id}  ${new Date(e.importedSec * 1000).toISOString()}  ${e.fileName}  → ${e.meterId}  ${e.readings} readings (${e.inserted} new, ${e.updated} changed, ${e.kept} kept)${e.undoneSec !== null ? '  undone' : e.undoable ? '' : '  (no undo record)'}\n`,
+        `${e.id}  ${new Date(e.importedSec * 1000).toISOString()}  ${e.format === 'merge' ? `merge of ${e.fileName}` : e.fileName}  → ${e.meterId}  ${e.readings} readings (${e.inserted} new, ${e.updated} changed, ${e.kept} kept)${e.undoneSec !== null ? '  undone' : e.undoable ? '' : '  (no undo record)'}\n`,
       );
   } finally {
     db.close();
@@ -250,6 +251,7 @@ export function metersAdminCommand(a: {
         a.replace,
       );
       out = { merged: from, into, ...r };
+      if (!a.json) process.stderr.write(`Undo with: meterdesk imports undo ${r.importId}\n`);
     } else if (sub === 'delete') {
       if (rest.length !== 1) throw new UsageError('Usage: meterdesk meters delete ID --yes');
       const m = id(rest[0]);

@@ -5,6 +5,7 @@
  * is left in it. Refused when anything wrote those days since. One transaction.
  */
 import { forgetMeter } from './meter-admin';
+import { restoreMergedMeter } from './merge-undo';
 import type Database from 'better-sqlite3';
 import type { ImportLogView } from '../../preload/contract';
 import { AppError } from '../errors';
@@ -73,6 +74,8 @@ export interface UndoResult {
   meterRemoved: boolean;
   notesRemoved: number;
   membershipsRemoved: number;
+  /** The meter an undone merge put back, if this import was a merge. */
+  meterRestored: { meterId: string; label: string } | null;
 }
 
 export function undoImport(
@@ -109,7 +112,7 @@ export function undoImport(
     if (imp.revisions_from === MERGED)
       throw new AppError(
         'conflict',
-        `Import ${importId} (${imp.file_name}) was merged into this meter from another; its undo record went with the merge, so it cannot be undone.`,
+        `Import ${importId} (${imp.file_name}) came with a merged meter: undo the merge first (its entry in the import log), which brings that meter back with its imports.`,
         { reason: 'undo_merged', params: { file: imp.file_name } },
       );
     if (imp.revisions_from === null)
@@ -154,6 +157,8 @@ export function undoImport(
         imp.revisions_from,
         imp.revisions_to,
       );
+    // A merge's undo puts the merged meter back as it was kept.
+    const restored = restoreMergedMeter(db, readings, importId);
     // What the import created, when nothing is left in it.
     for (const obis of JSON.parse(imp.created_series ?? '[]') as string[]) {
       const s = db
@@ -184,6 +189,7 @@ export function undoImport(
       meterRemoved: removed.meter,
       notesRemoved: removed.notes,
       membershipsRemoved: removed.memberships,
+      meterRestored: restored,
     };
   }).immediate();
   return result!;

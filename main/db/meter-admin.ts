@@ -10,6 +10,9 @@ import type Database from 'better-sqlite3';
 import { cleanText, TEXT_CAPS } from '../../common/rules';
 import { AppError } from '../errors';
 import { readAll } from './readings-read';
+import { recordImport, snapshotBeforeImport } from './import-record';
+import { forgetMergeRecords, keepMergedMeter, MERGE_FORMAT } from './merge-undo';
+import { dayNumberOf } from '../../common/zone';
 import type { ReadingsStore } from './readings-store';
 import { systemClock } from '../time/clock';
 
@@ -157,6 +160,7 @@ export function deleteMeter(db: Database.Database, id: string): { readings: numb
         db.prepare(`DELETE FROM ${t} WHERE series_id = ?`).run(sid);
     }
     db.prepare('DELETE FROM series WHERE meter_id = ?').run(id);
+    forgetMergeRecords(db, id);
     db.prepare('DELETE FROM imports WHERE meter_id = ?').run(id);
     forgetMeter(db, id);
   }).immediate();
@@ -225,7 +229,8 @@ export function forgetMeter(db: Database.Database, id: string): { notes: number;
 /**
  * Merges an imported meter into another, register by register: its readings are written into the
  * other meter as an import (quarter-hours the other holds with another value are kept unless
- * `replace`), then the merged meter is deleted. Both must measure the same direction.
+ * `replace`), logged as one (format `merge`) with what undo needs, and the merged meter is kept whole
+ * for that undo (db/merge-undo.ts) before it is deleted. Both must measure the same direction.
  */
 export function mergeMeters(
   db: Database.Database,
@@ -234,34 +239,22 @@ export function mergeMeters(
   intoId: string,
   nowSec: number,
   replace = false,
-): { moved: number; conflictsKept: number } {
+): { moved: number; conflictsKept: number; importId: number } {
   assertMergeable(db, fromId, intoId);
-  let moved = 0;
-  let conflictsKept = 0;
+  let out: { moved: number; conflictsKept: number; importId: number } | null = null;
   db.transaction(() => {
-    const series = db.prepare('SELECT id, obis_code, unit FROM series WHERE meter_id = ?').all(fromId) as {
-      id: number;
-      obis_code: string;
-      unit: string;
-    }[];
-    for (const s of series) {
-      const target = db
-        .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?')
-        .get(intoId, s.obis_code, s.unit) as { id: number } | undefined;
-      const existing = new Map<number, number>();
-      if (target) for (const r of readAll(db, target.id)) existing.set(r[0], r[2]);
-      const rows = readAll(db, s.id).filter((r) => {
-        const v = existing.get(r[0]);
-        if (v !== undefined && Math.abs(v - r[2]) > 1e-9 && !replace) {
-          conflictsKept++;
-          return false;
-        }
-        return true;
-      });
-      for (let i = 0; i < rows.length; i += 20_000) {
-        const page = rows.slice(i, i + 20_000).map((r) => ({
-          obisCode: s.obis_code,
-          unit: s.unit,
+    const plan = mergePlan(db, fromId, intoId, replace);
+    const touched = plan.series.map((p) => ({
+      obisCode: p.obisCode,
+      days: new Set(p.rows.map((r) => dayNumberOf(r[0], store.tz))),
+    }));
+    const snap = snapshotBeforeImport(db, intoId, true, touched);
+    const w = { inserted: 0, updated: 0, kept: 0 };
+    for (const p of plan.series)
+      for (let i = 0; i < p.rows.length; i += 20_000) {
+        const page = p.rows.slice(i, i + 20_000).map((r) => ({
+          obisCode: p.obisCode,
+          unit: p.unit,
           startSec: r[0],
           endSec: r[1],
           value: r[2],
@@ -269,17 +262,58 @@ export function mergeMeters(
           updatedSec: null,
         }));
         // What was written, not what was offered: a service meter's own readings stay (kept).
-        const w = store.applyPage(intoId, page, 'import', nowSec);
-        moved += w.inserted + w.updated;
+        const r = store.applyPage(intoId, page, 'import', nowSec);
+        w.inserted += r.inserted;
+        w.updated += r.updated;
+        w.kept += r.kept;
       }
-    }
-    // Its import log moves along; its undo records went with the merged registers.
-    db.prepare('UPDATE notes SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
-    // revisions_from −1: merged (its undo record went with the merge), said so when undo is asked.
-    db.prepare('UPDATE imports SET meter_id = ?, revisions_from = -1 WHERE meter_id = ?').run(intoId, fromId);
-    // The merged meter's memberships pass to the meter it became.
-    db.prepare('UPDATE community_members SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
+    const from = db
+      .prepare('SELECT coalesce(label, metering_point) AS l FROM meters WHERE id = ?')
+      .get(fromId) as {
+      l: string;
+    };
+    const importId = recordImport(db, snap, {
+      meterId: intoId,
+      fileName: from.l,
+      sha256: `merge:${fromId}`,
+      formatId: MERGE_FORMAT,
+      nowSec,
+      readings: plan.series.reduce((n, p) => n + p.rows.length, 0),
+      written: w,
+      createdMeter: false,
+      touched,
+    });
+    keepMergedMeter(db, importId, fromId, intoId);
     deleteMeter(db, fromId);
+    out = { moved: w.inserted + w.updated, conflictsKept: plan.conflictsKept, importId };
   }).immediate();
-  return { moved, conflictsKept };
+  return out!;
+}
+
+/** Each register's readings a merge writes (conflicts dropped unless `replace`), and how many it kept. */
+function mergePlan(db: Database.Database, fromId: string, intoId: string, replace: boolean) {
+  let conflictsKept = 0;
+  const series = (
+    db.prepare('SELECT id, obis_code, unit FROM series WHERE meter_id = ?').all(fromId) as {
+      id: number;
+      obis_code: string;
+      unit: string;
+    }[]
+  ).map((s) => {
+    const target = db
+      .prepare('SELECT id FROM series WHERE meter_id = ? AND obis_code = ? AND unit = ?')
+      .get(intoId, s.obis_code, s.unit) as { id: number } | undefined;
+    const existing = new Map<number, number>();
+    if (target) for (const r of readAll(db, target.id)) existing.set(r[0], r[2]);
+    const rows = readAll(db, s.id).filter((r) => {
+      const v = existing.get(r[0]);
+      if (v !== undefined && Math.abs(v - r[2]) > 1e-9 && !replace) {
+        conflictsKept++;
+        return false;
+      }
+      return true;
+    });
+    return { obisCode: s.obis_code, unit: s.unit, rows };
+  });
+  return { series, conflictsKept };
 }

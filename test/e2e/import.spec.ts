@@ -222,10 +222,23 @@ test('a household without an account: a local profile, a dropped file, its chart
     /is merged into “Wohnung Mayer”: \d+ values taken over, \d+ differing values/,
   );
   expect(Number((await notice.textContent())!.match(/: (\d+) values/)![1])).toBeGreaterThan(0);
+  await expect(notice).toContainText('Undo: in the import log');
+  // The merge is undone like an import (issue 43, item 1): the merged meter comes back.
+  await page.getByTestId('open-import').click();
+  const log = page.getByTestId('import-log');
+  await log.locator('summary').click();
+  const mergeRow = log.getByTestId('import-log-row').filter({ hasText: 'Merge of' });
+  await expect(mergeRow).toHaveCount(1);
+  await mergeRow.getByTestId('import-log-undo').click();
+  await mergeRow.getByTestId('import-log-undo-yes').click();
+  await expect(log.getByTestId('import-undone')).toContainText('is back, with its readings');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(app.meterItems).toHaveCount(2);
   await app.meter('Wohnung Mayer').first().click();
   await page.getByTestId('meter-delete').click();
   await page.getByTestId('meter-delete-yes').click();
-  await expect(app.meterItems).toHaveCount(0);
+  await expect(app.meterItems).toHaveCount(1);
 });
 
 test('the import log lists each file, and undo takes a file out again, day for day', async ({

@@ -35,8 +35,8 @@ describe('merging an imported meter', () => {
       `INSERT INTO imports (id, meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept, revisions_from, revisions_to)
        VALUES (7, 'imp2', 'kopie.csv', 'x', 'csv', 1, 288, 288, 0, 0, 0, 0)`,
     ).run();
-    expect(mergeMeters(db, store, 'imp', 'svc', 2)).toEqual({ moved: 0, conflictsKept: 0 });
-    expect(mergeMeters(db, store, 'imp2', 'empty', 2)).toEqual({ moved: 288, conflictsKept: 0 });
+    expect(mergeMeters(db, store, 'imp', 'svc', 2)).toMatchObject({ moved: 0, conflictsKept: 0 });
+    expect(mergeMeters(db, store, 'imp2', 'empty', 2)).toMatchObject({ moved: 288, conflictsKept: 0 });
     // Its import came along with the merge: its undo says so, not "an older Meterdesk".
     expect(importLog(db).find((e) => e.id === 7)).toMatchObject({ meterId: 'empty', undoable: false });
     let refusal: unknown = null;

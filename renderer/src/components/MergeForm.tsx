@@ -85,7 +85,7 @@ export function MergeForm({ meter, done, cancel }: FormProps) {
                 ? t('meterAdmin_mergeReplaced', { count: preview.replaced })
                 : t('meterAdmin_mergeKept'))}
           </p>
-          <p className="small">{t('meterAdmin_mergeNoUndo')}</p>
+          <p className="small">{t('meterAdmin_mergeUndo')}</p>
           {preview.sample.length > 0 && (
             <ul className="small" data-testid="merge-conflicts">
               {preview.sample.map((x) => (

@@ -6,13 +6,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportDone, ImportFailure, ImportFileView, ImportLogView } from '../../../../preload/contract';
+import type { ImportDone, ImportFailure, ImportFileView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtDateTime, fmtPercent } from '../../format';
+import { fmtPercent } from '../../format';
 import { useApp, usePrefs } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { ImportFileCard } from './ImportFileCard';
+import { ImportLog } from './ImportLog';
 import { MappingDialog } from './MappingDialog';
 import { readForImport } from './read-files';
 
@@ -283,117 +284,5 @@ function ReadState(props: {
         </section>
       ))}
     </>
-  );
-}
-
-/**
- * The files imported into this profile, newest first, each with "Undo": every day that file wrote goes
- * back to what it was before it (refused, with the reason, when a later import or sync wrote them since).
- */
-function ImportLog({ refreshKey }: { refreshKey: number }) {
-  const { t } = useTranslation();
-  const prefs = usePrefs();
-  const [log, setLog] = useState<ImportLogView[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [version, setVersion] = useState(0);
-  const [asking, setAsking] = useState<number | null>(null);
-  // A meter by its name and metering point, as the meter list shows it (its id only under the pointer).
-  const meters = useApp((st) => st.meters);
-  const meterName = (id: string) => {
-    const m = meters.find((x) => x.id === id);
-    return m ? `${m.label ?? m.meteringPoint} (${m.meteringPoint})` : t('importLog_meterGone');
-  };
-  /** What the last undo did, said after it (the days put back; a meter it created, and what went with it). */
-  const [undone, setUndone] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    unwrap(api().import.log({})).then(
-      (l) => live && setLog(l),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [refreshKey, version]);
-  if (!log || log.length === 0) return error ? <ErrorText error={error} prefs={prefs} /> : null;
-  const undo = async (e: ImportLogView) => {
-    setAsking(null);
-    setError(null);
-    setUndone(null);
-    try {
-      const r = await unwrap(api().import.undo({ importId: e.id }));
-      setUndone(
-        [
-          t('importLog_undoneNow', { file: e.fileName, days: r.days }),
-          r.meterRemoved
-            ? t('importLog_undoneMeter', { notes: r.notesRemoved, memberships: r.membershipsRemoved })
-            : '',
-        ]
-          .filter(Boolean)
-          .join(' '),
-      );
-    } catch (err) {
-      setError(err);
-    }
-    setVersion((v) => v + 1);
-  };
-  return (
-    <details className="import-log" data-testid="import-log">
-      <summary>{t('importLog_title', { count: log.length })}</summary>
-      {error !== null && <ErrorText error={error} prefs={prefs} />}
-      {undone && (
-        <p className="small" role="status" data-testid="import-undone">
-          {undone}
-        </p>
-      )}
-      <table className="grid-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('importLog_when')}</th>
-            <th scope="col">{t('importLog_file')}</th>
-            <th scope="col">{t('importLog_meter')}</th>
-            <th scope="col">{t('importLog_counts')}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {log.map((e) => (
-            <tr key={e.id} data-testid="import-log-row">
-              <td>{fmtDateTime(e.importedSec, prefs)}</td>
-              <td className="mono small">{e.fileName}</td>
-              <td className="small" title={e.meterId}>
-                {meterName(e.meterId)}
-              </td>
-              <td className="num small">
-                {t('importLog_countsText', {
-                  readings: e.readings,
-                  inserted: e.inserted,
-                  updated: e.updated,
-                })}
-              </td>
-              <td>
-                {e.undoneSec !== null ? (
-                  <span className="muted small">{t('importLog_undone')}</span>
-                ) : e.undoable && asking === e.id ? (
-                  <span className="small">
-                    {t('importLog_confirm', { name: e.fileName })}{' '}
-                    <button className="danger" onClick={() => void undo(e)} data-testid="import-log-undo-yes">
-                      {t('importLog_undoYes')}
-                    </button>{' '}
-                    <button onClick={() => setAsking(null)}>{t('importLog_keep')}</button>
-                  </span>
-                ) : e.undoable ? (
-                  <button onClick={() => setAsking(e.id)} data-testid="import-log-undo">
-                    {t('importLog_undo')}
-                  </button>
-                ) : (
-                  <span className="muted small">{t('importLog_noRecord')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
   );
 }
