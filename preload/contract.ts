@@ -143,6 +143,16 @@ export const channels = {
     z.object({ meterId: id, confirm: z.literal(true) }).strict(),
   ),
   'sites:list': channel<SiteView[]>().input(none),
+  /** Every customer (`own`: made by Meterdesk, so it can be renamed and merged). */
+  'places:customers': channel<{ id: string; name: string; own: boolean }[]>().input(none),
+  /** Renames one of the person's own customers or sites (issue 42, item 8). */
+  'places:rename': channel<{ name: string }>().input(
+    z.object({ kind: z.enum(['customer', 'site']), id, name: z.string().trim().min(1).max(200) }).strict(),
+  ),
+  /** Merges one of the person's own customers or sites into another: its meters or sites move. */
+  'places:merge': channel<{ meters: number; sites: number }>().input(
+    z.object({ kind: z.enum(['customer', 'site']), fromId: id, intoId: id }).strict(),
+  ),
   'readings:series': channel<SeriesView>().input(
     z
       .object({

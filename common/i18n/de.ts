@@ -199,6 +199,20 @@ export const de = {
   meterAdmin_mergeYes: 'Zusammenführen',
   meterAdmin_merged:
     '„{{from}}“ ist mit „{{into}}“ zusammengeführt: {{moved}} Werte übernommen, {{kept}} abweichende Werte von „{{into}}“ behalten. Rückgängig: im Importprotokoll.',
+  place_edit: 'Standort/Kunde umbenennen oder zusammenführen …',
+  place_which: 'Standort oder Kunde',
+  place_site: 'Standort „{{name}}“',
+  place_customer: 'Kunde „{{name}}“',
+  place_newName: 'Neuer Name',
+  place_mergeInto: 'Zusammenführen mit',
+  place_noMerge: 'nur umbenennen',
+  place_mergeIntoOption: 'zusammenführen mit „{{name}}“',
+  place_mergedSite_one: 'Der Standort „{{name}}“ ist zusammengeführt: sein Zähler wurde verschoben.',
+  place_mergedSite_other:
+    'Der Standort „{{name}}“ ist zusammengeführt: seine {{count}} Zähler wurden verschoben.',
+  place_mergedCustomer_one: 'Der Kunde „{{name}}“ ist zusammengeführt: sein Standort wurde verschoben.',
+  place_mergedCustomer_other:
+    'Der Kunde „{{name}}“ ist zusammengeführt: seine {{count}} Standorte wurden verschoben.',
   meterAdmin_delete: 'Löschen …',
   meterAdmin_name: 'Name des Zählers',
   meterAdmin_save: 'Speichern',

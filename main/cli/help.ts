@@ -80,6 +80,8 @@ is not metered), full cycles, savings under the tariffs, and a sweep of sizes wi
        meterdesk --data-dir DIR meters rename ID NAME
        meterdesk --data-dir DIR meters site ID (SITE_ID | new:NAME [CUSTOMER_ID | new:NAME])
        meterdesk --data-dir DIR meters merge FROM INTO [--replace] [--dry-run]
+       meterdesk --data-dir DIR meters site-rename|customer-rename ID NAME
+       meterdesk --data-dir DIR meters site-merge|customer-merge FROM INTO
        meterdesk --data-dir DIR meters delete ID --yes
 
 Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
@@ -88,7 +90,9 @@ Imported meters are the person's: rename one, put it at a site (a new site and c
 here, without an account), merge it into another meter (register by register; quarter-hours the
 other holds with other values are kept unless --replace; --dry-run shows what it would do, with the
 first conflicting quarter-hours, and writes nothing), or delete it with all its readings (--yes).
-A service meter's name, site and existence are the service's: refused.`,
+The customers and sites made here (ids starting "local-") can be renamed, or merged into another
+(site-merge moves its meters, customer-merge its sites; the emptied one goes). A service meter's
+name, site and existence, and a service's customer or site, are the service's: refused.`,
   imports: `Usage: meterdesk --data-dir DIR imports [--profile NAME] [--json]
        meterdesk --data-dir DIR imports undo ID [--profile NAME] [--json]
 

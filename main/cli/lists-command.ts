@@ -11,6 +11,7 @@ import { latestOfMeters } from '../db/readings-read';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
+import { mergePlaces, renamePlace } from '../db/place-admin';
 import { mergePreview } from '../db/merge-preview';
 import type { MergePreview } from '../../preload/contract';
 import { createReadingsStore } from '../db/readings-store';
@@ -252,6 +253,16 @@ export function metersAdminCommand(a: {
       );
       out = { merged: from, into, ...r };
       if (!a.json) process.stderr.write(`Undo with: meterdesk imports undo ${r.importId}\n`);
+    } else if (/^(site|customer)-(rename|merge)$/.test(sub ?? '')) {
+      const [kind, verb] = sub!.split('-') as ['site' | 'customer', 'rename' | 'merge'];
+      if (rest.length !== 2)
+        throw new UsageError(
+          `Usage: meterdesk meters ${sub} ${kind.toUpperCase()}_ID ${verb === 'rename' ? 'NAME' : 'INTO_ID'} (the ids: "meterdesk meters --json")`,
+        );
+      out =
+        verb === 'rename'
+          ? { [kind]: rest[0], ...renamePlace(db, kind, rest[0]!, rest[1]!) }
+          : { merged: rest[0], into: rest[1], ...mergePlaces(db, kind, rest[0]!, rest[1]!) };
     } else if (sub === 'delete') {
       if (rest.length !== 1) throw new UsageError('Usage: meterdesk meters delete ID --yes');
       const m = id(rest[0]);
@@ -260,7 +271,10 @@ export function metersAdminCommand(a: {
           `meters delete removes meter ${m} with all its readings and its import log: give --yes to confirm.`,
         );
       out = { deleted: m, ...deleteMeter(db, m) };
-    } else throw new UsageError(`Unknown "meters ${sub}": use rename, site, merge or delete.`);
+    } else
+      throw new UsageError(
+        `Unknown "meters ${sub}": use rename, site, merge, delete, site-rename, site-merge, customer-rename or customer-merge.`,
+      );
     process.stdout.write(
       (a.json
         ? JSON.stringify(out)

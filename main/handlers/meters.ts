@@ -2,6 +2,7 @@
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
 import { listSites, meterStatusOf } from '../db/meter-lookups';
 import { mergePreview } from '../db/merge-preview';
+import { listCustomers, mergePlaces, renamePlace } from '../db/place-admin';
 import type { HandlerContext, HandlersOf } from './context';
 
 type MeterChannels =
@@ -15,7 +16,10 @@ type MeterChannels =
   | 'meters:setSite'
   | 'meters:mergePreview'
   | 'meters:merge'
-  | 'meters:delete';
+  | 'meters:delete'
+  | 'places:customers'
+  | 'places:rename'
+  | 'places:merge';
 
 const statusOf = (m: {
   id: string;
@@ -98,6 +102,17 @@ export function meterHandlers({ services, writable, nowSec }: HandlerContext): H
       const c = await writable();
       const r = mergeMeters(c.db, c.readings, fromId, intoId, await nowSec(), replace);
       changed(fromId, intoId);
+      return r;
+    },
+    'places:customers': async () => listCustomers((await services.active()).db),
+    'places:rename': async ({ kind, id, name }) => {
+      const r = renamePlace((await writable()).db, kind, id, name);
+      changed();
+      return r;
+    },
+    'places:merge': async ({ kind, fromId, intoId }) => {
+      const r = mergePlaces((await writable()).db, kind, fromId, intoId);
+      changed();
       return r;
     },
     'meters:delete': async ({ meterId }) => {

@@ -189,6 +189,12 @@ test('a household without an account: a local profile, a dropped file, its chart
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('meter-list')).toContainText('Familie Mayer');
   await app.screenshot('import-meter-admin');
+  // The site made here can be renamed (issue 42, item 8).
+  await page.getByTestId('meter-place').click();
+  await page.getByTestId('place-name').fill('Hauptstraße 1, 4020 Linz');
+  await app.screenshot('place-form');
+  await page.getByTestId('place-save').click();
+  await expect(page.getByTestId('meter-list')).toContainText('Hauptstraße 1, 4020 Linz');
   // A second file of the household (its own meter, no metering point in a Linz export): merged into
   // the first one from its header.
   await dropFiles(page, [fixture('linznetz-v2.csv')]);
@@ -197,7 +203,7 @@ test('a household without an account: a local profile, a dropped file, its chart
   await expect(app.meterItems).toHaveCount(2);
   // The household's site is there to pick for the second meter (not only a new one).
   await page.getByTestId('meter-site').click();
-  await expect(page.getByTestId('site-pick')).toContainText('Hauptstraße 1 · Familie Mayer');
+  await expect(page.getByTestId('site-pick')).toContainText('Hauptstraße 1, 4020 Linz · Familie Mayer');
   await app.screenshot('site-picker');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('meter-merge').click();

@@ -11,9 +11,10 @@ import { api, unwrap } from '../bridge';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { MergeForm } from './MergeForm';
+import { PlaceForm } from './PlaceForm';
 import { SiteForm } from './SiteForm';
 
-type Mode = 'none' | 'rename' | 'site' | 'merge' | 'delete';
+type Mode = 'none' | 'rename' | 'site' | 'place' | 'merge' | 'delete';
 
 /** What each form gets: the meter, the action (reloads the list when it succeeds) and cancel. */
 export interface FormProps {
@@ -51,6 +52,13 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
           <button onClick={() => setMode('site')} data-testid="meter-site">
             {t('meterAdmin_site')}
           </button>{' '}
+          {[meter.siteId, meter.customerId].some((x) => x?.startsWith('local-')) && (
+            <>
+              <button onClick={() => setMode('place')} data-testid="meter-place">
+                {t('place_edit')}
+              </button>{' '}
+            </>
+          )}
           {hasOthers && (
             <>
               <button onClick={() => setMode('merge')} data-testid="meter-merge">
@@ -65,6 +73,7 @@ export function MeterAdmin({ meter }: { meter: MeterView }) {
       )}
       {mode === 'rename' && <RenameForm {...form} />}
       {mode === 'site' && <SiteForm {...form} />}
+      {mode === 'place' && <PlaceForm {...form} />}
       {mode === 'merge' && <MergeForm {...form} />}
       {mode === 'delete' && (
         <p role="alert">
