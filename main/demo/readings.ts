@@ -322,7 +322,7 @@ export class DemoReadings {
     return { index, scale: 0.7 + (hash(this.opts.seed, index, 11) % 1000) / 1000 };
   }
 
-  /** A household's load in a quarter-hour (kWh); a PV house charges an EV some evenings. */
+  /** A household's load in a quarter-hour (kWh); a PV house charges an EV some evenings (evCharge). */
   private householdLoad(
     house: { index: number; scale: number },
     day: number,
@@ -341,8 +341,20 @@ export class DemoReadings {
     const midday = isWeekend ? 0.1 * bump(hour, 12.5, 1.5) : 0.02;
     const appliance = rand5(seed, house.index, day, slot, 23) < 0.012 ? 0.45 : 0;
     let g = (base + morning + evening + midday + appliance) * house.scale * noise * dayMood;
-    if (ev && rand4(seed, house.index, day, 24) < 0.3 && hour >= 18 && hour < 21) g += 2.75; // EV at 11 kW
+    if (ev && rand4(seed, house.index, day, 24) < 0.3) g += this.evCharge(house.index, day, slot);
     return g;
+  }
+
+  /**
+   * An EV charged at home some evenings (issue 42, item 21: not at ~16 kW every evening): from 18–21 h
+   * for 1½–4 h, mostly at 3.7 kW (16 A, one phase), one charge in five at 11 kW. kWh in this slot.
+   */
+  private evCharge(houseIndex: number, day: number, slot: number): number {
+    const { seed } = this.opts;
+    const start = (18 + Math.floor(rand4(seed, houseIndex, day, 25) * 4)) * 4;
+    const slots = 6 + Math.floor(rand4(seed, houseIndex, day, 26) * 11);
+    if (slot < start || slot >= start + slots) return 0;
+    return rand4(seed, houseIndex, day, 27) < 0.2 ? 2.75 : 0.925;
   }
 
   private pvGeneration(houseIndex: number, day: number, hour: number, winter: number): number {

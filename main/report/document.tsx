@@ -12,6 +12,7 @@ import { WORDS, type Words } from './words';
 import { fmt, st } from './document/kit';
 import { CompactMeter, MeterSections } from './document/meter';
 import { CommunityPage, SummaryPage } from './document/pages';
+import { PvPage } from './document/pv-page';
 
 function ReportDocument({
   model,
@@ -69,6 +70,13 @@ function ReportDocument({
                 </Page>
               ),
             )}
+          {!frontOnly &&
+            model.pvSites.map((s, i) => (
+              <Page key={`pv-${i}`} size="A4" style={st.page}>
+                <PvPage s={s} idx={i} model={model} f={f} w={w} pages={pages} />
+                {pageFooter}
+              </Page>
+            ))}
           {!frontOnly && model.community && (
             <Page size="A4" style={st.page}>
               <CommunityPage c={model.community} f={f} w={w} pages={pages} />
@@ -81,6 +89,9 @@ function ReportDocument({
           <SummaryPage model={model} f={f} w={w} pages={toc} logo={logo} />
           {model.meters.map((m, i) => (
             <MeterSections key={m.meter.id} m={m} model={model} f={f} w={w} pages={pages} idx={i} />
+          ))}
+          {model.pvSites.map((s, i) => (
+            <PvPage key={`pv-${i}`} s={s} idx={i} model={model} f={f} w={w} pages={pages} />
           ))}
           {model.community && <CommunityPage c={model.community} f={f} w={w} pages={pages} />}
           {pageFooter}

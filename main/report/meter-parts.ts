@@ -16,7 +16,7 @@ import { dayKey, dayNumberOf, dayNumberOfKey, dayStartSec, offsetMinutesAt } fro
 import type { MeterReport, MonthRow } from './model';
 
 /** Calendar months (`YYYY-MM`) whose start lies in [from, to), with their local spans. */
-function monthsIn(
+export function monthsIn(
   fromSec: number,
   toSec: number,
   tz: string,
@@ -158,7 +158,10 @@ export function carpetHours(db: Database.Database, scope: Framed, tz: string): M
   return { days: c.days.map((d) => d.day), hours, maxKw };
 }
 
-/** The base load: mean of the daily 5 % values, the night level, its share, the off-hours share. */
+/**
+ * The base load: mean of the daily 5 % values, the night level, its share, the off-hours share; and the
+ * share in the SNAP window (the cost section's time-of-use figure, from the same pass over the readings).
+ */
 export function baseLoadOf(
   db: Database.Database,
   scope: Framed,
@@ -173,18 +176,24 @@ export function baseLoadOf(
   const hoursCovered = figures.readings * (intervalSec / 3600);
   let off = 0;
   let all = 0;
+  let snap = 0;
   for (const r of loadRows(db, scope)) {
     all += r.value;
     const local = r.start + offsetMinutesAt(r.start, tz) * 60;
     const dow = (Math.floor(local / 86_400) + 4) % 7; // 0 = Sunday (1970-01-01 was a Thursday)
     const hour = Math.floor((local % 86_400) / 3600);
     if (dow === 0 || dow === 6 || hour < 7 || hour >= 19) off += r.value;
+    // The SNAP window (SNE-V 2018 § 5: 1 April – 30 September, 10:00–16:00 local, every day).
+    const month = new Date(local * 1000).getUTCMonth() + 1;
+    if (month >= 4 && month <= 9 && hour >= 10 && hour < 16) snap += r.value;
   }
   return {
     meanP5Kw: meanP5,
     nightMinMeanKw: nights.length ? nights.reduce((a, x) => a + x, 0) / nights.length : null,
     shareOfEnergy: meanP5 !== null && figures.kwh > 0 ? (meanP5 * hoursCovered) / figures.kwh : null,
     offHoursShare: all > 0 ? off / all : null,
+    snapShare: all > 0 ? snap / all : null,
+    snapKwh: snap,
   };
 }
 

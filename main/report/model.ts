@@ -30,6 +30,7 @@ import { createTariffStore } from '../db/tariff-store';
 import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
 import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
+import { pvSitesOf, type PvSite } from './pv-part';
 import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows } from './meter-parts';
 import { AppError } from '../errors';
 import { DEFAULT_TZ } from '../time/local-days';
@@ -108,6 +109,9 @@ export interface MeterReport {
     shareOfEnergy: number | null;
     /** Energy outside Monday–Friday 07:00–19:00 ÷ all energy. */
     offHoursShare: number | null;
+    /** Energy in the SNAP window (1 April – 30 September, 10:00–16:00 local) ÷ all energy, and its kWh. */
+    snapShare: number | null;
+    snapKwh: number;
   } | null;
   /** kWh ÷ highest kW of the frame. */
   utilisationHours: number | null;
@@ -147,9 +151,21 @@ export interface ReportModel {
   withoutData: { id: string; meteringPoint: string; label: string | null }[];
   /** The community's view over the report's period, where one was chosen (its own page). */
   community: CommunityView | null;
+  /** Sites of the scope with PV (import and export registers): a page each (pv-part.ts). */
+  pvSites: PvSite[];
 }
 
 type MeterRow = ReportMeterRow;
+
+/** The distinct sites of the report's meters (named by name, else address, else id). */
+const sitesOf = (rows: MeterRow[]) =>
+  [
+    ...new Map(
+      rows.flatMap((r) =>
+        r.site_id ? [[r.site_id, r.site_name ?? r.site_address ?? r.site_id] as const] : [],
+      ),
+    ),
+  ].map(([id, name]) => ({ id, name }));
 
 function metersOf(db: Database.Database, scope: ReportRequest['scope']): MeterRow[] {
   return reportMeters(db, scope);
@@ -349,6 +365,9 @@ export function buildReport(
     compact: !full,
     appendix,
     withoutData,
+    pvSites: appendix
+      ? []
+      : pvSitesOf(db, sitesOf(rows), { fromSec: req.fromSec, toSec: req.toSec }, nowSec, tz),
     community: req.communityId
       ? communityView(db, createCommunityStore(db), req.communityId, req, nowSec, tz)
       : null,

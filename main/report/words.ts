@@ -1,6 +1,26 @@
 /** The report's words in German and English (the report is rendered in main, not by the UI's i18n). */
 export const WORDS = {
   de: {
+    pvAt: 'PV am Standort',
+    pvImport: 'Netzbezug',
+    pvExport: 'Einspeisung',
+    exportHours: 'Stunden mit Einspeisung',
+    pvBattery: 'Speicher (siehe Maßnahmen)',
+    pvNotMetered:
+      'Zähler messen nur, was den Netzanschluss quert: die PV-Erzeugung und damit Eigenverbrauch und Autarkie sind nicht gemessen und werden nicht angegeben.',
+    glance: 'Auf einen Blick',
+    inDays: 'in {n} Tagen',
+    gross: 'brutto',
+    snapShare: 'Anteil im SNAP-Fenster',
+    snapWindow: '1.4.–30.9., 10–16 Uhr',
+    benchmark: 'Typischer Haushalt mit {n} Person(en)',
+    perYear: 'im Jahr',
+    thisMeter: 'dieser Zähler',
+    benchmarkNote:
+      'Spanne von der Wohnung ohne elektrische Warmwasserbereitung bis zum Haus mit elektrischer Warmwasserbereitung.',
+    source: 'Quelle',
+    benchmarkNeedsYear:
+      'Ein Vergleich mit einem typischen Haushalt braucht ein ganzes Jahr an Daten; diese decken {n} Tage (nichts wird hochgerechnet).',
     title: 'Lastganganalyse',
     period: 'Zeitraum',
     dataFrom: 'Daten ab',
@@ -151,6 +171,25 @@ export const WORDS = {
       'Verbraucher zahlen den Gemeinschaftspreis für die Eigendeckung und sparen Lieferantenpreis, reduzierten Netz-Arbeitspreis und Abgaben pro kWh (brutto), im SNAP-Fenster (ab 1.4.2026, April–September, 10–16 Uhr) gegenüber dem SNAP-Preis, denn Gemeinschaftsenergie trägt keinen SNAP; Erzeuger erhalten den Gemeinschaftspreis statt des Einspeisepreises (netto).',
   },
   en: {
+    pvAt: 'PV at the site',
+    pvImport: 'Grid import',
+    pvExport: 'Feed-in',
+    exportHours: 'Hours with feed-in',
+    pvBattery: 'battery (see measures)',
+    pvNotMetered:
+      'Meters measure only what crosses the grid connection: PV generation, and with it self-consumption and autarky, is not metered and not stated.',
+    glance: 'At a glance',
+    inDays: 'in {n} days',
+    gross: 'gross',
+    snapShare: 'Share in the SNAP window',
+    snapWindow: '1 Apr–30 Sep, 10–16 h',
+    benchmark: 'Typical household of {n} person(s)',
+    perYear: 'a year',
+    thisMeter: 'this meter',
+    benchmarkNote: 'Range from a flat without electric hot water to a house with electric hot water.',
+    source: 'Source',
+    benchmarkNeedsYear:
+      'A comparison with a typical household needs a whole year of data; this covers {n} days (nothing is annualised).',
     title: 'Load profile analysis',
     period: 'Period',
     dataFrom: 'data from',

@@ -129,6 +129,27 @@ describe('the customer report (PDF)', () => {
     expect(text).toMatch(new RegExp(`Energie\\s+${de(year.kwh, 1)} kWh`));
     expect(text).toMatch(new RegExp(`Höchste Leistung\\s+${de(year.mx * 4, 2)} kW am`));
     expect(text).toMatch(new RegExp(`kWh je m² \\(180 m²\\)\\s+${de(year.kwh / 180, 1)}`));
+    // The cover's key figures (issue 42, item 20): the energy over the days the data covers, named.
+    expect(text).toContain('Auf einen Blick');
+    expect(text).toMatch(
+      new RegExp(`Bezug \\(1-1:1\\.9\\.0 G\\.01\\)\\s+${de(year.kwh, 1)} kWh in 365 Tagen`),
+    );
+    // The SNAP-window share: April–September, 10–16 h local, by Luxon over every reading (not the app's code).
+    let snap = 0;
+    for (const r of db
+      .prepare(
+        'SELECT start_sec, value FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+      )
+      .all(sid, FROM, TO) as { start_sec: number; value: number }[]) {
+      const t = DateTime.fromSeconds(r.start_sec, { zone: TZ });
+      if (t.month >= 4 && t.month <= 9 && t.hour >= 10 && t.hour < 16) snap += r.value;
+    }
+    expect(text).toMatch(
+      new RegExp(
+        `Anteil im SNAP-Fenster\\s+${de((snap / year.kwh) * 100, 1)} % \\(1\\.4\\.–30\\.9\\., 10–16 Uhr\\)`,
+      ),
+    );
+    expect(text).toContain(`${de((snap / year.kwh) * 100, 1)} % (${de(snap, 1)} kWh; 1.4.–30.9., 10–16 Uhr)`);
 
     // The frame the screens show (the same figures as `meterdesk analyze`).
     const q = await call<QualityBreakdown>('quality:breakdown', {
@@ -269,7 +290,7 @@ describe('the customer report (PDF)', () => {
       logoPngBase64: null,
       conclusions: null,
       areaM2: null,
-      persons: null,
+      persons: 2,
     });
     // Independent: the first stored reading of the meter's G.01 (plain SQL), as a local date.
     const db = new Database(dbPath, { readonly: true });
@@ -290,6 +311,43 @@ describe('the customer report (PDF)', () => {
       year: 'numeric',
     }).format(first * 1000);
     expect(textOf(r.path)).toContain(`Zeitraum: 2024 (Daten ab ${day})`);
+    // With persons entered, no benchmark on a part of a year, and nothing annualised: said with the days.
+    expect(textOf(r.path).replace(/\s+/g, ' ')).toContain(
+      'Ein Vergleich mit einem typischen Haushalt braucht ein ganzes Jahr an Daten; diese decken',
+    );
+  });
+
+  it('a household’s whole year beside the published range for its size, with the source', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;
+    const r = await call<ReportResult>('report:pdf', {
+      scope: { kind: 'meter', id: meter.id },
+      fromSec: FROM,
+      toSec: TO,
+      periodLabel: '2025',
+      lang: 'de',
+      sections: ['master', 'energy'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: 2,
+    });
+    const db = new Database(dbPath, { readonly: true });
+    const kwh = (
+      db
+        .prepare(
+          `SELECT sum(r.value) AS kwh FROM readings r JOIN series s ON s.id = r.series_id
+            WHERE s.meter_id = ? AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+        )
+        .get(meter.id, FROM, TO) as { kwh: number }
+    ).kwh;
+    db.close();
+    const text = textOf(r.path).replace(/\s+/g, ' ');
+    // Energieinstitut Vorarlberg (2011), 2 persons: 2 200 (flat, no electric hot water) to 4 150 kWh (house, with).
+    expect(text).toContain(
+      `Typischer Haushalt mit 2 Person(en) ${de(2200, 0)}–${de(4150, 0)} kWh im Jahr · dieser Zähler: ${de(kwh, 0)} kWh`,
+    );
+    expect(text).toContain('Quelle: Energieinstitut Vorarlberg (2011)');
   });
 
   it('a customer with several meters (English): a summary, a page per meter, totals never across directions', async () => {
@@ -317,6 +375,46 @@ describe('the customer report (PDF)', () => {
     // Totals per direction: consumption and feed-in are two lines, never one sum.
     expect(text).toMatch(/Electricity\s+Consumption\s+1-1:1\.9\.0 G\.01\s+1/);
     expect(text).toMatch(/Electricity\s+Feed-in\s+1-1:2\.9\.0 G\.01\s+1/);
+    // The site's PV page (issue 42, item 20): import and export of each month as plain SQL sums them.
+    expect(text).toContain('PV at the site');
+    const feed = meters.find((m) => m.label === 'Haus Wagner – PV-Einspeisung')!;
+    const db = new Database(dbPath, { readonly: true });
+    const monthSum = (meterId: string, obis: string, mo: number) => {
+      const a = DateTime.fromObject({ year: 2025, month: mo, day: 1 }, { zone: TZ });
+      return (
+        db
+          .prepare(
+            `SELECT sum(r.value) AS kwh FROM readings r JOIN series s ON s.id = r.series_id
+              WHERE s.meter_id = ? AND s.obis_code = ? AND r.start_sec >= ? AND r.start_sec < ?`,
+          )
+          .get(meterId, obis, a.toSeconds(), a.plus({ months: 1 }).toSeconds()) as { kwh: number }
+      ).kwh;
+    };
+    for (const mo of [1, 6, 12]) {
+      const name = new Intl.DateTimeFormat('en-GB', {
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(Date.UTC(2025, mo - 1, 1)));
+      expect(text).toMatch(
+        new RegExp(
+          `${name}\\s+${enNum(monthSum(wagner.id, '1-1:1.9.0 G.01', mo), 1)}\\s+${enNum(monthSum(feed.id, '1-1:2.9.0 G.01', mo), 1)}\\n`,
+        ),
+      );
+    }
+    // Feed-in hours: quarter-hours with feed-in > 0, ÷ 4.
+    const hours =
+      (
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id
+              WHERE s.meter_id = ? AND s.obis_code = '1-1:2.9.0 G.01' AND r.value > 0 AND r.start_sec >= ? AND r.start_sec < ?`,
+          )
+          .get(feed.id, FROM, TO) as { n: number }
+      ).n / 4;
+    db.close();
+    expect(text).toMatch(new RegExp(`Hours with feed-in\\s+${enNum(hours, 0)} h`));
+    expect(text).toContain('PV generation, and with it self-consumption and autarky, is not metered');
     // The pages as PNG for people to look at (and the docs' example).
     const screens = join('test-results', 'screens');
     mkdirSync(screens, { recursive: true });

@@ -97,7 +97,7 @@ export function EnergySection(p: SectionProps) {
           f.kw(x.peakKw),
         ])}
       />
-      {(ind?.areaM2 || ind?.persons) && (
+      {m.meter.direction === 'consumption' && (ind?.areaM2 || ind?.persons) && (
         <View style={{ marginTop: 4 }}>
           <Text style={st.h3}>{w.indicators}</Text>
           {ind?.areaM2 ? (
@@ -242,6 +242,12 @@ export function CostSection(p: SectionProps) {
               `${f.n(t.total.totalEur, 2)} €`,
             ])}
           />
+          {m.baseLoad?.snapShare !== null && m.baseLoad?.snapShare !== undefined && (
+            <KV
+              k={w.snapShare}
+              v={`${f.pct(m.baseLoad.snapShare)} (${f.kwh(m.baseLoad.snapKwh)}; ${w.snapWindow})`}
+            />
+          )}
         </View>
       ) : (
         <Text style={st.para}>{w.noTariff}</Text>

@@ -5,6 +5,7 @@ import type { ReportModel } from '../model';
 import type { Words } from '../words';
 import { Lines } from './charts';
 import { Heading, st, Table, type Fmt } from './kit';
+import { Glance } from './glance';
 import { meterTitle, shown } from './meter';
 
 /**
@@ -44,6 +45,7 @@ export function SummaryPage({
     if (multi) tocEntries.push({ id: `${i}-meter`, text: meterTitle(m) });
     else for (const s of r.sections) if (shown(model, i, s)) tocEntries.push({ id: `${i}-${s}`, text: w[s] });
   });
+  model.pvSites.forEach((s, i) => tocEntries.push({ id: `pv-${i}`, text: `${w.pvAt} ${s.siteName}` }));
   if (model.community) tocEntries.push({ id: 'community', text: `${w.community}: ${model.community.name}` });
   return (
     <View>
@@ -62,6 +64,7 @@ export function SummaryPage({
           />
         ) : null}
       </View>
+      <Glance model={model} f={f} w={w} />
       {multi && (
         <View>
           <Text style={st.h2}>{w.summary}</Text>
