@@ -177,8 +177,10 @@ export const costDe = {
   bill_badPeriod: 'Das Ende der Rechnung liegt vor ihrem Beginn.',
   bill_reason_missing:
     '{{missing}} von {{expected}} Intervallen des Zeitraums haben hier keinen Messwert; zum Mittel des Zeitraums wären das etwa {{kwh}} kWh (die kWh der Rechnung weichen um {{diff}} ab). Synchronisieren oder importieren, dann erneut vergleichen.',
-  bill_reason_period:
-    'Alle Intervalle des Zeitraums sind da, und die Rechnung zählt {{diff}} kWh mehr oder weniger ({{percent}} %): ihr Zeitraum ist vielleicht ein anderer (Ablesung an anderen Tagen), oder sie verrechnet vom Netzbetreiber geschätzte Werte.',
+  bill_reason_period_more:
+    'Alle Intervalle des Zeitraums sind da, und die Rechnung zählt {{diff}} kWh mehr als die Messwerte ({{percent}} %): ihr Zeitraum ist vielleicht ein anderer (Ablesung an anderen Tagen), oder sie verrechnet vom Netzbetreiber geschätzte Werte.',
+  bill_reason_period_less:
+    'Alle Intervalle des Zeitraums sind da, und die Rechnung zählt {{diff}} kWh weniger als die Messwerte ({{percent}} %): ihr Zeitraum ist vielleicht ein anderer (Ablesung an anderen Tagen), oder sie verrechnet vom Netzbetreiber geschätzte Werte.',
   bill_reason_estimated:
     '{{estimated}} Werte des Zeitraums sind geschätzt oder unsicher; der Netzbetreiber hat sie vielleicht inzwischen ersetzt, und die Rechnung zählt die Ersatzwerte.',
   bill_reason_price:

@@ -178,8 +178,10 @@ export const costEn: Record<keyof typeof costDe, string> = {
   bill_badPeriod: 'The bill’s end lies before its start.',
   bill_reason_missing:
     '{{missing}} of {{expected}} intervals of the period have no reading here; at the period’s mean they would hold about {{kwh}} kWh (the bill’s kWh differ by {{diff}}). Sync or import them, then compare again.',
-  bill_reason_period:
-    'Every interval of the period is here, and the bill counts {{diff}} kWh more or less ({{percent}} %): its period may be another (readings taken on other days), or it bills values the operator estimated.',
+  bill_reason_period_more:
+    'Every interval of the period is here, and the bill counts {{diff}} kWh more than the readings ({{percent}} %): its period may be another (readings taken on other days), or it bills values the operator estimated.',
+  bill_reason_period_less:
+    'Every interval of the period is here, and the bill counts {{diff}} kWh fewer than the readings ({{percent}} %): its period may be another (readings taken on other days), or it bills values the operator estimated.',
   bill_reason_estimated:
     '{{estimated}} values of the period are estimated or unreliable; the operator may have replaced them since, and the bill may count the replacements.',
   bill_reason_price:

@@ -4,7 +4,8 @@
  * Profiles (DOMAIN.md "CSV that opens right"):
  * - excel-at: UTF-8 BOM, `;` separator, decimal comma, no digit grouping (Excel de-AT parses
  *   "1234,5" as a number; a narrow no-break space grouping would turn it into text), CRLF,
- *   local times as `dd.MM.yyyy HH:mm`, German headers, quality L1/L2/L3, revised ja/nein.
+ *   local times as `dd.MM.yyyy HH:mm` (` MESZ`/` MEZ` on the hour October repeats), German headers,
+ *   quality as `L1 gemessen` / `L2 geschätzt` / `L3 unsicher`, revised ja/nein.
  * - iso: RFC 4180 (`,`, CRLF, quotes where needed), no BOM, `.` decimals, ISO 8601 times.
  * Both carry start and end in local time and as ISO 8601 UTC, the register, unit, quality and whether
  * the value was revised, and the meter's notes on the rows they cover (`note`; db/notes.ts). Missing
@@ -22,6 +23,7 @@ import {
   isoUtc,
   isoWithOffset,
   localDateTimeDe,
+  offsetMinutesAt,
 } from '../time/local-days';
 import { AppError } from '../errors';
 import { excelText, FORMULA_START } from './cells';
@@ -73,6 +75,17 @@ const headers: Record<ExportProfile, string[]> = {
   ],
 };
 
+/** Quality as the Excel profile writes it: the portals' code (Netz NÖ: L1–L3) and its word. */
+const QUALITY_DE: Record<number, string> = { 1: 'L1 gemessen', 2: 'L2 geschätzt', 3: 'L3 unsicher' };
+
+/** ` MESZ` / ` MEZ` on a local time the clock shows twice (the hour October repeats), else nothing. */
+export function repeatedHourMark(sec: number, tz: string): string {
+  const off = offsetMinutesAt(sec, tz);
+  if (offsetMinutesAt(sec + 3600, tz) === off - 60) return ' MESZ';
+  if (offsetMinutesAt(sec - 3600, tz) === off + 60) return ' MEZ';
+  return '';
+}
+
 /** The cell texts of a profile: separators, quoting, formula-safe text, times, numbers, yes/no. */
 function csvFormat(profile: ExportRequest['profile'], tz: string) {
   const excel = profile === 'excel-at';
@@ -84,7 +97,10 @@ function csvFormat(profile: ExportRequest['profile'], tz: string) {
   // when it starts like a formula, so a program reads it as text.
   const textField = (v: string) =>
     excel ? field(excelText(v)) : FORMULA_START.test(v) ? quoted(v) : field(v);
-  const local = (sec: number) => (excel ? localDateTimeDe(sec, tz) : isoWithOffset(sec, tz));
+  // Excel's local time names the clock on the hour October repeats (issue 42, item 19): the first
+  // 02:00–03:00 is summer time (MESZ), the second winter time (MEZ); ISO times carry their offset.
+  const local = (sec: number) =>
+    excel ? localDateTimeDe(sec, tz) + repeatedHourMark(sec, tz) : isoWithOffset(sec, tz);
   // Values repeat (kWh with three decimals): each one's text is made once, ≈ 0.1 s of 1 M rows.
   const numberTexts = new Map<number, string>();
   const number = (v: number) => {
@@ -193,7 +209,7 @@ async function writeExport(
       const tail = (q: number, revised: boolean) => {
         let x = tails.get(q * 2 + (revised ? 1 : 0));
         if (x === undefined) {
-          x = `${sep}${unit}${sep}${excel ? `L${q}` : q}${sep}${revised ? yes : no}${sep}`;
+          x = `${sep}${unit}${sep}${excel ? (QUALITY_DE[q] ?? `L${q}`) : q}${sep}${revised ? yes : no}${sep}`;
           tails.set(q * 2 + (revised ? 1 : 0), x);
         }
         return x;

@@ -132,6 +132,20 @@ export function fmtDate(sec: number, prefs: FormatPrefs): string {
   );
 }
 
+/** A local day key (`2026-11-27`) in the person's date format, never as ISO in the UI. */
+export function fmtDayKey(day: string, prefs: FormatPrefs): string {
+  return dateFormat(prefs.locale, { timeZone: 'UTC', dateStyle: 'medium' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** A month key (`2026-11`) as the person reads months (`Nov. 2026`). */
+export function fmtMonthKey(month: string, prefs: FormatPrefs): string {
+  return dateFormat(prefs.locale, { timeZone: 'UTC', month: 'short', year: 'numeric' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+}
+
 /**
  * A Date whose local fields show the wall-clock time of `ms` in `timeZone` — what uPlot's `tzDate`
  * expects (uPlot's own helper builds an Intl formatter on every call, hundreds per chart).

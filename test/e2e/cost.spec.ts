@@ -225,4 +225,10 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   await expect(dialog.getByTestId('bill-reasons').locator('[data-code="price"]')).toContainText('22 ct/kWh');
   await expect(dialog.getByTestId('bill-reasons').locator('[data-code="price"]')).toContainText('24 ct/kWh');
   await app.screenshot('bill-reconciliation');
+  // A bill counting 12.5 kWh more: the reason says which way, not "more or less" (issue 42, item 19).
+  await dialog.getByTestId('bill-kwh').fill(String(Math.round((billKwh + 12.5) * 1000) / 1000));
+  await dialog.getByTestId('bill-compare').click();
+  const reasons = dialog.getByTestId('bill-reasons');
+  await expect(reasons.locator('[data-code="period"]')).toContainText(/12[.,]5 kWh (more than|mehr als)/);
+  await expect(reasons).not.toContainText(/more or less|mehr oder weniger/);
 });

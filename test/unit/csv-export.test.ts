@@ -17,7 +17,10 @@ const SLOTS = 100;
 
 function local(sec: number) {
   const w = wallClock(sec);
-  return { de: `${w.day}.${w.month}.${w.year} ${w.hour}:${w.minute}`, iso: w.iso };
+  const de = (x: typeof w) => `${x.day}.${x.month}.${x.year} ${x.hour}:${x.minute}`;
+  // A wall time the clock shows twice (October) is named by its offset in the Excel profile.
+  const twice = [sec - 3600, sec + 3600].some((o) => de(wallClock(o)) === de(w));
+  return { de: twice ? `${de(w)} ${w.offset === '+02:00' ? 'MESZ' : 'MEZ'}` : de(w), iso: w.iso };
 }
 const utc = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 const value = (i: number) => Math.round((0.1 + i * 0.013) * 1000) / 1000;
@@ -133,7 +136,7 @@ describe('CSV export', () => {
     for (let i = 0; i < SLOTS; i++) {
       const s = dayStart + i * 900;
       const v = i === 40 ? '' : String(value(i)).replace('.', ',');
-      const q = i === 40 ? '' : i === 50 ? 'L2' : 'L1';
+      const q = i === 40 ? '' : i === 50 ? 'L2 geschätzt' : 'L1 gemessen';
       const rev = i === 40 ? '' : i === 41 ? 'ja' : 'nein';
       const note = i >= 60 && i < 64 ? '"Betriebsurlaub; Kühlung aus"' : '';
       expected +=
@@ -145,8 +148,9 @@ describe('CSV export', () => {
     expect(bytes.toString('utf8')).toBe(expected);
     expect(r.rows).toBe(SLOTS);
     expect(r.bytes).toBe(bytes.length);
-    // The repeated hour appears twice in local time, distinguishable by the UTC columns.
-    expect(expected.match(/\r\n26\.10\.2025 02:00;/g)).toHaveLength(2);
+    // The repeated hour appears twice in local time, named MESZ then MEZ (and by the UTC columns).
+    expect(expected.match(/\r\n26\.10\.2025 02:00 MESZ;/g)).toHaveLength(1);
+    expect(expected.match(/\r\n26\.10\.2025 02:00 MEZ;/g)).toHaveLength(1);
   });
 
   it('writes the ISO / RFC 4180 profile byte-exact', async () => {
@@ -225,13 +229,13 @@ describe('CSV export', () => {
       expect(lines[41]!.split(';').slice(6, 10)).toEqual([
         String(value(41)).replace('.', ','),
         'kWh',
-        'L1',
+        'L1 gemessen',
         'ja',
       ]);
       expect(lines[40]!.split(';').slice(6, 10)).toEqual(['', 'kWh', '', '']);
       return lines;
     };
-    expect((await exportLines())[10]!.split(';')[8]).toBe('L1');
+    expect((await exportLines())[10]!.split(';')[8]).toBe('L1 gemessen');
     store.applyPage('m1', [reading(dayStart + 10 * 900, value(10), 7, 300)], 'cursor', 4);
     expect((await exportLines())[10]!.split(';').slice(6, 10)).toEqual([
       String(value(10)).replace('.', ','),

@@ -93,7 +93,7 @@ describe('CSV formula injection (item 2)', () => {
     expect(rows[0]).toContain(`"'${HOSTILE_OBIS.replaceAll('"', '""')}"`);
     expect(rows[0]).toContain(";'@unit;");
     // Values stay numbers (0,5 … 4,5), not text.
-    expect(rows[0]).toMatch(/;0,5;'@unit;L1;nein;$/);
+    expect(rows[0]).toMatch(/;0,5;'@unit;L1 gemessen;nein;$/);
     await exportCsv(
       db,
       { meterIds: ['m1'], obisCodes: [HOSTILE_OBIS], fromSec: from, toSec: from + 86_400, profile: 'iso' },

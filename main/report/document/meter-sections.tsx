@@ -49,8 +49,8 @@ export function MasterSection(p: SectionProps) {
             .join(', ') || '–'
         }
       />
-      <KV k={w.operator} v={m.meter.operator ?? w.notInData} />
-      <KV k={w.networkLevel} v={w.notInData} />
+      {/* What the data does not say is left out (issue 42, item 19), not printed as "not in the data". */}
+      {m.meter.operator ? <KV k={w.operator} v={m.meter.operator} /> : null}
       <KV
         k={`${w.commodity} · ${w.direction}`}
         v={`${m.meter.commodity === 'gas' ? w.gas : w.electricity} · ${m.meter.direction === 'feed_in' ? w.feed_in : w.consumption}`}

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QualityBreakdown } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { fmtDateTime, fmtQuantity, type FormatPrefs } from '../format';
+import { fmtDateTime, fmtDayKey, fmtMonthKey, fmtQuantity, type FormatPrefs } from '../format';
 import { ErrorText } from './ErrorText';
 
 /** Revisions shown at first, and added per "show more". */
@@ -100,19 +100,21 @@ export function QualityPanel(props: {
         <tbody>
           {data.months.map((m) => (
             <tr key={m.month}>
-              <td>{m.month}</td>
-              <td>{m.expected}</td>
-              <td>{m.received}</td>
-              <td>{m.measured}</td>
-              <td>{m.estimated}</td>
-              <td>{m.unreliable}</td>
+              <td>{fmtMonthKey(m.month, prefs)}</td>
+              <td className="num">{fmtQuantity(m.expected, 'count', prefs)}</td>
+              <td className="num">{fmtQuantity(m.received, 'count', prefs)}</td>
+              <td className="num">{fmtQuantity(m.measured, 'count', prefs)}</td>
+              <td className="num">{fmtQuantity(m.estimated, 'count', prefs)}</td>
+              <td className="num">{fmtQuantity(m.unreliable, 'count', prefs)}</td>
               <td>{fmtQuantity(m.expected ? m.received / m.expected : 0, 'percent', prefs)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <h3>{t('gapDays')}</h3>
-      <p data-testid="gap-days">{data.gapDays.length ? data.gapDays.join(', ') : t('none')}</p>
+      <p data-testid="gap-days">
+        {data.gapDays.length ? data.gapDays.map((x) => fmtDayKey(x, prefs)).join(', ') : t('none')}
+      </p>
       <h3 data-testid="revisions-heading">
         {t('revisions')} (
         {Math.min(shown, listed) === data.revisionCount

@@ -1,7 +1,7 @@
 /** Base load: per day the 5th-percentile quarter-hour power and the night minimum, monthly means, trend. */
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtQuantity } from '../../format';
+import { fmtMonthKey, fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -54,7 +54,7 @@ export function BaseLoadView({ meter, obisCode, fromSec, toSec, prefs }: ViewPro
         <tbody>
           {d.monthly.map((m) => (
             <tr key={m.month}>
-              <td>{m.month}</td>
+              <td>{fmtMonthKey(m.month, prefs)}</td>
               <td className="num">{fmtQuantity(m.meanP5Kw, 'kw', prefs)}</td>
             </tr>
           ))}

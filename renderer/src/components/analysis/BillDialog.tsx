@@ -205,7 +205,7 @@ function BillResult(props: {
       <ul data-testid="bill-reasons">
         {result.reasons.map((r) => (
           <li key={r.code} data-code={r.code}>
-            {t(`bill_reason_${r.code}`, fmtValues(r.values, props.prefs))}
+            {t(reasonKey(r), fmtValues(r.values, props.prefs))}
           </li>
         ))}
       </ul>
@@ -219,7 +219,16 @@ function nextDay(iso: string): [number, number, number] {
 }
 
 /** The reason's numbers in the person's locale. */
+/** A reason's words; the bill counting more or fewer kWh than the readings says which (issue 42, item 19). */
+function reasonKey(r: { code: string; values: Record<string, number> }): string {
+  if (r.code === 'period') return `bill_reason_period_${(r.values.diff ?? 0) > 0 ? 'more' : 'less'}`;
+  return `bill_reason_${r.code}`;
+}
+
+/** A reason's numbers in the person's format; a difference by its size (the words say which way). */
 function fmtValues(values: Record<string, number>, prefs: FormatPrefs): Record<string, string> {
   const nf = new Intl.NumberFormat(prefs.locale, { maximumFractionDigits: 3 });
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, nf.format(v)]));
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, nf.format(k === 'diff' || k === 'percent' ? Math.abs(v) : v)]),
+  );
 }

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CarpetResult } from '../../../../preload/contract';
 import { api } from '../../bridge';
-import { dateFormat, fmtQuantity, type FormatPrefs } from '../../format';
+import { dateFormat, fmtDayKey, fmtQuantity, type FormatPrefs } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -128,8 +128,9 @@ export function CarpetView({ meter, obisCode, fromSec, toSec, prefs }: ViewProps
       {from > fromSec && <p className="small warn">{t('carpetLastYear')}</p>}
       <Carpet data={d} prefs={prefs} testId="carpet" />
       <p className="small muted">
-        {t('carpetLegend', { max: fmtQuantity(d.maxKwh * 4, 'kw', prefs, false) })} {d.days[0]?.day} –{' '}
-        {d.days.at(-1)?.day}
+        {t('carpetLegend', { max: fmtQuantity(d.maxKwh * 4, 'kw', prefs, false) })}{' '}
+        {d.days[0] && fmtDayKey(d.days[0].day, prefs)} –{' '}
+        {d.days.at(-1) && fmtDayKey(d.days.at(-1)!.day, prefs)}
       </p>
     </div>
   );

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HealthResult } from '../../../../preload/contract';
 import { api } from '../../bridge';
-import { dateFormat, fmtDateTime, fmtQuantity, type FormatPrefs } from '../../format';
+import { dateFormat, fmtDateTime, fmtDayKey, fmtQuantity, type FormatPrefs } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -93,7 +93,10 @@ export function HealthView({ meter, obisCode, fromSec, toSec, prefs }: ViewProps
       <p>
         {t('gapDays')}:{' '}
         {d.gapDays.length
-          ? d.gapDays.slice(0, 20).join(', ') + (d.gapDays.length > 20 ? ` … (${d.gapDays.length})` : '')
+          ? d.gapDays
+              .slice(0, 20)
+              .map((x) => fmtDayKey(x, prefs))
+              .join(', ') + (d.gapDays.length > 20 ? ` … (${d.gapDays.length})` : '')
           : t('none')}
       </p>
       <p data-testid="implausible">

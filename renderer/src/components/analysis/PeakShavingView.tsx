@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtQuantity } from '../../format';
+import { fmtMonthKey, fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
 import { fmtEur, useTariffs } from './CostView';
 import type { PeakShavingResult } from '../../../../preload/contract';
@@ -163,7 +163,7 @@ function PeakShavingFigures({ d, prefs }: { d: PeakShavingResult; prefs: ViewPro
           <tbody>
             {d.months.map((m) => (
               <tr key={m.month} className={m.partial ? 'partial' : undefined}>
-                <td>{m.month}</td>
+                <td>{fmtMonthKey(m.month, prefs)}</td>
                 <td className="num">{kw(m.peakBeforeKw)}</td>
                 <td className="num">{kw(m.peakAfterKw)}</td>
               </tr>

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtDateTime, fmtQuantity } from '../../format';
+import { fmtDateTime, fmtMonthKey, fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -61,7 +61,7 @@ export function PeaksView({ meter, obisCode, fromSec, toSec, prefs, onJump }: Vi
           {d.monthly.map((m) => (
             <tr key={m.month} className={m.partial ? 'partial' : undefined} data-partial={m.partial}>
               <td>
-                {m.month}
+                {fmtMonthKey(m.month, prefs)}
                 {m.partial && (
                   <span className="badge" title={t('partialMonthHint')}>
                     {' '}

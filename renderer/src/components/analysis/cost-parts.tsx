@@ -1,7 +1,7 @@
 /** The cost view's tables: the tariffs compared, one tariff's months and its detail (cost/). */
 import { useTranslation } from 'react-i18next';
 import type { CostResult } from '../../../../preload/contract';
-import { fmtQuantity, type FormatPrefs } from '../../format';
+import { fmtMonthKey, fmtQuantity, type FormatPrefs } from '../../format';
 import { fmtEur } from './cost-format';
 
 export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; prefs: FormatPrefs }) {
@@ -46,7 +46,7 @@ export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; pre
           {t.months.map((m) => (
             <tr key={m.month} data-testid="cost-month-row">
               <td>
-                {m.month}
+                {fmtMonthKey(m.month, prefs)}
                 {m.monthShare < 1 && (
                   <span className="small muted">
                     {' '}
