@@ -128,6 +128,9 @@ export interface MemberFigures {
   communityEur: number;
   /** Against no community: consumers save, producers earn more (gross € for consumers, net for producers). */
   savingEur: number;
+  /** The member's first and last day in the community (local days), where not open: its figures count those. */
+  memberFrom: string | null;
+  memberTo: string | null;
 }
 
 export interface MemberCheck {

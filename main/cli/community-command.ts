@@ -16,6 +16,10 @@ import { periodSpan } from './analyze-command';
 import { UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
 
+/** Consumers' savings (gross) or producers' extra (net): summed apart, never together. */
+const sumBy = (members: readonly { role: string; savingEur: number }[], role: string) =>
+  members.filter((m) => m.role === role).reduce((a, m) => a + m.savingEur, 0);
+
 export interface CommunityArgs {
   dataDir: string;
   profile?: string;
@@ -60,7 +64,7 @@ function printView(v: CommunityView): void {
   w('  members:');
   for (const m of v.members)
     w(
-      `    ${m.label.padEnd(34)} ${m.role.padEnd(8)} ${kwh(m.consumptionKwh).padStart(14)}  shared ${kwh(m.sharedKwh).padStart(14)}${m.sharedInSnapKwh > 0 ? ` (in SNAP ${kwh(m.sharedInSnapKwh)})` : ''}  ${pct(m.coverage).padStart(7)}  ${m.role === 'consumer' ? 'pays' : 'gets'} ${m.communityEur.toFixed(2)} €, ${m.role === 'consumer' ? 'saves' : 'earns more'} ${m.savingEur.toFixed(2)} €`,
+      `    ${m.label.padEnd(34)} ${m.role.padEnd(8)} ${kwh(m.consumptionKwh).padStart(14)}  shared ${kwh(m.sharedKwh).padStart(14)}${m.sharedInSnapKwh > 0 ? ` (in SNAP ${kwh(m.sharedInSnapKwh)})` : ''}  ${pct(m.coverage).padStart(7)}  ${m.role === 'consumer' ? 'pays' : 'gets'} ${m.communityEur.toFixed(2)} € (net), ${m.role === 'consumer' ? 'saves' : 'earns more'} ${m.savingEur.toFixed(2)} € ${m.role === 'consumer' ? '(gross)' : '(net)'}`,
     );
   for (const c of v.checks) {
     if (c.daysLackingCount > 0)
@@ -84,7 +88,7 @@ function printWhatIf(r: WhatIfResult): void {
   process.stdout.write('  what if:\n');
   for (const s of r.scenarios)
     process.stdout.write(
-      `    ${s.label.padEnd(16)} shared ${kwh(s.totals.sharedKwh).padStart(14)}  surplus ${kwh(s.totals.surplusKwh).padStart(14)}  coverage ${pct(s.totals.coverage)}  savings ${s.members.reduce((a, m) => a + m.savingEur, 0).toFixed(2)} €\n`,
+      `    ${s.label.padEnd(16)} shared ${kwh(s.totals.sharedKwh).padStart(14)}  surplus ${kwh(s.totals.surplusKwh).padStart(14)}  coverage ${pct(s.totals.coverage)}  consumers save ${sumBy(s.members, 'consumer').toFixed(2)} € (gross), producers earn ${sumBy(s.members, 'producer').toFixed(2)} € more (net)\n`,
     );
 }
 

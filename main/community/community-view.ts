@@ -77,8 +77,23 @@ function figuresOf(c: Community, data: readonly MemberData[], sums: readonly Sum
         consumer && x.consumption > 0 ? Math.round((x.shared / x.consumption) * 10_000) / 10_000 : null,
       communityEur,
       savingEur,
+      ...membershipOf(m),
     };
   });
+}
+
+/**
+ * A member's days in the community, where they do not cover everything (issue 42, item 15): its
+ * energy here counts those days only, so the community page says "member since …" where the meter's
+ * own page counts every day.
+ */
+function membershipOf(m: MemberData): { memberFrom: string | null; memberTo: string | null } {
+  const froms = m.rows.map((r) => r.validFrom);
+  const tos = m.rows.map((r) => r.validTo);
+  return {
+    memberFrom: froms.includes(null) ? null : [...(froms as string[])].sort()[0]!,
+    memberTo: tos.includes(null) ? null : [...(tos as string[])].sort().at(-1)!,
+  };
 }
 
 function checksOf(f: CommunityFramed, tz: string): MemberCheck[] {

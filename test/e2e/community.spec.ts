@@ -67,6 +67,9 @@ test('the demo community: figures against SQL, the data check, what if another k
   const snap = member.getByTestId('eeg-member-snap');
   await expect(snap).toContainText('in SNAP:');
   expect(Number(await snap.getAttribute('data-kwh'))).toBeCloseTo(ederInSnap, 2);
+  // Eder joined 30 days in: the page says so, since its meter page counts every day (issue 42, item 15).
+  await expect(member.getByTestId('eeg-member-span')).toContainText('member since');
+  await expect(panel.getByTestId('eeg-member-span')).toHaveCount(1);
   // The data check: every member complete, no rule broken (the demo obeys G.03 ≤ G.02, G.03 ≤ G.01).
   await expect(panel.getByTestId('eeg-checks').locator('li[data-ok="true"]')).toHaveCount(7);
   await expect(panel.getByTestId('eeg-carpet')).toBeVisible();
@@ -83,6 +86,22 @@ test('the demo community: figures against SQL, the data check, what if another k
   // The demo's operator allocated by the dynamic key: the model reproduces it; a battery shares more.
   expect(await sharedOf('dynamic')).toBeCloseTo(await sharedOf('recorded'), 1);
   expect(await sharedOf('dynamic_battery')).toBeGreaterThan(await sharedOf('dynamic'));
+  // Consumers' savings (gross) and producers' extra (net) are two sums, each its members' (issue 42, item 15).
+  const first = rows.first();
+  const sumOf = async (role: string) =>
+    (
+      await first
+        .locator(`td[data-role="${role}"]`)
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-eur'))))
+    ).reduce((a, x) => a + x, 0);
+  for (const role of ['consumer', 'producer'])
+    expect(Number(await first.getByTestId(`eeg-sum-${role}`).getAttribute('data-eur'))).toBeCloseTo(
+      await sumOf(role),
+      2,
+    );
+  expect(await sumOf('producer')).not.toBe(0);
+  await expect(panel.getByTestId('eeg-whatif')).toContainText('(gross)');
+  await expect(panel.getByTestId('eeg-whatif')).toContainText('(net)');
   await panel.getByTestId('eeg-whatif').scrollIntoViewIfNeeded();
   await app.screenshot('community-what-if');
 });

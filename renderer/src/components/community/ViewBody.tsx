@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CommunityTotals, CommunityView } from '../../../../preload/contract';
-import { fmtDate, fmtDateTime, fmtQuantity, type FormatPrefs } from '../../format';
+import { fmtDate, fmtDateTime, fmtDayKey, fmtQuantity, type FormatPrefs } from '../../format';
 import { Carpet } from '../analysis/CarpetView';
 import { fmtEur } from '../analysis/CostView';
 
@@ -134,6 +134,20 @@ function MembersTable({ v, prefs }: { v: CommunityView; prefs: FormatPrefs }) {
                 <td>
                   {m.label}
                   <div className="small muted">{m.meteringPoint}</div>
+                  {(m.memberFrom || m.memberTo) && (
+                    <div
+                      className="small warn"
+                      data-testid="eeg-member-span"
+                      title={t('eeg_memberSpanTitle')}
+                    >
+                      {[
+                        m.memberFrom && t('eeg_memberFrom', { day: fmtDayKey(m.memberFrom, prefs) }),
+                        m.memberTo && t('eeg_memberTo', { day: fmtDayKey(m.memberTo, prefs) }),
+                      ]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </div>
+                  )}
                 </td>
                 <td>{t(`eeg_role_${m.role}`)}</td>
                 <td className="num">{k(m.consumptionKwh)}</td>

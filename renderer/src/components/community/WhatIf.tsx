@@ -166,6 +166,9 @@ function Scenarios({ result, prefs }: { result: WhatIfResult; prefs: FormatPrefs
             <th scope="col" className="num">
               {t('eeg_savingsAll')}
             </th>
+            <th scope="col" className="num">
+              {t('eeg_extraAll')}
+            </th>
             {result.scenarios[0]!.members.map((m) => (
               <th key={`${m.role}|${m.meterId}`} scope="col" className="num">
                 {m.label}
@@ -195,14 +198,22 @@ function Scenarios({ result, prefs }: { result: WhatIfResult; prefs: FormatPrefs
               <td className="num">{k(s.totals.sharedKwh)}</td>
               <td className="num">{k(s.totals.surplusKwh)}</td>
               <td className="num">{fmtQuantity(s.totals.coverage, 'percent', prefs)}</td>
-              <td className="num">
-                {fmtEur(
-                  s.members.reduce((a, m) => a + m.savingEur, 0),
-                  prefs,
-                )}
-              </td>
+              {/* Consumers' savings are gross, producers' extra net: two sums, never one (issue 42, item 15). */}
+              {(['consumer', 'producer'] as const).map((role) => (
+                <td
+                  key={role}
+                  className="num"
+                  data-testid={`eeg-sum-${role}`}
+                  data-eur={s.members.filter((m) => m.role === role).reduce((a, m) => a + m.savingEur, 0)}
+                >
+                  {fmtEur(
+                    s.members.filter((m) => m.role === role).reduce((a, m) => a + m.savingEur, 0),
+                    prefs,
+                  )}
+                </td>
+              ))}
               {s.members.map((m) => (
-                <td key={`${m.role}|${m.meterId}`} className="num">
+                <td key={`${m.role}|${m.meterId}`} className="num" data-role={m.role} data-eur={m.savingEur}>
                   {fmtEur(m.savingEur, prefs)}
                 </td>
               ))}
