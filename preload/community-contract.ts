@@ -65,7 +65,7 @@ export const communitySchema = z
     kind: z.enum(['local', 'regional', 'beg']),
     allocation: z.enum(['static', 'dynamic']),
     settings: communitySettingsSchema.default(communitySettingsSchema.parse({})),
-    members: z.array(communityMemberSchema).min(1).max(500),
+    members: z.array(communityMemberSchema).min(1).max(2000),
   })
   .strict();
 export type Community = z.output<typeof communitySchema>;
@@ -237,7 +237,7 @@ export const communityChannels = {
           .array(z.object({ meterId, role: z.enum(['consumer', 'producer']) }).strict())
           .max(20)
           .default([]),
-        remove: z.array(meterId).max(500).default([]),
+        remove: z.array(meterId).max(2000).default([]),
         battery: batteryInput,
       })
       .strict(),

@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { CommunityMember } from '../../preload/contract';
-import { readRange, type StoredReading } from '../db/readings-read';
+import { readGridValues, type StoredReading } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
 import { registersOf } from '../db/series-reads';
 import { AppError } from '../errors';
@@ -104,6 +104,11 @@ export class QhValues {
     private readonly v: Float64Array,
   ) {}
 
+  /** A series' quarter-hours over [from, to), read straight into the array (db/readings-read.ts). */
+  static read(db: Database.Database, seriesId: number, fromSec: number, toSec: number): QhValues {
+    return new QhValues(fromSec, readGridValues(db, seriesId, fromSec, toSec, 900));
+  }
+
   static of(rows: readonly StoredReading[], fromSec: number, toSec: number): QhValues {
     const v = new Float64Array(Math.max(0, Math.ceil((toSec - fromSec) / 900))).fill(Number.NaN);
     for (const r of rows) {
@@ -111,6 +116,12 @@ export class QhValues {
       if (Number.isInteger(i) && i >= 0 && i < v.length) v[i] = r[2];
     }
     return new QhValues(fromSec, v);
+  }
+
+  /** The value of the i-th quarter-hour from the values' start, 0 without one (the runs' pass: no division). */
+  at(i: number): number {
+    const x = this.v[i];
+    return x === undefined || x !== x ? 0 : x;
   }
 
   /** The value at the quarter-hour starting at `t`, or undefined without one. */
@@ -164,7 +175,7 @@ export function loadMembers(
       const s = held.find((r) => holds(r.obis_code));
       if (!s) continue;
       registers[reg] = s.obis_code;
-      values[reg] = QhValues.of(readRange(db, s.id, fromSec, toSec), fromSec, toSec);
+      values[reg] = QhValues.read(db, s.id, fromSec, toSec);
     }
     return [
       {

@@ -4,7 +4,7 @@
  * where modelled. Each member counts only on the days of its membership, at its participation factor.
  */
 import type { CommunityMember, CommunityTotals, WhatIfScenario } from '../../preload/contract';
-import { type CommunityFramed, type MemberData } from './community-frame';
+import { type CommunityFramed, type MemberData, type QhValues } from './community-frame';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { SNAP_SINCE, SNAP_WINDOW } from '../cost/presets';
 import { allocateInto, batteryStep, type AllocationKey } from './allocation';
@@ -67,6 +67,8 @@ export function totalsOf(generation: number, s: Sums): CommunityTotals {
 /** One quarter-hour of a run: the memberships in force, the sums it adds into. */
 interface QuarterHour {
   t: number;
+  /** The quarter-hour's index in every member's values (they start at the asked span's start). */
+  idx: number;
   inSnap: boolean;
   factors: (number | null)[];
   period: { generation: number; sums: Sums };
@@ -83,15 +85,15 @@ interface StepResult {
 
 /** A quarter-hour as the operator recorded it (G.01, G.02, G.03; a producer's P.01). */
 function recordedStep(qh: QuarterHour, consumers: Members, producers: Members): StepResult {
-  const { t, inSnap, factors, period, members, all } = qh;
+  const { idx, inSnap, factors, period, members, all } = qh;
   let gen = 0;
   let surplus = 0;
   let sharedNow = 0;
   for (const { m, i } of consumers) {
     if (factors[i] === null) continue;
-    const c = m.values.g01?.get(t) ?? 0;
-    const a = m.values.g02?.get(t) ?? 0;
-    const s = m.values.g03?.get(t) ?? 0;
+    const c = m.values.g01?.at(idx) ?? 0;
+    const a = m.values.g02?.at(idx) ?? 0;
+    const s = m.values.g03?.at(idx) ?? 0;
     sharedNow += s;
     members[i]!.consumption += c;
     members[i]!.allocated += a;
@@ -107,14 +109,14 @@ function recordedStep(qh: QuarterHour, consumers: Members, producers: Members): 
   // A producer's surplus as its P.01 says; without one, what the consumers' G.03 left of its
   // generation, in proportion to the generation (said in the docs).
   const genNow = producers.reduce(
-    (a, { m, i }) => a + (factors[i] === null ? 0 : (m.values.g01?.get(t) ?? 0)),
+    (a, { m, i }) => a + (factors[i] === null ? 0 : (m.values.g01?.at(idx) ?? 0)),
     0,
   );
   for (const { m, i } of producers) {
     if (factors[i] === null) continue;
-    const g = m.values.g01?.get(t) ?? 0;
+    const g = m.values.g01?.at(idx) ?? 0;
     const p = m.values.p01
-      ? (m.values.p01.get(t) ?? 0)
+      ? m.values.p01.at(idx)
       : Math.max(0, g - (genNow > 0 ? (sharedNow * g) / genNow : 0));
     gen += g;
     surplus += p;
@@ -127,6 +129,11 @@ function recordedStep(qh: QuarterHour, consumers: Members, producers: Members): 
 
 /** Arrays a model run keeps for its quarter-hours (one per consumer or producer), filled anew each. */
 interface Scratch {
+  /** Each consumer's and producer's G.01 series, looked up once per run. */
+  consumerG01: (QhValues | null)[];
+  producerG01: (QhValues | null)[];
+  /** Each consumer's G.01 in the quarter-hour (read once, used twice). */
+  load: Float64Array;
   demand: Float64Array;
   active: Uint8Array;
   gens: Float64Array;
@@ -140,6 +147,9 @@ interface Scratch {
 function scratchFor(consumers: Members, producers: Members, shares: Map<string, number>): Scratch {
   const n = consumers.length;
   return {
+    consumerG01: consumers.map(({ m }) => m.values.g01 ?? null),
+    producerG01: producers.map(({ m }) => m.values.g01 ?? null),
+    load: new Float64Array(n),
     demand: new Float64Array(n),
     active: new Uint8Array(n),
     gens: new Float64Array(producers.length),
@@ -163,20 +173,22 @@ function modelStep(
   state: { socKwh: number },
   x: Scratch,
 ): StepResult {
-  const { t, inSnap, factors, period, members, all } = qh;
+  const { idx, inSnap, factors, period, members, all } = qh;
   let gen = 0;
   let surplus = 0;
   let charged = 0;
   let discharged = 0;
   for (let k = 0; k < consumers.length; k++) {
-    const { m, i } = consumers[k]!;
-    x.demand[k] = (factors[i] ?? 0) * (m.values.g01?.get(t) ?? 0);
-    x.active[k] = factors[i] !== null ? 1 : 0;
+    const f = factors[consumers[k]!.i]!;
+    const load = x.consumerG01[k]?.at(idx) ?? 0;
+    x.load[k] = load;
+    x.demand[k] = f === null ? 0 : f * load;
+    x.active[k] = f !== null ? 1 : 0;
   }
   let partTotal = 0;
   for (let k = 0; k < producers.length; k++) {
-    const { m, i } = producers[k]!;
-    x.gens[k] = m.values.g01?.get(t) ?? 0;
+    const { i } = producers[k]!;
+    x.gens[k] = x.producerG01[k]?.at(idx) ?? 0;
     x.part[k] = (factors[i] ?? 0) * x.gens[k]!;
     partTotal += x.part[k]!;
   }
@@ -208,9 +220,9 @@ function modelStep(
     surplus += Math.max(0, g - took - tookBattery);
   }
   for (let k = 0; k < consumers.length; k++) {
-    const { m, i } = consumers[k]!;
+    const { i } = consumers[k]!;
     if (factors[i] === null) continue;
-    const c = m.values.g01?.get(t) ?? 0;
+    const c = x.load[k]!;
     const allocated = x.allocated[k]!;
     const consumed = x.consumed[k]!;
     members[i]!.consumption += c;
@@ -273,7 +285,9 @@ export function run(
       });
     }
     const inSnap = snap !== null && t >= snap[0] && t < snap[1];
-    const qh: QuarterHour = { t, inSnap, factors, period, members, all };
+    // Every member's values start at the asked span's start (community-frame.ts loadMembers), which
+    // the frame may have narrowed: the index counts from there.
+    const qh: QuarterHour = { t, idx: (t - f.askedFromSec) / QH, inSnap, factors, period, members, all };
     const step =
       mode.kind === 'recorded'
         ? recordedStep(qh, consumers, producers)

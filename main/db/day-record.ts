@@ -92,6 +92,21 @@ export function decodeDay(
   return day;
 }
 
+/**
+ * Only the values of a stored day (a reader that needs no quality or times: the community's pass over
+ * every member's year, issue 46); `othersShaped`: the other two texts are lists (checked by the query).
+ */
+export function decodeVals(dayStart: number, vals: string, othersShaped: boolean): (number | null)[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(vals);
+  } catch {
+    throw damaged(dayStart);
+  }
+  if (!Array.isArray(v) || !othersShaped) throw damaged(dayStart);
+  return v as (number | null)[];
+}
+
 export function encodeDay(day: DaySlots): { vals: string; flags: string; updated: string } {
   return {
     vals: JSON.stringify(day.vals),

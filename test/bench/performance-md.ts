@@ -44,7 +44,10 @@ export function latestSection(r: BenchResult): string {
   const mark = (f: Figure | undefined) => (f ? `${valueOf(f)}${f.met ? '' : ' **(not met)**'}` : '–');
   const rows = [...sized].map(([id, by]) => {
     const any = by.get('200') ?? by.get('1000')!;
-    return `| ${id} | ${mark(by.get('200'))} | ${mark(by.get('1000'))} | ${any.target} |`;
+    const big = by.get('1000');
+    // A target that grows with the size (a community of 200 or 1 000 members) is said for each.
+    const target = big && big.target !== any.target ? `${any.target} / ${big.target}` : any.target;
+    return `| ${id} | ${mark(by.get('200'))} | ${mark(big)} | ${target} |`;
   });
   for (const f of single) rows.push(`| ${f.id} | ${mark(f)} (${f.what}) | | ${f.target} |`);
   const missed = r.figures.filter((f) => !f.met).map((f) => f.id);
