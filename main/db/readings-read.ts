@@ -152,6 +152,58 @@ export function readGridValues(
   return out;
 }
 
+/** A range of one series on its own grid: value (NaN: none), quality and the revised mark per slot. */
+export interface GridChunk {
+  values: Float64Array;
+  quality: Int32Array;
+  revised: Uint8Array;
+}
+
+/**
+ * The readings of one series with start in [from, to) on the grid `resolutionSec` from `from` (the
+ * series' own), in one snapshot, as arrays (the CSV export's rows, issue 46: a reading's array each
+ * made 2.1 M of them for 20 meters × 3 years, a third of the export in garbage collection). Readings
+ * off the grid are left out, as the export leaves them out.
+ */
+export function readGridChunk(
+  db: Database.Database,
+  seriesId: number,
+  from: number,
+  to: number,
+  resolutionSec: number,
+): GridChunk {
+  const r = readerOf(db);
+  const n = Math.max(0, Math.ceil((to - from) / resolutionSec));
+  const out: GridChunk = {
+    values: new Float64Array(n).fill(Number.NaN),
+    quality: new Int32Array(n),
+    revised: new Uint8Array(n),
+  };
+  const place = (start: number, v: number, q: number, rev: boolean) => {
+    if (start < from || start >= to) return;
+    const k = (start - from) / resolutionSec;
+    if (!Number.isInteger(k)) return;
+    out.values[k] = v;
+    out.quality[k] = q;
+    out.revised[k] = rev ? 1 : 0;
+  };
+  snapshot(db, () => {
+    const res = r.resolution.get(seriesId) ?? 900;
+    for (const row of r.days.iterate(seriesId, ...dayNumbersAround(from, to))) {
+      const [dayStart, firstSlot] = row;
+      const d = decodeDay(dayStart, firstSlot, res, null, { vals: row[2], flags: row[3], updated: row[4] });
+      for (let i = 0; i < d.vals.length; i++) {
+        const v = d.vals[i];
+        if (v === null || v === undefined) continue;
+        const f = d.flags[i]!;
+        place(firstSlot + i * res, v, f & 3, (f & 4) !== 0);
+      }
+    }
+    for (const x of r.irregular.iterate(seriesId, from, to)) place(x[0], x[2], x[3], x[5] !== null);
+  });
+  return out;
+}
+
 /**
  * Runs reads in one read transaction (one snapshot of the database), or in the caller's transaction,
  * so that the sync (on another connection) never shows a read half of a page.

@@ -27,7 +27,8 @@ import {
 } from '../time/local-days';
 import { AppError } from '../errors';
 import { excelText, FORMULA_START } from './cells';
-import { readRange, withReadSnapshot } from '../db/readings-read';
+import { RowBuffer } from './row-buffer';
+import { readGridChunk, withReadSnapshot } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
 import { spanNotes } from '../db/notes';
 import { rollupSpan, seriesOf } from '../db/series-reads';
@@ -192,61 +193,77 @@ async function writeExport(
   const out = createWriteStream(tmp, { highWaterMark: 4 << 20 });
   const finished = once(out, 'finish');
   let bytes = 0;
-  const write = async (text: string) => {
-    const buf = Buffer.from(text, 'utf8');
-    bytes += buf.length;
-    if (!out.write(buf)) await once(out, 'drain');
+  const write = async (text: string | Buffer[]) => {
+    for (const buf of typeof text === 'string' ? [Buffer.from(text, 'utf8')] : text) {
+      bytes += buf.length;
+      if (!out.write(buf)) await once(out, 'drain');
+    }
   };
+  const rowBytes = new RowBuffer();
+  const enc = (t: string) => Buffer.from(t, 'utf8');
+  const CRLF = enc('\r\n');
+  const numberBytes = new Map<number, Buffer>();
   let rows = 0;
-  const timeTexts: Record<number, string[]> = {};
+  const timeTexts: Record<number, Buffer[]> = {};
   try {
     await write((excel ? '\uFEFF' : '') + headers[req.profile].map(field).join(sep) + '\r\n');
     for (const { mp, obis, s } of targets) {
       const res = s.resolution_sec;
-      const fixed = `${sep}${textField(mp)}${sep}${textField(obis)}${sep}`;
+      const fixed = enc(`${sep}${textField(mp)}${sep}${textField(obis)}${sep}`);
       const unit = textField(s.unit);
-      const tails = new Map<number, string>();
+      const tails = new Map<number, Buffer>();
       const tail = (q: number, revised: boolean) => {
         let x = tails.get(q * 2 + (revised ? 1 : 0));
         if (x === undefined) {
-          x = `${sep}${unit}${sep}${excel ? (QUALITY_DE[q] ?? `L${q}`) : q}${sep}${revised ? yes : no}${sep}`;
+          x = enc(
+            `${sep}${unit}${sep}${excel ? (QUALITY_DE[q] ?? `L${q}`) : q}${sep}${revised ? yes : no}${sep}`,
+          );
           tails.set(q * 2 + (revised ? 1 : 0), x);
         }
         return x;
       };
-      const gapTail = `${fixed}${sep}${unit}${sep}${sep}${sep}`;
+      const gapTail = enc(`${sep}${unit}${sep}${sep}${sep}`);
       // The meter's notes on spans (db/notes.ts), written on the rows they cover.
       const spans = notesOf(s.meter_id).map((n) => ({ ...n, field: textField(n.text) }));
       const noteAt = (t: number) => {
-        if (spans.length === 0) return '\r\n';
+        if (spans.length === 0) return CRLF;
         const on = spans.filter((n) => n.from_sec <= t && t < n.to_sec);
         return on.length === 0
-          ? '\r\n'
-          : `${on.length === 1 ? on[0]!.field : textField(on.map((n) => n.text).join(' | '))}\r\n`;
+          ? CRLF
+          : enc(`${on.length === 1 ? on[0]!.field : textField(on.map((n) => n.text).join(' | '))}\r\n`);
+      };
+      const valueBytes = (v: number) => {
+        let x = numberBytes.get(v);
+        if (x === undefined) {
+          if (numberBytes.size >= 100_000) numberBytes.clear();
+          numberBytes.set(v, (x = enc(number(v))));
+        }
+        return x;
       };
       const [a, b] = gridOf(res);
       const timeText = (timeTexts[res] ??= []);
       for (let chunk = a; chunk < b; chunk += CHUNK_SEC) {
         const end = Math.min(b, chunk + CHUNK_SEC);
-        const rs = readRange(db, s.id, chunk, end);
-        let k = 0;
-        const lines: string[] = [];
-        for (let t = chunk; t < end; t += res) {
-          while (k < rs.length && rs[k]![0] < t) k++; // readings off the grid are not rows
-          const r = rs[k]?.[0] === t ? rs[k] : undefined;
+        const g = readGridChunk(db, s.id, chunk, end, res);
+        for (let t = chunk, j = 0; t < end; t += res, j++) {
           // The time fields of an interval are the same for every series: made once per export.
           const slot = (t - a) / res;
           let times = timeText[slot];
           if (times === undefined) {
-            times = `${local(t)}${sep}${local(t + res)}${sep}${isoUtc(t)}${sep}${isoUtc(t + res)}`;
+            times = enc(`${local(t)}${sep}${local(t + res)}${sep}${isoUtc(t)}${sep}${isoUtc(t + res)}`);
             timeText[slot] = times;
           }
-          // The row's parts, joined with the chunk's other rows once: no string per row.
-          if (r) lines.push(times, fixed, number(r[2]), tail(r[3], r[5] !== null), noteAt(t));
-          else lines.push(times, gapTail, noteAt(t));
+          const v = g.values[j]!;
+          rowBytes.put(times);
+          rowBytes.put(fixed);
+          if (v === v) {
+            rowBytes.put(valueBytes(v));
+            rowBytes.put(tail(g.quality[j]!, g.revised[j] === 1));
+          } else rowBytes.put(gapTail);
+          rowBytes.put(noteAt(t));
           rows += 1;
         }
-        await write(lines.join(''));
+        await write(rowBytes.take());
         // A turn of the event loop between chunks: the app's other requests are answered during an
         // export of millions of rows (it runs on the main process).
         await new Promise<void>((r) => setImmediate(r));
