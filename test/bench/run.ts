@@ -584,6 +584,34 @@ await bench('first-sync', async () => {
     clearInterval(poll);
     if (code !== 0) throw new Error(`app-sync exited with ${code}`);
     const summary = JSON.parse(out.trim().split('\n').at(-1)!) as { readingsWritten: number; cpuUs: number };
+    // The same account's first sync through the built CLI (`meterdesk sync`, its own process): peak RSS.
+    const cliDir = mkdtempSync(join(work, 'cli-sync-'));
+    const cli = spawn(
+      process.execPath,
+      [
+        'dist/main/cli.js',
+        '--data-dir',
+        cliDir,
+        'sync',
+        '--base-url',
+        d.info.base_url,
+        '--team',
+        d.info.team,
+      ],
+      { env: { ...process.env, METERDESK_TOKEN: d.info.tokens.pro }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    let cliPeakKb = 0;
+    const cliPoll = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${cli.pid}/status`, 'utf8'));
+        if (m) cliPeakKb = Math.max(cliPeakKb, Number(m[1]));
+      } catch {
+        // ended
+      }
+    }, 50);
+    const [cliCode] = (await once(cli, 'exit')) as [number | null];
+    clearInterval(cliPoll);
+    if (cliCode !== 0) throw new Error(`meterdesk sync exited with ${cliCode}`);
     const cpuPerReading = summary.cpuUs / summary.readingsWritten;
     const parsePerReading = rawParsePerReading();
     return [
@@ -621,6 +649,17 @@ await bench('first-sync', async () => {
         ratio: null,
         target: '< 300 MB',
         met: peakKb / 1024 < 300,
+      },
+      {
+        id: 'cli-sync-memory',
+        what: `peak RSS of the same first sync through the built CLI (meterdesk sync, its own process)`,
+        value: Math.round(cliPeakKb / 1024),
+        unit: 'MB',
+        reference: null,
+        referenceValue: null,
+        ratio: null,
+        target: '< 300 MB',
+        met: cliPeakKb / 1024 < 300,
       },
     ];
   } finally {

@@ -24,7 +24,8 @@ export function cliBundle(): Promise<string> {
     }
     const dir = mkdtempSync(resolve('.tmp', 'cli-bundle-'));
     await build({
-      entryPoints: { cli: resolve('main/cli/index.ts') },
+      // The sync worker beside it, as dist/main holds it: `meterdesk sync` runs the app's sync worker.
+      entryPoints: { cli: resolve('main/cli/index.ts'), 'sync-worker': resolve('main/sync/sync-worker.ts') },
       // In chunks, as dist/main/cli.js is built: each command loads its own code and packages. As one
       // file every start loaded them all (the PDF and XLSX libraries among them): ~1.2 s instead of
       // ~0.2 s, so most of crash-safety's kills landed in the start-up, not in the sync.
