@@ -79,6 +79,7 @@ export const channelNames = [
   'analysis:bill',
   'analysis:battery',
   'analysis:peakShaving',
+  'analysis:powerScenario',
   'community:list',
   'community:get',
   'community:save',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { meterId, sec, tariffId, tariffSchema, type Tariff } from './tariff-contract';
+import type { FrameView } from './results-contract';
 
 export {
   tariffSchema,
@@ -145,6 +146,21 @@ export interface BatteryResult extends BatteryRun {
   }[];
 }
 
+/** The months of a register under a power price on each month's highest quarter-hour (cost/power-scenario.ts). */
+export interface PowerScenarioResult {
+  frame: FrameView;
+  months: {
+    month: string;
+    share: number;
+    peakKw: number | null;
+    peakAtSec: number | null;
+    billedKw: number;
+    eur: number;
+  }[];
+  totalEur: number;
+  meanBilledKw: number | null;
+}
+
 export interface PeakShavingResult {
   meterId: string;
   obisCode: string;
@@ -280,6 +296,24 @@ export const costChannels = {
         capKw: z.number().min(0).max(100_000),
         battery: batteryInput,
         tariffId: tariffId.nullable().default(null),
+      })
+      .strict(),
+  ),
+  /** 2027 ahead (issue 44, item 8): the months under a power price on the monthly highest quarter-hour. */
+  'analysis:powerScenario': channel<PowerScenarioResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        ...range,
+        eurPerKwMonth: z.number().min(0).max(1000),
+        minKw: z.number().min(0).max(100_000).default(2),
+        window: z
+          .object({ fromHour: z.number().int().min(0).max(23), toHour: z.number().int().min(0).max(24) })
+          .strict()
+          .refine((w) => w.fromHour !== w.toHour, 'a window of no hours')
+          .nullable()
+          .default(null),
       })
       .strict(),
   ),

@@ -175,6 +175,17 @@ export const costDe = {
   bill_notNumber: '„{{line}}“ ist keine Zahl: wie auf der Rechnung eingeben, z. B. 1.234,56.',
   bill_needKwhTotal: 'Mindestens die kWh und die Summe der Rechnung eingeben.',
   bill_badPeriod: 'Das Ende der Rechnung liegt vor ihrem Beginn.',
+  power_title: '2027: Leistungspreis auf die höchste Viertelstunde des Monats (Szenario)',
+  power_hint:
+    'Ab 2027 soll ein Leistungspreis auf die höchste Viertelstunde jedes Monats verrechnet werden (Entwurf SNE-G-V vom 30.06.2026, § 6: monatlich, Einspeisung nicht gegengerechnet, mindestens 2 kW). Der Preis steht noch in keiner Verordnung (SNE-T-V erwartet im Dezember 2026): eigenen Wert eingeben. E-Control zeigte am 14.07.2026 zur Veranschaulichung rund 19 € je kW und Jahr (15–26 € je Netzbereich), das sind rund 1,58 € je kW und Monat.',
+  power_price: '€ je kW und Monat (netto)',
+  power_minKw: 'Mindestens kW',
+  power_window: 'nur in einem Zeitfenster',
+  power_hours: 'Uhr',
+  power_enterPrice: 'Einen Preis eingeben, um die Monate zu rechnen.',
+  power_peak: 'Höchste Viertelstunde',
+  power_billed: 'Verrechnet',
+  power_total: 'Zeitraum',
   bill_reason_missing:
     '{{missing}} von {{expected}} Intervallen des Zeitraums haben hier keinen Messwert; zum Mittel des Zeitraums wären das etwa {{kwh}} kWh (die kWh der Rechnung weichen um {{diff}} ab). Synchronisieren oder importieren, dann erneut vergleichen.',
   bill_reason_period_more:

@@ -176,6 +176,17 @@ export const costEn: Record<keyof typeof costDe, string> = {
   bill_notNumber: '“{{line}}” is not a number: type it as on the bill, e.g. 1.234,56.',
   bill_needKwhTotal: 'Type at least the bill’s kWh and its total.',
   bill_badPeriod: 'The bill’s end lies before its start.',
+  power_title: '2027: a power price on the month’s highest quarter-hour (scenario)',
+  power_hint:
+    'From 2027 a power price is to be billed on each month’s highest quarter-hour (draft SNE-G-V of 30.06.2026, § 6: monthly, feed-in not netted, at least 2 kW). No ordinance gives the price yet (SNE-T-V expected in December 2026): enter your own. E-Control illustrated about 19 € per kW and year on 14.07.2026 (15–26 € by network area), about 1.58 € per kW and month.',
+  power_price: '€ per kW and month (net)',
+  power_minKw: 'At least kW',
+  power_window: 'only in a time window',
+  power_hours: 'h',
+  power_enterPrice: 'Enter a price to compute the months.',
+  power_peak: 'Highest quarter-hour',
+  power_billed: 'Billed',
+  power_total: 'Period',
   bill_reason_missing:
     '{{missing}} of {{expected}} intervals of the period have no reading here; at the period’s mean they would hold about {{kwh}} kWh (the bill’s kWh differ by {{diff}}). Sync or import them, then compare again.',
   bill_reason_period_more:

@@ -22,6 +22,7 @@ import { resolveMeter } from './lists-command';
 import { readOptionFile, UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
 import { metersOfSite } from '../db/meter-reads';
+import { powerScenario } from '../cost/power-scenario';
 
 export interface CostArgs {
   dataDir: string;
@@ -44,6 +45,9 @@ export interface CostArgs {
   minSoc?: string;
   sweepMax?: string;
   shift?: string;
+  powerPrice?: string;
+  powerMin?: string;
+  powerWindow?: string;
 }
 
 function dbPathOf(a: CostArgs): string {
@@ -102,6 +106,41 @@ function rangeOf(a: CostArgs, db: Parameters<typeof defaultRange>[0], meterIds: 
   return { fromSec, toSec };
 }
 
+/** `cost --power-price`: the months under a power price on their highest quarter-hour (2027 ahead). */
+function powerScenarioCommand(
+  db: Parameters<typeof powerScenario>[0],
+  a: CostArgs,
+  meterId: string,
+  obisCode: string,
+) {
+  const w = a.powerWindow ? /^(\d{1,2})-(\d{1,2})$/.exec(a.powerWindow) : null;
+  if (a.powerWindow && (!w || Number(w[1]) > 23 || Number(w[2]) > 24 || w[1] === w[2]))
+    throw new UsageError('--power-window takes local hours FROM-TO, e.g. 17-20.');
+  const r = powerScenario(
+    db,
+    {
+      meterId,
+      obisCode,
+      ...rangeOf(a, db, [meterId]),
+      eurPerKwMonth: number(a.powerPrice, '--power-price'),
+      minKw: number(a.powerMin, '--power-min', 2),
+      window: w ? { fromHour: Number(w[1]), toHour: Number(w[2]) } : null,
+    },
+    systemClock.nowSec(),
+    DEFAULT_TZ,
+  );
+  if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
+  else {
+    for (const m of r.months)
+      process.stdout.write(
+        `  ${m.month}${m.share < 1 ? ` (${Math.round(m.share * 100)} %)` : ''}: peak ${m.peakKw ?? '–'} kW, billed ${m.billedKw} kW, ${m.eur.toFixed(2)} EUR\n`,
+      );
+    process.stdout.write(
+      `total ${r.totalEur.toFixed(2)} EUR (net), mean billed ${r.meanBilledKw ?? '–'} kW\n`,
+    );
+  }
+}
+
 const eur = (v: number | null) => (v === null || !Number.isFinite(v) ? '–' : v.toFixed(2));
 
 export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
@@ -117,6 +156,7 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       const registers = registersOfMeter(db, meterId);
       if (registers.length === 0) throw noReadings(a.meter);
       const obisCode = a.register?.[0] ?? registers.find((r) => r.endsWith('G.01')) ?? registers[0]!;
+      if (a.powerPrice !== undefined) return powerScenarioCommand(db, a, meterId, obisCode);
       const presets = (a.tariffPreset ?? []).map((id) => {
         const p = presetOf(id);
         if (!p)

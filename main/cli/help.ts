@@ -68,7 +68,14 @@ imported; its line names the file, the line and the column.`,
 The register's cost per calendar month and component (energy, base fee, grid energy and power, levies,
 VAT) under each tariff, the cheapest fully priced one marked. A tariff file is JSON (one tariff or an
 array) in the app's tariff shape; --prices imports a spot price file (CSV/JSON, EUR/MWh) into the
-profile first. Without --from/--to: the last twelve calendar months before the newest reading.`,
+profile first. Without --from/--to: the last twelve calendar months before the newest reading.
+
+       meterdesk --data-dir DIR cost --meter ID --power-price EUR_PER_KW_MONTH [--power-min KW]
+       [--power-window FROM-TO] [--from ISO --to ISO] [--json]
+
+2027 ahead: each month under a power price on its highest quarter-hour (the draft SNE-G-V of
+30.06.2026, § 6: monthly, feed-in not netted, at least --power-min kW, default 2), optionally only
+in a daily window of local hours (17-20). No ordinance gives the price yet: it is yours to give.`,
   battery: `Usage: meterdesk --data-dir DIR battery --site ID --capacity KWH --power KW [--efficiency 0.9]
        [--min-soc 10] [--from ISO --to ISO] [--tariff FILE | --tariff-id ID] [--feed-in-tariff FILE |
        --feed-in-tariff-id ID] [--sweep-max 20] [--profile NAME] [--json]
@@ -198,6 +205,9 @@ export const OPTIONS: Record<string, string[]> = {
     'tariff-preset',
     'prices',
     'shift',
+    'power-price',
+    'power-min',
+    'power-window',
   ],
   battery: [
     'profile',

@@ -87,6 +87,9 @@ const costOrBattery: Run = async (v, positionals, dataDir) => {
     minSoc: v['min-soc'],
     sweepMax: v['sweep-max'],
     shift: v.shift,
+    powerPrice: v['power-price'],
+    powerMin: v['power-min'],
+    powerWindow: v['power-window'],
   });
 };
 

@@ -22,7 +22,8 @@ type AnalysisChannels =
   | 'analysis:cost'
   | 'analysis:bill'
   | 'analysis:battery'
-  | 'analysis:peakShaving';
+  | 'analysis:peakShaving'
+  | 'analysis:powerScenario';
 
 /** The register and span of an analysis request, checked; the thread frames it. */
 const span = (q: { meterId: string; obisCode: string; fromSec: number; toSec: number }) =>
@@ -51,5 +52,7 @@ export function analysisHandlers({ services, nowSec }: HandlerContext): Handlers
     'analysis:battery': async (q) => (await thread()).run('battery', checkedRange(q), await nowSec(), tz),
     'analysis:peakShaving': async (q) =>
       (await thread()).run('peakShaving', checkedRange(q), await nowSec(), tz),
+    'analysis:powerScenario': async (q) =>
+      (await thread()).run('powerScenario', checkedRange(q), await nowSec(), tz),
   };
 }

@@ -106,9 +106,9 @@ test('the battery sweep on the demo PV household, its knee marked; the CLI print
   await app.screenshot('battery-sweep');
 
   const db = harnessDb(harness);
-  const siteId = (
-    db.prepare("SELECT site_id FROM meters WHERE label = 'Haus Wagner – Bezug'").get() as { site_id: string }
-  ).site_id;
+  const { site_id: siteId, id: wagnerId } = db
+    .prepare("SELECT site_id, id FROM meters WHERE label = 'Haus Wagner – Bezug'")
+    .get() as { site_id: string; id: string };
   db.close();
   const out = cli([
     '--data-dir',
@@ -145,6 +145,36 @@ test('the battery sweep on the demo PV household, its knee marked; the CLI print
   await expect(page.getByTestId('peak-required')).toContainText('Needed');
   await expect(page.getByTestId('peak-months').locator('tbody tr').first()).toBeVisible();
   await app.screenshot('peak-shaving');
+
+  // 2027 ahead (issue 44, item 8): no price preset; typed, the months follow, as the CLI computes them.
+  const power = page.getByTestId('power-scenario');
+  await power.locator('summary').click();
+  await expect(power.getByTestId('power-price')).toHaveValue('');
+  await power.getByTestId('power-price').fill('1.58');
+  const table = power.getByTestId('power-table');
+  await expect(table.getByTestId('power-month').first()).toBeVisible();
+  await app.screenshot('power-scenario');
+  const months = await table
+    .getByTestId('power-month')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-eur'))));
+  const byCli = cli([
+    '--data-dir',
+    harness.dataDir,
+    '--profile',
+    'demo',
+    'cost',
+    '--meter',
+    wagnerId,
+    '--power-price',
+    '1.58',
+    '--from',
+    iso(await table.getAttribute('data-from-sec')),
+    '--to',
+    iso(await table.getAttribute('data-to-sec')),
+    '--json',
+  ]) as { months: { eur: number }[]; totalEur: number };
+  expect(months).toEqual(byCli.months.map((m) => m.eur));
+  await expect(table.getByTestId('power-total')).toHaveAttribute('data-eur', String(byCli.totalEur));
 });
 
 test('a grid tariff with the summer low price SNAP and gross prices, made in the form and saved', async ({

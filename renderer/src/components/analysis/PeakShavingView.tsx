@@ -11,6 +11,7 @@ import { ErrorText } from '../ErrorText';
 import { fmtEur, useTariffs } from './CostView';
 import type { PeakShavingResult } from '../../../../preload/contract';
 import type { ViewProps } from './types';
+import { PowerScenario } from './PowerScenario';
 import { useResult } from './useResult';
 
 export function PeakShavingView({ meter, obisCode, fromSec, toSec, prefs, setExportParams }: ViewProps) {
@@ -123,6 +124,7 @@ export function PeakShavingView({ meter, obisCode, fromSec, toSec, prefs, setExp
       {error ? <ErrorText error={error} prefs={prefs} /> : null}
       {!d && !error && <p className="muted">{t('loading')}</p>}
       {d && <PeakShavingFigures d={d} prefs={prefs} />}
+      <PowerScenario meterId={meter.id} obisCode={obisCode} fromSec={fromSec} toSec={toSec} prefs={prefs} />
     </>
   );
 }
