@@ -80,6 +80,7 @@ export const channelNames = [
   'analysis:battery',
   'analysis:peakShaving',
   'analysis:powerScenario',
+  'analysis:billAhead',
   'community:list',
   'community:get',
   'community:save',

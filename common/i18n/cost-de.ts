@@ -175,6 +175,21 @@ export const costDe = {
   bill_notNumber: '„{{line}}“ ist keine Zahl: wie auf der Rechnung eingeben, z. B. 1.234,56.',
   bill_needKwhTotal: 'Mindestens die kWh und die Summe der Rechnung eingeben.',
   bill_badPeriod: 'Das Ende der Rechnung liegt vor ihrem Beginn.',
+  ahead_title: 'Die Abrechnung voraus: Jahr bis heute, Hochrechnung, Teilbeträge',
+  ahead_start: 'Abrechnungsjahr ab (MM-TT)',
+  ahead_startHint: 'Monat und Tag der Ablesung, 01-01 bis 12-28.',
+  ahead_payment: 'Teilbetrag €',
+  ahead_payments: 'Teilbeträge im Jahr',
+  ahead_soFar: 'Bisher ({{from}} – {{to}}): {{kwh}}, {{eur}}.',
+  ahead_rest_last_year:
+    'Rest ({{days}} Tage): die gleichen Tage des Vorjahres × heuriger Trend {{trend}} = {{kwh}}, {{eur}} (Spanne {{low}} bis {{high}}, aus den Monaten).',
+  ahead_rest_recent_days:
+    'Rest ({{days}} Tage): ohne Vorjahr aus den letzten vier Wochen = {{kwh}}, {{eur}} (Spanne {{low}} bis {{high}}).',
+  ahead_rest_none: 'Rest ({{days}} Tage): keine Daten, aus denen sich hochrechnen lässt.',
+  ahead_year: 'Abrechnungsjahr bis {{to}}: etwa {{eur}} ({{low}} bis {{high}}).',
+  ahead_back: 'Etwa {{eur}} zurück.',
+  ahead_more: 'Etwa {{eur}} nachzuzahlen.',
+  ahead_balanceRange: '({{n}} × {{each}} = {{total}} Teilbeträge; Spanne {{low}} bis {{high}}.)',
   power_title: '2027: Leistungspreis auf die höchste Viertelstunde des Monats (Szenario)',
   power_hint:
     'Ab 2027 soll ein Leistungspreis auf die höchste Viertelstunde jedes Monats verrechnet werden (Entwurf SNE-G-V vom 30.06.2026, § 6: monatlich, Einspeisung nicht gegengerechnet, mindestens 2 kW). Der Preis steht noch in keiner Verordnung (SNE-T-V erwartet im Dezember 2026): eigenen Wert eingeben. E-Control zeigte am 14.07.2026 zur Veranschaulichung rund 19 € je kW und Jahr (15–26 € je Netzbereich), das sind rund 1,58 € je kW und Monat.',

@@ -176,6 +176,21 @@ export const costEn: Record<keyof typeof costDe, string> = {
   bill_notNumber: '“{{line}}” is not a number: type it as on the bill, e.g. 1.234,56.',
   bill_needKwhTotal: 'Type at least the bill’s kWh and its total.',
   bill_badPeriod: 'The bill’s end lies before its start.',
+  ahead_title: 'The bill ahead: the year so far, the projection, the partial payments',
+  ahead_start: 'Billing year from (MM-DD)',
+  ahead_startHint: 'The reading’s month and day, 01-01 to 12-28.',
+  ahead_payment: 'Partial payment €',
+  ahead_payments: 'Payments a year',
+  ahead_soFar: 'So far ({{from}} – {{to}}): {{kwh}}, {{eur}}.',
+  ahead_rest_last_year:
+    'The rest ({{days}} days): last year’s same days × this year’s trend {{trend}} = {{kwh}}, {{eur}} (range {{low}} to {{high}}, from the months).',
+  ahead_rest_recent_days:
+    'The rest ({{days}} days): without last year, from the last four weeks = {{kwh}}, {{eur}} (range {{low}} to {{high}}).',
+  ahead_rest_none: 'The rest ({{days}} days): no data to project from.',
+  ahead_year: 'The billing year to {{to}}: about {{eur}} ({{low}} to {{high}}).',
+  ahead_back: 'About {{eur}} back.',
+  ahead_more: 'About {{eur}} more to pay.',
+  ahead_balanceRange: '({{n}} × {{each}} = {{total}} in partial payments; range {{low}} to {{high}}.)',
   power_title: '2027: a power price on the month’s highest quarter-hour (scenario)',
   power_hint:
     'From 2027 a power price is to be billed on each month’s highest quarter-hour (draft SNE-G-V of 30.06.2026, § 6: monthly, feed-in not netted, at least 2 kW). No ordinance gives the price yet (SNE-T-V expected in December 2026): enter your own. E-Control illustrated about 19 € per kW and year on 14.07.2026 (15–26 € by network area), about 1.58 € per kW and month.',

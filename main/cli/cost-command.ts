@@ -50,7 +50,7 @@ export interface CostArgs {
   powerWindow?: string;
 }
 
-function dbPathOf(a: CostArgs): string {
+export function dbPathOf(a: Pick<CostArgs, 'dataDir' | 'profile'> & { json?: boolean }): string {
   if (!a.profile) return join(a.dataDir, 'meterdesk.sqlite');
   const registry = createProfileRegistry(a.dataDir);
   const p = registry.list().find((x) => x.id === a.profile || x.name === a.profile);

@@ -165,7 +165,15 @@ Reconciles a bill: FILE.json holds its lines, {"kwh", "energyEur", "baseFeeEur",
 "leviesEur", "vatEur", "totalEur"} (kwh and totalEur required; net lines, VAT apart). Prints each
 line beside Meterdesk's own for the same period and tariff (the cost view's evaluation), the
 difference, and where it comes from: missing quarter-hours (with the energy they would hold),
-estimated values, a different energy price, fixed charges.`,
+estimated values, a different energy price, fixed charges.
+
+       meterdesk --data-dir DIR bill --ahead --meter ID --tariff-id ID [--billing-start MM-DD]
+       [--payment EUR [--payments N]] [--register OBIS] [--now ISO] [--json]
+
+The bill ahead: the billing year around today from --billing-start (the operator's reading date,
+default 01-01), its cost so far under the tariff, the rest projected (last year's same days × this
+year's trend, else the last four weeks) with its range, and against N partial payments (default 12)
+of EUR: about how much more to pay or comes back.`,
   report: `Usage: meterdesk --data-dir DIR report (--meter ID|METERING_POINT | --site ID | --customer ID)
        (--period 2025 | --from ISO --to ISO) --out FILE.pdf [--lang de|en]
        [--sections master,energy,profile,peaks,baseload,cost,measures,annex] [--consultant NAME]
@@ -282,5 +290,10 @@ export const OPTIONS: Record<string, string[]> = {
     'tariff-id',
     'tariff-preset',
     'bill',
+    'ahead',
+    'billing-start',
+    'payment',
+    'payments',
+    'now',
   ],
 };

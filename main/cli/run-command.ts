@@ -24,6 +24,21 @@ const prices: Run = async (v, positionals, dataDir) => {
 
 /** `bill`: a bill rebuilt and reconciled. */
 const bill: Run = async (v, _positionals, dataDir) => {
+  if (v.ahead) {
+    const { billAheadCommand } = await import('./bill-ahead-command');
+    const { dbPathOf } = await import('./cost-command');
+    return billAheadCommand({
+      dbPath: dbPathOf({ dataDir, profile: v.profile, json: false }),
+      json: !!v.json,
+      meter: v.meter,
+      register: v.register,
+      tariffId: v['tariff-id'],
+      billingStart: v['billing-start'],
+      payment: v.payment,
+      payments: v.payments,
+      now: v.now,
+    });
+  }
   const { billCommand } = await import('./cost-command');
   billCommand({
     dataDir,

@@ -23,7 +23,8 @@ type AnalysisChannels =
   | 'analysis:bill'
   | 'analysis:battery'
   | 'analysis:peakShaving'
-  | 'analysis:powerScenario';
+  | 'analysis:powerScenario'
+  | 'analysis:billAhead';
 
 /** The register and span of an analysis request, checked; the thread frames it. */
 const span = (q: { meterId: string; obisCode: string; fromSec: number; toSec: number }) =>
@@ -52,6 +53,7 @@ export function analysisHandlers({ services, nowSec }: HandlerContext): Handlers
     'analysis:battery': async (q) => (await thread()).run('battery', checkedRange(q), await nowSec(), tz),
     'analysis:peakShaving': async (q) =>
       (await thread()).run('peakShaving', checkedRange(q), await nowSec(), tz),
+    'analysis:billAhead': async (q) => (await thread()).run('billAhead', q, await nowSec(), tz),
     'analysis:powerScenario': async (q) =>
       (await thread()).run('powerScenario', checkedRange(q), await nowSec(), tz),
   };

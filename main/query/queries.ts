@@ -7,6 +7,7 @@
  * Every figure of one register is framed here, in the thread, by `frameFor` at the "now" the main
  * side's clock sent: a door cannot hand a figure a raw span (analysis/frame.ts `Framed`).
  */
+import { billAhead, type BillAheadQuery } from '../cost/bill-ahead';
 import { powerScenario, type PowerScenarioQuery } from '../cost/power-scenario';
 import type Database from 'better-sqlite3';
 import { quickCheck } from '../db/open';
@@ -109,6 +110,8 @@ export const queries = {
     costOf(db, nowSec, tz).peakShaving(q),
   powerScenario: (db: Db, q: PowerScenarioQuery, nowSec: number, tz: string) =>
     powerScenario(db, q, nowSec, tz),
+  billAhead: (db: Db, q: BillAheadQuery, nowSec: number, tz: string) =>
+    billAhead(db, costOf(db, nowSec, tz), q, nowSec, tz),
   bill: (
     db: Db,
     q: { meterId: string; obisCode: string; fromSec: number; toSec: number; tariffId: string; bill: Bill },

@@ -82,6 +82,45 @@ test('compare tariffs over a year, read the monthly cost table; the CLI prints t
       String(t.total.totalEur),
     );
   await expect(compare.locator('[data-best="true"]')).toHaveAttribute('data-tariff', out.bestTariffId);
+
+  // The bill ahead (issue 44, item 7) for the tariff shown: the year so far, the rest, the payments.
+  const ahead = page.getByTestId('bill-ahead');
+  await ahead.locator('summary').click();
+  await ahead.getByTestId('ahead-start').fill('09-01');
+  await ahead.getByTestId('ahead-payment').fill('80');
+  await ahead.getByTestId('ahead-payments').fill('11');
+  const balance = ahead.getByTestId('ahead-balance');
+  await expect(balance).toBeVisible();
+  const year = Number(await ahead.getByTestId('ahead-year').getAttribute('data-eur'));
+  const back = Number(await balance.getAttribute('data-eur'));
+  expect(back).toBeCloseTo(11 * 80 - year, 2);
+  await expect(balance).toContainText(back >= 0 ? 'back' : 'more to pay');
+  // The demo holds a few months: no last year, so the rest comes from the last four weeks (said).
+  await expect(ahead.getByTestId('ahead-rest')).toHaveAttribute('data-method', 'recent_days');
+  await app.screenshot('bill-ahead');
+  const byCli = cli([
+    '--data-dir',
+    harness.dataDir,
+    '--profile',
+    'demo',
+    'bill',
+    '--ahead',
+    '--meter',
+    meterId,
+    '--tariff-id',
+    'beispiel-spot',
+    '--billing-start',
+    '09-01',
+    '--payment',
+    '80',
+    '--payments',
+    '11',
+    '--now',
+    '2026-11-20T12:00:00Z',
+    '--json',
+  ]) as { year: { eur: number }; balance: { eur: number } };
+  // The app's "now" is the demo service's clock, a few minutes on: within a percent.
+  expect(Math.abs(byCli.year.eur - year)).toBeLessThan(Math.max(1, year * 0.01));
 });
 
 test('the battery sweep on the demo PV household, its knee marked; the CLI prints the same savings', async ({

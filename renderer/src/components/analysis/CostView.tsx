@@ -11,6 +11,7 @@ import { api, unwrap } from '../../bridge';
 import { fmtDate, fmtQuantity } from '../../format';
 import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
+import { BillAhead } from './BillAhead';
 import { BillDialog } from './BillDialog';
 import { TariffsDialog } from './TariffsDialog';
 import type { ViewProps } from './types';
@@ -141,6 +142,9 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
               onShift={setShift}
               onBill={d.site ? null : () => setBillOpen(true)}
             />
+          )}
+          {detail && !d.site && d.direction === 'consumption' && (
+            <BillAhead meterId={meter.id} obisCode={obisCode} tariffId={detail.tariffId} prefs={prefs} />
           )}
         </>
       )}

@@ -1,0 +1,74 @@
+/**
+ * `meterdesk bill --ahead`: the billing year so far, the rest projected with its range and method, and
+ * the balance against the partial payments (main/cost/bill-ahead.ts, as the app's cost view shows it).
+ */
+import { billAhead } from '../cost/bill-ahead';
+import { createCostService } from '../cost/cost-service';
+import { mainRegister } from '../analysis/frame';
+import { openForReading } from '../db/open';
+import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
+import { fixedClock, systemClock } from '../time/clock';
+import { noReadings } from './refusals';
+import { resolveMeter } from './lists-command';
+import { UsageError } from './usage-error';
+
+export function billAheadCommand(a: {
+  dbPath: string;
+  json: boolean;
+  meter?: string;
+  register?: string[];
+  tariffId?: string[];
+  billingStart?: string;
+  payment?: string;
+  payments?: string;
+  /** The day it is (ISO), as `analyze` and `report` take it; else the computer's clock. */
+  now?: string;
+}): void {
+  if (!a.meter || !a.tariffId?.[0])
+    throw new UsageError('bill --ahead needs --meter and --tariff-id (a tariff of the profile).');
+  const payment = a.payment !== undefined ? Number(a.payment) : null;
+  const perYear = a.payments !== undefined ? Number(a.payments) : 12;
+  if (payment !== null && (!Number.isFinite(payment) || payment < 0))
+    throw new UsageError('--payment is the partial payment in EUR, a number ≥ 0.');
+  if (!Number.isInteger(perYear) || perYear < 1 || perYear > 12)
+    throw new UsageError('--payments is how many partial payments a billing year has, 1 to 12.');
+  const db = openForReading(a.dbPath, (m) => process.stderr.write(`meterdesk: ${m}\n`));
+  try {
+    const meterId = resolveMeter(db, a.meter).id;
+    const obisCode = a.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
+    if (!obisCode) throw noReadings(a.meter);
+    const now = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
+    if (!Number.isFinite(now))
+      throw new UsageError('--now must be an ISO 8601 timestamp with Z or an offset.');
+    const r = billAhead(
+      db,
+      createCostService(db, DEFAULT_TZ, fixedClock(now)),
+      {
+        meterId,
+        obisCode,
+        tariffId: a.tariffId[0],
+        billingStart: a.billingStart ?? '01-01',
+        payment: payment === null ? null : { eur: payment, perYear },
+      },
+      now,
+      DEFAULT_TZ,
+    );
+    if (a.json) {
+      process.stdout.write(JSON.stringify(r) + '\n');
+      return;
+    }
+    const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+    const e = (v: number) => v.toFixed(2);
+    process.stdout.write(
+      `billing year ${day(r.billingYear.fromSec)} – ${day(r.billingYear.toSec - 1)}\n` +
+        `so far (${day(r.soFar.fromSec)} – ${day(r.soFar.toSec - 1)}): ${r.soFar.kwh} kWh, ${e(r.soFar.eur)} EUR\n` +
+        `rest (${r.rest.days} days, ${r.rest.method === 'last_year' ? `last year's days × trend ${r.rest.trend}` : r.rest.method === 'recent_days' ? 'the last four weeks' : 'no data to project from'}): ${r.rest.kwh} kWh (${r.rest.kwhLow}–${r.rest.kwhHigh}), ${e(r.rest.eur)} EUR (${e(r.rest.low)}–${e(r.rest.high)})\n` +
+        `year: ${e(r.year.eur)} EUR (${e(r.year.low)}–${e(r.year.high)})\n` +
+        (r.payments && r.balance
+          ? `payments ${r.payments.perYear} × ${e(r.payments.eur)} = ${e(r.payments.total)} EUR: ${r.balance.eur >= 0 ? `about ${e(r.balance.eur)} EUR back` : `about ${e(-r.balance.eur)} EUR more to pay`} (${e(r.balance.low)} to ${e(r.balance.high)})\n`
+          : ''),
+    );
+  } finally {
+    db.close();
+  }
+}
