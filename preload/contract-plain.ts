@@ -81,6 +81,7 @@ export const channelNames = [
   'analysis:peakShaving',
   'analysis:powerScenario',
   'analysis:billAhead',
+  'analysis:compareSlp',
   'community:list',
   'community:get',
   'community:save',

@@ -12,6 +12,7 @@ import { channel } from './channel';
 import { communityChannels } from './community-contract';
 import { profileChannels } from './profile-contract';
 import { costChannels } from './cost-contract';
+import { aheadChannels } from './ahead-contract';
 import { importChannels, importEvents } from './import-contract';
 import {
   type AppInfo,
@@ -40,6 +41,7 @@ import {
 export * from './community-contract';
 export * from './profile-contract';
 export * from './cost-contract';
+export * from './ahead-contract';
 export * from './import-contract';
 export * from './results-contract';
 export * from './errors-contract';
@@ -213,6 +215,7 @@ export const channels = {
           'cost',
           'battery',
           'peakShaving',
+          'slp',
         ]),
         params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
         profile: z.enum(exportProfiles),
@@ -319,6 +322,7 @@ export const channels = {
   ),
   ...importChannels,
   ...costChannels,
+  ...aheadChannels,
   ...communityChannels,
 } as const;
 

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { meterId, sec, tariffId, tariffSchema, type Tariff } from './tariff-contract';
-import type { FrameView } from './results-contract';
 
 export {
   tariffSchema,
@@ -146,40 +145,6 @@ export interface BatteryResult extends BatteryRun {
   }[];
 }
 
-type Range3 = { eur: number; low: number; high: number };
-/** The billing year so far, the rest projected with its range and method, the balance against the payments. */
-export interface BillAheadResult {
-  billingYear: { fromSec: number; toSec: number };
-  soFar: { fromSec: number; toSec: number; kwh: number; eur: number };
-  rest: {
-    days: number;
-    method: 'last_year' | 'recent_days' | 'none';
-    trend: number | null;
-    kwh: number;
-    kwhLow: number;
-    kwhHigh: number;
-  } & Range3;
-  year: Range3;
-  payments: { eur: number; perYear: number; total: number } | null;
-  /** Payments − year: positive comes back, negative is to pay. */
-  balance: Range3 | null;
-}
-
-/** The months of a register under a power price on each month's highest quarter-hour (cost/power-scenario.ts). */
-export interface PowerScenarioResult {
-  frame: FrameView;
-  months: {
-    month: string;
-    share: number;
-    peakKw: number | null;
-    peakAtSec: number | null;
-    billedKw: number;
-    eur: number;
-  }[];
-  totalEur: number;
-  meanBilledKw: number | null;
-}
-
 export interface PeakShavingResult {
   meterId: string;
   obisCode: string;
@@ -315,43 +280,6 @@ export const costChannels = {
         capKw: z.number().min(0).max(100_000),
         battery: batteryInput,
         tariffId: tariffId.nullable().default(null),
-      })
-      .strict(),
-  ),
-  /** The bill ahead (issue 44, item 7): the billing year so far, the rest projected, against the payments. */
-  'analysis:billAhead': channel<BillAheadResult>().input(
-    z
-      .object({
-        meterId,
-        obisCode: z.string().min(1).max(64),
-        tariffId,
-        billingStart: z
-          .string()
-          .regex(/^(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/)
-          .default('01-01'),
-        payment: z
-          .object({ eur: z.number().min(0).max(100_000), perYear: z.number().int().min(1).max(12) })
-          .strict()
-          .nullable()
-          .default(null),
-      })
-      .strict(),
-  ),
-  /** 2027 ahead (issue 44, item 8): the months under a power price on the monthly highest quarter-hour. */
-  'analysis:powerScenario': channel<PowerScenarioResult>().input(
-    z
-      .object({
-        meterId,
-        obisCode: z.string().min(1).max(64),
-        ...range,
-        eurPerKwMonth: z.number().min(0).max(1000),
-        minKw: z.number().min(0).max(100_000).default(2),
-        window: z
-          .object({ fromHour: z.number().int().min(0).max(23), toHour: z.number().int().min(0).max(24) })
-          .strict()
-          .refine((w) => w.fromHour !== w.toHour, 'a window of no hours')
-          .nullable()
-          .default(null),
       })
       .strict(),
   ),

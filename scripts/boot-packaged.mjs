@@ -98,6 +98,10 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
     rmSync(join(appDir, 'dist/main', w));
   }
   check(existsSync(join(res, 'app.asar.unpacked/dist/main/migrations')), 'the migrations are not unpacked');
+  check(
+    existsSync(join(res, 'app.asar.unpacked/dist/main/slp/selp_series.csv')),
+    'the standard load profiles are not unpacked',
+  );
   mkdirSync(join(appDir, 'node_modules/electron'), { recursive: true });
   writeFileSync(join(appDir, 'node_modules/electron/package.json'), '{"name":"electron","main":"index.js"}');
   writeFileSync(join(appDir, 'node_modules/electron/index.js'), STUB);

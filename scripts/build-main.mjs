@@ -74,6 +74,9 @@ await build({
 });
 mkdirSync('dist/main/migrations', { recursive: true });
 cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
+// The standard load profiles' tables (main/slp/data), read beside the bundle as `./slp`.
+mkdirSync('dist/main/slp', { recursive: true });
+cpSync('main/slp/data', 'dist/main/slp', { recursive: true });
 console.log(
-  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, import-worker.js, migrations/) and dist/preload/index.cjs',
+  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, import-worker.js, migrations/, slp/) and dist/preload/index.cjs',
 );

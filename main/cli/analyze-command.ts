@@ -88,7 +88,7 @@ export function periodSpan(period: string, tz = DEFAULT_TZ): { fromSec: number; 
   );
 }
 
-function spanOf(a: AnalyzeArgs): { fromSec: number; toSec: number } {
+export function spanOf(a: Pick<AnalyzeArgs, 'period' | 'from' | 'to'>): { fromSec: number; toSec: number } {
   if (a.period && (a.from || a.to)) throw new UsageError('Give --period, or --from and --to, not both.');
   if (a.period) return periodSpan(a.period);
   if (!a.from || !a.to) throw new UsageError('analyze needs --period, or --from and --to.');

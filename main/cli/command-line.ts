@@ -35,6 +35,7 @@ const CLI_OPTIONS = {
   'sweep-max': { type: 'string' },
   'power-price': { type: 'string' },
   ahead: { type: 'boolean' },
+  slp: { type: 'string' },
   'billing-start': { type: 'string' },
   payment: { type: 'string' },
   payments: { type: 'string' },

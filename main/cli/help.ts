@@ -22,6 +22,7 @@ Commands:
   bill     a bill's lines beside Meterdesk's own for the period, with where they differ
   backup   the profile as one file (--out FILE), to move it to another computer or consultant
   restore  a backup file as a new local profile of this data folder (never over an existing one)
+  compare-slp  a meter against a standard load profile (H0, G0–G6, L0–L2, H25, G25, L25, P25)
   community  an energy community's quarter-hours per member, checks, and what another key would bring;
            "community import FILE" brings a whole community from the EDA portal's Energie Report
 
@@ -116,6 +117,14 @@ Every tariff stored in the profile: id, name, direction, commodity, kind of ener
 is an example (the ids --tariff-id takes). With --presets: the dated presets that ship with the app
 (the 2026 grid usage prices of the 14 network areas with SNAP, and the 2026 levies), with validity and
 legal source (the ids --tariff-preset takes).`,
+  'compare-slp': `Usage: meterdesk --data-dir DIR compare-slp --meter ID|METERING_POINT [--register OBIS]
+       [--slp H0|G0|…|G6|L0|L1|L2|H25|G25|L25|P25] (--period 2025 | --from ISO --to ISO) [--now ISO] [--json]
+
+The register against a standard load profile (VDEW 1999 or BDEW 2025, with Austrian holidays; 24 and
+31 December as Saturdays) scaled to the meter's energy on the same quarter-hours: the shares of the
+night (22–06), the day and the SNAP window, the peaks, each month, each hour by day type, and on each
+spot tariff of the profile what this profile's energy costs on the spot index against the standard
+one's (ct/kWh). Without --slp: P25 at a site with PV, else H0.`,
   analyze: `Usage: meterdesk --data-dir DIR analyze --meter ID|METERING_POINT [--register OBIS]
        (--period 2026-11 | --from ISO --to ISO) [--now ISO] [--profile NAME] [--json]
        meterdesk --data-dir DIR analyze --site ID (--period … | --from ISO --to ISO) [--json]
@@ -235,6 +244,7 @@ export const OPTIONS: Record<string, string[]> = {
     'prices',
   ],
   analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
+  'compare-slp': ['profile', 'json', 'meter', 'register', 'slp', 'period', 'from', 'to', 'now'],
   portfolio: ['profile', 'json', 'customer', 'now'],
   report: [
     'profile',

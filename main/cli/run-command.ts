@@ -142,6 +142,21 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
     });
     return;
   }
+  if (command === 'compare-slp') {
+    const { slpCommand } = await import('./slp-command');
+    slpCommand({
+      dbPath,
+      json: !!v.json,
+      meter: v.meter,
+      register: v.register,
+      profile: v.slp,
+      period: v.period,
+      from: v.from,
+      to: v.to,
+      now: v.now,
+    });
+    return;
+  }
   if (command === 'imports') importsCommand({ dbPath, json: !!v.json, args: positionals.slice(1) });
   else if (command === 'meters' && positionals.length > 1)
     metersAdminCommand({
@@ -207,6 +222,7 @@ const RUNS: Record<string, Run> = {
   tariffs: fromDatabase,
   imports: fromDatabase,
   report: fromDatabase,
+  'compare-slp': fromDatabase,
   import: importFilesCommand,
 };
 

@@ -24,7 +24,8 @@ type AnalysisChannels =
   | 'analysis:battery'
   | 'analysis:peakShaving'
   | 'analysis:powerScenario'
-  | 'analysis:billAhead';
+  | 'analysis:billAhead'
+  | 'analysis:compareSlp';
 
 /** The register and span of an analysis request, checked; the thread frames it. */
 const span = (q: { meterId: string; obisCode: string; fromSec: number; toSec: number }) =>
@@ -53,6 +54,8 @@ export function analysisHandlers({ services, nowSec }: HandlerContext): Handlers
     'analysis:battery': async (q) => (await thread()).run('battery', checkedRange(q), await nowSec(), tz),
     'analysis:peakShaving': async (q) =>
       (await thread()).run('peakShaving', checkedRange(q), await nowSec(), tz),
+    'analysis:compareSlp': async (q) =>
+      (await thread()).run('compareSlp', checkedRange(q), await nowSec(), tz),
     'analysis:billAhead': async (q) => (await thread()).run('billAhead', q, await nowSec(), tz),
     'analysis:powerScenario': async (q) =>
       (await thread()).run('powerScenario', checkedRange(q), await nowSec(), tz),

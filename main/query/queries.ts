@@ -7,6 +7,8 @@
  * Every figure of one register is framed here, in the thread, by `frameFor` at the "now" the main
  * side's clock sent: a door cannot hand a figure a raw span (analysis/frame.ts `Framed`).
  */
+import { slpTable } from '../slp/slp-table';
+import { compareSlp } from '../slp/compare';
 import { billAhead, type BillAheadQuery } from '../cost/bill-ahead';
 import { powerScenario, type PowerScenarioQuery } from '../cost/power-scenario';
 import type Database from 'better-sqlite3';
@@ -101,7 +103,9 @@ export const queries = {
   ) =>
     kind === 'cost' || kind === 'battery' || kind === 'peakShaving'
       ? costTable(db, kind, params, tz, nowSec)
-      : analysisTable(db, kind, params, nowSec, tz),
+      : kind === 'slp'
+        ? slpTable(db, params, nowSec, tz)
+        : analysisTable(db, kind, params, nowSec, tz),
   cost: (db: Db, q: Parameters<CostService['cost']>[0], nowSec: number, tz: string) =>
     costOf(db, nowSec, tz).cost(q),
   battery: (db: Db, q: Parameters<CostService['battery']>[0], nowSec: number, tz: string) =>
@@ -110,6 +114,8 @@ export const queries = {
     costOf(db, nowSec, tz).peakShaving(q),
   powerScenario: (db: Db, q: PowerScenarioQuery, nowSec: number, tz: string) =>
     powerScenario(db, q, nowSec, tz),
+  compareSlp: (db: Db, q: Parameters<typeof compareSlp>[1], nowSec: number, tz: string) =>
+    compareSlp(db, q, nowSec, tz),
   billAhead: (db: Db, q: BillAheadQuery, nowSec: number, tz: string) =>
     billAhead(db, costOf(db, nowSec, tz), q, nowSec, tz),
   bill: (

@@ -301,3 +301,51 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   await expect(reasons.locator('[data-code="period"]')).toContainText(/12[.,]5 kWh (more than|mehr als)/);
   await expect(reasons).not.toContainText(/more or less|mehr oder weniger/);
 });
+
+test('the standard profile: the suggested H0, another chosen, and the spot tariff’s difference; the CLI agrees', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('en');
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('range-year').click();
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-slp').click();
+  const view = page.getByTestId('slp-view');
+  // No PV at the Hubers' site: H0 is suggested (P25 would be at a site with PV).
+  await expect(view).toHaveAttribute('data-profile', 'H0');
+  await expect(view.getByTestId('slp-spot')).toContainText('on the spot index');
+  await app.screenshot('slp-compare');
+  await view.getByTestId('slp-profile').selectOption('G0');
+  await expect(view).toHaveAttribute('data-profile', 'G0');
+  const db = harnessDb(harness);
+  const meterId = (db.prepare("SELECT id FROM meters WHERE label = 'Wohnung Huber'").get() as { id: string })
+    .id;
+  db.close();
+  const byCli = cli([
+    '--data-dir',
+    harness.dataDir,
+    '--profile',
+    'demo',
+    'compare-slp',
+    '--meter',
+    meterId,
+    '--slp',
+    'G0',
+    '--from',
+    iso(await view.getAttribute('data-from-sec')),
+    '--to',
+    iso(await view.getAttribute('data-to-sec')),
+    '--now',
+    iso(await view.getAttribute('data-to-sec')),
+    '--json',
+  ]) as { shares: Record<string, { real: number; standard: number }> };
+  for (const w of ['night', 'day', 'snap']) {
+    const row = view.getByTestId(`slp-share-${w}`);
+    await expect(row).toHaveAttribute('data-real', String(byCli.shares[w]!.real ?? ''));
+    await expect(row).toHaveAttribute('data-standard', String(byCli.shares[w]!.standard ?? ''));
+  }
+});

@@ -1,7 +1,7 @@
 /**
- * The browser harness bundled as the app is bundled (one ESM file, its workers and migrations beside
- * it, the page's bridge prebuilt), for the e2e suite and the benchmarks. From source through tsx a
- * harness needs ≈ 3 s to start on a two-core machine and each worker thread transpiles its own
+ * The browser harness bundled as the app is bundled (one ESM file, its workers, migrations and the
+ * standard load profiles' tables beside it, the page's bridge prebuilt), for the e2e suite and the
+ * benchmarks. From source through tsx a harness needs ≈ 3 s to start on a two-core machine and each worker thread transpiles its own
  * sources again; the bundle starts in ≈ 1 s. Needs the built app (`npm run build`: dist/main).
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
@@ -39,5 +39,6 @@ export async function buildHarness(outDir: string, extra: Record<string, string>
   for (const f of ['sync-worker.js', 'query-worker.js', 'import-worker.js'])
     cpSync(join('dist/main', f), join(outDir, f));
   cpSync('dist/main/migrations', join(outDir, 'migrations'), { recursive: true });
+  cpSync('main/slp/data', join(outDir, 'slp'), { recursive: true });
   return join(outDir, 'harness.mjs');
 }

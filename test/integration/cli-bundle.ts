@@ -44,6 +44,7 @@ export function cliBundle(): Promise<string> {
     });
     mkdirSync(join(dir, 'migrations'), { recursive: true });
     cpSync('main/db/migrations', join(dir, 'migrations'), { recursive: true });
+    cpSync('main/slp/data', join(dir, 'slp'), { recursive: true });
     return join(dir, 'cli.js');
   })();
   return built;

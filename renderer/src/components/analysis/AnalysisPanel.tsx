@@ -24,6 +24,7 @@ import { analysisViews, type AnalysisView } from './views';
 import { BatteryView } from './BatteryView';
 import { CostView } from './CostView';
 import { PeakShavingView } from './PeakShavingView';
+import { SlpView } from './SlpView';
 
 const VIEWS: Record<AnalysisView, (p: ViewProps) => React.ReactNode> = {
   peaks: PeaksView,
@@ -37,6 +38,7 @@ const VIEWS: Record<AnalysisView, (p: ViewProps) => React.ReactNode> = {
   cost: CostView,
   battery: BatteryView,
   peakShaving: PeakShavingView,
+  slp: SlpView,
 };
 
 export function AnalysisPanel(props: {

@@ -11,5 +11,6 @@ export const analysisViews = [
   'cost',
   'battery',
   'peakShaving',
+  'slp',
 ] as const;
 export type AnalysisView = (typeof analysisViews)[number];

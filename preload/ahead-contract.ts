@@ -1,0 +1,143 @@
+/**
+ * The contract of what lies ahead (issues 44 and 47): the bill ahead of a billing year, the 2027 power
+ * price as a scenario, and the real profile against a standard load profile — apart from the cost
+ * contract so that neither grows past one reading.
+ */
+import { z } from 'zod';
+import { channel } from './channel';
+import type { FrameView } from './results-contract';
+import { meterId, sec, tariffId } from './tariff-contract';
+
+const range = { fromSec: sec, toSec: sec };
+
+type Range3 = { eur: number; low: number; high: number };
+/** The billing year so far, the rest projected with its range and method, the balance against the payments. */
+export interface BillAheadResult {
+  billingYear: { fromSec: number; toSec: number };
+  soFar: { fromSec: number; toSec: number; kwh: number; eur: number };
+  rest: {
+    days: number;
+    method: 'last_year' | 'recent_days' | 'none';
+    trend: number | null;
+    kwh: number;
+    kwhLow: number;
+    kwhHigh: number;
+  } & Range3;
+  year: Range3;
+  payments: { eur: number; perYear: number; total: number } | null;
+  /** Payments − year: positive comes back, negative is to pay. */
+  balance: Range3 | null;
+}
+
+/** A register against a standard load profile scaled to it (slp/compare.ts, issue 47). */
+export interface SlpCompareResult {
+  profile: string;
+  source: string;
+  frame: FrameView;
+  readings: number;
+  kwh: number;
+  /** The standard profile's yearly kWh (per 1 000 kWh of its table) that matches the meter's energy. */
+  scale: number;
+  shares: Record<'night' | 'day' | 'snap', { real: number | null; standard: number | null }>;
+  peakKw: { real: number; standard: number };
+  months: { month: string; real: number; standard: number }[];
+  hours: {
+    dayType: 'workday' | 'saturday' | 'sunday_holiday';
+    hour: number;
+    realKw: number;
+    standardKw: number;
+  }[];
+  spot: {
+    tariffId: string;
+    tariff: string;
+    realCtPerKwh: number;
+    standardCtPerKwh: number;
+    differenceCtPerKwh: number;
+    pricedKwh: number;
+  }[];
+}
+
+/** The months of a register under a power price on each month's highest quarter-hour (cost/power-scenario.ts). */
+export interface PowerScenarioResult {
+  frame: FrameView;
+  months: {
+    month: string;
+    share: number;
+    peakKw: number | null;
+    peakAtSec: number | null;
+    billedKw: number;
+    eur: number;
+  }[];
+  totalEur: number;
+  meanBilledKw: number | null;
+}
+
+export const aheadChannels = {
+  /** The register against a standard load profile (issue 47); null: the one suggested for the meter. */
+  'analysis:compareSlp': channel<SlpCompareResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        ...range,
+        profile: z
+          .enum([
+            'H0',
+            'G0',
+            'G1',
+            'G2',
+            'G3',
+            'G4',
+            'G5',
+            'G6',
+            'L0',
+            'L1',
+            'L2',
+            'H25',
+            'G25',
+            'L25',
+            'P25',
+          ])
+          .nullable()
+          .default(null),
+      })
+      .strict(),
+  ),
+  /** The bill ahead (issue 44, item 7): the billing year so far, the rest projected, against the payments. */
+  'analysis:billAhead': channel<BillAheadResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        tariffId,
+        billingStart: z
+          .string()
+          .regex(/^(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/)
+          .default('01-01'),
+        payment: z
+          .object({ eur: z.number().min(0).max(100_000), perYear: z.number().int().min(1).max(12) })
+          .strict()
+          .nullable()
+          .default(null),
+      })
+      .strict(),
+  ),
+  /** 2027 ahead (issue 44, item 8): the months under a power price on the monthly highest quarter-hour. */
+  'analysis:powerScenario': channel<PowerScenarioResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        ...range,
+        eurPerKwMonth: z.number().min(0).max(1000),
+        minKw: z.number().min(0).max(100_000).default(2),
+        window: z
+          .object({ fromHour: z.number().int().min(0).max(23), toHour: z.number().int().min(0).max(24) })
+          .strict()
+          .refine((w) => w.fromHour !== w.toHour, 'a window of no hours')
+          .nullable()
+          .default(null),
+      })
+      .strict(),
+  ),
+} as const;

@@ -1,0 +1,150 @@
+// The standard load profiles (issue 47) against the published tables, read here on their own, with the
+// README's rules written out: kW × 0.25 per quarter-hour for 1 000 kWh a year (VDEW 1999), kWh for 1 000 000 (BDEW 2025),
+// seasons, day types (a holiday a Sunday, 24/31 December a Saturday), F(t), and the clock changes.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { slpDay } from '../../main/slp/standard-profile';
+import { compareSlp } from '../../main/slp/compare';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
+
+const TZ = 'Europe/Vienna';
+// The project's copy of the published tables (main/slp/data, unchanged from the reference), parsed here
+// on their own.
+const REF = join(__dirname, '..', '..', 'main', 'slp', 'data');
+
+/** The VDEW table's 96 values (kW per 1 000 kWh) of a profile, season and weekday. */
+function vdew(profile: string, season: string, weekday: number): number[] {
+  const lines = readFileSync(join(REF, 'selp_series.csv'), 'utf8').trim().split('\n');
+  const col = lines[0]!.split(',').indexOf(profile.toLowerCase());
+  return lines
+    .slice(1)
+    .map((l) => l.split(','))
+    .filter((c) => c[1] === season && Number(c[2]) === weekday)
+    .map((c) => Number(c[col]));
+}
+const F = (t: number) => -3.92e-10 * t ** 4 + 3.2e-7 * t ** 3 - 7.02e-5 * t ** 2 + 2.1e-3 * t + 1.24;
+const dayOfYear = (key: string) => DateTime.fromISO(key, { zone: 'UTC' }).ordinal;
+
+describe('standard load profiles', () => {
+  it('H0 on a summer Wednesday: the table × 0.25 × F(t); G0 static', () => {
+    const key = '2025-07-16';
+    const h0 = slpDay('H0', dayNumberOfKey(key), TZ);
+    const want = vdew('H0', 'summer', 3).map((kw) => kw * 0.25 * F(dayOfYear(key)));
+    expect(h0).toHaveLength(96);
+    [...h0].forEach((v, i) => expect(v).toBeCloseTo(want[i]!, 9));
+    const g0 = slpDay('G0', dayNumberOfKey(key), TZ);
+    [...g0].forEach((v, i) => expect(v).toBeCloseTo(vdew('G0', 'summer', 3)[i]! * 0.25, 9));
+  });
+
+  it('a holiday is a Sunday, 24 December a Saturday, winter and transition by date', () => {
+    // 15 August 2025 (a Friday, Mariä Himmelfahrt): summer Sunday.
+    expect([...slpDay('G0', dayNumberOfKey('2025-08-15'), TZ)][40]).toBeCloseTo(
+      vdew('G0', 'summer', 7)[40]! * 0.25,
+      9,
+    );
+    // 24 December 2025 (a Wednesday): winter Saturday.
+    expect([...slpDay('G0', dayNumberOfKey('2025-12-24'), TZ)][40]).toBeCloseTo(
+      vdew('G0', 'winter', 6)[40]! * 0.25,
+      9,
+    );
+    // 14 May 2025 (a Wednesday) is transition, 15 May summer.
+    expect([...slpDay('G0', dayNumberOfKey('2025-05-14'), TZ)][40]).toBeCloseTo(
+      vdew('G0', 'transition', 3)[40]! * 0.25,
+      9,
+    );
+    expect([...slpDay('G0', dayNumberOfKey('2025-05-15'), TZ)][40]).toBeCloseTo(
+      vdew('G0', 'summer', 4)[40]! * 0.25,
+      9,
+    );
+  });
+
+  it('the March day lacks 02:00–03:00, the October day has it twice', () => {
+    const march = slpDay('G0', dayNumberOfKey('2025-03-30'), TZ); // a Sunday, transition
+    const tMarch = vdew('G0', 'transition', 7).map((kw) => kw * 0.25);
+    expect(march).toHaveLength(92);
+    expect(march[7]).toBeCloseTo(tMarch[7]!, 9); // 01:45
+    expect(march[8]).toBeCloseTo(tMarch[12]!, 9); // 03:00 follows 01:45
+    const october = slpDay('G0', dayNumberOfKey('2025-10-26'), TZ); // a Sunday (and a holiday), transition
+    const tOct = vdew('G0', 'transition', 7).map((kw) => kw * 0.25);
+    expect(october).toHaveLength(100);
+    for (let i = 0; i < 4; i++) {
+      expect(october[8 + i]).toBeCloseTo(tOct[8 + i]!, 9);
+      expect(october[12 + i]).toBeCloseTo(tOct[8 + i]!, 9); // the repeated hour
+    }
+    expect(october[16]).toBeCloseTo(tOct[12]!, 9);
+  });
+
+  it('H25 in January on a working day: the BDEW 2025 table ÷ 1 000 × F(t)', () => {
+    const lines = readFileSync(join(REF, 'h25.csv'), 'utf8').trim().split('\n');
+    const head = lines[0]!.split(',');
+    const types = lines[1]!.split(',');
+    const col = head.findIndex((h, i) => h === 'Januar' && types[i] === 'WT');
+    const key = '2025-01-15'; // a Wednesday
+    const h25 = slpDay('H25', dayNumberOfKey(key), TZ);
+    lines
+      .slice(2)
+      .forEach((l, i) =>
+        expect(h25[i]).toBeCloseTo((Number(l.split(',')[col]) / 1000) * F(dayOfYear(key)), 9),
+      );
+  });
+
+  it('a meter that follows H0 exactly compares equal: the same shares and peaks, scaled to its energy', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-slp-')), 'meterdesk.sqlite'));
+    db.prepare(
+      `INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec)
+       VALUES ('m', 'AT0010000000000000000000000000001', 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)`,
+    ).run();
+    const store = createReadingsStore(db);
+    for (
+      let d = DateTime.fromISO('2025-06-01', { zone: TZ });
+      d < DateTime.fromISO('2025-07-01', { zone: TZ });
+      d = d.plus({ days: 1 })
+    ) {
+      const key = d.toISODate()!;
+      const want = vdew('H0', 'summer', d.weekday === 7 ? 7 : d.weekday).map(
+        (kw) => kw * 0.25 * F(d.ordinal) * 3,
+      );
+      const start = dayStartSec(dayNumberOfKey(key));
+      // Corpus Christi (19 June 2025) and Whit Monday (9 June) are holidays: Sunday values.
+      const holiday = key === '2025-06-09' || key === '2025-06-19';
+      const values = holiday ? vdew('H0', 'summer', 7).map((kw) => kw * 0.25 * F(d.ordinal) * 3) : want;
+      store.applyPage(
+        'm',
+        values.map((v, i) => ({
+          obisCode: '1-1:1.9.0 G.01',
+          unit: 'kWh',
+          startSec: start + i * 900,
+          endSec: start + (i + 1) * 900,
+          value: Math.round(v * 1e6) / 1e6,
+          quality: 1,
+          updatedSec: 1,
+        })),
+        'cursor',
+        1,
+      );
+    }
+    const r = compareSlp(
+      db,
+      {
+        meterId: 'm',
+        obisCode: '1-1:1.9.0 G.01',
+        fromSec: DateTime.fromISO('2025-06-01', { zone: TZ }).toSeconds(),
+        toSec: DateTime.fromISO('2025-07-01', { zone: TZ }).toSeconds(),
+        profile: 'H0',
+      },
+      DateTime.fromISO('2025-08-01', { zone: TZ }).toSeconds(),
+      TZ,
+    );
+    expect(r.readings).toBe(30 * 96);
+    expect(r.scale).toBeCloseTo(3000, 0); // three times the table's 1 000 kWh a year
+    for (const w of ['night', 'day', 'snap'] as const)
+      expect(r.shares[w].real).toBeCloseTo(r.shares[w].standard!, 4);
+    expect(r.peakKw.real).toBeCloseTo(r.peakKw.standard, 2);
+    db.close();
+  });
+});
