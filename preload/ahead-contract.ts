@@ -1,12 +1,13 @@
 /**
  * The contract of what lies ahead (issues 44 and 47): the bill ahead of a billing year, the 2027 power
- * price as a scenario, and the real profile against a standard load profile — apart from the cost
+ * price as a scenario, the real profile against a standard load profile and the workbook that carries it — apart from the cost
  * contract so that neither grows past one reading.
  */
 import { z } from 'zod';
 import { channel } from './channel';
 import type { FrameView } from './results-contract';
 import { meterId, sec, tariffId } from './tariff-contract';
+import type { ExportResult } from './results-contract';
 
 const range = { fromSec: sec, toSec: sec };
 
@@ -73,6 +74,41 @@ export interface PowerScenarioResult {
 }
 
 export const aheadChannels = {
+  /** A register's Excel workbook (issue 47): summary, months, days, quarter-hours, the standard profile. */
+  'export:xlsx': channel<ExportResult>().input(
+    z
+      .object({
+        meterId,
+        obisCode: z.string().min(1).max(64),
+        fromSec: sec,
+        toSec: sec,
+        slp: z
+          .enum([
+            'H0',
+            'G0',
+            'G1',
+            'G2',
+            'G3',
+            'G4',
+            'G5',
+            'G6',
+            'L0',
+            'L1',
+            'L2',
+            'H25',
+            'G25',
+            'L25',
+            'P25',
+          ])
+          .nullable()
+          .default(null),
+        lang: z.enum(['de', 'en']).default('de'),
+      })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 10 * 366 * 86_400, {
+        message: 'the range must be positive and at most 10 years',
+      }),
+  ),
   /** The register against a standard load profile (issue 47); null: the one suggested for the meter. */
   'analysis:compareSlp': channel<SlpCompareResult>().input(
     z

@@ -50,6 +50,7 @@ export const channelNames = [
   'report:pdf',
   'report:cancel',
   'export:loadProfile',
+  'export:xlsx',
   'notes:list',
   'notes:add',
   'notes:remove',

@@ -76,6 +76,10 @@ export const de = {
   gaps: 'Lücken',
   exportCsv: 'CSV exportieren',
   exportExcel: 'Excel (de-AT)',
+  exportWorkbook: 'Excel-Arbeitsmappe (.xlsx): Übersicht, Monate, Tage, Viertelstunden, Standardprofil',
+  exportWorkbookHint:
+    'Ein Zähler und ein Register: typisierte Zellen (Zahlen, Datumswerte), fixierte Kopfzeilen; das Standardlastprofil ist das für den Zähler vorgeschlagene.',
+  exportedWorkbook: 'Arbeitsmappe gespeichert: {{path}}',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',
   exportLoadProfileHint:
     'Ein Zähler und ein Register, das Kalenderjahr {{year}}: 35 040 Viertelstundenwerte in Normalzeit, einer je Zeile, Dezimalkomma, höchstens 5 Nachkommastellen (29. Februar entfällt im Schaltjahr) – so, wie E-Control-Tarifkalkulator, SMA Sunny Design und Tesvolt sie einlesen. Ein Jahr mit Lücke wird abgelehnt.',

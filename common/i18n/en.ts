@@ -77,6 +77,10 @@ export const en: Record<keyof typeof de, string> = {
   gaps: 'Gaps',
   exportCsv: 'Export CSV',
   exportExcel: 'Excel (de-AT)',
+  exportWorkbook: 'Excel workbook (.xlsx): summary, months, days, quarter-hours, standard profile',
+  exportWorkbookHint:
+    'One meter and one register: typed cells (numbers, dates), frozen header rows; the standard load profile is the one suggested for the meter.',
+  exportedWorkbook: 'Workbook saved: {{path}}',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:
     'One meter and one register, the calendar year {{year}}: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals (29 February left out in a leap year) — as E-Control’s Tarifkalkulator, SMA Sunny Design and Tesvolt import them. A year with a gap is refused.',

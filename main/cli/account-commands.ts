@@ -169,8 +169,8 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
   ]);
   if (!v.meter || !v.from || !v.to || !v.format || !v.out)
     throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${help.export}`);
-  if (v.format !== 'excel-at' && v.format !== 'iso' && v.format !== 'load-profile')
-    throw new UsageError('--format must be excel-at, iso or load-profile.');
+  if (v.format !== 'excel-at' && v.format !== 'iso' && v.format !== 'load-profile' && v.format !== 'xlsx')
+    throw new UsageError('--format must be excel-at, iso, load-profile or xlsx.');
   const fromSec = parseIsoSec(v.from);
   const toSec = parseIsoSec(v.to);
   if (v.format === 'load-profile') return loadProfileExport(v, dataDir, dbPath);
@@ -181,6 +181,7 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
   if (toSec - fromSec > MAX_EXPORT_RANGE_SEC)
     throw new UsageError('An export covers at most 10 years: choose --from and --to closer together.');
   assertExportTarget(v.out, dataDir, dbPath);
+  if (v.format === 'xlsx') return workbookExport(v, dbPath, fromSec, toSec);
   const db = openForReading(dbPath, note);
   try {
     const meterId = resolveMeter(db, v.meter).id; // an id or a metering point
@@ -193,6 +194,34 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
       { partials: createPartialTracker(dataDir) },
     );
     process.stdout.write(JSON.stringify({ path: resolve(v.out), rows: r.rows, bytes: r.bytes }) + '\n');
+  } finally {
+    db.close();
+  }
+}
+
+/** `export --format xlsx`: one register's workbook (summary, months, days, quarter-hours, standard profile). */
+async function workbookExport(v: AccountArgs, dbPath: string, fromSec: number, toSec: number): Promise<void> {
+  const [{ buildWorkbook }, { mainRegister }, { writeWholeFile }, { cliLanguage }] = await Promise.all([
+    import('../export/workbook'),
+    import('../analysis/frame'),
+    import('../export/whole-file'),
+    import('./cli-words'),
+  ]);
+  const db = openForReading(dbPath, note);
+  try {
+    const meterId = resolveMeter(db, v.meter!).id;
+    const register = v.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
+    if (!register) throw noReadings(String(v.meter));
+    // The workbook's headings in the CLI's language (--lang, METERDESK_LANG, the system's).
+    const lang = cliLanguage(process.argv.slice(2));
+    const bytes = await buildWorkbook(
+      db,
+      { meterId, obisCode: register, fromSec, toSec, slp: null, lang },
+      systemClock.nowSec(),
+      DEFAULT_TZ,
+    );
+    const n = writeWholeFile(resolve(v.out!), bytes);
+    process.stdout.write(JSON.stringify({ path: resolve(v.out!), bytes: n, register }) + '\n');
   } finally {
     db.close();
   }

@@ -39,9 +39,12 @@ their numbers) and checks (the days checked per meter). Exit code 2 when a meter
   stats: `Usage: meterdesk --data-dir DIR stats [--json]
 
 Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
-  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile --out FILE [--register OBIS]...
+  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile|xlsx --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.
+--format xlsx: one register (the main one unless --register) as an Excel workbook: summary, months,
+days, quarter-hours (local time, MEZ/MESZ, UTC, kWh, quality in words) and the standard load profile
+suggested for the meter beside them, typed cells, frozen header rows (headings in the --lang language).
 --format load-profile: one register's calendar year (--from YYYY-01-01…, --to the next 1 January) as
 the load profile E-Control's Tarifkalkulator and PV/battery design tools (SMA Sunny Design, Tesvolt)
 import: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals

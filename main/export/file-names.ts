@@ -27,7 +27,7 @@ function clean(text: string): string {
 /** `meterdesk-<parts…>.<ext>` from sanitised parts; empty parts are left out. */
 export function exportFileName(
   parts: (string | number | null | undefined)[],
-  ext: 'csv' | 'png' | 'pdf',
+  ext: 'csv' | 'png' | 'pdf' | 'xlsx',
 ): string {
   const stem = ['meterdesk', ...parts]
     .map((p) => (p === null || p === undefined ? '' : clean(String(p))))

@@ -14,7 +14,8 @@ import { meteringPointOf, recordExport } from '../db/meter-lookups';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import type { HandlerContext, HandlersOf } from './context';
 
-type ExportChannels = 'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv';
+type ExportChannels =
+  'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv' | 'export:xlsx';
 
 const PNG_MAGIC = '89504e470d0a1a0a';
 const cancelled = 'Export cancelled: no file was chosen.';
@@ -46,6 +47,20 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       const mp = meteringPointOf(c.db, meterId);
       const path = await savePath(exportFileName(['lastprofil', mp ?? meterId, year], 'csv'), cancelled);
       return { path, rows: p.values, bytes: writeLoadProfile(path, p) };
+    },
+    'export:xlsx': async (q) => {
+      const c = await services.active();
+      // Built in the query thread (35 040 rows a year); written here, whole or not at all.
+      const bytes = await c.queries.run('workbook', q, await nowSec(), tz);
+      const mp = meteringPointOf(c.db, q.meterId);
+      const path = await savePath(
+        exportFileName(
+          [mp ?? q.meterId, q.obisCode, dayKey(dayNumberOf(q.fromSec, tz)), 'arbeitsmappe'],
+          'xlsx',
+        ),
+        cancelled,
+      );
+      return { path, rows: 0, bytes: writeWholeFile(path, bytes) };
     },
     'export:csv': async (req) => {
       const c = await services.active();

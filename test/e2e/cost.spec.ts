@@ -2,6 +2,9 @@
 // example tariffs: compare tariffs over a year and read the monthly table; run the battery sweep on the
 // PV household; the CLI twins print the same totals. Screenshots in test-results/screens/.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { expect, harnessDb, test } from './fixtures';
 
 function cli(args: string[]): unknown {
@@ -348,4 +351,15 @@ test('the standard profile: the suggested H0, another chosen, and the spot tarif
     await expect(row).toHaveAttribute('data-real', String(byCli.shares[w]!.real ?? ''));
     await expect(row).toHaveAttribute('data-standard', String(byCli.shares[w]!.standard ?? ''));
   }
+
+  // The same meter as an Excel workbook from the export dialog (issue 47, item 3).
+  await page.getByTestId('export-several').click();
+  const dialog = page.getByTestId('export-dialog');
+  await dialog.getByTestId('export-format').selectOption('xlsx');
+  await expect(dialog.getByTestId('export-workbook-hint')).toBeVisible();
+  await dialog.getByTestId('export-several-run').click();
+  await expect(dialog.getByTestId('export-several-status')).toContainText('Workbook saved');
+  const file = readdirSync(harness.exportDir).find((f) => f.endsWith('.xlsx'))!;
+  const wb = XLSX.read(readFileSync(join(harness.exportDir, file)), { type: 'buffer' });
+  expect(wb.SheetNames).toEqual(['Summary', 'Months', 'Days', 'Quarter-hours', 'Standard profile']);
 });

@@ -25,7 +25,7 @@ export function ExportDialog(props: {
   toSec: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const prefs = usePrefs();
   const allMeters = useApp((s) => s.meters);
   const meters = useMemo(() => allMeters.filter((m) => m.registers.length > 0), [allMeters]);
@@ -33,7 +33,7 @@ export function ExportDialog(props: {
   const [registers, setRegisters] = useState(new Set(props.initialRegisters));
   const [from, setFrom] = useState(dateInput(props.fromSec, prefs.timeZone));
   const [to, setTo] = useState(dateInput(props.toSec - 1, prefs.timeZone));
-  const [profile, setProfile] = useState<'excel-at' | 'iso' | 'load-profile'>('excel-at');
+  const [profile, setProfile] = useState<'excel-at' | 'iso' | 'load-profile' | 'xlsx'>('excel-at');
   const [message, setMessage] = useState<ExportMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const offered = useMemo(
@@ -48,29 +48,24 @@ export function ExportDialog(props: {
   };
   const chosenRegisters = offered.filter((r) => registers.has(r));
   const run = async () => {
-    const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
-    const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
     setBusy(true);
     setMessage({ text: t('loading') });
     try {
-      if (profile === 'load-profile') {
-        // One meter's register, the calendar year of "from" (the tools take exactly a year).
-        const r = await unwrap(
-          api().export.loadProfile({ meterId: [...picked][0]!, obisCode: chosenRegisters[0]!, year: fy }),
-        );
-        setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
-        return;
-      }
-      const r = await unwrap(
-        api().export.csv({
-          meterIds: [...picked],
-          obisCodes: chosenRegisters,
-          fromSec: localDateStart(fy, fm, fd, prefs.timeZone),
-          toSec: localDateStart(ty, tm, td + 1, prefs.timeZone),
-          profile,
-        }),
-      );
-      setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
+      const r = await exportNow({
+        profile,
+        meterIds: [...picked],
+        registers: chosenRegisters,
+        from,
+        to,
+        timeZone: prefs.timeZone,
+        lang: i18n.language === 'en' ? 'en' : 'de',
+      });
+      setMessage({
+        text:
+          profile === 'xlsx'
+            ? t('exportedWorkbook', { path: r.path })
+            : t('exported', { rows: r.rows, path: r.path }),
+      });
     } catch (err) {
       setMessage({ ...errorText(err, t, prefs), error: true });
     } finally {
@@ -124,15 +119,21 @@ export function ExportDialog(props: {
           {t('format')}
           <select
             value={profile}
-            onChange={(e) => setProfile(e.target.value as 'excel-at' | 'iso' | 'load-profile')}
+            onChange={(e) => setProfile(e.target.value as 'excel-at' | 'iso' | 'load-profile' | 'xlsx')}
             data-testid="export-format"
           >
             <option value="excel-at">{t('exportExcel')}</option>
             <option value="iso">{t('exportIso')}</option>
             <option value="load-profile">{t('exportLoadProfile')}</option>
+            <option value="xlsx">{t('exportWorkbook')}</option>
           </select>
         </label>
       </div>
+      {profile === 'xlsx' && (
+        <p className="small muted" data-testid="export-workbook-hint">
+          {t('exportWorkbookHint')}
+        </p>
+      )}
       {profile === 'load-profile' && (
         <p className="small muted" data-testid="export-load-profile-hint">
           {t('exportLoadProfileHint', { year: from.slice(0, 4) })}
@@ -151,7 +152,8 @@ export function ExportDialog(props: {
             !from ||
             !to ||
             to < from ||
-            (profile === 'load-profile' && (picked.size !== 1 || chosenRegisters.length !== 1))
+            ((profile === 'load-profile' || profile === 'xlsx') &&
+              (picked.size !== 1 || chosenRegisters.length !== 1))
           }
           data-testid="export-several-run"
         >
@@ -159,5 +161,39 @@ export function ExportDialog(props: {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The export the dialog asks for: readings as CSV, a register's load profile or its workbook. */
+async function exportNow(p: {
+  profile: 'excel-at' | 'iso' | 'load-profile' | 'xlsx';
+  meterIds: string[];
+  registers: string[];
+  from: string;
+  to: string;
+  timeZone: string;
+  lang: 'de' | 'en';
+}): Promise<{ path: string; rows: number }> {
+  const [fy, fm, fd] = p.from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = p.to.split('-').map(Number) as [number, number, number];
+  const fromSec = localDateStart(fy, fm, fd, p.timeZone);
+  const toSec = localDateStart(ty, tm, td + 1, p.timeZone);
+  // One meter's register as a workbook (summary, months, days, quarter-hours, standard profile).
+  if (p.profile === 'xlsx')
+    return unwrap(
+      api().export.xlsx({
+        meterId: p.meterIds[0]!,
+        obisCode: p.registers[0]!,
+        fromSec,
+        toSec,
+        slp: null,
+        lang: p.lang,
+      }),
+    );
+  // One meter's register, the calendar year of "from" (the tools take exactly a year).
+  if (p.profile === 'load-profile')
+    return unwrap(api().export.loadProfile({ meterId: p.meterIds[0]!, obisCode: p.registers[0]!, year: fy }));
+  return unwrap(
+    api().export.csv({ meterIds: p.meterIds, obisCodes: p.registers, fromSec, toSec, profile: p.profile }),
   );
 }

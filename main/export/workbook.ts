@@ -1,0 +1,254 @@
+/**
+ * An Excel workbook a consultant can hand on (issue 47, item 3), written with the XLSX library the
+ * importer reads with (SheetJS): a register's frame as a summary (the frame, completeness, energy, peak,
+ * base load, the cheapest tariff where the profile has tariffs), its months, days and quarter-hours
+ * (local time with MEZ/MESZ, UTC, value, quality in words), and the standard load profile beside it
+ * with the difference. Cells are typed — numbers as numbers, dates as dates in a de-AT format — header
+ * rows are frozen and columns sized; text from outside stays text (no cell is ever a formula).
+ */
+import type * as XLSXTypes from '@e965/xlsx';
+import type Database from 'better-sqlite3';
+import { figuresOf, frameFor } from '../analysis/frame';
+import { readRange } from '../db/readings-read';
+import { meterRow } from '../db/meter-reads';
+import { createCostService } from '../cost/cost-service';
+import { monthsOf } from '../cost/cost';
+import { compareSlp } from '../slp/compare';
+import { slpSeries, type SlpId } from '../slp/standard-profile';
+import { fixedClock } from '../time/clock';
+import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
+
+export interface WorkbookQuery {
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+  /** The standard profile beside it; null: the one suggested for the meter. */
+  slp: SlpId | null;
+  lang: 'de' | 'en';
+}
+
+type Cell = XLSXTypes.CellObject;
+const DATE_TIME = 'dd.mm.yyyy hh:mm';
+const DATE = 'dd.mm.yyyy';
+const MONTH = 'mmm yyyy';
+const QUALITY = {
+  de: ['', 'gemessen', 'geschätzt', 'unsicher'],
+  en: ['', 'measured', 'estimated', 'unreliable'],
+};
+
+/** A local wall-clock time as an Excel date serial (Excel's dates have no zone: the wall clock is what shows). */
+const serial = (sec: number, tz: string) => (sec + offsetMinutesAt(sec, tz) * 60) / 86_400 + 25_569;
+const date = (sec: number, tz: string, z = DATE_TIME): Cell => ({ t: 'n', v: serial(sec, tz), z });
+const num = (v: number | null, z?: string): Cell =>
+  v === null ? { t: 'z' } : { t: 'n', v, ...(z ? { z } : {}) };
+const text = (v: string): Cell => ({ t: 's', v });
+
+function sheet(X: typeof XLSXTypes, head: string[], rows: Cell[][], widths: number[]): XLSXTypes.WorkSheet {
+  const ws: XLSXTypes.WorkSheet = {};
+  const all = [head.map(text), ...rows];
+  all.forEach((row, r) =>
+    row.forEach((c, k) => {
+      ws[X.utils.encode_cell({ r, c: k })] = c;
+    }),
+  );
+  ws['!ref'] = X.utils.encode_range({
+    s: { r: 0, c: 0 },
+    e: { r: Math.max(0, all.length - 1), c: head.length - 1 },
+  });
+  ws['!cols'] = widths.map((wch) => ({ wch }));
+  return ws;
+}
+
+export async function buildWorkbook(
+  db: Database.Database,
+  q: WorkbookQuery,
+  nowSec: number,
+  tz: string,
+): Promise<Uint8Array> {
+  const X = await import('@e965/xlsx');
+  const de = q.lang === 'de';
+  const w = (a: string, b: string) => (de ? a : b);
+  const framed = frameFor(db, q, nowSec, tz);
+  const fig = figuresOf(db, framed);
+  const { fromSec, toSec } = framed.frame;
+  const m = meterRow(db, q.meterId);
+  const rows =
+    toSec > fromSec && framed.seriesId !== null ? readRange(db, framed.seriesId, fromSec, toSec) : [];
+  const wb = X.utils.book_new();
+  // Summary.
+  const summary: Cell[][] = [
+    [text(w('Zählpunkt', 'Metering point')), text(m?.metering_point || q.meterId)],
+    [text(w('Zähler', 'Meter')), text(m?.label ?? '')],
+    [text('Register'), text(q.obisCode)],
+    [text(w('Von', 'From')), date(fromSec, tz)],
+    [text(w('Bis', 'To')), date(toSec, tz)],
+    [text(w('Vollständigkeit', 'Completeness')), num(fig.completeness, '0.0%')],
+    [text(w('Messwerte', 'Readings')), num(fig.readings)],
+    [text(w('Energie kWh', 'Energy kWh')), num(fig.kwh, '#,##0.000')],
+    [text(w('Höchste Leistung kW', 'Highest power kW')), num(fig.peakKw, '0.00')],
+    [
+      text(w('Zeitpunkt der höchsten Leistung', 'Highest power at')),
+      fig.peakAtSec === null ? { t: 'z' } : date(fig.peakAtSec, tz),
+    ],
+    [text(w('Grundlast kW', 'Base load kW')), num(fig.baseLoadKw, '0.00')],
+    ...cheapest(db, q, framed.frame, nowSec, tz, w),
+  ];
+  X.utils.book_append_sheet(
+    wb,
+    sheet(X, [w('Kennzahl', 'Figure'), w('Wert', 'Value')], summary, [34, 30]),
+    w('Übersicht', 'Summary'),
+  );
+  // Months and days, each its own frame's figures.
+  const months = (toSec > fromSec ? monthsOf(fromSec, toSec, tz) : []).map((mo) => {
+    const f = figuresOf(db, frameFor(db, { ...q, fromSec: mo.fromSec, toSec: mo.toSec }, nowSec, tz));
+    return [
+      date(mo.fromSec, tz, MONTH),
+      num(f.kwh, '#,##0.000'),
+      num(f.completeness, '0.0%'),
+      num(f.peakKw, '0.00'),
+    ];
+  });
+  X.utils.book_append_sheet(
+    wb,
+    sheet(
+      X,
+      [w('Monat', 'Month'), 'kWh', w('Vollständigkeit', 'Completeness'), w('Spitze kW', 'Peak kW')],
+      months,
+      [14, 14, 16, 12],
+    ),
+    w('Monate', 'Months'),
+  );
+  const days = new Map<number, { kwh: number; n: number }>();
+  for (const r of rows) {
+    const d = dayNumberOf(r[0], tz);
+    const x = days.get(d) ?? { kwh: 0, n: 0 };
+    x.kwh += r[2];
+    x.n += 1;
+    days.set(d, x);
+  }
+  X.utils.book_append_sheet(
+    wb,
+    sheet(
+      X,
+      [w('Tag', 'Day'), 'kWh', w('Messwerte', 'Readings')],
+      [...days].map(([d, x]) => [
+        date(dayStartSec(d, tz), tz, DATE),
+        num(Math.round(x.kwh * 1000) / 1000, '#,##0.000'),
+        num(x.n),
+      ]),
+      [12, 12, 12],
+    ),
+    w('Tage', 'Days'),
+  );
+  X.utils.book_append_sheet(
+    wb,
+    sheet(
+      X,
+      [
+        w('Beginn (lokal)', 'Start (local)'),
+        w('Zeit', 'Time'),
+        w('Beginn (UTC)', 'Start (UTC)'),
+        'kWh',
+        w('Qualität', 'Quality'),
+      ],
+      rows.map((r) => [
+        date(r[0], tz),
+        // MEZ/MESZ on every row: the hour October repeats is told apart (winter time is UTC+1).
+        text(offsetMinutesAt(r[0], tz) === 120 ? 'MESZ' : 'MEZ'),
+        text(isoUtc(r[0])),
+        num(r[2], '0.000'),
+        text(QUALITY[q.lang][r[3]] ?? `L${r[3]}`),
+      ]),
+      [17, 6, 22, 10, 12],
+    ),
+    w('Viertelstunden', 'Quarter-hours'),
+  );
+  // The standard profile, scaled as the comparison scales it, beside each quarter-hour.
+  if (rows.length > 0 && framed.frame.resolutionSec === 900) {
+    const c = compareSlp(db, { ...q, profile: q.slp }, nowSec, tz);
+    const std = slpSeries(c.profile as SlpId, fromSec, toSec, tz);
+    const scale = c.scale / 1000;
+    X.utils.book_append_sheet(
+      wb,
+      sheet(
+        X,
+        [
+          w('Beginn (lokal)', 'Start (local)'),
+          w('kWh Zähler', 'kWh meter'),
+          `kWh ${c.profile}`,
+          w('Differenz kWh', 'Difference kWh'),
+        ],
+        rows.map((r) => {
+          const s = Math.round((std[(r[0] - fromSec) / 900] ?? 0) * scale * 1000) / 1000;
+          return [
+            date(r[0], tz),
+            num(r[2], '0.000'),
+            num(s, '0.000'),
+            num(Math.round((r[2] - s) * 1000) / 1000, '0.000'),
+          ];
+        }),
+        [17, 12, 12, 14],
+      ),
+      w('Standardprofil', 'Standard profile'),
+    );
+  }
+  const bytes = X.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return freezeHeaders(X, bytes);
+}
+
+/** The cheapest tariff of the profile over the frame, where it has tariffs of the register's direction. */
+function cheapest(
+  db: Database.Database,
+  q: WorkbookQuery,
+  frame: { fromSec: number; toSec: number },
+  nowSec: number,
+  tz: string,
+  w: (a: string, b: string) => string,
+): Cell[][] {
+  if (frame.toSec <= frame.fromSec) return [];
+  const svc = createCostService(db, tz, fixedClock(nowSec));
+  const want = q.obisCode.startsWith('1-1:2.') ? 'feed_in' : 'consumption';
+  const commodity = q.obisCode.startsWith('7-') ? 'gas' : 'electricity';
+  const ids = svc.store
+    .list()
+    .filter((t) => t.direction === want && (t.commodity ?? 'electricity') === commodity)
+    .map((t) => t.id);
+  if (ids.length === 0) return [];
+  const r = svc.cost({
+    meterId: q.meterId,
+    obisCode: q.obisCode,
+    fromSec: frame.fromSec,
+    toSec: frame.toSec,
+    tariffIds: ids,
+    shiftPercent: 0,
+  });
+  const best = r.tariffs.find((t) => t.tariffId === r.bestTariffId);
+  return best
+    ? [
+        [text(w('Günstigster Tarif', 'Cheapest tariff')), text(best.name)],
+        [text(w('Kosten brutto €', 'Cost gross €')), num(best.total.totalEur, '#,##0.00')],
+      ]
+    : [];
+}
+
+/**
+ * Frozen header rows: the library writes no panes, so each sheet's view gets one (the first row stays
+ * in sight while scrolling), by rewriting the sheet views inside the package.
+ */
+function freezeHeaders(X: typeof XLSXTypes, bytes: Buffer): Uint8Array {
+  const zip = X.CFB.read(bytes, { type: 'buffer' });
+  for (const path of zip.FullPaths) {
+    if (!/xl\/worksheets\/sheet\d+\.xml$/.test(path)) continue;
+    const entry = X.CFB.find(zip, path);
+    if (!entry?.content) continue;
+    const xml = Buffer.from(entry.content as Uint8Array).toString('utf8');
+    const frozen = xml.replace(
+      /<sheetView workbookViewId="0"\/>/,
+      '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView>',
+    );
+    entry.content = Buffer.from(frozen, 'utf8');
+    entry.size = entry.content.length;
+  }
+  return X.CFB.write(zip, { type: 'buffer', fileType: 'zip', compression: true }) as Uint8Array;
+}
