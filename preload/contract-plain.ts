@@ -122,5 +122,6 @@ export const reportSections = [
   'baseload',
   'cost',
   'measures',
+  'slp',
   'annex',
 ] as const;

@@ -37,6 +37,7 @@ export const reportDe = {
   report_section_baseload: 'Grundlast',
   report_section_cost: 'Kosten',
   report_section_measures: 'Maßnahmen',
+  report_section_slp: 'Standardlastprofil',
   report_section_annex: 'Anhang',
   report_progressMeters: 'Zähler {{done}} von {{of}} …',
   report_progressLayout: 'Die Seiten werden gesetzt ({{of}} Zähler) …',

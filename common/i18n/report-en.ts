@@ -39,6 +39,7 @@ export const reportEn: Record<keyof typeof reportDe, string> = {
   report_section_baseload: 'Base load',
   report_section_cost: 'Cost',
   report_section_measures: 'Measures',
+  report_section_slp: 'Standard load profile',
   report_section_annex: 'Annex',
   report_progressMeters: 'Meter {{done}} of {{of}} …',
   report_progressLayout: 'Laying out the pages ({{of}} meters) …',

@@ -193,7 +193,8 @@ export async function buildWorkbook(
       w('Standardprofil', 'Standard profile'),
     );
   }
-  const bytes = X.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  // Text as shared strings (t="s"), as Excel writes it: never a formula's string result.
+  const bytes = X.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
   return freezeHeaders(X, bytes);
 }
 

@@ -6,6 +6,7 @@
  * its method section (utilisation hours, base-load share, off-hours share). Registers are never summed;
  * a site's or customer's meters stay apart, and totals are per commodity and direction.
  */
+import { compareSlp } from '../slp/compare';
 import type { CommunityView } from '../../preload/contract';
 import { createCommunityStore } from '../db/community-store';
 import { communityView } from '../community/community-view';
@@ -13,6 +14,7 @@ import type Database from 'better-sqlite3';
 import { reportSections } from '../../preload/contract';
 import type {
   BatteryResult,
+  SlpCompareResult,
   NoteView,
   CostResult,
   PeakShavingResult,
@@ -116,6 +118,8 @@ export interface MeterReport {
   /** kWh ÷ highest kW of the frame. */
   utilisationHours: number | null;
   cost: CostResult | null;
+  /** The real profile against the standard load profile suggested for the meter (slp/compare.ts). */
+  slp: SlpCompareResult | null;
   /**
    * Measures on the same quarter-hours, with the views' functions: a peak cap at 80 % of the highest
    * quarter-hour (the battery it needs and the power price it saves), a 5 kWh battery at a site with a
@@ -245,6 +249,19 @@ function meterReport(
     else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 10, nowSec }, tz);
   }
   if (m.commodity === 'gas') limits.push('gas_no_power');
+  // The standard load profile beside it (issue 47): electricity consumption on quarter-hours.
+  const slp =
+    wantPower &&
+    req.sections.includes('slp') &&
+    m.energy_direction === 'consumption' &&
+    m.commodity === 'electricity'
+      ? compareSlp(
+          db,
+          { meterId: m.id, obisCode: s.obis_code, fromSec: frame.fromSec, toSec: frame.toSec, profile: null },
+          nowSec,
+          tz,
+        )
+      : null;
 
   const measures =
     full &&
@@ -288,6 +305,7 @@ function meterReport(
     limits,
     notes: figuresOnly ? [] : listNotes(db, m.id, { fromSec: req.fromSec, toSec: req.toSec }),
     measures,
+    slp,
   };
 }
 

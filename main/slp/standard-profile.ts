@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
 import { isAustrianHoliday } from '../time/holidays';
 import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
+import { localDateStart } from '../../common/zone';
 
 export const SLP_IDS = [
   'H0',
@@ -33,8 +34,8 @@ export type SlpId = (typeof SLP_IDS)[number];
 
 /** Where a profile comes from, said with it. */
 export const SLP_SOURCE: Record<'1999' | '2025', string> = {
-  '1999': 'VDEW 1999 (M-28/99), BDEW-Daten über oemof/demandlib',
-  '2025': 'BDEW 2025, über oemof/demandlib',
+  '1999': 'VDEW 1999 (M-28/99); BDEW tables via oemof/demandlib',
+  '2025': 'BDEW 2025; tables via oemof/demandlib',
 };
 export const slpYear = (id: SlpId): '1999' | '2025' => (id.endsWith('25') ? '2025' : '1999');
 
@@ -180,4 +181,16 @@ export function slpSeries(id: SlpId, fromSec: number, toSec: number, tz: string)
     }
   }
   return out;
+}
+
+/**
+ * A calendar year of the profile for a customer of `kwh` a year: the table's values × kwh / 1 000,
+ * normalised so that the year sums to `kwh` (the dynamisation and the calendar leave the table's year a
+ * little off 1 000 kWh: H0 2025 is 998.85).
+ */
+export function slpForYear(id: SlpId, year: number, kwh: number, tz: string): Float64Array {
+  const from = localDateStart(year, 1, 1, tz);
+  const raw = slpSeries(id, from, localDateStart(year + 1, 1, 1, tz), tz);
+  const sum = raw.reduce((a, x) => a + x, 0);
+  return raw.map((x) => (sum > 0 ? (x * kwh) / sum : 0));
 }

@@ -687,7 +687,7 @@ await bench('report', async () => {
       ...span,
       periodLabel: String(year),
       lang: 'de',
-      sections: ['master', 'energy', 'profile', 'peaks', 'baseload', 'cost', 'measures', 'annex'],
+      sections: ['master', 'energy', 'profile', 'peaks', 'baseload', 'cost', 'measures', 'slp', 'annex'],
       consultant: 'Benchmark',
       logoPngBase64: null,
       conclusions: null,

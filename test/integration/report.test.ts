@@ -84,7 +84,7 @@ afterAll(async () => {
   await services?.close();
 });
 
-const ALL = ['master', 'energy', 'profile', 'peaks', 'baseload', 'cost', 'measures', 'annex'];
+const ALL = ['master', 'energy', 'profile', 'peaks', 'baseload', 'cost', 'measures', 'slp', 'annex'];
 
 describe('the customer report (PDF)', () => {
   it('a meter for 2025: each section’s figures as an independent count and the screens’ frame give them', async () => {
@@ -150,6 +150,19 @@ describe('the customer report (PDF)', () => {
       ),
     );
     expect(text).toContain(`${de((snap / year.kwh) * 100, 1)} % (${de(snap, 1)} kWh; 1.4.–30.9., 10–16 Uhr)`);
+    // The standard-profile section (issue 47): the meter's night share as SQL and Luxon count it.
+    let night = 0;
+    for (const r of db
+      .prepare(
+        'SELECT start_sec, value FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+      )
+      .all(sid, FROM, TO) as { start_sec: number; value: number }[]) {
+      const h = DateTime.fromSeconds(r.start_sec, { zone: TZ }).hour;
+      if (h >= 22 || h < 6) night += r.value;
+    }
+    expect(text).toContain('8 Standardlastprofil');
+    expect(text).toMatch(new RegExp(`Anteil Nacht \\(22–6 Uhr\\)\\s+${de((night / year.kwh) * 100, 1)} %`));
+    expect(text).toContain('9 Anhang');
 
     // The frame the screens show (the same figures as `meterdesk analyze`).
     const q = await call<QualityBreakdown>('quality:breakdown', {

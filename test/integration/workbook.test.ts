@@ -3,6 +3,7 @@
 // with, UTC, MEZ/MESZ, quality in words), the standard profile beside it, frozen header rows, and a
 // meter name that starts like a formula kept as text.
 import { spawn } from 'node:child_process';
+import { inflateRawSync } from 'node:zlib';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,4 +107,98 @@ describe('meterdesk export --format xlsx', () => {
         'state="frozen"',
       );
   });
+
+  it('read back by a small reader of its own (not SheetJS): cell types, the repeated October hour, no formula', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-xlsx-oct-'));
+    const imp = await cli([
+      '--data-dir',
+      dir,
+      'import',
+      join(__dirname, '..', 'fixtures', 'dso', 'wienernetze-viertelstundenwerte-oct2024.csv'),
+      '--meter',
+      'new:+Wien',
+      '--json',
+    ]);
+    expect(imp.status, imp.stderr).toBe(0);
+    const meter = (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+    const out = join(dir, 'oktober.xlsx');
+    const r = await cli([
+      '--data-dir',
+      dir,
+      'export',
+      '--meter',
+      meter,
+      '--from',
+      '2024-10-01T00:00:00+02:00',
+      '--to',
+      '2024-11-01T00:00:00+01:00',
+      '--format',
+      'xlsx',
+      '--out',
+      out,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const files = unzip(readFileSync(out));
+    const sheets = [...files.keys()].filter((k) => /^xl\/worksheets\/sheet\d+\.xml$/.test(k));
+    // No cell anywhere is a formula.
+    for (const k of sheets) expect(files.get(k)!).not.toMatch(/<f[ >]/);
+    // The quarter-hours (sheet 4): its cells as the XML holds them.
+    const xml = files.get('xl/worksheets/sheet4.xml')!;
+    const strings = [...files.get('xl/sharedStrings.xml')!.matchAll(/<si><t[^>]*>([^<]*)<\/t><\/si>/g)].map(
+      (m) => m[1]!,
+    );
+    const cells = new Map<string, { t: string | null; v: string }>();
+    for (const m of xml.matchAll(/<c r="([A-Z]+\d+)"(?: s="\d+")?(?: t="(\w+)")?[^>]*>(?:<v>([^<]*)<\/v>)?/g))
+      cells.set(m[1]!, { t: m[2] ?? null, v: m[3] ?? '' });
+    const text = (ref: string) => {
+      const c = cells.get(ref)!;
+      return c.t === 's' ? strings[Number(c.v)]! : c.v;
+    };
+    // Start (local) is a number (a date serial), kWh a number, Time and Quality text.
+    expect(cells.get('A2')!.t).toBeNull();
+    expect(Number(cells.get('A2')!.v)).toBeGreaterThan(45_000);
+    expect(cells.get('D2')!.t).toBeNull();
+    expect(cells.get('B2')!.t).toBe('s');
+    // The hour October repeats: the same local serial twice, first MESZ, then MEZ, an hour apart in UTC.
+    const rows = Math.max(...[...cells.keys()].map((k) => Number(k.replace(/[A-Z]+/, ''))));
+    const repeated: { serial: string; zone: string; utc: string }[] = [];
+    const seen = new Map<string, number>();
+    for (let i = 2; i <= rows; i++)
+      seen.set(cells.get(`A${i}`)!.v, (seen.get(cells.get(`A${i}`)!.v) ?? 0) + 1);
+    for (let i = 2; i <= rows; i++)
+      if (seen.get(cells.get(`A${i}`)!.v) === 2)
+        repeated.push({ serial: cells.get(`A${i}`)!.v, zone: text(`B${i}`), utc: text(`C${i}`) });
+    expect(repeated).toHaveLength(8);
+    expect(repeated[0]).toMatchObject({ zone: 'MESZ', utc: '2024-10-27T00:00:00Z' });
+    expect(repeated[4]).toMatchObject({
+      zone: 'MEZ',
+      utc: '2024-10-27T01:00:00Z',
+      serial: repeated[0]!.serial,
+    });
+    // The meter's name starts like a formula: stored as a shared string, never as a formula.
+    expect(files.get('xl/worksheets/sheet1.xml')!).toMatch(/<c r="B3"[^>]* t="s"/);
+    expect(strings).toContain('+Wien');
+  });
 });
+
+/** A zip's files by name, read from its central directory and inflated (the format's own structure). */
+function unzip(zip: Buffer): Map<string, string> {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const out = new Map<string, string>();
+  for (let n = 0; n < count; n++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLen = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLen).toString('utf8');
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    out.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
+    at += 46 + nameLen + extra + comment;
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { slpDay } from '../../main/slp/standard-profile';
+import { slpDay, slpForYear, slpSeries } from '../../main/slp/standard-profile';
 import { compareSlp } from '../../main/slp/compare';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
@@ -39,6 +39,92 @@ describe('standard load profiles', () => {
     [...h0].forEach((v, i) => expect(v).toBeCloseTo(want[i]!, 9));
     const g0 = slpDay('G0', dayNumberOfKey(key), TZ);
     [...g0].forEach((v, i) => expect(v).toBeCloseTo(vdew('G0', 'summer', 3)[i]! * 0.25, 9));
+  });
+
+  it('H0 scaled to 1 000 kWh sums to 1 000 kWh over a year; the table itself is within half a percent of it', () => {
+    const year = slpForYear('H0', 2025, 1000, TZ);
+    expect(year).toHaveLength(35_040);
+    expect(year.reduce((a, x) => a + x, 0)).toBeCloseTo(1000, 6);
+    // The raw year by hand: every day's 96 table values × 0.25 × F(t), its season and day type.
+    let raw = 0;
+    for (let d = DateTime.fromISO('2025-01-01', { zone: 'UTC' }); d.year === 2025; d = d.plus({ days: 1 })) {
+      const key = d.toISODate()!;
+      const md = d.month * 100 + d.day;
+      const season = md >= 1101 || md <= 320 ? 'winter' : md >= 515 && md <= 914 ? 'summer' : 'transition';
+      const holidays = [
+        '2025-01-01',
+        '2025-01-06',
+        '2025-04-21',
+        '2025-05-01',
+        '2025-05-29',
+        '2025-06-09',
+        '2025-06-19',
+        '2025-08-15',
+        '2025-10-26',
+        '2025-11-01',
+        '2025-12-08',
+        '2025-12-25',
+        '2025-12-26',
+      ];
+      const type =
+        d.weekday === 7 || holidays.includes(key)
+          ? 7
+          : key.endsWith('12-24') || key.endsWith('12-31')
+            ? 6
+            : d.weekday;
+      const values = vdew('H0', season, type);
+      // The clock changes: 30 March lacks 02:00–03:00, 26 October has it twice.
+      const day =
+        key === '2025-03-30'
+          ? [...values.slice(0, 8), ...values.slice(12)]
+          : key === '2025-10-26'
+            ? [...values.slice(0, 12), ...values.slice(8)]
+            : values;
+      raw += day.reduce((a, kw) => a + kw * 0.25 * F(d.ordinal), 0);
+    }
+    const series = slpSeries(
+      'H0',
+      DateTime.fromISO('2025-01-01', { zone: TZ }).toSeconds(),
+      DateTime.fromISO('2026-01-01', { zone: TZ }).toSeconds(),
+      TZ,
+    );
+    expect(series.reduce((a, x) => a + x, 0)).toBeCloseTo(raw, 6);
+    expect(Math.abs(raw - 1000)).toBeLessThan(5);
+  });
+
+  it('H0 on a winter working day and a summer Saturday: the table’s values', () => {
+    const winter = '2025-01-15'; // a Wednesday
+    [...slpDay('H0', dayNumberOfKey(winter), TZ)].forEach((v, i) =>
+      expect(v).toBeCloseTo(vdew('H0', 'winter', 3)[i]! * 0.25 * F(dayOfYear(winter)), 9),
+    );
+    const saturday = '2025-07-12';
+    [...slpDay('H0', dayNumberOfKey(saturday), TZ)].forEach((v, i) =>
+      expect(v).toBeCloseTo(vdew('H0', 'summer', 6)[i]! * 0.25 * F(dayOfYear(saturday)), 9),
+    );
+  });
+
+  it('H25 and P25 by day type: a Saturday SA, a Sunday and a holiday FT, 24 December SA', () => {
+    for (const id of ['H25', 'P25'] as const) {
+      const lines = readFileSync(join(REF, `${id.toLowerCase()}.csv`), 'utf8')
+        .trim()
+        .split('\n');
+      const head = lines[0]!.split(',');
+      const types = lines[1]!.split(',');
+      const col = (month: string, type: string) => head.findIndex((h, i) => h === month && types[i] === type);
+      const at = (month: string, type: string, slot: number) =>
+        Number(lines[2 + slot]!.split(',')[col(month, type)]);
+      for (const [key, month, type] of [
+        ['2025-07-12', 'Juli', 'SA'],
+        ['2025-07-13', 'Juli', 'FT'],
+        ['2025-08-15', 'August', 'FT'],
+        ['2025-12-24', 'Dezember', 'SA'],
+        ['2025-12-23', 'Dezember', 'WT'],
+      ] as const)
+        expect(slpDay(id, dayNumberOfKey(key), TZ)[40]).toBeCloseTo(
+          (at(month, type, 40) / 1000) * F(dayOfYear(key)),
+          9,
+        );
+    }
   });
 
   it('a holiday is a Sunday, 24 December a Saturday, winter and transition by date', () => {

@@ -270,7 +270,7 @@ export function AnnexSection(p: SectionProps) {
   const { m, f, w } = p;
   return (
     <View>
-      <SectionHeading p={p} section="annex" n={8} title={w.annex} />
+      <SectionHeading p={p} section="annex" n={9} title={w.annex} />
       {p.idx === 0 && <Text style={st.para}>{w.method}</Text>}
       <KV
         k={`${w.gapDays} (${m.gapDays.length})`}

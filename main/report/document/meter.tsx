@@ -17,6 +17,7 @@ import {
   type SectionProps,
 } from './meter-sections';
 import { Heading, KV, st, Table, type Fmt } from './kit';
+import { SlpSection } from './slp-section';
 
 /** Whether a section of a meter is printed (the contents list the same ones in both passes). */
 export function shown(model: ReportModel, idx: number, s: ReportSection): boolean {
@@ -38,6 +39,8 @@ export function shown(model: ReportModel, idx: number, s: ReportSection): boolea
       return m.cost !== null || m.limits.includes('no_tariff');
     case 'measures':
       return m.measures !== null;
+    case 'slp':
+      return m.slp !== null;
   }
 }
 
@@ -67,6 +70,7 @@ export function MeterSections(p: SectionProps) {
       {has('baseload') && <BaseloadSection {...p} />}
       {has('cost') && <CostSection {...p} />}
       {has('measures') && <MeasuresSection {...p} />}
+      {has('slp') && <SlpSection {...p} />}
       {has('annex') && <AnnexSection {...p} />}
     </View>
   );
