@@ -73,7 +73,37 @@ export interface PowerScenarioResult {
   meanBilledKw: number | null;
 }
 
+/** A finding of the watch list (issue 45): a rule's condition on a meter's register, stated once. */
+export interface WatchFindingView {
+  id: number;
+  meterId: string;
+  meterLabel: string;
+  obisCode: string;
+  rule: string;
+  key: string;
+  figures: Record<string, unknown>;
+  firstSec: number;
+  lastSec: number;
+  acknowledgedSec: number | null;
+  /** Not yet seen by the person (new in this evaluation, or never acknowledged). */
+  isNew: boolean;
+}
+
 export const aheadChannels = {
+  /** The watch list: the rules evaluated now, each finding that holds (newest first). */
+  'watch:list': channel<WatchFindingView[]>().input(z.object({}).strict()),
+  /** The person has seen a finding. */
+  'watch:acknowledge': channel<{ acknowledged: boolean }>().input(
+    z
+      .object({
+        id: z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 40),
+      })
+      .strict(),
+  ),
   /** A register's Excel workbook (issue 47): summary, months, days, quarter-hours, the standard profile. */
   'export:xlsx': channel<ExportResult>().input(
     z

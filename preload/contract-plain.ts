@@ -83,6 +83,8 @@ export const channelNames = [
   'analysis:powerScenario',
   'analysis:billAhead',
   'analysis:compareSlp',
+  'watch:list',
+  'watch:acknowledge',
   'community:list',
   'community:get',
   'community:save',

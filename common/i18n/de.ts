@@ -80,6 +80,29 @@ export const de = {
   exportWorkbookHint:
     'Ein Zähler und ein Register: typisierte Zellen (Zahlen, Datumswerte), fixierte Kopfzeilen; das Standardlastprofil ist das für den Zähler vorgeschlagene.',
   exportedWorkbook: 'Arbeitsmappe gespeichert: {{path}}',
+  watch_title_one: 'Hinweise (1)',
+  watch_title_other: 'Hinweise ({{count}})',
+  watch_new_one: '1 neu',
+  watch_new_other: '{{count}} neu',
+  watch_newMark: 'Neu:',
+  watch_none: 'Nichts aufgefallen: keine Regel schlägt an.',
+  watch_since: 'seit {{day}}',
+  watch_seen: 'Gesehen',
+  watch_peak_new:
+    'neue Monatsspitze {{kw}} ({{at}}), über den {{months}} Monaten davor (höchstens {{before}}).',
+  watch_base_up:
+    'Grundlast gestiegen: {{recent}} in den letzten 14 Tagen gegen {{before}} in den 8 Wochen davor (× {{ratio}}; Regel: ab × 1,5 und 0,1 kW).',
+  watch_base_down:
+    'Grundlast gesunken: {{recent}} in den letzten 14 Tagen gegen {{before}} in den 8 Wochen davor (× {{ratio}}; Regel: bis × 0,67 und 0,1 kW).',
+  watch_data_stopped: 'keine Daten seit {{day}} ({{days}} Tage; Regel: mehr als 3 Tage).',
+  watch_days_missing_one:
+    '1 Tag der letzten 30 unvollständig (ab {{first}}), den der Netzbetreiber schuldet.',
+  watch_days_missing_other:
+    '{{count}} Tage der letzten 30 unvollständig (ab {{first}}), die der Netzbetreiber schuldet.',
+  watch_feed_in_drop:
+    'Einspeisung gefallen: die 5 besten Tage der letzten 14 bringen {{recent}} kWh, vor einem Jahr {{lastYear}} kWh ({{share}}; Regel: unter 70 %) – Wechselrichter prüfen.',
+  watch_rules:
+    'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',
   exportLoadProfileHint:
     'Ein Zähler und ein Register, das Kalenderjahr {{year}}: 35 040 Viertelstundenwerte in Normalzeit, einer je Zeile, Dezimalkomma, höchstens 5 Nachkommastellen (29. Februar entfällt im Schaltjahr) – so, wie E-Control-Tarifkalkulator, SMA Sunny Design und Tesvolt sie einlesen. Ein Jahr mit Lücke wird abgelehnt.',

@@ -81,6 +81,27 @@ export const en: Record<keyof typeof de, string> = {
   exportWorkbookHint:
     'One meter and one register: typed cells (numbers, dates), frozen header rows; the standard load profile is the one suggested for the meter.',
   exportedWorkbook: 'Workbook saved: {{path}}',
+  watch_title_one: 'Watch (1)',
+  watch_title_other: 'Watch ({{count}})',
+  watch_new_one: '1 new',
+  watch_new_other: '{{count}} new',
+  watch_newMark: 'New:',
+  watch_none: 'Nothing to watch: no rule fires.',
+  watch_since: 'since {{day}}',
+  watch_seen: 'Seen',
+  watch_peak_new:
+    'a new monthly peak of {{kw}} ({{at}}), above the {{months}} months before (at most {{before}}).',
+  watch_base_up:
+    'base load up: {{recent}} in the last 14 days against {{before}} in the 8 weeks before (× {{ratio}}; rule: from × 1.5 and 0.1 kW).',
+  watch_base_down:
+    'base load down: {{recent}} in the last 14 days against {{before}} in the 8 weeks before (× {{ratio}}; rule: to × 0.67 and 0.1 kW).',
+  watch_data_stopped: 'no data since {{day}} ({{days}} days; rule: more than 3 days).',
+  watch_days_missing_one: '1 day of the last 30 incomplete (from {{first}}), owed by the grid operator.',
+  watch_days_missing_other:
+    '{{count}} days of the last 30 incomplete (from {{first}}), owed by the grid operator.',
+  watch_feed_in_drop:
+    'feed-in down: the 5 best days of the last 14 give {{recent}} kWh, a year ago {{lastYear}} kWh ({{share}}; rule: under 70 %) – check the inverter.',
+  watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:
     'One meter and one register, the calendar year {{year}}: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals (29 February left out in a leap year) — as E-Control’s Tarifkalkulator, SMA Sunny Design and Tesvolt import them. A year with a gap is refused.',

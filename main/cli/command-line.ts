@@ -36,6 +36,7 @@ const CLI_OPTIONS = {
   'power-price': { type: 'string' },
   ahead: { type: 'boolean' },
   slp: { type: 'string' },
+  since: { type: 'string' },
   'billing-start': { type: 'string' },
   payment: { type: 'string' },
   payments: { type: 'string' },

@@ -22,6 +22,8 @@ Commands:
   bill     a bill's lines beside Meterdesk's own for the period, with where they differ
   backup   the profile as one file (--out FILE), to move it to another computer or consultant
   restore  a backup file as a new local profile of this data folder (never over an existing one)
+  watch    what changed since the last look (new peaks, base-load steps, missing data, a feed-in
+           drop), each stated once; exit code 1 when anything is new (for a nightly job)
   compare-slp  a meter against a standard load profile (H0, G0–G6, L0–L2, H25, G25, L25, P25)
   community  an energy community's quarter-hours per member, checks, and what another key would bring;
            "community import FILE" brings a whole community from the EDA portal's Energie Report
@@ -120,6 +122,16 @@ Every tariff stored in the profile: id, name, direction, commodity, kind of ener
 is an example (the ids --tariff-id takes). With --presets: the dated presets that ship with the app
 (the 2026 grid usage prices of the 14 network areas with SNAP, and the 2026 levies), with validity and
 legal source (the ids --tariff-preset takes).`,
+  watch: `Usage: meterdesk --data-dir DIR watch [--since ISO] [--now ISO] [--profile NAME] [--json]
+
+Evaluates the watch rules over every meter's total register from the daily rollups and records each
+finding once (it stays until its condition ends, then it is cleared): peak_new (this month's highest
+quarter-hour above the twelve months before), base_step (the last 14 days' base load 1.5× or 2/3 of
+the 8 weeks before, and 0.1 kW apart), data_stopped (a synced meter's newest reading more than 3
+days old), days_missing (incomplete days of the last 30, up to the day before yesterday), feed_in_drop
+(the 5 best feed-in days of the last 14 under 70 % of the same weeks a year earlier). Prints the
+findings that hold, new ones marked; exit code 1 when one is new since --since (else: new in this
+run). See docs/watch.md.`,
   'compare-slp': `Usage: meterdesk --data-dir DIR compare-slp --meter ID|METERING_POINT [--register OBIS]
        [--slp H0|G0|…|G6|L0|L1|L2|H25|G25|L25|P25] (--period 2025 | --from ISO --to ISO) [--now ISO] [--json]
 
@@ -247,6 +259,7 @@ export const OPTIONS: Record<string, string[]> = {
     'prices',
   ],
   analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
+  watch: ['profile', 'json', 'since', 'now'],
   'compare-slp': ['profile', 'json', 'meter', 'register', 'slp', 'period', 'from', 'to', 'now'],
   portfolio: ['profile', 'json', 'customer', 'now'],
   report: [

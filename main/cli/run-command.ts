@@ -142,6 +142,11 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
     });
     return;
   }
+  if (command === 'watch') {
+    const { watchCommand } = await import('./watch-command');
+    watchCommand({ dbPath, json: !!v.json, since: v.since, now: v.now });
+    return;
+  }
   if (command === 'compare-slp') {
     const { slpCommand } = await import('./slp-command');
     slpCommand({
@@ -223,6 +228,7 @@ const RUNS: Record<string, Run> = {
   imports: fromDatabase,
   report: fromDatabase,
   'compare-slp': fromDatabase,
+  watch: fromDatabase,
   import: importFilesCommand,
 };
 

@@ -51,6 +51,11 @@ export interface DemoDataOptions {
   dataStartDay: number;
   /** The local day whose household reading carries the implausible spike. */
   spikeDay: number;
+  /**
+   * From this local day on, the heat pump's meter carries 0.4 kW more day and night (planted: a
+   * heating element left on), so the demo's watch list has a base-load step to show (docs/watch.md).
+   */
+  plantDay?: number;
 }
 
 export class DemoReadings {
@@ -279,6 +284,7 @@ export class DemoReadings {
         const cycle =
           rand5(seed, meter.index, day, Math.floor(slot / 3), 22) < 0.35 + heating * 0.5 ? 1 : 0.1;
         g = (0.05 + 0.08 * bump(hour, 19, 2.5) + heating * 0.55 * cycle * (hour < 5 ? 0.7 : 1)) * s * noise;
+        if (this.opts.plantDay !== undefined && day >= this.opts.plantDay) g += 0.1; // planted: 0.4 kW
         break;
       }
       case 'gas': {

@@ -125,6 +125,7 @@ export class DemoState {
       tz: this.tz,
       dataStartDay: this.initialDay - historyDays,
       spikeDay: this.initialDay - 20,
+      plantDay: this.initialDay - 10,
     });
     this.ratePerMinOverride = opts.ratePerMin ?? null;
     this.feedPageSize = opts.feedPageSize ?? 10_000;

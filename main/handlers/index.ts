@@ -17,6 +17,7 @@ import { profileHandlers } from './profiles';
 import { reportHandlers } from './report';
 import { syncHandlers } from './sync';
 import { tariffHandlers } from './tariffs';
+import { watchHandlers } from './watch';
 
 export type { Handlers } from './context';
 
@@ -34,5 +35,6 @@ export function createHandlers(services: Services): Handlers {
     ...tariffHandlers(ctx),
     ...communityHandlers(ctx),
     ...syncHandlers(ctx),
+    ...watchHandlers(ctx),
   };
 }

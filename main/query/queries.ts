@@ -7,6 +7,7 @@
  * Every figure of one register is framed here, in the thread, by `frameFor` at the "now" the main
  * side's clock sent: a door cannot hand a figure a raw span (analysis/frame.ts `Framed`).
  */
+import { evaluateWatch } from '../watch/rules';
 import { buildWorkbook, type WorkbookQuery } from '../export/workbook';
 import { slpTable } from '../slp/slp-table';
 import { compareSlp } from '../slp/compare';
@@ -94,6 +95,8 @@ export const queries = {
   /** SQLite's quick_check of the profile's file: null when whole (see db/open.ts). */
   integrity: (db: Db): string | null => quickCheck(db),
   report,
+  /** The watch list's rules over the profile's rollups (watch/rules.ts); recorded by the caller. */
+  watch: (db: Db, nowSec: number, tz: string) => evaluateWatch(db, nowSec, tz),
   /** A register's Excel workbook (export/workbook.ts): its bytes, written by the caller. */
   workbook: (db: Db, q: WorkbookQuery, nowSec: number, tz: string) => buildWorkbook(db, q, nowSec, tz),
   /** An analysis or cost table for a CSV export: the same result object as its screen, as rows. */

@@ -114,3 +114,31 @@ test('portfolio: a total per commodity, direction and register, each the sum of 
   for (const [g, kwh] of groups.totals) expect(kwh).toBeCloseTo(new Map(groups.sum).get(g)!, 0);
   await app.screenshot('portfolio');
 });
+
+test('the watch list at the top of the portfolio: findings with their figures, a meter opened from one, seen', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('en');
+  await page.getByTestId('open-portfolio').click();
+  const watch = page.getByTestId('watch-list');
+  // Something new: the list opens by itself.
+  await expect(watch).toHaveAttribute('open', '');
+  const findings = watch.getByTestId('watch-finding');
+  await expect(findings.first()).toBeVisible();
+  await app.screenshot('watch-list');
+  // "Seen": the finding stays while it holds, no longer new.
+  const first = findings.first();
+  const rule = await first.getAttribute('data-rule');
+  await first.getByTestId('watch-seen').click();
+  await expect(
+    watch.locator(`[data-testid="watch-finding"][data-rule="${rule}"][data-new="false"]`).first(),
+  ).toBeVisible();
+  // A click on the meter opens it.
+  const label = (await first.getByRole('button').first().textContent())!;
+  await first.getByRole('button').first().click();
+  await expect(page.getByTestId('portfolio')).toBeHidden();
+  await expect(page.getByRole('heading', { name: label })).toBeVisible();
+});

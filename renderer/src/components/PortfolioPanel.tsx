@@ -2,6 +2,7 @@
  * Portfolio for consultants: one row per meter (all customers or one) with annual kWh, peak kW, base
  * load, completeness and last data — sortable and exportable to CSV.
  */
+import { WatchList } from './WatchList';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
@@ -115,6 +116,7 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal title={t('portfolio')} testId="portfolio" onClose={onClose} wide>
+      <WatchList onOpenMeter={onClose} />
       <div className="toolbar">
         <label className="inline">
           {t('customer')}

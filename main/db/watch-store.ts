@@ -1,0 +1,152 @@
+/**
+ * The watch list's findings (issue 45), behind db/: one row per condition (meter, register, rule and
+ * key), stated once — a new one is inserted, one that holds still is updated, one that no longer holds
+ * is cleared; a cleared condition that comes back is new again. The person acknowledges a finding.
+ */
+import type Database from 'better-sqlite3';
+
+export interface Finding {
+  meterId: string;
+  obisCode: string;
+  rule: string;
+  key: string;
+  figures: Record<string, unknown>;
+}
+
+export interface StoredFinding extends Finding {
+  id: number;
+  firstSec: number;
+  lastSec: number;
+  clearedSec: number | null;
+  acknowledgedSec: number | null;
+}
+
+interface Row {
+  id: number;
+  meter_id: string;
+  obis_code: string;
+  rule: string;
+  key: string;
+  first_sec: number;
+  last_sec: number;
+  cleared_sec: number | null;
+  acknowledged_sec: number | null;
+  figures_json: string;
+}
+
+const view = (r: Row): StoredFinding => ({
+  id: r.id,
+  meterId: r.meter_id,
+  obisCode: r.obis_code,
+  rule: r.rule,
+  key: r.key,
+  figures: JSON.parse(r.figures_json) as Record<string, unknown>,
+  firstSec: r.first_sec,
+  lastSec: r.last_sec,
+  clearedSec: r.cleared_sec,
+  acknowledgedSec: r.acknowledged_sec,
+});
+
+/** Records one evaluation's findings: says which are new, and how many ended. One transaction. */
+export function recordFindings(
+  db: Database.Database,
+  found: readonly Finding[],
+  nowSec: number,
+): { added: StoredFinding[]; cleared: number } {
+  const added: number[] = [];
+  let cleared = 0;
+  db.transaction(() => {
+    const open = db.prepare('SELECT * FROM watch_findings WHERE cleared_sec IS NULL').all() as Row[];
+    const key = (f: {
+      meter_id?: string;
+      meterId?: string;
+      obis_code?: string;
+      obisCode?: string;
+      rule: string;
+      key: string;
+    }) => `${f.meter_id ?? f.meterId}|${f.obis_code ?? f.obisCode}|${f.rule}|${f.key}`;
+    const now = new Set(found.map(key));
+    const stop = db.prepare('UPDATE watch_findings SET cleared_sec = ? WHERE id = ?');
+    for (const r of open)
+      if (!now.has(key(r))) {
+        stop.run(nowSec, r.id);
+        cleared += 1;
+      }
+    const get = db.prepare(
+      'SELECT * FROM watch_findings WHERE meter_id = ? AND obis_code = ? AND rule = ? AND key = ?',
+    );
+    for (const f of found) {
+      const was = get.get(f.meterId, f.obisCode, f.rule, f.key) as Row | undefined;
+      const figures = JSON.stringify(f.figures);
+      if (!was) {
+        added.push(
+          Number(
+            db
+              .prepare(
+                `INSERT INTO watch_findings (meter_id, obis_code, rule, key, first_sec, last_sec, figures_json)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)`,
+              )
+              .run(f.meterId, f.obisCode, f.rule, f.key, nowSec, nowSec, figures).lastInsertRowid,
+          ),
+        );
+      } else if (was.cleared_sec !== null) {
+        // It ended and came back: new again, to be looked at again.
+        db.prepare(
+          'UPDATE watch_findings SET first_sec = ?, last_sec = ?, cleared_sec = NULL, acknowledged_sec = NULL, figures_json = ? WHERE id = ?',
+        ).run(nowSec, nowSec, figures, was.id);
+        added.push(was.id);
+      } else
+        db.prepare('UPDATE watch_findings SET last_sec = ?, figures_json = ? WHERE id = ?').run(
+          nowSec,
+          figures,
+          was.id,
+        );
+    }
+  }).immediate();
+  const byId = db.prepare('SELECT * FROM watch_findings WHERE id = ?');
+  return { added: added.map((id) => view(byId.get(id) as Row)), cleared };
+}
+
+/** The findings that hold (not cleared), newest first; with `sinceSec`, those first seen since. */
+export function openFindings(db: Database.Database, sinceSec: number | null = null): StoredFinding[] {
+  return (
+    db
+      .prepare(
+        'SELECT * FROM watch_findings WHERE cleared_sec IS NULL AND first_sec >= ? ORDER BY first_sec DESC, id DESC',
+      )
+      .all(sinceSec ?? 0) as Row[]
+  ).map(view);
+}
+
+/** The person has seen a finding: it stays listed while it holds, marked as seen. */
+export function acknowledgeFinding(db: Database.Database, id: number, nowSec: number): boolean {
+  return (
+    db.prepare('UPDATE watch_findings SET acknowledged_sec = ? WHERE id = ?').run(nowSec, id).changes > 0
+  );
+}
+
+/** Every series with readings, with its meter's direction (what the rules evaluate). */
+export function watchedSeries(db: Database.Database): {
+  id: number;
+  meter_id: string;
+  obis_code: string;
+  resolution_sec: number;
+  direction: string;
+  status: string;
+}[] {
+  return db
+    .prepare(
+      `SELECT s.id, s.meter_id, s.obis_code, s.resolution_sec, m.energy_direction AS direction, m.status
+         FROM series s JOIN meters m ON m.id = s.meter_id
+        WHERE s.obis_code LIKE '%G.01' OR s.obis_code LIKE '7-%'
+        ORDER BY s.meter_id, s.obis_code`,
+    )
+    .all() as {
+    id: number;
+    meter_id: string;
+    obis_code: string;
+    resolution_sec: number;
+    direction: string;
+    status: string;
+  }[];
+}

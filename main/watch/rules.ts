@@ -1,0 +1,159 @@
+/**
+ * The watch list's rules (issue 45), evaluated over every meter's total register from the daily
+ * rollups (no reading is read one by one: fast at 1 000 meters), each with its threshold and the frame
+ * it looked at in its figures:
+ * - `peak_new`: this month's highest quarter-hour above every one of the twelve months before (with at
+ *   least eleven of them held: a winter measured against last winter, not against the summer);
+ * - `base_step`: the base load (mean of the daily 5 % values) of the last 14 complete days against
+ *   the 8 weeks before them — a step up to 1.5× or down to 2/3, and at least 0.1 kW (like with like:
+ *   the same meter, adjacent weeks, so the seasons move little; electricity only: gas follows the
+ *   heating season week by week);
+ * - `data_stopped`: a synced meter whose newest reading is more than 3 days old;
+ * - `days_missing`: days of the last 30 (up to the day before yesterday, which the operator owes) with
+ *   fewer readings than the day has quarter-hours;
+ * - `feed_in_drop`: a feed-in register whose 5 best days of the last 14 give less than 70 % of the
+ *   5 best days of the same weeks a year earlier (an inverter fault a household would find on its bill).
+ * Not yet: consumption against last year, revisions above x %, community rules, per-meter thresholds.
+ */
+import type Database from 'better-sqlite3';
+import { quarterHoursInDay } from '../../common/zone';
+import { rollupDays } from '../db/series-reads';
+import { watchedSeries, type Finding } from '../db/watch-store';
+import { dayKey, dayNumberOf } from '../time/local-days';
+
+export const WATCH_RULES = ['peak_new', 'base_step', 'data_stopped', 'days_missing', 'feed_in_drop'] as const;
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : null);
+
+export function evaluateWatch(db: Database.Database, nowSec: number, tz: string): Finding[] {
+  const today = dayNumberOf(nowSec, tz);
+  const out: Finding[] = [];
+  for (const s of watchedSeries(db)) {
+    const days = rollupDays(db, s.id, today - 400, today);
+    if (days.length === 0) continue;
+    const at = (f: Omit<Finding, 'meterId' | 'obisCode'>) =>
+      out.push({ meterId: s.meter_id, obisCode: s.obis_code, ...f });
+    const perHour = 3600 / (s.resolution_sec || 900);
+    const withData = days.filter((d) => d.count > 0);
+    const last = withData.at(-1)?.day ?? null;
+    // data_stopped: a synced meter (imported files end where they end).
+    if (s.status !== 'imported' && last !== null && last < today - 3)
+      at({
+        rule: 'data_stopped',
+        key: 'data_stopped',
+        figures: { lastDay: dayKey(last), days: today - last, thresholdDays: 3 },
+      });
+    // days_missing: the last 30 days up to the day before yesterday.
+    const owed = days.filter(
+      (d) =>
+        d.day >= today - 30 &&
+        d.day <= today - 2 &&
+        d.count < quarterHoursInDay(d.day, tz) * (s.resolution_sec === 3600 ? 0.25 : 1),
+    );
+    const absent = [];
+    for (let d = Math.max(today - 30, withData[0]!.day); d <= today - 2; d++)
+      if (!days.some((x) => x.day === d)) absent.push(d);
+    const short = [...owed.map((d) => d.day), ...absent].sort((a, b) => a - b);
+    if (short.length > 0 && (last === null || last >= today - 3))
+      at({
+        rule: 'days_missing',
+        key: 'days_missing',
+        figures: {
+          days: short.length,
+          first: dayKey(short[0]!),
+          lastDays: short.slice(-5).map(dayKey),
+          window: 30,
+        },
+      });
+    if (s.direction === 'feed_in') feedInDrop(days, today, at);
+    else {
+      peakNew(days, today, tz, perHour, at);
+      // Gas follows the heating season week by week: a step in its base says the weather, not a fault.
+      if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at);
+    }
+  }
+  return out;
+}
+
+type Days = ReturnType<typeof rollupDays>;
+type Emit = (f: Omit<Finding, 'meterId' | 'obisCode'>) => void;
+
+function peakNew(days: Days, today: number, tz: string, perHour: number, at: Emit): void {
+  const month = dayKey(today).slice(0, 7);
+  const byMonth = new Map<string, { kw: number; atSec: number | null }>();
+  for (const d of days) {
+    if (d.max === null) continue;
+    const m = dayKey(d.day).slice(0, 7);
+    const kw = d.max * perHour;
+    const was = byMonth.get(m);
+    if (!was || kw > was.kw) byMonth.set(m, { kw, atSec: d.max_start_sec });
+  }
+  const now = byMonth.get(month);
+  const before = [...byMonth].filter(([m]) => m < month).slice(-12);
+  // A year of months before it, so that a winter month is measured against last winter too: over a few
+  // months every first cold month was a "new peak" on the demo.
+  if (!now || before.length < 11) return;
+  const highest = Math.max(...before.map(([, x]) => x.kw));
+  if (now.kw > highest)
+    at({
+      rule: 'peak_new',
+      key: month,
+      figures: {
+        month,
+        kw: r2(now.kw),
+        atSec: now.atSec,
+        earlierMaxKw: r2(highest),
+        months: before.length,
+        tz,
+      },
+    });
+}
+
+function baseStep(days: Days, today: number, perHour: number, at: Emit): void {
+  const p5 = (from: number, to: number) =>
+    mean(
+      days
+        .filter((d) => d.day >= from && d.day <= to && d.p5 !== null && d.count > 0)
+        .map((d) => d.p5! * perHour),
+    );
+  const recent = p5(today - 14, today - 1);
+  const before = p5(today - 70, today - 15);
+  if (recent === null || before === null || before <= 0) return;
+  const ratio = recent / before;
+  if ((ratio >= 1.5 || ratio <= 2 / 3) && Math.abs(recent - before) >= 0.1)
+    at({
+      rule: 'base_step',
+      key: ratio > 1 ? 'up' : 'down',
+      figures: {
+        recentKw: r2(recent),
+        beforeKw: r2(before),
+        ratio: r2(ratio),
+        recentFrom: dayKey(today - 14),
+        beforeFrom: dayKey(today - 70),
+        thresholds: { up: 1.5, down: 0.67, minKw: 0.1 },
+      },
+    });
+}
+
+function feedInDrop(days: Days, today: number, at: Emit): void {
+  const best5 = (from: number, to: number) => {
+    const xs = days.filter((d) => d.day >= from && d.day <= to && d.count > 0).map((d) => d.sum);
+    return xs.length >= 5 ? mean(xs.sort((a, b) => b - a).slice(0, 5)) : null;
+  };
+  const recent = best5(today - 14, today - 1);
+  const lastYear = best5(today - 365 - 14, today - 365 - 1);
+  if (recent === null || lastYear === null || lastYear <= 0.5) return;
+  if (recent / lastYear < 0.7)
+    at({
+      rule: 'feed_in_drop',
+      key: 'feed_in_drop',
+      figures: {
+        recentKwh: r2(recent),
+        lastYearKwh: r2(lastYear),
+        ratio: r2(recent / lastYear),
+        threshold: 0.7,
+        bestDays: 5,
+      },
+    });
+}

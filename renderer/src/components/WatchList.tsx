@@ -1,0 +1,119 @@
+/**
+ * The watch list (issue 45) at the top of the portfolio: what changed since the last look, newest
+ * first — each finding with its figures, its rule's threshold, the meter (a click opens it) and
+ * "Seen"; a finding stays until its condition ends (main/watch/rules.ts, docs/watch.md).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WatchFindingView } from '../../../preload/contract';
+import { api, unwrap } from '../bridge';
+import { fmtDate, fmtDateTime, fmtDayKey, fmtQuantity } from '../format';
+import { useApp, usePrefs } from '../store';
+import { ErrorText } from './ErrorText';
+
+export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const [list, setList] = useState<WatchFindingView[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [version, setVersion] = useState(0);
+  // Open by itself when something is new; after that as the person leaves it.
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    unwrap(api().watch.list({})).then(
+      (l) => live && setList(l),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  const kw = (v: unknown) => fmtQuantity(Number(v), 'kw', prefs);
+  const words = (f: WatchFindingView): string => {
+    const x = f.figures;
+    switch (f.rule) {
+      case 'peak_new':
+        return t('watch_peak_new', {
+          kw: kw(x.kw),
+          at: x.atSec ? fmtDateTime(Number(x.atSec), prefs) : '',
+          before: kw(x.earlierMaxKw),
+          months: x.months,
+        });
+      case 'base_step':
+        return t(`watch_base_${f.key}`, {
+          recent: kw(x.recentKw),
+          before: kw(x.beforeKw),
+          from: fmtDayKey(String(x.recentFrom), prefs),
+          ratio: String(x.ratio).replace('.', prefs.locale.startsWith('de') ? ',' : '.'),
+        });
+      case 'data_stopped':
+        return t('watch_data_stopped', { day: fmtDayKey(String(x.lastDay), prefs), days: x.days });
+      case 'days_missing':
+        return t('watch_days_missing', { count: Number(x.days), first: fmtDayKey(String(x.first), prefs) });
+      case 'feed_in_drop':
+        return t('watch_feed_in_drop', {
+          recent: x.recentKwh,
+          lastYear: x.lastYearKwh,
+          share: fmtQuantity(Number(x.ratio), 'percent', prefs),
+        });
+      default:
+        return f.rule;
+    }
+  };
+  if (error !== null) return <ErrorText error={error} prefs={prefs} />;
+  if (!list) return <p className="muted small">{t('loading')}</p>;
+  return (
+    <details
+      className="watch-list"
+      open={open ?? list.some((f) => f.isNew)}
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+      data-testid="watch-list"
+    >
+      <summary>
+        {t('watch_title', { count: list.length })}
+        {list.some((f) => f.isNew) && (
+          <span className="badge"> {t('watch_new', { count: list.filter((f) => f.isNew).length })}</span>
+        )}
+      </summary>
+      {list.length === 0 ? (
+        <p className="small muted">{t('watch_none')}</p>
+      ) : (
+        <ul className="small">
+          {list.map((f) => (
+            <li key={f.id} data-testid="watch-finding" data-rule={f.rule} data-new={f.isNew}>
+              {f.isNew && <strong>{t('watch_newMark')} </strong>}
+              <button
+                className="link"
+                onClick={() => {
+                  useApp.getState().meterSelected(f.meterId);
+                  onOpenMeter();
+                }}
+              >
+                {f.meterLabel}
+              </button>{' '}
+              <span className="muted">
+                ({f.obisCode}, {t('watch_since', { day: fmtDate(f.firstSec, prefs) })})
+              </span>
+              : {words(f)}{' '}
+              {f.acknowledgedSec === null && (
+                <button
+                  onClick={() =>
+                    void unwrap(api().watch.acknowledge({ id: f.id })).then(
+                      () => setVersion((v) => v + 1),
+                      setError,
+                    )
+                  }
+                  data-testid="watch-seen"
+                >
+                  {t('watch_seen')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="small muted">{t('watch_rules')}</p>
+    </details>
+  );
+}

@@ -1,0 +1,137 @@
+// The watch list (issue 45): seeded meters where each rule must fire exactly where it is planted — a
+// base-load step, a new monthly peak, a stopped meter, a feed-in drop, a missing day — and a steady meter
+// where none may; each finding stated once (a second run adds nothing), cleared when its condition ends;
+// `meterdesk watch` (the CLI as it ships) exits 1 when something is new and 0 when nothing is.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { openFindings, recordFindings } from '../../main/db/watch-store';
+import { evaluateWatch } from '../../main/watch/rules';
+import { fullDay } from '../readings-fixture';
+import { cliBundle } from './cli-bundle';
+
+const TZ = 'Europe/Vienna';
+const NOW = DateTime.fromISO('2025-11-20T12:00', { zone: TZ });
+
+const cli = async (args: string[]) => {
+  const bundle = await cliBundle();
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bundle, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+};
+
+function seed(dir: string) {
+  const db = openDatabase(join(dir, 'meterdesk.sqlite'));
+  const meter = db.prepare(
+    `INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec)
+     VALUES (?, ?, ?, 'electricity', 'quarter_hour', 'connected', '{}', 0)`,
+  );
+  for (const [id, dir_] of [
+    ['step', 'consumption'],
+    ['steady', 'consumption'],
+    ['stopped', 'consumption'],
+    ['roof', 'feed_in'],
+  ] as const)
+    meter.run(id, `AT00100000000000000000000000${id.padEnd(5, 'x')}`, dir_);
+  const store = createReadingsStore(db);
+  const put = (
+    id: string,
+    obis: string,
+    from: DateTime,
+    to: DateTime,
+    kwh: (d: DateTime, slot: number) => number,
+  ) => {
+    for (let d = from; d < to; d = d.plus({ days: 1 }))
+      store.applyPage(
+        id,
+        fullDay(d.toISODate()!, (i) => kwh(d, i), { obisCode: obis }),
+        'cursor',
+        1,
+      );
+  };
+  const start = NOW.minus({ days: 400 }).startOf('day');
+  const today = NOW.startOf('day');
+  const G = '1-1:1.9.0 G.01';
+  // Evening bumps of 1 kW at most, a 0.2 kW base; "step" carries 0.5 kW base for the last 14 days and
+  // a 12 kW quarter-hour on 18 November; "steady" stays as it was.
+  const load = (base: number) => (_d: DateTime, i: number) => (base + (i >= 72 && i < 84 ? 0.8 : 0)) / 4;
+  put('step', G, start, today, (d, i) =>
+    d.toISODate() === '2025-11-18' && i === 76 ? 3 : load(d >= today.minus({ days: 14 }) ? 0.5 : 0.2)(d, i),
+  );
+  put('steady', G, start, today, load(0.2));
+  // A day the operator owes: 10 November is missing for "steady" only.
+  db.prepare(
+    "DELETE FROM reading_days WHERE series_id = (SELECT id FROM series WHERE meter_id = 'steady') AND day = ?",
+  ).run(Math.round(Date.UTC(2025, 10, 10) / 86_400_000));
+  db.prepare(
+    "DELETE FROM daily_rollups WHERE series_id = (SELECT id FROM series WHERE meter_id = 'steady') AND day = ?",
+  ).run(Math.round(Date.UTC(2025, 10, 10) / 86_400_000));
+  put('stopped', G, start, today.minus({ days: 10 }), load(0.2));
+  // The roof: clear days of 20 kWh a year ago, 10 kWh now.
+  put('roof', '1-1:2.9.0 G.01', start, today, (d, i) =>
+    i >= 40 && i < 64 ? (d >= today.minus({ days: 30 }) ? 10 : 20) / 24 : 0,
+  );
+  return db;
+}
+
+describe('the watch list (issue 45)', () => {
+  it('each rule fires exactly where it is planted, once; a condition that ends is cleared', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-watch-'));
+    const db = seed(dir);
+    const found = evaluateWatch(db, NOW.toSeconds(), TZ);
+    const got = found.map((f) => `${f.meterId} ${f.rule} ${f.key}`).sort();
+    expect(got).toEqual(
+      [
+        'roof feed_in_drop feed_in_drop',
+        'step base_step up',
+        'step peak_new 2025-11',
+        'stopped data_stopped data_stopped',
+        'steady days_missing days_missing',
+      ].sort(),
+    );
+    const step = found.find((f) => f.rule === 'base_step')!;
+    expect(step.figures).toMatchObject({ recentKw: 0.5, beforeKw: 0.2, ratio: 2.5 });
+    const peak = found.find((f) => f.rule === 'peak_new')!;
+    expect(peak.figures).toMatchObject({ kw: 12, earlierMaxKw: 1 });
+    expect(found.find((f) => f.rule === 'days_missing')!.figures).toMatchObject({
+      days: 1,
+      first: '2025-11-10',
+    });
+    db.close();
+
+    // The CLI as it ships: the same five, new (exit 1); run again, nothing new (exit 0).
+    const now = ['--now', NOW.toISO()!];
+    const first = await cli(['--data-dir', dir, 'watch', ...now, '--json']);
+    expect(first.status, first.stderr).toBe(1);
+    const out = JSON.parse(first.stdout.trim()) as {
+      findings: { rule: string; new: boolean }[];
+      added: number;
+    };
+    expect(out.added).toBe(5);
+    expect(out.findings.every((f) => f.new)).toBe(true);
+    const again = await cli(['--data-dir', dir, 'watch', ...now, '--json']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.trim())).toMatchObject({ added: 0, cleared: 0 });
+
+    // A month on, with no new data for any meter: the step and the peak have ended, the meters stopped.
+    const db2 = openDatabase(join(dir, 'meterdesk.sqlite'));
+    const later = NOW.plus({ days: 40 }).toSeconds();
+    const r = recordFindings(db2, evaluateWatch(db2, later, TZ), later);
+    expect(r.cleared).toBeGreaterThanOrEqual(3);
+    const holding = openFindings(db2).map((f) => `${f.meterId} ${f.rule}`);
+    expect(holding).not.toContain('step base_step');
+    expect(holding).not.toContain('step peak_new');
+    expect(holding).toContain('steady data_stopped');
+    db2.close();
+  });
+});
