@@ -90,7 +90,7 @@ test('exports CSV in both profiles through the harness save hook', async ({ app,
     'Beginn (lokal);Ende (lokal);Beginn (UTC);Ende (UTC);Zählpunkt;Register;Wert;Einheit;Qualität;Revidiert;Notiz',
   );
   expect(lines[1]).toMatch(
-    /^19\.11\.2026 00:00;19\.11\.2026 00:15;2026-11-18T23:00:00Z;2026-11-18T23:15:00Z;AT\d+;1-1:1\.9\.0 G\.01;\d+(,\d+)?;kWh;L[123];(ja|nein);$/,
+    /^19\.11\.2026 00:00;19\.11\.2026 00:15;2026-11-18T23:00:00Z;2026-11-18T23:15:00Z;AT\d+;1-1:1\.9\.0 G\.01;\d+(,\d+)?;kWh;L[123] (gemessen|geschätzt|unsicher);(ja|nein);$/,
   );
 });
 
