@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { channel } from './channel';
+import { slpIds } from './contract-plain';
 import type { FrameView } from './results-contract';
 import { meterId, sec, tariffId } from './tariff-contract';
 import type { ExportResult } from './results-contract';
@@ -112,26 +113,7 @@ export const aheadChannels = {
         obisCode: z.string().min(1).max(64),
         fromSec: sec,
         toSec: sec,
-        slp: z
-          .enum([
-            'H0',
-            'G0',
-            'G1',
-            'G2',
-            'G3',
-            'G4',
-            'G5',
-            'G6',
-            'L0',
-            'L1',
-            'L2',
-            'H25',
-            'G25',
-            'L25',
-            'P25',
-          ])
-          .nullable()
-          .default(null),
+        slp: z.enum(slpIds).nullable().default(null),
         lang: z.enum(['de', 'en']).default('de'),
       })
       .strict()
@@ -146,26 +128,7 @@ export const aheadChannels = {
         meterId,
         obisCode: z.string().min(1).max(64),
         ...range,
-        profile: z
-          .enum([
-            'H0',
-            'G0',
-            'G1',
-            'G2',
-            'G3',
-            'G4',
-            'G5',
-            'G6',
-            'L0',
-            'L1',
-            'L2',
-            'H25',
-            'G25',
-            'L25',
-            'P25',
-          ])
-          .nullable()
-          .default(null),
+        profile: z.enum(slpIds).nullable().default(null),
       })
       .strict(),
   ),

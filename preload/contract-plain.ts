@@ -115,6 +115,25 @@ export const EVENT_CHANNEL = 'meterdesk:event';
 /** The largest portal export the import takes (the renderer checks it before reading a file). */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
+/** The standard load profiles (main/slp/): VDEW 1999 and BDEW 2025, as the comparison offers them. */
+export const slpIds = [
+  'H0',
+  'G0',
+  'G1',
+  'G2',
+  'G3',
+  'G4',
+  'G5',
+  'G6',
+  'L0',
+  'L1',
+  'L2',
+  'H25',
+  'G25',
+  'L25',
+  'P25',
+] as const;
+
 /** The report's sections, in their order (report/model.ts); the report dialog lists them. */
 export const reportSections = [
   'master',

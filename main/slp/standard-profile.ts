@@ -8,28 +8,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { slpIds } from '../../preload/contract-plain';
 import { AppError } from '../errors';
 import { isAustrianHoliday } from '../time/holidays';
 import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
 import { localDateStart } from '../../common/zone';
 
-export const SLP_IDS = [
-  'H0',
-  'G0',
-  'G1',
-  'G2',
-  'G3',
-  'G4',
-  'G5',
-  'G6',
-  'L0',
-  'L1',
-  'L2',
-  'H25',
-  'G25',
-  'L25',
-  'P25',
-] as const;
+export const SLP_IDS = slpIds;
 export type SlpId = (typeof SLP_IDS)[number];
 
 /** Where a profile comes from, said with it. */

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { slpIds } from '../../../../preload/contract-plain';
 import { api } from '../../bridge';
 import { fmtMonthKey, fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
@@ -13,23 +14,7 @@ import type { ViewProps } from './types';
 import { useResult } from './useResult';
 import { XYChart } from './XYChart';
 
-const PROFILES = [
-  'H0',
-  'G0',
-  'G1',
-  'G2',
-  'G3',
-  'G4',
-  'G5',
-  'G6',
-  'L0',
-  'L1',
-  'L2',
-  'H25',
-  'G25',
-  'L25',
-  'P25',
-] as const;
+const PROFILES = slpIds;
 type Profile = (typeof PROFILES)[number];
 const DAY_TYPES = ['workday', 'saturday', 'sunday_holiday'] as const;
 
