@@ -171,14 +171,19 @@ const siteNames = [
   'Ringstraße 44, 6020 Innsbruck',
 ];
 
+/**
+ * The registers a demo meter delivers: its total (`G.01`) alone. A grid residual (`P.01`) and the
+ * community shares come only with membership of an energy community (AUSTRIA-2026.md §1), and no meter
+ * of the demo service is a member: the demo's community lives in the profile (community/demo-community.ts).
+ */
 export function registersFor(kind: MeterKind): string[] {
   switch (kind) {
     case 'pv_feed_in':
-      return ['1-1:2.9.0 G.01', '1-1:2.9.0 P.01'];
+      return ['1-1:2.9.0 G.01'];
     case 'gas':
-      return ['7-1:1.9.0 P.01'];
+      return ['7-1:1.9.0 G.01'];
     default:
-      return ['1-1:1.9.0 G.01', '1-1:1.9.0 P.01'];
+      return ['1-1:1.9.0 G.01'];
   }
 }
 

@@ -261,8 +261,8 @@ export class DemoReadings {
     return counts;
   }
 
-  /** The final (measured) energy of a quarter-hour in kWh, from the meter's load shape. */
-  finalValue(meter: DemoMeter, register: string, day: number, slot: number): number {
+  /** The final (measured) energy of a quarter-hour in kWh, from the meter's load shape (one register: G.01). */
+  finalValue(meter: DemoMeter, _register: string, day: number, slot: number): number {
     const { seed, tz } = this.opts;
     const startSec = dayStartSec(day, tz) + slot * QH_SEC;
     const hour = ((((startSec + offsetMinutesAt(startSec, tz) * 60) % 86_400) + 86_400) % 86_400) / 3600;
@@ -305,16 +305,12 @@ export class DemoReadings {
         const pv = this.pvGeneration(house.index, day, hour, winter);
         const imp = Math.max(0, load - pv);
         const exp = Math.max(0, pv - load);
-        if (meter.kind === 'pv_feed_in') return round3(register.endsWith('P.01') ? exp * 0.96 : exp);
-        return round3(register.endsWith('P.01') ? imp * (1 - 0.12 * bump(hour, 13, 3)) : imp);
+        return round3(meter.kind === 'pv_feed_in' ? exp : imp);
       }
       default: {
         // household, demo
         g = this.householdLoad({ index: meter.index, scale: s }, day, slot, hour, winter, isWeekend, false);
       }
-    }
-    if (register.endsWith('P.01') && meter.kind !== 'gas') {
-      return round3(g * (1 - 0.12 * bump(hour, 13, 3)));
     }
     return round3(g);
   }

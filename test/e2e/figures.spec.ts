@@ -157,15 +157,16 @@ test('export several meters and registers into one long-format file, each named 
   await app.openMeter('Wohnung Huber');
   await page.getByTestId('export-several').click();
   const dialog = page.getByTestId('export-dialog');
-  await dialog.getByLabel(/Bäckerei Gruber/).check();
+  // A community member delivers G.01, G.02 and G.03; a plain meter its G.01 alone (item 21).
+  await dialog.getByLabel(/Haushalt Auer/).check();
   for (const r of await dialog.locator('fieldset').nth(1).getByRole('checkbox').all()) await r.check();
   await dialog.getByTestId('export-several-run').click();
   await expect(page.getByTestId('export-several-status')).toContainText('Zeilen gespeichert');
   const file = readdirSync(harness.exportDir).find((f) => f.includes('2-meters'))!;
-  expect(file).toMatch(/^meterdesk-2-meters-1-1_1.9.0_G.01-1-1_1.9.0_P.01-\d{4}-\d{2}-\d{2}-excel-at\.csv$/);
+  expect(file).toMatch(/^meterdesk-2-meters-3-registers-\d{4}-\d{2}-\d{2}-excel-at\.csv$/);
   const rows = readFileSync(join(harness.exportDir, file), 'utf8').split('\r\n').filter(Boolean).slice(1);
   const series = new Set(rows.map((r) => r.split(';').slice(4, 6).join(' ')));
-  expect(series.size).toBe(4); // two meters × G.01 and P.01: never added up
+  expect(series.size).toBe(4); // Huber's G.01, Auer's G.01, G.02, G.03: never added up
 });
 
 test('registering a pasted number with spaces, then withdrawing the pending request (item 10)', async ({

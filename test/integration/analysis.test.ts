@@ -369,7 +369,7 @@ describe('analysis', () => {
       core.db,
       {
         meterId: gas.id,
-        obisCode: '7-1:1.9.0 P.01',
+        obisCode: '7-1:1.9.0 G.01',
         fromSec: dayStartSec(spike - 70),
         toSec: dayStartSec(spike - 45),
       },

@@ -141,7 +141,7 @@ describe('team surface', () => {
     do {
       const r = await get(
         svc,
-        `/api/v1/teams/${team}/meters/${m.id}/data?${range}&limit=997${cursor ? `&cursor=${cursor}` : ''}`,
+        `/api/v1/teams/${team}/meters/${m.id}/data?${range}&limit=497${cursor ? `&cursor=${cursor}` : ''}`,
       );
       for (const x of r.body.data) seen.push(`${x.obis_code}|${x.timestamp}`);
       cursor = r.body.meta.is_truncated ? (r.body.meta.next_cursor as string) : null;
@@ -371,8 +371,9 @@ describe('cursor feed', () => {
       expect(next.body.data).toHaveLength(due.length);
       const dayStart = Date.parse('2026-11-20T00:00:00+01:00');
       const newDay = next.body.data.filter((x) => Date.parse(x.timestamp as string) >= dayStart);
-      expect(newDay.length).toBeGreaterThan(150);
-      expect(newDay.length).toBeLessThanOrEqual(192);
+      // One register (G.01: no demo meter is in a community), 96 quarter-hours on 20 November.
+      expect(newDay.length).toBeGreaterThan(75);
+      expect(newDay.length).toBeLessThanOrEqual(96);
       // Everything else is a revision (or late fill) of an earlier day, delivered at the same instant.
       const updated = new Set(next.body.data.map((x) => x.updated_at));
       expect(updated.size).toBe(1);
@@ -592,8 +593,9 @@ describe('push channels', () => {
       });
       const lines = content.trim().split('\n');
       expect(lines[0]).toBe('timestamp;timestamp_end;obis_code;value;unit;quality;updated_at');
-      expect(lines.length - 1).toBeLessThanOrEqual(200);
-      expect(lines.length - 1).toBeGreaterThan(150);
+      // The October clock change: 100 quarter-hours of the one register.
+      expect(lines.length - 1).toBeLessThanOrEqual(100);
+      expect(lines.length - 1).toBeGreaterThan(75);
       await expect(
         new Promise<void>((resolve, reject) =>
           sftp.open('/readings/x.csv', 'w', (err) => (err ? reject(err) : resolve())),

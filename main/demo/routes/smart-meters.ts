@@ -4,7 +4,7 @@
  * endpoint) and request history.
  */
 import type { FastifyInstance } from 'fastify';
-import { planFeatures } from '../catalog';
+import { planFeatures, registersFor } from '../catalog';
 import { dataWindowJson, listJson, meterJson, windowReadingJson } from '../generations';
 import { HttpError } from '../http-errors';
 import { feedFrom, feedPositionNow, rangeReadings } from '../range';
@@ -93,10 +93,7 @@ export function smartMeterRoutes(app: FastifyInstance, state: DemoState): void {
         commodity: 'electricity' as const,
         granularity: 'quarter_hour' as const,
         site_id: b.site_id ?? null,
-        registers:
-          b.energy_direction === 'feed_in'
-            ? ['1-1:2.9.0 G.01', '1-1:2.9.0 P.01']
-            : ['1-1:1.9.0 G.01', '1-1:1.9.0 P.01'],
+        registers: registersFor(b.energy_direction === 'feed_in' ? 'pv_feed_in' : 'household'),
         is_demo: false,
         status: 'registered' as const,
         scale: 1,
