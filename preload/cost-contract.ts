@@ -198,6 +198,46 @@ const euros = z.number().min(-10_000_000).max(10_000_000);
 
 const range = { fromSec: sec, toSec: sec };
 
+const billInput = z
+  .object({
+    meterId,
+    obisCode: z.string().min(1).max(64),
+    ...range,
+    tariffId,
+    bill: z
+      .object({
+        kwh: z.number().min(0).max(1e9),
+        energyEur: euros.nullable().default(null),
+        gridEur: euros.nullable().default(null),
+        baseFeeEur: euros.nullable().default(null),
+        leviesEur: euros.nullable().default(null),
+        vatEur: euros.nullable().default(null),
+        totalEur: euros,
+      })
+      .strict(),
+  })
+  .strict();
+
+/** A bill kept in the profile (db/bill-store.ts): as typed, with the tariff it was compared with. */
+export interface KeptBillView {
+  id: number;
+  meterId: string;
+  obisCode: string;
+  fromSec: number;
+  toSec: number;
+  tariffId: string;
+  bill: {
+    kwh: number;
+    energyEur: number | null;
+    gridEur: number | null;
+    baseFeeEur: number | null;
+    leviesEur: number | null;
+    vatEur: number | null;
+    totalEur: number;
+  };
+  keptSec: number;
+}
+
 export const costChannels = {
   'tariffs:list': channel<Tariff[]>().input(z.object({}).strict()),
   'tariffs:save': channel<Tariff>().input(z.object({ tariff: tariffSchema }).strict()),
@@ -235,24 +275,19 @@ export const costChannels = {
       .strict(),
   ),
   /** A bill's period and line totals beside the cost evaluation's lines for the same tariff. */
-  'analysis:bill': channel<BillReconciliation>().input(
+  'analysis:bill': channel<BillReconciliation>().input(billInput),
+  /** Keeps a bill in the profile: the report compares it again with the readings (issue 42, item 20). */
+  'bills:keep': channel<KeptBillView>().input(billInput),
+  /** A meter's kept bills, oldest period first. */
+  'bills:list': channel<KeptBillView[]>().input(z.object({ meterId }).strict()),
+  'bills:remove': channel<{ removed: boolean }>().input(
     z
       .object({
-        meterId,
-        obisCode: z.string().min(1).max(64),
-        ...range,
-        tariffId,
-        bill: z
-          .object({
-            kwh: z.number().min(0).max(1e9),
-            energyEur: euros.nullable().default(null),
-            gridEur: euros.nullable().default(null),
-            baseFeeEur: euros.nullable().default(null),
-            leviesEur: euros.nullable().default(null),
-            vatEur: euros.nullable().default(null),
-            totalEur: euros,
-          })
-          .strict(),
+        id: z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 40),
       })
       .strict(),
   ),

@@ -22,6 +22,8 @@ interface KeptSeries {
 
 interface Moved {
   notes: number[];
+  /** Kept bills (migration 0007); absent in merges kept before it. */
+  bills?: number[];
   memberships: number[];
   imports: { id: number; revisionsFrom: number | null; revisionsTo: number | null }[];
   syncState: Row | null;
@@ -54,6 +56,7 @@ export function keepMergedMeter(
   const ids = (sql: string) => db.prepare(sql).pluck().all(fromId) as number[];
   const moved: Moved = {
     notes: ids('SELECT id FROM notes WHERE meter_id = ?'),
+    bills: ids('SELECT id FROM kept_bills WHERE meter_id = ?'),
     memberships: ids('SELECT id FROM community_members WHERE meter_id = ?'),
     imports: (
       all('SELECT id, revisions_from, revisions_to FROM imports WHERE meter_id = ?', fromId) as {
@@ -75,6 +78,7 @@ export function keepMergedMeter(
     JSON.stringify(moved),
   );
   db.prepare('UPDATE notes SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
+  db.prepare('UPDATE kept_bills SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
   // revisions_from −1: merged (its undo record went with the merge) until the merge is undone.
   db.prepare('UPDATE imports SET meter_id = ?, revisions_from = -1 WHERE meter_id = ?').run(intoId, fromId);
   db.prepare('UPDATE community_members SET meter_id = ? WHERE meter_id = ?').run(intoId, fromId);
@@ -150,6 +154,7 @@ export function restoreMergedMeter(
     for (const id of rowIds) st.run(kept.meter_id, id);
   };
   back('notes', moved.notes);
+  back('kept_bills', moved.bills ?? []);
   back('community_members', moved.memberships);
   for (const i of moved.imports) {
     const [from, to] = revisionRange(revisionIds, i.revisionsFrom, i.revisionsTo);

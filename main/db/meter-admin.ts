@@ -214,13 +214,14 @@ function assertSameIntervals(db: Database.Database, fromId: string, intoId: stri
 }
 
 /**
- * Removes a meter whose readings are gone, with everything that names it: its sync state, its notes and
- * its memberships in energy communities (a community then no longer counts it). Run inside the
- * caller's transaction; says what else it removed.
+ * Removes a meter whose readings are gone, with everything that names it: its sync state, its notes, its
+ * kept bills and its memberships in energy communities (a community then no longer counts it). Run
+ * inside the caller's transaction; says what else it removed.
  */
 export function forgetMeter(db: Database.Database, id: string): { notes: number; memberships: number } {
   db.prepare('DELETE FROM sync_state WHERE meter_id = ?').run(id);
   const notes = db.prepare('DELETE FROM notes WHERE meter_id = ?').run(id).changes;
+  db.prepare('DELETE FROM kept_bills WHERE meter_id = ?').run(id);
   const memberships = db.prepare('DELETE FROM community_members WHERE meter_id = ?').run(id).changes;
   db.prepare('DELETE FROM meters WHERE id = ?').run(id);
   return { notes, memberships };

@@ -1,8 +1,9 @@
-/** Tariffs, their presets, and price series from files. */
+/** Tariffs, their presets, price series from files, and the bills a person keeps. */
 import { savePrices } from '../cost/cost-service';
 import { PRESETS } from '../cost/presets';
 import { createTariffStore } from '../db/tariff-store';
-import type { HandlerContext, HandlersOf } from './context';
+import { keepBill, keptBills, removeKeptBill } from '../db/bill-store';
+import { checkedRange, type HandlerContext, type HandlersOf } from './context';
 
 type TariffChannels =
   | 'tariffs:list'
@@ -11,7 +12,10 @@ type TariffChannels =
   | 'tariffs:presets'
   | 'prices:list'
   | 'prices:import'
-  | 'prices:remove';
+  | 'prices:remove'
+  | 'bills:keep'
+  | 'bills:list'
+  | 'bills:remove';
 
 export function tariffHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<TariffChannels> {
   const store = async () => createTariffStore((await services.active()).db);
@@ -33,5 +37,15 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
       return savePrices(createTariffStore(c.db), name, parsed, await nowSec());
     },
     'prices:remove': async ({ seriesId }) => ({ removed: (await writableStore()).removeSeries(seriesId) }),
+    // A bill is kept as it reconciles: an unknown meter, register or tariff is refused by the
+    // reconciliation before anything is written.
+    'bills:keep': async (q) => {
+      const c = await writable();
+      const now = await nowSec();
+      await c.queries.run('bill', checkedRange(q), now, services.tz);
+      return keepBill(c.db, { ...q, keptSec: now });
+    },
+    'bills:list': async ({ meterId }) => keptBills((await services.active()).db, meterId),
+    'bills:remove': async ({ id }) => ({ removed: removeKeptBill((await writable()).db, id) }),
   };
 }

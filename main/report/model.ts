@@ -33,6 +33,7 @@ import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
 import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
 import { pvSitesOf, type PvSite } from './pv-part';
+import { billChecksOf, type ReportBillCheck } from './bill-part';
 import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows } from './meter-parts';
 import { AppError } from '../errors';
 import { DEFAULT_TZ } from '../time/local-days';
@@ -118,6 +119,8 @@ export interface MeterReport {
   /** kWh ÷ highest kW of the frame. */
   utilisationHours: number | null;
   cost: CostResult | null;
+  /** Bills the person kept, compared again with the readings (report/bill-part.ts). */
+  bills: ReportBillCheck[];
   /** The real profile against the standard load profile suggested for the meter (slp/compare.ts). */
   slp: SlpCompareResult | null;
   /**
@@ -302,6 +305,7 @@ function meterReport(
     utilisationHours:
       figures.peakKw && figures.peakKw > 0 && figures.kwh > 0 ? figures.kwh / figures.peakKw : null,
     cost,
+    bills: cost ? billChecksOf(db, { meterId: m.id, obisCode: s.obis_code, ...frame }, nowSec, tz) : [],
     limits,
     notes: figuresOnly ? [] : listNotes(db, m.id, { fromSec: req.fromSec, toSec: req.toSec }),
     measures,

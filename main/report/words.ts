@@ -105,6 +105,8 @@ export const WORDS = {
     levies: 'Abgaben',
     vat: 'USt.',
     baseFee: 'Grundpreis',
+    billCheck: 'Rechnungsprüfung',
+    billTariffGone: 'Tarif inzwischen entfernt: nicht verglichen',
     noTariff:
       'In diesem Profil ist kein Tarif für diese Sparte angelegt; die Kosten werden berechnet, sobald einer angelegt ist.',
     hourlyLimit:
@@ -279,6 +281,8 @@ export const WORDS = {
     levies: 'Levies',
     vat: 'VAT',
     baseFee: 'Base fee',
+    billCheck: 'Bill check',
+    billTariffGone: 'tariff removed since: not compared',
     noTariff: 'This profile has no tariff of this commodity; the cost is computed once one is added.',
     hourlyLimit:
       'This meter has hourly values: peaks, base load, carpet and cost need quarter-hours and are left out.',

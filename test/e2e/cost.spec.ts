@@ -303,6 +303,13 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   const reasons = dialog.getByTestId('bill-reasons');
   await expect(reasons.locator('[data-code="period"]')).toContainText(/12[.,]5 kWh (more than|mehr als)/);
   await expect(reasons).not.toContainText(/more or less|mehr oder weniger/);
+  // Kept for the report (issue 42, item 20): listed under the dialog, and removable.
+  await dialog.getByTestId('bill-keep').click();
+  await expect(dialog.getByTestId('bill-kept')).toBeVisible();
+  await expect(dialog.getByTestId('kept-bill')).toHaveCount(1);
+  await expect(dialog.getByTestId('bill-keep')).toHaveCount(0);
+  await dialog.getByTestId('kept-bill').getByRole('button').click();
+  await expect(dialog.getByTestId('kept-bills')).toHaveCount(0);
 });
 
 test('the standard profile: the suggested H0, another chosen, and the spot tariff’s difference; the CLI agrees', async ({

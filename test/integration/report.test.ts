@@ -440,6 +440,70 @@ describe('the customer report (PDF)', () => {
   }, 60_000);
 });
 
+describe('a bill kept for the report (issue 42, item 20)', () => {
+  it('is compared again in the cost section: the readings’ kWh as SQL counts them, the reason worded', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
+    const tariff = (await call<Tariff[]>('tariffs:list')).find(
+      (t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === 'electricity',
+    )!;
+    const from = at('2025-06-01T00:00');
+    const to = at('2025-07-01T00:00');
+    const db = new Database(dbPath, { readonly: true });
+    const kwh = (
+      db
+        .prepare(
+          `SELECT sum(r.value) AS kwh FROM readings r JOIN series s ON s.id = r.series_id
+            WHERE s.meter_id = ? AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+        )
+        .get(meter.id, from, to) as { kwh: number }
+    ).kwh;
+    db.close();
+    const input = {
+      meterId: meter.id,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: from,
+      toSec: to,
+      tariffId: tariff.id,
+      bill: { kwh: Math.round((kwh + 25) * 1000) / 1000, totalEur: 400 },
+    };
+    // An unknown tariff is refused before anything is kept.
+    await expect(call('bills:keep', { ...input, tariffId: 'no-such-tariff' })).rejects.toThrow();
+    expect(await call<unknown[]>('bills:list', { meterId: meter.id })).toHaveLength(0);
+    const kept = await call<{ id: number }>('bills:keep', input);
+    expect(await call<{ id: number }[]>('bills:list', { meterId: meter.id })).toEqual([
+      expect.objectContaining({ id: kept.id, fromSec: from, toSec: to, tariffId: tariff.id }),
+    ]);
+    const report = (lang: 'de' | 'en') =>
+      call<ReportResult>('report:pdf', {
+        scope: { kind: 'meter', id: meter.id },
+        fromSec: FROM,
+        toSec: TO,
+        periodLabel: '2025',
+        lang,
+        sections: ['master', 'cost'],
+        consultant: '',
+        logoPngBase64: null,
+        conclusions: '',
+        areaM2: null,
+        persons: null,
+      });
+    const text = textOf((await report('de')).path);
+    expect(text).toContain('Rechnungsprüfung');
+    expect(text).toContain(`01.06.2025 – 30.06.2025 · ${tariff.name}`);
+    expect(text).toMatch(
+      new RegExp(`Energie \\(kWh\\)\\s+${de(input.bill.kwh, 1)} kWh\\s+${de(kwh, 1)} kWh`),
+    );
+    expect(text).toMatch(/25(,0+)? kWh mehr als die Messwerte/);
+    // English words come from the same dictionary as the app's bill dialog.
+    expect(textOf((await report('en')).path)).toMatch(
+      /Bill check[\s\S]*25(\.0*)?\s*kWh more than the readings/,
+    );
+    // Removed, it is gone from the report.
+    expect(await call('bills:remove', { id: kept.id })).toEqual({ removed: true });
+    expect(textOf((await report('de')).path)).not.toContain('Rechnungsprüfung');
+  });
+});
+
 describe('notes on a meter (issue 33, item 4)', () => {
   it('kept in the profile, listed by span, written on the CSV rows they cover and listed in the report', async () => {
     const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;

@@ -6,6 +6,7 @@
 import { Text, View } from '@react-pdf/renderer';
 import type { MeterReport, ReportModel, ReportSection } from '../model';
 import type { Words } from '../words';
+import { BillChecks } from './bill-check';
 import { Carpet, Lines, MonthBars } from './charts';
 import { Heading, KV, st, Table, type Fmt } from './kit';
 
@@ -248,6 +249,7 @@ export function CostSection(p: SectionProps) {
               v={`${f.pct(m.baseLoad.snapShare)} (${f.kwh(m.baseLoad.snapKwh)}; ${w.snapWindow})`}
             />
           )}
+          <BillChecks {...p} />
         </View>
       ) : (
         <Text style={st.para}>{w.noTariff}</Text>

@@ -1,8 +1,8 @@
 /**
  * Reconcile a bill: the person types the bill's period and its line totals; main puts its own line
  * beside each (the same cost evaluation as the cost view, over the same quarter-hours) with the
- * difference and where it comes from (main/cost/bill.ts). Nothing is stored: a bill is typed, compared,
- * closed.
+ * difference and where it comes from (main/cost/bill.ts). A compared bill is stored only when the person
+ * keeps it for the report (issue 42, item 20); the kept bills are listed below.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { fmtQuantity, localDateStart, localYmd, type FormatPrefs } from '../../f
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { fmtEur } from './CostView';
+import { KeptBills } from './KeptBills';
 
 const LINES = ['kwh', 'energy', 'baseFee', 'grid', 'levies', 'vat', 'total'] as const;
 type Line = (typeof LINES)[number];
@@ -60,6 +61,8 @@ export function BillDialog(props: {
     Object.fromEntries(LINES.map((l) => [l, ''])) as Record<Line, string>,
   );
   const [result, setResult] = useState<BillReconciliation | null>(null);
+  const [asked, setAsked] = useState<Parameters<ReturnType<typeof api>['analysis']['bill']>[0] | null>(null);
+  const [kept, setKept] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const submit = async () => {
     setError(null);
@@ -76,19 +79,27 @@ export function BillDialog(props: {
       kwh: number;
       totalEur: number;
     };
+    const input = {
+      meterId: props.meterId,
+      obisCode: props.obisCode,
+      fromSec: dayStart(from, tz),
+      toSec: localDateStart(...nextDay(to), tz),
+      tariffId,
+      bill,
+    };
     try {
-      setResult(
-        await unwrap(
-          api().analysis.bill({
-            meterId: props.meterId,
-            obisCode: props.obisCode,
-            fromSec: dayStart(from, tz),
-            toSec: localDateStart(...nextDay(to), tz),
-            tariffId,
-            bill,
-          }),
-        ),
-      );
+      setResult(await unwrap(api().analysis.bill(input)));
+      setAsked(input);
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const keep = async () => {
+    if (!asked) return;
+    try {
+      await unwrap(api().bills.keep(asked));
+      setAsked(null);
+      setKept((k) => k + 1);
     } catch (e) {
       setError(e);
     }
@@ -158,6 +169,17 @@ export function BillDialog(props: {
       </form>
       {error !== null && <ErrorText error={error} prefs={props.prefs} />}
       {result && <BillResult result={result} show={show} prefs={props.prefs} />}
+      {result && asked && (
+        <button type="button" onClick={() => void keep()} data-testid="bill-keep">
+          {t('bill_keep')}
+        </button>
+      )}
+      {result && !asked && kept > 0 && (
+        <p className="small" role="status" data-testid="bill-kept">
+          {t('bill_kept')}
+        </p>
+      )}
+      <KeptBills meterId={props.meterId} prefs={props.prefs} version={kept} />
     </Modal>
   );
 }
