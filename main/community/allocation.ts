@@ -100,22 +100,34 @@ export function batteryStep(
   surplusKwh: number,
   residual: readonly number[],
 ): { extra: number[]; chargedKwh: number; dischargedKwh: number } {
+  const extra = new Float64Array(residual.length);
+  const r = batteryStepInto(state, battery, surplusKwh, residual, extra);
+  return { extra: [...extra], ...r };
+}
+
+/** `batteryStep` into an array the caller keeps (a year's quarter-hours make no arrays). */
+export function batteryStepInto(
+  state: { socKwh: number },
+  battery: { capacityKwh: number; powerKw: number; efficiency: number },
+  surplusKwh: number,
+  residual: ArrayLike<number>,
+  extra: Float64Array,
+): { chargedKwh: number; dischargedKwh: number } {
   const step = battery.powerKw * 0.25;
   const eta = Math.sqrt(battery.efficiency);
-  const need = residual.reduce((a, r) => a + Math.max(0, r), 0);
+  let need = 0;
+  for (let k = 0; k < residual.length; k++) need += Math.max(0, residual[k]!);
   if (need > 1e-12 && state.socKwh > 1e-12) {
     const delivered = Math.min(need, step, state.socKwh * eta);
     state.socKwh -= delivered / eta;
-    return {
-      extra: residual.map((r) => (delivered * Math.max(0, r)) / need),
-      chargedKwh: 0,
-      dischargedKwh: delivered,
-    };
+    for (let k = 0; k < residual.length; k++) extra[k] = (delivered * Math.max(0, residual[k]!)) / need;
+    return { chargedKwh: 0, dischargedKwh: delivered };
   }
+  extra.fill(0);
   if (surplusKwh > 1e-12 && state.socKwh < battery.capacityKwh) {
     const charged = Math.min(surplusKwh, step, (battery.capacityKwh - state.socKwh) / eta);
     state.socKwh += charged * eta;
-    return { extra: residual.map(() => 0), chargedKwh: charged, dischargedKwh: 0 };
+    return { chargedKwh: charged, dischargedKwh: 0 };
   }
-  return { extra: residual.map(() => 0), chargedKwh: 0, dischargedKwh: 0 };
+  return { chargedKwh: 0, dischargedKwh: 0 };
 }

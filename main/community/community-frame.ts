@@ -124,6 +124,11 @@ export class QhValues {
     return x === undefined || x !== x ? 0 : x;
   }
 
+  /** The values as they are kept (NaN: no reading), for a run's tight loop; not to be changed. */
+  dense(): Float64Array {
+    return this.v;
+  }
+
   /** The value at the quarter-hour starting at `t`, or undefined without one. */
   get(t: number): number | undefined {
     const i = (t - this.fromSec) / 900;

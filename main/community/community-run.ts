@@ -4,10 +4,10 @@
  * where modelled. Each member counts only on the days of its membership, at its participation factor.
  */
 import type { CommunityMember, CommunityTotals, WhatIfScenario } from '../../preload/contract';
-import { type CommunityFramed, type MemberData, type QhValues } from './community-frame';
+import { type CommunityFramed, type MemberData } from './community-frame';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { SNAP_SINCE, SNAP_WINDOW } from '../cost/presets';
-import { allocateInto, batteryStep, type AllocationKey } from './allocation';
+import { allocateInto, batteryStepInto, type AllocationKey } from './allocation';
 
 const QH = 900;
 export const r3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -127,12 +127,21 @@ function recordedStep(qh: QuarterHour, consumers: Members, producers: Members): 
   return { gen, surplus, charged: 0, discharged: 0 };
 }
 
-/** Arrays a model run keeps for its quarter-hours (one per consumer or producer), filled anew each. */
+/**
+ * Arrays a model run keeps for its quarter-hours (one per consumer or producer), filled anew each: the
+ * members' values as their dense arrays, the factors of the day, and the members' sums — a member's
+ * sum added to in the same order as into its object, so the figures are the same to the last bit.
+ */
 interface Scratch {
-  /** Each consumer's and producer's G.01 series, looked up once per run. */
-  consumerG01: (QhValues | null)[];
-  producerG01: (QhValues | null)[];
-  /** Each consumer's G.01 in the quarter-hour (read once, used twice). */
+  /** Each consumer's and producer's G.01 as its dense array (NaN: no reading), looked up once per run. */
+  consumerG01: (Float64Array | null)[];
+  producerG01: (Float64Array | null)[];
+  /** Member index of each consumer and producer. */
+  ci: Int32Array;
+  pi: Int32Array;
+  /** The day's participation factor of each consumer and producer; NaN: not a member that day. */
+  cf: Float64Array;
+  pf: Float64Array;
   load: Float64Array;
   demand: Float64Array;
   active: Uint8Array;
@@ -141,14 +150,26 @@ interface Scratch {
   shares: Float64Array;
   allocated: Float64Array;
   consumed: Float64Array;
-  residual: number[];
+  residual: Float64Array;
+  extra: Float64Array;
+  /** Per member (data's order): consumption, allocated, shared, shared in the SNAP window, surplus. */
+  sums: Float64Array[];
 }
 
-function scratchFor(consumers: Members, producers: Members, shares: Map<string, number>): Scratch {
+function scratchFor(
+  consumers: Members,
+  producers: Members,
+  shares: Map<string, number>,
+  memberCount: number,
+): Scratch {
   const n = consumers.length;
   return {
-    consumerG01: consumers.map(({ m }) => m.values.g01 ?? null),
-    producerG01: producers.map(({ m }) => m.values.g01 ?? null),
+    consumerG01: consumers.map(({ m }) => m.values.g01?.dense() ?? null),
+    producerG01: producers.map(({ m }) => m.values.g01?.dense() ?? null),
+    ci: Int32Array.from(consumers, (c) => c.i),
+    pi: Int32Array.from(producers, (p) => p.i),
+    cf: new Float64Array(n),
+    pf: new Float64Array(producers.length),
     load: new Float64Array(n),
     demand: new Float64Array(n),
     active: new Uint8Array(n),
@@ -157,15 +178,27 @@ function scratchFor(consumers: Members, producers: Members, shares: Map<string, 
     shares: Float64Array.from(consumers, ({ m }) => shares.get(m.meterId) ?? 0),
     allocated: new Float64Array(n),
     consumed: new Float64Array(n),
-    residual: new Array<number>(n).fill(0),
+    residual: new Float64Array(n),
+    extra: new Float64Array(n),
+    sums: Array.from({ length: 5 }, () => new Float64Array(memberCount)),
   };
 }
+
+/** The day's factors into the scratch's arrays (NaN: not a member that day). */
+function dayFactors(x: Scratch, factors: readonly (number | null)[]): void {
+  for (let k = 0; k < x.ci.length; k++) x.cf[k] = factors[x.ci[k]!] ?? Number.NaN;
+  for (let k = 0; k < x.pi.length; k++) x.pf[k] = factors[x.pi[k]!] ?? Number.NaN;
+}
+
+/** The i-th value of a dense array, 0 without one (QhValues.at). */
+const valueAt = (v: Float64Array | null, idx: number) => {
+  const x = v === null ? 0 : v[idx];
+  return x === undefined || x !== x ? 0 : x;
+};
 
 /** A quarter-hour allocated by the community's key, with the community battery where modelled. */
 function modelStep(
   qh: QuarterHour,
-  consumers: Members,
-  producers: Members,
   mode: {
     key: AllocationKey;
     battery: { capacityKwh: number; powerKw: number; efficiency: number } | null;
@@ -173,69 +206,92 @@ function modelStep(
   state: { socKwh: number },
   x: Scratch,
 ): StepResult {
-  const { idx, inSnap, factors, period, members, all } = qh;
+  const { idx, inSnap, period, all } = qh;
+  const nc = x.ci.length;
+  const np = x.pi.length;
+  const [mc, ma, ms, msnap, msur] = x.sums as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   let gen = 0;
   let surplus = 0;
   let charged = 0;
   let discharged = 0;
-  for (let k = 0; k < consumers.length; k++) {
-    const f = factors[consumers[k]!.i]!;
-    const load = x.consumerG01[k]?.at(idx) ?? 0;
+  for (let k = 0; k < nc; k++) {
+    const f = x.cf[k]!;
+    const load = valueAt(x.consumerG01[k]!, idx);
     x.load[k] = load;
-    x.demand[k] = f === null ? 0 : f * load;
-    x.active[k] = f !== null ? 1 : 0;
+    const member = f === f;
+    x.demand[k] = member ? f * load : 0;
+    x.active[k] = member ? 1 : 0;
   }
   let partTotal = 0;
-  for (let k = 0; k < producers.length; k++) {
-    const { i } = producers[k]!;
-    x.gens[k] = x.producerG01[k]?.at(idx) ?? 0;
-    x.part[k] = (factors[i] ?? 0) * x.gens[k]!;
+  for (let k = 0; k < np; k++) {
+    const f = x.pf[k]!;
+    x.gens[k] = valueAt(x.producerG01[k]!, idx);
+    x.part[k] = (f === f ? f : 0) * x.gens[k]!;
     partTotal += x.part[k]!;
   }
   allocateInto(mode.key, x.demand, x.active, x.part, x.shares, x.allocated, x.consumed);
   let extraCharged = 0;
   // Shared straight from the generation (before the battery, whose discharge was taken earlier).
   let sharedDirect = 0;
-  for (let k = 0; k < consumers.length; k++) sharedDirect += x.consumed[k]!;
+  for (let k = 0; k < nc; k++) sharedDirect += x.consumed[k]!;
   if (mode.battery) {
-    for (let k = 0; k < consumers.length; k++) x.residual[k] = x.demand[k]! - x.consumed[k]!;
-    const b = batteryStep(state, mode.battery, partTotal - sharedDirect, x.residual);
-    for (let k = 0; k < consumers.length; k++) x.consumed[k] = x.consumed[k]! + b.extra[k]!;
+    for (let k = 0; k < nc; k++) x.residual[k] = x.demand[k]! - x.consumed[k]!;
+    const b = batteryStepInto(state, mode.battery, partTotal - sharedDirect, x.residual, x.extra);
+    for (let k = 0; k < nc; k++) x.consumed[k] = x.consumed[k]! + x.extra[k]!;
     extraCharged = b.chargedKwh;
     charged += b.chargedKwh;
     discharged += b.dischargedKwh;
   }
-  for (let k = 0; k < producers.length; k++) {
-    const { i } = producers[k]!;
-    if (factors[i] === null) continue;
+  for (let k = 0; k < np; k++) {
+    if (x.pf[k] !== x.pf[k]) continue;
+    const i = x.pi[k]!;
     // What the community took of this producer: the shared energy and the battery's charge, in
     // proportion to its participating generation.
     const took = partTotal > 0 ? (sharedDirect * x.part[k]!) / partTotal : 0;
     const tookBattery = partTotal > 0 ? (extraCharged * x.part[k]!) / partTotal : 0;
     const g = x.gens[k]!;
     gen += g;
-    members[i]!.consumption += g;
-    members[i]!.shared += Math.min(g, took + tookBattery);
-    members[i]!.surplus += Math.max(0, g - took - tookBattery);
+    mc[i] = mc[i]! + g;
+    ms[i] = ms[i]! + Math.min(g, took + tookBattery);
+    msur[i] = msur[i]! + Math.max(0, g - took - tookBattery);
     surplus += Math.max(0, g - took - tookBattery);
   }
-  for (let k = 0; k < consumers.length; k++) {
-    const { i } = consumers[k]!;
-    if (factors[i] === null) continue;
+  // The community's and the period's sums as locals, added to in the members' order as before.
+  let aC = all.consumption;
+  let aA = all.allocated;
+  let aS = all.shared;
+  let pC = period.sums.consumption;
+  let pA = period.sums.allocated;
+  let pS = period.sums.shared;
+  for (let k = 0; k < nc; k++) {
+    if (x.cf[k] !== x.cf[k]) continue;
+    const i = x.ci[k]!;
     const c = x.load[k]!;
     const allocated = x.allocated[k]!;
     const consumed = x.consumed[k]!;
-    members[i]!.consumption += c;
-    members[i]!.allocated += allocated;
-    members[i]!.shared += consumed;
-    if (inSnap) members[i]!.sharedInSnap += consumed;
-    all.consumption += c;
-    all.allocated += allocated;
-    all.shared += consumed;
-    period.sums.consumption += c;
-    period.sums.allocated += allocated;
-    period.sums.shared += consumed;
+    mc[i] = mc[i]! + c;
+    ma[i] = ma[i]! + allocated;
+    ms[i] = ms[i]! + consumed;
+    if (inSnap) msnap[i] = msnap[i]! + consumed;
+    aC += c;
+    aA += allocated;
+    aS += consumed;
+    pC += c;
+    pA += allocated;
+    pS += consumed;
   }
+  all.consumption = aC;
+  all.allocated = aA;
+  all.shared = aS;
+  period.sums.consumption = pC;
+  period.sums.allocated = pA;
+  period.sums.shared = pS;
   return { gen, surplus, charged, discharged };
 }
 
@@ -261,7 +317,7 @@ export function run(
   let generationAll = 0;
   const all = zero();
   const state = { socKwh: 0 };
-  const scratch = mode.kind === 'model' ? scratchFor(consumers, producers, mode.shares) : null;
+  const scratch = mode.kind === 'model' ? scratchFor(consumers, producers, mode.shares, data.length) : null;
   let charged = 0;
   let discharged = 0;
   let key = '';
@@ -283,6 +339,7 @@ export function run(
         const row = rowOn(m.rows, key);
         return row ? row.factorPercent / 100 : null;
       });
+      if (scratch) dayFactors(scratch, factors);
     }
     const inSnap = snap !== null && t >= snap[0] && t < snap[1];
     // Every member's values start at the asked span's start (community-frame.ts loadMembers), which
@@ -291,7 +348,7 @@ export function run(
     const step =
       mode.kind === 'recorded'
         ? recordedStep(qh, consumers, producers)
-        : modelStep(qh, consumers, producers, mode, state, scratch!);
+        : modelStep(qh, mode, state, scratch!);
     charged += step.charged;
     discharged += step.discharged;
     const { gen, surplus } = step;
@@ -300,6 +357,17 @@ export function run(
     period.generation += gen;
     period.sums.surplus += surplus;
     surplusAt.set(t, surplus);
+  }
+  if (scratch) {
+    const [c, a, sh, snapS, sur] = scratch.sums as Float64Array[];
+    for (let i = 0; i < members.length; i++) {
+      const m = members[i]!;
+      m.consumption = c![i]!;
+      m.allocated = a![i]!;
+      m.shared = sh![i]!;
+      m.sharedInSnap = snapS![i]!;
+      m.surplus = sur![i]!;
+    }
   }
   const capacity = mode.kind === 'model' ? (mode.battery?.capacityKwh ?? 0) : 0;
   return {

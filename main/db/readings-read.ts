@@ -142,6 +142,17 @@ export function readGridValues(
       ...dayNumbersAround(from, to),
     )) {
       const v = decodeVals(dayStart, vals, shaped === 1);
+      const k0 = (firstSlot - from) / gridSec;
+      if (res === gridSec && Number.isInteger(k0)) {
+        // A day on the grid (all of them, as a sync or an import writes them): straight into place.
+        const a = Math.max(0, -k0);
+        const b = Math.min(v.length, out.length - k0);
+        for (let i = a; i < b; i++) {
+          const x = v[i];
+          if (x !== null && x !== undefined) out[k0 + i] = x;
+        }
+        continue;
+      }
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
         if (x !== null && x !== undefined) place(firstSlot + i * res, x);
