@@ -48,6 +48,8 @@ export interface ServicesOptions {
   chooseBackupFile?: () => Promise<string | null>;
   /** Sync when a profile becomes active (default true). */
   autoSync?: boolean;
+  /** The watch list's evaluation this long after the last write (default watch/after-writes.ts). */
+  watchDelayMs?: number;
 }
 
 export interface ProfileContext {

@@ -26,6 +26,7 @@ import {
 import { createStartup, createSyncStatus, readSyncInterval, writeSyncInterval } from './sync-status';
 import { startPush } from './push-start';
 import { createActiveProfile } from './active-profile';
+import { watchAfterWrites } from './watch/after-writes';
 
 export type { ProfileContext, ServicesOptions, SyncRunner } from './profile-context';
 
@@ -122,6 +123,13 @@ export function createServices(opts: ServicesOptions) {
   const { parseThread, imports } = portalImports(opts.dataDir, tz, active, emit);
 
   const startup = createStartup(syncNow, status, () => closed);
+  const nowSec = async (): Promise<number> => {
+    const real = systemClock.nowSec();
+    const c = await active().catch(() => null);
+    if (c?.profile.kind !== 'demo' || !demo) return real;
+    return Math.min(real, (await demo).state.nowSec);
+  };
+  const watch = watchAfterWrites({ on, emit, active, nowSec, tz, delayMs: opts.watchDelayMs });
 
   return {
     opts,
@@ -144,12 +152,9 @@ export function createServices(opts: ServicesOptions) {
      * "Now" for every figure's frame (analysis/frame.ts): the demo service's clock on the demo profile
      * (its world runs on that clock), this computer's clock otherwise.
      */
-    async nowSec(): Promise<number> {
-      const real = systemClock.nowSec();
-      const c = await active().catch(() => null);
-      if (c?.profile.kind !== 'demo' || !demo) return real;
-      return Math.min(real, (await demo).state.nowSec);
-    },
+    nowSec,
+    /** Resolves when the watch list's evaluation after the last write (if one runs) has finished. */
+    whenWatched: () => watch.whenIdle(),
     on,
     emit,
     async switchProfile(profileId: string): Promise<ProfileContext> {
@@ -177,6 +182,8 @@ export function createServices(opts: ServicesOptions) {
     },
     async close(): Promise<void> {
       closed = true;
+      watch.stop();
+      await watch.whenIdle();
       startup.cancel();
       scheduler.stop();
       closeActive();

@@ -107,6 +107,7 @@ export const eventNames = [
   'app:command',
   'import:progress',
   'report:progress',
+  'watch:changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

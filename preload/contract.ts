@@ -363,6 +363,8 @@ export const events = {
     done: z.number().int(),
     of: z.number().int(),
   }),
+  /** The watch list evaluated after a write found something new or ended something (issue 45). */
+  'watch:changed': z.object({ added: z.number().int(), cleared: z.number().int() }),
   /** A command from the application menu for the renderer (e.g. File → Import). */
   'app:command': z.object({ command: z.enum(['import']) }),
   ...importEvents,

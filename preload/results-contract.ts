@@ -122,6 +122,8 @@ export interface MeterView {
   syncError: ContractError | null;
   /** What the last sync's check against the service found missing (and fetched), or null. */
   syncWarning: SyncNote[] | null;
+  /** Findings of the watch list on this meter that hold and were not seen yet (issue 45). */
+  watchUnseen: number;
 }
 
 /**

@@ -82,6 +82,8 @@ export const de = {
   exportedWorkbook: 'Arbeitsmappe gespeichert: {{path}}',
   watch_title_one: 'Hinweise (1)',
   watch_title_other: 'Hinweise ({{count}})',
+  watch_badge_one: '1 neuer Hinweis',
+  watch_badge_other: '{{count}} neue Hinweise',
   watch_new_one: '1 neu',
   watch_new_other: '{{count}} neu',
   watch_newMark: 'Neu:',

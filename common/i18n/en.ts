@@ -83,6 +83,8 @@ export const en: Record<keyof typeof de, string> = {
   exportedWorkbook: 'Workbook saved: {{path}}',
   watch_title_one: 'Watch (1)',
   watch_title_other: 'Watch ({{count}})',
+  watch_badge_one: '1 new finding',
+  watch_badge_other: '{{count}} new findings',
   watch_new_one: '1 new',
   watch_new_other: '{{count}} new',
   watch_newMark: 'New:',

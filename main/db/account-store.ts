@@ -162,7 +162,9 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
   const rows = db
     .prepare(
       `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name,
-                st.last_error AS sync_error, st.last_warning AS sync_warning
+                st.last_error AS sync_error, st.last_warning AS sync_warning,
+                (SELECT count(*) FROM watch_findings w
+                  WHERE w.meter_id = m.id AND w.cleared_sec IS NULL AND w.acknowledged_sec IS NULL) AS watch_unseen
            FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
            LEFT JOIN sync_state st ON st.meter_id = m.id
           ORDER BY c.name, s.name, m.label`,
@@ -210,6 +212,7 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
       quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
       syncError: storedError(r.sync_error as string | null),
       syncWarning: storedNotes(r.sync_warning as string | null),
+      watchUnseen: (r.watch_unseen as number | null) ?? 0,
     };
   });
 }

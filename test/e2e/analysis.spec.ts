@@ -122,6 +122,10 @@ test('the watch list at the top of the portfolio: findings with their figures, a
   await app.open();
   await app.waitForSynced();
   await app.language('en');
+  // Evaluated after the sync, before anyone looks: the heat pump's planted step is a badge in the list.
+  const pump = page.getByTestId('meter-item').filter({ hasText: 'Haus Berger – Wärmepumpe' });
+  await expect(pump.getByTestId('watch-badge')).toBeVisible({ timeout: 20_000 });
+  await expect(pump.getByTestId('watch-badge')).toHaveAttribute('title', /new finding/);
   await page.getByTestId('open-portfolio').click();
   const watch = page.getByTestId('watch-list');
   // Something new: the list opens by itself.

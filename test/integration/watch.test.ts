@@ -135,3 +135,66 @@ describe('the watch list (issue 45)', () => {
     db2.close();
   });
 });
+
+describe('the watch list after a write (issue 45, item 1)', () => {
+  it('is evaluated after a sync without being opened: the meter list carries the badge, "seen" clears it', async () => {
+    const { createServices } = await import('../../main/services');
+    const { createHandlers } = await import('../../main/handlers');
+    const { createSecretStore } = await import('../../main/secrets/keychain');
+    const { dispatch } = await import('../../main/dispatch');
+    const { CLOCK } = await import('./helpers');
+    const secrets = createSecretStore({
+      loadKeytar: () => {
+        throw new Error('none');
+      },
+    });
+    secrets.useSessionOnly(true);
+    const services = createServices({
+      dataDir: mkdtempSync(join(tmpdir(), 'md-watch-after-')),
+      shell: 'harness',
+      version: '0',
+      secrets,
+      mqtt: false,
+      demo: { seed: 1, meters: 9, years: 1.1, clock: CLOCK, withBrokers: false },
+      watchDelayMs: 20,
+    });
+    const events: unknown[] = [];
+    services.on((event, payload) => event === 'watch:changed' && events.push(payload));
+    const h = createHandlers(services);
+    const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
+      const r = (await dispatch(h, channel, input)) as { ok: boolean; data: T; error?: { message: string } };
+      if (!r.ok) throw new Error(r.error!.message);
+      return r.data;
+    };
+    try {
+      await services.syncNow();
+      // The evaluation follows the sync's last write by the delay; nothing opened the list.
+      for (let i = 0; i < 200 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await services.whenWatched();
+      expect(events.length).toBeGreaterThan(0);
+      // Plain SQL: what the profile now holds, unseen, per meter — and the list's badges say the same.
+      const c = await services.active();
+      const unseen = new Map(
+        (
+          c.db
+            .prepare(
+              'SELECT meter_id AS id, count(*) AS n FROM watch_findings WHERE cleared_sec IS NULL AND acknowledged_sec IS NULL GROUP BY meter_id',
+            )
+            .all() as { id: string; n: number }[]
+        ).map((r) => [r.id, r.n]),
+      );
+      expect(unseen.size).toBeGreaterThan(0);
+      const meters = await call<{ id: string; label: string | null; watchUnseen: number }[]>('meters:list');
+      for (const m of meters) expect(m.watchUnseen, m.label ?? m.id).toBe(unseen.get(m.id) ?? 0);
+      // The demo's planted heat-pump step is among them.
+      expect(meters.find((m) => m.label === 'Haus Berger – Wärmepumpe')!.watchUnseen).toBeGreaterThan(0);
+      // Seen: the badge goes.
+      const open = await call<{ id: number; meterId: string }[]>('watch:list');
+      for (const f of open) await call('watch:acknowledge', { id: f.id });
+      const after = await call<{ watchUnseen: number }[]>('meters:list');
+      expect(after.every((m) => m.watchUnseen === 0)).toBe(true);
+    } finally {
+      await services.close();
+    }
+  }, 120_000);
+});

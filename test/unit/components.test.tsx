@@ -27,6 +27,7 @@ const meters: MeterView[] = [
     quality30d: { measured: 10, estimated: 1, unreliable: 0 },
     syncError: null,
     syncWarning: null,
+    watchUnseen: 0,
   },
   {
     id: 'b',
@@ -59,6 +60,7 @@ const meters: MeterView[] = [
           'The service has 192 readings for 2026-11-01, the sync had brought 96; the check fetched 96.',
       },
     ],
+    watchUnseen: 0,
   },
   {
     id: 'c',
@@ -80,6 +82,7 @@ const meters: MeterView[] = [
     quality30d: { measured: 0, estimated: 0, unreliable: 0 },
     syncError: null,
     syncWarning: null,
+    watchUnseen: 0,
   },
 ];
 

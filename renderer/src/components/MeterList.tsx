@@ -41,6 +41,8 @@ interface ItemProps {
   syncIncomplete: string;
   /** The sync error's or the check's words, for the tooltip (in the UI's language). */
   syncTitle: string | undefined;
+  /** "2 new findings" of the watch list, or undefined (issue 45: a badge in the meter list). */
+  watchWord: string | undefined;
   onSelect: (id: string) => void;
 }
 
@@ -67,6 +69,16 @@ const MeterItem = memo(function MeterItem(p: ItemProps) {
         <span className="meter-label" title={m.label ?? m.meteringPoint}>
           {m.label ?? m.meteringPoint}
         </span>
+        {p.watchWord && (
+          <span
+            className="watch-badge"
+            data-testid="watch-badge"
+            title={p.watchWord}
+            aria-label={p.watchWord}
+          >
+            {m.watchUnseen}
+          </span>
+        )}
         <span className={`status status-${m.status}`} title={p.statusHint}>
           {p.statusWord}
         </span>
@@ -206,6 +218,7 @@ export function MeterList() {
               syncFailed={t('meterSyncFailed')}
               syncIncomplete={t('meterSyncIncomplete')}
               syncTitle={syncTitles.get(r.m.id)}
+              watchWord={r.m.watchUnseen > 0 ? t('watch_badge', { count: r.m.watchUnseen }) : undefined}
               onSelect={meterSelected}
             />
           ),

@@ -99,10 +99,10 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
               {f.acknowledgedSec === null && (
                 <button
                   onClick={() =>
-                    void unwrap(api().watch.acknowledge({ id: f.id })).then(
-                      () => setVersion((v) => v + 1),
-                      setError,
-                    )
+                    void unwrap(api().watch.acknowledge({ id: f.id })).then(() => {
+                      setVersion((v) => v + 1);
+                      void useApp.getState().metersRequested(); // the meter list's badge
+                    }, setError)
                   }
                   data-testid="watch-seen"
                 >

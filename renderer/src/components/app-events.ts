@@ -1,7 +1,7 @@
 /**
  * The app's subscriptions to main: the first load (profiles, meters and sync status at once), sync
  * progress and status, readings changed (bursts coalesced into one refresh), profiles changed, the
- * menu's import command; and the keyboard shortcuts (Ctrl+I, Alt+←/→).
+ * watch list changed (the meter list's badges), the menu's import command; and the keyboard shortcuts (Ctrl+I, Alt+←/→).
  */
 import { useEffect } from 'react';
 import { api, unwrap } from '../bridge';
@@ -60,6 +60,8 @@ export function useMainEvents(setFatal: (message: string) => void, openImport: (
         () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded),
       ),
       bridge.on('app:command', (c) => c.command === 'import' && openImport()),
+      // The watch list found something after a write: the meter list's badges follow.
+      bridge.on('watch:changed', () => void useApp.getState().metersRequested()),
     ];
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'i') {
