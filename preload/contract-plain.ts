@@ -75,6 +75,7 @@ export const channelNames = [
   'tariffs:presets',
   'prices:list',
   'prices:import',
+  'prices:rename',
   'prices:remove',
   'analysis:cost',
   'analysis:bill',

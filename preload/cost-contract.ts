@@ -258,6 +258,10 @@ export const costChannels = {
       })
       .strict(),
   ),
+  /** A series' name as lists show it (its id, which tariffs bill on, stays). */
+  'prices:rename': channel<PriceSeriesView>().input(
+    z.object({ seriesId: z.string().min(1).max(64), name: z.string().trim().min(1).max(80) }).strict(),
+  ),
   'prices:remove': channel<{ removed: boolean }>().input(
     z.object({ seriesId: z.string().min(1).max(64) }).strict(),
   ),

@@ -95,6 +95,8 @@ export const costDe = {
   tariffs_title: 'Tarife',
   tariffs_new: 'Neuer Tarif',
   tariffs_edit: 'Bearbeiten',
+  tariffs_rename: 'Umbenennen',
+  tariffs_seriesName: 'Name der Preisreihe',
   tariffs_remove: 'Entfernen',
   tariffs_name: 'Name',
   tariffs_direction: 'Richtung',

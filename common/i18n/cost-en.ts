@@ -96,6 +96,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
   tariffs_title: 'Tariffs',
   tariffs_new: 'New tariff',
   tariffs_edit: 'Edit',
+  tariffs_rename: 'Rename',
+  tariffs_seriesName: 'Name of the price series',
   tariffs_remove: 'Remove',
   tariffs_name: 'Name',
   tariffs_direction: 'Direction',

@@ -391,6 +391,8 @@ export const de = {
     'Zeile {{row}}, Spalte {{column}} des EDA-Reports hält einen Wert, den kein Zähler messen kann; der Report ist nicht importiert.',
   err_reason_price_series_missing:
     'Die Preisreihe „{{id}}“ ist nicht in diesem Profil: zuerst die Day-Ahead-Preise unter diesem Namen importieren (Tarife verwalten → Preisdatei importieren).',
+  err_reason_price_series_example: 'Die Beispielreihe „{{name}}“ behält ihren Namen.',
+  err_reason_price_series_name: 'Eine Preisreihe braucht einen Namen.',
   err_reason_price_series_in_use:
     'Die Preisreihe wird noch verwendet von {{tariffs}}: zuerst diese Tarife entfernen.',
   err_reason_import_file_gone: 'Diese Datei wartet nicht mehr auf den Import: sie erneut ins Fenster ziehen.',

@@ -386,6 +386,8 @@ export const en: Record<keyof typeof de, string> = {
     'Row {{row}}, column {{column}} of the EDA report holds a value no meter can hold; the report is not imported.',
   err_reason_price_series_missing:
     'The price series “{{id}}” is not in this profile: import the day-ahead prices under that name first (Manage tariffs → Import a price file).',
+  err_reason_price_series_example: 'The example series “{{name}}” keeps its name.',
+  err_reason_price_series_name: 'A price series needs a name.',
   err_reason_price_series_in_use: 'The price series is used by {{tariffs}}: remove those tariffs first.',
   err_reason_import_file_gone: 'That file is no longer waiting to be imported: drop it on the window again.',
   err_reason_mapping_text_only: 'Columns can be defined for text (CSV) files only; save the sheet as CSV.',

@@ -311,13 +311,46 @@ function removePrices(a: CostArgs, id: string): void {
   }
 }
 
-export function pricesCommand(a: CostArgs & { args: string[]; name?: string; replace?: boolean }): void {
-  const [verb, file] = a.args;
-  if (verb === 'remove' && file) return removePrices(a, file);
-  if (verb !== 'import' || !file)
-    throw new UsageError(
-      'Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--replace] [--json] | prices remove ID',
+/** `prices` / `prices list`: the profile's series with their ids, names, resolution and span. */
+function listPrices(a: CostArgs): void {
+  const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
+  try {
+    const series = createCostService(db, DEFAULT_TZ, systemClock).store.series();
+    if (a.json) return void process.stdout.write(JSON.stringify(series) + '\n');
+    if (series.length === 0) process.stdout.write('no price series in this profile\n');
+    const day = (sec: number | null) =>
+      sec === null ? '–' : new Date(sec * 1000).toISOString().slice(0, 10);
+    for (const s of series)
+      process.stdout.write(
+        `${s.id.padEnd(20)} ${s.name}${s.isExample ? ' (example)' : ''}: ${s.points} prices, ${s.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${day(s.firstStartSec)} – ${day(s.lastEndSec === null ? null : s.lastEndSec - 1)}\n`,
+      );
+  } finally {
+    db.close();
+  }
+}
+
+/** `prices rename ID NAME`: the name lists show; the id, which tariffs bill on, stays. */
+function renamePrices(a: CostArgs, id: string, name: string): void {
+  const db = openForWriting(dbPathOf(a));
+  try {
+    const s = createCostService(db, DEFAULT_TZ, systemClock).store.renameSeries(id, name);
+    process.stdout.write(
+      a.json ? JSON.stringify(s) + '\n' : `the price series "${id}" is now named "${s.name}"\n`,
     );
+  } finally {
+    db.close();
+  }
+}
+
+const PRICES_USAGE =
+  'Usage: meterdesk --data-dir DIR prices [list] [--json] | prices import FILE [--name NAME] [--replace] [--json] | prices rename ID NAME | prices remove ID';
+
+export function pricesCommand(a: CostArgs & { args: string[]; name?: string; replace?: boolean }): void {
+  const [verb, file, more] = a.args;
+  if (verb === undefined || (verb === 'list' && !file)) return listPrices(a);
+  if (verb === 'remove' && file) return removePrices(a, file);
+  if (verb === 'rename' && file && more) return renamePrices(a, file, more);
+  if (verb !== 'import' || !file) throw new UsageError(PRICES_USAGE);
   const bytes = readCapped('prices import', file);
   const dbPath = dbPathOf(a);
   const db = openForWriting(dbPath);

@@ -161,7 +161,9 @@ token is not in it: it stays in this computer's keychain.`,
 Checks a backup (a Meterdesk backup, whole, of a storage generation this version reads) and copies it
 into a new local profile of the data folder, named NAME or after the profile it was made from with
 the backup's day. Never writes over an existing profile; the backup file is only read.`,
-  prices: `Usage: meterdesk --data-dir DIR prices import FILE [--name NAME] [--replace] [--profile NAME] [--json]
+  prices: `Usage: meterdesk --data-dir DIR prices [list] [--profile NAME] [--json]
+       meterdesk --data-dir DIR prices import FILE [--name NAME] [--replace] [--profile NAME] [--json]
+       meterdesk --data-dir DIR prices rename ID NAME [--profile NAME]
        meterdesk --data-dir DIR prices remove ID [--profile NAME]
 
 Stores a spot price file as a named series of the profile (the ids a spot tariff's priceSeriesId
@@ -169,7 +171,9 @@ takes): aWATTar JSON, Energy-Charts JSON, smartENERGY JSON (gross: stored net, s
 Transparency XML (A03 gaps filled forward, the first sequence), and CSV/JSON of time and price. Hourly
 and quarter-hourly prices are kept as such. A file under the name of a series the profile has (a second
 month of epex-at-60) extends it: new intervals are added, a price it holds is kept where the file differs
-(counted and said) unless --replace. "remove" deletes a series no tariff uses.`,
+(counted and said) unless --replace. "list" (or no verb) lists the series with their ids, names,
+resolution and span; "rename" changes the name lists show (the id, which tariffs bill on, stays; an
+example series keeps its name); "remove" deletes a series no tariff uses.`,
   community: `Usage: meterdesk --data-dir DIR community [--id ID] (--period 2026 | --from ISO --to ISO) [--profile NAME] [--json]
        meterdesk --data-dir DIR community … [--share METER=PCT]... [--add METER:consumer|producer]... [--remove METER]... [--capacity KWH --power KW [--efficiency 0.9]]
        meterdesk --data-dir DIR community import FILE.xlsx --name NAME [--kind local|regional|beg] [--json]

@@ -4,6 +4,7 @@
  * not silently dropped). Prices are €/MWh per interval start, quarter-hourly or hourly.
  */
 import type Database from 'better-sqlite3';
+import { cleanText } from '../../common/rules';
 import { tariffSchema, type PriceSeriesView, type Tariff } from '../../preload/contract';
 import { AppError } from '../errors';
 
@@ -103,6 +104,10 @@ export function createTariffStore(db: Database.Database) {
       nowSec: number,
       replace = false,
     ) => extendPriceSeries(db, id, resolutionSec, points, nowSec, replace),
+    /** A series' name (see `renamePriceSeries`). */
+    renameSeries(id: string, name: string): PriceSeriesView {
+      return renamePriceSeries(db, this.series(), id, name);
+    },
     removeSeries(id: string): boolean {
       const inUse = this.list().filter(
         (t) =>
@@ -147,6 +152,34 @@ export function createTariffStore(db: Database.Database) {
 }
 
 export type TariffStore = ReturnType<typeof createTariffStore>;
+
+/**
+ * A series' name, as lists show it; its id stays (the tariffs that bill on it name the id). An example
+ * series keeps its name (it says "Beispiel"); a name is the person's text, cleaned.
+ */
+export function renamePriceSeries(
+  db: Database.Database,
+  all: PriceSeriesView[],
+  id: string,
+  name: string,
+): PriceSeriesView {
+  const s = all.find((x) => x.id === id);
+  if (!s)
+    throw new AppError('not_found', `No price series "${id}" in this profile.`, {
+      reason: 'price_series_missing',
+      params: { id },
+    });
+  if (s.isExample)
+    throw new AppError('invalid_input', `The example series "${s.name}" keeps its name.`, {
+      reason: 'price_series_example',
+      params: { name: s.name },
+    });
+  const clean = cleanText(name, 80).trim();
+  if (!clean)
+    throw new AppError('invalid_input', 'A price series needs a name.', { reason: 'price_series_name' });
+  db.prepare('UPDATE price_series SET name = ? WHERE id = ?').run(clean, id);
+  return { ...s, name: clean };
+}
 
 /**
  * Adds prices to an existing series of the same resolution: new intervals are added; an interval

@@ -12,6 +12,7 @@ type TariffChannels =
   | 'tariffs:presets'
   | 'prices:list'
   | 'prices:import'
+  | 'prices:rename'
   | 'prices:remove'
   | 'bills:keep'
   | 'bills:list'
@@ -36,6 +37,7 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
       );
       return savePrices(createTariffStore(c.db), name, parsed, await nowSec());
     },
+    'prices:rename': async ({ seriesId, name }) => (await writableStore()).renameSeries(seriesId, name),
     'prices:remove': async ({ seriesId }) => ({ removed: (await writableStore()).removeSeries(seriesId) }),
     // A bill is kept as it reconciles: an unknown meter, register or tariff is refused by the
     // reconciliation before anything is written.

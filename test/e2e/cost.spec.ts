@@ -260,6 +260,19 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   await page.getByTestId('tariff-preset-add').click();
   await expect(page.getByTestId('tariff-list')).toContainText('Netznutzung Wien 2026');
   await expect(page.getByTestId('tariffs-dialog')).toContainText('BGBl. II Nr. 305/2025');
+  // A price file of one's own, then renamed in place: the name changes, the id tariffs bill on stays.
+  await page.getByTestId('price-file').setInputFiles({
+    name: 'mein-export.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('timestamp;price\n2026-10-01T00:00:00Z;80\n2026-10-01T01:00:00Z;90\n'),
+  });
+  const row = page.getByTestId('price-series-list').locator('li').filter({ hasText: 'mein-export' });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('price-rename').click();
+  await row.getByTestId('price-rename-input').fill('Börsenpreise Oktober');
+  await row.getByTestId('price-rename-save').click();
+  await expect(row.locator('strong')).toHaveText('Börsenpreise Oktober');
+  await expect(row).toContainText('mein-export'); // the id
   await page.getByTestId('tariffs-dialog').getByRole('button', { name: 'Close' }).click();
   const compare = page.getByTestId('cost-compare');
   await expect(compare.locator('[data-tariff="netz-2026-wien"]')).toHaveCount(1);

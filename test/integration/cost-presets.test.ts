@@ -168,6 +168,26 @@ describe('meterdesk cost --tariff-preset', () => {
     });
     const bad = await runCli(['--data-dir', data, 'prices', 'import', join(data, 'missing.json')]);
     expect(bad.status).not.toBe(0);
+    // Listed, renamed (the id stays: tariffs bill on it), refused without a series or a name (issue 44, item 6).
+    const list = async () => {
+      const l = await runCli(['--data-dir', data, 'prices', '--json']);
+      expect(l.status, l.stderr).toBe(0);
+      return JSON.parse(l.stdout.trim()) as { id: string; name: string; points: number }[];
+    };
+    expect(await list()).toEqual([
+      expect.objectContaining({ id: 'entso-e-at', name: 'ENTSO-E AT', points: 4 }),
+    ]);
+    const ren = await runCli(['--data-dir', data, 'prices', 'rename', 'entso-e-at', 'Day-ahead AT Oktober']);
+    expect(ren.status, ren.stderr).toBe(0);
+    expect(await list()).toEqual([
+      expect.objectContaining({ id: 'entso-e-at', name: 'Day-ahead AT Oktober' }),
+    ]);
+    const none = await runCli(['--data-dir', data, 'prices', 'rename', 'no-such', 'X']);
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toMatch(/No price series "no-such"/);
+    const blank = await runCli(['--data-dir', data, 'prices', 'rename', 'entso-e-at', '   ']);
+    expect(blank.status).not.toBe(0);
+    expect((await list())[0]!.name).toBe('Day-ahead AT Oktober');
   });
 
   it('community energy (G.03) at the community price, the reduced grid price and no per-kWh levies', async () => {

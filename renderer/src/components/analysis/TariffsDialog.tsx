@@ -148,6 +148,8 @@ function PriceSeriesSection(props: {
   // Where a file goes: a series of its own (named after the file), or one the profile has, or the one a
   // spot preset reads (`epex-at-60`, `epex-at-15`): a second month extends it (issue 44, item 6).
   const [into, setInto] = useState('');
+  // A series renamed in place: its id (which tariffs bill on) stays.
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const targets = [
     ...new Set(['epex-at-60', 'epex-at-15', ...props.series.filter((s) => !s.isExample).map((s) => s.id)]),
   ];
@@ -158,7 +160,35 @@ function PriceSeriesSection(props: {
         {props.series.map((s) => (
           <li key={s.id}>
             <span>
-              <strong>{s.name}</strong>{' '}
+              {renaming?.id === s.id ? (
+                <form
+                  className="inline-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void act(() => unwrap(api().prices.rename({ seriesId: s.id, name: renaming.name }))).then(
+                      (ok) => ok && setRenaming(null),
+                    );
+                  }}
+                >
+                  <input
+                    value={renaming.name}
+                    maxLength={80}
+                    required
+                    aria-label={t('tariffs_seriesName')}
+                    onChange={(e) => setRenaming({ id: s.id, name: e.target.value })}
+                    data-testid="price-rename-input"
+                  />{' '}
+                  <button type="submit" data-testid="price-rename-save">
+                    {t('save')}
+                  </button>{' '}
+                  <button type="button" onClick={() => setRenaming(null)}>
+                    {t('cancel')}
+                  </button>
+                </form>
+              ) : (
+                <strong>{s.name}</strong>
+              )}{' '}
+              <span className="mono small muted">{s.id}</span>{' '}
               <span className="muted small">
                 {t('tariffs_pricesPoints', {
                   points: s.points,
@@ -170,6 +200,9 @@ function PriceSeriesSection(props: {
             </span>
             {!s.isExample && (
               <span className="row-actions">
+                <button onClick={() => setRenaming({ id: s.id, name: s.name })} data-testid="price-rename">
+                  {t('tariffs_rename')}
+                </button>
                 <button onClick={() => void act(() => unwrap(api().prices.remove({ seriesId: s.id })))}>
                   {t('tariffs_remove')}
                 </button>
