@@ -310,11 +310,23 @@ export function readPriceFile(
       : fromCsv(text, tz);
   if (points.length === 0) fail('The file holds no prices.');
   points.sort((a, b) => a.startSec - b.startSec);
-  for (let i = 1; i < points.length; i++)
-    if (points[i]!.startSec === points[i - 1]!.startSec)
+  // Day files put together (aWATTar's days fetched one by one around a clock change) list the hour where
+  // they meet twice: the same price twice is one price, kept once and said; two prices are refused.
+  let repeats = 0;
+  for (let i = points.length - 1; i > 0; i--) {
+    const [a, b] = [points[i - 1]!, points[i]!];
+    if (a.startSec !== b.startSec) continue;
+    if (a.eurPerMwh !== b.eurPerMwh)
       fail(
-        `Two prices for ${new Date(points[i]!.startSec * 1000).toISOString()}: the file lists an interval twice.`,
+        `Two prices for ${new Date(b.startSec * 1000).toISOString()} (${a.eurPerMwh} and ${b.eurPerMwh} €/MWh): the file lists an interval twice, with different prices.`,
       );
+    points.splice(i, 1);
+    repeats += 1;
+  }
+  if (repeats > 0)
+    readerNotes.push(
+      `${repeats} interval${repeats === 1 ? ' is' : 's are'} listed twice with the same price (files put together): kept once.`,
+    );
   // The rules for every price (common/rules.ts): within the market's bounds, from 2000 to the next day.
   const latest = systemClock.nowSec() + PRICE_AHEAD_SEC;
   for (const p of points) {

@@ -25,6 +25,37 @@ describe('price files', () => {
     ]);
   });
 
+  it('aWATTar days put together across the October clock change: the hour they share kept once, said', () => {
+    // Two day files of hourly prices, each from its local midnight: 25.10.2025 (CEST) and 26.10.2025
+    // (25 hours, CEST then CET), fetched so that each also holds the other's boundary hour.
+    const h = (utcIso: string, price: number) => ({
+      start_timestamp: Date.parse(utcIso),
+      end_timestamp: Date.parse(utcIso) + 3_600_000,
+      marketprice: price,
+      unit: 'Eur/MWh',
+    });
+    const day1 = Array.from({ length: 25 }, (_, i) =>
+      h(new Date(Date.UTC(2025, 9, 24, 22 + i)).toISOString(), 80 + i),
+    );
+    const day2 = Array.from({ length: 25 }, (_, i) =>
+      h(new Date(Date.UTC(2025, 9, 25, 22 + i)).toISOString(), 104 + i),
+    );
+    const file = (a: unknown[]) => Buffer.from(JSON.stringify({ object: 'list', data: a }));
+    const r = readPriceFile(file([...day1, ...day2]), 'Europe/Vienna');
+    // 24 + 25 hours: 49 distinct hours, the shared one (26.10. 00:00 CEST = 25.10. 22:00 UTC) once.
+    expect(r.points).toHaveLength(49);
+    expect(new Set(r.points.map((p) => p.startSec)).size).toBe(49);
+    expect(r.points.find((p) => p.startSec === Date.UTC(2025, 9, 25, 22) / 1000)!.eurPerMwh).toBe(104);
+    expect(r.notes).toContain(
+      '1 interval is listed twice with the same price (files put together): kept once.',
+    );
+    // The same hour with two prices is refused, with both.
+    const clash = [...day1.slice(0, 24), { ...day1[24]!, marketprice: 999 }, ...day2];
+    expect(() => readPriceFile(file(clash), 'Europe/Vienna')).toThrow(
+      /104 and 999 €\/MWh|999 and 104 €\/MWh/,
+    );
+  });
+
   it('Energy-Charts JSON: columns of unix seconds and prices; a null is no price, not 0', () => {
     const r = read('energy-charts-2025-10-01.json');
     expect(r.format).toBe('Energy-Charts JSON');
