@@ -40,7 +40,11 @@ export interface PriceSeriesView {
 
 export interface CostComponents {
   energyEur: number;
+  /** The base fee and every fixed charge, pro rata. */
   baseFeeEur: number;
+  /** Of `baseFeeEur`: the fixed charges a bill lists under grid fees, and under levies (by their kind). */
+  fixedGridEur: number;
+  fixedLeviesEur: number;
   gridEnergyEur: number;
   gridPowerEur: number;
   leviesEur: number;
@@ -188,7 +192,7 @@ export interface BillReconciliation {
   }[];
   /** Codes with the numbers they name (worded per language), and the CLI's English text. */
   reasons: {
-    code: 'missing' | 'estimated' | 'price' | 'fixed' | 'period' | 'match';
+    code: 'missing' | 'estimated' | 'price' | 'fixed' | 'grid' | 'levies' | 'vat' | 'period' | 'match';
     values: Record<string, number>;
     text: string;
   }[];

@@ -89,6 +89,12 @@ export const fixedCharge = z
     name: z.string().trim().min(1).max(60),
     eur: z.number().min(0).max(1_000_000),
     per: z.enum(['month', 'year']),
+    /**
+     * Where a bill lists it: the supplier's (a base fee), the grid's (metering fee, the flat charge for
+     * power not measured) or a levy (Erneuerbaren-Förderpauschale, Förderbeitrag). A percentage levy is
+     * not charged on a levy; the bill check compares each with its line.
+     */
+    kind: z.enum(['supplier', 'grid', 'levy']).default('supplier'),
   })
   .strict();
 export const levy = z

@@ -97,6 +97,10 @@ export const costDe = {
   tariffs_edit: 'Bearbeiten',
   tariffs_rename: 'Umbenennen',
   tariffs_seriesName: 'Name der Preisreihe',
+  tariffs_fixedKind: 'Rechnungsposition',
+  tariffs_fixedKind_supplier: 'Lieferant',
+  tariffs_fixedKind_grid: 'Netzentgelte',
+  tariffs_fixedKind_levy: 'Abgaben',
   tariffs_remove: 'Entfernen',
   tariffs_name: 'Name',
   tariffs_direction: 'Richtung',
@@ -256,6 +260,12 @@ export const costDe = {
     'Die Energieposition der Rechnung ergibt {{bill}} ct/kWh, der Tarif {{ours}} ct/kWh: ein anderer Preis (oder brutto eingegeben, wo die Rechnung netto ist).',
   bill_reason_fixed:
     'Die Fixentgelte weichen um {{diff}} € ab: eine Grundgebühr, ein Mess- oder Netzbereitstellungsentgelt, das der Tarif nicht enthält, oder eine andere Zahl von Tagen.',
+  bill_reason_grid:
+    'Die Netzentgelte weichen um {{diff}} € ab: ein Netzverlustentgelt, Messentgelt oder eine Pauschale, die der Tarif nicht enthält, oder eine andere Netzebene.',
+  bill_reason_levies:
+    'Die Abgaben weichen um {{diff}} € ab: eine Abgabe, die der Tarif nicht enthält (Förderpauschale, Förderbeitrag, Gebrauchsabgabe), oder ein anderer Satz.',
+  bill_reason_vat:
+    'Die USt. weicht um {{diff}} € ab: ein anderer Steuersatz, oder USt. auf Positionen, die oben abweichen.',
   bill_reason_match: 'Jede Position stimmt auf den Cent mit der Rechnung überein.',
   tariffs_presets: 'Vorlage hinzufügen',
   tariffs_presetAdd: 'Hinzufügen',

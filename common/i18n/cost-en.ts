@@ -98,6 +98,10 @@ export const costEn: Record<keyof typeof costDe, string> = {
   tariffs_edit: 'Edit',
   tariffs_rename: 'Rename',
   tariffs_seriesName: 'Name of the price series',
+  tariffs_fixedKind: 'Bill line',
+  tariffs_fixedKind_supplier: 'Supplier',
+  tariffs_fixedKind_grid: 'Grid fees',
+  tariffs_fixedKind_levy: 'Levies',
   tariffs_remove: 'Remove',
   tariffs_name: 'Name',
   tariffs_direction: 'Direction',
@@ -257,6 +261,11 @@ export const costEn: Record<keyof typeof costDe, string> = {
     'The bill’s energy line is {{bill}} ct/kWh, the tariff’s {{ours}} ct/kWh: a different price (or one entered gross where the bill is net).',
   bill_reason_fixed:
     'The fixed charges differ by {{diff}} €: a base fee, metering or grid provision charge the tariff does not hold, or another number of days.',
+  bill_reason_grid:
+    'The grid fees differ by {{diff}} €: a loss fee, metering fee or flat charge the tariff does not hold, or another network level.',
+  bill_reason_levies:
+    'The levies differ by {{diff}} €: a levy the tariff does not hold (Förderpauschale, Förderbeitrag, Gebrauchsabgabe) or another rate.',
+  bill_reason_vat: 'VAT differs by {{diff}} €: another VAT rate, or VAT on lines that differ above.',
   bill_reason_match: 'Every line matches the bill to the cent.',
   tariffs_presets: 'Add a preset',
   tariffs_presetAdd: 'Add',

@@ -66,9 +66,11 @@ export function reconcileBill(
   const lines = [
     line('kwh', b.kwh, f.kwh),
     line('energy', b.energyEur, t.energyEur),
-    line('baseFee', b.baseFeeEur, t.baseFeeEur),
-    line('grid', b.gridEur, t.gridEnergyEur + t.gridPowerEur),
-    line('levies', b.leviesEur, t.leviesEur),
+    // Each fixed charge on the line the bill lists it under (its kind): the metering fee with the grid
+    // fees, the Förderpauschale with the levies (issue 44, item 5).
+    line('baseFee', b.baseFeeEur, t.baseFeeEur - t.fixedGridEur - t.fixedLeviesEur),
+    line('grid', b.gridEur, t.gridEnergyEur + t.gridPowerEur + t.fixedGridEur),
+    line('levies', b.leviesEur, t.leviesEur + t.fixedLeviesEur),
     line('vat', b.vatEur, t.vatEur),
     line('total', b.totalEur, t.totalEur),
   ];
@@ -114,6 +116,25 @@ export function reconcileBill(
       values: { diff: r2(feeLine.difference) },
       text: `The fixed charges differ by ${r2(feeLine.difference)} €: a base fee, metering or grid provision charge the tariff does not hold, or another number of days.`,
     });
+  // Every other line that differs by a cent or more says so, with what commonly makes it differ.
+  const other: [number, 'grid' | 'levies' | 'vat', string][] = [
+    [3, 'grid', 'a loss fee, metering fee or flat charge the tariff does not hold, or another network level'],
+    [
+      4,
+      'levies',
+      'a levy the tariff does not hold (Förderpauschale, Förderbeitrag, Gebrauchsabgabe) or another rate',
+    ],
+    [5, 'vat', 'another VAT rate, or VAT on lines that differ above'],
+  ];
+  for (const [i, code, why] of other) {
+    const d = lines[i]!.difference;
+    if (d !== null && Math.abs(d) >= 0.01)
+      reasons.push({
+        code,
+        values: { diff: r2(d) },
+        text: `The ${code === 'vat' ? 'VAT' : code === 'grid' ? 'grid fees' : 'levies'} differ by ${r2(d)} €: ${why}.`,
+      });
+  }
   if (reasons.length === 0 && lines.every((l) => l.difference === null || Math.abs(l.difference) < 0.01))
     reasons.push({ code: 'match', values: {}, text: 'Every line matches the bill to the cent.' });
   return {

@@ -28,6 +28,8 @@ export function bestOf(tariffs: readonly TariffCost[], direction: 'consumption' 
 const MONEY_KEYS = [
   'energyEur',
   'baseFeeEur',
+  'fixedGridEur',
+  'fixedLeviesEur',
   'gridEnergyEur',
   'gridPowerEur',
   'leviesEur',

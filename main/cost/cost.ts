@@ -8,7 +8,8 @@
  * - A quarter-hour without a price (a spot series not covering it) or outside the tariff's validity is
  *   not priced, and counted: such a tariff is not declared the cheapest. Outside its validity nothing
  *   of the tariff is charged: no grid energy, no levies, no base fee or power price for those days.
- * Percentage levies apply to the net amount (energy, base fee, grid energy and power); VAT to all.
+ * Percentage levies apply to the net amount (energy, base fee, grid energy and power) but not to a fixed
+ * charge that is itself a levy; VAT to all.
  */
 import type Database from 'better-sqlite3';
 import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
@@ -191,12 +192,18 @@ function costMonth(
   const valid = validShare(pricing, m);
   const days = ((m.toSec - m.fromSec) / 86_400) * valid;
   const yearDays = Number(m.month.slice(0, 4)) % 4 === 0 ? 366 : 365;
-  const base =
-    t.baseFeeEurPerMonth * m.share * valid +
+  // Each fixed charge by where a bill lists it (the supplier's, the grid's, a levy).
+  const fixedOf = (kind: 'supplier' | 'grid' | 'levy') =>
     (t.fixedCharges ?? []).reduce(
-      (a, c) => a + (c.per === 'month' ? c.eur * m.share * valid : (c.eur * Math.round(days)) / yearDays),
+      (a, c) =>
+        (c.kind ?? 'supplier') !== kind
+          ? a
+          : a + (c.per === 'month' ? c.eur * m.share * valid : (c.eur * Math.round(days)) / yearDays),
       0,
     );
+  const fixedGrid = fixedOf('grid');
+  const fixedLevies = fixedOf('levy');
+  const base = t.baseFeeEurPerMonth * m.share * valid + fixedOf('supplier') + fixedGrid + fixedLevies;
   let c: CostComponents;
   if (t.direction === 'feed_in') {
     // What the feed-in pays: the energy, less a monthly fee; VAT where the tariff has one.
@@ -204,6 +211,8 @@ function costMonth(
     c = {
       energyEur,
       baseFeeEur: -cents(base),
+      fixedGridEur: -cents(fixedGrid),
+      fixedLeviesEur: -cents(fixedLevies),
       gridEnergyEur: 0,
       gridPowerEur: 0,
       leviesEur: 0,
@@ -221,11 +230,16 @@ function costMonth(
           : power.meanMaxKw;
     const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share * valid;
     const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
-    // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag).
-    const levies = ((validKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 + net * pricing.percentLevies;
+    // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag); a
+    // percentage levy (Gebrauchsabgabe) is charged on energy, fees and grid, not on a levy (issue 44, 5).
+    const levies =
+      ((validKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 +
+      (net - cents(fixedLevies)) * pricing.percentLevies;
     c = {
       energyEur: cents(energy),
       baseFeeEur: cents(base),
+      fixedGridEur: cents(fixedGrid),
+      fixedLeviesEur: cents(fixedLevies),
       gridEnergyEur: cents(gridEnergy),
       gridPowerEur: cents(gridPower),
       leviesEur: cents(levies),
@@ -327,6 +341,8 @@ function costOfPlainTariffs(
     const total = {
       energyEur: sum('energyEur'),
       baseFeeEur: sum('baseFeeEur'),
+      fixedGridEur: sum('fixedGridEur'),
+      fixedLeviesEur: sum('fixedLeviesEur'),
       gridEnergyEur: sum('gridEnergyEur'),
       gridPowerEur: sum('gridPowerEur'),
       leviesEur: sum('leviesEur'),

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { reconcileBill } from '../../main/cost/bill';
 import { tariffSchema, type TariffInput } from '../../preload/contract';
 import { simulate, kneeOf } from '../../main/cost/battery';
 import { createCostService } from '../../main/cost/cost-service';
@@ -231,6 +232,100 @@ describe('cost', () => {
     expect(r.tariffs.find((t) => t.tariffId === 'fees')!.months.map((m) => m.baseFeeEur)).toEqual(
       [31, 28, 31, 30].map((d) => Math.round((4 + (36 * d) / 365) * 100) / 100),
     );
+    db.close();
+  });
+
+  it('fixed charges by the line a bill lists them on; a percentage levy not on a levy (issue 44, item 5)', () => {
+    // 15.01.2025, a whole day of quarter-hours: the first four 0.25 kWh, the rest 0; the range is that day.
+    const { db, svc } = setup(
+      Array.from({ length: 96 }, (_, i) => ({
+        obis: '1-1:1.9.0 G.01',
+        at: new Date(Date.UTC(2025, 0, 14, 23) + i * 900_000).toISOString().replace('.000Z', 'Z'),
+        kwh: i < 4 ? 0.25 : 0,
+      })),
+    );
+    const t = tariff({
+      id: 'lines',
+      energy: { type: 'flat', centsPerKwh: 20 },
+      baseFeeEurPerMonth: 31,
+      gridEnergyCentsPerKwh: 10,
+      fixedCharges: [
+        { name: 'Messentgelt', eur: 31, per: 'month', kind: 'grid' },
+        { name: 'Erneuerbaren-Förderpauschale', eur: 36.5, per: 'year', kind: 'levy' },
+        { name: 'Servicepauschale', eur: 3.1, per: 'month' },
+      ],
+      levies: [{ name: 'Gebrauchsabgabe', percent: 7 }],
+      vatPercent: 20,
+    });
+    svc.store.save(t, 1);
+    const span = { fromSec: utc('2025-01-14T23:00:00Z'), toSec: utc('2025-01-15T23:00:00Z') };
+    const r = svc.cost({
+      meterId: 'm1',
+      obisCode: '1-1:1.9.0 G.01',
+      ...span,
+      tariffIds: ['lines'],
+      shiftPercent: 0,
+    });
+    // By hand: energy 0.20; the supplier's 31/31 + 3.10/31 = 1.10; the grid's Messentgelt 31/31 = 1.00;
+    // the levy's 36.50 × 1/365 = 0.10; base fee line 2.20; grid energy 0.10; net 2.50. Gebrauchsabgabe 7 %
+    // of the net without the levy (2.40) = 0.168 → 0.17 (not 7 % of 2.50 = 0.18); VAT 20 % × 2.67 = 0.534
+    // → 0.53; total 3.20.
+    expect(r.tariffs[0]!.months[0]).toMatchObject({
+      energyEur: 0.2,
+      baseFeeEur: 2.2,
+      fixedGridEur: 1,
+      fixedLeviesEur: 0.1,
+      gridEnergyEur: 0.1,
+      leviesEur: 0.17,
+      vatEur: 0.53,
+      totalEur: 3.2,
+    });
+    // The bill's own lines: the Messentgelt under grid fees, the Förderpauschale under levies.
+    const bill = {
+      kwh: 1,
+      energyEur: 0.2,
+      baseFeeEur: 1.1,
+      gridEur: 1.1,
+      leviesEur: 0.27,
+      vatEur: 0.53,
+      totalEur: 3.2,
+    };
+    const now = utc('2025-02-01T00:00:00Z');
+    const ok = reconcileBill(
+      db,
+      { meterId: 'm1', obisCode: '1-1:1.9.0 G.01', ...span, tariff: t, bill },
+      now,
+      TZ,
+    );
+    expect(Object.fromEntries(ok.lines.map((l) => [l.line, l.ours]))).toEqual({
+      kwh: 1,
+      energy: 0.2,
+      baseFee: 1.1,
+      grid: 1.1,
+      levies: 0.27,
+      vat: 0.53,
+      total: 3.2,
+    });
+    expect(ok.reasons.map((x) => x.code)).toEqual(['match']);
+    // A bill whose grid line holds 0.40 € more (a loss fee the tariff lacks): a reason for that line.
+    const off = reconcileBill(
+      db,
+      {
+        meterId: 'm1',
+        obisCode: '1-1:1.9.0 G.01',
+        ...span,
+        tariff: t,
+        bill: { ...bill, gridEur: 1.5, totalEur: 3.68 },
+      },
+      now,
+      TZ,
+    );
+    expect(off.reasons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'grid', values: { diff: 0.4 } })]),
+    );
+    // Every line that differs by a cent or more has a reason.
+    const differing = off.lines.filter((l) => l.difference !== null && Math.abs(l.difference) >= 0.01);
+    expect(differing.map((l) => l.line)).toEqual(['grid', 'total']);
     db.close();
   });
 

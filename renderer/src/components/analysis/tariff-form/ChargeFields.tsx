@@ -28,12 +28,24 @@ export function FixedChargeFields({ d, set }: FieldsProps) {
             <option value="month">{t('tariffs_perMonth')}</option>
             <option value="year">{t('tariffs_perYear')}</option>
           </select>
+          <select
+            value={c.kind ?? 'supplier'}
+            onChange={(ev) => setC(i, { kind: ev.target.value as 'supplier' | 'grid' | 'levy' })}
+            aria-label={t('tariffs_fixedKind')}
+            data-testid="tariff-fixed-kind"
+          >
+            <option value="supplier">{t('tariffs_fixedKind_supplier')}</option>
+            <option value="grid">{t('tariffs_fixedKind_grid')}</option>
+            <option value="levy">{t('tariffs_fixedKind_levy')}</option>
+          </select>
           <RemoveButton onClick={() => set({ fixedCharges: without(list, i) })} />
         </div>
       ))}
       <button
         type="button"
-        onClick={() => set({ fixedCharges: [...list, { name: 'Messentgelt', eur: 0, per: 'month' }] })}
+        onClick={() =>
+          set({ fixedCharges: [...list, { name: 'Messentgelt', eur: 0, per: 'month', kind: 'grid' }] })
+        }
         data-testid="tariff-add-fixed"
       >
         {t('tariffs_addFixed')}
