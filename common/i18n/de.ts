@@ -103,6 +103,14 @@ export const de = {
     '{{count}} Tage der letzten 30 unvollständig (ab {{first}}), die der Netzbetreiber schuldet.',
   watch_feed_in_drop:
     'Einspeisung gefallen: die 5 besten Tage der letzten 14 bringen {{recent}} kWh, vor einem Jahr {{lastYear}} kWh ({{share}}; Regel: unter 70 %) – Wechselrichter prüfen.',
+  watch_year_month_up:
+    'Verbrauch dieses Monats {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 20 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+  watch_year_month_down:
+    'Verbrauch dieses Monats {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 20 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+  watch_year_year_up:
+    'Verbrauch seit Jahresbeginn {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 100 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+  watch_year_year_down:
+    'Verbrauch seit Jahresbeginn {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 100 kWh; nur Tage, die in beiden Jahren vollständig sind).',
   watch_rules:
     'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',

@@ -103,6 +103,14 @@ export const en: Record<keyof typeof de, string> = {
     '{{count}} days of the last 30 incomplete (from {{first}}), owed by the grid operator.',
   watch_feed_in_drop:
     'feed-in down: the 5 best days of the last 14 give {{recent}} kWh, a year ago {{lastYear}} kWh ({{share}}; rule: under 70 %) – check the inverter.',
+  watch_year_month_up:
+    'this month’s consumption {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 20 kWh; only days complete in both years).',
+  watch_year_month_down:
+    'this month’s consumption {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 20 kWh; only days complete in both years).',
+  watch_year_year_up:
+    'consumption this year so far {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 100 kWh; only days complete in both years).',
+  watch_year_year_down:
+    'consumption this year so far {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 100 kWh; only days complete in both years).',
   watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:

@@ -13,15 +13,24 @@
  *   fewer readings than the day has quarter-hours;
  * - `feed_in_drop`: a feed-in register whose 5 best days of the last 14 give less than 70 % of the
  *   5 best days of the same weeks a year earlier (an inverter fault a household would find on its bill).
- * Not yet: consumption against last year, revisions above x %, community rules, per-meter thresholds.
+ * - `year_change`: this month and this year so far against the same days a year earlier (year-rule.ts).
+ * Not yet: revisions above x %, community rules, per-meter thresholds.
  */
 import type Database from 'better-sqlite3';
 import { quarterHoursInDay } from '../../common/zone';
 import { rollupDays } from '../db/series-reads';
 import { watchedSeries, type Finding } from '../db/watch-store';
 import { dayKey, dayNumberOf } from '../time/local-days';
+import { yearChange } from './year-rule';
 
-export const WATCH_RULES = ['peak_new', 'base_step', 'data_stopped', 'days_missing', 'feed_in_drop'] as const;
+export const WATCH_RULES = [
+  'peak_new',
+  'base_step',
+  'data_stopped',
+  'days_missing',
+  'feed_in_drop',
+  'year_change',
+] as const;
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : null);
@@ -30,7 +39,8 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
   const today = dayNumberOf(nowSec, tz);
   const out: Finding[] = [];
   for (const s of watchedSeries(db)) {
-    const days = rollupDays(db, s.id, today - 400, today);
+    // Two years back: this year so far against the same days of the last (year_change).
+    const days = rollupDays(db, s.id, today - 731, today);
     if (days.length === 0) continue;
     const at = (f: Omit<Finding, 'meterId' | 'obisCode'>) =>
       out.push({ meterId: s.meter_id, obisCode: s.obis_code, ...f });
@@ -68,6 +78,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
       });
     if (s.direction === 'feed_in') feedInDrop(days, today, at);
     else {
+      yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at);
       peakNew(days, today, tz, perHour, at);
       // Gas follows the heating season week by week: a step in its base says the weather, not a fault.
       if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at);

@@ -350,6 +350,12 @@ for (const { meters, years } of SIZES) {
           'prices:import',
           { name: 'Bench', fileName: 'bench.csv', dataBase64: priceFile },
         ],
+        [
+          'watch',
+          'watch:list: every rule over every meter (two years of rollups each) and the findings recorded',
+          'watch:list',
+          {},
+        ],
       ];
       const out: Figure[] = [];
       for (const [id, what, channel, input] of cases) {
@@ -361,7 +367,13 @@ for (const { meters, years } of SIZES) {
           meanwhile.push(other.ms);
           times.push((await running).ms);
         }
-        const target = id.startsWith('community') ? (members <= 200 ? 2000 : 10_000) : 5000;
+        const target = id.startsWith('community')
+          ? members <= 200
+            ? 2000
+            : 10_000
+          : id === 'watch'
+            ? 1000
+            : 5000;
         out.push(
           wait(`${id}${tag}`, `${what}, ${scale}`, times, target),
           wait(

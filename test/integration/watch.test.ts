@@ -95,6 +95,9 @@ describe('the watch list (issue 45)', () => {
         'roof feed_in_drop feed_in_drop',
         'step base_step up',
         'step peak_new 2025-11',
+        // The step makes this month, and this year so far, more than last year's same days.
+        'step year_change 2025-11',
+        'step year_change 2025',
         'stopped data_stopped data_stopped',
         'steady days_missing days_missing',
       ].sort(),
@@ -107,9 +110,38 @@ describe('the watch list (issue 45)', () => {
       days: 1,
       first: '2025-11-10',
     });
+    // year_change against plain SQL over the readings view: the same calendar days of both years (the
+    // seed starts 400 days back, so the year compares 16 October – 19 November of each).
+    const kwh = (from: string, to: string) =>
+      Math.round(
+        (
+          db
+            .prepare(
+              `SELECT sum(r.value) AS v FROM readings r JOIN series s ON s.id = r.series_id
+                WHERE s.meter_id = 'step' AND r.start_sec >= ? AND r.start_sec < ?`,
+            )
+            .get(
+              DateTime.fromISO(from, { zone: TZ }).toSeconds(),
+              DateTime.fromISO(to, { zone: TZ }).plus({ days: 1 }).toSeconds(),
+            ) as { v: number }
+        ).v * 10,
+      ) / 10;
+    const year = (key: string) => found.find((f) => f.rule === 'year_change' && f.key === key)!.figures;
+    expect(year('2025-11')).toMatchObject({
+      span: 'month',
+      kwh: kwh('2025-11-01', '2025-11-19'),
+      lastYearKwh: kwh('2024-11-01', '2024-11-19'),
+      daysCompared: 19,
+    });
+    expect(year('2025')).toMatchObject({
+      span: 'year',
+      kwh: kwh('2025-10-16', '2025-11-19'),
+      lastYearKwh: kwh('2024-10-16', '2024-11-19'),
+      daysCompared: 35,
+    });
     db.close();
 
-    // The CLI as it ships: the same five, new (exit 1); run again, nothing new (exit 0).
+    // The CLI as it ships: the same seven, new (exit 1); run again, nothing new (exit 0).
     const now = ['--now', NOW.toISO()!];
     const first = await cli(['--data-dir', dir, 'watch', ...now, '--json']);
     expect(first.status, first.stderr).toBe(1);
@@ -117,7 +149,7 @@ describe('the watch list (issue 45)', () => {
       findings: { rule: string; new: boolean }[];
       added: number;
     };
-    expect(out.added).toBe(5);
+    expect(out.added).toBe(7);
     expect(out.findings.every((f) => f.new)).toBe(true);
     const again = await cli(['--data-dir', dir, 'watch', ...now, '--json']);
     expect(again.status, again.stderr).toBe(0);

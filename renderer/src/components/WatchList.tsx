@@ -57,6 +57,13 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
           lastYear: x.lastYearKwh,
           share: fmtQuantity(Number(x.ratio), 'percent', prefs),
         });
+      case 'year_change':
+        return t(`watch_year_${String(x.span)}_${Number(x.changePercent) > 0 ? 'up' : 'down'}`, {
+          kwh: fmtQuantity(Number(x.kwh), 'kwhTotal', prefs),
+          lastYear: fmtQuantity(Number(x.lastYearKwh), 'kwhTotal', prefs),
+          change: fmtQuantity(Math.abs(Number(x.changePercent)) / 100, 'percent', prefs),
+          days: x.daysCompared,
+        });
       default:
         return f.rule;
     }

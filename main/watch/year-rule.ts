@@ -1,0 +1,59 @@
+/**
+ * The watch list's `year_change` rule (issue 45): a consumption register's energy of this month so
+ * far and of this year so far against the same calendar days a year earlier — like with like: only
+ * days complete in both years are compared (a missing day here or there is left out of both, and the
+ * days compared are said), a 29 February has no counterpart and is left out. It fires when the change
+ * is 20 % or more and at least 20 kWh (month) or 100 kWh (year) apart; gas too (the heating season is
+ * the same months a year earlier; a colder winter shows, and is what the person should hear).
+ */
+import { quarterHoursInDay } from '../../common/zone';
+import type { rollupDays } from '../db/series-reads';
+import { dayKey, dayNumberOfKey } from '../time/local-days';
+
+type Days = ReturnType<typeof rollupDays>;
+type Emit = (f: { rule: string; key: string; figures: Record<string, unknown> }) => void;
+
+export const YEAR_CHANGE = { percent: 20, minKwh: { month: 20, year: 100 }, minDays: { month: 7, year: 28 } };
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+
+export function yearChange(days: Days, today: number, tz: string, perDayFactor: number, at: Emit): void {
+  const complete = new Map<number, number>();
+  for (const d of days)
+    if (d.count > 0 && d.count >= quarterHoursInDay(d.day, tz) * perDayFactor) complete.set(d.day, d.sum);
+  const yesterday = dayKey(today - 1);
+  const year = Number(yesterday.slice(0, 4));
+  for (const span of ['month', 'year'] as const) {
+    const first = span === 'month' ? `${yesterday.slice(0, 7)}-01` : `${year}-01-01`;
+    let now = 0;
+    let before = 0;
+    let compared = 0;
+    for (let d = dayNumberOfKey(first); d <= today - 1; d++) {
+      const key = dayKey(d);
+      if (key.endsWith('-02-29')) continue;
+      const a = complete.get(d);
+      const b = complete.get(dayNumberOfKey(`${year - 1}${key.slice(4)}`));
+      if (a === undefined || b === undefined) continue;
+      now += a;
+      before += b;
+      compared++;
+    }
+    if (compared < YEAR_CHANGE.minDays[span] || before <= 0) continue;
+    const change = ((now - before) / before) * 100;
+    if (Math.abs(change) < YEAR_CHANGE.percent || Math.abs(now - before) < YEAR_CHANGE.minKwh[span]) continue;
+    at({
+      rule: 'year_change',
+      key: span === 'month' ? yesterday.slice(0, 7) : String(year),
+      figures: {
+        span,
+        from: first,
+        to: yesterday,
+        kwh: r1(now),
+        lastYearKwh: r1(before),
+        changePercent: r1(change),
+        daysCompared: compared,
+        threshold: { percent: YEAR_CHANGE.percent, minKwh: YEAR_CHANGE.minKwh[span] },
+      },
+    });
+  }
+}
