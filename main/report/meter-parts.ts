@@ -257,3 +257,31 @@ export function measuresOf(
   );
   return { peakShaving, battery, shifting };
 }
+
+/** Totals per commodity, direction and register of the report's meters (never one across them). */
+export function totalsOf(
+  meters: readonly {
+    meter: { commodity: string; direction: string };
+    register: string;
+    figures: { kwh: number };
+  }[],
+): { commodity: string; direction: string; register: string; meters: number; kwh: number }[] {
+  const totals = new Map<
+    string,
+    { commodity: string; direction: string; register: string; meters: number; kwh: number }
+  >();
+  for (const m of meters) {
+    const key = `${m.meter.commodity}|${m.meter.direction}|${m.register}`;
+    const t = totals.get(key) ?? {
+      commodity: m.meter.commodity,
+      direction: m.meter.direction,
+      register: m.register,
+      meters: 0,
+      kwh: 0,
+    };
+    t.meters += 1;
+    t.kwh += m.figures.kwh;
+    totals.set(key, t);
+  }
+  return [...totals.values()];
+}

@@ -34,7 +34,8 @@ import { listNotes } from '../db/notes';
 import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
 import { pvSitesOf, type PvSite } from './pv-part';
 import { billChecksOf, type ReportBillCheck } from './bill-part';
-import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows } from './meter-parts';
+import { watchOf, type ReportWatchItem } from './watch-part';
+import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows, totalsOf } from './meter-parts';
 import { AppError } from '../errors';
 import { DEFAULT_TZ } from '../time/local-days';
 
@@ -160,6 +161,8 @@ export interface ReportModel {
   community: CommunityView | null;
   /** Sites of the scope with PV (import and export registers): a page each (pv-part.ts). */
   pvSites: PvSite[];
+  /** The watch list's findings that hold on the report's meters (watch-part.ts). */
+  watch: ReportWatchItem[];
 }
 
 type MeterRow = ReportMeterRow;
@@ -363,27 +366,14 @@ export function buildReport(
       `No readings of ${req.scope.kind === 'meter' ? 'this meter' : `any meter of this ${req.scope.kind}`} in this profile: sync or import first.`,
       { reason: 'report_no_readings' },
     );
-  const totals = new Map<string, ReportModel['totals'][number]>();
-  for (const m of meters) {
-    const key = `${m.meter.commodity}|${m.meter.direction}|${m.register}`;
-    const t = totals.get(key) ?? {
-      commodity: m.meter.commodity,
-      direction: m.meter.direction,
-      register: m.register,
-      meters: 0,
-      kwh: 0,
-    };
-    t.meters += 1;
-    t.kwh += m.figures.kwh;
-    totals.set(key, t);
-  }
   return {
     request: req,
     title: req.lang === 'de' ? 'Lastganganalyse' : 'Load profile analysis',
     scopeName: scopeName(db, req.scope, rows),
     generatedSec: nowSec,
     meters,
-    totals: [...totals.values()],
+    totals: totalsOf(meters),
+    watch: watchOf(db, meters),
     compact: !full,
     appendix,
     withoutData,

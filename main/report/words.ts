@@ -106,6 +106,10 @@ export const WORDS = {
     vat: 'USt.',
     baseFee: 'Grundpreis',
     billCheck: 'Rechnungsprüfung',
+    watchEntry: 'Hinweise',
+    watchSince: 'seit',
+    watchMore: '… und {n} weitere Hinweise (in Meterdesk unter Portfolio).',
+    watchAsOf: 'Stand der Hinweise: {at} (nach jeder Synchronisierung und jedem Import neu geprüft).',
     billTariffGone: 'Tarif inzwischen entfernt: nicht verglichen',
     noTariff:
       'In diesem Profil ist kein Tarif für diese Sparte angelegt; die Kosten werden berechnet, sobald einer angelegt ist.',
@@ -282,6 +286,10 @@ export const WORDS = {
     vat: 'VAT',
     baseFee: 'Base fee',
     billCheck: 'Bill check',
+    watchEntry: 'Findings',
+    watchSince: 'since',
+    watchMore: '… and {n} more findings (in Meterdesk under Portfolio).',
+    watchAsOf: 'Findings as of {at} (checked again after every sync and import).',
     billTariffGone: 'tariff removed since: not compared',
     noTariff: 'This profile has no tariff of this commodity; the cost is computed once one is added.',
     hourlyLimit:

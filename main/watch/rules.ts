@@ -18,7 +18,7 @@
  */
 import type Database from 'better-sqlite3';
 import { quarterHoursInDay } from '../../common/zone';
-import { rollupDays } from '../db/series-reads';
+import { watchDays } from '../db/series-reads';
 import { watchedSeries, type Finding } from '../db/watch-store';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import { yearChange } from './year-rule';
@@ -37,10 +37,11 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.l
 
 export function evaluateWatch(db: Database.Database, nowSec: number, tz: string): Finding[] {
   const today = dayNumberOf(nowSec, tz);
+  const keyOf = dayKeys();
   const out: Finding[] = [];
   for (const s of watchedSeries(db)) {
     // Two years back: this year so far against the same days of the last (year_change).
-    const days = rollupDays(db, s.id, today - 731, today);
+    const days = watchDays(db, s.id, today - 731, today);
     if (days.length === 0) continue;
     const at = (f: Omit<Finding, 'meterId' | 'obisCode'>) =>
       out.push({ meterId: s.meter_id, obisCode: s.obis_code, ...f });
@@ -61,9 +62,10 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
         d.day <= today - 2 &&
         d.count < quarterHoursInDay(d.day, tz) * (s.resolution_sec === 3600 ? 0.25 : 1),
     );
+    const held = new Set(days.filter((x) => x.day >= today - 30).map((x) => x.day));
     const absent = [];
     for (let d = Math.max(today - 30, withData[0]!.day); d <= today - 2; d++)
-      if (!days.some((x) => x.day === d)) absent.push(d);
+      if (!held.has(d)) absent.push(d);
     const short = [...owed.map((d) => d.day), ...absent].sort((a, b) => a - b);
     if (short.length > 0 && (last === null || last >= today - 3))
       at({
@@ -78,8 +80,8 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
       });
     if (s.direction === 'feed_in') feedInDrop(days, today, at);
     else {
-      yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at);
-      peakNew(days, today, tz, perHour, at);
+      yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at, keyOf);
+      peakNew(days, today, tz, perHour, at, keyOf);
       // Gas follows the heating season week by week: a step in its base says the weather, not a fault.
       if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at);
     }
@@ -87,15 +89,32 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
   return out;
 }
 
-type Days = ReturnType<typeof rollupDays>;
+type Days = ReturnType<typeof watchDays>;
 type Emit = (f: Omit<Finding, 'meterId' | 'obisCode'>) => void;
 
-function peakNew(days: Days, today: number, tz: string, perHour: number, at: Emit): void {
-  const month = dayKey(today).slice(0, 7);
+/** Day keys by day number, each made once per evaluation (the same days for every meter). */
+export function dayKeys(): (day: number) => string {
+  const cache = new Map<number, string>();
+  return (day) => {
+    let k = cache.get(day);
+    if (k === undefined) cache.set(day, (k = dayKey(day)));
+    return k;
+  };
+}
+
+function peakNew(
+  days: Days,
+  today: number,
+  tz: string,
+  perHour: number,
+  at: Emit,
+  keyOf: (day: number) => string,
+): void {
+  const month = keyOf(today).slice(0, 7);
   const byMonth = new Map<string, { kw: number; atSec: number | null }>();
   for (const d of days) {
     if (d.max === null) continue;
-    const m = dayKey(d.day).slice(0, 7);
+    const m = keyOf(d.day).slice(0, 7);
     const kw = d.max * perHour;
     const was = byMonth.get(m);
     if (!was || kw > was.kw) byMonth.set(m, { kw, atSec: d.max_start_sec });

@@ -7,21 +7,28 @@
  * the same months a year earlier; a colder winter shows, and is what the person should hear).
  */
 import { quarterHoursInDay } from '../../common/zone';
-import type { rollupDays } from '../db/series-reads';
+import type { watchDays } from '../db/series-reads';
 import { dayKey, dayNumberOfKey } from '../time/local-days';
 
-type Days = ReturnType<typeof rollupDays>;
+type Days = ReturnType<typeof watchDays>;
 type Emit = (f: { rule: string; key: string; figures: Record<string, unknown> }) => void;
 
 export const YEAR_CHANGE = { percent: 20, minKwh: { month: 20, year: 100 }, minDays: { month: 7, year: 28 } };
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
-export function yearChange(days: Days, today: number, tz: string, perDayFactor: number, at: Emit): void {
+export function yearChange(
+  days: Days,
+  today: number,
+  tz: string,
+  perDayFactor: number,
+  at: Emit,
+  keyOf: (day: number) => string = dayKey,
+): void {
   const complete = new Map<number, number>();
   for (const d of days)
     if (d.count > 0 && d.count >= quarterHoursInDay(d.day, tz) * perDayFactor) complete.set(d.day, d.sum);
-  const yesterday = dayKey(today - 1);
+  const yesterday = keyOf(today - 1);
   const year = Number(yesterday.slice(0, 4));
   for (const span of ['month', 'year'] as const) {
     const first = span === 'month' ? `${yesterday.slice(0, 7)}-01` : `${year}-01-01`;
@@ -29,9 +36,10 @@ export function yearChange(days: Days, today: number, tz: string, perDayFactor: 
     let before = 0;
     let compared = 0;
     for (let d = dayNumberOfKey(first); d <= today - 1; d++) {
-      const key = dayKey(d);
+      const key = keyOf(d);
       if (key.endsWith('-02-29')) continue;
       const a = complete.get(d);
+      if (a === undefined) continue;
       const b = complete.get(dayNumberOfKey(`${year - 1}${key.slice(4)}`));
       if (a === undefined || b === undefined) continue;
       now += a;

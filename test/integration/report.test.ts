@@ -504,6 +504,46 @@ describe('a bill kept for the report (issue 42, item 20)', () => {
   });
 });
 
+describe('the watch entry (issue 45, item 2)', () => {
+  it('the findings that hold on the report’s meters, in the app’s words, on the first page', async () => {
+    // Evaluated and recorded as the app does after a sync (and when the list opens).
+    const findings = await call<{ meterLabel: string; rule: string }[]>('watch:list');
+    const pump = findings.filter((x) => x.meterLabel === 'Haus Berger – Wärmepumpe');
+    expect(pump.map((x) => x.rule)).toContain('base_step');
+    const meter = (await call<MeterView[]>('meters:list')).find(
+      (m) => m.label === 'Haus Berger – Wärmepumpe',
+    )!;
+    const report = async (id: string) =>
+      textOf(
+        (
+          await call<ReportResult>('report:pdf', {
+            scope: { kind: 'meter', id },
+            fromSec: at('2026-01-01T00:00'),
+            toSec: at('2027-01-01T00:00'),
+            periodLabel: '2026',
+            lang: 'de',
+            sections: ['master'],
+            consultant: '',
+            logoPngBase64: null,
+            conclusions: '',
+            areaM2: null,
+            persons: null,
+          })
+        ).path,
+      );
+    const text = await report(meter.id);
+    expect(text).toContain('Hinweise');
+    expect(text).toMatch(
+      /Haus Berger – Wärmepumpe \(1-1:1\.9\.0 G\.01, seit \d\d\.\d\d\.\d{4}\): Grundlast gestiegen/,
+    );
+    expect(text).toContain('Stand der Hinweise:');
+    // A meter without findings has no entry.
+    const quiet = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;
+    expect(findings.some((x) => x.meterLabel === 'Wohnung Huber')).toBe(false);
+    expect(await report(quiet.id)).not.toContain('Hinweise');
+  });
+});
+
 describe('notes on a meter (issue 33, item 4)', () => {
   it('kept in the profile, listed by span, written on the CSV rows they cover and listed in the report', async () => {
     const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;

@@ -6,6 +6,7 @@ import type { Words } from '../words';
 import { Lines } from './charts';
 import { Heading, st, Table, type Fmt } from './kit';
 import { Glance } from './glance';
+import { WatchEntry } from './watch-entry';
 import { meterTitle, shown } from './meter';
 
 /**
@@ -65,6 +66,7 @@ export function SummaryPage({
         ) : null}
       </View>
       <Glance model={model} f={f} w={w} />
+      <WatchEntry model={model} f={f} w={w} />
       {multi && (
         <View>
           <Text style={st.h2}>{w.summary}</Text>

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WatchFindingView } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
-import { fmtDate, fmtDateTime, fmtDayKey, fmtQuantity } from '../format';
+import { fmtDate, fmtDateTime, fmtDayKey, fmtNumber, fmtQuantity } from '../format';
+import { watchText, type WatchFormats } from '../../../common/watch-words';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 
@@ -29,45 +30,15 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
       live = false;
     };
   }, [version]);
-  const kw = (v: unknown) => fmtQuantity(Number(v), 'kw', prefs);
-  const words = (f: WatchFindingView): string => {
-    const x = f.figures;
-    switch (f.rule) {
-      case 'peak_new':
-        return t('watch_peak_new', {
-          kw: kw(x.kw),
-          at: x.atSec ? fmtDateTime(Number(x.atSec), prefs) : '',
-          before: kw(x.earlierMaxKw),
-          months: x.months,
-        });
-      case 'base_step':
-        return t(`watch_base_${f.key}`, {
-          recent: kw(x.recentKw),
-          before: kw(x.beforeKw),
-          from: fmtDayKey(String(x.recentFrom), prefs),
-          ratio: String(x.ratio).replace('.', prefs.locale.startsWith('de') ? ',' : '.'),
-        });
-      case 'data_stopped':
-        return t('watch_data_stopped', { day: fmtDayKey(String(x.lastDay), prefs), days: x.days });
-      case 'days_missing':
-        return t('watch_days_missing', { count: Number(x.days), first: fmtDayKey(String(x.first), prefs) });
-      case 'feed_in_drop':
-        return t('watch_feed_in_drop', {
-          recent: x.recentKwh,
-          lastYear: x.lastYearKwh,
-          share: fmtQuantity(Number(x.ratio), 'percent', prefs),
-        });
-      case 'year_change':
-        return t(`watch_year_${String(x.span)}_${Number(x.changePercent) > 0 ? 'up' : 'down'}`, {
-          kwh: fmtQuantity(Number(x.kwh), 'kwhTotal', prefs),
-          lastYear: fmtQuantity(Number(x.lastYearKwh), 'kwhTotal', prefs),
-          change: fmtQuantity(Math.abs(Number(x.changePercent)) / 100, 'percent', prefs),
-          days: x.daysCompared,
-        });
-      default:
-        return f.rule;
-    }
+  const formats: WatchFormats = {
+    kw: (v) => fmtQuantity(v, 'kw', prefs),
+    kwh: (v) => fmtQuantity(v, 'kwhTotal', prefs),
+    percent: (v) => fmtQuantity(v, 'percent', prefs),
+    dateTime: (sec) => fmtDateTime(sec, prefs),
+    day: (key) => fmtDayKey(key, prefs),
+    number: (v) => fmtNumber(v, prefs, 2),
   };
+  const words = (f: WatchFindingView): string => watchText(f, t, formats);
   if (error !== null) return <ErrorText error={error} prefs={prefs} />;
   if (!list) return <p className="muted small">{t('loading')}</p>;
   return (

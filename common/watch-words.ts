@@ -1,0 +1,62 @@
+/**
+ * A watch-list finding in words (issue 45), for the app's list and the report alike: the rule's
+ * sentence from the shared dictionaries (common/i18n) with its figures in the reader's formats. Each
+ * side passes its own formats (the app's preferences, the report's language).
+ */
+import type { Say } from './i18n/words';
+
+export interface WatchFormats {
+  kw: (v: number) => string;
+  kwh: (v: number) => string;
+  /** A share (0.25 → "25 %"). */
+  percent: (share: number) => string;
+  dateTime: (sec: number) => string;
+  /** A local day key (`2026-11-06`) as the reader reads days. */
+  day: (key: string) => string;
+  /** A plain number with the reader's decimal mark. */
+  number: (v: number) => string;
+}
+
+export function watchText(
+  f: { rule: string; key: string; figures: Record<string, unknown> },
+  t: Say,
+  x: WatchFormats,
+): string {
+  const g = f.figures;
+  const n = (k: string) => Number(g[k]);
+  switch (f.rule) {
+    case 'peak_new':
+      return t('watch_peak_new', {
+        kw: x.kw(n('kw')),
+        at: g.atSec ? x.dateTime(n('atSec')) : '',
+        before: x.kw(n('earlierMaxKw')),
+        months: g.months,
+      });
+    case 'base_step':
+      return t(`watch_base_${f.key}`, {
+        recent: x.kw(n('recentKw')),
+        before: x.kw(n('beforeKw')),
+        from: x.day(String(g.recentFrom)),
+        ratio: x.number(n('ratio')),
+      });
+    case 'data_stopped':
+      return t('watch_data_stopped', { day: x.day(String(g.lastDay)), days: g.days });
+    case 'days_missing':
+      return t('watch_days_missing', { count: n('days'), first: x.day(String(g.first)) });
+    case 'feed_in_drop':
+      return t('watch_feed_in_drop', {
+        recent: x.number(n('recentKwh')),
+        lastYear: x.number(n('lastYearKwh')),
+        share: x.percent(n('ratio')),
+      });
+    case 'year_change':
+      return t(`watch_year_${String(g.span)}_${n('changePercent') > 0 ? 'up' : 'down'}`, {
+        kwh: x.kwh(n('kwh')),
+        lastYear: x.kwh(n('lastYearKwh')),
+        change: x.percent(Math.abs(n('changePercent')) / 100),
+        days: g.daysCompared,
+      });
+    default:
+      return f.rule;
+  }
+}
