@@ -49,6 +49,14 @@ export interface SlpCompareResult {
     realKw: number;
     standardKw: number;
   }[];
+  /** Typical days by season (VDEW: winter 1.11.–20.3., summer 15.5.–14.9., transition) × day type × hour. */
+  seasonHours: {
+    season: 'winter' | 'summer' | 'transition';
+    dayType: 'workday' | 'saturday' | 'sunday_holiday';
+    hour: number;
+    realKw: number;
+    standardKw: number;
+  }[];
   spot: {
     tariffId: string;
     tariff: string;
@@ -57,6 +65,22 @@ export interface SlpCompareResult {
     differenceCtPerKwh: number;
     pricedKwh: number;
   }[];
+  /** Tariffs whose all-in price varies in time (time of use, monthly, SNAP grid): ct/kWh gross. */
+  tariffs: {
+    tariffId: string;
+    tariff: string;
+    kind: 'flat' | 'tou' | 'monthly';
+    realCtPerKwh: number;
+    standardCtPerKwh: number;
+    differenceCtPerKwh: number;
+    pricedKwh: number;
+  }[];
+  /** The profile suggested for the meter and why (slp/fit.ts): each candidate's deviation, closest first. */
+  suggestion: {
+    profile: (typeof slpIds)[number];
+    reason: 'pv_site' | 'closest_shape' | 'household';
+    fit: { profile: (typeof slpIds)[number]; deviation: number }[];
+  };
 }
 
 /** The months of a register under a power price on each month's highest quarter-hour (cost/power-scenario.ts). */

@@ -193,7 +193,24 @@ export const costDe = {
   slp_day_sunday_holiday: 'Sonn- und Feiertag',
   slp_scaled:
     '{{profile}} auf die {{kwh}} dieses Zählers skaliert, über die {{n}} Viertelstunden mit Messwert ({{source}}); österreichische Feiertage, 24. und 31. Dezember wie Samstag.',
-  slp_suggested: 'Vorgeschlagen nach dem Zähler (P25 an einem Standort mit PV, sonst H0); anderes wählbar.',
+  slp_suggested_pv_site:
+    'Vorgeschlagen: P25 (Haushalt mit PV: am Standort wird eingespeist); anderes wählbar.',
+  slp_suggested_closest_shape:
+    'Vorgeschlagen: {{profile}}, die Form, die diesem Zähler am nächsten kommt (Abweichung {{dev}} gegen {{h0}} bei H0); anderes wählbar.',
+  slp_suggested_household:
+    'Vorgeschlagen: H0 (kein anderes Profil kommt der Form deutlich näher: {{best}} {{dev}}, H0 {{h0}}); anderes wählbar.',
+  slp_season: 'Jahreszeit',
+  slp_season_year: 'ganzes Jahr',
+  slp_season_winter: 'Winter (1.11.–20.3.)',
+  slp_season_transition: 'Übergangszeit',
+  slp_season_summer: 'Sommer (15.5.–14.9.)',
+  slp_heatmap: 'Abweichung vom Standardprofil nach Stunde, Tagesart und Jahreszeit',
+  slp_heatmapHint:
+    '(Zähler − Standard) ÷ Standard je Stunde: rot = mehr als das Standardprofil, blau = weniger.',
+  slp_tariffLess:
+    '{{tariff}}: dieses Profil kostet {{ct}} weniger je kWh (alles inkl., brutto) als ein {{profile}}-Profil ({{real}} statt {{standard}}).',
+  slp_tariffMore:
+    '{{tariff}}: dieses Profil kostet {{ct}} mehr je kWh (alles inkl., brutto) als ein {{profile}}-Profil ({{real}} statt {{standard}}).',
   slp_meter: 'Dieser Zähler',
   slp_hour: 'Stunde',
   slp_share_night: 'Anteil Nacht (22–6 Uhr)',

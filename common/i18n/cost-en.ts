@@ -194,7 +194,23 @@ export const costEn: Record<keyof typeof costDe, string> = {
   slp_day_sunday_holiday: 'Sunday and holiday',
   slp_scaled:
     '{{profile}} scaled to this meter’s {{kwh}} over its {{n}} quarter-hours with a reading ({{source}}); Austrian holidays, 24 and 31 December as Saturdays.',
-  slp_suggested: 'Suggested from the meter (P25 at a site with PV, else H0); choose another.',
+  slp_suggested_pv_site: 'Suggested: P25 (a household with PV: the site feeds in); choose another.',
+  slp_suggested_closest_shape:
+    'Suggested: {{profile}}, the shape closest to this meter’s (deviation {{dev}} against {{h0}} for H0); choose another.',
+  slp_suggested_household:
+    'Suggested: H0 (no other profile is clearly closer in shape: {{best}} {{dev}}, H0 {{h0}}); choose another.',
+  slp_season: 'Season',
+  slp_season_year: 'whole year',
+  slp_season_winter: 'Winter (1 Nov – 20 Mar)',
+  slp_season_transition: 'Transition',
+  slp_season_summer: 'Summer (15 May – 14 Sep)',
+  slp_heatmap: 'Deviation from the standard profile by hour, day type and season',
+  slp_heatmapHint:
+    '(meter − standard) ÷ standard per hour: red = more than the standard profile, blue = less.',
+  slp_tariffLess:
+    '{{tariff}}: this profile costs {{ct}} less per kWh (all in, gross) than a {{profile}} profile ({{real}} instead of {{standard}}).',
+  slp_tariffMore:
+    '{{tariff}}: this profile costs {{ct}} more per kWh (all in, gross) than a {{profile}} profile ({{real}} instead of {{standard}}).',
   slp_meter: 'This meter',
   slp_hour: 'Hour',
   slp_share_night: 'Share of the night (22–6 h)',

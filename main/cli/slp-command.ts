@@ -49,6 +49,18 @@ export function slpCommand(a: {
       `  day 06–22: ${pct(r.shares.day.real)} (standard ${pct(r.shares.day.standard)})`,
       `  SNAP window (Apr–Sep 10–16): ${pct(r.shares.snap.real)} (standard ${pct(r.shares.snap.standard)})`,
       `  peak: ${r.peakKw.real} kW (standard ${r.peakKw.standard} kW)`,
+      `  suggested: ${r.suggestion.profile} (${r.suggestion.reason === 'pv_site' ? 'PV at the site' : r.suggestion.reason === 'closest_shape' ? 'the closest shape' : 'no other profile clearly closer'})${
+        r.suggestion.fit.length
+          ? `; deviation of the shapes: ${r.suggestion.fit
+              .slice(0, 4)
+              .map((f) => `${f.profile} ${(f.deviation * 100).toFixed(1)} %`)
+              .join(', ')}`
+          : ''
+      }`,
+      ...r.tariffs.map(
+        (s) =>
+          `  ${s.tariff}: this profile ${s.realCtPerKwh} ct/kWh all in, the standard ${s.standardCtPerKwh}: ${s.differenceCtPerKwh <= 0 ? `${(-s.differenceCtPerKwh).toFixed(3)} ct/kWh less` : `${s.differenceCtPerKwh.toFixed(3)} ct/kWh more`}`,
+      ),
       ...r.spot.map(
         (s) =>
           `  ${s.tariff}: this profile ${s.realCtPerKwh} ct/kWh on the spot index, the standard ${s.standardCtPerKwh}: ${s.differenceCtPerKwh <= 0 ? `${(-s.differenceCtPerKwh).toFixed(3)} ct/kWh less` : `${s.differenceCtPerKwh.toFixed(3)} ct/kWh more`}`,

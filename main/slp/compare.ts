@@ -10,19 +10,46 @@ import type Database from 'better-sqlite3';
 import type { SlpCompareResult } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
 import { frameFor } from '../analysis/frame';
-import { createTariffStore } from '../db/tariff-store';
 import { siteRegisters } from '../db/site-registers';
 import { meterRow } from '../db/meter-reads';
 import { dayKey, dayNumberOf, offsetMinutesAt } from '../time/local-days';
-import { dayTypeOf, SLP_SOURCE, slpSeries, slpYear, type SlpId } from './standard-profile';
+import {
+  dayTypeOf,
+  seasonOf,
+  SLP_SOURCE,
+  slpSeries,
+  slpYear,
+  type Season,
+  type SlpId,
+} from './standard-profile';
+import { shapeFit } from './fit';
+import { spotDifference, tariffDifference } from './slp-cost';
+
+type DayTypeName = 'workday' | 'saturday' | 'sunday_holiday';
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
-/** The profile a meter is compared with unless one is chosen: P25 at a site with PV, else H0. */
-export function suggestedSlp(db: Database.Database, meterId: string): SlpId {
+/**
+ * The profile a meter is compared with unless one is chosen (fit.ts): P25 at a site with PV; else the
+ * VDEW profile of the closest shape where it is clearly closer than H0 (under 80 % of H0's deviation:
+ * a bakery is G5), else H0.
+ */
+export function suggestedSlp(
+  db: Database.Database,
+  meterId: string,
+  rows: readonly { start: number; value: number }[],
+  frame: { fromSec: number; toSec: number },
+  tz: string,
+): SlpCompareResult['suggestion'] {
   const site = meterRow(db, meterId)?.site_id;
-  return site && siteRegisters(db, site).feedIn ? 'P25' : 'H0';
+  if (site && siteRegisters(db, site).feedIn) return { profile: 'P25', reason: 'pv_site', fit: [] };
+  const fit = shapeFit(rows, frame.fromSec, frame.toSec, tz);
+  const h0 = fit.find((x) => x.profile === 'H0');
+  const best = fit[0];
+  return best && h0 && best.deviation < 0.8 * h0.deviation
+    ? { profile: best.profile, reason: 'closest_shape', fit }
+    : { profile: 'H0', reason: 'household', fit };
 }
 
 export function compareSlp(
@@ -31,10 +58,11 @@ export function compareSlp(
   nowSec: number,
   tz: string,
 ): SlpCompareResult {
-  const profile = q.profile ?? suggestedSlp(db, q.meterId);
   const framed = frameFor(db, q, nowSec, tz);
   const { fromSec, toSec } = framed.frame;
   const rows = toSec > fromSec ? loadRows(db, framed) : [];
+  const suggestion = suggestedSlp(db, q.meterId, rows, framed.frame, tz);
+  const profile = q.profile ?? suggestion.profile;
   const std = slpSeries(profile, fromSec, toSec, tz);
   let realSum = 0;
   let stdSum = 0;
@@ -46,6 +74,7 @@ export function compareSlp(
   const shares = { night: [0, 0], day: [0, 0], snap: [0, 0] };
   const months = new Map<string, [number, number]>();
   const grid = new Map<string, [number, number, number]>(); // dayType|hour → real, std, quarter-hours
+  const seasonal = new Map<string, [number, number, number]>(); // season|dayType|hour → the same
   let realPeak = 0;
   let stdPeak = 0;
   for (const r of rows) {
@@ -62,11 +91,17 @@ export function compareSlp(
     months.set(key.slice(0, 7), m);
     const type = dayTypeOf(key);
     const g = `${type === 7 ? 'sunday_holiday' : type === 6 ? 'saturday' : 'workday'}|${hour}`;
-    const cell = grid.get(g) ?? [0, 0, 0];
-    cell[0] += r.value;
-    cell[1] += s;
-    cell[2] += 1;
-    grid.set(g, cell);
+    const season = seasonOf(month, Number(key.slice(8, 10)));
+    for (const [map, k] of [
+      [grid, g],
+      [seasonal, `${season}|${g}`],
+    ] as const) {
+      const cell = map.get(k) ?? [0, 0, 0];
+      cell[0] += r.value;
+      cell[1] += s;
+      cell[2] += 1;
+      map.set(k, cell);
+    }
     realPeak = Math.max(realPeak, r.value * 4);
     stdPeak = Math.max(stdPeak, s * 4);
   }
@@ -91,63 +126,32 @@ export function compareSlp(
     hours: [...grid].map(([k, [real, standard, n]]) => {
       const [dayType, hour] = k.split('|') as [string, string];
       return {
-        dayType: dayType as 'workday' | 'saturday' | 'sunday_holiday',
+        dayType: dayType as DayTypeName,
+        hour: Number(hour),
+        realKw: r3((real * 4) / n),
+        standardKw: r3((standard * 4) / n),
+      };
+    }),
+    seasonHours: [...seasonal].map(([k, [real, standard, n]]) => {
+      const [season, dayType, hour] = k.split('|') as [Season, DayTypeName, string];
+      return {
+        season,
+        dayType,
         hour: Number(hour),
         realKw: r3((real * 4) / n),
         standardKw: r3((standard * 4) / n),
       };
     }),
     spot: spotDifference(db, rows, std, scale, fromSec, toSec),
+    tariffs: tariffDifference(
+      db,
+      rows,
+      std,
+      scale,
+      framed.frame,
+      meterRow(db, q.meterId)?.commodity ?? 'electricity',
+      tz,
+    ),
+    suggestion,
   };
-}
-
-/** Each spot tariff: the energy-weighted spot price of the real and of the standard profile (ct/kWh). */
-function spotDifference(
-  db: Database.Database,
-  rows: readonly { start: number; value: number }[],
-  std: Float64Array,
-  scale: number,
-  fromSec: number,
-  toSec: number,
-): SlpCompareResult['spot'] {
-  const store = createTariffStore(db);
-  return store
-    .list()
-    .filter((t) => t.direction === 'consumption' && t.energy.type === 'spot')
-    .flatMap((t) => {
-      const e = t.energy as { priceSeriesId: string; factor: number };
-      let prices: ReturnType<typeof store.prices>;
-      try {
-        prices = store.prices(e.priceSeriesId, fromSec, toSec);
-      } catch {
-        return []; // the series is not in this profile: said by the cost view, left out here
-      }
-      let real = 0;
-      let realKwh = 0;
-      let standard = 0;
-      let stdKwh = 0;
-      for (const r of rows) {
-        const p = prices.byStart.get(r.start - (r.start % prices.resolutionSec));
-        if (p === undefined) continue;
-        const s = (std[(r.start - fromSec) / 900] ?? 0) * scale;
-        real += r.value * p;
-        realKwh += r.value;
-        standard += s * p;
-        stdKwh += s;
-      }
-      if (realKwh <= 0 || stdKwh <= 0) return [];
-      // €/MWh → ct/kWh is ÷ 10; the tariff bills factor × spot (its markup is the same for both).
-      const realCt = (real / realKwh / 10) * e.factor;
-      const stdCt = (standard / stdKwh / 10) * e.factor;
-      return [
-        {
-          tariffId: t.id,
-          tariff: t.name,
-          realCtPerKwh: r3(realCt),
-          standardCtPerKwh: r3(stdCt),
-          differenceCtPerKwh: r3(realCt - stdCt),
-          pricedKwh: r3(realKwh),
-        },
-      ];
-    });
 }

@@ -34,7 +34,7 @@ function dataDir(): string {
   });
 }
 
-type Season = 'winter' | 'summer' | 'transition';
+export type Season = 'winter' | 'summer' | 'transition';
 /** VDEW 1999: season → weekday (1–7) → 96 values in kW for 1 000 kWh a year. */
 type Vdew = Map<string, Float64Array>;
 /** BDEW 2025: month (1–12) and day type → 96 values in kWh per quarter-hour for 1 000 000 kWh a year. */
@@ -102,7 +102,7 @@ function loadBdew(id: SlpId): Bdew {
   return out;
 }
 
-function seasonOf(month: number, day: number): Season {
+export function seasonOf(month: number, day: number): Season {
   const md = month * 100 + day;
   if (md >= 1101 || md <= 320) return 'winter';
   if (md >= 515 && md <= 914) return 'summer';

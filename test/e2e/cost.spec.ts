@@ -341,6 +341,15 @@ test('the standard profile: the suggested H0, another chosen, and the spot tarif
   // No PV at the Hubers' site: H0 is suggested (P25 would be at a site with PV).
   await expect(view).toHaveAttribute('data-profile', 'H0');
   await expect(view.getByTestId('slp-spot')).toContainText('on the spot index');
+  await expect(view.getByTestId('slp-suggestion')).toHaveAttribute('data-suggested', 'H0');
+  // The deviation by hour × day type × season: nine rows of 24 hours, a winter of the year shown.
+  await expect(view.getByTestId('slp-heatmap').locator('tbody tr')).toHaveCount(9);
+  await expect(
+    view
+      .getByTestId('slp-heatmap')
+      .locator('tr[data-season="winter"][data-day-type="workday"] td[data-deviation]'),
+  ).toHaveCount(24);
+  await view.getByTestId('slp-season').selectOption('winter');
   await app.screenshot('slp-compare');
   await view.getByTestId('slp-profile').selectOption('G0');
   await expect(view).toHaveAttribute('data-profile', 'G0');

@@ -8,6 +8,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { slpDay, slpForYear, slpSeries } from '../../main/slp/standard-profile';
 import { compareSlp } from '../../main/slp/compare';
+import { createTariffStore } from '../../main/db/tariff-store';
+import { tariffSchema } from '../../preload/contract';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { dayNumberOfKey, dayStartSec } from '../../main/time/local-days';
@@ -231,6 +233,108 @@ describe('standard load profiles', () => {
     for (const w of ['night', 'day', 'snap'] as const)
       expect(r.shares[w].real).toBeCloseTo(r.shares[w].standard!, 4);
     expect(r.peakKw.real).toBeCloseTo(r.peakKw.standard, 2);
+    db.close();
+  });
+
+  it('suggests the closest shape: a meter like G5 is a bakery, one like H0 a household; typical days by season; a TOU tariff priced on both', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-slp-fit-')), 'meterdesk.sqlite'));
+    const meter = db.prepare(
+      `INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec)
+       VALUES (?, ?, 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)`,
+    );
+    const store = createReadingsStore(db);
+    // June 2025 as the published tables say (kW per 1 000 kWh a year, × 2): G5 static, H0 dynamised.
+    const plant = (id: string, profile: 'G5' | 'H0') => {
+      meter.run(id, `AT00100000000000000000000000${id.padEnd(5, 'x')}`);
+      for (
+        let d = DateTime.fromISO('2025-06-01', { zone: TZ });
+        d < DateTime.fromISO('2025-07-01', { zone: TZ });
+        d = d.plus({ days: 1 })
+      ) {
+        const key = d.toISODate()!;
+        const holiday = key === '2025-06-09' || key === '2025-06-19';
+        const weekday = holiday ? 7 : d.weekday;
+        const f = profile === 'H0' ? F(d.ordinal) : 1;
+        const start = dayStartSec(dayNumberOfKey(key));
+        store.applyPage(
+          id,
+          vdew(profile, 'summer', weekday).map((kw, i) => ({
+            obisCode: '1-1:1.9.0 G.01',
+            unit: 'kWh',
+            startSec: start + i * 900,
+            endSec: start + (i + 1) * 900,
+            value: Math.round(kw * 0.25 * f * 2 * 1e6) / 1e6,
+            quality: 1,
+            updatedSec: 1,
+          })),
+          'cursor',
+          1,
+        );
+      }
+    };
+    plant('bake', 'G5');
+    plant('home', 'H0');
+    const q = (meterId: string) => ({
+      meterId,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: DateTime.fromISO('2025-06-01', { zone: TZ }).toSeconds(),
+      toSec: DateTime.fromISO('2025-07-01', { zone: TZ }).toSeconds(),
+      profile: null,
+    });
+    const now = DateTime.fromISO('2025-08-01', { zone: TZ }).toSeconds();
+    // A time-of-use tariff: 30 ct from 6 to 10, 10 ct otherwise (net, no VAT).
+    createTariffStore(db).save(
+      tariffSchema.parse({
+        id: 'tou',
+        name: 'Morgen teuer',
+        direction: 'consumption',
+        energy: {
+          type: 'tou',
+          defaultCentsPerKwh: 10,
+          windows: [{ days: 'all', from: '06:00', to: '10:00', centsPerKwh: 30 }],
+        },
+        vatPercent: 0,
+      }),
+      1,
+    );
+    const bake = compareSlp(db, q('bake'), now, TZ);
+    expect(bake.suggestion).toMatchObject({ profile: 'G5', reason: 'closest_shape' });
+    expect(bake.profile).toBe('G5');
+    expect(bake.suggestion.fit[0]).toEqual({ profile: 'G5', deviation: 0 });
+    const home = compareSlp(db, q('home'), now, TZ);
+    expect(home.suggestion).toMatchObject({ profile: 'H0', reason: 'household' });
+    expect(home.suggestion.fit[0]!.profile).toBe('H0');
+    // Summer working days at 05:00–06:00: the bakery's mean kW is the table's four values × 2 (kW, not
+    // dynamised), as the published table gives them — and the standard's the same.
+    const cell = bake.seasonHours.find(
+      (x) => x.season === 'summer' && x.dayType === 'workday' && x.hour === 5,
+    )!;
+    const table = vdew('G5', 'summer', 1).slice(20, 24);
+    expect(cell.realKw).toBeCloseTo((table.reduce((a, x) => a + x, 0) / 4) * 2, 2);
+    expect(cell.standardKw).toBeCloseTo(cell.realKw, 2);
+    // The bakery, against H0 on the time-of-use tariff: both prices by hand from the quarter-hours.
+    const vsH0 = compareSlp(db, { ...q('bake'), profile: 'H0' }, now, TZ);
+    const rows = db
+      .prepare(
+        `SELECT r.start_sec AS t, r.value AS v FROM readings r JOIN series s ON s.id = r.series_id WHERE s.meter_id = 'bake'`,
+      )
+      .all() as { t: number; v: number }[];
+    const price = (t: number) => {
+      const h = DateTime.fromSeconds(t, { zone: TZ }).hour;
+      return h >= 6 && h < 10 ? 30 : 10;
+    };
+    const real = rows.reduce((a, r) => a + r.v * price(r.t), 0) / rows.reduce((a, r) => a + r.v, 0);
+    const tou = vsH0.tariffs.find((x) => x.tariffId === 'tou')!;
+    expect(tou.realCtPerKwh).toBeCloseTo(real, 3);
+    // The H0 meter's own quarter-hours are H0 ×  a constant: its price is the standard's price.
+    const homeRows = db
+      .prepare(
+        `SELECT r.start_sec AS t, r.value AS v FROM readings r JOIN series s ON s.id = r.series_id WHERE s.meter_id = 'home'`,
+      )
+      .all() as { t: number; v: number }[];
+    const std = homeRows.reduce((a, r) => a + r.v * price(r.t), 0) / homeRows.reduce((a, r) => a + r.v, 0);
+    expect(tou.standardCtPerKwh).toBeCloseTo(std, 2);
+    expect(tou.differenceCtPerKwh).toBeCloseTo(real - std, 2);
     db.close();
   });
 });

@@ -53,6 +53,18 @@ export function SlpSection(p: SectionProps) {
             .replace('{profile}', c.profile)}
         />
       ))}
+      {c.tariffs.map((s) => (
+        <KV
+          key={s.tariffId}
+          k={s.tariff}
+          v={(s.differenceCtPerKwh <= 0 ? w.slpTariffLess : w.slpTariffMore)
+            .replace('{ct}', f.n(Math.abs(s.differenceCtPerKwh), 2))
+            .replace('{profile}', c.profile)}
+        />
+      ))}
+      {c.profile === c.suggestion.profile && (
+        <Text style={st.small}>{w.slpSuggested[c.suggestion.reason].replace('{profile}', c.profile)}</Text>
+      )}
     </View>
   );
 }

@@ -1,27 +1,33 @@
 /**
  * The real profile against a standard load profile (issue 47; main/slp/compare.ts): the profile
- * suggested for the meter (P25 at a site with PV, else H0) or one chosen, scaled to the meter's energy
- * on the same quarter-hours; a typical workday of both as an overlay, the shares of night, day and SNAP
- * window, the peaks, the months, and on each spot tariff what this profile costs against the standard.
+ * suggested for the meter (P25 at a site with PV, else the closest VDEW shape where clearly closer than
+ * H0, else H0; why is said) or one chosen, scaled to the meter's energy on the same quarter-hours; a
+ * typical day of both by day type and season as an overlay, the deviation as a heat map, the shares of
+ * night, day and SNAP window, the peaks, the months, and on each tariff whose price varies in time
+ * what this profile costs against the standard.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { slpIds } from '../../../../preload/contract-plain';
 import { api } from '../../bridge';
-import { fmtMonthKey, fmtQuantity } from '../../format';
+import { fmtQuantity } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
 import { XYChart } from './XYChart';
+import { SlpHeatMap } from './SlpHeatMap';
+import { SlpTables } from './SlpTables';
 
 const PROFILES = slpIds;
 type Profile = (typeof PROFILES)[number];
 const DAY_TYPES = ['workday', 'saturday', 'sunday_holiday'] as const;
+const SEASONS = ['year', 'winter', 'transition', 'summer'] as const;
 
 export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParams }: ViewProps) {
   const { t } = useTranslation();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [dayType, setDayType] = useState<(typeof DAY_TYPES)[number]>('workday');
+  const [season, setSeason] = useState<(typeof SEASONS)[number]>('year');
   const { data: d, error } = useResult(
     () => api().analysis.compareSlp({ meterId: meter.id, obisCode, fromSec, toSec, profile }),
     [meter.id, obisCode, fromSec, toSec, profile],
@@ -34,12 +40,20 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
     return <p className="muted">{t('slp_consumptionOnly')}</p>;
   if (error) return <ErrorText error={error} prefs={prefs} />;
   if (!d) return <p className="muted">{t('loading')}</p>;
-  const pct = (v: number | null) => fmtQuantity(v, 'percent', prefs);
   const hours = (which: 'realKw' | 'standardKw') =>
     Array.from(
       { length: 24 },
-      (_, h) => d.hours.find((x) => x.dayType === dayType && x.hour === h)?.[which] ?? null,
+      (_, h) =>
+        (season === 'year'
+          ? d.hours.find((x) => x.dayType === dayType && x.hour === h)
+          : d.seasonHours.find((x) => x.season === season && x.dayType === dayType && x.hour === h))?.[
+          which
+        ] ?? null,
     );
+  const dev = (p: string | undefined) => {
+    const x = d.suggestion.fit.find((f) => f.profile === p);
+    return x ? fmtQuantity(x.deviation, 'percent', prefs) : '–';
+  };
   return (
     <div
       data-testid="slp-view"
@@ -72,6 +86,20 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
             ))}
           </select>
         </label>
+        <label>
+          {t('slp_season')}
+          <select
+            value={season}
+            onChange={(e) => setSeason(e.target.value as (typeof SEASONS)[number])}
+            data-testid="slp-season"
+          >
+            {SEASONS.map((x) => (
+              <option key={x} value={x}>
+                {t(`slp_season_${x}`)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <p className="small muted">
         {t('slp_scaled', {
@@ -80,7 +108,14 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
           n: fmtQuantity(d.readings, 'count', prefs),
           source: d.source,
         })}
-        {profile === null && ` ${t('slp_suggested')}`}
+      </p>
+      <p className="small" data-testid="slp-suggestion" data-suggested={d.suggestion.profile}>
+        {t(`slp_suggested_${d.suggestion.reason}`, {
+          profile: d.suggestion.profile,
+          dev: dev(d.suggestion.reason === 'household' ? d.suggestion.fit[0]?.profile : d.suggestion.profile),
+          best: d.suggestion.fit[0]?.profile ?? '–',
+          h0: dev('H0'),
+        })}
       </p>
       <XYChart
         testId="slp-chart"
@@ -94,62 +129,8 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
         yLabel="kW"
         yValue={(v) => fmtQuantity(v, 'kw', prefs, false)}
       />
-      <table className="grid-table" data-testid="slp-shares">
-        <thead>
-          <tr>
-            <th scope="col" />
-            <th scope="col" className="num">
-              {t('slp_meter')}
-            </th>
-            <th scope="col" className="num">
-              {d.profile}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(['night', 'day', 'snap'] as const).map((w) => (
-            <tr
-              key={w}
-              data-testid={`slp-share-${w}`}
-              data-real={d.shares[w].real ?? ''}
-              data-standard={d.shares[w].standard ?? ''}
-            >
-              <th scope="row">{t(`slp_share_${w}`)}</th>
-              <td className="num">{pct(d.shares[w].real)}</td>
-              <td className="num">{pct(d.shares[w].standard)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">{t('slp_peak')}</th>
-            <td className="num">{fmtQuantity(d.peakKw.real, 'kw', prefs)}</td>
-            <td className="num">{fmtQuantity(d.peakKw.standard, 'kw', prefs)}</td>
-          </tr>
-          {d.months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{fmtMonthKey(m.month, prefs)}</th>
-              <td className="num">{fmtQuantity(m.real, 'kwhTotal', prefs)}</td>
-              <td className="num">{fmtQuantity(m.standard, 'kwhTotal', prefs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {d.spot.length === 0 ? (
-        <p className="small muted">{t('slp_noSpot')}</p>
-      ) : (
-        <ul className="small" data-testid="slp-spot">
-          {d.spot.map((s) => (
-            <li key={s.tariffId} data-difference={s.differenceCtPerKwh}>
-              {t(s.differenceCtPerKwh <= 0 ? 'slp_spotLess' : 'slp_spotMore', {
-                tariff: s.tariff,
-                profile: d.profile,
-                ct: fmtQuantity(Math.abs(s.differenceCtPerKwh), 'cents', prefs),
-                real: fmtQuantity(s.realCtPerKwh, 'cents', prefs),
-                standard: fmtQuantity(s.standardCtPerKwh, 'cents', prefs),
-              })}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SlpTables d={d} prefs={prefs} />
+      <SlpHeatMap d={d} prefs={prefs} />
     </div>
   );
 }
