@@ -145,6 +145,21 @@ export const aheadChannels = {
         message: 'the range must be positive and at most 10 years',
       }),
   ),
+  /** Several meters' registers (a site's, or any chosen) in one workbook, each register its own column. */
+  'export:xlsxMany': channel<ExportResult>().input(
+    z
+      .object({
+        meterIds: z.array(meterId).min(1).max(50),
+        obisCodes: z.array(z.string().min(1).max(64)).min(1).max(10),
+        fromSec: sec,
+        toSec: sec,
+        lang: z.enum(['de', 'en']).default('de'),
+      })
+      .strict()
+      .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 10 * 366 * 86_400, {
+        message: 'the range must be positive and at most 10 years',
+      }),
+  ),
   /** The register against a standard load profile (issue 47); null: the one suggested for the meter. */
   'analysis:compareSlp': channel<SlpCompareResult>().input(
     z

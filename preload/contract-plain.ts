@@ -59,6 +59,7 @@ export const channelNames = [
   'sync:cancel',
   'sync:backfill',
   'export:csv',
+  'export:xlsxMany',
   'import:preview',
   'import:update',
   'import:commit',

@@ -78,7 +78,7 @@ export const de = {
   exportExcel: 'Excel (de-AT)',
   exportWorkbook: 'Excel-Arbeitsmappe (.xlsx): Übersicht, Monate, Tage, Viertelstunden, Standardprofil',
   exportWorkbookHint:
-    'Ein Zähler und ein Register: typisierte Zellen (Zahlen, Datumswerte), fixierte Kopfzeilen; das Standardlastprofil ist das für den Zähler vorgeschlagene.',
+    'Typisierte Zellen (Zahlen, Datumswerte), fixierte Kopfzeilen. Ein Zähler und ein Register: mit dem für den Zähler vorgeschlagenen Standardlastprofil. Mehrere Zähler oder Register (bis 50 Zähler): jedes Register in einer eigenen Spalte, nie zusammengezählt.',
   exportedWorkbook: 'Arbeitsmappe gespeichert: {{path}}',
   watch_title_one: 'Hinweise (1)',
   watch_title_other: 'Hinweise ({{count}})',
@@ -397,6 +397,7 @@ export const de = {
     'Zeile {{row}} des EDA-Reports liegt nicht im Viertelstundenraster oder nicht nach der Zeile davor; der Report ist nicht importiert.',
   err_reason_eda_value:
     'Zeile {{row}}, Spalte {{column}} des EDA-Reports hält einen Wert, den kein Zähler messen kann; der Report ist nicht importiert.',
+  err_reason_export_nothing: 'Keiner dieser Zähler hat die gewählten Register: andere Register wählen.',
   err_reason_price_series_missing:
     'Die Preisreihe „{{id}}“ ist nicht in diesem Profil: zuerst die Day-Ahead-Preise unter diesem Namen importieren (Tarife verwalten → Preisdatei importieren).',
   err_reason_price_series_example: 'Die Beispielreihe „{{name}}“ behält ihren Namen.',

@@ -79,7 +79,7 @@ export const en: Record<keyof typeof de, string> = {
   exportExcel: 'Excel (de-AT)',
   exportWorkbook: 'Excel workbook (.xlsx): summary, months, days, quarter-hours, standard profile',
   exportWorkbookHint:
-    'One meter and one register: typed cells (numbers, dates), frozen header rows; the standard load profile is the one suggested for the meter.',
+    'Typed cells (numbers, dates), frozen header rows. One meter and one register: with the standard load profile suggested for the meter. Several meters or registers (up to 50 meters): each register in a column of its own, never added up.',
   exportedWorkbook: 'Workbook saved: {{path}}',
   watch_title_one: 'Watch (1)',
   watch_title_other: 'Watch ({{count}})',
@@ -392,6 +392,7 @@ export const en: Record<keyof typeof de, string> = {
     'Row {{row}} of the EDA report is off the quarter-hour grid or does not follow the row before it; the report is not imported.',
   err_reason_eda_value:
     'Row {{row}}, column {{column}} of the EDA report holds a value no meter can hold; the report is not imported.',
+  err_reason_export_nothing: 'None of these meters holds the chosen registers: choose other registers.',
   err_reason_price_series_missing:
     'The price series “{{id}}” is not in this profile: import the day-ahead prices under that name first (Manage tariffs → Import a price file).',
   err_reason_price_series_example: 'The example series “{{name}}” keeps its name.',

@@ -17,6 +17,7 @@ const note = (message: string) => process.stderr.write(`meterdesk: ${message}\n`
 import type { SyncProgress } from '../sync/sync-service';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { UsageError } from './usage-error';
+import { AppError } from '../errors';
 import { profileStats, registersOfMeter } from '../db/profile-stats';
 
 export interface AccountArgs {
@@ -33,6 +34,7 @@ export interface AccountArgs {
   format?: string;
   out?: string;
   register?: string[];
+  site?: string;
 }
 
 export async function accountCommand(
@@ -167,8 +169,10 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
     import('../export/csv'),
     import('../export/partials'),
   ]);
-  if (!v.meter || !v.from || !v.to || !v.format || !v.out)
-    throw new UsageError(`export needs --meter, --from, --to, --format and --out.\n\n${help.export}`);
+  if ((!v.meter && !(v.site && v.format === 'xlsx')) || !v.from || !v.to || !v.format || !v.out)
+    throw new UsageError(
+      `export needs --meter (or --site with --format xlsx), --from, --to, --format and --out.\n\n${help.export}`,
+    );
   if (v.format !== 'excel-at' && v.format !== 'iso' && v.format !== 'load-profile' && v.format !== 'xlsx')
     throw new UsageError('--format must be excel-at, iso, load-profile or xlsx.');
   const fromSec = parseIsoSec(v.from);
@@ -181,10 +185,11 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
   if (toSec - fromSec > MAX_EXPORT_RANGE_SEC)
     throw new UsageError('An export covers at most 10 years: choose --from and --to closer together.');
   assertExportTarget(v.out, dataDir, dbPath);
+  if (v.format === 'xlsx' && v.site) return siteWorkbookExport(v, dbPath, fromSec, toSec);
   if (v.format === 'xlsx') return workbookExport(v, dbPath, fromSec, toSec);
   const db = openForReading(dbPath, note);
   try {
-    const meterId = resolveMeter(db, v.meter).id; // an id or a metering point
+    const meterId = resolveMeter(db, v.meter!).id; // an id or a metering point
     const registers = v.register ?? registersOfMeter(db, meterId);
     if (registers.length === 0) throw noReadings(String(v.meter));
     const r = await exportCsv(
@@ -222,6 +227,49 @@ async function workbookExport(v: AccountArgs, dbPath: string, fromSec: number, t
     );
     const n = writeWholeFile(resolve(v.out!), bytes);
     process.stdout.write(JSON.stringify({ path: resolve(v.out!), bytes: n, register }) + '\n');
+  } finally {
+    db.close();
+  }
+}
+
+/** `export --format xlsx --site ID`: every meter of the site, each register its own column. */
+async function siteWorkbookExport(
+  v: AccountArgs,
+  dbPath: string,
+  fromSec: number,
+  toSec: number,
+): Promise<void> {
+  const [{ buildManyWorkbook }, { metersOfSite }, { writeWholeFile }, { cliLanguage }] = await Promise.all([
+    import('../export/workbook-many'),
+    import('../db/meter-reads'),
+    import('../export/whole-file'),
+    import('./cli-words'),
+  ]);
+  const db = openForReading(dbPath, note);
+  try {
+    const series = metersOfSite(db, v.site!).flatMap((m) =>
+      registersOfMeter(db, m.id)
+        .filter((o) => !v.register || v.register.includes(o))
+        .map((obisCode) => ({ meterId: m.id, obisCode })),
+    );
+    if (series.length === 0)
+      throw new AppError(
+        'not_found',
+        `No site "${v.site}" with readings in this profile ("meterdesk sites" lists them).`,
+        {
+          reason: 'unknown_in_profile',
+          params: { kind: 'site', id: String(v.site) },
+        },
+      );
+    const lang = cliLanguage(process.argv.slice(2));
+    const bytes = await buildManyWorkbook(
+      db,
+      { series, fromSec, toSec, lang },
+      systemClock.nowSec(),
+      DEFAULT_TZ,
+    );
+    const n = writeWholeFile(resolve(v.out!), bytes);
+    process.stdout.write(JSON.stringify({ path: resolve(v.out!), bytes: n, series }) + '\n');
   } finally {
     db.close();
   }

@@ -42,11 +42,14 @@ their numbers) and checks (the days checked per meter). Exit code 2 when a meter
 
 Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
   export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile|xlsx --out FILE [--register OBIS]...
+       meterdesk --data-dir DIR export --site ID --from ISO --to ISO --format xlsx --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.
 --format xlsx: one register (the main one unless --register) as an Excel workbook: summary, months,
 days, quarter-hours (local time, MEZ/MESZ, UTC, kWh, quality in words) and the standard load profile
 suggested for the meter beside them, typed cells, frozen header rows (headings in the --lang language).
+--site ID --format xlsx: every meter of the site in one workbook, each register its own column (never
+added up): a summary row per register, months, days, quarter-hours with each register's quality.
 --format load-profile: one register's calendar year (--from YYYY-01-01…, --to the next 1 January) as
 the load profile E-Control's Tarifkalkulator and PV/battery design tools (SMA Sunny Design, Tesvolt)
 import: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals
@@ -229,7 +232,7 @@ direction and register (never across them). The app's portfolio view, from the s
 export const OPTIONS: Record<string, string[]> = {
   sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
   stats: ['json'],
-  export: ['meter', 'from', 'to', 'format', 'out', 'register'],
+  export: ['meter', 'site', 'from', 'to', 'format', 'out', 'register'],
   import: ['json', 'profile', 'meter', 'direction', 'replace', 'accept-suspicious'],
   cost: [
     'profile',

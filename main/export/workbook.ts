@@ -6,7 +6,6 @@
  * with the difference. Cells are typed — numbers as numbers, dates as dates in a de-AT format — header
  * rows are frozen and columns sized; text from outside stays text (no cell is ever a formula).
  */
-import type * as XLSXTypes from '@e965/xlsx';
 import type Database from 'better-sqlite3';
 import { figuresOf, frameFor } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
@@ -17,6 +16,7 @@ import { compareSlp } from '../slp/compare';
 import { slpSeries, type SlpId } from '../slp/standard-profile';
 import { fixedClock } from '../time/clock';
 import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
+import { date, DATE, freezeHeaders, MONTH, num, QUALITY, sheet, text, type Cell } from './xlsx-cells';
 
 export interface WorkbookQuery {
   meterId: string;
@@ -26,38 +26,6 @@ export interface WorkbookQuery {
   /** The standard profile beside it; null: the one suggested for the meter. */
   slp: SlpId | null;
   lang: 'de' | 'en';
-}
-
-type Cell = XLSXTypes.CellObject;
-const DATE_TIME = 'dd.mm.yyyy hh:mm';
-const DATE = 'dd.mm.yyyy';
-const MONTH = 'mmm yyyy';
-const QUALITY = {
-  de: ['', 'gemessen', 'geschätzt', 'unsicher'],
-  en: ['', 'measured', 'estimated', 'unreliable'],
-};
-
-/** A local wall-clock time as an Excel date serial (Excel's dates have no zone: the wall clock is what shows). */
-const serial = (sec: number, tz: string) => (sec + offsetMinutesAt(sec, tz) * 60) / 86_400 + 25_569;
-const date = (sec: number, tz: string, z = DATE_TIME): Cell => ({ t: 'n', v: serial(sec, tz), z });
-const num = (v: number | null, z?: string): Cell =>
-  v === null ? { t: 'z' } : { t: 'n', v, ...(z ? { z } : {}) };
-const text = (v: string): Cell => ({ t: 's', v });
-
-function sheet(X: typeof XLSXTypes, head: string[], rows: Cell[][], widths: number[]): XLSXTypes.WorkSheet {
-  const ws: XLSXTypes.WorkSheet = {};
-  const all = [head.map(text), ...rows];
-  all.forEach((row, r) =>
-    row.forEach((c, k) => {
-      ws[X.utils.encode_cell({ r, c: k })] = c;
-    }),
-  );
-  ws['!ref'] = X.utils.encode_range({
-    s: { r: 0, c: 0 },
-    e: { r: Math.max(0, all.length - 1), c: head.length - 1 },
-  });
-  ws['!cols'] = widths.map((wch) => ({ wch }));
-  return ws;
 }
 
 export async function buildWorkbook(
@@ -231,25 +199,4 @@ function cheapest(
         [text(w('Kosten brutto €', 'Cost gross €')), num(best.total.totalEur, '#,##0.00')],
       ]
     : [];
-}
-
-/**
- * Frozen header rows: the library writes no panes, so each sheet's view gets one (the first row stays
- * in sight while scrolling), by rewriting the sheet views inside the package.
- */
-function freezeHeaders(X: typeof XLSXTypes, bytes: Buffer): Uint8Array {
-  const zip = X.CFB.read(bytes, { type: 'buffer' });
-  for (const path of zip.FullPaths) {
-    if (!/xl\/worksheets\/sheet\d+\.xml$/.test(path)) continue;
-    const entry = X.CFB.find(zip, path);
-    if (!entry?.content) continue;
-    const xml = Buffer.from(entry.content as Uint8Array).toString('utf8');
-    const frozen = xml.replace(
-      /<sheetView workbookViewId="0"\/>/,
-      '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView>',
-    );
-    entry.content = Buffer.from(frozen, 'utf8');
-    entry.size = entry.content.length;
-  }
-  return X.CFB.write(zip, { type: 'buffer', fileType: 'zip', compression: true }) as Uint8Array;
 }

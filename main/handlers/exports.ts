@@ -11,11 +11,17 @@ import { exportFileName } from '../export/file-names';
 import { loadProfileOf, writeLoadProfile } from '../export/load-profile';
 import { writeTableCsv } from '../export/table-csv';
 import { meteringPointOf, recordExport } from '../db/meter-lookups';
+import { registersOfMeter } from '../db/profile-stats';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import type { HandlerContext, HandlersOf } from './context';
 
 type ExportChannels =
-  'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv' | 'export:xlsx';
+  | 'analysis:exportCsv'
+  | 'export:png'
+  | 'export:loadProfile'
+  | 'export:csv'
+  | 'export:xlsx'
+  | 'export:xlsxMany';
 
 const PNG_MAGIC = '89504e470d0a1a0a';
 const cancelled = 'Export cancelled: no file was chosen.';
@@ -47,6 +53,33 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       const mp = meteringPointOf(c.db, meterId);
       const path = await savePath(exportFileName(['lastprofil', mp ?? meterId, year], 'csv'), cancelled);
       return { path, rows: p.values, bytes: writeLoadProfile(path, p) };
+    },
+    'export:xlsxMany': async (q) => {
+      const c = await services.active();
+      // Each meter with the chosen registers it holds, never one across registers.
+      const series = q.meterIds.flatMap((meterId) =>
+        registersOfMeter(c.db, meterId)
+          .filter((o) => q.obisCodes.includes(o))
+          .map((obisCode) => ({ meterId, obisCode })),
+      );
+      if (series.length === 0)
+        throw new AppError('invalid_input', 'None of these meters holds the chosen registers.', {
+          reason: 'export_nothing',
+        });
+      const bytes = await c.queries.run('workbookMany', { ...q, series }, await nowSec(), tz);
+      const path = await savePath(
+        exportFileName(
+          [
+            `${q.meterIds.length}-meters`,
+            `${series.length}-registers`,
+            dayKey(dayNumberOf(q.fromSec, tz)),
+            'arbeitsmappe',
+          ],
+          'xlsx',
+        ),
+        cancelled,
+      );
+      return { path, rows: 0, bytes: writeWholeFile(path, bytes) };
     },
     'export:xlsx': async (q) => {
       const c = await services.active();

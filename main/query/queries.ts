@@ -9,6 +9,7 @@
  */
 import { evaluateWatch } from '../watch/rules';
 import { buildWorkbook, type WorkbookQuery } from '../export/workbook';
+import { buildManyWorkbook, type ManyWorkbookQuery } from '../export/workbook-many';
 import { slpTable } from '../slp/slp-table';
 import { compareSlp } from '../slp/compare';
 import { billAhead, type BillAheadQuery } from '../cost/bill-ahead';
@@ -99,6 +100,9 @@ export const queries = {
   watch: (db: Db, nowSec: number, tz: string) => evaluateWatch(db, nowSec, tz),
   /** A register's Excel workbook (export/workbook.ts): its bytes, written by the caller. */
   workbook: (db: Db, q: WorkbookQuery, nowSec: number, tz: string) => buildWorkbook(db, q, nowSec, tz),
+  /** Several registers' workbook (export/workbook-many.ts). */
+  workbookMany: (db: Db, q: ManyWorkbookQuery, nowSec: number, tz: string) =>
+    buildManyWorkbook(db, q, nowSec, tz),
   /** An analysis or cost table for a CSV export: the same result object as its screen, as rows. */
   table: (
     db: Db,

@@ -391,4 +391,16 @@ test('the standard profile: the suggested H0, another chosen, and the spot tarif
   const file = readdirSync(harness.exportDir).find((f) => f.endsWith('.xlsx'))!;
   const wb = XLSX.read(readFileSync(join(harness.exportDir, file)), { type: 'buffer' });
   expect(wb.SheetNames).toEqual(['Summary', 'Months', 'Days', 'Quarter-hours', 'Standard profile']);
+  // Two meters in one workbook: each register its own column.
+  await dialog.getByLabel(/Bäckerei Gruber/).check();
+  await dialog.getByTestId('export-several-run').click();
+  await expect(dialog.getByTestId('export-several-status')).toContainText('Workbook saved');
+  const many = readdirSync(harness.exportDir).find((f) => f.includes('2-meters') && f.endsWith('.xlsx'))!;
+  const wb2 = XLSX.read(readFileSync(join(harness.exportDir, many)), { type: 'buffer' });
+  expect(wb2.SheetNames).toEqual(['Summary', 'Months', 'Days', 'Quarter-hours']);
+  const head = XLSX.utils.sheet_to_json<string[]>(wb2.Sheets['Quarter-hours']!, { header: 1 })[0]!;
+  expect(head.filter((h) => h.startsWith('kWh '))).toEqual([
+    expect.stringMatching(/^kWh (Wohnung Huber|Bäckerei Gruber) · 1-1:1\.9\.0 G\.01$/),
+    expect.stringMatching(/^kWh (Wohnung Huber|Bäckerei Gruber) · 1-1:1\.9\.0 G\.01$/),
+  ]);
 });

@@ -108,6 +108,88 @@ describe('meterdesk export --format xlsx', () => {
       );
   });
 
+  it('a site in one workbook: each register its own column, as SQL holds it, the October hour twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-xlsx-site-'));
+    const fixture = (f: string) => join(__dirname, '..', 'fixtures', 'dso', f);
+    const imported = async (file: string, name: string) => {
+      const r = await cli(['--data-dir', dir, 'import', fixture(file), '--meter', `new:${name}`, '--json']);
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout.trim()) as { meter_id: string }).meter_id;
+    };
+    // Two households of one house (Wiener Netze and Netz NÖ files), October 2024: each its own column.
+    const a = await imported('wienernetze-viertelstundenwerte-oct2024.csv', 'Wohnung');
+    const b = await imported('netznoe-2025-eeg-oct2024.csv', 'Nachbar');
+    expect((await cli(['--data-dir', dir, 'meters', 'site', a, 'new:Haus', 'new:Familie'])).status).toBe(0);
+    const listed = JSON.parse((await cli(['--data-dir', dir, 'meters', '--json'])).stdout.trim()) as {
+      id: string;
+      site_id: string | null;
+    }[];
+    const site = listed.find((m) => m.id === a)!.site_id!;
+    expect((await cli(['--data-dir', dir, 'meters', 'site', b, site])).status).toBe(0);
+    const out = join(dir, 'haus.xlsx');
+    const r = await cli([
+      '--data-dir',
+      dir,
+      'export',
+      '--site',
+      site,
+      '--from',
+      '2024-10-01T00:00:00+02:00',
+      '--to',
+      '2024-11-01T00:00:00+01:00',
+      '--format',
+      'xlsx',
+      '--out',
+      out,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const wb = XLSX.read(readFileSync(out), { type: 'buffer' });
+    expect(wb.SheetNames).toEqual(['Übersicht', 'Monate', 'Tage', 'Viertelstunden']);
+    // Plain SQL: every series of the site with its readings in October.
+    const db = new Database(join(dir, 'meterdesk.sqlite'), { readonly: true });
+    const series = db
+      .prepare(
+        `SELECT s.id, s.meter_id AS meter, s.obis_code AS obis FROM series s WHERE s.meter_id IN (?, ?) ORDER BY s.meter_id, s.obis_code`,
+      )
+      .all(a, b) as { id: number; meter: string; obis: string }[];
+    const readings = (id: number) =>
+      db
+        .prepare(
+          'SELECT start_sec AS s, value AS v FROM readings WHERE series_id = ? AND start_sec >= ? AND start_sec < ?',
+        )
+        .all(id, Date.parse('2024-09-30T22:00:00Z') / 1000, Date.parse('2024-10-31T23:00:00Z') / 1000) as {
+        s: number;
+        v: number;
+      }[];
+    expect(series.map((x) => x.meter).sort()).toEqual([a, b].sort());
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['Übersicht']!, { header: 1 }).slice(1);
+    expect(summary).toHaveLength(series.length);
+    // Quarter-hours: a value column per register, never one across them; each as SQL holds it.
+    const qh = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['Viertelstunden']!, { header: 1 });
+    const head = qh[0] as string[];
+    const utc = new Map(qh.slice(1).map((row) => [Date.parse(String(row[2])) / 1000, row]));
+    for (const x of series) {
+      const col = head.findIndex(
+        (h) =>
+          h.startsWith('kWh ') &&
+          h.endsWith(` · ${x.obis}`) &&
+          h.includes(x.meter === a ? 'Wohnung' : 'Nachbar'),
+      );
+      expect(col, `${x.meter} ${x.obis}`).toBeGreaterThan(2);
+      const rows = readings(x.id);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const y of rows) expect(utc.get(y.s)?.[col]).toBe(y.v);
+    }
+    // 27 October 2024: the repeated hour, 02:00 local twice, told apart by MESZ and MEZ.
+    const twice = qh
+      .slice(1)
+      .filter(
+        (row) => String(row[2]).startsWith('2024-10-27T00') || String(row[2]).startsWith('2024-10-27T01'),
+      );
+    expect(twice.map((row) => row[1])).toEqual([...Array(4).fill('MESZ'), ...Array(4).fill('MEZ')]);
+    db.close();
+  });
+
   it('read back by a small reader of its own (not SheetJS): cell types, the repeated October hour, no formula', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-xlsx-oct-'));
     const imp = await cli([

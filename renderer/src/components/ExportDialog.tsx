@@ -152,8 +152,8 @@ export function ExportDialog(props: {
             !from ||
             !to ||
             to < from ||
-            ((profile === 'load-profile' || profile === 'xlsx') &&
-              (picked.size !== 1 || chosenRegisters.length !== 1))
+            (profile === 'load-profile' && (picked.size !== 1 || chosenRegisters.length !== 1)) ||
+            (profile === 'xlsx' && picked.size > 50)
           }
           data-testid="export-several-run"
         >
@@ -178,6 +178,17 @@ async function exportNow(p: {
   const [ty, tm, td] = p.to.split('-').map(Number) as [number, number, number];
   const fromSec = localDateStart(fy, fm, fd, p.timeZone);
   const toSec = localDateStart(ty, tm, td + 1, p.timeZone);
+  // Several meters or registers: one workbook, each register its own column (export/workbook-many.ts).
+  if (p.profile === 'xlsx' && (p.meterIds.length > 1 || p.registers.length > 1))
+    return unwrap(
+      api().export.xlsxMany({
+        meterIds: p.meterIds,
+        obisCodes: p.registers,
+        fromSec,
+        toSec,
+        lang: p.lang,
+      }),
+    );
   // One meter's register as a workbook (summary, months, days, quarter-hours, standard profile).
   if (p.profile === 'xlsx')
     return unwrap(
