@@ -56,6 +56,14 @@ export function watchText(
         change: x.percent(Math.abs(n('changePercent')) / 100),
         days: g.daysCompared,
       });
+    case 'day_revised':
+      return t(`watch_day_revised_${n('changePercent') > 0 ? 'up' : 'down'}`, {
+        day: x.day(String(g.day)),
+        before: x.kwh(n('beforeKwh')),
+        after: x.kwh(n('afterKwh')),
+        change: x.percent(Math.abs(n('changePercent')) / 100),
+        count: n('quarterHours'),
+      });
     default:
       return f.rule;
   }

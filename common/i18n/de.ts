@@ -111,6 +111,10 @@ export const de = {
     'Verbrauch seit Jahresbeginn {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 100 kWh; nur Tage, die in beiden Jahren vollständig sind).',
   watch_year_year_down:
     'Verbrauch seit Jahresbeginn {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 100 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+  watch_day_revised_up:
+    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} erhöht: {{before}} → {{after}} ({{count}} Werte; Regel: ab 10 % und 1 kWh, in den letzten 14 Tagen) – eine Rechnung über diesen Tag prüfen.',
+  watch_day_revised_down:
+    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} gesenkt: {{before}} → {{after}} ({{count}} Werte; Regel: ab 10 % und 1 kWh, in den letzten 14 Tagen) – eine Rechnung über diesen Tag prüfen.',
   watch_rules:
     'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',

@@ -111,6 +111,10 @@ export const en: Record<keyof typeof de, string> = {
     'consumption this year so far {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 100 kWh; only days complete in both years).',
   watch_year_year_down:
     'consumption this year so far {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 100 kWh; only days complete in both years).',
+  watch_day_revised_up:
+    'the grid operator revised {{day}} up by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from 10 % and 1 kWh, in the last 14 days) – check a bill covering that day.',
+  watch_day_revised_down:
+    'the grid operator revised {{day}} down by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from 10 % and 1 kWh, in the last 14 days) – check a bill covering that day.',
   watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:

@@ -134,7 +134,8 @@ the 8 weeks before, and 0.1 kW apart), data_stopped (a synced meter's newest rea
 days old), days_missing (incomplete days of the last 30, up to the day before yesterday), feed_in_drop
 (the 5 best feed-in days of the last 14 under 70 % of the same weeks a year earlier), year_change
 (this month or this year so far 20 % and 20/100 kWh off the same days a year earlier, on days complete
-in both years). Prints the
+in both years), day_revised (a day the operator revised by 10 % and 1 kWh or more, recorded in the
+last 14 days). Prints the
 findings that hold, new ones marked; exit code 1 when one is new since --since (else: new in this
 run). See docs/watch.md.`,
   'compare-slp': `Usage: meterdesk --data-dir DIR compare-slp --meter ID|METERING_POINT [--register OBIS]

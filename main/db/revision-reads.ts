@@ -76,3 +76,39 @@ export function lastExportSec(db: Database.Database, meterId: string): number | 
       .get(meterId)?.s ?? null
   );
 }
+
+/**
+ * The watch list's revised days (issue 45): revisions recorded since `recordedSince` of quarter-hours
+ * from `startFrom` on, each quarter-hour's first old and last new value (a value revised twice counts
+ * once, from where it was to where it is), by start.
+ */
+export function recentRevisions(
+  db: Database.Database,
+  seriesId: number,
+  startFrom: number,
+  recordedSince: number,
+) {
+  const rows = db
+    .prepare<
+      [number, number, number],
+      { start_sec: number; old_value: number; new_value: number; recorded_sec: number }
+    >(
+      'SELECT start_sec, old_value, new_value, recorded_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND recorded_sec >= ? ORDER BY start_sec, id',
+    )
+    .all(seriesId, startFrom, recordedSince);
+  const out: { startSec: number; oldValue: number; newValue: number; recordedSec: number }[] = [];
+  for (const r of rows) {
+    const last = out.at(-1);
+    if (last && last.startSec === r.start_sec) {
+      last.newValue = r.new_value;
+      last.recordedSec = Math.max(last.recordedSec, r.recorded_sec);
+    } else
+      out.push({
+        startSec: r.start_sec,
+        oldValue: r.old_value,
+        newValue: r.new_value,
+        recordedSec: r.recorded_sec,
+      });
+  }
+  return out;
+}

@@ -13,8 +13,9 @@
  *   fewer readings than the day has quarter-hours;
  * - `feed_in_drop`: a feed-in register whose 5 best days of the last 14 give less than 70 % of the
  *   5 best days of the same weeks a year earlier (an inverter fault a household would find on its bill).
- * - `year_change`: this month and this year so far against the same days a year earlier (year-rule.ts).
- * Not yet: revisions above x %, community rules, per-meter thresholds.
+ * - `year_change`: this month and this year so far against the same days a year earlier (year-rule.ts);
+ * - `day_revised`: a day the operator revised by 10 % and 1 kWh or more, lately (revision-rule.ts).
+ * Not yet: community rules, per-meter thresholds.
  */
 import type Database from 'better-sqlite3';
 import { quarterHoursInDay } from '../../common/zone';
@@ -22,6 +23,7 @@ import { watchDays } from '../db/series-reads';
 import { watchedSeries, type Finding } from '../db/watch-store';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import { yearChange } from './year-rule';
+import { dayRevised } from './revision-rule';
 
 export const WATCH_RULES = [
   'peak_new',
@@ -30,6 +32,7 @@ export const WATCH_RULES = [
   'days_missing',
   'feed_in_drop',
   'year_change',
+  'day_revised',
 ] as const;
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -78,6 +81,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
           window: 30,
         },
       });
+    dayRevised(db, s.id, days, today, nowSec, tz, keyOf, at);
     if (s.direction === 'feed_in') feedInDrop(days, today, at);
     else {
       yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at, keyOf);

@@ -76,6 +76,18 @@ function seed(dir: string) {
   db.prepare(
     "DELETE FROM daily_rollups WHERE series_id = (SELECT id FROM series WHERE meter_id = 'steady') AND day = ?",
   ).run(Math.round(Date.UTC(2025, 10, 10) / 86_400_000));
+  // 5 November, revised by the operator 3 days before now: 0.03 kWh more in each quarter-hour outside
+  // the evening (+2.52 kWh, +35 %; the day's peak unchanged).
+  const revisedAt = NOW.minus({ days: 3 }).toSeconds();
+  store.applyPage(
+    'steady',
+    fullDay('2025-11-05', (i) => load(0.2)(today, i) + (i >= 72 && i < 84 ? 0 : 0.03), {
+      obisCode: G,
+      updatedSec: revisedAt,
+    }),
+    'cursor',
+    revisedAt,
+  );
   put('stopped', G, start, today.minus({ days: 10 }), load(0.2));
   // The roof: clear days of 20 kWh a year ago, 10 kWh now.
   put('roof', '1-1:2.9.0 G.01', start, today, (d, i) =>
@@ -100,6 +112,7 @@ describe('the watch list (issue 45)', () => {
         'step year_change 2025',
         'stopped data_stopped data_stopped',
         'steady days_missing days_missing',
+        'steady day_revised 2025-11-05',
       ].sort(),
     );
     const step = found.find((f) => f.rule === 'base_step')!;
@@ -110,6 +123,30 @@ describe('the watch list (issue 45)', () => {
       days: 1,
       first: '2025-11-10',
     });
+    // day_revised: before and after as the revision audit and the readings view hold them.
+    const revised = found.find((f) => f.rule === 'day_revised')!.figures;
+    const dayFrom = DateTime.fromISO('2025-11-05', { zone: TZ }).toSeconds();
+    const after = (
+      db
+        .prepare(
+          `SELECT sum(r.value) AS v FROM readings r JOIN series s ON s.id = r.series_id
+            WHERE s.meter_id = 'steady' AND r.start_sec >= ? AND r.start_sec < ?`,
+        )
+        .get(dayFrom, dayFrom + 86_400) as { v: number }
+    ).v;
+    const delta = db
+      .prepare(
+        `SELECT sum(new_value - old_value) AS d, count(*) AS n FROM reading_revisions
+            WHERE start_sec >= ? AND start_sec < ?`,
+      )
+      .get(dayFrom, dayFrom + 86_400) as { d: number; n: number };
+    expect(revised).toMatchObject({
+      day: '2025-11-05',
+      afterKwh: Math.round(after * 100) / 100,
+      beforeKwh: Math.round((after - delta.d) * 100) / 100,
+      quarterHours: 84,
+    });
+    expect(delta.n).toBe(84);
     // year_change against plain SQL over the readings view: the same calendar days of both years (the
     // seed starts 400 days back, so the year compares 16 October – 19 November of each).
     const kwh = (from: string, to: string) =>
@@ -141,7 +178,7 @@ describe('the watch list (issue 45)', () => {
     });
     db.close();
 
-    // The CLI as it ships: the same seven, new (exit 1); run again, nothing new (exit 0).
+    // The CLI as it ships: the same eight, new (exit 1); run again, nothing new (exit 0).
     const now = ['--now', NOW.toISO()!];
     const first = await cli(['--data-dir', dir, 'watch', ...now, '--json']);
     expect(first.status, first.stderr).toBe(1);
@@ -149,7 +186,7 @@ describe('the watch list (issue 45)', () => {
       findings: { rule: string; new: boolean }[];
       added: number;
     };
-    expect(out.added).toBe(7);
+    expect(out.added).toBe(8);
     expect(out.findings.every((f) => f.new)).toBe(true);
     const again = await cli(['--data-dir', dir, 'watch', ...now, '--json']);
     expect(again.status, again.stderr).toBe(0);
