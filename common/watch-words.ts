@@ -24,6 +24,14 @@ export function watchText(
 ): string {
   const g = f.figures;
   const n = (k: string) => Number(g[k]);
+  // The threshold the rule used and where it was set (findings of earlier builds: the defaults).
+  const scope = ['meter', 'site', 'customer'].includes(String(g.scope))
+    ? t(`watch_scope_${String(g.scope)}`)
+    : '';
+  const th = g.threshold as { percent?: number } | number | undefined;
+  const percentOf = (fallback: number) =>
+    x.percent((typeof th === 'object' && th?.percent ? th.percent : fallback) / 100);
+  const steps = (g.thresholds ?? {}) as { up?: number; down?: number };
   switch (f.rule) {
     case 'peak_new':
       return t('watch_peak_new', {
@@ -38,9 +46,23 @@ export function watchText(
         before: x.kw(n('beforeKw')),
         from: x.day(String(g.recentFrom)),
         ratio: x.number(n('ratio')),
+        threshold: x.number(f.key === 'up' ? (steps.up ?? 1.5) : (steps.down ?? 0.67)),
+        scope,
+      });
+    case 'peak_cap':
+      return t('watch_peak_cap', {
+        kw: x.kw(n('kw')),
+        at: g.atSec ? x.dateTime(n('atSec')) : '',
+        cap: x.kw(n('capKw')),
+        scope,
       });
     case 'data_stopped':
-      return t('watch_data_stopped', { day: x.day(String(g.lastDay)), days: g.days });
+      return t('watch_data_stopped', {
+        day: x.day(String(g.lastDay)),
+        days: g.days,
+        threshold: g.thresholdDays ?? 3,
+        scope,
+      });
     case 'days_missing':
       return t('watch_days_missing', { count: n('days'), first: x.day(String(g.first)) });
     case 'feed_in_drop':
@@ -48,6 +70,8 @@ export function watchText(
         recent: x.number(n('recentKwh')),
         lastYear: x.number(n('lastYearKwh')),
         share: x.percent(n('ratio')),
+        threshold: x.percent(typeof th === 'number' ? th : 0.7),
+        scope,
       });
     case 'year_change':
       return t(`watch_year_${String(g.span)}_${n('changePercent') > 0 ? 'up' : 'down'}`, {
@@ -55,6 +79,8 @@ export function watchText(
         lastYear: x.kwh(n('lastYearKwh')),
         change: x.percent(Math.abs(n('changePercent')) / 100),
         days: g.daysCompared,
+        threshold: percentOf(20),
+        scope,
       });
     case 'day_revised':
       return t(`watch_day_revised_${n('changePercent') > 0 ? 'up' : 'down'}`, {
@@ -63,6 +89,8 @@ export function watchText(
         after: x.kwh(n('afterKwh')),
         change: x.percent(Math.abs(n('changePercent')) / 100),
         count: n('quarterHours'),
+        threshold: percentOf(10),
+        scope,
       });
     default:
       return f.rule;

@@ -114,7 +114,38 @@ export interface WatchFindingView {
   isNew: boolean;
 }
 
+/** A meter's watch thresholds (watch/thresholds.ts): each rule's value, where it is set, and its bounds. */
+export interface WatchThresholdsView {
+  meterId: string;
+  siteId: string | null;
+  customerId: string | null;
+  rules: {
+    rule: string;
+    value: number | null;
+    scope: 'meter' | 'site' | 'customer' | 'default';
+    default: number | null;
+    unit: string;
+    min: number;
+    max: number;
+    /** The values set at each scope of this meter (null: none). */
+    set: { meter: number | null; site: number | null; customer: number | null };
+  }[];
+}
+
 export const aheadChannels = {
+  /** A meter's watch thresholds, with where each is set. */
+  'watch:thresholds': channel<WatchThresholdsView>().input(z.object({ meterId }).strict()),
+  /** Sets (a number) or removes (null) a rule's threshold for a meter, its site or its customer. */
+  'watch:setThreshold': channel<WatchThresholdsView>().input(
+    z
+      .object({
+        meterId,
+        scope: z.enum(['meter', 'site', 'customer']),
+        rule: z.enum(['peak_cap', 'base_step', 'year_change', 'day_revised', 'feed_in_drop', 'data_stopped']),
+        value: z.number().finite().nullable(),
+      })
+      .strict(),
+  ),
   /** The watch list: the rules evaluated now, each finding that holds (newest first). */
   'watch:list': channel<WatchFindingView[]>().input(z.object({}).strict()),
   /** The person has seen a finding. */

@@ -90,6 +90,8 @@ export const channelNames = [
   'analysis:compareSlp',
   'watch:list',
   'watch:acknowledge',
+  'watch:thresholds',
+  'watch:setThreshold',
   'community:list',
   'community:get',
   'community:save',

@@ -93,28 +93,48 @@ export const de = {
   watch_peak_new:
     'neue Monatsspitze {{kw}} ({{at}}), über den {{months}} Monaten davor (höchstens {{before}}).',
   watch_base_up:
-    'Grundlast gestiegen: {{recent}} in den letzten 14 Tagen gegen {{before}} in den 8 Wochen davor (× {{ratio}}; Regel: ab × 1,5 und 0,1 kW).',
+    'Grundlast gestiegen: {{recent}} in den letzten 14 Tagen gegen {{before}} in den 8 Wochen davor (× {{ratio}}; Regel: ab × {{threshold}} und 0,1 kW{{scope}}).',
   watch_base_down:
-    'Grundlast gesunken: {{recent}} in den letzten 14 Tagen gegen {{before}} in den 8 Wochen davor (× {{ratio}}; Regel: bis × 0,67 und 0,1 kW).',
-  watch_data_stopped: 'keine Daten seit {{day}} ({{days}} Tage; Regel: mehr als 3 Tage).',
+    'Grundlast gesunken: {{recent}} in den letzten 14 Tagen gegen {{before}} in den 8 Wochen davor (× {{ratio}}; Regel: bis × {{threshold}} und 0,1 kW{{scope}}).',
+  watch_data_stopped:
+    'keine Daten seit {{day}} ({{days}} Tage; Regel: mehr als {{threshold}} Tage{{scope}}).',
   watch_days_missing_one:
     '1 Tag der letzten 30 unvollständig (ab {{first}}), den der Netzbetreiber schuldet.',
   watch_days_missing_other:
     '{{count}} Tage der letzten 30 unvollständig (ab {{first}}), die der Netzbetreiber schuldet.',
   watch_feed_in_drop:
-    'Einspeisung gefallen: die 5 besten Tage der letzten 14 bringen {{recent}} kWh, vor einem Jahr {{lastYear}} kWh ({{share}}; Regel: unter 70 %) – Wechselrichter prüfen.',
+    'Einspeisung gefallen: die 5 besten Tage der letzten 14 bringen {{recent}} kWh, vor einem Jahr {{lastYear}} kWh ({{share}}; Regel: unter {{threshold}}{{scope}}) – Wechselrichter prüfen.',
   watch_year_month_up:
-    'Verbrauch dieses Monats {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 20 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+    'Verbrauch dieses Monats {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab {{threshold}} und 20 kWh{{scope}}; nur Tage, die in beiden Jahren vollständig sind).',
   watch_year_month_down:
-    'Verbrauch dieses Monats {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 20 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+    'Verbrauch dieses Monats {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab {{threshold}} und 20 kWh{{scope}}; nur Tage, die in beiden Jahren vollständig sind).',
   watch_year_year_up:
-    'Verbrauch seit Jahresbeginn {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 100 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+    'Verbrauch seit Jahresbeginn {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab {{threshold}} und 100 kWh{{scope}}; nur Tage, die in beiden Jahren vollständig sind).',
   watch_year_year_down:
-    'Verbrauch seit Jahresbeginn {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab 20 % und 100 kWh; nur Tage, die in beiden Jahren vollständig sind).',
+    'Verbrauch seit Jahresbeginn {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab {{threshold}} und 100 kWh{{scope}}; nur Tage, die in beiden Jahren vollständig sind).',
   watch_day_revised_up:
-    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} erhöht: {{before}} → {{after}} ({{count}} Werte; Regel: ab 10 % und 1 kWh, in den letzten 14 Tagen) – eine Rechnung über diesen Tag prüfen.',
+    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} erhöht: {{before}} → {{after}} ({{count}} Werte; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen{{scope}}) – eine Rechnung über diesen Tag prüfen.',
   watch_day_revised_down:
-    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} gesenkt: {{before}} → {{after}} ({{count}} Werte; Regel: ab 10 % und 1 kWh, in den letzten 14 Tagen) – eine Rechnung über diesen Tag prüfen.',
+    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} gesenkt: {{before}} → {{after}} ({{count}} Werte; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen{{scope}}) – eine Rechnung über diesen Tag prüfen.',
+  watch_peak_cap: 'Höchste Viertelstunde des Monats {{kw}} ({{at}}) über der Grenze von {{cap}}{{scope}}.',
+  watch_scope_meter: ', für diesen Zähler gesetzt',
+  watch_scope_site: ', für den Standort gesetzt',
+  watch_scope_customer: ', für den Kunden gesetzt',
+  watch_thresholds: 'Schwellen der Regeln',
+  watch_thresholdsFor: 'für den Zähler',
+  watch_thresholdScope: 'ändern für',
+  watch_scopeName_meter: 'den Zähler',
+  watch_scopeName_site: 'seinen Standort',
+  watch_scopeName_customer: 'seinen Kunden',
+  watch_scopeName_default: 'Standard',
+  watch_thresholdOff: 'aus',
+  watch_thresholdReset: 'Entfernen',
+  watch_rule_peak_cap: 'Höchste Viertelstunde über (kW)',
+  watch_rule_base_step: 'Grundlastsprung (Faktor)',
+  watch_rule_year_change: 'Verbrauch gegen Vorjahr (%)',
+  watch_rule_day_revised: 'Tag nachträglich geändert (%)',
+  watch_rule_feed_in_drop: 'Einspeisung unter Vorjahr (%)',
+  watch_rule_data_stopped: 'Keine Daten seit (Tage)',
   watch_rules:
     'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',
@@ -402,6 +422,9 @@ export const de = {
   err_reason_eda_value:
     'Zeile {{row}}, Spalte {{column}} des EDA-Reports hält einen Wert, den kein Zähler messen kann; der Report ist nicht importiert.',
   err_reason_export_nothing: 'Keiner dieser Zähler hat die gewählten Register: andere Register wählen.',
+  err_reason_watch_scope_missing:
+    'Dieser Zähler gehört zu keinem Standort oder Kunden: die Schwelle für den Zähler selbst setzen.',
+  err_reason_watch_threshold_range: 'Die Schwelle liegt zwischen {{min}} und {{max}} {{unit}}.',
   err_reason_price_series_missing:
     'Die Preisreihe „{{id}}“ ist nicht in diesem Profil: zuerst die Day-Ahead-Preise unter diesem Namen importieren (Tarife verwalten → Preisdatei importieren).',
   err_reason_price_series_example: 'Die Beispielreihe „{{name}}“ behält ihren Namen.',

@@ -94,27 +94,46 @@ export const en: Record<keyof typeof de, string> = {
   watch_peak_new:
     'a new monthly peak of {{kw}} ({{at}}), above the {{months}} months before (at most {{before}}).',
   watch_base_up:
-    'base load up: {{recent}} in the last 14 days against {{before}} in the 8 weeks before (× {{ratio}}; rule: from × 1.5 and 0.1 kW).',
+    'base load up: {{recent}} in the last 14 days against {{before}} in the 8 weeks before (× {{ratio}}; rule: from × {{threshold}} and 0.1 kW{{scope}}).',
   watch_base_down:
-    'base load down: {{recent}} in the last 14 days against {{before}} in the 8 weeks before (× {{ratio}}; rule: to × 0.67 and 0.1 kW).',
-  watch_data_stopped: 'no data since {{day}} ({{days}} days; rule: more than 3 days).',
+    'base load down: {{recent}} in the last 14 days against {{before}} in the 8 weeks before (× {{ratio}}; rule: to × {{threshold}} and 0.1 kW{{scope}}).',
+  watch_data_stopped: 'no data since {{day}} ({{days}} days; rule: more than {{threshold}} days{{scope}}).',
   watch_days_missing_one: '1 day of the last 30 incomplete (from {{first}}), owed by the grid operator.',
   watch_days_missing_other:
     '{{count}} days of the last 30 incomplete (from {{first}}), owed by the grid operator.',
   watch_feed_in_drop:
-    'feed-in down: the 5 best days of the last 14 give {{recent}} kWh, a year ago {{lastYear}} kWh ({{share}}; rule: under 70 %) – check the inverter.',
+    'feed-in down: the 5 best days of the last 14 give {{recent}} kWh, a year ago {{lastYear}} kWh ({{share}}; rule: under {{threshold}}{{scope}}) – check the inverter.',
   watch_year_month_up:
-    'this month’s consumption {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 20 kWh; only days complete in both years).',
+    'this month’s consumption {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from {{threshold}} and 20 kWh{{scope}}; only days complete in both years).',
   watch_year_month_down:
-    'this month’s consumption {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 20 kWh; only days complete in both years).',
+    'this month’s consumption {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from {{threshold}} and 20 kWh{{scope}}; only days complete in both years).',
   watch_year_year_up:
-    'consumption this year so far {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 100 kWh; only days complete in both years).',
+    'consumption this year so far {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from {{threshold}} and 100 kWh{{scope}}; only days complete in both years).',
   watch_year_year_down:
-    'consumption this year so far {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from 20 % and 100 kWh; only days complete in both years).',
+    'consumption this year so far {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from {{threshold}} and 100 kWh{{scope}}; only days complete in both years).',
   watch_day_revised_up:
-    'the grid operator revised {{day}} up by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from 10 % and 1 kWh, in the last 14 days) – check a bill covering that day.',
+    'the grid operator revised {{day}} up by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from {{threshold}} and 1 kWh, in the last 14 days{{scope}}) – check a bill covering that day.',
   watch_day_revised_down:
-    'the grid operator revised {{day}} down by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from 10 % and 1 kWh, in the last 14 days) – check a bill covering that day.',
+    'the grid operator revised {{day}} down by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from {{threshold}} and 1 kWh, in the last 14 days{{scope}}) – check a bill covering that day.',
+  watch_peak_cap: 'the month’s highest quarter-hour {{kw}} ({{at}}) above the cap of {{cap}}{{scope}}.',
+  watch_scope_meter: ', set for this meter',
+  watch_scope_site: ', set for the site',
+  watch_scope_customer: ', set for the customer',
+  watch_thresholds: 'Thresholds of the rules',
+  watch_thresholdsFor: 'for the meter',
+  watch_thresholdScope: 'change for',
+  watch_scopeName_meter: 'the meter',
+  watch_scopeName_site: 'its site',
+  watch_scopeName_customer: 'its customer',
+  watch_scopeName_default: 'default',
+  watch_thresholdOff: 'off',
+  watch_thresholdReset: 'Remove',
+  watch_rule_peak_cap: 'Highest quarter-hour above (kW)',
+  watch_rule_base_step: 'Base-load step (factor)',
+  watch_rule_year_change: 'Consumption against last year (%)',
+  watch_rule_day_revised: 'Day revised (%)',
+  watch_rule_feed_in_drop: 'Feed-in below last year (%)',
+  watch_rule_data_stopped: 'No data for (days)',
   watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:
@@ -397,6 +416,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_eda_value:
     'Row {{row}}, column {{column}} of the EDA report holds a value no meter can hold; the report is not imported.',
   err_reason_export_nothing: 'None of these meters holds the chosen registers: choose other registers.',
+  err_reason_watch_scope_missing: 'This meter has no {{scope}}: set the threshold for the meter.',
+  err_reason_watch_threshold_range: 'The threshold lies between {{min}} and {{max}} {{unit}}.',
   err_reason_price_series_missing:
     'The price series “{{id}}” is not in this profile: import the day-ahead prices under that name first (Manage tariffs → Import a price file).',
   err_reason_price_series_example: 'The example series “{{name}}” keeps its name.',

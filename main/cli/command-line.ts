@@ -19,6 +19,7 @@ const CLI_OPTIONS = {
   register: { type: 'string', multiple: true },
   direction: { type: 'string' },
   site: { type: 'string' },
+  scope: { type: 'string' },
   tariff: { type: 'string', multiple: true },
   'tariff-id': { type: 'string', multiple: true },
   'tariff-preset': { type: 'string', multiple: true },

@@ -126,6 +126,9 @@ is an example (the ids --tariff-id takes). With --presets: the dated presets tha
 (the 2026 grid usage prices of the 14 network areas with SNAP, and the 2026 levies), with validity and
 legal source (the ids --tariff-preset takes).`,
   watch: `Usage: meterdesk --data-dir DIR watch [--since ISO] [--now ISO] [--profile NAME] [--json]
+       meterdesk --data-dir DIR watch thresholds --meter ID [--json]
+       meterdesk --data-dir DIR watch set RULE VALUE --meter ID [--scope meter|site|customer]
+       meterdesk --data-dir DIR watch unset RULE --meter ID [--scope meter|site|customer]
 
 Evaluates the watch rules over every meter's total register from the daily rollups and records each
 finding once (it stays until its condition ends, then it is cleared): peak_new (this month's highest
@@ -137,7 +140,9 @@ days old), days_missing (incomplete days of the last 30, up to the day before ye
 in both years), day_revised (a day the operator revised by 10 % and 1 kWh or more, recorded in the
 last 14 days). Prints the
 findings that hold, new ones marked; exit code 1 when one is new since --since (else: new in this
-run). See docs/watch.md.`,
+run). "thresholds" lists a meter's threshold of each rule and where it is set; "set"/"unset" change
+it for the meter, its site or its customer (the narrowest wins): peak_cap kW (off until set),
+base_step factor, year_change %, day_revised %, feed_in_drop %, data_stopped days. See docs/watch.md.`,
   'compare-slp': `Usage: meterdesk --data-dir DIR compare-slp --meter ID|METERING_POINT [--register OBIS]
        [--slp H0|G0|…|G6|L0|L1|L2|H25|G25|L25|P25] (--period 2025 | --from ISO --to ISO) [--now ISO] [--json]
 
@@ -269,7 +274,7 @@ export const OPTIONS: Record<string, string[]> = {
     'prices',
   ],
   analyze: ['profile', 'json', 'meter', 'site', 'register', 'period', 'from', 'to', 'now'],
-  watch: ['profile', 'json', 'since', 'now'],
+  watch: ['profile', 'json', 'since', 'now', 'meter', 'scope'],
   'compare-slp': ['profile', 'json', 'meter', 'register', 'slp', 'period', 'from', 'to', 'now'],
   portfolio: ['profile', 'json', 'customer', 'now'],
   report: [

@@ -143,8 +143,16 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
     return;
   }
   if (command === 'watch') {
-    const { watchCommand } = await import('./watch-command');
-    watchCommand({ dbPath, json: !!v.json, since: v.since, now: v.now });
+    const { watchCommand, thresholdCommand } = await import('./watch-command');
+    if (positionals[1])
+      thresholdCommand({
+        dbPath,
+        json: !!v.json,
+        args: positionals.slice(1),
+        meter: v.meter,
+        scope: v.scope,
+      });
+    else watchCommand({ dbPath, json: !!v.json, since: v.since, now: v.now });
     return;
   }
   if (command === 'compare-slp') {

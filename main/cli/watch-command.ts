@@ -4,7 +4,10 @@
  * that hold (new ones marked), and exits 1 when any is new since --since (or new in this run).
  */
 import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
-import { openFindings, recordFindings } from '../db/watch-store';
+import { openFindings, recordFindings, setThreshold, thresholdRows } from '../db/watch-store';
+import { placeOfMeter } from '../db/meter-reads';
+import { THRESHOLD_RULES, THRESHOLDS, thresholdsView, type ThresholdRule } from '../watch/thresholds';
+import { resolveMeter } from './lists-command';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { systemClock } from '../time/clock';
 import { evaluateWatch } from '../watch/rules';
@@ -40,6 +43,53 @@ export function watchCommand(a: { dbPath: string; json: boolean; since?: string;
       if (r.cleared > 0) process.stdout.write(`${r.cleared} finding(s) no longer hold and were cleared.\n`);
     }
     if (open.some(isNew)) process.exitCode = 1;
+  } finally {
+    db.close();
+  }
+}
+
+/** `watch thresholds|set|unset`: a meter's thresholds, changed for the meter, its site or customer. */
+export function thresholdCommand(a: {
+  dbPath: string;
+  json: boolean;
+  args: string[];
+  meter?: string;
+  scope?: string;
+}): void {
+  const [verb, rule, value] = a.args;
+  const scope = (a.scope ?? 'meter') as 'meter' | 'site' | 'customer';
+  if (
+    !a.meter ||
+    !['thresholds', 'set', 'unset'].includes(verb!) ||
+    !['meter', 'site', 'customer'].includes(scope)
+  )
+    throw new UsageError(
+      'Usage: meterdesk watch thresholds --meter ID | watch set RULE VALUE --meter ID [--scope meter|site|customer] | watch unset RULE --meter ID [--scope …]',
+    );
+  const writing = verb !== 'thresholds';
+  if (writing) assertWritablePlace(a.dbPath);
+  const db = openDatabase(a.dbPath);
+  try {
+    if (writing) assertIntact(db);
+    const place = placeOfMeter(db, resolveMeter(db, a.meter).id);
+    if (writing) {
+      if (!THRESHOLD_RULES.includes(rule as ThresholdRule))
+        throw new UsageError(`RULE is one of ${THRESHOLD_RULES.join(', ')}.`);
+      const b = THRESHOLDS[rule as ThresholdRule];
+      const v = verb === 'unset' ? null : Number(value);
+      if (v !== null && (!Number.isFinite(v) || v < b.min || v > b.max))
+        throw new UsageError(`The threshold of ${rule} lies between ${b.min} and ${b.max} ${b.unit}.`);
+      const scopeId = scope === 'meter' ? place.meterId : scope === 'site' ? place.siteId : place.customerId;
+      if (scopeId === null)
+        throw new UsageError(`This meter has no ${scope}: set the threshold for the meter.`);
+      setThreshold(db, { scope, scopeId, rule: rule!, value: v }, systemClock.nowSec());
+    }
+    const view = thresholdsView(thresholdRows(db), place);
+    if (a.json) return void process.stdout.write(JSON.stringify(view) + '\n');
+    for (const r of view.rules)
+      process.stdout.write(
+        `${r.rule.padEnd(13)} ${r.value === null ? 'off' : `${r.value} ${r.unit}`} (${r.scope})\n`,
+      );
   } finally {
     db.close();
   }

@@ -4,6 +4,7 @@
  * lives here or in the stores beside it (issue 41, item 6).
  */
 import type Database from 'better-sqlite3';
+import { AppError } from '../errors';
 
 /** A meter's stored row (what the readers of main/ need of it). */
 export interface MeterRow {
@@ -174,4 +175,22 @@ export function siteOrCustomerName(
       : db.prepare('SELECT name FROM customers WHERE id = ?').get(id)
   ) as { name: string } | undefined;
   return r?.name ?? null;
+}
+
+/** A meter with its site and customer (the watch thresholds' scopes); unknown meter: refused. */
+export function placeOfMeter(
+  db: Database.Database,
+  meterId: string,
+): { meterId: string; siteId: string | null; customerId: string | null } {
+  const r = db
+    .prepare<[string], { site_id: string | null; customer_id: string | null }>(
+      'SELECT m.site_id, s.customer_id FROM meters m LEFT JOIN sites s ON s.id = m.site_id WHERE m.id = ?',
+    )
+    .get(meterId);
+  if (!r)
+    throw new AppError('not_found', `No meter "${meterId}" in this profile.`, {
+      reason: 'unknown_in_profile',
+      params: { kind: 'meter', id: meterId },
+    });
+  return { meterId, siteId: r.site_id, customerId: r.customer_id };
 }

@@ -133,11 +133,14 @@ export function watchedSeries(db: Database.Database): {
   resolution_sec: number;
   direction: string;
   status: string;
+  site_id: string | null;
+  customer_id: string | null;
 }[] {
   return db
     .prepare(
-      `SELECT s.id, s.meter_id, s.obis_code, s.resolution_sec, m.energy_direction AS direction, m.status
-         FROM series s JOIN meters m ON m.id = s.meter_id
+      `SELECT s.id, s.meter_id, s.obis_code, s.resolution_sec, m.energy_direction AS direction, m.status,
+              m.site_id, si.customer_id
+         FROM series s JOIN meters m ON m.id = s.meter_id LEFT JOIN sites si ON si.id = m.site_id
         WHERE s.obis_code LIKE '%G.01' OR s.obis_code LIKE '7-%'
         ORDER BY s.meter_id, s.obis_code`,
     )
@@ -148,5 +151,39 @@ export function watchedSeries(db: Database.Database): {
     resolution_sec: number;
     direction: string;
     status: string;
+    site_id: string | null;
+    customer_id: string | null;
   }[];
+}
+
+/** A threshold a person set for a meter, site or customer (migration 0008). */
+export interface ThresholdRow {
+  scope: 'meter' | 'site' | 'customer';
+  scope_id: string;
+  rule: string;
+  value: number;
+}
+
+/** The thresholds a person set (watch/thresholds.ts resolves them). */
+export function thresholdRows(db: Database.Database): ThresholdRow[] {
+  return db.prepare('SELECT scope, scope_id, rule, value FROM watch_thresholds').all() as ThresholdRow[];
+}
+
+/** Sets (a number) or removes (null) a threshold of a meter, site or customer. */
+export function setThreshold(
+  db: Database.Database,
+  t: { scope: 'meter' | 'site' | 'customer'; scopeId: string; rule: string; value: number | null },
+  nowSec: number,
+): void {
+  if (t.value === null)
+    db.prepare('DELETE FROM watch_thresholds WHERE scope = ? AND scope_id = ? AND rule = ?').run(
+      t.scope,
+      t.scopeId,
+      t.rule,
+    );
+  else
+    db.prepare(
+      `INSERT INTO watch_thresholds (scope, scope_id, rule, value, set_sec) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec`,
+    ).run(t.scope, t.scopeId, t.rule, t.value, nowSec);
 }

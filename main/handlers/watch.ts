@@ -3,10 +3,20 @@
  * recorded on the profile (each once), listed with their meters; and the person's "seen".
  */
 import { meterRow } from '../db/meter-reads';
-import { acknowledgeFinding, openFindings, recordFindings, type Finding } from '../db/watch-store';
+import {
+  acknowledgeFinding,
+  openFindings,
+  recordFindings,
+  setThreshold,
+  thresholdRows,
+  type Finding,
+} from '../db/watch-store';
+import { AppError } from '../errors';
+import { placeOfMeter } from '../db/meter-reads';
+import { THRESHOLDS, thresholdsView } from '../watch/thresholds';
 import type { HandlerContext, HandlersOf } from './context';
 
-type WatchChannels = 'watch:list' | 'watch:acknowledge';
+type WatchChannels = 'watch:list' | 'watch:acknowledge' | 'watch:thresholds' | 'watch:setThreshold';
 
 export function watchHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<WatchChannels> {
   const tz = services.tz;
@@ -24,6 +34,32 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
           isNew: added.some((a) => a.id === f.id) || f.acknowledgedSec === null,
         };
       });
+    },
+    'watch:thresholds': async ({ meterId }) => {
+      const db = (await services.active()).db;
+      return thresholdsView(thresholdRows(db), placeOfMeter(db, meterId));
+    },
+    'watch:setThreshold': async ({ meterId, scope, rule, value }) => {
+      const c = await writable();
+      const place = placeOfMeter(c.db, meterId);
+      const scopeId = scope === 'meter' ? place.meterId : scope === 'site' ? place.siteId : place.customerId;
+      if (scopeId === null)
+        throw new AppError('invalid_input', `This meter has no ${scope}: set the threshold for the meter.`, {
+          reason: 'watch_scope_missing',
+          params: { scope },
+        });
+      const b = THRESHOLDS[rule];
+      if (value !== null && (value < b.min || value > b.max))
+        throw new AppError(
+          'invalid_input',
+          `The threshold of ${rule} lies between ${b.min} and ${b.max} ${b.unit}.`,
+          {
+            reason: 'watch_threshold_range',
+            params: { min: b.min, max: b.max, unit: b.unit },
+          },
+        );
+      setThreshold(c.db, { scope, scopeId, rule, value }, await nowSec());
+      return thresholdsView(thresholdRows(c.db), place);
     },
     'watch:acknowledge': async ({ id }) => ({
       acknowledged: acknowledgeFinding((await writable()).db, id, await nowSec()),

@@ -25,7 +25,9 @@ export function dayRevised(
   tz: string,
   keyOf: (day: number) => string,
   at: Emit,
+  t: { value: number | null; scope: string } = { value: DAY_REVISED.percent, scope: 'default' },
 ): void {
+  const percent = t.value ?? DAY_REVISED.percent;
   const revs = recentRevisions(
     db,
     seriesId,
@@ -49,7 +51,7 @@ export function dayRevised(
     const before = after - x.delta;
     if (before <= 0 || Math.abs(x.delta) < DAY_REVISED.minKwh) continue;
     const change = (x.delta / before) * 100;
-    if (Math.abs(change) < DAY_REVISED.percent) continue;
+    if (Math.abs(change) < percent) continue;
     at({
       rule: 'day_revised',
       key: keyOf(d),
@@ -60,7 +62,8 @@ export function dayRevised(
         changePercent: r2(change),
         quarterHours: x.n,
         recordedSec: x.recordedSec,
-        threshold: { percent: DAY_REVISED.percent, minKwh: DAY_REVISED.minKwh },
+        threshold: { percent, minKwh: DAY_REVISED.minKwh },
+        scope: t.scope,
       },
     });
   }

@@ -15,12 +15,15 @@
  *   5 best days of the same weeks a year earlier (an inverter fault a household would find on its bill).
  * - `year_change`: this month and this year so far against the same days a year earlier (year-rule.ts);
  * - `day_revised`: a day the operator revised by 10 % and 1 kWh or more, lately (revision-rule.ts).
- * Not yet: community rules, per-meter thresholds.
+ * - `peak_cap`: this month's highest quarter-hour above a kW cap the person set.
+ * Each rule's threshold can be set per meter, site or customer (thresholds.ts); the figures say which.
+ * Not yet: community rules.
  */
 import type Database from 'better-sqlite3';
 import { quarterHoursInDay } from '../../common/zone';
 import { watchDays } from '../db/series-reads';
-import { watchedSeries, type Finding } from '../db/watch-store';
+import { thresholdRows, watchedSeries, type Finding } from '../db/watch-store';
+import { thresholdResolver, type Resolved } from './thresholds';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import { yearChange } from './year-rule';
 import { dayRevised } from './revision-rule';
@@ -33,6 +36,7 @@ export const WATCH_RULES = [
   'feed_in_drop',
   'year_change',
   'day_revised',
+  'peak_cap',
 ] as const;
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -41,8 +45,10 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.l
 export function evaluateWatch(db: Database.Database, nowSec: number, tz: string): Finding[] {
   const today = dayNumberOf(nowSec, tz);
   const keyOf = dayKeys();
+  const thresholdsOf = thresholdResolver(thresholdRows(db));
   const out: Finding[] = [];
   for (const s of watchedSeries(db)) {
+    const th = thresholdsOf({ meterId: s.meter_id, siteId: s.site_id, customerId: s.customer_id });
     // Two years back: this year so far against the same days of the last (year_change).
     const days = watchDays(db, s.id, today - 731, today);
     if (days.length === 0) continue;
@@ -52,11 +58,17 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
     const withData = days.filter((d) => d.count > 0);
     const last = withData.at(-1)?.day ?? null;
     // data_stopped: a synced meter (imported files end where they end).
-    if (s.status !== 'imported' && last !== null && last < today - 3)
+    const stop = th.data_stopped.value ?? 3;
+    if (s.status !== 'imported' && last !== null && last < today - stop)
       at({
         rule: 'data_stopped',
         key: 'data_stopped',
-        figures: { lastDay: dayKey(last), days: today - last, thresholdDays: 3 },
+        figures: {
+          lastDay: dayKey(last),
+          days: today - last,
+          thresholdDays: stop,
+          scope: th.data_stopped.scope,
+        },
       });
     // days_missing: the last 30 days up to the day before yesterday.
     const owed = days.filter(
@@ -70,7 +82,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
     for (let d = Math.max(today - 30, withData[0]!.day); d <= today - 2; d++)
       if (!held.has(d)) absent.push(d);
     const short = [...owed.map((d) => d.day), ...absent].sort((a, b) => a - b);
-    if (short.length > 0 && (last === null || last >= today - 3))
+    if (short.length > 0 && (last === null || last >= today - stop))
       at({
         rule: 'days_missing',
         key: 'days_missing',
@@ -81,13 +93,14 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
           window: 30,
         },
       });
-    dayRevised(db, s.id, days, today, nowSec, tz, keyOf, at);
-    if (s.direction === 'feed_in') feedInDrop(days, today, at);
+    dayRevised(db, s.id, days, today, nowSec, tz, keyOf, at, th.day_revised);
+    if (s.direction === 'feed_in') feedInDrop(days, today, at, th.feed_in_drop);
     else {
-      yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at, keyOf);
+      yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at, keyOf, th.year_change);
       peakNew(days, today, tz, perHour, at, keyOf);
+      if (th.peak_cap.value !== null) peakCap(days, today, perHour, at, keyOf, th.peak_cap);
       // Gas follows the heating season week by week: a step in its base says the weather, not a fault.
-      if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at);
+      if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at, th.base_step);
     }
   }
   return out;
@@ -95,6 +108,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
 
 type Days = ReturnType<typeof watchDays>;
 type Emit = (f: Omit<Finding, 'meterId' | 'obisCode'>) => void;
+type Threshold = Resolved[keyof Resolved];
 
 /** Day keys by day number, each made once per evaluation (the same days for every meter). */
 export function dayKeys(): (day: number) => string {
@@ -144,7 +158,30 @@ function peakNew(
     });
 }
 
-function baseStep(days: Days, today: number, perHour: number, at: Emit): void {
+/** `peak_cap`: this month's highest quarter-hour above the kW cap the person set (contracted power, a target). */
+function peakCap(
+  days: Days,
+  today: number,
+  perHour: number,
+  at: Emit,
+  keyOf: (day: number) => string,
+  t: Threshold,
+): void {
+  const month = keyOf(today).slice(0, 7);
+  let peak: { kw: number; atSec: number | null } | null = null;
+  for (const d of days)
+    if (d.max !== null && keyOf(d.day).startsWith(month) && (!peak || d.max * perHour > peak.kw))
+      peak = { kw: d.max * perHour, atSec: d.max_start_sec };
+  if (peak && t.value !== null && peak.kw > t.value)
+    at({
+      rule: 'peak_cap',
+      key: month,
+      figures: { month, kw: r2(peak.kw), atSec: peak.atSec, capKw: t.value, scope: t.scope },
+    });
+}
+
+function baseStep(days: Days, today: number, perHour: number, at: Emit, t: Threshold): void {
+  const up = t.value ?? 1.5;
   const p5 = (from: number, to: number) =>
     mean(
       days
@@ -155,7 +192,7 @@ function baseStep(days: Days, today: number, perHour: number, at: Emit): void {
   const before = p5(today - 70, today - 15);
   if (recent === null || before === null || before <= 0) return;
   const ratio = recent / before;
-  if ((ratio >= 1.5 || ratio <= 2 / 3) && Math.abs(recent - before) >= 0.1)
+  if ((ratio >= up || ratio <= 1 / up) && Math.abs(recent - before) >= 0.1)
     at({
       rule: 'base_step',
       key: ratio > 1 ? 'up' : 'down',
@@ -165,12 +202,14 @@ function baseStep(days: Days, today: number, perHour: number, at: Emit): void {
         ratio: r2(ratio),
         recentFrom: dayKey(today - 14),
         beforeFrom: dayKey(today - 70),
-        thresholds: { up: 1.5, down: 0.67, minKw: 0.1 },
+        thresholds: { up, down: r2(1 / up), minKw: 0.1 },
+        scope: t.scope,
       },
     });
 }
 
-function feedInDrop(days: Days, today: number, at: Emit): void {
+function feedInDrop(days: Days, today: number, at: Emit, t: Threshold): void {
+  const share = (t.value ?? 70) / 100;
   const best5 = (from: number, to: number) => {
     const xs = days.filter((d) => d.day >= from && d.day <= to && d.count > 0).map((d) => d.sum);
     return xs.length >= 5 ? mean(xs.sort((a, b) => b - a).slice(0, 5)) : null;
@@ -178,7 +217,7 @@ function feedInDrop(days: Days, today: number, at: Emit): void {
   const recent = best5(today - 14, today - 1);
   const lastYear = best5(today - 365 - 14, today - 365 - 1);
   if (recent === null || lastYear === null || lastYear <= 0.5) return;
-  if (recent / lastYear < 0.7)
+  if (recent / lastYear < share)
     at({
       rule: 'feed_in_drop',
       key: 'feed_in_drop',
@@ -186,8 +225,9 @@ function feedInDrop(days: Days, today: number, at: Emit): void {
         recentKwh: r2(recent),
         lastYearKwh: r2(lastYear),
         ratio: r2(recent / lastYear),
-        threshold: 0.7,
+        threshold: share,
         bestDays: 5,
+        scope: t.scope,
       },
     });
 }

@@ -24,7 +24,9 @@ export function yearChange(
   perDayFactor: number,
   at: Emit,
   keyOf: (day: number) => string = dayKey,
+  t: { value: number | null; scope: string } = { value: YEAR_CHANGE.percent, scope: 'default' },
 ): void {
+  const percent = t.value ?? YEAR_CHANGE.percent;
   const complete = new Map<number, number>();
   for (const d of days)
     if (d.count > 0 && d.count >= quarterHoursInDay(d.day, tz) * perDayFactor) complete.set(d.day, d.sum);
@@ -48,7 +50,7 @@ export function yearChange(
     }
     if (compared < YEAR_CHANGE.minDays[span] || before <= 0) continue;
     const change = ((now - before) / before) * 100;
-    if (Math.abs(change) < YEAR_CHANGE.percent || Math.abs(now - before) < YEAR_CHANGE.minKwh[span]) continue;
+    if (Math.abs(change) < percent || Math.abs(now - before) < YEAR_CHANGE.minKwh[span]) continue;
     at({
       rule: 'year_change',
       key: span === 'month' ? yesterday.slice(0, 7) : String(year),
@@ -60,7 +62,8 @@ export function yearChange(
         lastYearKwh: r1(before),
         changePercent: r1(change),
         daysCompared: compared,
-        threshold: { percent: YEAR_CHANGE.percent, minKwh: YEAR_CHANGE.minKwh[span] },
+        threshold: { percent, minKwh: YEAR_CHANGE.minKwh[span] },
+        scope: t.scope,
       },
     });
   }

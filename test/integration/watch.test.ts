@@ -205,6 +205,46 @@ describe('the watch list (issue 45)', () => {
   });
 });
 
+describe('thresholds per meter, site or customer (issue 45, item 1)', () => {
+  it('a kW cap fires where it is set; a higher step factor silences the step; a scope the meter lacks is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-watch-th-'));
+    seed(dir).close();
+    const run = (...args: string[]) => cli(['--data-dir', dir, 'watch', ...args]);
+    // "steady" peaks at 1 kW each evening: a cap of 0.9 kW for it (the meter's own scope).
+    expect((await run('set', 'peak_cap', '0.9', '--meter', 'steady')).status).toBe(0);
+    expect((await run('set', 'base_step', '3', '--meter', 'step')).status).toBe(0);
+    const refused = await run('set', 'base_step', '2', '--meter', 'steady', '--scope', 'site');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/no site/);
+    const bad = await run('set', 'year_change', '9000', '--meter', 'steady');
+    expect(bad.status).not.toBe(0);
+    const th = JSON.parse((await run('thresholds', '--meter', 'step', '--json')).stdout.trim()) as {
+      rules: { rule: string; value: number | null; scope: string }[];
+    };
+    expect(th.rules.find((r) => r.rule === 'base_step')).toMatchObject({ value: 3, scope: 'meter' });
+    expect(th.rules.find((r) => r.rule === 'peak_cap')).toMatchObject({ value: null, scope: 'default' });
+    const db = openDatabase(join(dir, 'meterdesk.sqlite'));
+    const found = evaluateWatch(db, NOW.toSeconds(), TZ);
+    const got = found.map((f) => `${f.meterId} ${f.rule}`);
+    expect(got).toContain('steady peak_cap');
+    expect(found.find((f) => f.rule === 'peak_cap')!.figures).toMatchObject({
+      kw: 1,
+      capKw: 0.9,
+      scope: 'meter',
+    });
+    expect(got).not.toContain('step base_step'); // × 2.5 is under the factor 3 set for it
+    expect(got).not.toContain('roof peak_cap'); // set for "steady" only
+    db.close();
+    // Unset: the default again, the step reported again.
+    expect((await run('unset', 'base_step', '--meter', 'step')).status).toBe(0);
+    const db2 = openDatabase(join(dir, 'meterdesk.sqlite'));
+    expect(evaluateWatch(db2, NOW.toSeconds(), TZ).map((f) => `${f.meterId} ${f.rule}`)).toContain(
+      'step base_step',
+    );
+    db2.close();
+  });
+});
+
 describe('the watch list after a write (issue 45, item 1)', () => {
   it('is evaluated after a sync without being opened: the meter list carries the badge, "seen" clears it', async () => {
     const { createServices } = await import('../../main/services');

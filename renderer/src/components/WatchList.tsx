@@ -11,6 +11,7 @@ import { fmtDate, fmtDateTime, fmtDayKey, fmtNumber, fmtQuantity } from '../form
 import { watchText, type WatchFormats } from '../../../common/watch-words';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
+import { WatchThresholds } from './WatchThresholds';
 
 export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
   const { t } = useTranslation();
@@ -92,6 +93,7 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
         </ul>
       )}
       <p className="small muted">{t('watch_rules')}</p>
+      <WatchThresholds />
     </details>
   );
 }
