@@ -140,6 +140,19 @@ test('the watch list at the top of the portfolio: findings with their figures, a
   await expect(
     watch.locator(`[data-testid="watch-finding"][data-rule="${rule}"][data-new="false"]`).first(),
   ).toBeVisible();
+  // A threshold set for the heat pump's customer: its rule row says the value and where it is set.
+  const th = watch.getByTestId('watch-thresholds');
+  await th.locator('summary').click();
+  await th.getByTestId('watch-thresholds-meter').selectOption({ label: 'Haus Berger – Wärmepumpe' });
+  await th.getByTestId('watch-thresholds-scope').selectOption('customer');
+  const row = th.locator('tr[data-rule="base_step"]');
+  await expect(row).toHaveAttribute('data-scope', 'default');
+  await row.getByTestId('watch-threshold-input').fill('4');
+  await row.getByTestId('watch-threshold-save').click();
+  await expect(row).toHaveAttribute('data-scope', 'customer');
+  await expect(row).toHaveAttribute('data-value', '4');
+  await row.getByTestId('watch-threshold-reset').click();
+  await expect(row).toHaveAttribute('data-scope', 'default');
   // A click on the meter opens it.
   const label = (await first.getByRole('button').first().textContent())!;
   await first.getByRole('button').first().click();
