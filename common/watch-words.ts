@@ -92,6 +92,15 @@ export function watchText(
         threshold: percentOf(10),
         scope,
       });
+    case 'community_g03_over_g02':
+      return t('watch_community_g03_over_g02', { count: n('days'), first: x.day(String(g.first)) });
+    case 'community_days':
+      return t('watch_community_days', { count: n('days'), first: x.day(String(g.first)) });
+    case 'community_coverage':
+      return t('watch_community_coverage', {
+        recent: x.percent(n('recent')),
+        lastYear: x.percent(n('lastYear')),
+      });
     default:
       return f.rule;
   }

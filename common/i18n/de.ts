@@ -135,6 +135,16 @@ export const de = {
   watch_rule_day_revised: 'Tag nachträglich geändert (%)',
   watch_rule_feed_in_drop: 'Einspeisung unter Vorjahr (%)',
   watch_rule_data_stopped: 'Keine Daten seit (Tage)',
+  watch_community_g03_over_g02_one:
+    'Energiegemeinschaft: an 1 Tag der letzten 30 (ab {{first}}) ist die Eigendeckung (G.03) größer als der zugeteilte Anteil (G.02) – ein Datenfehler des Netzbetreibers.',
+  watch_community_g03_over_g02_other:
+    'Energiegemeinschaft: an {{count}} Tagen der letzten 30 (ab {{first}}) ist die Eigendeckung (G.03) größer als der zugeteilte Anteil (G.02) – ein Datenfehler des Netzbetreibers.',
+  watch_community_days_one:
+    'Energiegemeinschaft: 1 Tag der Mitgliedschaft in den letzten 30 (ab {{first}}) mit Verbrauch, aber ohne Gemeinschaftswerte (G.03), die der Netzbetreiber schuldet.',
+  watch_community_days_other:
+    'Energiegemeinschaft: {{count}} Tage der Mitgliedschaft in den letzten 30 (ab {{first}}) mit Verbrauch, aber ohne Gemeinschaftswerte (G.03), die der Netzbetreiber schuldet.',
+  watch_community_coverage:
+    'Energiegemeinschaft: Deckung der letzten 14 Tage {{recent}} gegen {{lastYear}} in denselben Wochen vor einem Jahr (Regel: unter der Hälfte und 5 Punkte).',
   watch_rules:
     'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',

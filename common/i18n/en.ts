@@ -134,6 +134,16 @@ export const en: Record<keyof typeof de, string> = {
   watch_rule_day_revised: 'Day revised (%)',
   watch_rule_feed_in_drop: 'Feed-in below last year (%)',
   watch_rule_data_stopped: 'No data for (days)',
+  watch_community_g03_over_g02_one:
+    'energy community: on 1 day of the last 30 (from {{first}}) the Eigendeckung (G.03) exceeds the allocated share (G.02) – the grid operator’s data are wrong.',
+  watch_community_g03_over_g02_other:
+    'energy community: on {{count}} days of the last 30 (from {{first}}) the Eigendeckung (G.03) exceeds the allocated share (G.02) – the grid operator’s data are wrong.',
+  watch_community_days_one:
+    'energy community: 1 day of membership in the last 30 (from {{first}}) with consumption but no community values (G.03), owed by the grid operator.',
+  watch_community_days_other:
+    'energy community: {{count}} days of membership in the last 30 (from {{first}}) with consumption but no community values (G.03), owed by the grid operator.',
+  watch_community_coverage:
+    'energy community: coverage of the last 14 days {{recent}} against {{lastYear}} in the same weeks a year ago (rule: under half and 5 points).',
   watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:

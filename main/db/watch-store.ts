@@ -187,3 +187,27 @@ export function setThreshold(
        ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec`,
     ).run(t.scope, t.scopeId, t.rule, t.value, nowSec);
 }
+
+/**
+ * The consumers of energy communities with their community registers (the watch list's community
+ * rules): the meter's G.01, G.02 (allocated) and G.03 (Eigendeckung) series, where it has them.
+ */
+export function communityConsumers(db: Database.Database): {
+  meterId: string;
+  communityId: string;
+  validFrom: string | null;
+  validTo: string | null;
+  g01: number | null;
+  g02: number | null;
+  g03: number | null;
+}[] {
+  return db
+    .prepare(
+      `SELECT cm.meter_id AS meterId, cm.community_id AS communityId, cm.valid_from AS validFrom, cm.valid_to AS validTo,
+              (SELECT id FROM series WHERE meter_id = cm.meter_id AND obis_code LIKE '1-1:1.9.0 G.01%' ORDER BY obis_code LIMIT 1) AS g01,
+              (SELECT id FROM series WHERE meter_id = cm.meter_id AND obis_code LIKE '1-1:1.9.0 G.02%' ORDER BY obis_code LIMIT 1) AS g02,
+              (SELECT id FROM series WHERE meter_id = cm.meter_id AND obis_code LIKE '1-1:1.9.0 G.03%' ORDER BY obis_code LIMIT 1) AS g03
+         FROM community_members cm WHERE cm.role = 'consumer' ORDER BY cm.meter_id`,
+    )
+    .all() as ReturnType<typeof communityConsumers>;
+}

@@ -17,7 +17,7 @@
  * - `day_revised`: a day the operator revised by 10 % and 1 kWh or more, lately (revision-rule.ts).
  * - `peak_cap`: this month's highest quarter-hour above a kW cap the person set.
  * Each rule's threshold can be set per meter, site or customer (thresholds.ts); the figures say which.
- * Not yet: community rules.
+ * - the community rules: G.03 over G.02, members lacking days, coverage dropped (community-rules.ts).
  */
 import type Database from 'better-sqlite3';
 import { quarterHoursInDay } from '../../common/zone';
@@ -27,6 +27,7 @@ import { thresholdResolver, type Resolved } from './thresholds';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import { yearChange } from './year-rule';
 import { dayRevised } from './revision-rule';
+import { communityRules } from './community-rules';
 
 export const WATCH_RULES = [
   'peak_new',
@@ -37,6 +38,9 @@ export const WATCH_RULES = [
   'year_change',
   'day_revised',
   'peak_cap',
+  'community_g03_over_g02',
+  'community_days',
+  'community_coverage',
 ] as const;
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -103,6 +107,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
       if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at, th.base_step);
     }
   }
+  communityRules(db, today, keyOf, (f) => out.push(f));
   return out;
 }
 

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { openFindings, recordFindings } from '../../main/db/watch-store';
+import { createCommunityStore } from '../../main/db/community-store';
+import { communitySettingsSchema } from '../../preload/community-contract';
 import { evaluateWatch } from '../../main/watch/rules';
 import { fullDay } from '../readings-fixture';
 import { cliBundle } from './cli-bundle';
@@ -202,6 +204,81 @@ describe('the watch list (issue 45)', () => {
     expect(holding).not.toContain('step peak_new');
     expect(holding).toContain('steady data_stopped');
     db2.close();
+  });
+});
+
+describe('the community rules (issue 45, item 1)', () => {
+  it('G.03 over G.02 on a day, a member lacking its community values: each once, for its community', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-watch-eeg-'));
+    const db = seed(dir);
+    createCommunityStore(db).save(
+      {
+        id: 'eeg',
+        name: 'EEG Test',
+        kind: 'local',
+        allocation: 'dynamic',
+        settings: communitySettingsSchema.parse({}),
+        members: [
+          {
+            meterId: 'steady',
+            role: 'consumer',
+            factorPercent: 100,
+            staticSharePercent: null,
+            validFrom: null,
+            validTo: null,
+          },
+          {
+            meterId: 'step',
+            role: 'consumer',
+            factorPercent: 100,
+            staticSharePercent: null,
+            validFrom: null,
+            validTo: null,
+          },
+        ],
+      } as never,
+      1,
+    );
+    const store = createReadingsStore(db);
+    const today = NOW.startOf('day');
+    // "steady": G.02 0.02 and G.03 0.01 a quarter-hour for the last 30 days, but on 12 November G.03 0.03
+    // (over G.02) and on 14–16 November no G.03 at all. "step": both registers, always G.03 ≤ G.02.
+    for (let d = today.minus({ days: 30 }); d < today; d = d.plus({ days: 1 })) {
+      const k = d.toISODate()!;
+      for (const [id, g03] of [
+        ['steady', k === '2025-11-12' ? 0.03 : 0.01],
+        ['step', 0.01],
+      ] as const) {
+        store.applyPage(
+          id,
+          fullDay(k, () => 0.02, { obisCode: '1-1:1.9.0 G.02' }),
+          'cursor',
+          1,
+        );
+        if (!(id === 'steady' && k >= '2025-11-14' && k <= '2025-11-16'))
+          store.applyPage(
+            id,
+            fullDay(k, () => g03, { obisCode: '1-1:1.9.0 G.03' }),
+            'cursor',
+            1,
+          );
+      }
+    }
+    const found = evaluateWatch(db, NOW.toSeconds(), TZ).filter((f) => f.rule.startsWith('community_'));
+    expect(found.map((f) => `${f.meterId} ${f.rule} ${f.key}`).sort()).toEqual([
+      'steady community_days eeg',
+      'steady community_g03_over_g02 eeg',
+    ]);
+    expect(found.find((f) => f.rule === 'community_g03_over_g02')!.figures).toMatchObject({
+      days: 1,
+      first: '2025-11-12',
+    });
+    // 14–16 November lack G.03; 10 November lacks everything (no consumption: not the member's owing).
+    expect(found.find((f) => f.rule === 'community_days')!.figures).toMatchObject({
+      days: 3,
+      first: '2025-11-14',
+    });
+    db.close();
   });
 });
 
