@@ -77,6 +77,18 @@ export function lastExportSec(db: Database.Database, meterId: string): number | 
   );
 }
 
+interface RecentRow {
+  start_sec: number;
+  old_value: number;
+  new_value: number;
+  recorded_sec: number;
+}
+/** Prepared once per connection: the watch list asks it for every meter. */
+const recentStatements = new WeakMap<
+  Database.Database,
+  Database.Statement<[number, number, number], RecentRow>
+>();
+
 /**
  * The watch list's revised days (issue 45): revisions recorded since `recordedSince` of quarter-hours
  * from `startFrom` on, each quarter-hour's first old and last new value (a value revised twice counts
@@ -88,14 +100,14 @@ export function recentRevisions(
   startFrom: number,
   recordedSince: number,
 ) {
-  const rows = db
-    .prepare<
-      [number, number, number],
-      { start_sec: number; old_value: number; new_value: number; recorded_sec: number }
-    >(
+  let st = recentStatements.get(db);
+  if (!st) {
+    st = db.prepare<[number, number, number], RecentRow>(
       'SELECT start_sec, old_value, new_value, recorded_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND recorded_sec >= ? ORDER BY start_sec, id',
-    )
-    .all(seriesId, startFrom, recordedSince);
+    );
+    recentStatements.set(db, st);
+  }
+  const rows = st.all(seriesId, startFrom, recordedSince);
   const out: { startSec: number; oldValue: number; newValue: number; recordedSec: number }[] = [];
   for (const r of rows) {
     const last = out.at(-1);

@@ -49,6 +49,11 @@ function prepare(db: Database.Database) {
         'SELECT day, count, sum, max, max_start_sec, p5 FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
       )
       .raw(true),
+    watchDaysPlain: db
+      .prepare<[number, number, number], [number, number, number]>(
+        'SELECT day, count, sum FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
+      )
+      .raw(true),
     rollups: db.prepare<[number, number, number], RollupRow>(
       `SELECT day, day_start_sec, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5
          FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day`,
@@ -99,10 +104,33 @@ export function rollupDays(db: Database.Database, seriesId: number, firstDay: nu
  * A series' days for the watch list's rules (watch/rules.ts): the six columns they read, as arrays —
  * two years of 1 000 meters are 800 000 rows, and rows as objects of every column took 1.6 s of its 2.5.
  */
-export function watchDays(db: Database.Database, seriesId: number, firstDay: number, lastDay: number) {
-  return stmts(db)
-    .watchDays.all(seriesId, firstDay, lastDay)
-    .map(([day, count, sum, max, maxStart, p5]) => ({ day, count, sum, max, max_start_sec: maxStart, p5 }));
+export function watchDays(
+  db: Database.Database,
+  seriesId: number,
+  firstDay: number,
+  lastDay: number,
+  /** Days before it carry their energy only (peaks and base load are read for the later ones). */
+  detailFrom = firstDay,
+) {
+  const st = stmts(db);
+  const plain =
+    detailFrom > firstDay
+      ? st.watchDaysPlain
+          .all(seriesId, firstDay, Math.min(lastDay, detailFrom - 1))
+          .map(([day, count, sum]) => ({
+            day,
+            count,
+            sum,
+            max: null as number | null,
+            max_start_sec: null as number | null,
+            p5: null as number | null,
+          }))
+      : [];
+  return plain.concat(
+    st.watchDays
+      .all(seriesId, Math.max(firstDay, detailFrom), lastDay)
+      .map(([day, count, sum, max, maxStart, p5]) => ({ day, count, sum, max, max_start_sec: maxStart, p5 })),
+  );
 }
 
 /** The first and last day with a rollup within [firstDay, lastDay]. */

@@ -20,12 +20,11 @@
  * - the community rules: G.03 over G.02, members lacking days, coverage dropped (community-rules.ts).
  */
 import type Database from 'better-sqlite3';
-import { quarterHoursInDay } from '../../common/zone';
 import { watchDays } from '../db/series-reads';
 import { thresholdRows, watchedSeries, type Finding } from '../db/watch-store';
 import { thresholdResolver, type Resolved } from './thresholds';
 import { dayKey, dayNumberOf } from '../time/local-days';
-import { yearChange } from './year-rule';
+import { dayCalendar, yearChange } from './year-rule';
 import { dayRevised } from './revision-rule';
 import { communityRules } from './community-rules';
 
@@ -48,13 +47,14 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.l
 
 export function evaluateWatch(db: Database.Database, nowSec: number, tz: string): Finding[] {
   const today = dayNumberOf(nowSec, tz);
-  const keyOf = dayKeys();
+  const cal = dayCalendar(tz);
+  const keyOf = cal.key;
   const thresholdsOf = thresholdResolver(thresholdRows(db));
   const out: Finding[] = [];
   for (const s of watchedSeries(db)) {
     const th = thresholdsOf({ meterId: s.meter_id, siteId: s.site_id, customerId: s.customer_id });
     // Two years back: this year so far against the same days of the last (year_change).
-    const days = watchDays(db, s.id, today - 731, today);
+    const days = watchDays(db, s.id, today - 731, today, today - 400);
     if (days.length === 0) continue;
     const at = (f: Omit<Finding, 'meterId' | 'obisCode'>) =>
       out.push({ meterId: s.meter_id, obisCode: s.obis_code, ...f });
@@ -79,7 +79,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
       (d) =>
         d.day >= today - 30 &&
         d.day <= today - 2 &&
-        d.count < quarterHoursInDay(d.day, tz) * (s.resolution_sec === 3600 ? 0.25 : 1),
+        d.count < cal.quarterHours(d.day) * (s.resolution_sec === 3600 ? 0.25 : 1),
     );
     const held = new Set(days.filter((x) => x.day >= today - 30).map((x) => x.day));
     const absent = [];
@@ -100,7 +100,7 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
     dayRevised(db, s.id, days, today, nowSec, tz, keyOf, at, th.day_revised);
     if (s.direction === 'feed_in') feedInDrop(days, today, at, th.feed_in_drop);
     else {
-      yearChange(days, today, tz, s.resolution_sec === 3600 ? 0.25 : 1, at, keyOf, th.year_change);
+      yearChange(days, today, s.resolution_sec === 3600 ? 0.25 : 1, at, cal, th.year_change);
       peakNew(days, today, tz, perHour, at, keyOf);
       if (th.peak_cap.value !== null) peakCap(days, today, perHour, at, keyOf, th.peak_cap);
       // Gas follows the heating season week by week: a step in its base says the weather, not a fault.
@@ -114,16 +114,6 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
 type Days = ReturnType<typeof watchDays>;
 type Emit = (f: Omit<Finding, 'meterId' | 'obisCode'>) => void;
 type Threshold = Resolved[keyof Resolved];
-
-/** Day keys by day number, each made once per evaluation (the same days for every meter). */
-export function dayKeys(): (day: number) => string {
-  const cache = new Map<number, string>();
-  return (day) => {
-    let k = cache.get(day);
-    if (k === undefined) cache.set(day, (k = dayKey(day)));
-    return k;
-  };
-}
 
 function peakNew(
   days: Days,

@@ -17,19 +17,50 @@ export const YEAR_CHANGE = { percent: 20, minKwh: { month: 20, year: 100 }, minD
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
+/** Day keys, last year's same date and a day's quarter-hours, each worked out once per evaluation. */
+export function dayCalendar(tz: string) {
+  const keys = new Map<number, string>();
+  const back = new Map<number, number | null>();
+  const qh = new Map<number, number>();
+  const key = (d: number) => {
+    let k = keys.get(d);
+    if (k === undefined) keys.set(d, (k = dayKey(d)));
+    return k;
+  };
+  return {
+    key,
+    /** The same calendar date a year earlier; null for 29 February. */
+    lastYear(d: number): number | null {
+      let b = back.get(d);
+      if (b === undefined) {
+        const k = key(d);
+        b = k.endsWith('-02-29') ? null : dayNumberOfKey(`${Number(k.slice(0, 4)) - 1}${k.slice(4)}`);
+        back.set(d, b);
+      }
+      return b;
+    },
+    quarterHours(d: number): number {
+      let n = qh.get(d);
+      if (n === undefined) qh.set(d, (n = quarterHoursInDay(d, tz)));
+      return n;
+    },
+  };
+}
+export type DayCalendar = ReturnType<typeof dayCalendar>;
+
 export function yearChange(
   days: Days,
   today: number,
-  tz: string,
   perDayFactor: number,
   at: Emit,
-  keyOf: (day: number) => string = dayKey,
+  cal: DayCalendar,
   t: { value: number | null; scope: string } = { value: YEAR_CHANGE.percent, scope: 'default' },
 ): void {
+  const keyOf = cal.key;
   const percent = t.value ?? YEAR_CHANGE.percent;
   const complete = new Map<number, number>();
   for (const d of days)
-    if (d.count > 0 && d.count >= quarterHoursInDay(d.day, tz) * perDayFactor) complete.set(d.day, d.sum);
+    if (d.count > 0 && d.count >= cal.quarterHours(d.day) * perDayFactor) complete.set(d.day, d.sum);
   const yesterday = keyOf(today - 1);
   const year = Number(yesterday.slice(0, 4));
   for (const span of ['month', 'year'] as const) {
@@ -38,12 +69,11 @@ export function yearChange(
     let before = 0;
     let compared = 0;
     for (let d = dayNumberOfKey(first); d <= today - 1; d++) {
-      const key = keyOf(d);
-      if (key.endsWith('-02-29')) continue;
       const a = complete.get(d);
       if (a === undefined) continue;
-      const b = complete.get(dayNumberOfKey(`${year - 1}${key.slice(4)}`));
-      if (a === undefined || b === undefined) continue;
+      const last = cal.lastYear(d);
+      const b = last === null ? undefined : complete.get(last);
+      if (b === undefined) continue;
       now += a;
       before += b;
       compared++;
