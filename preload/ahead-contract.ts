@@ -110,7 +110,9 @@ export interface WatchFindingView {
   firstSec: number;
   lastSec: number;
   acknowledgedSec: number | null;
-  /** Not yet seen by the person (new in this evaluation, or never acknowledged). */
+  /** Snoozed: not new until then. */
+  snoozedUntilSec: number | null;
+  /** Not yet seen by the person (new in this evaluation, or never acknowledged, and not snoozed). */
   isNew: boolean;
 }
 
@@ -133,6 +135,19 @@ export interface WatchThresholdsView {
 }
 
 export const aheadChannels = {
+  /** Not now: a finding snoozed for some days (then new again if it still holds). */
+  'watch:snooze': channel<{ snoozed: boolean }>().input(
+    z
+      .object({
+        id: z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 40),
+        days: z.number().int().min(1).max(90),
+      })
+      .strict(),
+  ),
   /** A meter's watch thresholds, with where each is set. */
   'watch:thresholds': channel<WatchThresholdsView>().input(z.object({ meterId }).strict()),
   /** Sets (a number) or removes (null) a rule's threshold for a meter, its site or its customer. */

@@ -90,6 +90,7 @@ export const channelNames = [
   'analysis:compareSlp',
   'watch:list',
   'watch:acknowledge',
+  'watch:snooze',
   'watch:thresholds',
   'watch:setThreshold',
   'community:list',

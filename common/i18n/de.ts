@@ -145,6 +145,8 @@ export const de = {
     'Energiegemeinschaft: {{count}} Tage der Mitgliedschaft in den letzten 30 (ab {{first}}) mit Verbrauch, aber ohne Gemeinschaftswerte (G.03), die der Netzbetreiber schuldet.',
   watch_community_coverage:
     'Energiegemeinschaft: Deckung der letzten 14 Tage {{recent}} gegen {{lastYear}} in denselben Wochen vor einem Jahr (Regel: unter der Hälfte und 5 Punkte).',
+  watch_snooze: 'In 7 Tagen erinnern',
+  watch_snoozedUntil: 'zurückgestellt bis {{day}}',
   watch_rules:
     'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',

@@ -144,6 +144,8 @@ export const en: Record<keyof typeof de, string> = {
     'energy community: {{count}} days of membership in the last 30 (from {{first}}) with consumption but no community values (G.03), owed by the grid operator.',
   watch_community_coverage:
     'energy community: coverage of the last 14 days {{recent}} against {{lastYear}} in the same weeks a year ago (rule: under half and 5 points).',
+  watch_snooze: 'Remind me in 7 days',
+  watch_snoozedUntil: 'snoozed until {{day}}',
   watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:

@@ -129,6 +129,7 @@ legal source (the ids --tariff-preset takes).`,
        meterdesk --data-dir DIR watch thresholds --meter ID [--json]
        meterdesk --data-dir DIR watch set RULE VALUE --meter ID [--scope meter|site|customer]
        meterdesk --data-dir DIR watch unset RULE --meter ID [--scope meter|site|customer]
+       meterdesk --data-dir DIR watch snooze ID DAYS [--now ISO]
 
 Evaluates the watch rules over every meter's total register from the daily rollups and records each
 finding once (it stays until its condition ends, then it is cleared): peak_new (this month's highest
@@ -142,7 +143,8 @@ last 14 days). Prints the
 findings that hold, new ones marked; exit code 1 when one is new since --since (else: new in this
 run). "thresholds" lists a meter's threshold of each rule and where it is set; "set"/"unset" change
 it for the meter, its site or its customer (the narrowest wins): peak_cap kW (off until set),
-base_step factor, year_change %, day_revised %, feed_in_drop %, data_stopped days. See docs/watch.md.`,
+base_step factor, year_change %, day_revised %, feed_in_drop %, data_stopped days. "snooze" keeps a
+finding from being new (and from the exit code) for DAYS days. See docs/watch.md.`,
   'compare-slp': `Usage: meterdesk --data-dir DIR compare-slp --meter ID|METERING_POINT [--register OBIS]
        [--slp H0|G0|…|G6|L0|L1|L2|H25|G25|L25|P25] (--period 2025 | --from ISO --to ISO) [--now ISO] [--json]
 

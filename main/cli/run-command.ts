@@ -143,8 +143,9 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
     return;
   }
   if (command === 'watch') {
-    const { watchCommand, thresholdCommand } = await import('./watch-command');
-    if (positionals[1])
+    const { watchCommand, thresholdCommand, snoozeCommand } = await import('./watch-command');
+    if (positionals[1] === 'snooze') snoozeCommand({ dbPath, args: positionals.slice(2), now: v.now });
+    else if (positionals[1])
       thresholdCommand({
         dbPath,
         json: !!v.json,

@@ -4,7 +4,7 @@
  * that hold (new ones marked), and exits 1 when any is new since --since (or new in this run).
  */
 import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
-import { openFindings, recordFindings, setThreshold, thresholdRows } from '../db/watch-store';
+import { openFindings, recordFindings, setThreshold, snoozeFinding, thresholdRows } from '../db/watch-store';
 import { placeOfMeter } from '../db/meter-reads';
 import { THRESHOLD_RULES, THRESHOLDS, thresholdsView, type ThresholdRule } from '../watch/thresholds';
 import { resolveMeter } from './lists-command';
@@ -24,8 +24,10 @@ export function watchCommand(a: { dbPath: string; json: boolean; since?: string;
     assertIntact(db);
     const r = recordFindings(db, evaluateWatch(db, now, DEFAULT_TZ), now);
     const open = openFindings(db);
-    const isNew = (f: { id: number; firstSec: number }) =>
-      since !== null ? f.firstSec >= since : r.added.some((x) => x.id === f.id);
+    // New: since --since, else added in this run — and never while snoozed.
+    const isNew = (f: (typeof open)[number]) =>
+      (since !== null ? f.firstSec >= since : r.added.some((x) => x.id === f.id)) &&
+      (f.snoozedUntilSec === null || f.snoozedUntilSec <= now);
     if (a.json)
       process.stdout.write(
         JSON.stringify({
@@ -90,6 +92,26 @@ export function thresholdCommand(a: {
       process.stdout.write(
         `${r.rule.padEnd(13)} ${r.value === null ? 'off' : `${r.value} ${r.unit}`} (${r.scope})\n`,
       );
+  } finally {
+    db.close();
+  }
+}
+
+/** `watch snooze ID DAYS`: a finding not new for DAYS days (then new again if it still holds). */
+export function snoozeCommand(a: { dbPath: string; args: string[]; now?: string }): void {
+  const [id, days] = a.args.map(Number);
+  const now = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
+  if (!Number.isInteger(id) || !Number.isInteger(days) || days! < 1 || days! > 90 || !Number.isFinite(now))
+    throw new UsageError(
+      'Usage: meterdesk watch snooze ID DAYS (1–90) [--now ISO]; the ids are in "watch --json".',
+    );
+  assertWritablePlace(a.dbPath);
+  const db = openDatabase(a.dbPath);
+  try {
+    assertIntact(db);
+    if (!snoozeFinding(db, id!, now + days! * 86_400))
+      throw new UsageError(`No finding ${id} in this profile ("meterdesk watch --json" lists them).`);
+    process.stdout.write(`finding ${id} snoozed for ${days} days\n`);
   } finally {
     db.close();
   }

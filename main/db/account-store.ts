@@ -164,12 +164,13 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
       `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name,
                 st.last_error AS sync_error, st.last_warning AS sync_warning,
                 (SELECT count(*) FROM watch_findings w
-                  WHERE w.meter_id = m.id AND w.cleared_sec IS NULL AND w.acknowledged_sec IS NULL) AS watch_unseen
+                  WHERE w.meter_id = m.id AND w.cleared_sec IS NULL AND w.acknowledged_sec IS NULL
+                    AND (w.snoozed_until IS NULL OR w.snoozed_until <= @now)) AS watch_unseen
            FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
            LEFT JOIN sync_state st ON st.meter_id = m.id
           ORDER BY c.name, s.name, m.label`,
     )
-    .all() as Record<string, unknown>[];
+    .all({ now: nowSec }) as Record<string, unknown>[];
   const regs = db.prepare<[string], { id: number; obis_code: string }>(
     'SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code',
   );

@@ -19,6 +19,8 @@ export interface StoredFinding extends Finding {
   lastSec: number;
   clearedSec: number | null;
   acknowledgedSec: number | null;
+  /** Snoozed: not new until then (migration 0009). */
+  snoozedUntilSec: number | null;
 }
 
 interface Row {
@@ -31,6 +33,7 @@ interface Row {
   last_sec: number;
   cleared_sec: number | null;
   acknowledged_sec: number | null;
+  snoozed_until: number | null;
   figures_json: string;
 }
 
@@ -45,6 +48,7 @@ const view = (r: Row): StoredFinding => ({
   lastSec: r.last_sec,
   clearedSec: r.cleared_sec,
   acknowledgedSec: r.acknowledged_sec,
+  snoozedUntilSec: r.snoozed_until,
 });
 
 /** Records one evaluation's findings: says which are new, and how many ended. One transaction. */
@@ -92,7 +96,7 @@ export function recordFindings(
       } else if (was.cleared_sec !== null) {
         // It ended and came back: new again, to be looked at again.
         db.prepare(
-          'UPDATE watch_findings SET first_sec = ?, last_sec = ?, cleared_sec = NULL, acknowledged_sec = NULL, figures_json = ? WHERE id = ?',
+          'UPDATE watch_findings SET first_sec = ?, last_sec = ?, cleared_sec = NULL, acknowledged_sec = NULL, snoozed_until = NULL, figures_json = ? WHERE id = ?',
         ).run(nowSec, nowSec, figures, was.id);
         added.push(was.id);
       } else
@@ -124,6 +128,24 @@ export function acknowledgeFinding(db: Database.Database, id: number, nowSec: nu
     db.prepare('UPDATE watch_findings SET acknowledged_sec = ? WHERE id = ?').run(nowSec, id).changes > 0
   );
 }
+
+/**
+ * Not now: the finding is unseen and not new until `untilSec` (the meter list's badge leaves it out),
+ * then new again if it still holds.
+ */
+export function snoozeFinding(db: Database.Database, id: number, untilSec: number): boolean {
+  return (
+    db
+      .prepare('UPDATE watch_findings SET acknowledged_sec = NULL, snoozed_until = ? WHERE id = ?')
+      .run(untilSec, id).changes > 0
+  );
+}
+
+/** Unseen: neither acknowledged nor snoozed past `nowSec` (the meter list's badge, the list's "new"). */
+export const isUnseen = (
+  f: { acknowledgedSec: number | null; snoozedUntilSec: number | null },
+  nowSec: number,
+) => f.acknowledgedSec === null && (f.snoozedUntilSec === null || f.snoozedUntilSec <= nowSec);
 
 /** Every series with readings, with its meter's direction (what the rules evaluate). */
 export function watchedSeries(db: Database.Database): {

@@ -8,6 +8,8 @@ import {
   openFindings,
   recordFindings,
   setThreshold,
+  snoozeFinding,
+  isUnseen,
   thresholdRows,
   type Finding,
 } from '../db/watch-store';
@@ -16,7 +18,8 @@ import { placeOfMeter } from '../db/meter-reads';
 import { THRESHOLDS, thresholdsView } from '../watch/thresholds';
 import type { HandlerContext, HandlersOf } from './context';
 
-type WatchChannels = 'watch:list' | 'watch:acknowledge' | 'watch:thresholds' | 'watch:setThreshold';
+type WatchChannels =
+  'watch:list' | 'watch:acknowledge' | 'watch:snooze' | 'watch:thresholds' | 'watch:setThreshold';
 
 export function watchHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<WatchChannels> {
   const tz = services.tz;
@@ -31,10 +34,13 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
         return {
           ...f,
           meterLabel: m?.label ?? m?.metering_point ?? f.meterId,
-          isNew: added.some((a) => a.id === f.id) || f.acknowledgedSec === null,
+          isNew: added.some((a) => a.id === f.id) || isUnseen(f, now),
         };
       });
     },
+    'watch:snooze': async ({ id, days }) => ({
+      snoozed: snoozeFinding((await writable()).db, id, (await nowSec()) + days * 86_400),
+    }),
     'watch:thresholds': async ({ meterId }) => {
       const db = (await services.active()).db;
       return thresholdsView(thresholdRows(db), placeOfMeter(db, meterId));

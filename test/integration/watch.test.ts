@@ -282,6 +282,46 @@ describe('the community rules (issue 45, item 1)', () => {
   });
 });
 
+describe('snoozing a finding (issue 45, item 3)', () => {
+  it('is not new until its day, then new again while it holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-watch-snooze-'));
+    seed(dir).close();
+    const watch = async (...args: string[]) => {
+      const r = await cli(['--data-dir', dir, 'watch', ...args]);
+      return {
+        status: r.status,
+        out: r.stdout.trim()
+          ? (JSON.parse(r.stdout.trim()) as { findings: { id: number; rule: string; new: boolean }[] })
+          : null,
+        stderr: r.stderr,
+      };
+    };
+    const first = await watch('--now', NOW.toISO()!, '--json');
+    expect(first.status).toBe(1);
+    const stopped = first.out!.findings.find((f) => f.rule === 'data_stopped')!;
+    const sz = await cli([
+      '--data-dir',
+      dir,
+      'watch',
+      'snooze',
+      String(stopped.id),
+      '7',
+      '--now',
+      NOW.toISO()!,
+    ]);
+    expect(sz.status, sz.stderr).toBe(0);
+    const since = NOW.minus({ days: 1 }).toISO()!;
+    const now = await watch('--since', since, '--now', NOW.toISO()!, '--json');
+    expect(now.out!.findings.find((f) => f.id === stopped.id)!.new).toBe(false);
+    expect(now.out!.findings.filter((f) => f.id !== stopped.id).every((f) => f.new)).toBe(true);
+    // Eight days on, the meter still stopped: new again.
+    const later = await watch('--since', since, '--now', NOW.plus({ days: 8 }).toISO()!, '--json');
+    expect(later.out!.findings.find((f) => f.id === stopped.id)!.new).toBe(true);
+    // An unknown id is refused.
+    expect((await cli(['--data-dir', dir, 'watch', 'snooze', '99999', '7'])).status).not.toBe(0);
+  });
+});
+
 describe('thresholds per meter, site or customer (issue 45, item 1)', () => {
   it('a kW cap fires where it is set; a higher step factor silences the step; a scope the meter lacks is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-watch-th-'));

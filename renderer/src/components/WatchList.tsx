@@ -87,6 +87,23 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
                 >
                   {t('watch_seen')}
                 </button>
+              )}{' '}
+              {f.snoozedUntilSec !== null && !f.isNew ? (
+                <span className="small muted" data-testid="watch-snoozed">
+                  {t('watch_snoozedUntil', { day: fmtDate(f.snoozedUntilSec, prefs) })}
+                </span>
+              ) : (
+                <button
+                  onClick={() =>
+                    void unwrap(api().watch.snooze({ id: f.id, days: 7 })).then(() => {
+                      setVersion((v) => v + 1);
+                      void useApp.getState().metersRequested();
+                    }, setError)
+                  }
+                  data-testid="watch-snooze"
+                >
+                  {t('watch_snooze')}
+                </button>
               )}
             </li>
           ))}
