@@ -49,6 +49,23 @@ function prepare(db: Database.Database) {
         'SELECT day, count, sum, max, max_start_sec, p5 FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
       )
       .raw(true),
+    yearPairs: db.prepare<[number, number, number, number], { now: number; before: number; n: number }>(
+      `SELECT coalesce(sum(a.sum), 0) AS now, coalesce(sum(b.sum), 0) AS before, count(*) AS n
+         FROM daily_rollups a JOIN daily_rollups b ON b.series_id = a.series_id AND b.day = a.day - ?
+        WHERE a.series_id = ? AND a.day BETWEEN ? AND ?
+          AND a.count > 0 AND a.count >= a.expected AND b.count > 0 AND b.count >= b.expected`,
+    ),
+    lastDataDay: db
+      .prepare<[number], number>(
+        'SELECT day FROM daily_rollups WHERE series_id = ? AND count > 0 ORDER BY day DESC LIMIT 1',
+      )
+      .pluck(),
+    // A day number is its date's days since 1970-01-01 (time/local-days.ts): strftime gives its month.
+    monthPeaks: db.prepare<[number, number, number], { month: string; max: number; at: number | null }>(
+      `SELECT strftime('%Y-%m', day * 86400, 'unixepoch') AS month, max(max) AS max, max_start_sec AS at
+         FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND max IS NOT NULL
+        GROUP BY month ORDER BY month`,
+    ),
     watchDaysPlain: db
       .prepare<[number, number, number], [number, number, number]>(
         'SELECT day, count, sum FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? ORDER BY day',
@@ -131,6 +148,32 @@ export function watchDays(
       .all(seriesId, Math.max(firstDay, detailFrom), lastDay)
       .map(([day, count, sum, max, maxStart, p5]) => ({ day, count, sum, max, max_start_sec: maxStart, p5 })),
   );
+}
+
+/**
+ * The watch list's year rule: over days [firstDay, lastDay] of a series, the energy of the days complete
+ * (as many readings as the day has intervals) whose day `offset` days earlier is complete too, the
+ * energy of those earlier days, and how many pairs — summed in SQLite (two years of 1 000 meters read
+ * into JavaScript day by day were most of the rules' time).
+ */
+export function yearPairs(
+  db: Database.Database,
+  seriesId: number,
+  firstDay: number,
+  lastDay: number,
+  offset: number,
+) {
+  return stmts(db).yearPairs.get(offset, seriesId, firstDay, lastDay)!;
+}
+
+/** The series' newest day with a reading, or null. */
+export function lastDataDay(db: Database.Database, seriesId: number): number | null {
+  return stmts(db).lastDataDay.get(seriesId) ?? null;
+}
+
+/** Each local month's highest interval of a series over [firstDay, lastDay] and when (SQLite's max). */
+export function monthPeaks(db: Database.Database, seriesId: number, firstDay: number, lastDay: number) {
+  return stmts(db).monthPeaks.all(seriesId, firstDay, lastDay);
 }
 
 /** The first and last day with a rollup within [firstDay, lastDay]. */

@@ -20,11 +20,11 @@
  * - the community rules: G.03 over G.02, members lacking days, coverage dropped (community-rules.ts).
  */
 import type Database from 'better-sqlite3';
-import { watchDays } from '../db/series-reads';
+import { lastDataDay, monthPeaks, watchDays } from '../db/series-reads';
 import { thresholdRows, watchedSeries, type Finding } from '../db/watch-store';
 import { thresholdResolver, type Resolved } from './thresholds';
-import { dayKey, dayNumberOf } from '../time/local-days';
-import { dayCalendar, yearChange } from './year-rule';
+import { dayKey, dayNumberOf, dayNumberOfKey } from '../time/local-days';
+import { dayCalendar, yearChange, type DayCalendar } from './year-rule';
 import { dayRevised } from './revision-rule';
 import { communityRules } from './community-rules';
 
@@ -53,17 +53,17 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
   const out: Finding[] = [];
   for (const s of watchedSeries(db)) {
     const th = thresholdsOf({ meterId: s.meter_id, siteId: s.site_id, customerId: s.customer_id });
-    // Two years back: this year so far against the same days of the last (year_change).
-    const days = watchDays(db, s.id, today - 731, today, today - 400);
-    if (days.length === 0) continue;
+    const last = lastDataDay(db, s.id);
+    if (last === null) continue;
+    // 90 days of daily figures (revisions, base load, missing days); older ones as needed below.
+    const days = last >= today - 90 ? watchDays(db, s.id, today - 90, today) : [];
     const at = (f: Omit<Finding, 'meterId' | 'obisCode'>) =>
       out.push({ meterId: s.meter_id, obisCode: s.obis_code, ...f });
     const perHour = 3600 / (s.resolution_sec || 900);
     const withData = days.filter((d) => d.count > 0);
-    const last = withData.at(-1)?.day ?? null;
     // data_stopped: a synced meter (imported files end where they end).
     const stop = th.data_stopped.value ?? 3;
-    if (s.status !== 'imported' && last !== null && last < today - stop)
+    if (s.status !== 'imported' && last < today - stop)
       at({
         rule: 'data_stopped',
         key: 'data_stopped',
@@ -75,34 +75,22 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
         },
       });
     // days_missing: the last 30 days up to the day before yesterday.
-    const owed = days.filter(
-      (d) =>
-        d.day >= today - 30 &&
-        d.day <= today - 2 &&
-        d.count < cal.quarterHours(d.day) * (s.resolution_sec === 3600 ? 0.25 : 1),
-    );
-    const held = new Set(days.filter((x) => x.day >= today - 30).map((x) => x.day));
-    const absent = [];
-    for (let d = Math.max(today - 30, withData[0]!.day); d <= today - 2; d++)
-      if (!held.has(d)) absent.push(d);
-    const short = [...owed.map((d) => d.day), ...absent].sort((a, b) => a - b);
-    if (short.length > 0 && (last === null || last >= today - stop))
-      at({
-        rule: 'days_missing',
-        key: 'days_missing',
-        figures: {
-          days: short.length,
-          first: dayKey(short[0]!),
-          lastDays: short.slice(-5).map(dayKey),
-          window: 30,
-        },
-      });
+    if (withData.length > 0)
+      daysMissing(days, withData[0]!.day, today, last, stop, s.resolution_sec, cal, at);
     dayRevised(db, s.id, days, today, nowSec, tz, keyOf, at, th.day_revised);
-    if (s.direction === 'feed_in') feedInDrop(days, today, at, th.feed_in_drop);
+    if (s.direction === 'feed_in')
+      feedInDrop(days, watchDays(db, s.id, today - 379, today - 366), today, at, th.feed_in_drop);
     else {
-      yearChange(days, today, s.resolution_sec === 3600 ? 0.25 : 1, at, cal, th.year_change);
-      peakNew(days, today, tz, perHour, at, keyOf);
-      if (th.peak_cap.value !== null) peakCap(days, today, perHour, at, keyOf, th.peak_cap);
+      yearChange(db, s.id, today, at, cal, th.year_change);
+      // Each month's peak of this month and the twelve before (a winter against last winter).
+      const peaks = monthPeaks(
+        db,
+        s.id,
+        dayNumberOfKey(`${Number(keyOf(today).slice(0, 4)) - 1}${keyOf(today).slice(4, 8)}01`),
+        today,
+      );
+      peakNew(peaks, keyOf(today).slice(0, 7), tz, perHour, at);
+      if (th.peak_cap.value !== null) peakCap(peaks, keyOf(today).slice(0, 7), perHour, at, th.peak_cap);
       // Gas follows the heating season week by week: a step in its base says the weather, not a fault.
       if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at, th.base_step);
     }
@@ -111,27 +99,48 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
   return out;
 }
 
+/** `days_missing`: days of the last 30 up to the day before yesterday with fewer readings than intervals. */
+function daysMissing(
+  days: Days,
+  firstWithData: number,
+  today: number,
+  last: number,
+  stop: number,
+  resolutionSec: number,
+  cal: DayCalendar,
+  at: Emit,
+): void {
+  const owed = days.filter(
+    (d) =>
+      d.day >= today - 30 &&
+      d.day <= today - 2 &&
+      d.count < cal.quarterHours(d.day) * (resolutionSec === 3600 ? 0.25 : 1),
+  );
+  const held = new Set(days.filter((x) => x.day >= today - 30).map((x) => x.day));
+  const absent = [];
+  for (let d = Math.max(today - 30, firstWithData); d <= today - 2; d++) if (!held.has(d)) absent.push(d);
+  const short = [...owed.map((d) => d.day), ...absent].sort((a, b) => a - b);
+  if (short.length > 0 && last >= today - stop)
+    at({
+      rule: 'days_missing',
+      key: 'days_missing',
+      figures: {
+        days: short.length,
+        first: dayKey(short[0]!),
+        lastDays: short.slice(-5).map(dayKey),
+        window: 30,
+      },
+    });
+}
+
 type Days = ReturnType<typeof watchDays>;
 type Emit = (f: Omit<Finding, 'meterId' | 'obisCode'>) => void;
 type Threshold = Resolved[keyof Resolved];
 
-function peakNew(
-  days: Days,
-  today: number,
-  tz: string,
-  perHour: number,
-  at: Emit,
-  keyOf: (day: number) => string,
-): void {
-  const month = keyOf(today).slice(0, 7);
-  const byMonth = new Map<string, { kw: number; atSec: number | null }>();
-  for (const d of days) {
-    if (d.max === null) continue;
-    const m = keyOf(d.day).slice(0, 7);
-    const kw = d.max * perHour;
-    const was = byMonth.get(m);
-    if (!was || kw > was.kw) byMonth.set(m, { kw, atSec: d.max_start_sec });
-  }
+type Peaks = ReturnType<typeof monthPeaks>;
+
+function peakNew(peaks: Peaks, month: string, tz: string, perHour: number, at: Emit): void {
+  const byMonth = new Map(peaks.map((p) => [p.month, { kw: p.max * perHour, atSec: p.at }]));
   const now = byMonth.get(month);
   const before = [...byMonth].filter(([m]) => m < month).slice(-12);
   // A year of months before it, so that a winter month is measured against last winter too: over a few
@@ -154,24 +163,13 @@ function peakNew(
 }
 
 /** `peak_cap`: this month's highest quarter-hour above the kW cap the person set (contracted power, a target). */
-function peakCap(
-  days: Days,
-  today: number,
-  perHour: number,
-  at: Emit,
-  keyOf: (day: number) => string,
-  t: Threshold,
-): void {
-  const month = keyOf(today).slice(0, 7);
-  let peak: { kw: number; atSec: number | null } | null = null;
-  for (const d of days)
-    if (d.max !== null && keyOf(d.day).startsWith(month) && (!peak || d.max * perHour > peak.kw))
-      peak = { kw: d.max * perHour, atSec: d.max_start_sec };
-  if (peak && t.value !== null && peak.kw > t.value)
+function peakCap(peaks: Peaks, month: string, perHour: number, at: Emit, t: Threshold): void {
+  const p = peaks.find((x) => x.month === month);
+  if (p && t.value !== null && p.max * perHour > t.value)
     at({
       rule: 'peak_cap',
       key: month,
-      figures: { month, kw: r2(peak.kw), atSec: peak.atSec, capKw: t.value, scope: t.scope },
+      figures: { month, kw: r2(p.max * perHour), atSec: p.at, capKw: t.value, scope: t.scope },
     });
 }
 
@@ -203,10 +201,12 @@ function baseStep(days: Days, today: number, perHour: number, at: Emit, t: Thres
     });
 }
 
-function feedInDrop(days: Days, today: number, at: Emit, t: Threshold): void {
+function feedInDrop(days: Days, yearAgo: Days, today: number, at: Emit, t: Threshold): void {
   const share = (t.value ?? 70) / 100;
   const best5 = (from: number, to: number) => {
-    const xs = days.filter((d) => d.day >= from && d.day <= to && d.count > 0).map((d) => d.sum);
+    const xs = [...yearAgo, ...days]
+      .filter((d) => d.day >= from && d.day <= to && d.count > 0)
+      .map((d) => d.sum);
     return xs.length >= 5 ? mean(xs.sort((a, b) => b - a).slice(0, 5)) : null;
   };
   const recent = best5(today - 14, today - 1);

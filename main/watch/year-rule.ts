@@ -2,15 +2,16 @@
  * The watch list's `year_change` rule (issue 45): a consumption register's energy of this month so
  * far and of this year so far against the same calendar days a year earlier — like with like: only
  * days complete in both years are compared (a missing day here or there is left out of both, and the
- * days compared are said), a 29 February has no counterpart and is left out. It fires when the change
+ * days compared are said), a 29 February has no counterpart and is left out. Summed in SQLite
+ * (db/series-reads.ts yearPairs). It fires when the change
  * is 20 % or more and at least 20 kWh (month) or 100 kWh (year) apart; gas too (the heating season is
  * the same months a year earlier; a colder winter shows, and is what the person should hear).
  */
 import { quarterHoursInDay } from '../../common/zone';
-import type { watchDays } from '../db/series-reads';
+import type Database from 'better-sqlite3';
+import { yearPairs } from '../db/series-reads';
 import { dayKey, dayNumberOfKey } from '../time/local-days';
 
-type Days = ReturnType<typeof watchDays>;
 type Emit = (f: { rule: string; key: string; figures: Record<string, unknown> }) => void;
 
 export const YEAR_CHANGE = { percent: 20, minKwh: { month: 20, year: 100 }, minDays: { month: 7, year: 28 } };
@@ -20,7 +21,6 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 /** Day keys, last year's same date and a day's quarter-hours, each worked out once per evaluation. */
 export function dayCalendar(tz: string) {
   const keys = new Map<number, string>();
-  const back = new Map<number, number | null>();
   const qh = new Map<number, number>();
   const key = (d: number) => {
     let k = keys.get(d);
@@ -29,16 +29,6 @@ export function dayCalendar(tz: string) {
   };
   return {
     key,
-    /** The same calendar date a year earlier; null for 29 February. */
-    lastYear(d: number): number | null {
-      let b = back.get(d);
-      if (b === undefined) {
-        const k = key(d);
-        b = k.endsWith('-02-29') ? null : dayNumberOfKey(`${Number(k.slice(0, 4)) - 1}${k.slice(4)}`);
-        back.set(d, b);
-      }
-      return b;
-    },
     quarterHours(d: number): number {
       let n = qh.get(d);
       if (n === undefined) qh.set(d, (n = quarterHoursInDay(d, tz)));
@@ -49,34 +39,35 @@ export function dayCalendar(tz: string) {
 export type DayCalendar = ReturnType<typeof dayCalendar>;
 
 export function yearChange(
-  days: Days,
+  db: Database.Database,
+  seriesId: number,
   today: number,
-  perDayFactor: number,
   at: Emit,
   cal: DayCalendar,
   t: { value: number | null; scope: string } = { value: YEAR_CHANGE.percent, scope: 'default' },
 ): void {
-  const keyOf = cal.key;
   const percent = t.value ?? YEAR_CHANGE.percent;
-  const complete = new Map<number, number>();
-  for (const d of days)
-    if (d.count > 0 && d.count >= cal.quarterHours(d.day) * perDayFactor) complete.set(d.day, d.sum);
-  const yesterday = keyOf(today - 1);
+  const yesterday = cal.key(today - 1);
   const year = Number(yesterday.slice(0, 4));
   for (const span of ['month', 'year'] as const) {
     const first = span === 'month' ? `${yesterday.slice(0, 7)}-01` : `${year}-01-01`;
     let now = 0;
     let before = 0;
     let compared = 0;
-    for (let d = dayNumberOfKey(first); d <= today - 1; d++) {
-      const a = complete.get(d);
-      if (a === undefined) continue;
-      const last = cal.lastYear(d);
-      const b = last === null ? undefined : complete.get(last);
-      if (b === undefined) continue;
-      now += a;
-      before += b;
-      compared++;
+    // Before and after 29 February the same date a year earlier lies a fixed number of days back.
+    for (const [a, b] of [
+      [first, `${year}-02-28`],
+      [`${year}-03-01`, yesterday],
+    ] as const) {
+      const from = dayNumberOfKey(a > first ? a : first);
+      const to = Math.min(dayNumberOfKey(b), today - 1);
+      if (to < from) continue;
+      const key = cal.key(from);
+      const offset = from - dayNumberOfKey(`${year - 1}${key.slice(4)}`);
+      const r = yearPairs(db, seriesId, from, to, offset);
+      now += r.now;
+      before += r.before;
+      compared += r.n;
     }
     if (compared < YEAR_CHANGE.minDays[span] || before <= 0) continue;
     const change = ((now - before) / before) * 100;
