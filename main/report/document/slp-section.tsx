@@ -44,20 +44,14 @@ export function SlpSection(p: SectionProps) {
           [w.peak, f.kw(c.peakKw.real), f.kw(c.peakKw.standard)],
         ]}
       />
-      {c.spot.map((s) => (
+      {[
+        ...c.spot.map((s) => ({ s, less: w.slpLess, more: w.slpMore })),
+        ...c.tariffs.map((s) => ({ s, less: w.slpTariffLess, more: w.slpTariffMore })),
+      ].map(({ s, less, more }) => (
         <KV
           key={s.tariffId}
           k={s.tariff}
-          v={(s.differenceCtPerKwh <= 0 ? w.slpLess : w.slpMore)
-            .replace('{ct}', f.n(Math.abs(s.differenceCtPerKwh), 2))
-            .replace('{profile}', c.profile)}
-        />
-      ))}
-      {c.tariffs.map((s) => (
-        <KV
-          key={s.tariffId}
-          k={s.tariff}
-          v={(s.differenceCtPerKwh <= 0 ? w.slpTariffLess : w.slpTariffMore)
+          v={(s.differenceCtPerKwh <= 0 ? less : more)
             .replace('{ct}', f.n(Math.abs(s.differenceCtPerKwh), 2))
             .replace('{profile}', c.profile)}
         />

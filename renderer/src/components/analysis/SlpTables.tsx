@@ -54,35 +54,38 @@ export function SlpTables({ d, prefs }: { d: SlpCompareResult; prefs: FormatPref
       {d.spot.length === 0 ? (
         <p className="small muted">{t('slp_noSpot')}</p>
       ) : (
-        <ul className="small" data-testid="slp-spot">
-          {d.spot.map((s) => (
-            <li key={s.tariffId} data-difference={s.differenceCtPerKwh}>
-              {t(s.differenceCtPerKwh <= 0 ? 'slp_spotLess' : 'slp_spotMore', {
-                tariff: s.tariff,
-                profile: d.profile,
-                ct: fmtQuantity(Math.abs(s.differenceCtPerKwh), 'cents', prefs),
-                real: fmtQuantity(s.realCtPerKwh, 'cents', prefs),
-                standard: fmtQuantity(s.standardCtPerKwh, 'cents', prefs),
-              })}
-            </li>
-          ))}
-        </ul>
+        <Differences d={d} rows={d.spot} words="slp_spot" testId="slp-spot" prefs={prefs} />
       )}
       {d.tariffs.length > 0 && (
-        <ul className="small" data-testid="slp-tariffs">
-          {d.tariffs.map((s) => (
-            <li key={s.tariffId} data-difference={s.differenceCtPerKwh}>
-              {t(s.differenceCtPerKwh <= 0 ? 'slp_tariffLess' : 'slp_tariffMore', {
-                tariff: s.tariff,
-                profile: d.profile,
-                ct: fmtQuantity(Math.abs(s.differenceCtPerKwh), 'cents', prefs),
-                real: fmtQuantity(s.realCtPerKwh, 'cents', prefs),
-                standard: fmtQuantity(s.standardCtPerKwh, 'cents', prefs),
-              })}
-            </li>
-          ))}
-        </ul>
+        <Differences d={d} rows={d.tariffs} words="slp_tariff" testId="slp-tariffs" prefs={prefs} />
       )}
     </>
+  );
+}
+
+/** What this profile costs against the standard on each tariff: "… costs 1,3 ct less than an H0 profile". */
+function Differences(p: {
+  d: SlpCompareResult;
+  rows: SlpCompareResult['spot'];
+  words: 'slp_spot' | 'slp_tariff';
+  testId: string;
+  prefs: FormatPrefs;
+}) {
+  const { t } = useTranslation();
+  const ct = (v: number) => fmtQuantity(v, 'cents', p.prefs);
+  return (
+    <ul className="small" data-testid={p.testId}>
+      {p.rows.map((s) => (
+        <li key={s.tariffId} data-difference={s.differenceCtPerKwh}>
+          {t(`${p.words}${s.differenceCtPerKwh <= 0 ? 'Less' : 'More'}`, {
+            tariff: s.tariff,
+            profile: p.d.profile,
+            ct: ct(Math.abs(s.differenceCtPerKwh)),
+            real: ct(s.realCtPerKwh),
+            standard: ct(s.standardCtPerKwh),
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
