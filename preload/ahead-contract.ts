@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { slpIds } from './contract-plain';
 import type { FrameView } from './results-contract';
-import { meterId, sec, tariffId } from './tariff-contract';
+import { meterId, rowId, sec, tariffId } from './tariff-contract';
 import type { ExportResult } from './results-contract';
 
 const range = { fromSec: sec, toSec: sec };
@@ -139,11 +139,7 @@ export const aheadChannels = {
   'watch:snooze': channel<{ snoozed: boolean }>().input(
     z
       .object({
-        id: z
-          .number()
-          .int()
-          .min(1)
-          .max(2 ** 40),
+        id: rowId,
         days: z.number().int().min(1).max(90),
       })
       .strict(),
@@ -167,11 +163,7 @@ export const aheadChannels = {
   'watch:acknowledge': channel<{ acknowledged: boolean }>().input(
     z
       .object({
-        id: z
-          .number()
-          .int()
-          .min(1)
-          .max(2 ** 40),
+        id: rowId,
       })
       .strict(),
   ),

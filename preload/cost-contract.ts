@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { channel } from './channel';
-import { meterId, sec, tariffId, tariffSchema, type Tariff } from './tariff-contract';
+import { meterId, rowId, sec, tariffId, tariffSchema, type Tariff } from './tariff-contract';
 
 export {
   tariffSchema,
@@ -291,11 +291,7 @@ export const costChannels = {
   'bills:remove': channel<{ removed: boolean }>().input(
     z
       .object({
-        id: z
-          .number()
-          .int()
-          .min(1)
-          .max(2 ** 40),
+        id: rowId,
       })
       .strict(),
   ),

@@ -8,6 +8,12 @@ import { dateIssue, TARIFF_CT_KWH } from '../common/rules';
 export const sec = z.number().int().min(0).max(32_503_680_000);
 export const meterId = z.string().min(1).max(200);
 export const tariffId = z.string().regex(/^[a-z0-9-]{1,64}$/);
+/** A row's id in the profile (a kept bill, a finding, an import): a positive integer. */
+export const rowId = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 40);
 /** Bounds and real dates for every tariff value (common/rules.ts): a unit error is refused, not priced. */
 export const cents = z.number().min(TARIFF_CT_KWH.min).max(TARIFF_CT_KWH.max);
 export const centsUp = z.number().min(0).max(TARIFF_CT_KWH.max);

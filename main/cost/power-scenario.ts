@@ -7,7 +7,7 @@
  * gives the price yet (expected December 2026), so none is preset.
  */
 import type Database from 'better-sqlite3';
-import type { FrameView } from '../../preload/contract';
+import type { PowerScenarioResult } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
 import { frameFor } from '../analysis/frame';
 import { offsetMinutesAt, QH_SEC } from '../time/local-days';
@@ -24,22 +24,6 @@ export interface PowerScenarioQuery {
   minKw: number;
   /** Only quarter-hours starting in [fromHour, toHour) local time count (a peak window), or all. */
   window: { fromHour: number; toHour: number } | null;
-}
-
-export interface PowerScenarioResult {
-  frame: FrameView;
-  months: {
-    month: string;
-    /** Share of the month in the frame (a partial month is said). */
-    share: number;
-    peakKw: number | null;
-    peakAtSec: number | null;
-    billedKw: number;
-    eur: number;
-  }[];
-  totalEur: number;
-  /** The mean of the months' billed kW. */
-  meanBilledKw: number | null;
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
