@@ -147,8 +147,8 @@ export const isUnseen = (
   nowSec: number,
 ) => f.acknowledgedSec === null && (f.snoozedUntilSec === null || f.snoozedUntilSec <= nowSec);
 
-/** Every series with readings, with its meter's direction (what the rules evaluate). */
-export function watchedSeries(db: Database.Database): {
+/** A series the rules evaluate, with its meter's direction, status, site and customer. */
+export interface WatchedSeries {
   id: number;
   meter_id: string;
   obis_code: string;
@@ -157,25 +157,19 @@ export function watchedSeries(db: Database.Database): {
   status: string;
   site_id: string | null;
   customer_id: string | null;
-}[] {
+}
+
+/** Every series with readings, with its meter's direction (what the rules evaluate). */
+export function watchedSeries(db: Database.Database): WatchedSeries[] {
   return db
-    .prepare(
+    .prepare<[], WatchedSeries>(
       `SELECT s.id, s.meter_id, s.obis_code, s.resolution_sec, m.energy_direction AS direction, m.status,
               m.site_id, si.customer_id
          FROM series s JOIN meters m ON m.id = s.meter_id LEFT JOIN sites si ON si.id = m.site_id
         WHERE s.obis_code LIKE '%G.01' OR s.obis_code LIKE '7-%'
         ORDER BY s.meter_id, s.obis_code`,
     )
-    .all() as {
-    id: number;
-    meter_id: string;
-    obis_code: string;
-    resolution_sec: number;
-    direction: string;
-    status: string;
-    site_id: string | null;
-    customer_id: string | null;
-  }[];
+    .all();
 }
 
 /** A threshold a person set for a meter, site or customer (migration 0008). */

@@ -4,18 +4,14 @@
  * newest first. Worded in the document (common/watch-words.ts, the app's words).
  */
 import type Database from 'better-sqlite3';
+import type { WatchFindingView } from '../../preload/contract';
 import { openFindings } from '../db/watch-store';
 
-export interface ReportWatchItem {
-  meterLabel: string;
-  obisCode: string;
-  rule: string;
-  key: string;
-  figures: Record<string, unknown>;
-  /** When the finding was first seen and last confirmed. */
-  firstSec: number;
-  lastSec: number;
-}
+/** A finding as the app lists it (its meter named), the fields the report prints. */
+export type ReportWatchItem = Pick<
+  WatchFindingView,
+  'meterLabel' | 'obisCode' | 'rule' | 'key' | 'figures' | 'firstSec' | 'lastSec'
+>;
 
 export function watchOf(
   db: Database.Database,
