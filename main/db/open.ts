@@ -40,7 +40,7 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
         db.pragma('page_count', { simple: true }) === 0
       )
         db.pragma('page_size = 16384');
-      db.pragma('journal_mode = WAL');
+      switchToWal(db);
       db.pragma('synchronous = NORMAL');
       // Smaller, more frequent WAL checkpoints: a checkpoint runs inside a commit, and a large one
       // stalls the event loop for a noticeable moment.
@@ -60,6 +60,25 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
         params: { path },
       },
     );
+  }
+}
+
+/**
+ * `journal_mode = WAL` on a new file needs it alone, and SQLite answers SQLITE_BUSY at once instead of
+ * calling the busy handler when another process is opening it too (measured: 2 of 120 processes
+ * starting together failed within 0.6 s). So it is tried again for as long as a writer would wait.
+ */
+function switchToWal(db: Database.Database): void {
+  const deadline = performance.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || performance.now() > deadline) throw err;
+      Atomics.wait(pause, 0, 0, 10 + Math.random() * 40);
+    }
   }
 }
 

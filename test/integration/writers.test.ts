@@ -2,7 +2,7 @@
 // Real processes (the CLI as it ships) on one real SQLite file: two syncs and imports at once on a
 // fresh profile (migrations raced, "database is locked" lost meters before), a damaged file that sync
 // and import used to write into, and a data folder on a read-only mount.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -76,6 +76,34 @@ describe('writers wait, never fail', () => {
         .get() as { n: number };
       expect(imported.n).toBe(3);
       expect(db.pragma('integrity_check', { simple: true }) as string).toBe('ok');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a new file another process is writing: the switch to WAL waits instead of failing at once', async () => {
+    // SQLite answers SQLITE_BUSY at once, without its busy handler, to `journal_mode = WAL` while
+    // another connection holds a write lock on a file still in rollback mode (four CLIs opening one new
+    // profile hit it 1 run in ~10). Another process holds that lock for 0.4 s here.
+    const dir = mkdtempSync(join(tmpdir(), 'md-wal-switch-'));
+    const path = join(dir, 'meterdesk.sqlite');
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const D = require('better-sqlite3'); const db = new D(${JSON.stringify(path)});
+         db.exec('BEGIN IMMEDIATE'); db.exec('CREATE TABLE held(x)'); console.log('held');
+         setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
+      ],
+      { cwd: join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    const started = Date.now();
+    const db = openDatabase(path);
+    try {
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200); // it waited for the holder
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       db.close();
     }
