@@ -5,7 +5,7 @@
 // benchmarks.
 // On Linux without a D-Bus session it re-runs itself inside one with an unlocked gnome-keyring, so
 // the keychain tests use a real OS keychain (see TOOLCHAIN.md).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,17 +43,54 @@ let skipped = 0;
 const failures = [];
 /** Every failed test by name, repeated at the end so that the last lines of a run say what failed. */
 const failedTests = [];
+/** How long each step took, printed at the end (CI must stay under 15 minutes). */
+const timings = [];
 mkdirSync('.tmp', { recursive: true });
+
+const started = (at) => Math.round((Date.now() - at) / 1000);
+// The CLI's messages follow the system's language (main/cli/cli-words.ts); the suites assert its
+// English unless a test asks for German itself, whatever the machine's LANG.
+const envOf = (env) => ({ ...process.env, METERDESK_LANG: 'en', ...env });
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  // The CLI's messages follow the system's language (main/cli/cli-words.ts); the suites assert its
-  // English unless a test asks for German itself, whatever the machine's LANG.
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, METERDESK_LANG: 'en', ...env } });
+  const at = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: envOf(env) });
+  timings.push(`${name} ${started(at)} s`);
+  console.log(`◀ ${name}: ${started(at)} s`);
   return r.status === 0;
 }
-function gate(name, cmd, args) {
-  if (run(name, cmd, args)) passed += 1;
+
+/**
+ * Steps that each use one core, run side by side (the CI machine has two; one after another they
+ * left a core idle for ~2 minutes). Each one's output is printed whole when it ends, in the order given.
+ */
+async function runTogether(steps) {
+  const at = Date.now();
+  const done = steps.map(
+    ({ name, cmd, args, env = {} }) =>
+      new Promise((resolve) => {
+        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: envOf(env) });
+        const out = [];
+        child.stdout.on('data', (c) => out.push(c));
+        child.stderr.on('data', (c) => out.push(c));
+        child.on('error', (err) => out.push(Buffer.from(`${err.message}\n`)));
+        child.on('close', (code) => resolve({ name, cmd, args, ok: code === 0, out, seconds: started(at) }));
+      }),
+  );
+  const results = [];
+  for (const p of done) {
+    const r = await p;
+    console.log(`\n▶ ${r.name}: ${r.cmd} ${r.args.join(' ')}`);
+    process.stdout.write(Buffer.concat(r.out));
+    console.log(`◀ ${r.name}: ${r.seconds} s`);
+    timings.push(`${r.name} ${r.seconds} s`);
+    results.push(r);
+  }
+  return results;
+}
+function count(name, ok) {
+  if (ok) passed += 1;
   else {
     failed += 1;
     failures.push(name);
@@ -61,13 +98,21 @@ function gate(name, cmd, args) {
 }
 const npx = (bin, ...args) => ['npx', [bin, ...args]];
 
-gate('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-gate('lint', ...npx('eslint', '.', '--max-warnings', '0'));
-gate('format', ...npx('prettier', '--check', '.'));
-if (!fast && !run('build', 'npm', ['run', '--silent', 'build'])) {
+const step = (name, [cmd, args], env) => ({ name, cmd, args, env });
+for (const r of await runTogether([
+  step('typecheck', ['npm', ['run', '--silent', 'typecheck']]),
+  step('lint', npx('eslint', '.', '--max-warnings', '0')),
+  step('format', npx('prettier', '--check', '.')),
+]))
+  count(r.name, r.ok);
+// The suites and the benchmarks below use this build (METERDESK_BUILT): a second build while the
+// packaging check reads dist/ could hand it half-written files.
+const built = !fast && run('build', 'npm', ['run', '--silent', 'build']);
+if (!fast && !built) {
   failed += 1;
   failures.push('build');
 }
+if (built) process.env.METERDESK_BUILT = '1';
 
 // vitest: count tests from its JSON report.
 const vitestJson = '.tmp/vitest.json';
@@ -144,13 +189,19 @@ for (const [name, config] of fast
 }
 
 if (!fast) {
-  gate('packaging check (electron-builder --dir with a stub Electron)', 'node', [
-    'scripts/check-package.mjs',
-  ]);
-  // Benchmarks never fail on a threshold; the quick mode proves every benchmark still runs.
-  gate('benchmarks run (npm run bench -- --quick)', 'npm', ['run', '--silent', 'bench', '--', '--quick']);
+  // Benchmarks never fail on a threshold; the quick mode proves every benchmark still runs (its
+  // figures, taken beside the packaging check, are not saved).
+  for (const r of await runTogether([
+    step('packaging check (electron-builder --dir with a stub Electron)', [
+      'node',
+      ['scripts/check-package.mjs'],
+    ]),
+    step('benchmarks run (npm run bench -- --quick)', ['npm', ['run', '--silent', 'bench', '--', '--quick']]),
+  ]))
+    count(r.name, r.ok);
 }
 
+console.log(`\nSteps: ${timings.join(' · ')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 for (const name of failedTests) console.log(`  ✗ ${name}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
