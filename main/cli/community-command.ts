@@ -10,7 +10,7 @@ import { createCommunityService } from '../community/community-service';
 import { openForReading, openForWriting } from '../db/open';
 import { MAX_IMPORT_BYTES } from '../import/read-file';
 import { createProfileRegistry } from '../profiles/registry';
-import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
+import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
 import { latestOfMeters } from '../db/readings-read';
 import { periodSpan } from './analyze-command';
 import { UsageError } from './usage-error';
@@ -52,9 +52,7 @@ const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}
 
 function printView(v: CommunityView): void {
   const w = (s: string) => process.stdout.write(`${s}\n`);
-  w(
-    `${v.name} (${v.kind}, ${v.allocation} key): ${new Date(v.fromSec * 1000).toISOString()} – ${new Date(v.toSec * 1000).toISOString()}`,
-  );
+  w(`${v.name} (${v.kind}, ${v.allocation} key): ${isoWithOffset(v.fromSec)} – ${isoWithOffset(v.toSec)}`);
   const t = v.recorded ?? v.modelled;
   w(
     `  ${v.recorded ? 'recorded' : 'modelled (no community registers stored)'}: generation ${kwh(t.generationKwh)}, consumption ${kwh(t.consumptionKwh)}, shared ${kwh(t.sharedKwh)}, surplus ${kwh(t.surplusKwh)}, coverage ${pct(t.coverage)}`,
@@ -74,7 +72,7 @@ function printView(v: CommunityView): void {
     for (const x of c.violations)
       if (x.count > 0)
         w(
-          `  check ${c.label}: ${x.count} quarter-hour(s) break ${x.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01'} (first ${new Date(x.firstSec! * 1000).toISOString()})`,
+          `  check ${c.label}: ${x.count} quarter-hour(s) break ${x.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01'} (first ${isoWithOffset(x.firstSec!)})`,
         );
   }
   if (v.report)

@@ -18,7 +18,7 @@ import { cliWord, importErrorLine, importNoteLine } from './cli-words';
 import { MAX_IMPORT_BYTES, readImportFile } from '../import/read-file';
 import { summarize } from '../import/summary';
 import { ImportError, type Direction, type ParsedFile } from '../import/types';
-import { DEFAULT_TZ } from '../time/local-days';
+import { DEFAULT_TZ, isoWithOffset } from '../time/local-days';
 
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
@@ -146,7 +146,7 @@ export async function importFiles(
           );
           for (const s of summaries)
             process.stdout.write(
-              `  ${s.obisCode}: ${s.readings} ${s.intervalSec === 3600 ? 'hourly readings' : 'quarter-hours'}, ${iso(s.firstStartSec)} – ${iso(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
+              `  ${s.obisCode}: ${s.readings} ${s.intervalSec === 3600 ? 'hourly readings' : 'quarter-hours'}, ${isoWithOffset(s.firstStartSec)} – ${isoWithOffset(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
             );
           for (const n of notes)
             process.stdout.write(

@@ -2,7 +2,7 @@
  * After the last row: placeholders decided, each series in time order with the March jump's
  * double-written quarter-hour made one, the file's interval found, one metering point per file.
  */
-import { QH_SEC, offsetMinutesAt } from '../time/local-days';
+import { QH_SEC, isoWithOffset, offsetMinutesAt } from '../time/local-days';
 import { modeOf, refusal } from './parse-layout';
 import type { ParseState } from './parse-state';
 import { ImportError, type ParsedSeries } from './types';
@@ -64,14 +64,14 @@ function dropJumpAliases(st: ParseState, s: ParsedSeries): void {
 }
 
 /** The distances of a series' first 200 readings; a repeated time is an error. */
-function distances(s: ParsedSeries): number[] {
+function distances(s: ParsedSeries, tz: string): number[] {
   const diffs: number[] = [];
   for (let i = 1; i < s.startSec.length; i++) {
     const d = s.startSec[i]! - s.startSec[i - 1]!;
     if (d === 0)
       throw new ImportError(
         'repeated_time',
-        `Lines ${Math.min(s.line[i - 1]!, s.line[i]!)} and ${Math.max(s.line[i - 1]!, s.line[i]!)} are the same quarter-hour (${new Date(s.startSec[i]! * 1000).toISOString()}) of "${s.column}"; a time may appear twice only in the hour of the October change.`,
+        `Lines ${Math.min(s.line[i - 1]!, s.line[i]!)} and ${Math.max(s.line[i - 1]!, s.line[i]!)} are the same quarter-hour (${isoWithOffset(s.startSec[i]!, tz)}) of "${s.column}"; a time may appear twice only in the hour of the October change.`,
         Math.max(s.line[i - 1]!, s.line[i]!),
       );
     if (i < 200) diffs.push(d);
@@ -86,7 +86,7 @@ export function finishSeries(st: ParseState): ParsedSeries[] {
   for (const s of st.series.values()) {
     sortByTime(s);
     dropJumpAliases(st, s);
-    const diffs = distances(s);
+    const diffs = distances(s, st.opts.tz);
     interval ??= modeOf(diffs);
     out.push(s);
   }

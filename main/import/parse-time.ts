@@ -4,7 +4,7 @@
  * states the rules.
  */
 import { EARLIEST_PLAUSIBLE_SEC } from '../../common/rules';
-import { offsetMinutesAt, QH_SEC } from '../time/local-days';
+import { isoWithOffset, offsetMinutesAt, QH_SEC } from '../time/local-days';
 import { parseNumber } from './numbers';
 import { colName, colRef, refusal, text, type Layout } from './parse-layout';
 import type { ParseState, SourceRow } from './parse-state';
@@ -230,7 +230,7 @@ export function checkStart(st: ParseState, row: SourceRow, startSec: number): vo
   if (startSec % step !== 0)
     throw new ImportError(
       'bad_time',
-      `Line ${row.line}: the interval does not start on ${step === 3600 ? 'an hour' : 'a quarter-hour'} (${new Date(startSec * 1000).toISOString()}).`,
+      `Line ${row.line}: the interval does not start on ${step === 3600 ? 'an hour' : 'a quarter-hour'} (${isoWithOffset(startSec, st.spec.tz ?? st.opts.tz)}).`,
       row.line,
     );
   // The same window as the service's readings (common/rules.ts): 2000 up to the next day.

@@ -6,7 +6,7 @@ import { ApiError } from '../api/client';
 import type { ApiPage } from '../api/schemas';
 import type { IncomingReading } from '../db/readings-store';
 import { AppError } from '../errors';
-import { dayNumberOf } from '../time/local-days';
+import { dayNumberOf, isoWithOffset } from '../time/local-days';
 import { readWindow } from './window-read';
 import { DAY_SEC, HISTORY_DAYS, WINDOW_CHUNK_DAYS, type SyncDeps, type Tally } from './sync-types';
 
@@ -77,7 +77,7 @@ export async function readWindows(
   const result = { feedCursor: null as string | null, servedSec: null as number | null };
   const chunk = async (a: number, b: number): Promise<void> => {
     const o = await readWindow(
-      `the window ${new Date(a * 1000).toISOString()} – ${new Date(b * 1000).toISOString()}`,
+      `the window ${isoWithOffset(a, c.tz)} – ${isoWithOffset(b, c.tz)}`,
       (cursor) => read(a, b, cursor),
       (page) => apply(c, meterId, t, page.readings, 'window'),
       signal,

@@ -98,51 +98,84 @@ export function localParts(sec: number, tz = DEFAULT_TZ): { date: string; time: 
   return { date: iso.slice(0, 10), time: iso.slice(11, 16), offsetMin: off };
 }
 
-/** The decimal number in text[a, b) (digits only), or NaN. A plain function: no closure per call. */
-function digits(text: string, a: number, b: number): number {
-  let v = 0;
-  for (let i = a; i < b; i++) {
-    const c = text.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return NaN;
-    v = v * 10 + c;
-  }
-  return v;
+/** Two decimal digits at bytes [i, i + 2), or NaN. A plain function: no closure per call. */
+function d2(buf: Uint8Array, i: number): number {
+  const x = buf[i]! - 48;
+  const y = buf[i + 1]! - 48;
+  return x >= 0 && x <= 9 && y >= 0 && y <= 9 ? x * 10 + y : NaN;
 }
+
+// The first second of the last two dates read: a page's readings and their updated_at fall on few days.
+const ymdKeys = [-1, -1];
+const ymdSecs = [0, 0];
+
+/** Unix seconds of 00:00:00 UTC on a valid date, from the two-entry cache above. */
+function dateSec(y: number, mo: number, d: number): number {
+  const ymd = (y * 100 + mo) * 100 + d;
+  const slot = d & 1;
+  if (ymdKeys[slot] !== ymd) {
+    ymdKeys[slot] = ymd;
+    ymdSecs[slot] = utcSec(y, mo, d, 0, 0, 0);
+  }
+  return ymdSecs[slot]!;
+}
+
+/**
+ * Unix seconds of the service's own forms, `YYYY-MM-DDTHH:MM:SSZ` and `…SS±HH:MM`, in bytes [a, b):
+ * every character checked; NaN for any other text (parseIsoSec then reads it the general way). Millions
+ * per sync: the page reader reads them from the response's bytes, parseIsoSec from its text.
+ */
+export function isoSecOfBytes(buf: Uint8Array, a: number, b: number): number {
+  const n = b - a;
+  const sign = buf[a + 19];
+  if (n === 20 ? sign !== 90 : n !== 25 || (sign !== 43 && sign !== 45) || buf[a + 22] !== 58) return NaN;
+  if (
+    buf[a + 4] !== 45 ||
+    buf[a + 7] !== 45 ||
+    buf[a + 10] !== 84 ||
+    buf[a + 13] !== 58 ||
+    buf[a + 16] !== 58
+  )
+    return NaN;
+  const y = d2(buf, a) * 100 + d2(buf, a + 2);
+  const mo = d2(buf, a + 5);
+  const d = d2(buf, a + 8);
+  const h = d2(buf, a + 11);
+  const mi = d2(buf, a + 14);
+  const se = d2(buf, a + 17);
+  if (!(
+    y >= 0 &&
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= daysInMonth(y, mo) &&
+    h <= 23 &&
+    mi <= 59 &&
+    se <= 59
+  ))
+    return NaN;
+  const sec = dateSec(y, mo, d) + h * 3600 + mi * 60 + se;
+  if (n === 20) return sec;
+  const offH = d2(buf, a + 20);
+  const offM = d2(buf, a + 23);
+  if (!(offH <= 18 && offM <= 59)) return NaN;
+  const off = (offH * 60 + offM) * 60;
+  return sign === 43 ? sec - off : sec + off;
+}
+
+const isoScratch = new Uint8Array(25);
 
 /**
  * Parses an ISO 8601 timestamp (with Z or an offset) to unix seconds; NaN if it is not one. Strict: a
  * date that does not exist (`2025-02-31`, `2025-02-29`) is not one, and year 0000 stays year 0000.
  */
 export function parseIsoSec(text: string): number {
-  // Fast path for the service's own forms, `YYYY-MM-DDTHH:MM:SSZ` and `…SS±HH:MM` (millions per sync).
-  if (
-    (text.length === 20 && text.charCodeAt(19) === 90) ||
-    (text.length === 25 &&
-      (text.charCodeAt(19) === 43 || text.charCodeAt(19) === 45) &&
-      text.charCodeAt(22) === 58)
-  ) {
-    if (
-      text.charCodeAt(4) === 45 &&
-      text.charCodeAt(7) === 45 &&
-      text.charCodeAt(10) === 84 &&
-      text.charCodeAt(13) === 58 &&
-      text.charCodeAt(16) === 58
-    ) {
-      const mo = digits(text, 5, 7);
-      const d = digits(text, 8, 10);
-      const h = digits(text, 11, 13);
-      const mi = digits(text, 14, 16);
-      const se = digits(text, 17, 19);
-      const y = digits(text, 0, 4);
-      if (mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) && h <= 23 && mi <= 59 && se <= 59) {
-        let sec = utcSec(y, mo, d, h, mi, se);
-        if (text.length === 25) {
-          const off = (digits(text, 20, 22) * 60 + digits(text, 23, 25)) * 60;
-          sec += text.charCodeAt(19) === 43 ? -off : off;
-        }
-        if (Number.isFinite(sec)) return sec;
-      }
-    }
+  // The service's own forms through isoSecOfBytes (one implementation), ASCII only.
+  if (text.length === 20 || text.length === 25) {
+    let ascii = true;
+    for (let i = 0; i < text.length && ascii; i++) ascii = (isoScratch[i] = text.charCodeAt(i)) < 128;
+    const sec = ascii ? isoSecOfBytes(isoScratch, 0, text.length) : NaN;
+    if (sec === sec) return sec;
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|([+-])(\d{2}):?(\d{2}))$/.exec(
     text,

@@ -4,6 +4,7 @@ import {
   dayNumberOf,
   dayNumberOfKey,
   dayStartSec,
+  isoSecOfBytes,
   isoUtc,
   isoWithOffset,
   localDateTimeDe,
@@ -133,6 +134,100 @@ describe('local days in Europe/Vienna', () => {
     expect(parseIsoSec('2025-10-26T02:30:00+01:00')).toBe(parseIsoSec('2025-10-26T01:30:00Z'));
     expect(Number.isNaN(parseIsoSec('yesterday'))).toBe(true);
     expect(Number.isNaN(parseIsoSec('2025-10-26'))).toBe(true);
+  });
+});
+
+describe("the service's own timestamp forms, read from bytes (the page reader) and from text", () => {
+  /** An independent reading: a regex, Date.UTC, and a date that exists (no rollover), offsets to ±18:59. */
+  const oracle = (t: string): number => {
+    const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(Z|([+-])(\d\d):(\d\d))$/.exec(t);
+    if (!m) return NaN;
+    const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const day = new Date(Date.UTC(2000, mo - 1, d));
+    day.setUTCFullYear(y);
+    if (mo < 1 || mo > 12 || day.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) return NaN;
+    const at = new Date(Date.UTC(2000, mo - 1, d, h, mi, se));
+    at.setUTCFullYear(y);
+    const off = m[7] === 'Z' ? 0 : (Number(m[9]) * 60 + Number(m[10])) * 60;
+    if (m[7] !== 'Z' && (Number(m[9]) > 18 || Number(m[10]) > 59)) return NaN;
+    return at.getTime() / 1000 - (m[8] === '-' ? -off : off);
+  };
+  const fromBytes = (t: string) => {
+    // Inside a larger buffer, as in a page: the text between quotes.
+    const buf = Buffer.from(`{"timestamp":"${t}"}`, 'latin1');
+    return isoSecOfBytes(buf, 14, 14 + Buffer.byteLength(t, 'latin1'));
+  };
+
+  it('reads what a regex and Date.UTC read, and refuses days that do not exist, hours past 23 and odd offsets', () => {
+    const texts = [
+      '2026-03-29T01:00:00Z',
+      '2026-03-29T03:00:00+02:00',
+      '2025-10-26T02:30:00+01:00',
+      '2025-10-26T02:30:00-09:30',
+      '2024-02-29T23:59:59Z',
+      '2000-02-29T00:00:00+18:59',
+      '0000-01-01T00:00:00Z',
+      '2025-02-29T00:00:00Z',
+      '2024-02-30T00:00:00Z',
+      '1900-02-29T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-00-01T00:00:00Z',
+      '2026-01-00T00:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T00:60:00Z',
+      '2026-01-01T00:00:60Z',
+      '2026-01-01T00:00:00+19:00',
+      '2026-01-01T00:00:00+01:60',
+      '2026-01-01 00:00:00Z',
+      '2026-01-01T00:00:00z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00+0100',
+      '2026-01-0aT00:00:00Z',
+      '２026-01-01T00:00:00Z',
+    ];
+    for (const t of texts) {
+      const want = oracle(t);
+      expect(fromBytes(t), t).toBe(t.length === 20 || t.length === 25 ? want : NaN);
+      // parseIsoSec reads the other forms its general way; it agrees wherever the forms are the service's.
+      if (!Number.isNaN(want)) expect(parseIsoSec(t), t).toBe(want);
+    }
+  });
+
+  it('agrees with the independent reading on 20 000 timestamps and their mutations, in any order', () => {
+    let seed = 20261127;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pieces = '0123456789+-:TZ x';
+    let valid = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const sec = 946_684_800 + rnd(40 * 365) * 86_400 + rnd(96) * 900;
+      const off = [0, 60, 120, -300, 345][rnd(5)]!;
+      let t =
+        off === 0
+          ? isoUtc(sec)
+          : `${isoUtc(sec + off * 60).slice(0, 19)}${off < 0 ? '-' : '+'}${String(Math.floor(Math.abs(off) / 60)).padStart(2, '0')}:${String(Math.abs(off) % 60).padStart(2, '0')}`;
+      if (rnd(3) === 0) {
+        const at = rnd(t.length);
+        t = t.slice(0, at) + pieces[rnd(pieces.length)]! + t.slice(at + 1);
+      }
+      const want = oracle(t);
+      const got = fromBytes(t);
+      if (!Object.is(got, want)) expect(got, t).toBe(want);
+      if (!Number.isNaN(want)) {
+        valid++;
+        if (parseIsoSec(t) !== want) expect(parseIsoSec(t), t).toBe(want);
+      }
+    }
+    expect(valid).toBeGreaterThan(15_000);
   });
 });
 
