@@ -4,7 +4,7 @@
  * is a percentile: the day's base load (P5) kept with the day's rollup, the base-load view, the
  * duration curve's threshold.
  */
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return 0;
   const idx = (sorted.length - 1) * p;
   const lo = Math.floor(idx);

@@ -27,6 +27,8 @@ export interface OpenDay {
   /** The irregular readings starting in the day, by start. */
   irregular: Map<number, Held & { endSec: number }>;
   isStored: boolean;
+  /** Whether the day held irregular readings when it was opened. */
+  hadIrregular: boolean;
   changed: boolean;
 }
 
@@ -100,9 +102,10 @@ export function createDayIo(db: Database.Database, tz: string) {
   >(
     'SELECT day_start_sec, first_slot_sec, vals, flags, updated FROM reading_days WHERE series_id = ? AND day = ?',
   );
+  // Positional parameters: binding by name costs a property lookup each, 20 000 days a sync.
   const upsertDay = db.prepare(
     `INSERT INTO reading_days (series_id, day, day_start_sec, first_slot_sec, vals, flags, updated)
-     VALUES (@sid, @day, @dayStart, @firstSlot, @vals, @flags, @updated)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (series_id, day) DO UPDATE SET vals = excluded.vals, flags = excluded.flags, updated = excluded.updated`,
   );
   const deleteDay = db.prepare('DELETE FROM reading_days WHERE series_id = ? AND day = ?');
@@ -128,7 +131,7 @@ export function createDayIo(db: Database.Database, tz: string) {
   );
   const upsertRollup = db.prepare(
     `INSERT INTO daily_rollups (series_id, day, day_start_sec, expected, count, sum, max, max_start_sec, n_measured, n_estimated, n_unreliable, p5)
-     VALUES (@sid, @day, @dayStart, @expected, @count, @sum, @max, @maxStart, @n1, @n2, @n3, @p5)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (series_id, day) DO UPDATE SET expected = excluded.expected, count = excluded.count, sum = excluded.sum,
        max = excluded.max, max_start_sec = excluded.max_start_sec, n_measured = excluded.n_measured,
        n_estimated = excluded.n_estimated, n_unreliable = excluded.n_unreliable, p5 = excluded.p5`,
@@ -158,84 +161,99 @@ export function createDayIo(db: Database.Database, tz: string) {
         source: sourceCode(r.source),
         revised: r.revised_sec !== null,
       });
-    return { sid, day, slots, dayEndSec: dayEnd, irregular, isStored: row !== undefined, changed: false };
+    return {
+      sid,
+      day,
+      slots,
+      dayEndSec: dayEnd,
+      irregular,
+      isStored: row !== undefined,
+      hadIrregular: irregular.size > 0,
+      changed: false,
+    };
   }
 
   /** Writes a changed day: its record, its irregular readings and its rollup. */
   function writeDay(d: OpenDay): void {
     const s = d.slots;
-    let count = 0;
-    let sum = 0;
-    let max: number | null = null;
-    let maxStart: number | null = null;
-    const n = [0, 0, 0, 0];
-    const values: number[] = [];
-    const take = (start: number, value: number, quality: number) => {
-      count += 1;
-      sum += value;
-      values.push(value);
-      if (max === null || value > max) {
-        max = value;
-        maxStart = start;
-      }
-      if (quality >= 1 && quality <= 3) n[quality]! += 1;
-    };
-    // In time order: slots and irregular readings interleaved (the first of equal peaks is the peak).
-    const irregular = [...d.irregular].sort((a, b) => a[0] - b[0]);
-    let k = 0;
-    for (let i = 0; i < s.vals.length; i++) {
-      const start = s.firstSlotSec + i * s.resolutionSec;
-      while (k < irregular.length && irregular[k]![0] < start) {
-        const [t, r] = irregular[k++]!;
-        take(t, r.value, r.quality);
-      }
-      if (s.vals[i] !== null) take(start, s.vals[i]!, s.flags[i]! & 3);
-    }
-    for (; k < irregular.length; k++)
-      take(irregular[k]![0], irregular[k]![1].value, irregular[k]![1].quality);
-
-    const slotsUsed = s.vals.some((v) => v !== null);
-    if (slotsUsed)
-      upsertDay.run({
-        sid: d.sid,
-        day: d.day,
-        dayStart: s.dayStartSec,
-        firstSlot: s.firstSlotSec,
-        ...encodeDay(s),
-      });
-    else if (d.isStored) deleteDay.run(d.sid, d.day);
-    deleteIrregularOfDay.run(d.sid, s.dayStartSec, d.dayEndSec);
-    for (const [start, r] of irregular)
+    const r = rollupOf(d);
+    if (r.slotsUsed) {
+      const text = encodeDay(s);
+      upsertDay.run(d.sid, d.day, s.dayStartSec, s.firstSlotSec, text.vals, text.flags, text.updated);
+    } else if (d.isStored) deleteDay.run(d.sid, d.day);
+    // A day that read no irregular readings and holds none has none to delete (most days: one
+    // statement fewer per day of a sync).
+    if (d.hadIrregular || d.irregular.size > 0) deleteIrregularOfDay.run(d.sid, s.dayStartSec, d.dayEndSec);
+    for (const [start, x] of d.irregular)
       insertIrregular.run(
         d.sid,
         start,
-        r.endSec,
-        r.value,
-        r.quality,
-        r.updatedSec,
-        r.revised ? r.updatedSec : null,
-        SOURCES[r.source]!,
+        x.endSec,
+        x.value,
+        x.quality,
+        x.updatedSec,
+        x.revised ? x.updatedSec : null,
+        SOURCES[x.source]!,
       );
-    if (count === 0) deleteRollup.run(d.sid, d.day);
+    if (r.count === 0) deleteRollup.run(d.sid, d.day);
     else
-      upsertRollup.run({
-        sid: d.sid,
-        day: d.day,
-        dayStart: s.dayStartSec,
-        expected: s.vals.length,
-        count,
-        sum,
-        max,
-        maxStart,
-        n1: n[1],
-        n2: n[2],
-        n3: n[3],
-        p5: percentile(
-          values.sort((a, b) => a - b),
-          0.05,
-        ),
-      });
+      upsertRollup.run(
+        d.sid,
+        d.day,
+        s.dayStartSec,
+        s.vals.length,
+        r.count,
+        r.sum,
+        r.max,
+        r.maxStart,
+        r.n[1],
+        r.n[2],
+        r.n[3],
+        r.p5,
+      );
   }
 
   return { openDay, writeDay };
+}
+
+/**
+ * A day's rollup: count, sum, peak (the first of equal peaks, slots and irregular readings in time
+ * order), quality counts and P5 of its values; `slotsUsed`: whether any slot holds a reading.
+ */
+function rollupOf(d: OpenDay) {
+  const s = d.slots;
+  let count = 0;
+  let sum = 0;
+  let max: number | null = null;
+  let maxStart: number | null = null;
+  const n = [0, 0, 0, 0];
+  const values = new Float64Array(s.vals.length + d.irregular.size);
+  const irregular = d.irregular.size > 0 ? [...d.irregular].sort((a, b) => a[0] - b[0]) : [];
+  let k = 0;
+  let slotsUsed = false;
+  const take = (start: number, value: number, quality: number) => {
+    values[count++] = value;
+    sum += value;
+    if (max === null || value > max) {
+      max = value;
+      maxStart = start;
+    }
+    if (quality >= 1 && quality <= 3) n[quality]! += 1;
+  };
+  for (let i = 0; i < s.vals.length; i++) {
+    const start = s.firstSlotSec + i * s.resolutionSec;
+    while (k < irregular.length && irregular[k]![0] < start) {
+      const [t, x] = irregular[k++]!;
+      take(t, x.value, x.quality);
+    }
+    const v = s.vals[i]!;
+    if (v !== null) {
+      slotsUsed = true;
+      take(start, v, s.flags[i]! & 3);
+    }
+  }
+  for (; k < irregular.length; k++) take(irregular[k]![0], irregular[k]![1].value, irregular[k]![1].quality);
+  // A typed array sorts numerically without a comparator (≈ 3 × faster for a day's 96 values).
+  const sorted = values.subarray(0, count).sort();
+  return { count, sum, max, maxStart, n, slotsUsed, p5: percentile(sorted, 0.05) };
 }
