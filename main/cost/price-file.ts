@@ -11,8 +11,9 @@
  *   (with 20 % VAT): stored net (÷ 1.2), and said;
  * - APG market data (markt.apg.at, day-ahead export): `Zeit von [CET/CEST];Zeit bis [CET/CEST];Preis
  *   MC Auktion [EUR/MWh]` (German: `;`, decimal comma, `dd.MM.yyyy HH:mm:ss`) or `Time from [CET/CEST]` …
- *   `Price MC Auction [EUR/MWh]` (English); the MC auction's column is read whatever else the export
- *   holds, the repeated October hour by row order;
+ *   `Price MC Auction [EUR/MWh]` (English: `,`, decimal point, `yyyy-MM-dd HH:mm:ss`); the MC auction's
+ *   column is read whatever else the export holds, the repeated October hour by its `2A`/`2B` hour
+ *   (`2025-10-26 2A:15:00`, `02B`) or else by row order;
  * - ENTSO-E Transparency XML (`Publication_MarketDocument`): each TimeSeries' Period with its start
  *   and resolution (PT15M/PT60M), Points by position; curveType A03 leaves out a point that repeats the
  *   one before, filled forward; of several classification sequences the first (said).
@@ -32,6 +33,7 @@ import {
 import { AppError } from '../errors';
 import { decodeText } from '../import/decode';
 import { instantsOf, parseDateTime, parseIsoOffset } from '../import/wall-time';
+import { isoWithOffset } from '../time/local-days';
 import { XMLParser } from 'fast-xml-parser';
 import { systemClock } from '../time/clock';
 
@@ -264,11 +266,19 @@ function fromCsv(text: string, tz: string): PricePoint[] {
     const num = delimiter === ',' ? priceCell : priceCell.replace(',', '.');
     if (!/^[+-]?\d+(\.\d+)?$/.test(num))
       fail(`Line ${line}: the price "${quote(priceCell)}" is not a number.`);
-    // A range ("a - b"): its start. A "(CET)"/"(CEST)" marker picks the instant in the repeated hour.
-    const marker = /\((CEST|CET|MESZ|MEZ)\)/i.exec(timeCell)?.[1]?.toUpperCase() ?? null;
-    const label = timeCell
+    // A range ("a - b"): its start. A "(CET)"/"(CEST)" marker, or APG's "2A"/"2B" hour (the repeated
+    // October hour's first and second time: "2025-10-26 2A:15:00", "26.10.2025 02B:00:00"), picks the
+    // instant in the repeated hour.
+    const range = timeCell.split(/\s+-\s+/)[0]!;
+    const ab = /\b(\d{1,2})([AB]):/.exec(range);
+    const marker = ab
+      ? ab[2] === 'A'
+        ? 'CEST'
+        : 'CET'
+      : (/\((CEST|CET|MESZ|MEZ)\)/i.exec(timeCell)?.[1]?.toUpperCase() ?? null);
+    const label = range
       .replace(/\s*\((CEST|CET|MESZ|MEZ)\)/gi, '')
-      .split(/\s+-\s+/)[0]!
+      .replace(/\b(\d{1,2})[AB]:/, '$1:')
       .trim();
     let startSec: number | null = parseIsoOffset(label)?.sec ?? null;
     if (startSec === null) {
@@ -276,6 +286,10 @@ function fromCsv(text: string, tz: string): PricePoint[] {
       if (naive === null) fail(`Line ${line}: "${quote(timeCell)}" is not a date and time.`);
       const at = instantsOf(naive, tz);
       if (at.length === 0) fail(`Line ${line}: ${label} does not exist in Austrian time (the March change).`);
+      if (ab && at.length === 1)
+        fail(
+          `Line ${line}: "${quote(timeCell)}" marks the repeated October hour (${ab[1]}${ab[2]}), but ${label} is not repeated in Austrian time.`,
+        );
       if (at.length === 1) startSec = at[0]!;
       else if (marker) startSec = marker === 'CEST' || marker === 'MESZ' ? at[0]! : at[1]!;
       else {
@@ -318,7 +332,7 @@ export function readPriceFile(
     if (a.startSec !== b.startSec) continue;
     if (a.eurPerMwh !== b.eurPerMwh)
       fail(
-        `Two prices for ${new Date(b.startSec * 1000).toISOString()} (${a.eurPerMwh} and ${b.eurPerMwh} €/MWh): the file lists an interval twice, with different prices.`,
+        `Two prices for ${isoWithOffset(b.startSec, tz)} (${a.eurPerMwh} and ${b.eurPerMwh} €/MWh): the file lists an interval twice, with different prices.`,
       );
     points.splice(i, 1);
     repeats += 1;
@@ -330,7 +344,7 @@ export function readPriceFile(
   // The rules for every price (common/rules.ts): within the market's bounds, from 2000 to the next day.
   const latest = systemClock.nowSec() + PRICE_AHEAD_SEC;
   for (const p of points) {
-    const at = new Date(p.startSec * 1000).toISOString();
+    const at = isoWithOffset(p.startSec, tz);
     if (p.startSec < EARLIEST_PLAUSIBLE_SEC || p.startSec > latest)
       fail(
         `The price for ${at} lies ${p.startSec < EARLIEST_PLAUSIBLE_SEC ? 'before 2000' : 'beyond the next day'}; a price file holds day-ahead prices up to tomorrow.`,
@@ -343,7 +357,7 @@ export function readPriceFile(
   for (const p of points)
     if (p.startSec % resolutionSec !== 0)
       fail(
-        `The price for ${new Date(p.startSec * 1000).toISOString()} does not start on the ${resolutionSec / 60}-minute grid.`,
+        `The price for ${isoWithOffset(p.startSec, tz)} does not start on the ${resolutionSec / 60}-minute grid.`,
       );
   return { resolutionSec, points, format: readerFormat, notes: readerNotes };
 }

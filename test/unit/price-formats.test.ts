@@ -105,6 +105,55 @@ describe('price files', () => {
     expect(r.points[12]!.startSec).toBe(Date.UTC(2025, 9, 26, 1) / 1000);
   });
 
+  // Issue 44, item 6: APG's own marks for the repeated October hour ("2A"/"2B", one or two digits) and
+  // its English export (`,`, decimal point, yyyy-MM-dd HH:mm:ss), in the shapes public readers of these
+  // files show; the oracle is plain arithmetic from midnight's UTC instant.
+  it('APG English export, the October change marked 2A/2B: 100 quarter-hours in order', () => {
+    const r = read('apg-en-2025-10-26.csv');
+    expect([r.format, r.resolutionSec, r.points.length]).toEqual(['APG CSV', 900, 100]);
+    const t0 = Date.UTC(2025, 9, 25, 22) / 1000; // 26.10.2025 00:00 CEST
+    r.points.forEach((p, k) => {
+      expect(p.startSec).toBe(t0 + k * 900);
+      expect(p.eurPerMwh).toBeCloseTo(50 + k / 4, 9);
+    });
+  });
+
+  it('APG German hourly export, 02A/02B: each placed by its mark even when the rows are out of order', () => {
+    const r = read('apg-de-hourly-2025-10-26-ab.csv');
+    expect([r.resolutionSec, r.points.length]).toEqual([3600, 25]);
+    const t0 = Date.UTC(2025, 9, 25, 22) / 1000;
+    // The file lists 02B before 02A; the marks, not the order, decide: 02A = 00:00 UTC at 102 €/MWh.
+    r.points.forEach((p, k) => {
+      expect(p.startSec).toBe(t0 + k * 3600);
+      expect(p.eurPerMwh).toBe(100 + k);
+    });
+  });
+
+  it('APG English export of the March change: 92 quarter-hours, 01:45 followed by 03:00', () => {
+    const r = read('apg-en-2025-03-30.csv');
+    expect(r.points).toHaveLength(92);
+    const t0 = Date.UTC(2025, 2, 29, 23) / 1000; // 30.03.2025 00:00 CET
+    r.points.forEach((p, k) => {
+      expect(p.startSec).toBe(t0 + k * 900);
+      expect(p.eurPerMwh).toBeCloseTo(-10 + k / 2, 9);
+    });
+  });
+
+  it('a 2A/2B mark on an hour that is not repeated is refused with its line, not guessed', () => {
+    const text =
+      'Time from [CET/CEST],Time to [CET/CEST],Price MC Auction [EUR/MWh]\n2025-10-25 2A:00:00,2025-10-25 2B:00:00,50.00\n';
+    expect(() => readPriceFile(new TextEncoder().encode(text), 'Europe/Vienna')).toThrow(
+      /Line 2: .*2A.*not repeated/,
+    );
+  });
+
+  it('an interval listed twice with two prices is refused, named in Austrian time', () => {
+    const text = 'time;price\n2025-10-01T00:00:00+02:00;50\n2025-09-30T22:00:00Z;60\n';
+    expect(() => readPriceFile(new TextEncoder().encode(text), 'Europe/Vienna')).toThrow(
+      'Two prices for 2025-10-01T00:00:00+02:00 (50 and 60 €/MWh)',
+    );
+  });
+
   it('an ENTSO-E document without prices says so', () => {
     const empty = new TextEncoder().encode(
       '<?xml version="1.0"?><Publication_MarketDocument xmlns="urn:x"><type>A44</type></Publication_MarketDocument>',
