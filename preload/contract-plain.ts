@@ -73,6 +73,7 @@ export const channelNames = [
   'tariffs:list',
   'tariffs:save',
   'tariffs:remove',
+  'tariffs:combine',
   'tariffs:presets',
   'prices:list',
   'prices:import',

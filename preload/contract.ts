@@ -256,6 +256,20 @@ export const channels = {
           .regex(/^[a-z0-9-]{1,64}$/)
           .nullable()
           .default(null),
+        /** The bill ahead under this tariff for each consumption meter (as `analysis:billAhead`). */
+        billAhead: z
+          .object({
+            tariffId: z.string().regex(/^[a-z0-9-]{1,64}$/),
+            billingStart: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/),
+            payment: z
+              .object({ eur: z.number().min(0).max(100_000), perYear: z.number().int().min(1).max(12) })
+              .strict()
+              .nullable()
+              .default(null),
+          })
+          .strict()
+          .nullable()
+          .default(null),
       })
       .strict()
       .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 3 * 366 * 86_400, {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { channel } from './channel';
-import { meterId, rowId, sec, tariffId, tariffSchema, type Tariff } from './tariff-contract';
+import { meterId, rowId, sec, tariffId, tariffPart, tariffSchema, type Tariff } from './tariff-contract';
 
 export {
   tariffSchema,
@@ -13,6 +13,7 @@ export {
   type Tariff,
   type TariffChange,
   type TariffInput,
+  type TariffPart,
   type TouWindow,
 } from './tariff-contract';
 
@@ -92,6 +93,20 @@ export interface CostResult {
     spot: { expensiveShare: number; shiftPercent: number; shiftSavingsEur: number } | null;
     /** Spot tariffs: the price series billed on (hourly 3600 / quarter-hour 900), each from its day. */
     series: { seriesId: string; resolutionSec: number; fromDay: string | null }[];
+    /**
+     * A combined tariff: each part priced on its own (its validity, dates, VAT): its total and the
+     * quarter-hours it left unpriced or outside its validity. Absent for a plain tariff.
+     */
+    parts?: {
+      role: 'supplier' | 'grid' | 'levies';
+      tariffId: string;
+      name: string;
+      validFrom: string | null;
+      validTo: string | null;
+      totalEur: number;
+      unpricedQuarterHours: number;
+      outsideValidity: number;
+    }[];
   }[];
   /** The cheapest (consumption) or best-paying (feed-in) tariff with every quarter-hour priced. */
   bestTariffId: string | null;
@@ -246,6 +261,19 @@ export const costChannels = {
   'tariffs:list': channel<Tariff[]>().input(z.object({}).strict()),
   'tariffs:save': channel<Tariff>().input(z.object({ tariff: tariffSchema }).strict()),
   'tariffs:remove': channel<{ removed: boolean }>().input(z.object({ tariffId }).strict()),
+  /**
+   * A combined tariff: supplier, grid and levies each a tariff of the profile or a preset (added first),
+   * priced with its own validity (issue 44); `id` given: that combination changed.
+   */
+  'tariffs:combine': channel<Tariff>().input(
+    z
+      .object({
+        id: tariffId.optional(),
+        name: z.string().trim().min(1).max(80),
+        parts: z.array(tariffPart).min(1).max(3),
+      })
+      .strict(),
+  ),
   /** The dated presets that ship with the app (grid fees, supplier and feed-in examples), with sources. */
   'tariffs:presets': channel<TariffPresetView[]>().input(z.object({}).strict()),
   'prices:list': channel<PriceSeriesView[]>().input(z.object({}).strict()),

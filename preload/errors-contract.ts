@@ -92,6 +92,10 @@ export const errorReasons = [
   'price_series_missing',
   /** A price series still used by tariffs (params: tariffs). */
   'price_series_in_use',
+  /** A tariff that is a part of a combined tariff (params: id, name). */
+  'tariff_in_use',
+  /** A combined tariff's part that is missing, combined itself or prices something else (params: id, name). */
+  'tariff_part_invalid',
   /** An import whose file is no longer staged (dropped again needed). */
   'import_file_gone',
   /** Columns defined for a spreadsheet (params: none). */

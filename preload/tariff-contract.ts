@@ -132,7 +132,11 @@ export const tariffChange = z
   .strict();
 export type TariffChange = z.output<typeof tariffChange>;
 
-export const tariffSchema = z
+/** A part of a combined tariff: which bill it stands for, and the profile's tariff that prices it. */
+export const tariffPart = z.object({ role: z.enum(['supplier', 'grid', 'levies']), tariffId }).strict();
+export type TariffPart = z.output<typeof tariffPart>;
+
+const tariffObject = z
   .object({
     id: tariffId,
     name: z.string().trim().min(1).max(80),
@@ -190,8 +194,35 @@ export const tariffSchema = z
       .optional(),
     /** Changes from a day on, in date order, inside the validity (components with their own dates). */
     changes: z.array(tariffChange).max(24).default([]),
+    /**
+     * A combined tariff (issue 44): the supplier's, the grid's and the levies' tariffs of the profile,
+     * each priced with its own validity, dates and VAT, added month by month. It holds no prices of
+     * its own; its validity is its parts'.
+     */
+    parts: z.array(tariffPart).min(1).max(3).optional(),
   })
-  .strict()
+  .strict();
+
+/** Whether a tariff holds no prices of its own (what a combined tariff must be: its parts price it). */
+export function holdsNoPrices(t: z.output<typeof tariffObject>): boolean {
+  return (
+    t.energy.type === 'flat' &&
+    t.energy.centsPerKwh === 0 &&
+    t.baseFeeEurPerMonth === 0 &&
+    t.gridEnergyCentsPerKwh === 0 &&
+    t.gridLossCentsPerKwh === 0 &&
+    t.gridEnergyWindows.length === 0 &&
+    t.gridPowerEurPerKwYear === 0 &&
+    t.fixedCharges.length === 0 &&
+    t.levies.length === 0 &&
+    t.changes.length === 0 &&
+    t.community === undefined &&
+    t.validFrom === null &&
+    t.validTo === null
+  );
+}
+
+export const tariffSchema = tariffObject
   .refine((t) => !t.validFrom || !t.validTo || t.validTo > t.validFrom, {
     message: 'validTo must lie after validFrom',
     path: ['validTo'],
@@ -208,6 +239,18 @@ export const tariffSchema = z
       message: 'changes must be in date order, each after validFrom and not after validTo',
       path: ['changes'],
     },
+  )
+  .refine((t) => !t.parts || holdsNoPrices(t), {
+    message: 'a combined tariff holds no prices or validity of its own: its parts price it',
+    path: ['parts'],
+  })
+  .refine(
+    (t) =>
+      !t.parts ||
+      (new Set(t.parts.map((p) => p.role)).size === t.parts.length &&
+        new Set(t.parts.map((p) => p.tariffId)).size === t.parts.length &&
+        t.parts.every((p) => p.tariffId !== t.id)),
+    { message: 'each part of a combined tariff has its own role and its own tariff', path: ['parts'] },
   );
 export type Tariff = z.output<typeof tariffSchema>;
 export type TariffInput = z.input<typeof tariffSchema>;

@@ -443,6 +443,10 @@ export const de = {
   err_reason_price_series_name: 'Eine Preisreihe braucht einen Namen.',
   err_reason_price_series_in_use:
     'Die Preisreihe wird noch verwendet von {{tariffs}}: zuerst diese Tarife entfernen.',
+  err_reason_tariff_in_use:
+    'Der Tarif „{{id}}“ ist Teil des kombinierten Tarifs „{{name}}“: zuerst diesen entfernen oder seine Teile ändern.',
+  err_reason_tariff_part_invalid:
+    'Der Teil „{{id}}“ von „{{name}}“ passt nicht: ein Tarif dieses Profils, selbst nicht kombiniert, für dieselbe Energie und Richtung.',
   err_reason_import_file_gone: 'Diese Datei wartet nicht mehr auf den Import: sie erneut ins Fenster ziehen.',
   err_reason_mapping_text_only:
     'Spalten lassen sich nur für Textdateien (CSV) festlegen; die Tabelle als CSV speichern.',

@@ -435,6 +435,10 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_price_series_example: 'The example series “{{name}}” keeps its name.',
   err_reason_price_series_name: 'A price series needs a name.',
   err_reason_price_series_in_use: 'The price series is used by {{tariffs}}: remove those tariffs first.',
+  err_reason_tariff_in_use:
+    'The tariff “{{id}}” is a part of the combined tariff “{{name}}”: remove that first, or change its parts.',
+  err_reason_tariff_part_invalid:
+    'The part “{{id}}” of “{{name}}” does not fit: a tariff of this profile, not combined itself, for the same energy and direction.',
   err_reason_import_file_gone: 'That file is no longer waiting to be imported: drop it on the window again.',
   err_reason_mapping_text_only: 'Columns can be defined for text (CSV) files only; save the sheet as CSV.',
   err_reason_mapping_column_missing:

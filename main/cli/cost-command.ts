@@ -17,7 +17,7 @@ import { mainRegister } from '../analysis/frame';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { openForReading, openForWriting } from '../db/open';
 import { createProfileRegistry } from '../profiles/registry';
-import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
+import { DEFAULT_TZ, isoWithOffset, localParts, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { readOptionFile, UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
@@ -182,12 +182,18 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       if (a.json) process.stdout.write(JSON.stringify({ ...r, priceSeriesImported: pricesId }) + '\n');
       else {
         process.stdout.write(
-          `${a.meter} ${obisCode}: ${r.kwh} kWh, ${new Date(r.fromSec * 1000).toISOString()} – ${new Date(r.toSec * 1000).toISOString()}\n`,
+          `${a.meter} ${obisCode}: ${r.kwh} kWh, ${isoWithOffset(r.fromSec)} – ${isoWithOffset(r.toSec)}\n`,
         );
-        for (const t of r.tariffs)
+        for (const t of r.tariffs) {
           process.stdout.write(
-            `  ${t.name}: ${eur(t.total.totalEur)} EUR (${t.total.meanCentsPerKwh ?? '–'} ct/kWh)${r.bestTariffId === t.tariffId ? '  ← best' : ''}${t.unpricedQuarterHours ? `  (${t.unpricedQuarterHours} quarter-hours without a price)` : ''}\n`,
+            `  ${t.name}: ${eur(t.total.totalEur)} EUR (${t.total.meanCentsPerKwh ?? '–'} ct/kWh)${r.bestTariffId === t.tariffId ? '  ← best' : ''}${t.unpricedQuarterHours > t.outsideValidity ? `  (${t.unpricedQuarterHours - t.outsideValidity} quarter-hours without a price)` : ''}${t.outsideValidity ? `  (partial: ${t.outsideValidity} quarter-hours outside a validity, not charged)` : ''}\n`,
           );
+          // A combined tariff: each part with its own total and what it left out.
+          for (const p of t.parts ?? [])
+            process.stdout.write(
+              `    ${p.role} ${p.name} (${p.validFrom ?? '…'} – ${p.validTo ?? '…'}): ${eur(p.totalEur)} EUR${p.outsideValidity ? `, ${p.outsideValidity} quarter-hours outside its validity, not charged` : ''}${p.unpricedQuarterHours > p.outsideValidity ? `, ${p.unpricedQuarterHours - p.outsideValidity} without a price` : ''}\n`,
+            );
+        }
       }
       return;
     }
@@ -318,8 +324,8 @@ function listPrices(a: CostArgs): void {
     const series = createCostService(db, DEFAULT_TZ, systemClock).store.series();
     if (a.json) return void process.stdout.write(JSON.stringify(series) + '\n');
     if (series.length === 0) process.stdout.write('no price series in this profile\n');
-    const day = (sec: number | null) =>
-      sec === null ? '–' : new Date(sec * 1000).toISOString().slice(0, 10);
+    // Local days: a series of 26.10. starts at 25.10. 22:00 UTC and was listed "2025-10-25 – 2025-10-26".
+    const day = (sec: number | null) => (sec === null ? '–' : localParts(sec).date);
     for (const s of series)
       process.stdout.write(
         `${s.id.padEnd(20)} ${s.name}${s.isExample ? ' (example)' : ''}: ${s.points} prices, ${s.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${day(s.firstStartSec)} – ${day(s.lastEndSec === null ? null : s.lastEndSec - 1)}\n`,
@@ -364,7 +370,7 @@ export function pricesCommand(a: CostArgs & { args: string[]; name?: string; rep
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
     else {
       process.stdout.write(
-        `${file}: ${r.format ?? 'prices'} → series "${r.id}", ${r.points} prices, ${r.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${r.firstStartSec === null ? '' : new Date(r.firstStartSec * 1000).toISOString()} – ${r.lastEndSec === null ? '' : new Date(r.lastEndSec * 1000).toISOString()}\n`,
+        `${file}: ${r.format ?? 'prices'} → series "${r.id}", ${r.points} prices, ${r.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${r.firstStartSec === null ? '' : isoWithOffset(r.firstStartSec)} – ${r.lastEndSec === null ? '' : isoWithOffset(r.lastEndSec)}\n`,
       );
       for (const n of r.notes ?? []) process.stdout.write(`  note: ${n}\n`);
     }

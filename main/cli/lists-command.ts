@@ -16,7 +16,7 @@ import { mergePreview } from '../db/merge-preview';
 import type { MergePreview } from '../../preload/contract';
 import { createReadingsStore } from '../db/readings-store';
 import { importLog, undoImport } from '../db/import-log';
-import { DEFAULT_TZ } from '../time/local-days';
+import { DEFAULT_TZ, isoWithOffset } from '../time/local-days';
 import { UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
 import { meterByIdOrPoint, meterListing, siteListing, tariffRows } from '../db/meter-reads';
@@ -101,6 +101,7 @@ function tariffs(db: Database.Database) {
       commodity?: string;
       energy?: { type?: string };
       isExample?: boolean;
+      parts?: { role: string; tariffId: string }[];
     };
     try {
       t = JSON.parse(r.json) as typeof t;
@@ -114,6 +115,8 @@ function tariffs(db: Database.Database) {
       commodity: t.commodity ?? 'electricity',
       energy: t.energy?.type ?? null,
       example: t.isExample ?? false,
+      // A combined tariff: its parts, ROLE=ID (issue 44).
+      parts: t.parts?.map((p) => `${p.role}=${p.tariffId}`).join(',') ?? null,
     };
   });
 }
@@ -167,7 +170,7 @@ export function importsCommand(a: { dbPath: string; json: boolean; args: string[
     if (log.length === 0) process.stdout.write('No imports in this database.\n');
     for (const e of log)
       process.stdout.write(
-        `${e.id}  ${new Date(e.importedSec * 1000).toISOString()}  ${e.format === 'merge' ? `merge of ${e.fileName}` : e.fileName}  → ${e.meterId}  ${e.readings} readings (${e.inserted} new, ${e.updated} changed, ${e.kept} kept)${e.undoneSec !== null ? '  undone' : e.undoable ? '' : '  (no undo record)'}\n`,
+        `${e.id}  ${isoWithOffset(e.importedSec)}  ${e.format === 'merge' ? `merge of ${e.fileName}` : e.fileName}  → ${e.meterId}  ${e.readings} readings (${e.inserted} new, ${e.updated} changed, ${e.kept} kept)${e.undoneSec !== null ? '  undone' : e.undoable ? '' : '  (no undo record)'}\n`,
       );
   } finally {
     db.close();
@@ -184,7 +187,7 @@ function previewText(p: MergePreview): string {
     `dry run, nothing written: ${p.offered} readings (${p.registers.join(', ')}): ${p.added} new, ${p.same} the same, ${p.conflicts} held with another value (${p.replaced > 0 ? `${p.replaced} would be replaced` : "kept; --replace takes the merged meter's"})`,
     ...p.sample.map(
       (x) =>
-        `  ${x.obisCode} ${new Date(x.startSec * 1000).toISOString()}: holds ${x.intoKwh} kWh, merged meter ${x.fromKwh} kWh`,
+        `  ${x.obisCode} ${isoWithOffset(x.startSec)}: holds ${x.intoKwh} kWh, merged meter ${x.fromKwh} kWh`,
     ),
   ];
   if (p.conflicts > p.sample.length) lines.push(`  … and ${p.conflicts - p.sample.length} more`);

@@ -38,10 +38,16 @@ const MONEY_KEYS = [
 ] as const;
 
 /**
- * Several results of one tariff (a site's meters, or a tariff's periods) added month by month and
- * component by component: still adding up to the cent.
+ * Several results added month by month and component by component, still adding up to the cent: a
+ * tariff's periods (`periods`: their month shares add), a site's meters (`site`: each month as far as
+ * the furthest meter covers it), a combined tariff's parts (`parts`: the same kWh priced by each part,
+ * counted once; a quarter-hour a part left unpriced counted as the part that left most).
  */
-export function mergeTariffCosts(all: readonly TariffCost[], shares: 'add' | 'max'): TariffCost {
+export function mergeTariffCosts(all: readonly TariffCost[], how: 'periods' | 'site' | 'parts'): TariffCost {
+  const shares = how === 'periods' ? 'add' : 'max';
+  const addKwh = (a: number, b: number) =>
+    how === 'parts' ? Math.max(a, b) : Math.round((a + b) * 1000) / 1000;
+  const addCount = (a: number, b: number) => (how === 'parts' ? Math.max(a, b) : a + b);
   const round = (v: number) => Math.round(v * 100) / 100;
   const byMonth = new Map<string, CostMonth>();
   for (const t of all)
@@ -50,9 +56,9 @@ export function mergeTariffCosts(all: readonly TariffCost[], shares: 'add' | 'ma
       if (!acc) byMonth.set(m.month, { ...m });
       else {
         for (const k of MONEY_KEYS) acc[k] = round(acc[k] + m[k]);
-        acc.kwh = Math.round((acc.kwh + m.kwh) * 1000) / 1000;
-        acc.unpricedQuarterHours += m.unpricedQuarterHours;
-        acc.unpricedKwh = Math.round((acc.unpricedKwh + m.unpricedKwh) * 1000) / 1000;
+        acc.kwh = addKwh(acc.kwh, m.kwh);
+        acc.unpricedQuarterHours = addCount(acc.unpricedQuarterHours, m.unpricedQuarterHours);
+        acc.unpricedKwh = addKwh(acc.unpricedKwh, m.unpricedKwh);
         // A tariff's periods split a month (their shares add); a site's meters share it (the largest).
         acc.monthShare =
           shares === 'add'
@@ -76,8 +82,8 @@ export function mergeTariffCosts(all: readonly TariffCost[], shares: 'add' | 'ma
     ...all[0]!,
     months,
     total: { ...total, meanCentsPerKwh: kwh > 0 ? Math.round((total.totalEur / kwh) * 10_000) / 100 : null },
-    unpricedQuarterHours: all.reduce((a, t) => a + t.unpricedQuarterHours, 0),
-    outsideValidity: all.reduce((a, t) => a + t.outsideValidity, 0),
+    unpricedQuarterHours: all.reduce((a, t) => addCount(a, t.unpricedQuarterHours), 0),
+    outsideValidity: all.reduce((a, t) => addCount(a, t.outsideValidity), 0),
     spot:
       spots.length === 0
         ? null
@@ -106,7 +112,7 @@ export function combineSite(
   const tariffs = first.tariffs.map((_, ti) => ({
     ...mergeTariffCosts(
       parts.map((p) => p.result.tariffs[ti]!),
-      'max',
+      'site',
     ),
     spot: null,
   }));

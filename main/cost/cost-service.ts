@@ -16,7 +16,9 @@ import { AppError } from '../errors';
 import { cleanText, TEXT_CAPS } from '../../common/rules';
 import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { battery } from './battery';
-import { combineSite, computeCost } from './cost';
+import { combineSite } from './cost';
+import { computeCost } from './compute-cost';
+import { partsOf } from './pricing';
 import { peakShaving } from './peak-shaving';
 import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
@@ -213,8 +215,12 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
           'Peak shaving sizes a battery against electricity power prices; this is a gas meter.',
           { reason: 'peak_shaving_electricity' },
         );
-      const t = q.tariffId ? store.get(q.tariffId) : null;
-      if (t) checkDirection(t, 'consumption', 'peak shaving');
+      const chosen = q.tariffId ? store.get(q.tariffId) : null;
+      if (chosen) checkDirection(chosen, 'consumption', 'peak shaving');
+      // A combined tariff's power price is its grid part's (the part that holds one).
+      const t = chosen?.parts
+        ? (partsOf(chosen, store).find((x) => x.gridPowerEurPerKwYear > 0) ?? chosen)
+        : chosen;
       // Gross, as the cost view shows the same kW: percentage levies, then VAT.
       const grossFactor = t
         ? (1 + t.levies.reduce((a, l) => a + l.percent, 0) / 100) * (1 + t.vatPercent / 100)

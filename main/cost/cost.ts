@@ -18,11 +18,10 @@ import { frameFor, sameSpan } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
 import { registersOf } from '../db/series-reads';
-import { dayKey, dayNumberOf, dayNumberOfKey, dayStartSec, offsetMinutesAt } from '../time/local-days';
+import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local-days';
 import { asNet, pricingOf, type Pricing } from './pricing';
 import type { TariffStore } from '../db/tariff-store';
-import { versionsOf } from './tariff-versions';
-import { bestOf, mergeTariffCosts } from './cost-merge';
+import { bestOf } from './cost-merge';
 
 export { combineSite } from './cost-merge';
 
@@ -118,7 +117,7 @@ function spotShift(rows: readonly Row[], pricing: Pricing, shiftPercent: number,
 /** The reduced grid energy price of community energy, by the community's kind (AUSTRIA-2026.md §2.1). */
 export const COMMUNITY_GRID_REDUCTION = { local: 0.57, regional: 0.28, beg: 0 } as const;
 
-type CostQuery = {
+export type CostQuery = {
   meterId: string;
   obisCode: string;
   fromSec: number;
@@ -128,34 +127,6 @@ type CostQuery = {
   /** "Now" from the services' clock: the rows are read in the register's frame (analysis/frame.ts). */
   nowSec: number;
 };
-
-/**
- * The cost under each tariff. A tariff with dated changes is priced period by period (each period its
- * own components, fees pro rata inside it) and the periods added month by month, so a tariff that
- * changes on 1 April bills March on the old prices and April on the new ones.
- */
-export function computeCost(db: Database.Database, store: TariffStore, q: CostQuery, tz: string): CostResult {
-  const result = costOfPlainTariffs(
-    db,
-    store,
-    { ...q, tariffs: q.tariffs.map((t) => (t.changes?.length ? { ...t, changes: [] } : t)) },
-    tz,
-  );
-  q.tariffs.forEach((t, i) => {
-    if (!t.changes?.length) return;
-    const parts = versionsOf(t).flatMap((v) => {
-      const fromSec = v.fromDay ? Math.max(q.fromSec, dayStartSec(dayNumberOfKey(v.fromDay), tz)) : q.fromSec;
-      const toSec = v.toDay ? Math.min(q.toSec, dayStartSec(dayNumberOfKey(v.toDay) + 1, tz)) : q.toSec;
-      if (fromSec >= toSec) return [];
-      const r = costOfPlainTariffs(db, store, { ...q, fromSec, toSec, tariffs: [v.tariff] }, tz);
-      return r.rowCount > 0 ? [r.tariffs[0]!] : [];
-    });
-    if (parts.length > 0)
-      result.tariffs[i] = { ...mergeTariffCosts(parts, 'add'), tariffId: t.id, name: t.name };
-  });
-  const { rowCount: _, ...out } = result;
-  return { ...out, bestTariffId: bestOf(out.tariffs, out.direction) };
-}
 
 /** What one month's quarter-hours summed to (`acc`), priced: the month's cost components and total. */
 interface MonthSums {
@@ -261,7 +232,7 @@ function costMonth(
   };
 }
 
-function costOfPlainTariffs(
+export function costOfPlainTariffs(
   db: Database.Database,
   store: TariffStore,
   q: CostQuery,

@@ -103,6 +103,50 @@ export function asNet(t: Tariff): Tariff {
   };
 }
 
+/** A combined tariff's parts, as stored (issue 44); a part that is combined itself is refused. */
+export function partsOf(t: Tariff, store: TariffStore): Tariff[] {
+  return (t.parts ?? []).map((p) => {
+    const part = store.get(p.tariffId);
+    if (part.parts)
+      throw new AppError(
+        'invalid_input',
+        `The part "${p.tariffId}" of "${t.name}" is a combined tariff itself.`,
+        {
+          reason: 'tariff_part_invalid',
+          params: { id: p.tariffId, name: t.name },
+        },
+      );
+    return part;
+  });
+}
+
+/**
+ * A combined tariff's price of a quarter-hour: its parts' prices added, each part's own (its net,
+ * levies and VAT); a quarter-hour outside a part's validity, or without its price, is not priced (the
+ * battery's and the standard profile's figures count those, as for a plain tariff).
+ */
+function combinedPricing(parts: Pricing[]): Pricing {
+  const sum = (f: (p: Pricing) => number | null) => {
+    let total = 0;
+    for (const p of parts) {
+      const v = f(p);
+      if (v === null) return null;
+      total += v;
+    }
+    return total;
+  };
+  return {
+    energyCents: (s) => sum((p) => p.energyCents(s)),
+    gridEnergyCents: (s) => parts.reduce((a, p) => a + p.gridEnergyCents(s), 0),
+    gridByTime: parts.some((p) => p.gridByTime),
+    series: parts.flatMap((p) => p.series),
+    isValid: (s) => parts.every((p) => p.isValid(s)),
+    percentLevies: parts.reduce((a, p) => a + p.percentLevies, 0),
+    perKwhLeviesCents: parts.reduce((a, p) => a + p.perKwhLeviesCents, 0),
+    marginalCents: (s) => sum((p) => p.marginalCents(s)),
+  };
+}
+
 export function pricingOf(
   t: Tariff,
   store: TariffStore,
@@ -110,6 +154,7 @@ export function pricingOf(
   toSec: number,
   tz: string,
 ): Pricing {
+  if (t.parts) return combinedPricing(partsOf(t, store).map((p) => pricingOf(p, store, fromSec, toSec, tz)));
   t = asNet(t);
   const validFrom = t.validFrom ? Date.parse(`${t.validFrom}T00:00:00Z`) / 1000 : -Infinity;
   const validTo = t.validTo ? Date.parse(`${t.validTo}T00:00:00Z`) / 1000 + 86_400 : Infinity;

@@ -8,6 +8,39 @@ import { cleanText } from '../../common/rules';
 import { tariffSchema, type PriceSeriesView, type Tariff } from '../../preload/contract';
 import { AppError } from '../errors';
 
+/**
+ * A combined tariff's parts: tariffs of this profile, none combined itself, each pricing what the
+ * combination prices (its direction and commodity).
+ */
+function checkParts(t: Tariff, all: Tariff[]): void {
+  for (const p of t.parts ?? []) {
+    const part = all.find((x) => x.id === p.tariffId);
+    const why = !part
+      ? 'is not in this profile (add it, or its preset, first)'
+      : part.parts
+        ? 'is a combined tariff itself'
+        : part.direction !== t.direction || part.commodity !== t.commodity
+          ? `prices ${part.commodity} ${part.direction}, the combination ${t.commodity} ${t.direction}`
+          : null;
+    if (why)
+      throw new AppError('invalid_input', `The part "${p.tariffId}" of "${t.name}" ${why}.`, {
+        reason: 'tariff_part_invalid',
+        params: { id: p.tariffId, name: t.name },
+      });
+  }
+}
+
+/** A part of a combined tariff stays while the combination names it (nothing priced on a gap). */
+function refuseIfPart(all: Tariff[], id: string): void {
+  const user = all.find((c) => c.parts?.some((p) => p.tariffId === id));
+  if (user)
+    throw new AppError(
+      'conflict',
+      `The tariff "${id}" is a part of the combined tariff "${user.name}": remove that first, or change its parts.`,
+      { reason: 'tariff_in_use', params: { id, name: user.name } },
+    );
+}
+
 export function createTariffStore(db: Database.Database) {
   return {
     list(): Tariff[] {
@@ -36,6 +69,7 @@ export function createTariffStore(db: Database.Database) {
       return t;
     },
     save(t: Tariff, nowSec: number): Tariff {
+      if (t.parts) checkParts(t, this.list());
       if (
         t.energy.type === 'spot' &&
         !this.series().some((s) => s.id === (t.energy as { priceSeriesId: string }).priceSeriesId)
@@ -51,6 +85,7 @@ export function createTariffStore(db: Database.Database) {
       return t;
     },
     remove(id: string): boolean {
+      refuseIfPart(this.list(), id);
       return db.prepare('DELETE FROM tariffs WHERE id = ?').run(id).changes > 0;
     },
     series(): PriceSeriesView[] {

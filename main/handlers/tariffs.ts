@@ -1,4 +1,5 @@
 /** Tariffs, their presets, price series from files, and the bills a person keeps. */
+import { saveCombined } from '../cost/combine';
 import { savePrices } from '../cost/cost-service';
 import { PRESETS } from '../cost/presets';
 import { createTariffStore } from '../db/tariff-store';
@@ -9,6 +10,7 @@ type TariffChannels =
   | 'tariffs:list'
   | 'tariffs:save'
   | 'tariffs:remove'
+  | 'tariffs:combine'
   | 'tariffs:presets'
   | 'prices:list'
   | 'prices:import'
@@ -25,6 +27,7 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
     'tariffs:list': async () => (await store()).list(),
     'tariffs:save': async ({ tariff }) => (await writableStore()).save(tariff, await nowSec()),
     'tariffs:remove': async ({ tariffId }) => ({ removed: (await writableStore()).remove(tariffId) }),
+    'tariffs:combine': async (input) => saveCombined(await writableStore(), input, await nowSec()),
     'tariffs:presets': async () => PRESETS.map((p) => ({ tariff: p.tariff, published: p.published.text })),
     'prices:list': async () => (await store()).series(),
     'prices:import': async ({ name, dataBase64 }) => {

@@ -22,13 +22,7 @@ test('compare tariffs over a year, read the monthly cost table; the CLI prints t
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await app.openMeter('Wohnung Huber');
-  await page.getByTestId('range-year').click();
-  await page.getByTestId('tab-analysis').click();
-  await page.getByTestId('analysis-cost').click();
+  await app.openAnalysis('Wohnung Huber', 'en', 'cost');
   const compare = page.getByTestId('cost-compare');
   await expect(compare.getByTestId('cost-compare-row')).toHaveCount(4);
   await expect(compare.locator('[data-best="true"]')).toHaveCount(1);
@@ -100,6 +94,8 @@ test('compare tariffs over a year, read the monthly cost table; the CLI prints t
   await expect(balance).toContainText(back >= 0 ? 'back' : 'more to pay');
   // The demo holds a few months: no last year, so the rest comes from the last four weeks (said).
   await expect(ahead.getByTestId('ahead-rest')).toHaveAttribute('data-method', 'recent_days');
+  // Every quarter-hour so far has a price under this tariff: no "partial" line.
+  await expect(ahead.getByTestId('ahead-unpriced')).toHaveCount(0);
   await app.screenshot('bill-ahead');
   const byCli = cli([
     '--data-dir',
@@ -131,13 +127,7 @@ test('the battery sweep on the demo PV household, its knee marked; the CLI print
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await app.openMeter('Haus Wagner – Bezug');
-  await page.getByTestId('range-year').click();
-  await page.getByTestId('tab-analysis').click();
-  await page.getByTestId('analysis-battery').click();
+  await app.openAnalysis('Haus Wagner – Bezug', 'en', 'battery');
   const figures = page.getByTestId('battery-figures');
   await expect(figures).toBeVisible();
   await expect(page.getByTestId('battery-savings')).toHaveAttribute('data-eur', /^\d+(\.\d+)?$/);
@@ -219,16 +209,45 @@ test('the battery sweep on the demo PV household, its knee marked; the CLI print
   await expect(table.getByTestId('power-total')).toHaveAttribute('data-eur', String(byCli.totalEur));
 });
 
+test('the bill ahead under a tariff valid from 1 October says how many quarter-hours it left unpriced', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.openAnalysis('Wohnung Huber', 'en', 'cost');
+  await page.getByTestId('manage-tariffs').click();
+  await page.getByTestId('tariff-new').click();
+  await page.getByTestId('tariff-name').fill('From October');
+  await page.getByLabel('valid from').fill('2026-10-01');
+  await page.getByTestId('tariff-save').click();
+  await page.getByTestId('tariffs-dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('cost-compare').getByRole('button', { name: 'From October' }).click();
+  const ahead = page.getByTestId('bill-ahead');
+  await ahead.locator('summary').click();
+  await ahead.getByTestId('ahead-start').fill('09-01');
+  // September's quarter-hours with a reading, by plain SQL: none of them has a price under the tariff.
+  const db = harnessDb(harness);
+  const september = (
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id JOIN meters m ON m.id = s.meter_id
+          WHERE m.label = 'Wohnung Huber' AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+      )
+      .get(Date.UTC(2026, 7, 31, 22) / 1000, Date.UTC(2026, 8, 30, 22) / 1000) as { n: number }
+  ).n;
+  db.close();
+  expect(september).toBeGreaterThan(2_000);
+  const n = september.toLocaleString('en');
+  await expect(ahead.getByTestId('ahead-unpriced')).toContainText(
+    `Partial: ${n} quarter-hours of the year so far have no price under this tariff (${n} of them outside its validity).`,
+  );
+});
+
 test('a grid tariff with the summer low price SNAP and gross prices, made in the form and saved', async ({
   app,
   page,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('de');
-  await app.openMeter('Wohnung Huber');
-  await page.getByTestId('tab-analysis').click();
-  await page.getByTestId('analysis-cost').click();
+  await app.openAnalysis('Wohnung Huber', 'de', 'cost', null);
   await page.getByTestId('manage-tariffs').click();
   await page.getByTestId('tariff-new').click();
   await page.getByTestId('tariff-name').fill('Netz Wien mit SNAP');
@@ -247,13 +266,7 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await app.openMeter('Wohnung Huber');
-  await page.getByTestId('range-year').click();
-  await page.getByTestId('tab-analysis').click();
-  await page.getByTestId('analysis-cost').click();
+  await app.openAnalysis('Wohnung Huber', 'en', 'cost');
   // The Vienna 2026 grid preset, from the list that ships with the app.
   await page.getByTestId('manage-tariffs').click();
   await page.getByTestId('tariff-preset').selectOption('netz-2026-wien');
@@ -330,13 +343,7 @@ test('the standard profile: the suggested H0, another chosen, and the spot tarif
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('en');
-  await app.openMeter('Wohnung Huber');
-  await page.getByTestId('range-year').click();
-  await page.getByTestId('tab-analysis').click();
-  await page.getByTestId('analysis-slp').click();
+  await app.openAnalysis('Wohnung Huber', 'en', 'slp');
   const view = page.getByTestId('slp-view');
   // No PV at the Hubers' site: H0 is suggested (P25 would be at a site with PV).
   await expect(view).toHaveAttribute('data-profile', 'H0');
@@ -403,4 +410,71 @@ test('the standard profile: the suggested H0, another chosen, and the spot tarif
     expect.stringMatching(/^kWh (Wohnung Huber|Bäckerei Gruber) · 1-1:1\.9\.0 G\.01$/),
     expect.stringMatching(/^kWh (Wohnung Huber|Bäckerei Gruber) · 1-1:1\.9\.0 G\.01$/),
   ]);
+});
+
+test('a combined tariff: a typed supplier and a grid preset, each inside its validity; the gap from plain SQL', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.openAnalysis('Wohnung Huber', 'en', 'cost', 'all');
+  await page.getByTestId('manage-tariffs').click();
+  // A supplier's tariff typed in the form, valid from 1 October 2026 (inside the demo's history).
+  await page.getByTestId('tariff-new').click();
+  await page.getByTestId('tariff-name').fill('Lieferant ab Oktober');
+  await page.getByLabel('valid from').fill('2026-10-01');
+  await page.getByTestId('tariff-save').click();
+  await page.getByTestId('tariff-combine').click();
+  const form = page.getByTestId('combine-form');
+  await form.getByTestId('combine-name').fill('Lieferant + Netz Wien');
+  await form.getByTestId('combine-supplier').selectOption({ label: 'Lieferant ab Oktober' });
+  await form.getByTestId('combine-grid').selectOption('netz-2026-wien');
+  await form.getByTestId('combine-save').click();
+  const row = page.getByTestId('tariff-row').filter({ hasText: 'Lieferant + Netz Wien' });
+  await expect(row.getByTestId('tariff-parts')).toHaveText(/Supplier \(energy\) \+ Grid fees/);
+  // The preset the combination names was added as a tariff of the profile.
+  await expect(page.getByTestId('tariff-list')).toContainText('Netznutzung Wien 2026');
+  await page.getByTestId('tariffs-dialog').getByRole('button', { name: 'Close' }).click();
+
+  const compare = page.getByTestId('cost-compare');
+  await compare.getByRole('button', { name: 'Lieferant + Netz Wien' }).click();
+  const parts = page.getByTestId('cost-parts');
+  await expect(parts.getByTestId('cost-part')).toHaveCount(2);
+  // The combination is its parts added; each part as the comparison prices it alone.
+  const eurOf = async (sel: string) => Number(await page.locator(sel).getAttribute('data-eur'));
+  const supplier = await eurOf('[data-testid="cost-part"][data-role="supplier"]');
+  const grid = await eurOf('[data-testid="cost-part"][data-role="grid"]');
+  const combined = Number(
+    await compare
+      .getByTestId('cost-compare-row')
+      .filter({ hasText: 'Lieferant + Netz Wien' })
+      .getByTestId('cost-total')
+      .getAttribute('data-eur'),
+  );
+  expect(Math.round((supplier + grid) * 100)).toBe(Math.round(combined * 100));
+  // The supplier's part starts on 1 October 2026: the quarter-hours before it in the range, by plain SQL.
+  const fromSec = Number(await compare.getAttribute('data-from-sec'));
+  const october = Date.parse('2026-10-01T00:00:00+02:00') / 1000;
+  const db = harnessDb(harness);
+  const before = (
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id JOIN meters m ON m.id = s.meter_id
+          WHERE m.label = 'Wohnung Huber' AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+      )
+      .get(fromSec, october) as { n: number }
+  ).n;
+  db.close();
+  expect(before, `from ${fromSec}`).toBeGreaterThan(0);
+  await expect(parts.locator('[data-role="supplier"] [data-testid="cost-part-outside"]')).toHaveAttribute(
+    'data-count',
+    String(before),
+  );
+  await expect(parts.locator('[data-role="grid"] [data-testid="cost-part-outside"]')).toHaveCount(0);
+  // The typed tariff alone: its quarter-hours before 1 October said once, as outside its validity (not
+  // also as "without a price").
+  const alone = compare.getByTestId('cost-compare-row').filter({ hasText: 'Lieferant ab Oktober' });
+  await expect(alone).toContainText(`${before} quarter-hours outside its validity`);
+  await expect(alone).not.toContainText('without a price');
+  await app.screenshot('combined-tariff');
 });

@@ -10,8 +10,16 @@ import { DateTime } from 'luxon';
 import { readImportFile } from '../../main/import/read-file';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli-bundle';
+import { openDatabase } from '../../main/db/open';
 
 const TZ = 'Europe/Vienna';
+
+/** Imports `file` (and the options after it) through the built CLI; the new meter's id. */
+async function importedMeter(data: string, file: string, ...options: string[]): Promise<string> {
+  const imp = await runCli(['--data-dir', data, 'import', file, ...options, '--json']);
+  expect(imp.status, imp.stderr).toBe(0);
+  return (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+}
 
 describe('meterdesk cost --tariff-preset', () => {
   it('prices grid energy with the SNAP window and lists the presets with their source', async () => {
@@ -32,9 +40,7 @@ describe('meterdesk cost --tariff-preset', () => {
     }
     const file = join(data, 'wn.csv');
     writeFileSync(file, lines.join('\n') + '\n');
-    const imp = await runCli(['--data-dir', data, 'import', file, '--json']);
-    expect(imp.status, imp.stderr).toBe(0);
-    const meterId = (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+    const meterId = await importedMeter(data, file);
     const r = await runCli([
       '--data-dir',
       data,
@@ -122,9 +128,7 @@ describe('meterdesk cost --tariff-preset', () => {
       billPath,
       '--json',
     ];
-    const imp = await runCli(['--data-dir', data, 'import', file(null), '--json']);
-    expect(imp.status, imp.stderr).toBe(0);
-    const meterId = (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+    const meterId = await importedMeter(data, file(null));
     const ok = await runCli(args(meterId));
     expect(ok.status, ok.stderr).toBe(0);
     const r = JSON.parse(ok.stdout.trim()) as {
@@ -137,9 +141,7 @@ describe('meterdesk cost --tariff-preset', () => {
 
     // The same bill against a meter whose file lacks 2 June: the missing 96 quarter-hours are named.
     const data2 = mkdtempSync(join(tmpdir(), 'md-bill2-'));
-    const imp2 = await runCli(['--data-dir', data2, 'import', file('2026-06-02'), '--json']);
-    expect(imp2.status, imp2.stderr).toBe(0);
-    const meter2 = (JSON.parse(imp2.stdout.trim()) as { meter_id: string }).meter_id;
+    const meter2 = await importedMeter(data2, file('2026-06-02'));
     const gap = await runCli(['--data-dir', data2, ...args(meter2).slice(2)]);
     expect(gap.status, gap.stderr).toBe(0);
     const g = JSON.parse(gap.stdout.trim()) as {
@@ -190,12 +192,78 @@ describe('meterdesk cost --tariff-preset', () => {
     expect((await list())[0]!.name).toBe('Day-ahead AT Oktober');
   });
 
+  it('prices: the span of a series in Austrian time, on import and in the list', async () => {
+    // APG's English export of 26.10.2025 (the 25-hour day): 00:00 CEST = 25.10. 22:00 UTC, ends 27.10.
+    // 00:00 CET. It was said in UTC, and listed as "2025-10-25 – 2025-10-26".
+    const data = mkdtempSync(join(tmpdir(), 'md-prices-local-'));
+    const file = join(__dirname, '..', 'fixtures', 'prices', 'apg-en-2025-10-26.csv');
+    const r = await runCli(['--data-dir', data, 'prices', 'import', file, '--name', 'epex-at-15']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '100 prices, quarter-hourly, 2025-10-26T00:00:00+02:00 – 2025-10-27T00:00:00+01:00',
+    );
+    const l = await runCli(['--data-dir', data, 'prices']);
+    expect(l.stdout).toMatch(/epex-at-15: 100 prices, quarter-hourly, 2025-10-26 – 2025-10-26\n/);
+  });
+
+  it('bill --ahead: the billing year in Austrian days (1.1. 00:00 is 31.12. 23:00 UTC)', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'md-ahead-local-'));
+    const file = join(__dirname, '..', 'fixtures', 'dso', 'netznoe-2024-eeg.csv');
+    const meterId = await importedMeter(data, file, '--meter', 'new:Haushalt');
+    const made = await runCli([
+      '--data-dir',
+      data,
+      'tariffs',
+      'combine',
+      'S',
+      'supplier=lieferant-fix-sozialtarif-2026',
+      '--json',
+    ]);
+    const id = (JSON.parse(made.stdout.trim()) as { id: string }).id;
+    const args = [
+      '--data-dir',
+      data,
+      'bill',
+      '--ahead',
+      '--meter',
+      meterId,
+      '--tariff-id',
+      id,
+      '--billing-start',
+      '01-01',
+      '--now',
+      '2024-01-02T12:00:00Z',
+    ];
+    const r = await runCli(args);
+    expect(r.status, r.stderr).toBe(0);
+    // It printed "billing year 2023-12-31 – 2024-12-31" and "so far (2023-12-31 – …)".
+    expect(r.stdout).toMatch(/^billing year 2024-01-01 – 2024-12-31\nso far \(2024-01-01 – 2024-01-02\)/);
+    // A 2026 tariff prices none of 2024: said, with the quarter-hours so far counted by plain SQL.
+    const db = openDatabase(join(data, 'meterdesk.sqlite'), { readonly: true });
+    const n = (
+      db
+        .prepare(
+          `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id
+           WHERE s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+        )
+        .get(Date.UTC(2023, 11, 31, 23) / 1000, Date.UTC(2024, 0, 2, 12) / 1000) as { n: number }
+    ).n;
+    db.close();
+    expect(n).toBe(148); // 31.12. 23:00 UTC to 2.1. 12:00 UTC: 37 hours
+    expect(r.stdout).toContain(
+      `Partial: ${n} quarter-hours of the year so far have no price under this tariff (${n} of them outside its validity).`,
+    );
+    // In German where German is asked for, in the app's words.
+    const de = await runCli([...args, '--lang', 'de']);
+    expect(de.stdout).toContain(
+      `Teilweise: ${n} Viertelstunden des bisherigen Jahres haben unter diesem Tarif keinen Preis (davon ${n} außerhalb seiner Gültigkeit).`,
+    );
+  });
+
   it('community energy (G.03) at the community price, the reduced grid price and no per-kWh levies', async () => {
     const data = mkdtempSync(join(tmpdir(), 'md-community-'));
     const file = join(__dirname, '..', 'fixtures', 'dso', 'netznoe-2024-eeg.csv');
-    const imp = await runCli(['--data-dir', data, 'import', file, '--meter', 'new:EEG-Mitglied', '--json']);
-    expect(imp.status, imp.stderr).toBe(0);
-    const meterId = (JSON.parse(imp.stdout.trim()) as { meter_id: string }).meter_id;
+    const meterId = await importedMeter(data, file, '--meter', 'new:EEG-Mitglied');
     const tariffFile = join(data, 'tarif.json');
     writeFileSync(
       tariffFile,
@@ -249,5 +317,73 @@ describe('meterdesk cost --tariff-preset', () => {
     expect(Math.abs(t.energyEur! - energy / 100)).toBeLessThan(0.011);
     expect(Math.abs(t.gridEnergyEur! - grid / 100)).toBeLessThan(0.011);
     expect(Math.abs(t.leviesEur! - levies / 100)).toBeLessThan(0.011);
+  });
+  it('tariffs combine: a supplier and a grid preset as one tariff, each part inside its validity', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'md-combine-cli-'));
+    const lines = [
+      'Datum;Zeit von;Zeit bis;AT0010000000000000001000000000077 (1234567890) - Verbrauch [kWh];;',
+    ];
+    const from = DateTime.fromISO('2026-03-31T00:00', { zone: TZ });
+    let march = 0;
+    for (let t = from; t < from.plus({ days: 2 }); t = t.plus({ minutes: 15 })) {
+      if (t.month === 3) march++;
+      lines.push(
+        `${t.toFormat('dd.MM.yyyy')};${t.toFormat('HH:mm:ss')};${t.plus({ minutes: 15 }).toFormat('HH:mm:ss')};0,25;;`,
+      );
+    }
+    const file = join(data, 'm.csv');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const meterId = await importedMeter(data, file);
+    const made = await runCli([
+      '--data-dir',
+      data,
+      'tariffs',
+      'combine',
+      'Sozialtarif + Netz Wien',
+      'supplier=lieferant-fix-sozialtarif-2026',
+      'grid=netz-2026-wien',
+      '--json',
+    ]);
+    expect(made.status, made.stderr).toBe(0);
+    const id = (JSON.parse(made.stdout.trim()) as { id: string }).id;
+    const list = await runCli(['--data-dir', data, 'tariffs', '--json']);
+    const rows = JSON.parse(list.stdout.trim()) as { id: string; parts: string | null }[];
+    expect(rows.find((r) => r.id === id)?.parts).toBe(
+      'supplier=lieferant-fix-sozialtarif-2026,grid=netz-2026-wien',
+    );
+    const cost = (...more: string[]) =>
+      runCli([
+        ...['--data-dir', data, 'cost', '--meter', meterId, '--tariff-id', id],
+        ...['--from', '2026-03-31T00:00:00+02:00', '--to', '2026-04-02T00:00:00+02:00', ...more],
+      ]);
+    const r = await cost('--json');
+    expect(r.status, r.stderr).toBe(0);
+    const t = (
+      JSON.parse(r.stdout.trim()) as {
+        tariffs: {
+          total: { energyEur: number; totalEur: number };
+          parts: { role: string; totalEur: number; outsideValidity: number }[];
+        }[];
+      }
+    ).tariffs[0]!;
+    // Both presets start on 1 April 2026: 31 March's 96 quarter-hours are outside both, not charged.
+    expect(march).toBe(96);
+    expect(t.parts.map((p) => [p.role, p.outsideValidity])).toEqual([
+      ['supplier', 96],
+      ['grid', 96],
+    ]);
+    // 1 April: 96 × 0,25 kWh at the Sozialtarif's 6 ct net.
+    expect(t.total.energyEur).toBeCloseTo((96 * 0.25 * 6) / 100, 2);
+    expect(Math.round((t.parts[0]!.totalEur + t.parts[1]!.totalEur) * 100)).toBe(
+      Math.round(t.total.totalEur * 100),
+    );
+    const text = await cost();
+    expect(text.stdout).toMatch(
+      /grid Netznutzung Wien 2026.*96 quarter-hours outside its validity, not charged/,
+    );
+    // A part that is neither a tariff of the profile nor a preset: refused, said so.
+    const rm = await runCli(['--data-dir', data, 'tariffs', 'combine', 'X', 'supplier=nope']);
+    expect(rm.status).not.toBe(0);
+    expect(rm.stderr).toMatch(/neither a tariff of this profile nor a preset/);
   });
 });

@@ -10,6 +10,7 @@ describe('counted quarter-hours', () => {
     for (const key of [
       'cost_incomplete',
       'cost_outside',
+      'cost_partOutside',
       'import_doneKept',
       'eeg_checkOk',
       'peak_stillAbove',

@@ -37,6 +37,25 @@ export class AppPage {
     await expect(this.chart.locator('canvas').first()).toBeVisible();
   }
 
+  /**
+   * A fresh start to one analysis view: the app open and synced, in `lang`, the meter opened, the range
+   * chosen (`range-year`, `range-all`; none: the default), the Analysis tab's `view` (cost, slp, …).
+   */
+  async openAnalysis(
+    label: string,
+    lang: 'de' | 'en',
+    view: string,
+    range: 'year' | 'all' | null = 'year',
+  ): Promise<void> {
+    await this.open();
+    await this.waitForSynced();
+    await this.language(lang);
+    await this.openMeter(label);
+    if (range) await this.page.getByTestId(`range-${range}`).click();
+    await this.page.getByTestId('tab-analysis').click();
+    await this.page.getByTestId(`analysis-${view}`).click();
+  }
+
   /** Switches the UI language (behind "More" on narrow windows). */
   async language(lang: 'de' | 'en'): Promise<void> {
     const more = this.page.getByTestId('head-more');

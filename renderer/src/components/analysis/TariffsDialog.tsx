@@ -12,6 +12,7 @@ import { usePrefs } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { readForImport } from '../import/read-files';
+import { CombineForm, type CombineDraft } from './tariff-form/CombineForm';
 import { TariffForm, type Draft } from './tariff-form/TariffForm';
 import { useResult } from './useResult';
 
@@ -39,6 +40,7 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
   const presets = useResult(() => api().tariffs.presets(), []);
   const [preset, setPreset] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [combining, setCombining] = useState<CombineDraft | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
   const act = async (fn: () => Promise<unknown>) => {
@@ -55,7 +57,22 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal title={t('tariffs_title')} testId="tariffs-dialog" onClose={onClose} wide>
-      {draft ? (
+      {combining ? (
+        <CombineForm
+          draft={combining}
+          tariffs={tariffs.data ?? []}
+          presets={(presets.data ?? []).map((p) => p.tariff)}
+          onCancel={() => setCombining(null)}
+          onSave={(c) =>
+            void act(() => unwrap(api().tariffs.combine(c))).then((ok) => {
+              if (ok) {
+                setCombining(null);
+                setNote(t('tariffs_saved'));
+              }
+            })
+          }
+        />
+      ) : draft ? (
         <TariffForm
           draft={draft}
           series={series.data ?? []}
@@ -78,9 +95,23 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
                   <strong>{x.name}</strong>{' '}
                   <span className="muted small">{t(`direction_${x.direction}`)}</span>
                   {x.isExample && <span className="badge"> {t('cost_example')}</span>}
+                  {x.parts && (
+                    <span className="muted small" data-testid="tariff-parts">
+                      {' '}
+                      {x.parts.map((p) => t(`combine_${p.role}`)).join(' + ')}
+                    </span>
+                  )}
                 </span>
                 <span className="row-actions">
-                  <button onClick={() => setDraft({ ...x, levies: x.levies })}>{t('tariffs_edit')}</button>
+                  <button
+                    onClick={() =>
+                      x.parts
+                        ? setCombining({ id: x.id, name: x.name, parts: x.parts })
+                        : setDraft({ ...x, levies: x.levies })
+                    }
+                  >
+                    {t('tariffs_edit')}
+                  </button>
                   <button onClick={() => void act(() => unwrap(api().tariffs.remove({ tariffId: x.id })))}>
                     {t('tariffs_remove')}
                   </button>
@@ -90,6 +121,9 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
           </ul>
           <button onClick={() => setDraft(blank())} data-testid="tariff-new">
             {t('tariffs_new')}
+          </button>{' '}
+          <button onClick={() => setCombining({ name: '', parts: [] })} data-testid="tariff-combine">
+            {t('combine_new')}
           </button>
           <div className="row">
             <label>
@@ -128,7 +162,7 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
       {note && <p className="notice small">{note}</p>}
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       {tariffs.error !== null && <ErrorText error={tariffs.error} prefs={prefs} />}
-      {!draft && (
+      {!draft && !combining && (
         <div className="modal-actions">
           <button onClick={onClose}>{t('close')}</button>
         </div>

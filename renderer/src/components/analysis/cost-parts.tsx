@@ -163,12 +163,14 @@ export function CompareTable(props: {
                     {d.direction === 'feed_in' ? t('cost_bestRevenue') : t('cost_cheapest')}
                   </span>
                 )}
-                {x.unpricedQuarterHours > 0 && (
+                {/* A quarter-hour outside the validity has no price either: each said once. */}
+                {x.unpricedQuarterHours > x.outsideValidity && (
                   <span className="small warn">
                     {' '}
-                    {t('cost_incomplete', { count: x.unpricedQuarterHours })}
+                    {t('cost_incomplete', { count: x.unpricedQuarterHours - x.outsideValidity })}
                   </span>
                 )}
+                {x.unpricedQuarterHours > x.outsideValidity && x.outsideValidity > 0 && ' ·'}
                 {x.outsideValidity > 0 && (
                   <span className="small warn"> {t('cost_outside', { count: x.outsideValidity })}</span>
                 )}
@@ -197,6 +199,7 @@ export function TariffDetail(props: {
       <h3>{t('cost_monthlyOf', { name: detail.name })}</h3>
       <MonthTable t={detail} prefs={prefs} />
       <p className="small muted">{t('cost_grossNote')}</p>
+      {detail.parts && <CombinedParts detail={detail} prefs={prefs} />}
       {detail.series.length > 0 && (
         <p className="small" data-testid="cost-series">
           {detail.series
@@ -238,6 +241,44 @@ export function TariffDetail(props: {
           })}
         </p>
       )}
+    </>
+  );
+}
+
+/** A combined tariff's parts: each with its validity, its total and the quarter-hours it left out. */
+function CombinedParts(props: { detail: CostResult['tariffs'][number]; prefs: FormatPrefs }) {
+  const { t } = useTranslation();
+  const { detail, prefs } = props;
+  const day = (d: string | null) => (d ? d.split('-').reverse().join('.') : '…');
+  return (
+    <>
+      <h4>{t('cost_parts', { name: detail.name })}</h4>
+      {detail.outsideValidity > 0 && <p className="small warn">{t('cost_partsPartial')}</p>}
+      <table className="data compact" data-testid="cost-parts">
+        <tbody>
+          {(detail.parts ?? []).map((p) => (
+            <tr key={p.role} data-testid="cost-part" data-role={p.role} data-eur={p.totalEur}>
+              <td>{t(`combine_${p.role}`)}</td>
+              <td>{p.name}</td>
+              <td>{t('cost_partValid', { from: day(p.validFrom), to: day(p.validTo) })}</td>
+              <td className="num">{fmtEur(p.totalEur, prefs)}</td>
+              <td>
+                {p.outsideValidity > 0 && (
+                  <span className="small warn" data-testid="cost-part-outside" data-count={p.outsideValidity}>
+                    {t('cost_partOutside', { count: p.outsideValidity })}
+                  </span>
+                )}
+                {p.unpricedQuarterHours > p.outsideValidity && (
+                  <span className="small warn">
+                    {' '}
+                    {t('cost_incomplete', { count: p.unpricedQuarterHours - p.outsideValidity })}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * A combined tariff (issue 44): a supplier's, a grid's and a levies' tariff of the profile, each with
+ * its own validity, dates and VAT, priced together per meter (compute-cost.ts). Shared by the app
+ * (`tariffs:combine`) and the CLI (`meterdesk tariffs combine`): a part named by a preset's id that is
+ * not in the profile yet is added from the preset first; a stored tariff is never overwritten.
+ */
+import { tariffSchema, type Tariff, type TariffPart } from '../../preload/contract';
+import type { TariffStore } from '../db/tariff-store';
+import { AppError } from '../errors';
+import { PRESETS } from './presets';
+
+export interface CombineInput {
+  /** The combination's id; new from its name when absent. */
+  id?: string;
+  name: string;
+  parts: TariffPart[];
+}
+
+/** Saves the combination (its parts added from presets where the profile lacks them) and returns it. */
+export function saveCombined(store: TariffStore, input: CombineInput, nowSec: number): Tariff {
+  const stored = new Map(store.list().map((t) => [t.id, t]));
+  const partTariffs = input.parts.map((p) => {
+    const have = stored.get(p.tariffId);
+    if (have) return have;
+    const preset = PRESETS.find((x) => x.tariff.id === p.tariffId);
+    if (!preset)
+      throw new AppError(
+        'invalid_input',
+        `The part "${p.tariffId}" is neither a tariff of this profile nor a preset ("meterdesk tariffs" and "tariffs --presets" list them).`,
+        { reason: 'tariff_part_invalid', params: { id: p.tariffId, name: input.name } },
+      );
+    return preset.tariff;
+  });
+  const first = partTariffs[0];
+  if (!first)
+    throw new AppError('invalid_input', 'A combined tariff needs at least one part.', {
+      reason: 'tariff_part_invalid',
+      params: { id: '', name: input.name },
+    });
+  const parsed = tariffSchema.safeParse({
+    id: idOf(input, stored, nowSec),
+    name: input.name,
+    direction: first.direction,
+    commodity: first.commodity,
+    energy: { type: 'flat', centsPerKwh: 0 },
+    vatPercent: 0,
+    parts: input.parts,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      'invalid_input',
+      `The combined tariff is not valid: ${issue?.path.join('.')} ${issue?.message}`,
+      {
+        reason: 'tariff_part_invalid',
+        params: { id: issue?.path.join('.') ?? '', name: input.name },
+      },
+    );
+  }
+  // The parts first (checked by the store like any tariff), then the combination that names them.
+  partTariffs.forEach((t) => stored.has(t.id) || store.save(t, nowSec));
+  return store.save(parsed.data, nowSec);
+}
+
+/** The combination's id: the one given (a combination changed, never a plain tariff replaced), or a new one. */
+function idOf(input: CombineInput, stored: Map<string, Tariff>, nowSec: number): string {
+  if (input.id !== undefined) {
+    const have = stored.get(input.id);
+    if (have && !have.parts)
+      throw new AppError(
+        'invalid_input',
+        `"${input.id}" is a tariff of its own, not a combination: choose another id (nothing was changed).`,
+        { reason: 'tariff_part_invalid', params: { id: input.id, name: input.name } },
+      );
+    return input.id;
+  }
+  const base = `kombi-${Math.round(nowSec).toString(36)}`;
+  let id = base;
+  for (let n = 2; stored.has(id); n++) id = `${base}-${n}`;
+  return id;
+}

@@ -1,0 +1,190 @@
+// A combined tariff (issue 44, item 2): a supplier's tariff and the Vienna grid preset, each with its own
+// validity, priced together on a meter's quarter-hours across the grid preset's start (1 April 2026).
+// Checked against a computation by hand from plain SQL over the readings view: the supplier's energy
+// on every kWh, the grid's usage price (SNAP 10:00–16:00), loss-free levies only from 1 April, VAT on
+// both; the quarter-hours before 1 April counted for the grid part as outside its validity.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open';
+import { createReadingsStore } from '../../main/db/readings-store';
+import { createCostService } from '../../main/cost/cost-service';
+import { saveCombined } from '../../main/cost/combine';
+import { pricingOf } from '../../main/cost/pricing';
+import { tariffSchema } from '../../preload/contract';
+import { fixedClock } from '../../main/time/clock';
+import { fullDay } from '../readings-fixture';
+
+const TZ = 'Europe/Vienna';
+const at = (iso: string) => DateTime.fromISO(iso, { zone: TZ }).toSeconds();
+
+// Values chosen so no month's line falls on half a cent (a bill and this check round alike).
+function profile() {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-combine-')), 'meterdesk.sqlite'));
+  db.prepare(
+    `INSERT INTO meters (id, metering_point, energy_direction, commodity, granularity, status, raw_json, seen_sec)
+     VALUES ('m', 'AT0010000000000000000000000000001', 'consumption', 'electricity', 'quarter_hour', 'connected', '{}', 0)`,
+  ).run();
+  const store = createReadingsStore(db);
+  for (const day of ['2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02'])
+    store.applyPage(
+      'm',
+      fullDay(day, (i) => Math.round((0.052 + (i % 9) / 40) * 1000) / 1000),
+      'cursor',
+      1,
+    );
+  const svc = createCostService(db, TZ, fixedClock(at('2026-11-20T12:00')));
+  svc.store.save(
+    tariffSchema.parse({
+      id: 'lieferant',
+      name: 'Lieferant fix',
+      direction: 'consumption',
+      energy: { type: 'flat', centsPerKwh: 10 },
+      vatPercent: 20,
+      validFrom: '2026-03-01',
+    }),
+    1,
+  );
+  return { db, svc };
+}
+
+describe('a combined tariff', () => {
+  it('prices each part inside its own validity and names the quarter-hours a part left out', () => {
+    const { db, svc } = profile();
+    const combined = saveCombined(
+      svc.store,
+      {
+        name: 'Lieferant + Netz Wien',
+        parts: [
+          { role: 'supplier', tariffId: 'lieferant' },
+          { role: 'grid', tariffId: 'netz-2026-wien' },
+        ],
+      },
+      2,
+    );
+    // The preset was added to the profile as the part it names.
+    expect(svc.store.get('netz-2026-wien').validFrom).toBe('2026-04-01');
+    const r = svc.cost({
+      meterId: 'm',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: at('2026-03-30T00:00'),
+      toSec: at('2026-04-03T00:00'),
+      tariffIds: [combined.id, 'lieferant'],
+      shiftPercent: 0,
+    });
+    // By hand, from plain SQL: all kWh; from 1 April, inside and outside SNAP (10:00–16:00 local).
+    const kwh = (where: string, ...args: number[]) =>
+      (
+        db.prepare(`SELECT coalesce(sum(value), 0) AS k FROM readings WHERE ${where}`).get(...args) as {
+          k: number;
+        }
+      ).k;
+    const april = at('2026-04-01T00:00');
+    const all = kwh('1');
+    const fromApril = kwh('start_sec >= ?', april);
+    let snap = 0;
+    for (const d of ['2026-04-01', '2026-04-02'])
+      snap += kwh('start_sec >= ? AND start_sec < ?', at(`${d}T10:00`), at(`${d}T16:00`));
+    const before = (
+      db.prepare('SELECT count(*) AS n FROM readings WHERE start_sec < ?').get(april) as { n: number }
+    ).n;
+    expect(before).toBe(192);
+
+    const c = r.tariffs.find((t) => t.tariffId === combined.id)!;
+    // A bill rounds each month's line to the cent: March (supplier only) and April (both parts).
+    const cent = (eur: number) => Math.round(eur * 100) / 100;
+    const march = c.months.find((m) => m.month === '2026-03')!;
+    const aprilM = c.months.find((m) => m.month === '2026-04')!;
+    expect(march.energyEur).toBe(cent(((all - fromApril) * 10) / 100));
+    expect(aprilM.energyEur).toBe(cent((fromApril * 10) / 100));
+    const grid = (snap * 5.58 + (fromApril - snap) * 6.98) / 100;
+    const levies = (fromApril * (0.1 + 0.62)) / 100;
+    expect(march.gridEnergyEur).toBe(0);
+    expect(march.leviesEur).toBe(0);
+    expect(aprilM.gridEnergyEur).toBeCloseTo(grid, 2);
+    expect(aprilM.leviesEur).toBeCloseTo(levies, 2);
+    expect(c.total.vatEur).toBeCloseTo(((all * 10) / 100 + grid + levies) * 0.2, 1);
+    // Each part as priced alone; the combination is their sum to the cent, its kWh counted once.
+    const supplierAlone = r.tariffs.find((t) => t.tariffId === 'lieferant')!;
+    const parts = c.parts!;
+    expect(parts.map((p) => [p.role, p.tariffId, p.validFrom])).toEqual([
+      ['supplier', 'lieferant', '2026-03-01'],
+      ['grid', 'netz-2026-wien', '2026-04-01'],
+    ]);
+    expect(parts[0]!.totalEur).toBe(supplierAlone.total.totalEur);
+    expect(Math.round((parts[0]!.totalEur + parts[1]!.totalEur) * 100)).toBe(
+      Math.round(c.total.totalEur * 100),
+    );
+    expect(c.months.reduce((a, m) => a + m.kwh, 0)).toBeCloseTo(all, 3);
+    // The grid part charged nothing before 1 April: those quarter-hours are counted and named, and the
+    // combination is partial (never "cheapest").
+    expect(parts[0]!.outsideValidity).toBe(0);
+    expect(parts[1]!.outsideValidity).toBe(before);
+    expect(c.outsideValidity).toBe(before);
+    expect(r.bestTariffId).toBe('lieferant');
+    // The battery's and the standard profile's price of one more kWh: the parts' all-in prices added
+    // (by hand: 10 ct × 1.2, and (6,98 + 0,10 + 0,62) × 1.2 outside SNAP, 5,58 + … inside), not priced
+    // where a part is outside its validity.
+    const pricing = pricingOf(combined, svc.store, at('2026-03-30T00:00'), at('2026-04-03T00:00'), TZ);
+    expect(pricing.marginalCents(at('2026-04-01T08:00'))).toBeCloseTo(12 + (6.98 + 0.72) * 1.2, 6);
+    expect(pricing.marginalCents(at('2026-04-01T12:00'))).toBeCloseTo(12 + (5.58 + 0.72) * 1.2, 6);
+    expect(pricing.marginalCents(at('2026-03-31T08:00'))).toBeNull();
+  });
+
+  it('refuses what would price on a gap: a removed part, a part of another kind, a combination inside one', () => {
+    const { svc } = profile();
+    const combined = saveCombined(
+      svc.store,
+      { name: 'K', parts: [{ role: 'supplier', tariffId: 'lieferant' }] },
+      2,
+    );
+    // A part stays while a combination names it.
+    expect(() => svc.store.remove('lieferant')).toThrow(/part of the combined tariff "K"/);
+    svc.store.save(
+      tariffSchema.parse({
+        id: 'einspeisung',
+        name: 'Einspeisung',
+        direction: 'feed_in',
+        energy: { type: 'flat', centsPerKwh: 5 },
+      }),
+      3,
+    );
+    expect(() =>
+      saveCombined(
+        svc.store,
+        {
+          name: 'X',
+          parts: [
+            { role: 'supplier', tariffId: 'lieferant' },
+            { role: 'grid', tariffId: 'einspeisung' },
+          ],
+        },
+        4,
+      ),
+    ).toThrow(/prices electricity feed_in/);
+    expect(() =>
+      saveCombined(svc.store, { name: 'Y', parts: [{ role: 'supplier', tariffId: combined.id }] }, 5),
+    ).toThrow(/combined tariff itself/);
+    expect(() =>
+      saveCombined(svc.store, { name: 'Z', parts: [{ role: 'supplier', tariffId: 'no-such-tariff' }] }, 6),
+    ).toThrow(/neither a tariff of this profile nor a preset/);
+    // A combination never takes the id of a plain tariff; two made in one second get their own ids.
+    expect(() =>
+      saveCombined(
+        svc.store,
+        { id: 'lieferant', name: 'W', parts: [{ role: 'supplier', tariffId: 'lieferant' }] },
+        7,
+      ),
+    ).toThrow(/not a combination/);
+    const a = saveCombined(svc.store, { name: 'A', parts: [{ role: 'supplier', tariffId: 'lieferant' }] }, 8);
+    const b = saveCombined(svc.store, { name: 'B', parts: [{ role: 'supplier', tariffId: 'lieferant' }] }, 8);
+    expect(a.id).not.toBe(b.id);
+    expect(svc.store.get('lieferant').energy).toEqual({ type: 'flat', centsPerKwh: 10 });
+    // A combination holds no prices of its own.
+    expect(tariffSchema.safeParse({ ...combined, energy: { type: 'flat', centsPerKwh: 3 } }).success).toBe(
+      false,
+    );
+  });
+});
