@@ -29,6 +29,11 @@ export interface BillAheadResult {
   payments: { eur: number; perYear: number; total: number } | null;
   /** Payments − year: positive comes back, negative is to pay. */
   balance: Range3 | null;
+  /**
+   * Quarter-hours so far the tariff gave no price (counted as 0 € so far, and so in the projection):
+   * without a price inside its validity (a spot index without prices), and outside its validity.
+   */
+  unpriced: { withoutPrice: number; outsideValidity: number };
 }
 
 /** A register against a standard load profile scaled to it (slp/compare.ts, issue 47). */

@@ -5,6 +5,7 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
   communities: 'Gemeinschaften',
   report_community: 'Abschnitt Energiegemeinschaft',
   report_communityNone: 'keiner',
+  report_ahead: 'Abrechnung voraus unter',
   eeg_keyLabel: 'Aufteilungsschlüssel',
   eeg_price_consumerPriceCents: 'Gemeinschaftspreis für Verbraucher ct/kWh (netto)',
   eeg_price_producerPriceCents: 'Gemeinschaftspreis für Erzeuger ct/kWh (netto)',

@@ -3,6 +3,7 @@ export const communityEn = {
   communities: 'Communities',
   report_community: 'Energy community section',
   report_communityNone: 'none',
+  report_ahead: 'The bill ahead under',
   eeg_keyLabel: 'Allocation key',
   eeg_price_consumerPriceCents: 'Community price for consumers ct/kWh (net)',
   eeg_price_producerPriceCents: 'Community price for producers ct/kWh (net)',

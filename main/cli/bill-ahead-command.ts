@@ -2,15 +2,38 @@
  * `meterdesk bill --ahead`: the billing year so far, the rest projected with its range and method, and
  * the balance against the partial payments (main/cost/bill-ahead.ts, as the app's cost view shows it).
  */
-import { billAhead } from '../cost/bill-ahead';
+import { aheadUnpricedLine, cliLanguage } from './cli-words';
+import { billAhead, type BillAheadQuery } from '../cost/bill-ahead';
 import { createCostService } from '../cost/cost-service';
 import { mainRegister } from '../analysis/frame';
 import { openForReading } from '../db/open';
-import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
+import { DEFAULT_TZ, localParts, parseIsoSec } from '../time/local-days';
 import { fixedClock, systemClock } from '../time/clock';
 import { noReadings } from './refusals';
 import { resolveMeter } from './lists-command';
 import { UsageError } from './usage-error';
+
+/**
+ * `--tariff-id`, `--billing-start`, `--payment` and `--payments` as the bill ahead's query: `bill
+ * --ahead` and `report --ahead` read them alike.
+ */
+export function aheadQueryOf(
+  a: { tariffId?: string[]; billingStart?: string; payment?: string; payments?: string },
+  command: string,
+): Omit<BillAheadQuery, 'meterId' | 'obisCode'> {
+  if (!a.tariffId?.[0]) throw new UsageError(`${command} needs --tariff-id (a tariff of the profile).`);
+  const payment = a.payment !== undefined ? Number(a.payment) : null;
+  const perYear = a.payments !== undefined ? Number(a.payments) : 12;
+  if (payment !== null && (!Number.isFinite(payment) || payment < 0))
+    throw new UsageError('--payment is the partial payment in EUR, a number ≥ 0.');
+  if (!Number.isInteger(perYear) || perYear < 1 || perYear > 12)
+    throw new UsageError('--payments is how many partial payments a billing year has, 1 to 12.');
+  return {
+    tariffId: a.tariffId[0],
+    billingStart: a.billingStart ?? '01-01',
+    payment: payment === null ? null : { eur: payment, perYear },
+  };
+}
 
 export function billAheadCommand(a: {
   dbPath: string;
@@ -24,14 +47,8 @@ export function billAheadCommand(a: {
   /** The day it is (ISO), as `analyze` and `report` take it; else the computer's clock. */
   now?: string;
 }): void {
-  if (!a.meter || !a.tariffId?.[0])
-    throw new UsageError('bill --ahead needs --meter and --tariff-id (a tariff of the profile).');
-  const payment = a.payment !== undefined ? Number(a.payment) : null;
-  const perYear = a.payments !== undefined ? Number(a.payments) : 12;
-  if (payment !== null && (!Number.isFinite(payment) || payment < 0))
-    throw new UsageError('--payment is the partial payment in EUR, a number ≥ 0.');
-  if (!Number.isInteger(perYear) || perYear < 1 || perYear > 12)
-    throw new UsageError('--payments is how many partial payments a billing year has, 1 to 12.');
+  if (!a.meter) throw new UsageError('bill --ahead needs --meter and --tariff-id (a tariff of the profile).');
+  const q = aheadQueryOf(a, 'bill --ahead');
   const db = openForReading(a.dbPath, (m) => process.stderr.write(`meterdesk: ${m}\n`));
   try {
     const meterId = resolveMeter(db, a.meter).id;
@@ -43,13 +60,7 @@ export function billAheadCommand(a: {
     const r = billAhead(
       db,
       createCostService(db, DEFAULT_TZ, fixedClock(now)),
-      {
-        meterId,
-        obisCode,
-        tariffId: a.tariffId[0],
-        billingStart: a.billingStart ?? '01-01',
-        payment: payment === null ? null : { eur: payment, perYear },
-      },
+      { meterId, obisCode, ...q },
       now,
       DEFAULT_TZ,
     );
@@ -57,7 +68,7 @@ export function billAheadCommand(a: {
       process.stdout.write(JSON.stringify(r) + '\n');
       return;
     }
-    const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+    const day = (s: number) => localParts(s).date; // the billing year's local days, not UTC's
     const e = (v: number) => v.toFixed(2);
     process.stdout.write(
       `billing year ${day(r.billingYear.fromSec)} – ${day(r.billingYear.toSec - 1)}\n` +
@@ -66,6 +77,9 @@ export function billAheadCommand(a: {
         `year: ${e(r.year.eur)} EUR (${e(r.year.low)}–${e(r.year.high)})\n` +
         (r.payments && r.balance
           ? `payments ${r.payments.perYear} × ${e(r.payments.eur)} = ${e(r.payments.total)} EUR: ${r.balance.eur >= 0 ? `about ${e(r.balance.eur)} EUR back` : `about ${e(-r.balance.eur)} EUR more to pay`} (${e(r.balance.low)} to ${e(r.balance.high)})\n`
+          : '') +
+        (r.unpriced.withoutPrice + r.unpriced.outsideValidity > 0
+          ? `${aheadUnpricedLine(r.unpriced, cliLanguage(process.argv.slice(2)))}\n`
           : ''),
     );
   } finally {

@@ -70,6 +70,11 @@ export function syncWarningLine(w: SyncWarning, lang: Lang): string {
   return t('syncNote_unchecked', { days: w.days ?? '–', span, max: w.maxRanges ?? '–' });
 }
 
+/** The bill ahead's quarter-hours without a price, in the app's words (common/i18n). */
+export function aheadUnpricedLine(u: { withoutPrice: number; outsideValidity: number }, lang: Lang): string {
+  return say(lang)('ahead_unpriced', { n: u.withoutPrice + u.outsideValidity, outside: u.outsideValidity });
+}
+
 /** "warning" / "note" / "meter" as the CLI prints them before a line. */
 export function cliWord(word: 'warning' | 'note' | 'meter', lang: Lang): string {
   if (lang === 'en') return word;

@@ -120,11 +120,17 @@ refused when a later import or a sync wrote those days since (undo those first).
 
 Every site: id, name, customer id and name, number of meters (the ids --site takes).`,
   tariffs: `Usage: meterdesk --data-dir DIR tariffs [--presets] [--profile NAME] [--json]
+       meterdesk --data-dir DIR tariffs combine NAME supplier=ID [grid=ID] [levies=ID] [--id ID] [--json]
 
 Every tariff stored in the profile: id, name, direction, commodity, kind of energy price, whether it
 is an example (the ids --tariff-id takes). With --presets: the dated presets that ship with the app
 (the 2026 grid usage prices of the 14 network areas with SNAP, and the 2026 levies), with validity and
-legal source (the ids --tariff-preset takes).`,
+legal source (the ids --tariff-preset takes).
+
+"tariffs combine" stores a combined tariff: the supplier's, the grid's and the levies' tariff, each an
+id of this profile or of a preset (added to the profile first), priced together per meter, each part
+with its own validity: nothing of a part is charged outside it, and those quarter-hours are counted
+and named per part ("meterdesk cost --tariff-id ID" prices it).`,
   watch: `Usage: meterdesk --data-dir DIR watch [--since ISO] [--now ISO] [--profile NAME] [--json]
        meterdesk --data-dir DIR watch thresholds --meter ID [--json]
        meterdesk --data-dir DIR watch set RULE VALUE --meter ID [--scope meter|site|customer]
@@ -219,6 +225,7 @@ of EUR: about how much more to pay or comes back.`,
        (--period 2025 | --from ISO --to ISO) --out FILE.pdf [--lang de|en]
        [--sections master,energy,profile,peaks,baseload,cost,measures,annex] [--consultant NAME]
        [--logo FILE.png] [--conclusions TEXT|@FILE] [--area M2] [--persons N] [--community ID] [--now ISO] [--profile NAME] [--json]
+       [--ahead --tariff-id ID [--billing-start MM-DD] [--payment EUR [--payments N]]]
 
 The customer report as a PDF (A4, page numbers, contents): master data with completeness and the
 shares of measured, estimated and unreliable values; energy by month beside the previous year; the
@@ -226,7 +233,8 @@ load profile (daily energy, carpet, typical days); peaks (monthly maxima with th
 quarter-hours, the mean of the 3 highest, utilisation hours, duration curve); base load; cost under
 the profile's tariffs; the method, gaps and revisions. The figures come from the same functions and
 frame as the screens and "meterdesk analyze". A site or customer gets a summary page and a page per
-meter (registers and commodities never added up). --community ID adds an energy community's page: its
+meter (registers and commodities never added up). --ahead adds the bill ahead to each consumption
+meter's cost section, as "bill --ahead" computes it (the billing year around --now). --community ID adds an energy community's page: its
 totals as recorded and by its key, its members with what they shared, paid and saved, the data check
 and where the EDA summary disagrees. The app writes the same file (Meter → Report).`,
   portfolio: `Usage: meterdesk --data-dir DIR portfolio [--customer ID] [--now ISO] [--profile NAME] [--json]
@@ -296,6 +304,11 @@ export const OPTIONS: Record<string, string[]> = {
     'area',
     'persons',
     'community',
+    'ahead',
+    'tariff-id',
+    'billing-start',
+    'payment',
+    'payments',
     'now',
     'out',
   ],
@@ -304,7 +317,7 @@ export const OPTIONS: Record<string, string[]> = {
   backup: ['profile', 'json', 'out'],
   restore: ['json', 'name'],
   sites: ['profile', 'json'],
-  tariffs: ['profile', 'json', 'presets'],
+  tariffs: ['profile', 'json', 'presets', 'id'],
   community: [
     'profile',
     'json',

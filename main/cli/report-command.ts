@@ -2,6 +2,7 @@
  * `meterdesk report`: the customer report (PDF) of a meter, a site or a customer over a period, from
  * the same model and document as the app (report/model.ts, report/document.tsx), written atomically.
  */
+import { aheadQueryOf } from './bill-ahead-command';
 import { noDatabase } from './refusals';
 import { checkedLogo, MAX_LOGO_BYTES } from '../doors/png';
 import { writeWholeFile } from '../export/whole-file';
@@ -33,6 +34,12 @@ export interface ReportArgs {
   area?: string;
   persons?: string;
   community?: string;
+  /** The bill ahead for each consumption meter (`--ahead --tariff-id ID [--billing-start MM-DD] …`). */
+  ahead?: boolean;
+  tariffId?: string[];
+  billingStart?: string;
+  payment?: string;
+  payments?: string;
   now?: string;
   out?: string;
   json: boolean;
@@ -112,6 +119,7 @@ export async function reportCommand(a: ReportArgs): Promise<void> {
         conclusions,
         indicators: { areaM2: num('area', a.area), persons: num('persons', a.persons) },
         communityId: a.community ?? null,
+        billAhead: a.ahead ? aheadQueryOf(a, 'report --ahead') : null,
       },
       nowSec,
       DEFAULT_TZ,

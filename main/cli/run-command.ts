@@ -136,6 +136,11 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
       area: v.area,
       persons: v.persons,
       community: v.community,
+      ahead: !!v.ahead,
+      tariffId: v['tariff-id'],
+      billingStart: v['billing-start'],
+      payment: v.payment,
+      payments: v.payments,
       now: v.now,
       out: v.out ? resolve(v.out) : undefined,
       json: !!v.json,
@@ -180,6 +185,13 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
       dryRun: !!v['dry-run'],
       yes: !!v.yes,
       replace: !!v.replace,
+    });
+  else if (command === 'tariffs' && positionals[1] === 'combine')
+    (await import('./tariffs-command')).combineCommand({
+      dbPath,
+      json: !!v.json,
+      args: positionals.slice(2),
+      id: v.id,
     });
   else if (command === 'meters' || command === 'sites' || command === 'tariffs')
     listCommand(command, { dbPath, json: !!v.json, presets: !!v.presets });

@@ -111,6 +111,10 @@ export function billAhead(
           high: r2(payments.total - year.low),
         }
       : null,
+    unpriced: {
+      withoutPrice: t.unpricedQuarterHours - t.outsideValidity,
+      outsideValidity: t.outsideValidity,
+    },
   };
 }
 

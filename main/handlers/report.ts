@@ -52,6 +52,7 @@ export function reportHandlers({
             conclusions: q.conclusions,
             indicators: { areaM2: q.areaM2, persons: q.persons },
             communityId: q.communityId,
+            billAhead: q.billAhead,
           },
           await nowSec(),
           tz,

@@ -27,7 +27,9 @@ import { duration, intervalOf, peaks, profiles } from '../analysis/analysis';
 import { figuresOf, frameFor, mainRegister } from '../analysis/frame';
 import { checkedLogo } from '../doors/png';
 import { personLine, personNotes } from '../doors/person-text';
-import { computeCost } from '../cost/cost';
+import { computeCost } from '../cost/compute-cost';
+import { aheadOf, type ReportAhead } from './ahead-part';
+import type { BillAheadQuery } from '../cost/bill-ahead';
 import { createTariffStore } from '../db/tariff-store';
 import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
@@ -57,6 +59,8 @@ export interface ReportRequest {
   indicators?: { areaM2?: number | null; persons?: number | null };
   /** An energy community of the profile: the report gains its section (issue 35). */
   communityId?: string | null;
+  /** The bill ahead under this tariff for each consumption meter (issue 44, item 7). */
+  billAhead?: Omit<BillAheadQuery, 'meterId' | 'obisCode'> | null;
 }
 
 export interface MonthRow {
@@ -122,6 +126,8 @@ export interface MeterReport {
   cost: CostResult | null;
   /** Bills the person kept, compared again with the readings (report/bill-part.ts). */
   bills: ReportBillCheck[];
+  /** The bill ahead under the tariff the request names (report/ahead-part.ts); null: not asked. */
+  ahead: ReportAhead | null;
   /** The real profile against the standard load profile suggested for the meter (slp/compare.ts). */
   slp: SlpCompareResult | null;
   /**
@@ -309,6 +315,10 @@ function meterReport(
       figures.peakKw && figures.peakKw > 0 && figures.kwh > 0 ? figures.kwh / figures.peakKw : null,
     cost,
     bills: cost ? billChecksOf(db, { meterId: m.id, obisCode: s.obis_code, ...frame }, nowSec, tz) : [],
+    ahead:
+      m.energy_direction === 'consumption'
+        ? aheadOf(db, req.billAhead ?? null, { meterId: m.id, obisCode: s.obis_code }, nowSec, tz)
+        : null,
     limits,
     notes: figuresOnly ? [] : listNotes(db, m.id, { fromSec: req.fromSec, toSec: req.toSec }),
     measures,

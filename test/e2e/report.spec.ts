@@ -40,6 +40,33 @@ test('a report of a customer from the meter header: dialog, PDF saved, its pages
   expect(text).not.toMatch(/\d Kosten\n/);
 });
 
+test('the bill ahead chosen in the dialog: the report’s cost section has it, with the payments', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('report-open').click();
+  const dialog = page.getByTestId('report-dialog');
+  await dialog.getByTestId('report-ahead').selectOption({ label: 'Beispiel: Fixpreis' });
+  await dialog.getByTestId('report-ahead-start').fill('09-01');
+  await dialog.getByTestId('report-ahead-payment').fill('80');
+  await dialog.getByTestId('report-save').click();
+  await expect(dialog.getByTestId('report-done')).toBeVisible({ timeout: 30_000 });
+  const pdf = readdirSync(harness.exportDir).find((f) => f.endsWith('.pdf'))!;
+  const text = execFileSync('pdftotext', ['-layout', join(harness.exportDir, pdf), '-'], {
+    encoding: 'utf8',
+  }).replace(/\s+/g, ' ');
+  expect(text).toContain(
+    'Die Abrechnung voraus: Jahr bis heute, Hochrechnung, Teilbeträge · Beispiel: Fixpreis',
+  );
+  expect(text).toMatch(/Bisher \(01\.09\.2026 – \d\d\.11\.2026\)/);
+  expect(text).toMatch(/12 × 80,00 € = 960,00 € Teilbeträge/);
+});
+
 test('a note on the span shown: listed, marked on the chart, and gone when deleted', async ({
   app,
   page,

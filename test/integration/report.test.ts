@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  BillAheadResult,
   CostResult,
   MeterView,
   ProfileView,
@@ -289,6 +290,118 @@ describe('the customer report (PDF)', () => {
     expect(text.match(/Seite \d+ von \d+/g)).toHaveLength(r.pages);
     db.close();
   }, 60_000);
+
+  /** The 2025 report of one meter with its cost section only (German). */
+  const costReport = (meterId: string, extra: Record<string, unknown> = {}) =>
+    call<ReportResult>('report:pdf', {
+      scope: { kind: 'meter', id: meterId },
+      fromSec: FROM,
+      toSec: TO,
+      periodLabel: '2025',
+      lang: 'de',
+      sections: ['cost'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: null,
+      areaM2: null,
+      persons: null,
+      ...extra,
+    });
+
+  it('a tariff valid for part of the year says in the cost section how many quarter-hours it left out', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
+    await call('tariffs:save', {
+      tariff: {
+        id: 'ab-juli',
+        name: 'Ab Juli',
+        direction: 'consumption',
+        energy: { type: 'flat', centsPerKwh: 20 },
+        validFrom: '2025-07-01',
+      },
+    });
+    try {
+      const r = await costReport(meter.id);
+      const text = textOf(r.path);
+      // Independent: the quarter-hours with a reading before 1 July, by plain SQL.
+      const db = new Database(dbPath, { readonly: true });
+      const before = (
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id
+              WHERE s.meter_id = ? AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+          )
+          .get(meter.id, FROM, at('2025-07-01T00:00')) as { n: number }
+      ).n;
+      db.close();
+      expect(before).toBeGreaterThan(10_000);
+      expect(text).toContain('Ab Juli (teilweise)');
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        `Ab Juli: ${de(before, 0)} Viertelstunden ohne Preis oder außerhalb der Gültigkeit, nicht verrechnet.`,
+      );
+    } finally {
+      await call('tariffs:remove', { tariffId: 'ab-juli' });
+    }
+  });
+
+  it('the bill ahead in the cost section: the same year, projection and balance the cost view gives', async () => {
+    const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
+    const tariff = (await call<Tariff[]>('tariffs:list')).find((t) => t.name === 'Beispiel: Fixpreis')!;
+    const billAhead = { tariffId: tariff.id, billingStart: '09-01', payment: { eur: 150, perYear: 11 } };
+    const r = await costReport(meter.id, { billAhead });
+    const text = textOf(r.path).replace(/\s+/g, ' ');
+    // The app's figure for the same meter, tariff, billing start and payments (the same "now").
+    const a = await call<BillAheadResult>('analysis:billAhead', {
+      meterId: meter.id,
+      obisCode: '1-1:1.9.0 G.01',
+      ...billAhead,
+    });
+    expect(text).toContain(
+      `Die Abrechnung voraus: Jahr bis heute, Hochrechnung, Teilbeträge · ${tariff.name}`,
+    );
+    expect(text).toContain(`${de(a.soFar.eur, 2)} €`);
+    expect(text).toContain(
+      `etwa ${de(a.year.eur, 2)} € (${de(a.year.low, 2)} € bis ${de(a.year.high, 2)} €)`,
+    );
+    expect(a.balance).not.toBeNull();
+    expect(text).toContain(
+      a.balance!.eur >= 0
+        ? `Etwa ${de(a.balance!.eur, 2)} € zurück.`
+        : `Etwa ${de(-a.balance!.eur, 2)} € nachzuzahlen.`,
+    );
+    expect(text).toContain(`11 × 150,00 € = ${de(1650, 2)} € Teilbeträge`);
+    expect(a.unpriced).toEqual({ withoutPrice: 0, outsideValidity: 0 });
+    expect(text).not.toContain('Teilweise:');
+    // Without the request, no bill ahead.
+    const plain = await costReport(meter.id);
+    expect(textOf(plain.path)).not.toContain('Die Abrechnung voraus');
+
+    // A tariff valid from a month into the billing year: the quarter-hours before are said, counted
+    // by plain SQL, never priced silently at 0 €.
+    const from = DateTime.fromSeconds(a.billingYear.fromSec, { zone: TZ });
+    const validFrom = from.plus({ months: 1 }).toISODate()!;
+    await call('tariffs:save', {
+      tariff: { ...tariff, id: 'fix-spaeter', name: 'Fix später', validFrom, isExample: undefined },
+    });
+    try {
+      const late = await costReport(meter.id, { billAhead: { ...billAhead, tariffId: 'fix-spaeter' } });
+      const db = new Database(dbPath, { readonly: true });
+      const before = (
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM readings r JOIN series s ON s.id = r.series_id
+              WHERE s.meter_id = ? AND s.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+          )
+          .get(meter.id, a.billingYear.fromSec, at(`${validFrom}T00:00`)) as { n: number }
+      ).n;
+      db.close();
+      expect(before).toBeGreaterThan(2_000);
+      expect(textOf(late.path).replace(/\s+/g, ' ')).toContain(
+        `Teilweise: ${de(before, 0)} Viertelstunden des bisherigen Jahres haben unter diesem Tarif keinen Preis (davon ${de(before, 0)} außerhalb seiner Gültigkeit).`,
+      );
+    } finally {
+      await call('tariffs:remove', { tariffId: 'fix-spaeter' });
+    }
+  });
 
   it('a year the data covers only partly says so on the cover: "2024 (Daten ab …)"', async () => {
     const meter = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Bäckerei Gruber')!;
@@ -707,6 +820,47 @@ describe('a report of a meter with gaps', () => {
     ]);
     expect(lp.status).not.toBe(0);
     expect(lp.stderr).toMatch(new RegExp(`${35_040 - n} of the 35040 quarter-hours of 2025 have no reading`));
+    // The bill ahead through the CLI's flags, under a tariff made from a preset: the section is there,
+    // with the tariff's name; without --tariff-id the command says what it needs.
+    const made = await runCli([
+      '--data-dir',
+      data,
+      'tariffs',
+      'combine',
+      'Sozialtarif',
+      'supplier=lieferant-fix-sozialtarif-2026',
+      '--json',
+    ]);
+    const id = (JSON.parse(made.stdout.trim()) as { id: string }).id;
+    const aheadOut = join(data, 'ahead.pdf');
+    const base = [
+      '--data-dir',
+      data,
+      'report',
+      '--meter',
+      meterId,
+      '--period',
+      '2025-03',
+      '--now',
+      '2025-03-31T12:00:00Z',
+    ];
+    const withAhead = await runCli([
+      ...base,
+      '--out',
+      aheadOut,
+      '--ahead',
+      '--tariff-id',
+      id,
+      '--payment',
+      '40',
+    ]);
+    expect(withAhead.status, withAhead.stderr).toBe(0);
+    expect(textOf(aheadOut).replace(/\s+/g, ' ')).toContain(
+      'Die Abrechnung voraus: Jahr bis heute, Hochrechnung, Teilbeträge · Sozialtarif',
+    );
+    const missing = await runCli([...base, '--out', join(data, 'x.pdf'), '--ahead']);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toContain('report --ahead needs --tariff-id');
   }, 60_000);
 
   it('gains the energy community’s page: its totals and members as plain SQL counts them', async () => {

@@ -97,6 +97,36 @@ describe('the bill ahead', () => {
     expect(r.year.eur).toBeCloseTo(r.soFar.eur + r.rest.eur, 2);
     expect(r.payments).toEqual({ eur: 95, perYear: 11, total: 1045 });
     expect(r.balance!.eur).toBeCloseTo(1045 - r.year.eur, 2);
+    expect(r.unpriced).toEqual({ withoutPrice: 0, outsideValidity: 0 });
+
+    // A tariff valid from 1 October: September so far has no price; said with its count, never silent.
+    svc.store.save(
+      tariffSchema.parse({
+        id: 'from-october',
+        name: 'From October',
+        direction: 'consumption',
+        energy: { type: 'flat', centsPerKwh: 20 },
+        vatPercent: 20,
+        validFrom: '2025-10-01',
+      }),
+      1,
+    );
+    const q = {
+      meterId: 'm',
+      obisCode: '1-1:1.9.0 G.01',
+      tariffId: 'from-october',
+      billingStart: '09-01',
+      payment: null,
+    };
+    const late = billAhead(db, svc, q, now, TZ);
+    const september = (
+      db
+        .prepare('SELECT count(*) AS n FROM readings WHERE start_sec >= ? AND start_sec < ?')
+        .get(at('2025-09-01T00:00'), at('2025-10-01T00:00')) as { n: number }
+    ).n;
+    expect(september).toBe(30 * 96);
+    expect(late.unpriced).toEqual({ withoutPrice: 0, outsideValidity: september });
+    expect(late.soFar.eur).toBeCloseTo(sum(at('2025-10-01T00:00'), now) * 0.2 * 1.2, 1);
     db.close();
   });
 

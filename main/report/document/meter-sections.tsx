@@ -5,7 +5,9 @@
  */
 import { Text, View } from '@react-pdf/renderer';
 import type { MeterReport, ReportModel, ReportSection } from '../model';
+import type { CostResult } from '../../../preload/contract';
 import type { Words } from '../words';
+import { BillAheadBlock } from './ahead';
 import { BillChecks } from './bill-check';
 import { Carpet, Lines, MonthBars } from './charts';
 import { Heading, KV, st, Table, type Fmt } from './kit';
@@ -223,6 +225,9 @@ export function BaseloadSection(p: SectionProps) {
   );
 }
 
+/** The quarter-hours a tariff left out of its total: unpriced or outside its (or a part's) validity. */
+const left = (t: CostResult['tariffs'][number]) => Math.max(t.unpricedQuarterHours, t.outsideValidity);
+
 export function CostSection(p: SectionProps) {
   const { m, f, w } = p;
   return (
@@ -234,7 +239,7 @@ export function CostSection(p: SectionProps) {
             head={[w.tariff, w.energyCost, w.baseFee, w.grid, w.levies, w.vat, w.total]}
             widths={[150, 55, 55, 55, 50, 50, 60]}
             rows={m.cost.tariffs.map((t) => [
-              `${t.name}${m.cost!.bestTariffId === t.tariffId ? ` (${w.cheapest})` : ''}`,
+              `${t.name}${m.cost!.bestTariffId === t.tariffId ? ` (${w.cheapest})` : ''}${left(t) > 0 ? ` (${w.partialCost})` : ''}`,
               f.n(t.total.energyEur, 2),
               f.n(t.total.baseFeeEur, 2),
               f.n(t.total.gridEnergyEur + t.total.gridPowerEur, 2),
@@ -243,6 +248,14 @@ export function CostSection(p: SectionProps) {
               `${f.n(t.total.totalEur, 2)} €`,
             ])}
           />
+          {/* A tariff that left quarter-hours out says how many under its total: never a silent partial sum. */}
+          {m.cost.tariffs
+            .filter((t) => left(t) > 0)
+            .map((t) => (
+              <Text key={t.tariffId} style={st.para}>
+                {w.partialTariff.replace('{name}', t.name).replace('{n}', f.n(left(t), 0))}
+              </Text>
+            ))}
           {m.baseLoad?.snapShare !== null && m.baseLoad?.snapShare !== undefined && (
             <KV
               k={w.snapShare}
@@ -254,6 +267,7 @@ export function CostSection(p: SectionProps) {
       ) : (
         <Text style={st.para}>{w.noTariff}</Text>
       )}
+      <BillAheadBlock {...p} />
     </View>
   );
 }

@@ -14,6 +14,7 @@ import { usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { Modal } from './Modal';
 import { useResult } from './analysis/useResult';
+import { aheadRequest, noAhead, ReportAhead, type AheadChoice } from './ReportAhead';
 
 const CONSULTANT_KEY = 'meterdesk.report.consultant';
 
@@ -36,6 +37,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
   const [area, setArea] = useState('');
   const [persons, setPersons] = useState('');
   const [communityId, setCommunityId] = useState('');
+  const [ahead, setAhead] = useState<AheadChoice>(noAhead);
   const [logo, setLogo] = useState<{ name: string; base64: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -64,6 +66,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             areaM2: Number(area) > 0 ? Number(area) : null,
             persons: Number(persons) > 0 ? Math.round(Number(persons)) : null,
             communityId: communityId || null,
+            billAhead: aheadRequest(ahead),
           }),
         ),
       );
@@ -128,6 +131,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
           />
         </span>
         <CommunitySelect value={communityId} onChange={setCommunityId} />
+        <ReportAhead value={ahead} onChange={setAhead} />
         <label htmlFor="report-conclusions">{t('report_conclusions')}</label>
         <textarea
           id="report-conclusions"

@@ -117,6 +117,14 @@ export function BillAhead(p: { meterId: string; obisCode: string; tariffId: stri
               })}
             </li>
           )}
+          {d.unpriced.withoutPrice + d.unpriced.outsideValidity > 0 && (
+            <li className="warn" data-testid="ahead-unpriced">
+              {t('ahead_unpriced', {
+                n: fmtQuantity(d.unpriced.withoutPrice + d.unpriced.outsideValidity, 'count', p.prefs),
+                outside: fmtQuantity(d.unpriced.outsideValidity, 'count', p.prefs),
+              })}
+            </li>
+          )}
         </ul>
       )}
     </details>
