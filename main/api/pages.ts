@@ -46,9 +46,12 @@ export async function readPage(
   if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
   const registers = new Set<string>();
   const units = new Set<string | undefined>();
+  // A page holds few registers, in runs: a Set is asked only where the register or unit changes.
+  let obis: string | null = null;
+  let unit: string | undefined | null = null;
   for (const r of readings) {
-    registers.add(r.obisCode);
-    units.add(r.unit);
+    if (r.obisCode !== obis) registers.add((obis = r.obisCode));
+    if (r.unit !== unit) units.add((unit = r.unit));
   }
   if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
   // A register per unit is a series of its own: as many units are as broken as as many registers.
