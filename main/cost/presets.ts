@@ -264,9 +264,11 @@ const SUPPLIERS: TariffPreset[] = [
  * The OeMAG market price (Marktpreis, PV), set monthly and ex post since 2024 and published on the first
  * working day of the next month (AUSTRIA-2026.md §3.5), ct/kWh. January–August 2024: OeMAG's own table
  * "Marktpreise 2024" (oem-ag.at/de/marktpreis, "Preis gem. § 13 Abs. 3 iVm § 41 ÖSG"); September 2024 –
- * May 2025: stromrechner.at/einspeisetarif (source named there: E-Control, OeMAG). The months from June
- * 2025 are not in the checked sources (the stored copies end there): not priced, and the cost view
- * counts those quarter-hours as unpriced and says so — enter them from OeMAG's table as a tariff.
+ * May 2025: stromrechner.at/einspeisetarif (source named there: E-Control, OeMAG). January–July 2026:
+ * OeMAG's table "Marktpreis 2026" as of 25.08.2026, as a public project's test quotes the page; August
+ * 2026: 8,997 ct as published in September (the same project). June–December 2025 and the months from
+ * September 2026 are in no checked source: not priced, and the cost view counts those quarter-hours as
+ * unpriced and says so — enter them from OeMAG's table as a tariff.
  */
 export const OEMAG_MONTHS: { month: string; centsPerKwh: number }[] = [
   { month: '2024-01', centsPerKwh: 8.137 },
@@ -286,6 +288,14 @@ export const OEMAG_MONTHS: { month: string; centsPerKwh: number }[] = [
   { month: '2025-03', centsPerKwh: 6.007 },
   { month: '2025-04', centsPerKwh: 5.855 },
   { month: '2025-05', centsPerKwh: 5.855 },
+  { month: '2026-01', centsPerKwh: 8.842 },
+  { month: '2026-02', centsPerKwh: 8.457 },
+  { month: '2026-03', centsPerKwh: 5.72 },
+  { month: '2026-04', centsPerKwh: 6.772 },
+  { month: '2026-05', centsPerKwh: 6.772 },
+  { month: '2026-06', centsPerKwh: 6.772 },
+  { month: '2026-07', centsPerKwh: 6.146 },
+  { month: '2026-08', centsPerKwh: 8.997 },
 ];
 
 /** Feed-in: OeMAG's monthly market price, a spot feed-in and a flat one (no VAT: a household's sale). */
@@ -307,7 +317,7 @@ const FEED_IN: TariffPreset[] = [
       energy: { type: 'monthly', months: OEMAG_MONTHS },
       vatPercent: 0,
       source:
-        'OeMAG Marktpreis, monthly ex post: 01–08/2024 oem-ag.at/de/marktpreis (Marktpreise 2024, § 13 Abs. 3 iVm § 41 ÖSG); 09/2024–05/2025 stromrechner.at/einspeisetarif (E-Control, OeMAG); months not listed are not priced',
+        'OeMAG Marktpreis PV, monthly ex post (§ 13 Abs. 3 iVm § 41 ÖSG): 01–08/2024 and 01–07/2026 oem-ag.at/de/marktpreis (2026: the page of 25.08.2026 as RobertHell82/EEGEnergyOptimizer2 tests/test_oemag.py quotes it); 09/2024–05/2025 stromrechner.at/einspeisetarif; 08/2026 8,997 ct (same project, oemag_schaetzung.py); 06–12/2025 and from 09/2026 in no checked source: not priced',
     },
   },
   {

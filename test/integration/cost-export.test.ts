@@ -12,6 +12,24 @@ import { createHandlers } from '../../main/handlers';
 import { createSecretStore } from '../../main/secrets/keychain';
 import { createServices } from '../../main/services';
 import { CLOCK } from './helpers';
+import { DateTime } from 'luxon';
+import { PRESETS } from '../../main/cost/presets';
+
+/**
+ * OeMAG's published market price for PV, ct/kWh, copied by hand from oem-ag.at/de/marktpreis
+ * ("Marktpreis 2026", as of 25.08.2026) and its August value published in September 2026 — apart from
+ * the preset, so the figure below is not the preset read twice (issue 44, item 4).
+ */
+const OEMAG_2026: [month: number, ct: number][] = [
+  [1, 8.842],
+  [2, 8.457],
+  [3, 5.72],
+  [4, 6.772],
+  [5, 6.772],
+  [6, 6.772],
+  [7, 6.146],
+  [8, 8.997],
+];
 
 describe('cost through the contract', () => {
   it('demo tariffs, a refused tariff, and the CSV export of the comparison', async () => {
@@ -77,4 +95,72 @@ describe('cost through the contract', () => {
       await services.close();
     }
   }, 60_000);
+
+  it("the demo PV meter earns January–August 2026 at OeMAG's published prices (issue 44, item 4)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-oemag-'));
+    const secrets = createSecretStore({
+      loadKeytar: () => {
+        throw new Error('none');
+      },
+    });
+    secrets.useSessionOnly(true);
+    const services = createServices({
+      dataDir: dir,
+      shell: 'harness',
+      version: '0',
+      secrets,
+      mqtt: false,
+      demo: { seed: 1, meters: 9, years: 1.1, clock: CLOCK, withBrokers: false },
+    });
+    const h = createHandlers(services);
+    const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
+      const r = (await dispatch(h, channel, input)) as Result<T>;
+      if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
+      return r.data;
+    };
+    try {
+      await services.syncNow();
+      const oemag = PRESETS.find((p) => p.tariff.id === 'einspeisung-oemag-marktpreis')!.tariff;
+      await call('tariffs:save', { tariff: { ...oemag, isExample: false } });
+      const pv = (await call<MeterView[]>('meters:list')).find(
+        (m) => m.label === 'Haus Wagner – PV-Einspeisung',
+      )!;
+      const obisCode = pv.registers[0]!;
+      const month = (m: number) =>
+        DateTime.fromObject({ year: 2026, month: m, day: 1 }, { zone: 'Europe/Vienna' });
+      const r = await call<CostResult>('analysis:cost', {
+        meterId: pv.id,
+        obisCode,
+        fromSec: month(1).toSeconds(),
+        toSec: month(9).toSeconds(),
+        tariffIds: [oemag.id],
+      });
+      expect(r.direction).toBe('feed_in');
+      const t = r.tariffs[0]!;
+      expect([t.unpricedQuarterHours, t.outsideValidity]).toEqual([0, 0]);
+      // By hand: each local month's kWh by plain SQL, at that month's published price, rounded per month.
+      const c = await services.active();
+      const kwhOf = c.db.prepare(
+        `SELECT coalesce(sum(r.value), 0) AS kwh FROM readings r JOIN series s ON s.id = r.series_id
+         WHERE s.meter_id = ? AND s.obis_code = ? AND r.start_sec >= ? AND r.start_sec < ?`,
+      );
+      let expected = 0;
+      for (const [m, ct] of OEMAG_2026) {
+        const { kwh } = kwhOf.get(pv.id, obisCode, month(m).toSeconds(), month(m + 1).toSeconds()) as {
+          kwh: number;
+        };
+        expect(kwh, `month ${m}`).toBeGreaterThan(0);
+        const eur = Math.round(kwh * ct) / 100;
+        expect(t.months.find((x) => x.month === `2026-${String(m).padStart(2, '0')}`)!.energyEur).toBeCloseTo(
+          eur,
+          2,
+        );
+        expected += eur;
+      }
+      expect(t.total.energyEur).toBeCloseTo(expected, 1);
+      expect(Math.round(expected)).toBe(456); // the figure issue 44 gives for these months
+    } finally {
+      await services.close();
+    }
+  }, 120_000);
 });

@@ -24,6 +24,19 @@ const PUBLISHED_CT_PER_KWH: Record<string, number> = {
   '2025-03': 6.007,
   '2025-04': 5.855,
   '2025-05': 5.855,
+  // oem-ag.at/de/marktpreis, "Marktpreis 2026", column "Marktpreis Photovoltaik und andere Energieträger
+  // (außer Windkraft)", the page of 25.08.2026 as quoted in RobertHell82/EEGEnergyOptimizer2
+  // (tests/test_oemag.py); not the wind column (8,796 / 8,411 / 5,674 / 6,726 / 6,726 / 6,726 / 6,100).
+  '2026-01': 8.842,
+  '2026-02': 8.457,
+  '2026-03': 5.72,
+  '2026-04': 6.772,
+  '2026-05': 6.772,
+  '2026-06': 6.772,
+  '2026-07': 6.146,
+  // August 2026, published on the first working day of September (same project, oemag_schaetzung.py:
+  // "im September 2026 mit 8,997 ct").
+  '2026-08': 8.997,
 };
 
 describe('the OeMAG market price preset', () => {
@@ -33,9 +46,9 @@ describe('the OeMAG market price preset', () => {
     );
   });
 
-  it('prices no month the checked sources do not give (June 2025 on): never a guess', () => {
+  it('prices no month the checked sources do not give (June–December 2025, September 2026 on)', () => {
     const months = new Set(OEMAG_MONTHS.map((m) => m.month));
-    for (const m of ['2023-12', '2025-06', '2025-12', '2026-01', '2026-08'])
+    for (const m of ['2023-12', '2025-06', '2025-09', '2025-12', '2026-09', '2026-10'])
       expect(months.has(m)).toBe(false);
   });
 });

@@ -177,7 +177,10 @@ describe('presets reproduce their published examples', () => {
     expect(pr.energyCents(utc('2025-05-31T21:45:00Z'))).toBe(5.855); // 31.05.2025 23:45 CEST
     expect(pr.energyCents(utc('2025-05-31T22:00:00Z'))).toBeNull(); // 01.06.2025 00:00: not published here
     expect(pr.energyCents(utc('2024-03-15T11:00:00Z'))).toBe(5.776); // published by OeMAG (issue 44)
-    expect(pr.energyCents(utc('2026-03-15T11:00:00Z'))).toBeNull(); // not in the checked sources
+    expect(pr.energyCents(utc('2025-12-15T11:00:00Z'))).toBeNull(); // not in the checked sources
+    expect(pr.energyCents(utc('2026-03-15T11:00:00Z'))).toBe(5.72); // OeMAG, Marktpreis 2026
+    expect(pr.energyCents(utc('2026-08-31T21:45:00Z'))).toBe(8.997); // 31.08.2026 23:45 CEST
+    expect(pr.energyCents(utc('2026-08-31T22:00:00Z'))).toBeNull(); // 01.09.2026: not yet published
   });
 });
 
