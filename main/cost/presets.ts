@@ -5,8 +5,8 @@
  * preload/cost-contract.ts) priced by the same evaluation as the person's own.
  *
  * Grid: the 2026 grid usage energy price (Netznutzungsentgelt, Arbeitspreis) of the 14 network areas for
- * network level 7, "nicht gemessene Leistung" (households), from 1 April 2026 with the summer low price
- * SNAP (1 April – 30 September, 10:00–16:00, −20 % on the usage price only), net, ct/kWh: SNE-V 2018 §5
+ * network level 7, "nicht gemessene Leistung" (households), from 1 January 2026, with the summer low price
+ * SNAP from 1 April (1 April – 30 September, 10:00–16:00, −20 % on the usage price only), net, ct/kWh: SNE-V 2018 §5
  * as amended by BGBl. II Nr. 305/2025 (RIS NOR40273644), as AUSTRIA-2026.md §3.3 lists them; with the
  * 2026 levies per kWh: Elektrizitätsabgabe 0,10 ct/kWh for a household, 0,82 ct/kWh for others (each
  * area has a preset for both; ElAbgG §7(16), BGBl. I 95/2025) and Erneuerbaren-Förderbeitrag 0,62 ct/kWh
@@ -24,7 +24,7 @@
 import type { Tariff } from '../../preload/contract';
 
 const SNE_SOURCE =
-  'SNE-V 2018 §5 i. d. F. BGBl. II Nr. 305/2025 (RIS NOR40273644): NE7, nicht gemessene Leistung, Arbeitspreis und SNAP ab 1.4.2026; Elektrizitätsabgabe 0,10 ct/kWh (BGBl. I 95/2025), Erneuerbaren-Förderbeitrag 0,62 ct/kWh (BGBl. II 301/2025)';
+  'SNE-V 2018 §5 i. d. F. BGBl. II Nr. 305/2025 (RIS NOR40273644): NE7, nicht gemessene Leistung, Arbeitspreis ab 1.1.2026, SNAP ab 1.4.2026; Elektrizitätsabgabe 0,10 ct/kWh (BGBl. I 95/2025), Erneuerbaren-Förderbeitrag 0,62 ct/kWh (BGBl. II 301/2025)';
 
 /** Network area → [usage price, SNAP] in ct/kWh net (AUSTRIA-2026.md §3.3). */
 export const NE7_2026: Record<string, { name: string; ap: number; snap: number }> = {
@@ -46,6 +46,13 @@ export const NE7_2026: Record<string, { name: string; ap: number; snap: number }
 
 /** The first day of the summer low price (BGBl. II 305/2025). */
 export const SNAP_SINCE = '2026-04-01';
+/**
+ * The first day of the 2026 usage prices: the ordinance's 2026 prices apply from 1 January, only SNAP
+ * starts on 1 April (issue 44, item 2, checked there against the RIS text; the same dates in public
+ * tables of the 2026 fees, e.g. Wien 7,40 ct until 31.12.2025 and 6,98 ct from 1.1.2026). January–March
+ * lie outside SNAP's months, so the one window below is right for the whole year.
+ */
+export const GRID_2026_SINCE = '2026-01-01';
 export const SNAP_WINDOW = { months: [4, 5, 6, 7, 8, 9], from: '10:00', to: '16:00' } as const;
 
 /** What a preset's source publishes, as a number the test reproduces through the cost evaluation. */
@@ -124,7 +131,7 @@ function gridPreset(
       direction: 'consumption',
       commodity: 'electricity',
       isExample: false,
-      validFrom: SNAP_SINCE,
+      validFrom: GRID_2026_SINCE,
       validTo: '2026-12-31',
       energy: { type: 'flat', centsPerKwh: 0 },
       baseFeeEurPerMonth: 0,

@@ -366,11 +366,12 @@ describe('meterdesk cost --tariff-preset', () => {
         }[];
       }
     ).tariffs[0]!;
-    // Both presets start on 1 April 2026: 31 March's 96 quarter-hours are outside both, not charged.
+    // The Sozialtarif starts on 1 April 2026, the grid's 2026 usage price on 1 January: 31 March's 96
+    // quarter-hours are outside the supplier's part only, not charged by it.
     expect(march).toBe(96);
     expect(t.parts.map((p) => [p.role, p.outsideValidity])).toEqual([
       ['supplier', 96],
-      ['grid', 96],
+      ['grid', 0],
     ]);
     // 1 April: 96 × 0,25 kWh at the Sozialtarif's 6 ct net.
     expect(t.total.energyEur).toBeCloseTo((96 * 0.25 * 6) / 100, 2);
@@ -378,9 +379,8 @@ describe('meterdesk cost --tariff-preset', () => {
       Math.round(t.total.totalEur * 100),
     );
     const text = await cost();
-    expect(text.stdout).toMatch(
-      /grid Netznutzung Wien 2026.*96 quarter-hours outside its validity, not charged/,
-    );
+    expect(text.stdout).toMatch(/supplier .*96 quarter-hours outside its validity, not charged/);
+    expect(text.stdout).not.toMatch(/grid Netznutzung Wien 2026.*outside its validity/);
     // A part that is neither a tariff of the profile nor a preset: refused, said so.
     const rm = await runCli(['--data-dir', data, 'tariffs', 'combine', 'X', 'supplier=nope']);
     expect(rm.status).not.toBe(0);

@@ -1,8 +1,9 @@
-// A combined tariff (issue 44, item 2): a supplier's tariff and the Vienna grid preset, each with its own
-// validity, priced together on a meter's quarter-hours across the grid preset's start (1 April 2026).
-// Checked against a computation by hand from plain SQL over the readings view: the supplier's energy
-// on every kWh, the grid's usage price (SNAP 10:00–16:00), loss-free levies only from 1 April, VAT on
-// both; the quarter-hours before 1 April counted for the grid part as outside its validity.
+// A combined tariff (issue 44, item 2): a supplier's tariff from 1 April 2026 and the Vienna grid preset
+// (from 1 January 2026, SNAP from 1 April), each with its own validity, priced together on a meter's
+// quarter-hours across 1 April. Checked against a computation by hand from plain SQL over the readings
+// view: the supplier's energy only from 1 April, the grid's usage price (SNAP 10:00–16:00 from 1 April)
+// and levies on every kWh, VAT on both; the quarter-hours before 1 April counted for the supplier's
+// part as outside its validity.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,7 @@ function profile() {
       direction: 'consumption',
       energy: { type: 'flat', centsPerKwh: 10 },
       vatPercent: 20,
-      validFrom: '2026-03-01',
+      validFrom: '2026-04-01',
     }),
     1,
   );
@@ -65,7 +66,7 @@ describe('a combined tariff', () => {
       2,
     );
     // The preset was added to the profile as the part it names.
-    expect(svc.store.get('netz-2026-wien').validFrom).toBe('2026-04-01');
+    expect(svc.store.get('netz-2026-wien').validFrom).toBe('2026-01-01');
     const r = svc.cost({
       meterId: 'm',
       obisCode: '1-1:1.9.0 G.01',
@@ -93,37 +94,42 @@ describe('a combined tariff', () => {
     expect(before).toBe(192);
 
     const c = r.tariffs.find((t) => t.tariffId === combined.id)!;
-    // A bill rounds each month's line to the cent: March (supplier only) and April (both parts).
+    // A bill rounds each month's line to the cent: March (grid only, no SNAP) and April (both parts).
     const cent = (eur: number) => Math.round(eur * 100) / 100;
     const march = c.months.find((m) => m.month === '2026-03')!;
     const aprilM = c.months.find((m) => m.month === '2026-04')!;
-    expect(march.energyEur).toBe(cent(((all - fromApril) * 10) / 100));
+    const beforeKwh = all - fromApril;
+    expect(march.energyEur).toBe(0);
     expect(aprilM.energyEur).toBe(cent((fromApril * 10) / 100));
+    const marchGrid = (beforeKwh * 6.98) / 100;
     const grid = (snap * 5.58 + (fromApril - snap) * 6.98) / 100;
     const levies = (fromApril * (0.1 + 0.62)) / 100;
-    expect(march.gridEnergyEur).toBe(0);
-    expect(march.leviesEur).toBe(0);
+    expect(march.gridEnergyEur).toBeCloseTo(marchGrid, 2);
+    expect(march.leviesEur).toBeCloseTo((beforeKwh * (0.1 + 0.62)) / 100, 2);
     expect(aprilM.gridEnergyEur).toBeCloseTo(grid, 2);
     expect(aprilM.leviesEur).toBeCloseTo(levies, 2);
-    expect(c.total.vatEur).toBeCloseTo(((all * 10) / 100 + grid + levies) * 0.2, 1);
+    const allLevies = (all * (0.1 + 0.62)) / 100;
+    expect(c.total.vatEur).toBeCloseTo(((fromApril * 10) / 100 + marchGrid + grid + allLevies) * 0.2, 1);
     // Each part as priced alone; the combination is their sum to the cent, its kWh counted once.
     const supplierAlone = r.tariffs.find((t) => t.tariffId === 'lieferant')!;
     const parts = c.parts!;
     expect(parts.map((p) => [p.role, p.tariffId, p.validFrom])).toEqual([
-      ['supplier', 'lieferant', '2026-03-01'],
-      ['grid', 'netz-2026-wien', '2026-04-01'],
+      ['supplier', 'lieferant', '2026-04-01'],
+      ['grid', 'netz-2026-wien', '2026-01-01'],
     ]);
     expect(parts[0]!.totalEur).toBe(supplierAlone.total.totalEur);
     expect(Math.round((parts[0]!.totalEur + parts[1]!.totalEur) * 100)).toBe(
       Math.round(c.total.totalEur * 100),
     );
     expect(c.months.reduce((a, m) => a + m.kwh, 0)).toBeCloseTo(all, 3);
-    // The grid part charged nothing before 1 April: those quarter-hours are counted and named, and the
-    // combination is partial (never "cheapest").
-    expect(parts[0]!.outsideValidity).toBe(0);
-    expect(parts[1]!.outsideValidity).toBe(before);
+    // The supplier's part charged nothing before 1 April: those quarter-hours are counted and named, and
+    // the combination is partial (never "cheapest").
+    expect(parts[0]!.outsideValidity).toBe(before);
+    expect(parts[1]!.outsideValidity).toBe(0);
     expect(c.outsideValidity).toBe(before);
-    expect(r.bestTariffId).toBe('lieferant');
+    // The supplier's tariff alone is as partial: no "cheapest" is named between partial totals.
+    expect(supplierAlone.outsideValidity).toBe(before);
+    expect(r.bestTariffId).toBeNull();
     // The battery's and the standard profile's price of one more kWh: the parts' all-in prices added
     // (by hand: 10 ct × 1.2, and (6,98 + 0,10 + 0,62) × 1.2 outside SNAP, 5,58 + … inside), not priced
     // where a part is outside its validity.

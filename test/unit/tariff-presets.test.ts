@@ -81,9 +81,11 @@ describe('presets reproduce their published examples', () => {
       const day =
         pub.kind === 'monthly'
           ? `${pub.month}-15`
-          : t.validFrom && t.validFrom > '2025-10-15'
-            ? t.validFrom
-            : '2025-10-15';
+          : pub.kind === 'grid'
+            ? '2026-06-15' // inside SNAP's months
+            : t.validFrom && t.validFrom > '2025-10-15'
+              ? t.validFrom
+              : '2025-10-15';
       const noon = utc(`${day}T10:00:00Z`); // 12:00 CEST / 11:00 CET: inside SNAP's 10–16 window
       const morning = utc(`${day}T05:00:00Z`); // 07:00 CEST / 06:00 CET: outside it
       if (t.energy.type === 'spot') {
@@ -96,6 +98,12 @@ describe('presets reproduce their published examples', () => {
       if (pub.kind === 'grid') {
         expect(pr.gridEnergyCents(morning)).toBe(pub.apCents);
         expect(pr.gridEnergyCents(noon)).toBe(pub.snapCents);
+        // The usage price holds from 1 January 2026; SNAP only from 1 April (issue 44, item 2).
+        expect(t.validFrom).toBe('2026-01-01');
+        const january = utc('2026-01-15T11:00:00Z'); // 12:00 CET
+        expect(pricingOf(t, svc.store, january - 86_400, january + 86_400, TZ).gridEnergyCents(january)).toBe(
+          pub.apCents,
+        );
       } else if (pub.kind === 'spot') {
         // Price sheets state gross prices to the hundredth of a cent (Hofer: 1,5833 × 1,2 = 1,89996 → 1,90).
         expect(pr.energyCents(noon)! * vat).toBeCloseTo(pub.grossCents, 2);

@@ -101,7 +101,7 @@ describe('the 2026 grid presets', () => {
     }
     for (const t of grid) {
       expect(tariffSchema.safeParse(t).success, t.id).toBe(true);
-      expect(t.validFrom).toBe('2026-04-01');
+      expect(t.validFrom).toBe('2026-01-01'); // the 2026 usage price from 1 January, SNAP from 1 April
       expect(t.source).toMatch(/BGBl\. II Nr\. 305\/2025/);
     }
   });
