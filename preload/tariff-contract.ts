@@ -159,7 +159,7 @@ const tariffObject = z
     /** Grid energy by time of use (e.g. the summer low price SNAP); elsewhere `gridEnergyCentsPerKwh`. */
     gridEnergyWindows: z.array(touWindow).max(24).default([]),
     /** Where the values come from (a preset's legal source), shown with the tariff. */
-    source: z.string().max(400).optional(),
+    source: z.string().max(600).optional(),
     /** The power component, per kW and year (power-metered meters), on the basis `powerBasis` names. */
     gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
     /**

@@ -51,6 +51,11 @@ export function listCommand(
       valid_to: t.validTo,
       grid_energy_ct_kwh: t.gridEnergyCentsPerKwh,
       snap_ct_kwh: t.gridEnergyWindows[0]?.centsPerKwh ?? null,
+      // Every component a bill line comes from (issue 44): the loss fee, levies, charges per meter, VAT.
+      grid_loss_ct_kwh: t.gridLossCentsPerKwh ?? 0,
+      levies: t.levies.map((l) => ({ name: l.name, ct_kwh: l.centsPerKwh, percent: l.percent })),
+      fixed_charges: t.fixedCharges.map((c) => ({ name: c.name, eur: c.eur, per: c.per, kind: c.kind })),
+      vat_percent: t.vatPercent,
       published,
       source: t.source ?? null,
     }));

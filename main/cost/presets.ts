@@ -4,61 +4,26 @@
  * cost evaluation and compares with that number). As data, not code: a preset is a tariff (schema of
  * preload/cost-contract.ts) priced by the same evaluation as the person's own.
  *
- * Grid: the 2026 grid usage energy price (Netznutzungsentgelt, Arbeitspreis) of the 14 network areas for
- * network level 7, "nicht gemessene Leistung" (households), from 1 January 2026, with the summer low price
- * SNAP from 1 April (1 April – 30 September, 10:00–16:00, −20 % on the usage price only), net, ct/kWh: SNE-V 2018 §5
- * as amended by BGBl. II Nr. 305/2025 (RIS NOR40273644), as AUSTRIA-2026.md §3.3 lists them; with the
- * 2026 levies per kWh: Elektrizitätsabgabe 0,10 ct/kWh for a household, 0,82 ct/kWh for others (each
- * area has a preset for both; ElAbgG §7(16), BGBl. I 95/2025) and Erneuerbaren-Förderbeitrag 0,62 ct/kWh
- * (BGBl. II 301/2025); VAT 20 %.
+ * Grid: the 2026 network level 7 presets of the 14 network areas (grid-presets.ts).
  *
  * Suppliers and feed-in: price sheets as public backtesting code and comparison pages quote them
  * (each `source` names where); spot presets bill on the series `epex-at-60` (the hourly index) and
  * `epex-at-15` (quarter-hours) — import the day-ahead prices under those names.
  *
- * What is not here, because no checked source gives it: the 2025 grid fees, the loss fee
- * (Netzverlustentgelt), the metering fee (Messentgelt), the flat power charge of non-metered customers,
- * the 2027 draft (its prices follow in the SNE-T-V, expected December 2026), and a supplier's
- * time-of-use tariff. None is invented.
+ * What is not here, because no checked source gives it: the 2024 and 2025 grid fees, the loss fee and
+ * the flat power charge of non-metered customers outside Wien, every operator's metering fee
+ * (Messentgelt), the "unterbrechbar" and "gemessene Leistung" rows, the 2027 draft (its prices follow in
+ * the SNE-T-V, expected December 2026), and a supplier's time-of-use tariff. None is invented.
  */
 import type { Tariff } from '../../preload/contract';
+import { GRID_2026 } from './grid-presets';
 
-const SNE_SOURCE =
-  'SNE-V 2018 §5 i. d. F. BGBl. II Nr. 305/2025 (RIS NOR40273644): NE7, nicht gemessene Leistung, Arbeitspreis ab 1.1.2026, SNAP ab 1.4.2026; Elektrizitätsabgabe 0,10 ct/kWh (BGBl. I 95/2025), Erneuerbaren-Förderbeitrag 0,62 ct/kWh (BGBl. II 301/2025)';
-
-/** Network area → [usage price, SNAP] in ct/kWh net (AUSTRIA-2026.md §3.3). */
-export const NE7_2026: Record<string, { name: string; ap: number; snap: number }> = {
-  burgenland: { name: 'Burgenland', ap: 8.46, snap: 6.77 },
-  kaernten: { name: 'Kärnten', ap: 9.67, snap: 7.74 },
-  klagenfurt: { name: 'Klagenfurt', ap: 6.9, snap: 5.52 },
-  noe: { name: 'Niederösterreich', ap: 8.79, snap: 7.03 },
-  ooe: { name: 'Oberösterreich', ap: 6.29, snap: 5.03 },
-  linz: { name: 'Linz', ap: 5.57, snap: 4.46 },
-  salzburg: { name: 'Salzburg', ap: 6.59, snap: 5.27 },
-  steiermark: { name: 'Steiermark', ap: 8.82, snap: 7.06 },
-  graz: { name: 'Graz', ap: 5.17, snap: 4.14 },
-  tirol: { name: 'Tirol', ap: 6.81, snap: 5.45 },
-  innsbruck: { name: 'Innsbruck', ap: 8.03, snap: 6.42 },
-  vorarlberg: { name: 'Vorarlberg', ap: 4.96, snap: 3.97 },
-  wien: { name: 'Wien', ap: 6.98, snap: 5.58 },
-  kleinwalsertal: { name: 'Kleinwalsertal', ap: 17.73, snap: 14.18 },
-};
-
-/** The first day of the summer low price (BGBl. II 305/2025). */
-export const SNAP_SINCE = '2026-04-01';
-/**
- * The first day of the 2026 usage prices: the ordinance's 2026 prices apply from 1 January, only SNAP
- * starts on 1 April (issue 44, item 2, checked there against the RIS text; the same dates in public
- * tables of the 2026 fees, e.g. Wien 7,40 ct until 31.12.2025 and 6,98 ct from 1.1.2026). January–March
- * lie outside SNAP's months, so the one window below is right for the whole year.
- */
-export const GRID_2026_SINCE = '2026-01-01';
-export const SNAP_WINDOW = { months: [4, 5, 6, 7, 8, 9], from: '10:00', to: '16:00' } as const;
+export { AREA_EXTRAS_2026, GRID_2026_SINCE, NE7_2026, SNAP_SINCE, SNAP_WINDOW } from './grid-presets';
 
 /** What a preset's source publishes, as a number the test reproduces through the cost evaluation. */
 export type Published =
-  /** Grid usage price and SNAP, ct/kWh net (a quarter-hour outside and inside the window). */
-  | { kind: 'grid'; apCents: number; snapCents: number }
+  /** Grid usage price and SNAP, ct/kWh net (a quarter-hour outside and inside the window), loss fee. */
+  | { kind: 'grid'; apCents: number; snapCents: number; lossCents: number }
   /** The energy price in ct/kWh gross at a given spot price (€/MWh), and the monthly fee gross. */
   | { kind: 'spot'; atEurPerMwh: number; grossCents: number; baseFeeGrossEurPerMonth: number }
   /** A flat price, ct/kWh, as the source states it (net or gross as `basis` says). */
@@ -105,67 +70,6 @@ const base: Pick<
   fixedCharges: [],
   changes: [],
 };
-
-/**
- * A network area's preset for a household, and for anyone else on the same NE7 usage price without
- * power metering (a shop, an office): the Elektrizitätsabgabe 2026 is 0,10 ct/kWh for households and
- * 0,82 ct/kWh for others (ElAbgG §7(16), BGBl. I 95/2025; issue 44, item 7).
- */
-function gridPreset(
-  id: string,
-  a: { name: string; ap: number; snap: number },
-  household: boolean,
-): TariffPreset {
-  return {
-    published: {
-      kind: 'grid',
-      apCents: a.ap,
-      snapCents: a.snap,
-      text: `SNE-V 2018 §5 (BGBl. II 305/2025), NE7 ${a.name}, nicht gemessene Leistung: AP ${a.ap} ct/kWh, SNAP ${a.snap} ct/kWh`,
-    },
-    tariff: {
-      id: household ? `netz-2026-${id}` : `netz-2026-${id}-nichthaushalt`,
-      name: household
-        ? `Netznutzung ${a.name} 2026 (NE7, SNAP; ohne Verlust-/Messentgelt)`
-        : `Netz ${a.name} 2026 Nicht-Haushalt (NE7, SNAP; ohne Verlust-/Messentgelt)`,
-      direction: 'consumption',
-      commodity: 'electricity',
-      isExample: false,
-      validFrom: GRID_2026_SINCE,
-      validTo: '2026-12-31',
-      energy: { type: 'flat', centsPerKwh: 0 },
-      baseFeeEurPerMonth: 0,
-      gridEnergyCentsPerKwh: a.ap,
-      gridLossCentsPerKwh: 0,
-      gridEnergyWindows: [
-        { days: 'all', ...SNAP_WINDOW, months: [...SNAP_WINDOW.months], centsPerKwh: a.snap },
-      ],
-      gridPowerEurPerKwYear: 0,
-      levies: [
-        household
-          ? { name: 'Elektrizitätsabgabe (Haushalt 2026)', centsPerKwh: 0.1, percent: 0 }
-          : { name: 'Elektrizitätsabgabe (Nicht-Haushalt 2026)', centsPerKwh: 0.82, percent: 0 },
-        { name: 'Erneuerbaren-Förderbeitrag 2026', centsPerKwh: 0.62, percent: 0 },
-      ],
-      vatPercent: 20,
-      pricesEntered: 'net',
-      powerBasis: 'mean_monthly',
-      fixedCharges: [],
-      changes: [],
-      source: household
-        ? SNE_SOURCE
-        : SNE_SOURCE.replace(
-            'Elektrizitätsabgabe 0,10 ct/kWh',
-            'Elektrizitätsabgabe 0,82 ct/kWh (Nicht-Haushalt)',
-          ),
-    },
-  };
-}
-
-const GRID_2026: TariffPreset[] = Object.entries(NE7_2026).flatMap(([id, a]) => [
-  gridPreset(id, a, true),
-  gridPreset(id, a, false),
-]);
 
 const AWATTAR_BACKTESTING =
   'awattar-backtesting/awattar-backtesting.github.io docs/tariffs.js (the supplier price sheets it links)';

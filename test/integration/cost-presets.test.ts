@@ -48,7 +48,7 @@ describe('meterdesk cost --tariff-preset', () => {
       '--meter',
       meterId,
       '--tariff-preset',
-      'netz-2026-wien',
+      'netz-2026-noe',
       '--from',
       '2026-06-01T00:00:00+02:00',
       '--to',
@@ -59,8 +59,8 @@ describe('meterdesk cost --tariff-preset', () => {
     const cost = JSON.parse(r.stdout.trim()) as {
       tariffs: { tariffId: string; total: { gridEnergyEur: number; leviesEur: number } }[];
     };
-    const t = cost.tariffs.find((x) => x.tariffId === 'netz-2026-wien')!;
-    expect(t.total.gridEnergyEur).toBeCloseTo((snapKwh * 5.58 + otherKwh * 6.98) / 100, 2);
+    const t = cost.tariffs.find((x) => x.tariffId === 'netz-2026-noe')!;
+    expect(t.total.gridEnergyEur).toBeCloseTo((snapKwh * 7.03 + otherKwh * 8.79) / 100, 2);
     expect(t.total.leviesEur).toBeCloseTo(((snapKwh + otherKwh) * 0.72) / 100, 2);
     const list = await runCli(['--data-dir', data, 'tariffs', '--presets', '--json']);
     expect(list.status, list.stderr).toBe(0);
@@ -90,17 +90,18 @@ describe('meterdesk cost --tariff-preset', () => {
       writeFileSync(path, lines.join('\n') + '\n');
       return path;
     };
-    // The bill, by hand: 3 days of the Wien preset (grid usage with SNAP, levies 0,72 ct/kWh, VAT 20 %).
+    // The bill, by hand: 3 days of the Lower Austria preset (grid usage with SNAP, levies 0,72 ct/kWh and
+    // 19,02 + 3,796 € a year per metering point by the day, VAT 20 %).
     let kwh = 0;
     let gridCents = 0;
     for (let t = from; t < from.plus({ days: 3 }); t = t.plus({ minutes: 15 })) {
       const v = Math.round((((t.hour * 4 + t.minute / 15) % 5) / 10 + 0.1) * 1000) / 1000;
       kwh += v;
-      gridCents += v * (t.hour >= 10 && t.hour < 16 ? 5.58 : 6.98);
+      gridCents += v * (t.hour >= 10 && t.hour < 16 ? 7.03 : 8.79);
     }
     const c = (x: number) => Math.round(x * 100) / 100;
     const grid = c(gridCents / 100);
-    const levies = c((kwh * 0.72) / 100);
+    const levies = c((kwh * 0.72) / 100 + ((19.02 + 3.796) * 3) / 365);
     const vat = c((grid + levies) * 0.2);
     const bill = {
       kwh: Math.round(kwh * 1000) / 1000,
@@ -119,7 +120,7 @@ describe('meterdesk cost --tariff-preset', () => {
       '--meter',
       meter,
       '--tariff-preset',
-      'netz-2026-wien',
+      'netz-2026-noe',
       '--from',
       '2026-06-01T00:00:00+02:00',
       '--to',

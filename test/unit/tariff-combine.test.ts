@@ -1,8 +1,8 @@
-// A combined tariff (issue 44, item 2): a supplier's tariff from 1 April 2026 and the Vienna grid preset
-// (from 1 January 2026, SNAP from 1 April), each with its own validity, priced together on a meter's
+// A combined tariff (issue 44, item 2): a supplier's tariff from 1 April 2026 and the Lower Austria grid
+// preset (from 1 January 2026, SNAP from 1 April), each with its own validity, priced together on a meter's
 // quarter-hours across 1 April. Checked against a computation by hand from plain SQL over the readings
-// view: the supplier's energy only from 1 April, the grid's usage price (SNAP 10:00–16:00 from 1 April)
-// and levies on every kWh, VAT on both; the quarter-hours before 1 April counted for the supplier's
+// view: the supplier's energy only from 1 April, the grid's usage price (SNAP 10:00–16:00 from 1 April),
+// levies on every kWh and the levies per metering point by the day, VAT on both; the quarter-hours before 1 April counted for the supplier's
 // part as outside its validity.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,16 +57,16 @@ describe('a combined tariff', () => {
     const combined = saveCombined(
       svc.store,
       {
-        name: 'Lieferant + Netz Wien',
+        name: 'Lieferant + Netz NÖ',
         parts: [
           { role: 'supplier', tariffId: 'lieferant' },
-          { role: 'grid', tariffId: 'netz-2026-wien' },
+          { role: 'grid', tariffId: 'netz-2026-noe' },
         ],
       },
       2,
     );
     // The preset was added to the profile as the part it names.
-    expect(svc.store.get('netz-2026-wien').validFrom).toBe('2026-01-01');
+    expect(svc.store.get('netz-2026-noe').validFrom).toBe('2026-01-01');
     const r = svc.cost({
       meterId: 'm',
       obisCode: '1-1:1.9.0 G.01',
@@ -101,21 +101,28 @@ describe('a combined tariff', () => {
     const beforeKwh = all - fromApril;
     expect(march.energyEur).toBe(0);
     expect(aprilM.energyEur).toBe(cent((fromApril * 10) / 100));
-    const marchGrid = (beforeKwh * 6.98) / 100;
-    const grid = (snap * 5.58 + (fromApril - snap) * 6.98) / 100;
+    const marchGrid = (beforeKwh * 8.79) / 100;
+    const grid = (snap * 7.03 + (fromApril - snap) * 8.79) / 100;
+    // The Förderpauschale (19,02 €) and the Förderbeitrag per metering point (3,796 €) a year, by the
+    // day: two days in March, two in April.
+    const perMeter = ((19.02 + 3.796) * 2) / 365;
+    expect(march.baseFeeEur).toBeCloseTo(perMeter, 2);
     const levies = (fromApril * (0.1 + 0.62)) / 100;
     expect(march.gridEnergyEur).toBeCloseTo(marchGrid, 2);
     expect(march.leviesEur).toBeCloseTo((beforeKwh * (0.1 + 0.62)) / 100, 2);
     expect(aprilM.gridEnergyEur).toBeCloseTo(grid, 2);
     expect(aprilM.leviesEur).toBeCloseTo(levies, 2);
     const allLevies = (all * (0.1 + 0.62)) / 100;
-    expect(c.total.vatEur).toBeCloseTo(((fromApril * 10) / 100 + marchGrid + grid + allLevies) * 0.2, 1);
+    expect(c.total.vatEur).toBeCloseTo(
+      ((fromApril * 10) / 100 + marchGrid + grid + allLevies + 2 * perMeter) * 0.2,
+      1,
+    );
     // Each part as priced alone; the combination is their sum to the cent, its kWh counted once.
     const supplierAlone = r.tariffs.find((t) => t.tariffId === 'lieferant')!;
     const parts = c.parts!;
     expect(parts.map((p) => [p.role, p.tariffId, p.validFrom])).toEqual([
       ['supplier', 'lieferant', '2026-04-01'],
-      ['grid', 'netz-2026-wien', '2026-01-01'],
+      ['grid', 'netz-2026-noe', '2026-01-01'],
     ]);
     expect(parts[0]!.totalEur).toBe(supplierAlone.total.totalEur);
     expect(Math.round((parts[0]!.totalEur + parts[1]!.totalEur) * 100)).toBe(
@@ -131,11 +138,11 @@ describe('a combined tariff', () => {
     expect(supplierAlone.outsideValidity).toBe(before);
     expect(r.bestTariffId).toBeNull();
     // The battery's and the standard profile's price of one more kWh: the parts' all-in prices added
-    // (by hand: 10 ct × 1.2, and (6,98 + 0,10 + 0,62) × 1.2 outside SNAP, 5,58 + … inside), not priced
+    // (by hand: 10 ct × 1.2, and (8,79 + 0,10 + 0,62) × 1.2 outside SNAP, 7,03 + … inside), not priced
     // where a part is outside its validity.
     const pricing = pricingOf(combined, svc.store, at('2026-03-30T00:00'), at('2026-04-03T00:00'), TZ);
-    expect(pricing.marginalCents(at('2026-04-01T08:00'))).toBeCloseTo(12 + (6.98 + 0.72) * 1.2, 6);
-    expect(pricing.marginalCents(at('2026-04-01T12:00'))).toBeCloseTo(12 + (5.58 + 0.72) * 1.2, 6);
+    expect(pricing.marginalCents(at('2026-04-01T08:00'))).toBeCloseTo(12 + (8.79 + 0.72) * 1.2, 6);
+    expect(pricing.marginalCents(at('2026-04-01T12:00'))).toBeCloseTo(12 + (7.03 + 0.72) * 1.2, 6);
     expect(pricing.marginalCents(at('2026-03-31T08:00'))).toBeNull();
   });
 

@@ -96,14 +96,15 @@ describe('presets reproduce their published examples', () => {
       const pr = pricingOf(t, svc.store, noon - 86_400, noon + 86_400, TZ);
       const vat = 1 + t.vatPercent / 100;
       if (pub.kind === 'grid') {
-        expect(pr.gridEnergyCents(morning)).toBe(pub.apCents);
-        expect(pr.gridEnergyCents(noon)).toBe(pub.snapCents);
+        // The loss fee is billed beside the usage price on every kWh, SNAP lowering the usage price only.
+        expect(pr.gridEnergyCents(morning)).toBeCloseTo(pub.apCents + pub.lossCents, 9);
+        expect(pr.gridEnergyCents(noon)).toBeCloseTo(pub.snapCents + pub.lossCents, 9);
         // The usage price holds from 1 January 2026; SNAP only from 1 April (issue 44, item 2).
         expect(t.validFrom).toBe('2026-01-01');
         const january = utc('2026-01-15T11:00:00Z'); // 12:00 CET
-        expect(pricingOf(t, svc.store, january - 86_400, january + 86_400, TZ).gridEnergyCents(january)).toBe(
-          pub.apCents,
-        );
+        expect(
+          pricingOf(t, svc.store, january - 86_400, january + 86_400, TZ).gridEnergyCents(january),
+        ).toBeCloseTo(pub.apCents + pub.lossCents, 9);
       } else if (pub.kind === 'spot') {
         // Price sheets state gross prices to the hundredth of a cent (Hofer: 1,5833 × 1,2 = 1,89996 → 1,90).
         expect(pr.energyCents(noon)! * vat).toBeCloseTo(pub.grossCents, 2);
