@@ -6,12 +6,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CostResult, MeterView, Result, Tariff } from '../../preload/contract';
-import { dispatch } from '../../main/dispatch';
-import { createHandlers } from '../../main/handlers';
-import { createSecretStore } from '../../main/secrets/keychain';
-import { createServices } from '../../main/services';
-import { CLOCK } from './helpers';
+import type { CostResult, MeterView, Tariff } from '../../preload/contract';
+import { demoProfile } from './helpers';
 import { DateTime } from 'luxon';
 import { PRESETS } from '../../main/cost/presets';
 
@@ -34,29 +30,8 @@ const OEMAG_2026: [month: number, ct: number][] = [
 describe('cost through the contract', () => {
   it('demo tariffs, a refused tariff, and the CSV export of the comparison', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cost-'));
-    const secrets = createSecretStore({
-      loadKeytar: () => {
-        throw new Error('none');
-      },
-    });
-    secrets.useSessionOnly(true);
-    const services = createServices({
-      dataDir: dir,
-      shell: 'harness',
-      version: '0',
-      secrets,
-      mqtt: false,
-      demo: { seed: 1, meters: 9, years: 0.2, clock: CLOCK, withBrokers: false },
-      chooseExportPath: async (name) => join(dir, name),
-    });
-    const h = createHandlers(services);
-    const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-      const r = (await dispatch(h, channel, input)) as Result<T>;
-      if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
-      return r.data;
-    };
+    const { services, call } = await demoProfile(0.2, { chooseExportPath: async (name) => join(dir, name) });
     try {
-      await services.syncNow();
       const tariffs = await call<Tariff[]>('tariffs:list');
       expect(tariffs.length).toBeGreaterThanOrEqual(6);
       expect(tariffs.every((t) => t.isExample && t.name.startsWith('Beispiel'))).toBe(true);
@@ -97,29 +72,8 @@ describe('cost through the contract', () => {
   }, 60_000);
 
   it("the demo PV meter earns January–August 2026 at OeMAG's published prices (issue 44, item 4)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'md-oemag-'));
-    const secrets = createSecretStore({
-      loadKeytar: () => {
-        throw new Error('none');
-      },
-    });
-    secrets.useSessionOnly(true);
-    const services = createServices({
-      dataDir: dir,
-      shell: 'harness',
-      version: '0',
-      secrets,
-      mqtt: false,
-      demo: { seed: 1, meters: 9, years: 1.1, clock: CLOCK, withBrokers: false },
-    });
-    const h = createHandlers(services);
-    const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-      const r = (await dispatch(h, channel, input)) as Result<T>;
-      if (!r.ok) throw Object.assign(new Error(r.error.message), { error: r.error });
-      return r.data;
-    };
+    const { services, call } = await demoProfile(1.1);
     try {
-      await services.syncNow();
       const oemag = PRESETS.find((p) => p.tariff.id === 'einspeisung-oemag-marktpreis')!.tariff;
       await call('tariffs:save', { tariff: { ...oemag, isExample: false } });
       const pv = (await call<MeterView[]>('meters:list')).find(

@@ -5,46 +5,19 @@
  * its local hour (luxon), and the published values written out here, not the preset's; the bill's own
  * total of grid and levies, as issue 44 gives it, is 51,00 € net.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { CostResult, MeterView, Result } from '../../preload/contract';
-import { dispatch } from '../../main/dispatch';
-import { createHandlers } from '../../main/handlers';
-import { createSecretStore } from '../../main/secrets/keychain';
-import { createServices } from '../../main/services';
+import type { CostResult, MeterView } from '../../preload/contract';
 import { presetOf } from '../../main/cost/presets';
-import { CLOCK } from './helpers';
+import { demoProfile } from './helpers';
 
 const TZ = 'Europe/Vienna';
 const cent = (eur: number) => Math.round(eur * 100) / 100;
 
 describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
   it('every line equals the hand computation to the cent; the total is the bill’s 51,00 € within a cent', async () => {
-    const secrets = createSecretStore({
-      loadKeytar: () => {
-        throw new Error('none');
-      },
-    });
-    secrets.useSessionOnly(true);
-    const services = createServices({
-      dataDir: mkdtempSync(join(tmpdir(), 'md-huber-')),
-      shell: 'harness',
-      version: '0',
-      secrets,
-      mqtt: false,
-      demo: { seed: 1, meters: 9, years: 1.1, clock: CLOCK, withBrokers: false },
-    });
-    const h = createHandlers(services);
-    const call = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-      const r = (await dispatch(h, channel, input)) as Result<T>;
-      if (!r.ok) throw new Error(r.error.message);
-      return r.data;
-    };
+    const { services, call } = await demoProfile(1.1);
     try {
-      await services.syncNow();
       // The preset as it ships, with the one value it cannot know: the operator's metering fee.
       const wien = presetOf('netz-2026-wien')!;
       await call('tariffs:save', {
