@@ -4,19 +4,35 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, type Harness } from './fixtures';
+import type { AppPage } from './pages/app-page';
+
+/** The report dialog of a meter, opened from its header in the German UI. */
+async function reportDialog(app: AppPage, page: Page, meter: string) {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await app.openMeter(meter);
+  await page.getByTestId('report-open').click();
+  return page.getByTestId('report-dialog');
+}
+
+/** The saved report: its file name and its text as pdftotext reads it. */
+function savedPdf(harness: Harness): { name: string; text: string } {
+  const name = readdirSync(harness.exportDir).find((f) => f.endsWith('.pdf'))!;
+  const text = execFileSync('pdftotext', ['-layout', join(harness.exportDir, name), '-'], {
+    encoding: 'utf8',
+  });
+  return { name, text };
+}
 
 test('a report of a customer from the meter header: dialog, PDF saved, its pages and figures', async ({
   app,
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('de');
-  await app.openMeter('Haus Wagner – Bezug');
-  await page.getByTestId('report-open').click();
-  const dialog = page.getByTestId('report-dialog');
+  const dialog = await reportDialog(app, page, 'Haus Wagner – Bezug');
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('report-scope').selectOption({ index: 2 }); // the customer
   await dialog.getByTestId('report-consultant').fill('Energieberatung Muster');
@@ -25,13 +41,10 @@ test('a report of a customer from the meter header: dialog, PDF saved, its pages
   await app.screenshot('report-dialog');
   await dialog.getByTestId('report-save').click();
   await expect(dialog.getByTestId('report-done')).toContainText('Seiten, 2 Zähler', { timeout: 30_000 });
-  const pdf = readdirSync(harness.exportDir).find((f) => f.endsWith('.pdf'))!;
+  const { name: pdf, text } = savedPdf(harness);
   // The file is named by whom and which period it is about (issue 42, item 14): the customer's report
   // and a meter's of the same period are two files.
   expect(pdf).toMatch(/^meterdesk-bericht-.*Wagner.*\d{4}.*\.pdf$/);
-  const text = execFileSync('pdftotext', ['-layout', join(harness.exportDir, pdf), '-'], {
-    encoding: 'utf8',
-  });
   expect(text).toContain('Familie Wagner');
   expect(text).toContain('Erstellt von: Energieberatung Muster');
   expect(text).toContain('Ein Speicher lohnt sich erst ab 2027.');
@@ -45,21 +58,13 @@ test('the bill ahead chosen in the dialog: the report’s cost section has it, w
   page,
   harness,
 }) => {
-  await app.open();
-  await app.waitForSynced();
-  await app.language('de');
-  await app.openMeter('Wohnung Huber');
-  await page.getByTestId('report-open').click();
-  const dialog = page.getByTestId('report-dialog');
+  const dialog = await reportDialog(app, page, 'Wohnung Huber');
   await dialog.getByTestId('report-ahead').selectOption({ label: 'Beispiel: Fixpreis' });
   await dialog.getByTestId('report-ahead-start').fill('09-01');
   await dialog.getByTestId('report-ahead-payment').fill('80');
   await dialog.getByTestId('report-save').click();
   await expect(dialog.getByTestId('report-done')).toBeVisible({ timeout: 30_000 });
-  const pdf = readdirSync(harness.exportDir).find((f) => f.endsWith('.pdf'))!;
-  const text = execFileSync('pdftotext', ['-layout', join(harness.exportDir, pdf), '-'], {
-    encoding: 'utf8',
-  }).replace(/\s+/g, ' ');
+  const text = savedPdf(harness).text.replace(/\s+/g, ' ');
   expect(text).toContain(
     'Die Abrechnung voraus: Jahr bis heute, Hochrechnung, Teilbeträge · Beispiel: Fixpreis',
   );
