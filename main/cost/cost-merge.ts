@@ -6,11 +6,19 @@ import type { CostMonth, CostResult } from '../../preload/contract';
 
 type TariffCost = CostResult['tariffs'][number];
 
-/** The cheapest (consumption) or best-paying (feed-in) tariff among those that priced every quarter-hour. */
+/**
+ * The cheapest (consumption) or best-paying (feed-in) tariff among those that priced every quarter-hour
+ * and price the energy itself: a grid or levies preset alone (no energy over kWh used) is a part of a
+ * bill, not a cheaper whole one.
+ */
 export function bestOf(tariffs: readonly TariffCost[], direction: 'consumption' | 'feed_in'): string | null {
   // Only a finite total can be compared: a tariff whose total is not finite is never "best".
   const complete = tariffs.filter(
-    (t) => t.unpricedQuarterHours === 0 && t.outsideValidity === 0 && Number.isFinite(t.total.totalEur),
+    (t) =>
+      t.unpricedQuarterHours === 0 &&
+      t.outsideValidity === 0 &&
+      Number.isFinite(t.total.totalEur) &&
+      !(t.total.energyEur === 0 && t.months.some((m) => m.kwh > 0)),
   );
   const best = complete.reduce<TariffCost | null>((b, t) => {
     if (!b) return t;

@@ -14,6 +14,7 @@ import { createReadingsStore } from '../../main/db/readings-store';
 import { createCostService } from '../../main/cost/cost-service';
 import { saveCombined } from '../../main/cost/combine';
 import { pricingOf } from '../../main/cost/pricing';
+import { presetOf } from '../../main/cost/presets';
 import { tariffSchema } from '../../preload/contract';
 import { fixedClock } from '../../main/time/clock';
 import { fullDay } from '../readings-fixture';
@@ -144,6 +145,28 @@ describe('a combined tariff', () => {
     expect(pricing.marginalCents(at('2026-04-01T08:00'))).toBeCloseTo(12 + (8.79 + 0.72) * 1.2, 6);
     expect(pricing.marginalCents(at('2026-04-01T12:00'))).toBeCloseTo(12 + (7.03 + 0.72) * 1.2, 6);
     expect(pricing.marginalCents(at('2026-03-31T08:00'))).toBeNull();
+  });
+
+  it('never calls a grid preset alone "cheapest": it prices no energy, so it is part of a bill', () => {
+    const { svc } = profile();
+    const grid = presetOf('netz-2026-noe')!;
+    const r = svc.cost(
+      {
+        meterId: 'm',
+        obisCode: '1-1:1.9.0 G.01',
+        fromSec: at('2026-04-01T00:00'),
+        toSec: at('2026-04-03T00:00'),
+        tariffIds: [],
+        shiftPercent: 0,
+      },
+      [svc.store.get('lieferant'), grid],
+    );
+    const total = (id: string) => r.tariffs.find((t) => t.tariffId === id)!.total;
+    // The grid's total is the lower one (8,79 + 0,72 ct against the supplier's 10 ct a kWh) …
+    expect(total(grid.id).totalEur).toBeLessThan(total('lieferant').totalEur);
+    expect(total(grid.id).energyEur).toBe(0);
+    // … and still the supplier's tariff, the one whole offer among them, is the cheapest.
+    expect(r.bestTariffId).toBe('lieferant');
   });
 
   it('refuses what would price on a gap: a removed part, a part of another kind, a combination inside one', () => {
