@@ -156,3 +156,25 @@ export const reportSections = [
   'slp',
   'annex',
 ] as const;
+
+/**
+ * The parts a grid bill lists under its grid fees and its levies, as the ordinances name them: the usage
+ * price (Netznutzungsentgelt, Arbeitspreis), the loss fee (Netzverlustentgelt), the power price
+ * (Leistungspreis), the flat charge of power not measured, the metering fee (Messentgelt); the
+ * Elektrizitätsabgabe, the Erneuerbaren-Förderbeitrag (per kWh and per metering point), the
+ * Erneuerbaren-Förderpauschale and a municipality's Gebrauchsabgabe. `gridOther` and `leviesOther` hold
+ * what a tariff or a bill names otherwise.
+ */
+export const BILL_PARTS = {
+  usage: 'grid',
+  loss: 'grid',
+  power: 'grid',
+  flat: 'grid',
+  metering: 'grid',
+  gridOther: 'grid',
+  electricityTax: 'levies',
+  renewablesContribution: 'levies',
+  renewablesFlat: 'levies',
+  useLevy: 'levies',
+  leviesOther: 'levies',
+} as const;

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { meterId, rowId, sec, tariffId, tariffPart, tariffSchema, type Tariff } from './tariff-contract';
+import { billInput, type BillReconciliation, type CostBillPart, type KeptBillView } from './bill-contract';
+
+export * from './bill-contract';
 
 export {
   tariffSchema,
@@ -107,6 +110,11 @@ export interface CostResult {
       unpricedQuarterHours: number;
       outsideValidity: number;
     }[];
+    /**
+     * The grid and levies lines by their parts (usage, loss fee, flat charge, metering fee; each levy),
+     * each summed over the months and rounded once: what a bill lists (cost/bill-parts.ts).
+     */
+    billParts: CostBillPart[];
   }[];
   /** The cheapest (consumption) or best-paying (feed-in) tariff with every quarter-hour priced. */
   bestTariffId: string | null;
@@ -192,70 +200,7 @@ export interface TariffPresetView {
   published: string;
 }
 
-/** A bill's lines beside Meterdesk's (main/cost/bill.ts), with the reasons for the differences. */
-export interface BillReconciliation {
-  meterId: string;
-  obisCode: string;
-  tariffId: string;
-  fromSec: number;
-  toSec: number;
-  lines: {
-    line: 'kwh' | 'energy' | 'baseFee' | 'grid' | 'levies' | 'vat' | 'total';
-    bill: number | null;
-    ours: number;
-    difference: number | null;
-  }[];
-  /** Codes with the numbers they name (worded per language), and the CLI's English text. */
-  reasons: {
-    code: 'missing' | 'estimated' | 'price' | 'fixed' | 'grid' | 'levies' | 'vat' | 'period' | 'match';
-    values: Record<string, number>;
-    text: string;
-  }[];
-}
-
-const euros = z.number().min(-10_000_000).max(10_000_000);
-
 const range = { fromSec: sec, toSec: sec };
-
-const billInput = z
-  .object({
-    meterId,
-    obisCode: z.string().min(1).max(64),
-    ...range,
-    tariffId,
-    bill: z
-      .object({
-        kwh: z.number().min(0).max(1e9),
-        energyEur: euros.nullable().default(null),
-        gridEur: euros.nullable().default(null),
-        baseFeeEur: euros.nullable().default(null),
-        leviesEur: euros.nullable().default(null),
-        vatEur: euros.nullable().default(null),
-        totalEur: euros,
-      })
-      .strict(),
-  })
-  .strict();
-
-/** A bill kept in the profile (db/bill-store.ts): as typed, with the tariff it was compared with. */
-export interface KeptBillView {
-  id: number;
-  meterId: string;
-  obisCode: string;
-  fromSec: number;
-  toSec: number;
-  tariffId: string;
-  bill: {
-    kwh: number;
-    energyEur: number | null;
-    gridEur: number | null;
-    baseFeeEur: number | null;
-    leviesEur: number | null;
-    vatEur: number | null;
-    totalEur: number;
-  };
-  keptSec: number;
-}
 
 export const costChannels = {
   'tariffs:list': channel<Tariff[]>().input(z.object({}).strict()),

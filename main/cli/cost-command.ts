@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { registersOfMeter } from '../db/profile-stats';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
-import { tariffSchema, type Tariff } from '../../preload/contract';
+import { billSchema, tariffSchema, type Tariff } from '../../preload/contract';
 import { createCostService, defaultRange } from '../cost/cost-service';
 import { presetOf } from '../cost/presets';
 import { mainRegister } from '../analysis/frame';
@@ -226,38 +226,32 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
   }
 }
 
+/**
+ * A bill file (`--bill FILE.json`, the templates in docs/bills/): checked by the schema the app's dialog
+ * passes (preload/bill-contract.ts), each refusal naming the field.
+ */
+function billFromFile(path: string): Bill {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readCapped('--bill', path).toString('utf8'));
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`--bill ${path}: not JSON (${(err as Error).message}).`);
+  }
+  const parsed = billSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.') || 'the file';
+  throw new UsageError(
+    `--bill ${path}: "${field}": ${issue.message}${field === 'kwh' || field === 'totalEur' ? ' (the kWh and the total are required: fill them in from the bill)' : ''}.`,
+  );
+}
+
 /** `meterdesk bill`: a bill's lines beside Meterdesk's own for the same period and tariff (cost/bill.ts). */
 export function billCommand(a: CostArgs & { bill?: string }): void {
   if (!a.meter || !a.from || !a.to || !a.bill)
     throw new UsageError('bill needs --meter, --from, --to, a tariff and --bill FILE.json.');
-  let bill: Bill;
-  try {
-    const raw = JSON.parse(readCapped('--bill', a.bill).toString('utf8')) as Record<string, unknown>;
-    const num = (k: string, required: boolean): number | null => {
-      const v = raw[k];
-      if (v === undefined || v === null) {
-        if (required) throw new UsageError(`--bill: "${k}" is required (a number).`);
-        return null;
-      }
-      if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 1e9)
-        throw new UsageError(`--bill: "${k}" must be a number.`);
-      return v;
-    };
-    bill = {
-      kwh: num('kwh', true)!,
-      energyEur: num('energyEur', false),
-      baseFeeEur: num('baseFeeEur', false),
-      gridEur: num('gridEur', false),
-      leviesEur: num('leviesEur', false),
-      vatEur: num('vatEur', false),
-      totalEur: num('totalEur', true)!,
-    };
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(
-      `--bill ${a.bill}: not a JSON object of the bill's lines (${(err as Error).message}).`,
-    );
-  }
+  const bill = billFromFile(a.bill);
   const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
   try {
     const meterId = resolveMeter(db, a.meter).id;
@@ -287,6 +281,10 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
     for (const l of r.lines)
       process.stdout.write(
         `  ${l.line.padEnd(10)}  ${(l.bill === null ? '–' : String(l.bill)).padStart(10)}  ${String(l.ours).padStart(10)}  ${(l.difference === null ? '–' : String(l.difference)).padStart(10)}\n`,
+      );
+    for (const p of r.parts)
+      process.stdout.write(
+        `  ${p.line === 'grid' ? 'grid  ' : 'levies'} ${(p.label ?? (p.names.join(', ') || p.key)).slice(0, 40).padEnd(40)}  ${(p.bill === null ? '–' : String(p.bill)).padStart(10)}  ${String(p.ours).padStart(10)}  ${(p.difference === null ? '–' : String(p.difference)).padStart(10)}\n`,
       );
     for (const x of r.reasons) process.stdout.write(`  ${x.text}\n`);
   } finally {

@@ -209,10 +209,14 @@ Without --id: the profile's only community, or the list. "import" reads the EDA 
        --from ISO --to ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
 
 Reconciles a bill: FILE.json holds its lines, {"kwh", "energyEur", "baseFeeEur", "gridEur",
-"leviesEur", "vatEur", "totalEur"} (kwh and totalEur required; net lines, VAT apart). Prints each
-line beside Meterdesk's own for the same period and tariff (the cost view's evaluation), the
-difference, and where it comes from: missing quarter-hours (with the energy they would hold),
-estimated values, a different energy price, fixed charges.
+"leviesEur", "vatEur", "totalEur"} (kwh and totalEur required; net lines, VAT apart) and, where the
+bill shows them, "parts": [{"key", "label", "eur"}] — the grid line's usage, loss, power, flat,
+metering, gridOther and the levies' electricityTax, renewablesContribution, renewablesFlat, useLevy,
+leviesOther. Templates for a Wiener Netze and a Netz NÖ household bill: docs/bills/ (fill in the
+amounts). Prints each line and part beside Meterdesk's own for the same period and tariff (the cost
+view's evaluation), the difference, and where it comes from: missing quarter-hours (with the energy
+they would hold), estimated values, a different energy price, a part the tariff does not hold (with
+the rate or yearly amount the bill implies), a different rate.
 
        meterdesk --data-dir DIR bill --ahead --meter ID --tariff-id ID [--billing-start MM-DD]
        [--payment EUR [--payments N]] [--register OBIS] [--now ISO] [--json]

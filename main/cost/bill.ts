@@ -6,23 +6,21 @@
  * a different energy price (the price the bill implies against the tariff's), fixed charges.
  */
 import type Database from 'better-sqlite3';
-import type { BillReconciliation, Tariff } from '../../preload/contract';
+import {
+  BILL_PARTS,
+  type Bill as BillOut,
+  type BillReconciliation,
+  type Tariff,
+} from '../../preload/contract';
 import { figuresOf, frameFor } from '../analysis/frame';
 import { fixedClock } from '../time/clock';
 import { AppError } from '../errors';
 import { seriesOf } from '../db/series-reads';
 import { createCostService } from './cost-service';
+import { reconcileParts } from './bill-parts';
 
-export interface Bill {
-  kwh: number;
-  energyEur?: number | null;
-  /** Grid fees: energy, power and fixed grid charges, net. */
-  gridEur?: number | null;
-  baseFeeEur?: number | null;
-  leviesEur?: number | null;
-  vatEur?: number | null;
-  totalEur: number;
-}
+/** A bill as typed (preload/bill-contract.ts); its parts may be left out. */
+export type Bill = Omit<BillOut, 'parts'> & { parts?: BillOut['parts'] };
 
 export type Reconciliation = BillReconciliation;
 export type BillLine = BillReconciliation['lines'][number];
@@ -54,7 +52,8 @@ export function reconcileBill(
     },
     [q.tariff],
   );
-  const t = cost.tariffs[0]!.total;
+  const priced = cost.tariffs[0]!;
+  const t = priced.total;
   const f = figuresOf(db, frameFor(db, q, nowSec, tz));
   const b = q.bill;
   const line = (l: BillLine['line'], bill: number | null | undefined, ours: number): BillLine => ({
@@ -75,6 +74,11 @@ export function reconcileBill(
     line('total', b.totalEur, t.totalEur),
   ];
   const reasons: Reconciliation['reasons'] = [];
+  // The grid and levies lines by their parts, where the bill shows them (issue 44, item 5).
+  const byPart = reconcileParts(b.parts ?? [], priced.billParts, {
+    kwh: f.kwh,
+    days: Math.round((f.frame.toSec - f.frame.fromSec) / 86_400),
+  });
   const missing = f.expected - f.readings;
   if (missing > 0) {
     const perInterval = f.readings > 0 ? f.kwh / f.readings : 0;
@@ -126,16 +130,24 @@ export function reconcileBill(
     ],
     [5, 'vat', 'another VAT rate, or VAT on lines that differ above'],
   ];
+  // A line whose parts the bill gave is explained by its parts' reasons where they find one.
+  const explained = new Set(byPart.reasons.map((r) => (r.part ? BILL_PARTS[r.part] : null)));
   for (const [i, code, why] of other) {
     const d = lines[i]!.difference;
-    if (d !== null && Math.abs(d) >= 0.01)
+    if (d !== null && Math.abs(d) >= 0.01 && !explained.has(code as 'grid' | 'levies'))
       reasons.push({
         code,
         values: { diff: r2(d) },
         text: `The ${code === 'vat' ? 'VAT' : code === 'grid' ? 'grid fees' : 'levies'} differ by ${r2(d)} €: ${why}.`,
       });
   }
-  if (reasons.length === 0 && lines.every((l) => l.difference === null || Math.abs(l.difference) < 0.01))
+  reasons.push(...byPart.reasons);
+  const same = (d: number | null) => d === null || Math.abs(d) < 0.01;
+  if (
+    reasons.length === 0 &&
+    lines.every((l) => same(l.difference)) &&
+    byPart.parts.every((p) => same(p.difference))
+  )
     reasons.push({ code: 'match', values: {}, text: 'Every line matches the bill to the cent.' });
   return {
     meterId: q.meterId,
@@ -144,6 +156,7 @@ export function reconcileBill(
     fromSec: f.frame.fromSec,
     toSec: f.frame.toSec,
     lines,
+    parts: byPart.parts,
     reasons,
   };
 }

@@ -3,6 +3,7 @@
  * added component by component (each still adding up to the cent), and which tariff is best.
  */
 import type { CostMonth, CostResult } from '../../preload/contract';
+import { sumParts } from './bill-parts';
 
 type TariffCost = CostResult['tariffs'][number];
 
@@ -103,6 +104,10 @@ export function mergeTariffCosts(all: readonly TariffCost[], how: 'periods' | 's
           },
     series: series.filter(
       (s, i) => series.findIndex((x) => x.seriesId === s.seriesId && x.fromDay === s.fromDay) === i,
+    ),
+    billParts: sumParts(
+      all.map((t) => t.billParts),
+      true,
     ),
   };
 }

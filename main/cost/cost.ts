@@ -12,7 +12,7 @@
  * charge that is itself a levy; VAT to all.
  */
 import type Database from 'better-sqlite3';
-import type { CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
+import type { CostBillPart, CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
 import { frameFor, sameSpan } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
@@ -22,6 +22,7 @@ import { dayKey, dayNumberOf, dayStartSec, offsetMinutesAt } from '../time/local
 import { asNet, pricingOf, type Pricing } from './pricing';
 import type { TariffStore } from '../db/tariff-store';
 import { bestOf } from './cost-merge';
+import { monthParts, sumParts } from './bill-parts';
 
 export { combineSite } from './cost-merge';
 
@@ -156,26 +157,26 @@ function costMonth(
   a: MonthSums,
   perRowGrid: boolean,
   power: { meanMaxKw: number | null; top3Kw: number | null; monthPeakKw: Map<string, number> },
-): CostMonth {
+): { month: CostMonth; parts: CostBillPart[] } {
   const { kwh: mKwh, validKwh, energy, unpriced, unpricedKwh, grid, community: mCommunity } = a;
   // The base fee and the fixed charges, pro rata: a month's share of a monthly charge, its days of
   // the year's for a yearly one — of the part of the month inside the tariff's validity.
   const valid = validShare(pricing, m);
   const days = ((m.toSec - m.fromSec) / 86_400) * valid;
   const yearDays = Number(m.month.slice(0, 4)) % 4 === 0 ? 366 : 365;
-  // Each fixed charge by where a bill lists it (the supplier's, the grid's, a levy).
+  const proRata = (c: Tariff['fixedCharges'][number]) =>
+    c.per === 'month' ? c.eur * m.share * valid : (c.eur * Math.round(days)) / yearDays;
+  // Each fixed charge rounded to the cent as a bill lists it, and added by where the bill lists it (the
+  // supplier's, the grid's, a levy): the base fee line less the other two is the supplier's, to the cent.
   const fixedOf = (kind: 'supplier' | 'grid' | 'levy') =>
-    (t.fixedCharges ?? []).reduce(
-      (a, c) =>
-        (c.kind ?? 'supplier') !== kind
-          ? a
-          : a + (c.per === 'month' ? c.eur * m.share * valid : (c.eur * Math.round(days)) / yearDays),
-      0,
-    );
-  const fixedGrid = fixedOf('grid');
-  const fixedLevies = fixedOf('levy');
-  const base = t.baseFeeEurPerMonth * m.share * valid + fixedOf('supplier') + fixedGrid + fixedLevies;
+    (t.fixedCharges ?? []).reduce((a, c) => ((c.kind ?? 'supplier') !== kind ? a : a + cents(proRata(c))), 0);
+  const fixedGrid = cents(fixedOf('grid'));
+  const fixedLevies = cents(fixedOf('levy'));
+  const base = cents(
+    cents(t.baseFeeEurPerMonth * m.share * valid) + fixedOf('supplier') + fixedGrid + fixedLevies,
+  );
   let c: CostComponents;
+  let parts: CostBillPart[] = [];
   if (t.direction === 'feed_in') {
     // What the feed-in pays: the energy, less a monthly fee; VAT where the tariff has one.
     const energyEur = cents(energy);
@@ -206,6 +207,14 @@ function costMonth(
     const levies =
       ((validKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 +
       (net - cents(fixedLevies)) * pricing.percentLevies;
+    parts = monthParts(t, {
+      validKwh,
+      communityKwh: mCommunity,
+      gridEnergy,
+      gridPower,
+      percentBase: net - cents(fixedLevies),
+      fixed: proRata,
+    });
     c = {
       energyEur: cents(energy),
       baseFeeEur: cents(base),
@@ -220,7 +229,7 @@ function costMonth(
   const totalEur = cents(
     c.energyEur + c.baseFeeEur + c.gridEnergyEur + c.gridPowerEur + c.leviesEur + c.vatEur,
   );
-  return {
+  const month = {
     month: m.month,
     kwh: Math.round(mKwh * 1000) / 1000,
     ...c,
@@ -230,6 +239,7 @@ function costMonth(
     unpricedQuarterHours: unpriced,
     unpricedKwh: Math.round(unpricedKwh * 1000) / 1000,
   };
+  return { month, parts };
 }
 
 export function costOfPlainTariffs(
@@ -307,7 +317,8 @@ export function costOfPlainTariffs(
       } else a.energy += (rest * p + c * (t.community?.centsPerKwh ?? p)) / 100;
     }
     const power = { meanMaxKw, top3Kw, monthPeakKw };
-    const out: CostMonth[] = months.map((m, i) => costMonth(t, pricing, m, acc[i]!, perRowGrid, power));
+    const priced = months.map((m, i) => costMonth(t, pricing, m, acc[i]!, perRowGrid, power));
+    const out: CostMonth[] = priced.map((p) => p.month);
     const sum = (k: keyof CostComponents | 'totalEur') => cents(out.reduce((a, m) => a + m[k], 0));
     const total = {
       energyEur: sum('energyEur'),
@@ -341,6 +352,10 @@ export function costOfPlainTariffs(
       outsideValidity: outside,
       spot,
       series: pricing.series,
+      billParts: sumParts(
+        priced.map((p) => p.parts),
+        true,
+      ),
     };
   });
   return {

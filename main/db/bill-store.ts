@@ -26,7 +26,8 @@ const view = (r: Row): KeptBill => ({
   fromSec: r.from_sec,
   toSec: r.to_sec,
   tariffId: r.tariff_id,
-  bill: JSON.parse(r.bill_json) as KeptBill['bill'],
+  // A bill kept before bills had parts (issue 44, item 5) reads as one without them.
+  bill: { parts: [], ...(JSON.parse(r.bill_json) as Partial<KeptBill['bill']>) } as KeptBill['bill'],
   keptSec: r.kept_sec,
 });
 

@@ -1,90 +1,192 @@
 /**
  * Issue 44's must-show: the grid bill of Wohnung Huber (Wiener Netze) for June 2026, rebuilt line by line
  * from the Vienna preset alone, the metering fee given (2,40 € a month, the operator's and on no
- * published sheet here). The hand computation below takes each quarter-hour's kWh by plain SQL, SNAP by
- * its local hour (luxon), and the published values written out here, not the preset's; the bill's own
- * total of grid and levies, as issue 44 gives it, is 51,00 € net.
+ * published sheet here); then the same bill typed by its parts into the Wiener Netze template
+ * (docs/bills/) and reconciled part by part (item 5). The hand computation below takes each
+ * quarter-hour's kWh by plain SQL, SNAP by its local hour (luxon), and the published values written out
+ * here, not the preset's; the bill's own total of grid and levies, as issue 44 gives it, is 51,00 € net.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { describe, expect, it } from 'vitest';
-import type { CostResult, MeterView } from '../../preload/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillInput, BillReconciliation, CostResult, MeterView } from '../../preload/contract';
 import { presetOf } from '../../main/cost/presets';
 import { demoProfile } from './helpers';
 
 const TZ = 'Europe/Vienna';
 const cent = (eur: number) => Math.round(eur * 100) / 100;
+const JUNE = DateTime.fromISO('2026-06-01', { zone: TZ });
+const RANGE = { fromSec: JUNE.toSeconds(), toSec: JUNE.plus({ months: 1 }).toSeconds() };
+
+/** June's bill by hand: each part from the quarter-hours (plain SQL) and the published values. */
+function byHand(rows: { s: number; v: number }[]) {
+  let kwh = 0;
+  let usageCents = 0;
+  for (const { s, v } of rows) {
+    const hour = DateTime.fromSeconds(s, { zone: TZ }).hour;
+    kwh += v;
+    usageCents += v * (hour >= 10 && hour < 16 ? 5.58 : 6.98);
+  }
+  const usage = usageCents / 100;
+  const loss = (kwh * 0.7) / 100;
+  // Per year, by the day (June: 30 of 365): the flat charge, the Förderpauschale and -beitrag.
+  const flat = (54 * 30) / 365;
+  const metering = 2.4;
+  const pauschale = (19.02 * 30) / 365;
+  const beitragPerMeter = (3.796 * 30) / 365;
+  // The Gebrauchsabgabe: 7 % of the grid's charges (not of a levy).
+  const gebrauchsabgabe = (usage + loss + flat + metering) * 0.07;
+  return {
+    kwh,
+    usage,
+    loss,
+    flat,
+    metering,
+    pauschale,
+    beitragPerMeter,
+    eAbgabe: (kwh * 0.1) / 100,
+    beitrag: (kwh * 0.62) / 100 + beitragPerMeter,
+    gebrauchsabgabe,
+  };
+}
 
 describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
+  let profile: Awaited<ReturnType<typeof demoProfile>>;
+  let huber: MeterView;
+  let hand: ReturnType<typeof byHand>;
+  beforeAll(async () => {
+    profile = await demoProfile(1.1);
+    const { services, call } = profile;
+    // The preset as it ships, and with the one value it cannot know: the operator's metering fee.
+    const wien = presetOf('netz-2026-wien')!;
+    await call('tariffs:save', { tariff: wien });
+    await call('tariffs:save', {
+      tariff: {
+        ...wien,
+        id: 'huber-netz',
+        name: 'Wiener Netze (Preset + Messentgelt)',
+        fixedCharges: [...wien.fixedCharges, { name: 'Messentgelt', eur: 2.4, per: 'month', kind: 'grid' }],
+      },
+    });
+    huber = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;
+    const c = await services.active();
+    const rows = c.db
+      .prepare(
+        `SELECT r.start_sec AS s, r.value AS v FROM readings r JOIN series se ON se.id = r.series_id
+          WHERE se.meter_id = ? AND se.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+      )
+      .all(huber.id, RANGE.fromSec, RANGE.toSec) as { s: number; v: number }[];
+    expect(rows).toHaveLength(30 * 96);
+    hand = byHand(rows);
+  }, 120_000);
+  afterAll(() => profile.services.close());
+
   it('every line equals the hand computation to the cent; the total is the bill’s 51,00 € within a cent', async () => {
-    const { services, call } = await demoProfile(1.1);
-    try {
-      // The preset as it ships, with the one value it cannot know: the operator's metering fee.
-      const wien = presetOf('netz-2026-wien')!;
-      await call('tariffs:save', {
-        tariff: {
-          ...wien,
-          id: 'huber-netz',
-          name: 'Wiener Netze (Preset + Messentgelt)',
-          fixedCharges: [...wien.fixedCharges, { name: 'Messentgelt', eur: 2.4, per: 'month', kind: 'grid' }],
-        },
-      });
-      const huber = (await call<MeterView[]>('meters:list')).find((m) => m.label === 'Wohnung Huber')!;
-      const june = DateTime.fromISO('2026-06-01', { zone: TZ });
-      const r = await call<CostResult>('analysis:cost', {
+    const r = await profile.call<CostResult>('analysis:cost', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      ...RANGE,
+      tariffIds: ['huber-netz'],
+    });
+    const t = r.tariffs[0]!;
+    expect([t.unpricedQuarterHours, t.outsideValidity]).toEqual([0, 0]);
+    const m = t.months.find((x) => x.month === '2026-06')!;
+    const h = hand;
+    expect(Math.round(h.kwh * 10) / 10).toBe(481.7); // the bill's kWh
+    const gridEnergy = cent(h.usage + h.loss);
+    // Each fixed charge rounded to the cent, as the bill lists it.
+    const perMeterLevies = cent(h.pauschale) + cent(h.beitragPerMeter);
+    const fixed = cent(cent(h.flat) + h.metering + perMeterLevies);
+    const levies = cent((h.kwh * 0.72) / 100 + (gridEnergy + fixed - cent(perMeterLevies)) * 0.07);
+    expect(m.gridEnergyEur).toBe(gridEnergy);
+    expect(m.baseFeeEur).toBe(fixed);
+    expect(m.fixedLeviesEur).toBe(cent(perMeterLevies));
+    expect(m.leviesEur).toBe(levies);
+    expect(m.energyEur).toBe(0);
+    expect(m.vatEur).toBe(cent((gridEnergy + fixed + levies) * 0.2));
+    // The bill: grid and levies 51,00 € net (unrounded here 51,003 €; the three lines, each rounded
+    // to the cent, add up to 50,99 €: a bill's own lines round alike, within a cent).
+    const unrounded =
+      h.usage +
+      h.loss +
+      h.flat +
+      h.metering +
+      h.pauschale +
+      h.beitragPerMeter +
+      (h.kwh * 0.72) / 100 +
+      h.gebrauchsabgabe;
+    expect(cent(unrounded)).toBe(51);
+    expect(Math.abs(m.gridEnergyEur + m.baseFeeEur + m.leviesEur - 51)).toBeLessThanOrEqual(0.0100001);
+    // The parts a bill lists, each the hand computation's to the cent (rounded once, as a bill does).
+    const part = (key: string) => t.billParts.filter((p) => p.key === key).reduce((a, p) => a + p.eur, 0);
+    expect(cent(part('usage'))).toBe(cent(h.usage));
+    expect(cent(part('loss'))).toBe(cent(h.loss));
+    expect(cent(part('flat'))).toBe(cent(h.flat));
+    expect(cent(part('metering'))).toBe(cent(h.metering));
+    expect(cent(part('electricityTax'))).toBe(cent(h.eAbgabe));
+    expect(cent(part('renewablesContribution'))).toBe(cent(h.beitrag));
+    expect(cent(part('renewablesFlat'))).toBe(cent(h.pauschale));
+    expect(cent(part('useLevy'))).toBe(cent(h.gebrauchsabgabe));
+  });
+
+  it('the bill typed by its parts: the preset alone misses the metering fee, and says so part by part', async () => {
+    const h = hand;
+    // The Wiener Netze template as it ships, filled in with the bill's parts (each rounded, net).
+    const template = JSON.parse(
+      readFileSync(join(__dirname, '..', '..', 'docs', 'bills', 'wiener-netze-haushalt.json'), 'utf8'),
+    ) as BillInput & { parts: { key: string; eur: number | null }[] };
+    const amounts: Record<string, number> = {
+      usage: cent(h.usage),
+      loss: cent(h.loss),
+      flat: cent(h.flat),
+      metering: h.metering,
+      electricityTax: cent(h.eAbgabe),
+      renewablesContribution: cent(h.beitrag),
+      renewablesFlat: cent(h.pauschale),
+      useLevy: cent(h.gebrauchsabgabe),
+    };
+    expect(template.parts.map((p) => p.key).sort()).toEqual(Object.keys(amounts).sort());
+    const grid = cent(amounts.usage! + amounts.loss! + amounts.flat! + amounts.metering!);
+    const levies = cent(
+      amounts.electricityTax! + amounts.renewablesContribution! + amounts.renewablesFlat! + amounts.useLevy!,
+    );
+    const bill = {
+      ...template,
+      kwh: Math.round(h.kwh * 1000) / 1000,
+      energyEur: null,
+      gridEur: grid,
+      leviesEur: levies,
+      totalEur: cent((grid + levies) * 1.2),
+      parts: template.parts.map((p) => ({ ...p, eur: amounts[p.key]! })),
+    };
+    const check = (tariffId: string) =>
+      profile.call<BillReconciliation>('analysis:bill', {
         meterId: huber.id,
         obisCode: '1-1:1.9.0 G.01',
-        fromSec: june.toSeconds(),
-        toSec: june.plus({ months: 1 }).toSeconds(),
-        tariffIds: ['huber-netz'],
+        ...RANGE,
+        tariffId,
+        bill,
       });
-      const t = r.tariffs[0]!;
-      expect([t.unpricedQuarterHours, t.outsideValidity]).toEqual([0, 0]);
-      const m = t.months.find((x) => x.month === '2026-06')!;
-
-      // By hand. The quarter-hours by plain SQL; SNAP 10:00–16:00 local, every day of June.
-      const c = await services.active();
-      const rows = c.db
-        .prepare(
-          `SELECT r.start_sec AS s, r.value AS v FROM readings r JOIN series se ON se.id = r.series_id
-            WHERE se.meter_id = ? AND se.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
-        )
-        .all(huber.id, june.toSeconds(), june.plus({ months: 1 }).toSeconds()) as { s: number; v: number }[];
-      expect(rows).toHaveLength(30 * 96);
-      let kwh = 0;
-      let usageCents = 0;
-      for (const { s, v } of rows) {
-        const hour = DateTime.fromSeconds(s, { zone: TZ }).hour;
-        kwh += v;
-        usageCents += v * (hour >= 10 && hour < 16 ? 5.58 : 6.98);
-      }
-      expect(Math.round(kwh * 10) / 10).toBe(481.7); // the bill's kWh
-      const lossCents = kwh * 0.7;
-      const gridEnergy = cent((usageCents + lossCents) / 100);
-      // Per year, by the day (June: 30 of 365): the flat charge, the Förderpauschale and -beitrag.
-      const flat = (54 * 30) / 365;
-      const perMeterLevies = ((19.02 + 3.796) * 30) / 365;
-      const fixed = cent(flat + 2.4 + perMeterLevies);
-      // Levies: 0,10 + 0,62 ct/kWh, and the Gebrauchsabgabe: 7 % of the grid's charges (not of a levy).
-      const levies = cent((kwh * 0.72) / 100 + (gridEnergy + fixed - cent(perMeterLevies)) * 0.07);
-      expect(m.gridEnergyEur).toBe(gridEnergy);
-      expect(m.baseFeeEur).toBe(fixed);
-      expect(m.fixedLeviesEur).toBe(cent(perMeterLevies));
-      expect(m.leviesEur).toBe(levies);
-      expect(m.energyEur).toBe(0);
-      expect(m.vatEur).toBe(cent((gridEnergy + fixed + levies) * 0.2));
-      // The bill: grid and levies 51,00 € net (unrounded here 51,003 €; the three lines, each rounded
-      // to the cent, add up to 50,99 €: a bill's own lines round alike, within a cent).
-      const unrounded =
-        (usageCents + lossCents) / 100 +
-        flat +
-        2.4 +
-        perMeterLevies +
-        (kwh * 0.72) / 100 +
-        ((usageCents + lossCents) / 100 + flat + 2.4) * 0.07;
-      expect(cent(unrounded)).toBe(51);
-      expect(Math.abs(m.gridEnergyEur + m.baseFeeEur + m.leviesEur - 51)).toBeLessThanOrEqual(0.0100001);
-    } finally {
-      await services.close();
-    }
-  }, 120_000);
+    // Against the preset alone: the metering fee is the part it does not hold, at 29,20 € a year
+    // (2,40 € × 365 / 30), and the Gebrauchsabgabe differs by its 7 % of it; every other part matches.
+    const alone = await check('netz-2026-wien');
+    const metering = alone.parts.find((p) => p.key === 'metering')!;
+    expect(metering).toMatchObject({ bill: 2.4, ours: 0, names: [], label: 'Messentgelt' });
+    expect(alone.reasons.find((r) => r.code === 'part_absent')).toMatchObject({
+      part: 'metering',
+      values: { bill: 2.4, perYear: 29.2 },
+    });
+    const useLevy = alone.reasons.find((r) => r.part === 'useLevy')!;
+    expect([useLevy.code, useLevy.basis]).toEqual(['part_differs', 'percent']);
+    expect(useLevy.values.diff).toBeCloseTo(cent(amounts.useLevy! - cent(h.gebrauchsabgabe - 0.07 * 2.4)), 2);
+    for (const p of alone.parts.filter((x) => x.key !== 'metering' && x.key !== 'useLevy'))
+      expect(Math.abs(p.difference!), p.key).toBeLessThan(0.01);
+    expect(alone.reasons.filter((r) => r.part).map((r) => r.part)).toEqual(['metering', 'useLevy']);
+    // With the metering fee typed into the tariff: every part matches to the cent, no part has a reason.
+    const full = await check('huber-netz');
+    for (const p of full.parts) expect(Math.abs(p.difference!), p.key).toBeLessThan(0.01);
+    expect(full.reasons.filter((r) => r.part)).toEqual([]);
+    expect(full.parts.find((p) => p.key === 'metering')!.names).toEqual(['Messentgelt']);
+  });
 });

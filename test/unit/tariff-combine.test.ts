@@ -105,8 +105,8 @@ describe('a combined tariff', () => {
     const marchGrid = (beforeKwh * 8.79) / 100;
     const grid = (snap * 7.03 + (fromApril - snap) * 8.79) / 100;
     // The Förderpauschale (19,02 €) and the Förderbeitrag per metering point (3,796 €) a year, by the
-    // day: two days in March, two in April.
-    const perMeter = ((19.02 + 3.796) * 2) / 365;
+    // day: two days in March, two in April; each rounded to the cent, as a bill lists it.
+    const perMeter = cent((19.02 * 2) / 365) + cent((3.796 * 2) / 365);
     expect(march.baseFeeEur).toBeCloseTo(perMeter, 2);
     const levies = (fromApril * (0.1 + 0.62)) / 100;
     expect(march.gridEnergyEur).toBeCloseTo(marchGrid, 2);
