@@ -1,5 +1,6 @@
 /** German (de-AT) UI strings. Every key exists in en.ts too (a test checks). */
 import { communityDe } from './community-de';
+import { billDe } from './bill-de';
 import { costDe } from './cost-de';
 import { importDe } from './import-de';
 import { reportDe } from './report-de';
@@ -7,6 +8,7 @@ import { reportDe } from './report-de';
 export const de = {
   ...importDe,
   ...costDe,
+  ...billDe,
   ...communityDe,
   ...reportDe,
   appTitle: 'Meterdesk',

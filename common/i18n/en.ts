@@ -1,6 +1,7 @@
 /** English UI strings: the same keys as de.ts (the type says so). */
 import type { de } from './de';
 import { communityEn } from './community-en';
+import { billEn } from './bill-en';
 import { costEn } from './cost-en';
 import { importEn } from './import-en';
 import { reportEn } from './report-en';
@@ -8,6 +9,7 @@ import { reportEn } from './report-en';
 export const en: Record<keyof typeof de, string> = {
   ...importEn,
   ...costEn,
+  ...billEn,
   ...communityEn,
   ...reportEn,
   appTitle: 'Meterdesk',

@@ -329,6 +329,26 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   const reasons = dialog.getByTestId('bill-reasons');
   await expect(reasons.locator('[data-code="period"]')).toContainText(/12[.,]5 kWh (more than|mehr als)/);
   await expect(reasons).not.toContainText(/more or less|mehr oder weniger/);
+  // The grid line by its parts (issue 44, item 5): the usage price as the tariff's 8,5 ct/kWh on the
+  // hand-counted kWh, and a metering fee the example tariff does not hold: named, with its yearly amount.
+  await dialog.getByTestId('bill-kwh').fill(String(billKwh));
+  await dialog.getByTestId('bill-parts-fields').locator('summary').click();
+  await dialog.getByTestId('bill-part-usage').fill(String(Math.round(billKwh * 8.5) / 100));
+  await dialog.getByTestId('bill-part-metering').fill('2,40');
+  await dialog.getByTestId('bill-compare').click();
+  const usage = dialog.locator('[data-testid="bill-part"][data-part="usage"]');
+  expect(Math.abs(Number(await usage.getAttribute('data-ours')) - billKwh * 0.085)).toBeLessThan(0.006);
+  await expect(dialog.locator('[data-testid="bill-part"][data-part="metering"]')).toHaveAttribute(
+    'data-ours',
+    '0',
+  );
+  const metering = dialog
+    .getByTestId('bill-reasons')
+    .locator('[data-code="part_absent"][data-part="metering"]');
+  await expect(metering).toContainText('Messentgelt');
+  await expect(metering).toContainText(/2[,.]4 €/);
+  await expect(dialog.getByTestId('bill-reasons').locator('[data-part="usage"]')).toHaveCount(0);
+  await app.screenshot('bill-parts');
   // Kept for the report (issue 42, item 20): listed under the dialog, and removable.
   await dialog.getByTestId('bill-keep').click();
   await expect(dialog.getByTestId('bill-kept')).toBeVisible();

@@ -577,7 +577,12 @@ describe('a bill kept for the report (issue 42, item 20)', () => {
       fromSec: from,
       toSec: to,
       tariffId: tariff.id,
-      bill: { kwh: Math.round((kwh + 25) * 1000) / 1000, totalEur: 400 },
+      bill: {
+        kwh: Math.round((kwh + 25) * 1000) / 1000,
+        totalEur: 400,
+        // A part of the grid line the tariff does not hold (issue 44, item 5).
+        parts: [{ key: 'metering', label: 'Messentgelt', eur: 2.4 }],
+      },
     };
     // An unknown tariff is refused before anything is kept.
     await expect(call('bills:keep', { ...input, tariffId: 'no-such-tariff' })).rejects.toThrow();
@@ -607,6 +612,9 @@ describe('a bill kept for the report (issue 42, item 20)', () => {
       new RegExp(`Energie \\(kWh\\)\\s+${de(input.bill.kwh, 1)} kWh\\s+${de(kwh, 1)} kWh`),
     );
     expect(text).toMatch(/25(,0+)? kWh mehr als die Messwerte/);
+    // The bill's part beside the tariff's, and the reason in the app's words.
+    expect(text).toMatch(/Messentgelt\s+2,40 €\s+0,00 €\s+2,40 €/);
+    expect(text).toMatch(/Die Rechnung weist Messentgelt mit 2,40 € aus, der Tarif enthält es\s+nicht/);
     // English words come from the same dictionary as the app's bill dialog.
     expect(textOf((await report('en')).path)).toMatch(
       /Bill check[\s\S]*25(\.0*)?\s*kWh more than the readings/,

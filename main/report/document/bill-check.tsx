@@ -5,6 +5,7 @@
  * app's own dictionary (common/i18n), so the report and the bill dialog say the same.
  */
 import { Text, View } from '@react-pdf/renderer';
+import { billReasonText, partName } from '../../../common/bill-words';
 import { sayIn, type Say } from '../../../common/i18n/words';
 import type { ReportBillCheck } from '../bill-part';
 import { st, Table } from './kit';
@@ -46,27 +47,23 @@ function Lines({ b, t, p }: { b: ReportBillCheck; t: Say; p: SectionProps }) {
           show(l.line, l.difference),
         ])}
       />
-      {r.reasons.map((x) => (
-        <Text key={x.code} style={st.small}>
-          {`• ${t(reasonKey(x), words(x.values, f))}`}
+      {r.parts.length > 0 && (
+        <Table
+          head={[t('bill_part'), t('bill_bill'), 'Meterdesk', t('bill_difference')]}
+          widths={[190, 80, 80, 110]}
+          rows={r.parts.map((x) => [
+            partName(x, t),
+            show('eur', x.bill),
+            show('eur', x.ours),
+            show('eur', x.difference),
+          ])}
+        />
+      )}
+      {r.reasons.map((x, i) => (
+        <Text key={i} style={st.small}>
+          {`• ${billReasonText(x, r.parts, t, (v) => f.n(v, Number.isInteger(v) ? 0 : 2))}`}
         </Text>
       ))}
     </View>
-  );
-}
-
-/** The bill counting more or fewer kWh than the readings says which (as the bill dialog words it). */
-function reasonKey(r: { code: string; values: Record<string, number> }): string {
-  if (r.code === 'period') return `bill_reason_period_${(r.values.diff ?? 0) > 0 ? 'more' : 'less'}`;
-  return `bill_reason_${r.code}`;
-}
-
-/** A reason's numbers in the report's format; a difference by its size (the words say which way). */
-function words(values: Record<string, number>, f: SectionProps['f']): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => {
-      const x = k === 'diff' || k === 'percent' ? Math.abs(v) : v;
-      return [k, f.n(x, Number.isInteger(x) ? 0 : 2)];
-    }),
   );
 }

@@ -6,13 +6,15 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillReconciliation, Tariff } from '../../../../preload/contract';
+import type { BillPartKey, BillReconciliation, Tariff } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
 import { fmtQuantity, localDateStart, localYmd, type FormatPrefs } from '../../format';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { fmtEur } from './CostView';
 import { KeptBills } from './KeptBills';
+import { BillPartsFields, BillPartsTable, PART_KEYS } from './BillParts';
+import { billReasonText } from '../../../../common/bill-words';
 
 const LINES = ['kwh', 'energy', 'baseFee', 'grid', 'levies', 'vat', 'total'] as const;
 type Line = (typeof LINES)[number];
@@ -60,6 +62,9 @@ export function BillDialog(props: {
   const [values, setValues] = useState<Record<Line, string>>(
     Object.fromEntries(LINES.map((l) => [l, ''])) as Record<Line, string>,
   );
+  const [partValues, setPartValues] = useState<Record<BillPartKey, string>>(
+    Object.fromEntries(PART_KEYS.map((k) => [k, ''])) as Record<BillPartKey, string>,
+  );
   const [result, setResult] = useState<BillReconciliation | null>(null);
   const [asked, setAsked] = useState<Parameters<ReturnType<typeof api>['analysis']['bill']>[0] | null>(null);
   const [kept, setKept] = useState(0);
@@ -67,18 +72,9 @@ export function BillDialog(props: {
   const submit = async () => {
     setError(null);
     setResult(null);
-    const parsed = Object.fromEntries(LINES.map((l) => [l, parseAmount(values[l])])) as Record<
-      Line,
-      number | null
-    >;
-    const bad = LINES.find((l) => Number.isNaN(parsed[l]));
-    if (bad) return setError(new Error(t('bill_notNumber', { line: t(`bill_line_${bad}`) })));
-    if (parsed.kwh === null || parsed.total === null) return setError(new Error(t('bill_needKwhTotal')));
     if (to < from) return setError(new Error(t('bill_badPeriod')));
-    const bill = Object.fromEntries(LINES.map((l) => [FIELD[l], parsed[l]])) as {
-      kwh: number;
-      totalEur: number;
-    };
+    const bill = billOfForm(values, partValues, t);
+    if (bill instanceof Error) return setError(bill);
     const input = {
       meterId: props.meterId,
       obisCode: props.obisCode,
@@ -158,6 +154,10 @@ export function BillDialog(props: {
             />
           </label>
         ))}
+        <BillPartsFields
+          values={partValues}
+          onChange={(key, text) => setPartValues((v) => ({ ...v, [key]: text }))}
+        />
         <div className="modal-actions">
           <button type="button" onClick={props.onClose}>
             {t('close')}
@@ -192,6 +192,7 @@ function BillResult(props: {
 }) {
   const { t } = useTranslation();
   const { result, show } = props;
+  const nf = new Intl.NumberFormat(props.prefs.locale, { maximumFractionDigits: 3 });
   return (
     <>
       <div className="table-scroll">
@@ -224,10 +225,11 @@ function BillResult(props: {
           </tbody>
         </table>
       </div>
+      <BillPartsTable result={result} prefs={props.prefs} />
       <ul data-testid="bill-reasons">
-        {result.reasons.map((r) => (
-          <li key={r.code} data-code={r.code}>
-            {t(reasonKey(r), fmtValues(r.values, props.prefs))}
+        {result.reasons.map((r, i) => (
+          <li key={i} data-code={r.code} data-part={r.part}>
+            {billReasonText(r, result.parts, t, nf.format)}
           </li>
         ))}
       </ul>
@@ -235,22 +237,29 @@ function BillResult(props: {
   );
 }
 
+/** The typed lines and parts as the bill the contract takes, or what is wrong with them. */
+function billOfForm(
+  values: Record<Line, string>,
+  partValues: Record<BillPartKey, string>,
+  t: (key: string, o?: Record<string, unknown>) => string,
+) {
+  const parsed = Object.fromEntries(LINES.map((l) => [l, parseAmount(values[l])])) as Record<
+    Line,
+    number | null
+  >;
+  const bad = LINES.find((l) => Number.isNaN(parsed[l]));
+  if (bad) return new Error(t('bill_notNumber', { line: t(`bill_line_${bad}`) }));
+  if (parsed.kwh === null || parsed.total === null) return new Error(t('bill_needKwhTotal'));
+  const parts = PART_KEYS.map((key) => ({ key, eur: parseAmount(partValues[key]) }));
+  const badPart = parts.find((p) => Number.isNaN(p.eur));
+  if (badPart) return new Error(t('bill_notNumber', { line: t(`bill_part_${badPart.key}`) }));
+  return {
+    ...(Object.fromEntries(LINES.map((l) => [FIELD[l], parsed[l]])) as { kwh: number; totalEur: number }),
+    parts: parts.filter((p): p is { key: BillPartKey; eur: number } => p.eur !== null),
+  };
+}
+
 function nextDay(iso: string): [number, number, number] {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return [y, m, d + 1];
-}
-
-/** The reason's numbers in the person's locale. */
-/** A reason's words; the bill counting more or fewer kWh than the readings says which (issue 42, item 19). */
-function reasonKey(r: { code: string; values: Record<string, number> }): string {
-  if (r.code === 'period') return `bill_reason_period_${(r.values.diff ?? 0) > 0 ? 'more' : 'less'}`;
-  return `bill_reason_${r.code}`;
-}
-
-/** A reason's numbers in the person's format; a difference by its size (the words say which way). */
-function fmtValues(values: Record<string, number>, prefs: FormatPrefs): Record<string, string> {
-  const nf = new Intl.NumberFormat(prefs.locale, { maximumFractionDigits: 3 });
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, nf.format(k === 'diff' || k === 'percent' ? Math.abs(v) : v)]),
-  );
 }
