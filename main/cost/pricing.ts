@@ -105,6 +105,31 @@ export function asNet(t: Tariff): Tariff {
 
 /** A combined tariff's parts, as stored (issue 44); a part that is combined itself is refused. */
 export function partsOf(t: Tariff, store: TariffStore): Tariff[] {
+  const parts = storedParts(t, store);
+  // A municipality's percentage levy (the Gebrauchsabgabe: 7 % in Vienna) is charged on the energy and
+  // the grid alike (issue 44, item 1): held by the grid's or the levies' part, it is charged on the
+  // supplier's part too — its energy and fees, not its levies (each change that replaces them keeps it).
+  const percent = parts.flatMap((p, i) =>
+    t.parts![i]!.role === 'supplier' ? [] : p.levies.filter((l) => (l.percent ?? 0) > 0),
+  );
+  if (percent.length === 0) return parts;
+  const withPercent = (levies: Tariff['levies']) => [
+    ...levies,
+    ...percent.map((l) => ({ ...l, centsPerKwh: 0 })),
+  ];
+  return parts.map((p, i) =>
+    t.parts![i]!.role !== 'supplier'
+      ? p
+      : {
+          ...p,
+          levies: withPercent(p.levies),
+          changes: (p.changes ?? []).map((c) => (c.levies ? { ...c, levies: withPercent(c.levies) } : c)),
+        },
+  );
+}
+
+/** A combination's parts as the profile stores them (a combination inside one refused). */
+function storedParts(t: Tariff, store: TariffStore): Tariff[] {
   return (t.parts ?? []).map((p) => {
     const part = store.get(p.tariffId);
     if (part.parts)

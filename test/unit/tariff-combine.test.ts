@@ -169,6 +169,49 @@ describe('a combined tariff', () => {
     expect(r.bestTariffId).toBe('lieferant');
   });
 
+  it('charges Vienna’s Gebrauchsabgabe of the grid’s part on the supplier’s energy and fees too', () => {
+    const { db, svc } = profile();
+    const combined = saveCombined(
+      svc.store,
+      {
+        name: 'Lieferant + Netz Wien',
+        parts: [
+          { role: 'supplier', tariffId: 'lieferant' },
+          { role: 'grid', tariffId: 'netz-2026-wien' },
+        ],
+      },
+      2,
+    );
+    const from = at('2026-04-01T00:00');
+    const to = at('2026-04-03T00:00');
+    const r = svc.cost({
+      meterId: 'm',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: from,
+      toSec: to,
+      tariffIds: [combined.id],
+      shiftPercent: 0,
+    });
+    const kwh = (
+      db
+        .prepare('SELECT sum(value) AS k FROM readings WHERE start_sec >= ? AND start_sec < ?')
+        .get(from, to) as { k: number }
+    ).k;
+    const c = r.tariffs[0]!;
+    // By hand: 7 % of the supplier's energy (10 ct/kWh; its tariff holds no fee), beside 7 % of the grid.
+    const supplierLevy = c.billParts.filter((p) => p.key === 'useLevy').map((p) => p.eur);
+    const energy = (kwh * 10) / 100;
+    const vienna = (x: number) => Math.round(x * 0.07 * 100) / 100;
+    expect(c.total.energyEur).toBeCloseTo(energy, 2);
+    // Two parts named "Gebrauchsabgabe Wien" (the supplier's and the grid's), summed by name.
+    expect(supplierLevy).toHaveLength(1);
+    const gridNet = c.total.gridEnergyEur + c.total.baseFeeEur - c.total.fixedLeviesEur;
+    expect(supplierLevy[0]!).toBeCloseTo(vienna(energy) + vienna(gridNet), 1);
+    // The supplier's part alone (as the combination priced it) holds 7 % of its energy in its levies.
+    const partLevies = c.total.leviesEur - (kwh * 0.72) / 100 - vienna(gridNet);
+    expect(partLevies).toBeCloseTo(vienna(energy), 1);
+  });
+
   it('refuses what would price on a gap: a removed part, a part of another kind, a combination inside one', () => {
     const { svc } = profile();
     const combined = saveCombined(
