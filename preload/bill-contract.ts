@@ -103,6 +103,7 @@ export interface BillReconciliation {
       | 'vat'
       | 'period'
       | 'match'
+      | 'total'
       | 'part_absent'
       | 'part_unbilled'
       | 'part_differs';

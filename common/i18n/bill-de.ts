@@ -33,4 +33,6 @@ export const billDe = {
     '{{part}} weicht um {{diff}} € ab (Rechnung {{bill}} €, Tarif {{ours}} €): als Prozentsatz der Energie- und Netzentgelte folgt es deren Abweichungen oben, oder der Satz ist ein anderer.',
   bill_reason_part_differs_period:
     '{{part}} weicht um {{diff}} € ab: Rechnung {{bill}} €, Tarif {{ours}} € (ein anderer Satz oder eine andere Basis).',
+  bill_reason_total:
+    'Die Summe weicht um {{diff}} € ab: die Positionen der Rechnung (Energie, Grundgebühr, Netzentgelte, Abgaben, USt.) oder ihre Teile eingeben, um zu sehen, welche.',
 };

@@ -35,4 +35,6 @@ export const billEn: Record<keyof typeof billDe, string> = {
     '{{part}} differs by {{diff}} € (the bill {{bill}} €, the tariff {{ours}} €): a percentage of the energy and grid charges, it follows their differences above, or another rate.',
   bill_reason_part_differs_period:
     '{{part}} differs by {{diff}} €: the bill {{bill}} €, the tariff {{ours}} € (another rate or base).',
+  bill_reason_total:
+    'The total differs by {{diff}} €: type the bill’s lines (energy, base fee, grid fees, levies, VAT) or its parts to see which.',
 };

@@ -142,6 +142,19 @@ export function reconcileBill(
       });
   }
   reasons.push(...byPart.reasons);
+  // A total that differs where the bill gave no line between kWh and total: said, with what would tell.
+  const total = lines[6]!.difference;
+  if (
+    total !== null &&
+    Math.abs(total) >= 0.01 &&
+    lines.slice(1, 6).every((l) => l.bill === null) &&
+    (b.parts ?? []).every((p) => p.eur === null)
+  )
+    reasons.push({
+      code: 'total',
+      values: { diff: total },
+      text: `The total differs by ${total} €: type the bill's lines (energy, base fee, grid fees, levies, VAT) or its parts to see which.`,
+    });
   const same = (d: number | null) => d === null || Math.abs(d) < 0.01;
   if (
     reasons.length === 0 &&

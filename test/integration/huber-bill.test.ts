@@ -188,5 +188,18 @@ describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
     for (const p of full.parts) expect(Math.abs(p.difference!), p.key).toBeLessThan(0.01);
     expect(full.reasons.filter((r) => r.part)).toEqual([]);
     expect(full.parts.find((p) => p.key === 'metering')!.names).toEqual(['Messentgelt']);
+    // Only the kWh and the total typed: the total's difference is said, with what would tell more.
+    const bare = await profile.call<BillReconciliation>('analysis:bill', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      ...RANGE,
+      tariffId: 'netz-2026-wien',
+      bill: { kwh: bill.kwh, totalEur: bill.totalEur },
+    });
+    const totalLine = bare.lines.find((l) => l.line === 'total')!;
+    expect(bare.reasons).toEqual([
+      expect.objectContaining({ code: 'total', values: { diff: totalLine.difference } }),
+    ]);
+    expect(Math.abs(totalLine.difference!)).toBeGreaterThan(2.4); // the metering fee and its VAT
   });
 });
