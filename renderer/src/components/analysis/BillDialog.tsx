@@ -13,7 +13,7 @@ import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { fmtEur } from './CostView';
 import { KeptBills } from './KeptBills';
-import { BillPartsFields, BillPartsTable, PART_KEYS } from './BillParts';
+import { BillPartsFields, BillPartsTable, BillTableHead, PART_KEYS } from './BillParts';
 import { billReasonText } from '../../../../common/bill-words';
 
 const LINES = ['kwh', 'energy', 'baseFee', 'grid', 'levies', 'vat', 'total'] as const;
@@ -197,20 +197,7 @@ function BillResult(props: {
     <>
       <div className="table-scroll">
         <table className="data-table" data-testid="bill-lines">
-          <thead>
-            <tr>
-              <th scope="col">{t('bill_line')}</th>
-              <th scope="col" className="num">
-                {t('bill_bill')}
-              </th>
-              <th scope="col" className="num">
-                Meterdesk
-              </th>
-              <th scope="col" className="num">
-                {t('bill_difference')}
-              </th>
-            </tr>
-          </thead>
+          <BillTableHead first={t('bill_line')} />
           <tbody>
             {result.lines.map((x) => (
               <tr key={x.line} data-testid="bill-line" data-line={x.line} data-ours={x.ours}>

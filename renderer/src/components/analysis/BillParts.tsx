@@ -50,20 +50,7 @@ export function BillPartsTable(props: { result: BillReconciliation; prefs: Forma
   return (
     <div className="table-scroll">
       <table className="data-table" data-testid="bill-parts">
-        <thead>
-          <tr>
-            <th scope="col">{t('bill_part')}</th>
-            <th scope="col" className="num">
-              {t('bill_bill')}
-            </th>
-            <th scope="col" className="num">
-              Meterdesk
-            </th>
-            <th scope="col" className="num">
-              {t('bill_difference')}
-            </th>
-          </tr>
-        </thead>
+        <BillTableHead first={t('bill_part')} />
         <tbody>
           {props.result.parts.map((p) => (
             <tr key={p.key} data-testid="bill-part" data-part={p.key} data-ours={p.ours}>
@@ -80,5 +67,22 @@ export function BillPartsTable(props: { result: BillReconciliation; prefs: Forma
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The head of the bill's tables: the line or part, the bill, Meterdesk, the difference. */
+export function BillTableHead(props: { first: string }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{props.first}</th>
+        {[t('bill_bill'), 'Meterdesk', t('bill_difference')].map((h) => (
+          <th key={h} scope="col" className="num">
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
