@@ -12,6 +12,7 @@ import {
   type Lang,
   type Say,
 } from '../../common/i18n/words';
+import { billReasonText } from '../../common/bill-words';
 import type { ImportNote } from '../import/notes';
 import { noteText } from '../import/notes';
 import type { SyncWarning } from '../sync/verify';
@@ -73,6 +74,17 @@ export function syncWarningLine(w: SyncWarning, lang: Lang): string {
 /** The bill ahead's quarter-hours without a price, in the app's words (common/i18n). */
 export function aheadUnpricedLine(u: { withoutPrice: number; outsideValidity: number }, lang: Lang): string {
   return say(lang)('ahead_unpriced', { n: u.withoutPrice + u.outsideValidity, outside: u.outsideValidity });
+}
+
+const NUM_DE = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 3 });
+/** A bill check's reason in the language: German in the app's words (common/bill-words.ts). */
+export function billReasonLine(
+  r: Parameters<typeof billReasonText>[0] & { text: string },
+  parts: Parameters<typeof billReasonText>[1],
+  lang: Lang,
+): string {
+  if (lang === 'en') return r.text;
+  return billReasonText(r, parts, say(lang), (v) => NUM_DE.format(v));
 }
 
 /** "warning" / "note" / "meter" as the CLI prints them before a line. */

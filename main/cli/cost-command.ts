@@ -20,6 +20,7 @@ import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, isoWithOffset, localParts, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { readOptionFile, UsageError } from './usage-error';
+import { billReasonLine, cliLanguage } from './cli-words';
 import { systemClock } from '../time/clock';
 import { metersOfSite } from '../db/meter-reads';
 import { powerScenario } from '../cost/power-scenario';
@@ -286,7 +287,8 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
       process.stdout.write(
         `  ${p.line === 'grid' ? 'grid  ' : 'levies'} ${(p.label ?? (p.names.join(', ') || p.key)).slice(0, 40).padEnd(40)}  ${(p.bill === null ? '–' : String(p.bill)).padStart(10)}  ${String(p.ours).padStart(10)}  ${(p.difference === null ? '–' : String(p.difference)).padStart(10)}\n`,
       );
-    for (const x of r.reasons) process.stdout.write(`  ${x.text}\n`);
+    const lang = cliLanguage(process.argv.slice(2));
+    for (const x of r.reasons) process.stdout.write(`  ${billReasonLine(x, r.parts, lang)}\n`);
   } finally {
     db.close();
   }

@@ -100,5 +100,10 @@ describe('meterdesk bill --bill docs/bills/netz-noe-haushalt.json', () => {
     const text = await runCli(args.filter((a) => a !== '--json'));
     expect(text.stdout).toMatch(/grid +Messentgelt +0\.24 +0 +0\.24\n/);
     expect(text.stdout).toContain('the tariff holds none: add it (the bill implies 29.2 € a year)');
+    // In German where German is asked for, in the app's words.
+    const de = await runCli([...args.filter((a) => a !== '--json'), '--lang', 'de']);
+    expect(de.stdout).toContain(
+      'Die Rechnung weist Messentgelt mit 0,24 € aus, der Tarif enthält es nicht: im Tarif ergänzen (die Rechnung ergibt 29,2 € im Jahr).',
+    );
   });
 });
