@@ -285,7 +285,7 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
       );
     for (const p of r.parts)
       process.stdout.write(
-        `  ${p.line === 'grid' ? 'grid  ' : 'levies'} ${(p.label ?? (p.names.join(', ') || p.key)).slice(0, 40).padEnd(40)}  ${(p.bill === null ? '–' : String(p.bill)).padStart(10)}  ${String(p.ours).padStart(10)}  ${(p.difference === null ? '–' : String(p.difference)).padStart(10)}\n`,
+        `  ${p.line === 'grid' ? 'grid  ' : 'levies'} ${(p.label ?? (p.names.join(', ') || p.key)).slice(0, 52).padEnd(52)}  ${(p.bill === null ? '–' : String(p.bill)).padStart(10)}  ${String(p.ours).padStart(10)}  ${(p.difference === null ? '–' : String(p.difference)).padStart(10)}\n`,
       );
     const lang = cliLanguage(process.argv.slice(2));
     for (const x of r.reasons) process.stdout.write(`  ${billReasonLine(x, r.parts, lang)}\n`);

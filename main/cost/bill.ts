@@ -89,7 +89,8 @@ export function reconcileBill(
     });
   }
   const kwhDiff = lines[0]!.difference ?? 0;
-  if (missing <= 0 && Math.abs(kwhDiff) >= 0.001)
+  // A bill prints its kWh rounded (481,7 or 3 550): a difference within that rounding is none.
+  if (missing <= 0 && Math.abs(kwhDiff) >= 0.001 && Math.abs(b.kwh - f.kwh) > printedHalf(b.kwh))
     reasons.push({
       code: 'period',
       values: { diff: r3(kwhDiff), percent: r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100) },
@@ -158,7 +159,9 @@ export function reconcileBill(
   const same = (d: number | null) => d === null || Math.abs(d) < 0.01;
   if (
     reasons.length === 0 &&
-    lines.every((l) => same(l.difference)) &&
+    lines.every((l) =>
+      l.line === 'kwh' ? Math.abs(b.kwh - f.kwh) <= printedHalf(b.kwh) : same(l.difference),
+    ) &&
     byPart.parts.every((p) => same(p.difference))
   )
     reasons.push({ code: 'match', values: {}, text: 'Every line matches the bill to the cent.' });
@@ -172,4 +175,10 @@ export function reconcileBill(
     parts: byPart.parts,
     reasons,
   };
+}
+
+/** Half the last printed digit of a number as typed (481.7 → 0.05, 3550 → 0.5), at least 0.0005. */
+function printedHalf(v: number): number {
+  const decimals = Math.min(3, (String(v).split('.')[1] ?? '').length);
+  return 0.5 * 10 ** -decimals + 1e-9;
 }

@@ -201,5 +201,19 @@ describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
       expect.objectContaining({ code: 'total', values: { diff: totalLine.difference } }),
     ]);
     expect(Math.abs(totalLine.difference!)).toBeGreaterThan(2.4); // the metering fee and its VAT
+    // The kWh as a bill prints them (481,7): within that rounding no reason; a kWh more, the reason.
+    const kwhAs = async (kwh: number) =>
+      (
+        await profile.call<BillReconciliation>('analysis:bill', {
+          meterId: huber.id,
+          obisCode: '1-1:1.9.0 G.01',
+          ...RANGE,
+          tariffId: 'huber-netz',
+          bill: { kwh, totalEur: full.lines.find((l) => l.line === 'total')!.ours },
+        })
+      ).reasons.map((r) => r.code);
+    expect(Math.round(h.kwh * 10) / 10).toBe(481.7);
+    expect(await kwhAs(481.7)).toEqual(['match']);
+    expect(await kwhAs(482.7)).toEqual(['period']);
   });
 });
