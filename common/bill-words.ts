@@ -24,7 +24,6 @@ export function partName(p: Pick<Part, 'key' | 'label'>, t: Say): string {
 /** The dictionary key of a reason: which way the kWh differ, on what basis a part is compared. */
 export function billReasonKey(r: Reason): string {
   if (r.code === 'period') return `bill_reason_period_${(r.values.diff ?? 0) > 0 ? 'more' : 'less'}`;
-  if (r.code === 'part_unbilled') return 'bill_reason_part_unbilled';
   if (r.basis) return `bill_reason_${r.code}_${r.basis}`;
   return `bill_reason_${r.code}`;
 }

@@ -104,8 +104,8 @@ export interface BillReconciliation {
       | 'period'
       | 'match'
       | 'total'
+      | 'before_data'
       | 'part_absent'
-      | 'part_unbilled'
       | 'part_differs';
     /** The part a `part_…` reason is about, and what its numbers are: per kWh, a year, a percentage, €. */
     part?: BillPartKey;

@@ -23,10 +23,8 @@ export const billDe = {
     'Die Rechnung weist {{part}} mit {{bill}} € aus, der Tarif enthält es nicht: im Tarif als Prozent-Abgabe ergänzen.',
   bill_reason_part_absent_period:
     'Die Rechnung weist {{part}} mit {{bill}} € aus, der Tarif enthält es nicht: im Tarif ergänzen.',
-  bill_reason_part_unbilled:
-    'Der Tarif verrechnet {{part}} mit {{ours}} €, die Rechnung weist keinen solchen Teil aus (vielleicht in einem anderen Teil enthalten oder nicht verrechnet).',
   bill_reason_part_differs_per_kwh:
-    '{{part}} weicht um {{diff}} € ab: die Rechnung ergibt {{bill}} ct/kWh, der Tarif {{ours}} ct/kWh über die kWh des Zeitraums (ein anderer Preis oder die kWh eines anderen Zeitraums).',
+    '{{part}} weicht um {{diff}} € ab: die Rechnung ergibt {{bill}} ct/kWh über ihre kWh, der Tarif {{ours}} ct/kWh über die der Messwerte (ein anderer Preis).',
   bill_reason_part_differs_per_year:
     '{{part}} weicht um {{diff}} € ab: die Rechnung ergibt {{bill}} € im Jahr, der Tarif {{ours}} € (ein anderer Betrag oder andere Tage gezählt).',
   bill_reason_part_differs_percent:
@@ -35,4 +33,6 @@ export const billDe = {
     '{{part}} weicht um {{diff}} € ab: Rechnung {{bill}} €, Tarif {{ours}} € (ein anderer Satz oder eine andere Basis).',
   bill_reason_total:
     'Die Summe weicht um {{diff}} € ab: die Positionen der Rechnung (Energie, Grundgebühr, Netzentgelte, Abgaben, USt.) oder ihre Teile eingeben, um zu sehen, welche.',
+  bill_reason_before_data:
+    'Die Messwerte dieses Registers beginnen {{days}} Tage nach dem Beginn des Rechnungszeitraums: diese Tage werden hier nicht gezählt. Die Portal-Datei des Netzbetreibers dafür importieren oder den Zeitraum prüfen.',
 };

@@ -25,10 +25,8 @@ export const billEn: Record<keyof typeof billDe, string> = {
     'The bill lists {{part}} of {{bill}} €; the tariff holds none: add it to the tariff as a percentage levy.',
   bill_reason_part_absent_period:
     'The bill lists {{part}} of {{bill}} €; the tariff holds none: add it to the tariff.',
-  bill_reason_part_unbilled:
-    'The tariff charges {{part}} of {{ours}} €; the bill lists no such part (it may hold it in another one, or not charge it).',
   bill_reason_part_differs_per_kwh:
-    '{{part}} differs by {{diff}} €: the bill’s is {{bill}} ct/kWh, the tariff’s {{ours}} ct/kWh over the period’s kWh (another price, or another period’s kWh).',
+    '{{part}} differs by {{diff}} €: the bill’s is {{bill}} ct/kWh over its kWh, the tariff’s {{ours}} ct/kWh over the readings’ (another price).',
   bill_reason_part_differs_per_year:
     '{{part}} differs by {{diff}} €: the bill’s comes to {{bill}} € a year, the tariff’s to {{ours}} € (another amount, or other days counted).',
   bill_reason_part_differs_percent:
@@ -37,4 +35,6 @@ export const billEn: Record<keyof typeof billDe, string> = {
     '{{part}} differs by {{diff}} €: the bill {{bill}} €, the tariff {{ours}} € (another rate or base).',
   bill_reason_total:
     'The total differs by {{diff}} €: type the bill’s lines (energy, base fee, grid fees, levies, VAT) or its parts to see which.',
+  bill_reason_before_data:
+    'The register’s readings start {{days}} days into the bill’s period: those days are not counted here. Import the operator’s portal file for them, or check the period.',
 };

@@ -121,18 +121,18 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 /**
  * The bill's parts beside the tariff's: a row for every part either holds, and a reason for every
  * difference of a cent or more — a part the tariff does not hold (with the rate or yearly amount the bill
- * implies, to enter), a part the bill does not list (only where the bill breaks that line down), a
- * different rate per kWh or amount per year.
+ * implies, to enter), a different rate per kWh or amount per year. A part the bill leaves empty is not
+ * compared (its row shows the tariff's amount). The bill's rate is over the bill's kWh, the tariff's
+ * over the readings'; a year's amount over the bill's period (the days typed).
  */
 export function reconcileParts(
   billParts: Bill['parts'],
   ours: readonly CostBillPart[],
-  period: { kwh: number; days: number },
+  period: { billKwh: number; ourKwh: number; days: number },
 ): Reconciled {
   const out: Reconciled = { parts: [], reasons: [] };
   const given = billParts.flatMap((p) => (p.eur === null ? [] : [{ ...p, eur: p.eur }]));
-  const brokenDown = new Set(given.map((p) => BILL_PARTS[p.key]));
-  const rate = (eur: number) => (period.kwh > 0 ? r3((eur / period.kwh) * 100) : 0);
+  const rateOver = (eur: number, kwh: number) => (kwh > 0 ? r3((eur / kwh) * 100) : 0);
   const perYear = (eur: number) => (period.days > 0 ? r2((eur * 365) / period.days) : 0);
   for (const key of Object.keys(BILL_PARTS) as BillPartKey[]) {
     const mine = ours.filter((p) => p.key === key);
@@ -153,7 +153,11 @@ export function reconcileParts(
     const what = b?.label ? `"${b.label}"` : PART_TEXT[key];
     const basis = BASIS[key];
     if (b && mine.length === 0 && Math.abs(b.eur) >= 0.01) {
-      const values = { bill: b.eur, centsPerKwh: rate(b.eur), perYear: perYear(b.eur) };
+      const values = {
+        bill: b.eur,
+        centsPerKwh: rateOver(b.eur, period.billKwh),
+        perYear: perYear(b.eur),
+      };
       const as =
         basis === 'per_kwh'
           ? `${values.centsPerKwh} ct/kWh`
@@ -167,17 +171,10 @@ export function reconcileParts(
         values,
         text: `The bill lists ${what} of ${b.eur} €; the tariff holds none: add it (the bill implies ${as}).`,
       });
-    } else if (!b && brokenDown.has(line) && Math.abs(eur) >= 0.01)
-      out.reasons.push({
-        code: 'part_unbilled',
-        part: key,
-        values: { ours: eur },
-        text: `The tariff charges ${PART_TEXT[key]} (${mine.map((p) => p.name).join(', ')}) of ${eur} €; the bill lists no such part (it may hold it in another one, or not charge it).`,
-      });
-    else if (b && difference !== null && Math.abs(difference) >= 0.01) {
+    } else if (b && difference !== null && Math.abs(difference) >= 0.01) {
       const [bill, mineAs, unit] =
         basis === 'per_kwh'
-          ? [rate(b.eur), rate(eur), 'ct/kWh over the period’s kWh']
+          ? [rateOver(b.eur, period.billKwh), rateOver(eur, period.ourKwh), 'ct/kWh']
           : basis === 'per_year'
             ? [perYear(b.eur), perYear(eur), '€ a year']
             : [b.eur, eur, '€'];
@@ -185,7 +182,7 @@ export function reconcileParts(
         basis === 'percent'
           ? 'a percentage of the energy and grid charges, it follows their differences above, or another rate'
           : basis === 'per_kwh'
-            ? 'another price, or another period’s kWh'
+            ? 'another price'
             : 'another amount, or other days counted';
       out.reasons.push({
         code: 'part_differs',

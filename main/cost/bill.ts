@@ -76,33 +76,11 @@ export function reconcileBill(
   const reasons: Reconciliation['reasons'] = [];
   // The grid and levies lines by their parts, where the bill shows them (issue 44, item 5).
   const byPart = reconcileParts(b.parts ?? [], priced.billParts, {
-    kwh: f.kwh,
-    days: Math.round((f.frame.toSec - f.frame.fromSec) / 86_400),
+    billKwh: b.kwh,
+    ourKwh: f.kwh,
+    days: Math.round((q.toSec - q.fromSec) / 86_400),
   });
-  const missing = f.expected - f.readings;
-  if (missing > 0) {
-    const perInterval = f.readings > 0 ? f.kwh / f.readings : 0;
-    reasons.push({
-      code: 'missing',
-      values: { missing, expected: f.expected, kwh: r3(missing * perInterval), diff: r3(b.kwh - f.kwh) },
-      text: `${missing} of ${f.expected} intervals of the period have no reading here; at the period's mean they would hold about ${r3(missing * perInterval)} kWh (the bill's kWh differ by ${r3(b.kwh - f.kwh)}). Sync or import them, then reconcile again.`,
-    });
-  }
-  const kwhDiff = lines[0]!.difference ?? 0;
-  // A bill prints its kWh rounded (481,7 or 3 550): a difference within that rounding is none.
-  if (missing <= 0 && Math.abs(kwhDiff) >= 0.001 && Math.abs(b.kwh - f.kwh) > printedHalf(b.kwh))
-    reasons.push({
-      code: 'period',
-      values: { diff: r3(kwhDiff), percent: r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100) },
-      text: `Every interval of the period is here, and the bill counts ${r3(kwhDiff)} kWh ${kwhDiff > 0 ? 'more' : 'less'}: its period may be another (meter readings taken on other days), or it bills readings the operator estimated. The other lines follow from the energy (${r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100)} %).`,
-    });
-  const estimated = f.quality.estimated + f.quality.unreliable;
-  if (estimated > 0)
-    reasons.push({
-      code: 'estimated',
-      values: { estimated },
-      text: `${estimated} values of the period are estimated or unreliable; the operator may have replaced them since (a revision), and the bill may count the replacements.`,
-    });
+  reasons.push(...readingReasons(f, q.fromSec, b.kwh));
   const energyLine = lines[1]!;
   if (energyLine.difference !== null && Math.abs(energyLine.difference) >= 0.01 && b.kwh > 0 && f.kwh > 0) {
     const billPrice = (b.energyEur! / b.kwh) * 100;
@@ -175,6 +153,57 @@ export function reconcileBill(
     parts: byPart.parts,
     reasons,
   };
+}
+
+/**
+ * What the readings say of the bill's kWh: intervals missing in the period (with the energy they would
+ * hold), days before the register's first reading, the bill counting another period's kWh (beyond the
+ * rounding it prints), estimated values.
+ */
+function readingReasons(
+  f: ReturnType<typeof figuresOf>,
+  fromSec: number,
+  billKwh: number,
+): Reconciliation['reasons'] {
+  const out: Reconciliation['reasons'] = [];
+  const missing = f.expected - f.readings;
+  if (missing > 0) {
+    const perInterval = f.readings > 0 ? f.kwh / f.readings : 0;
+    out.push({
+      code: 'missing',
+      values: { missing, expected: f.expected, kwh: r3(missing * perInterval), diff: r3(billKwh - f.kwh) },
+      text: `${missing} of ${f.expected} intervals of the period have no reading here; at the period's mean they would hold about ${r3(missing * perInterval)} kWh (the bill's kWh differ by ${r3(billKwh - f.kwh)}). Sync or import them, then reconcile again.`,
+    });
+  }
+  // Days of the bill's period before the register's first reading: not counted (the frame starts there).
+  const beforeData = f.frame.clippedToData ? Math.ceil((f.frame.fromSec - fromSec) / 86_400) : 0;
+  if (beforeData > 0)
+    out.push({
+      code: 'before_data',
+      values: { days: beforeData },
+      text: `The register's readings start ${beforeData} days into the bill's period: those days are not counted here. Import the operator's portal file for them, or check the period.`,
+    });
+  const kwhDiff = r3(billKwh - f.kwh);
+  // A bill prints its kWh rounded (481,7 or 3 550): a difference within that rounding is none.
+  if (
+    missing <= 0 &&
+    beforeData === 0 &&
+    Math.abs(kwhDiff) >= 0.001 &&
+    Math.abs(billKwh - f.kwh) > printedHalf(billKwh)
+  )
+    out.push({
+      code: 'period',
+      values: { diff: r3(kwhDiff), percent: r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100) },
+      text: `Every interval of the period is here, and the bill counts ${r3(kwhDiff)} kWh ${kwhDiff > 0 ? 'more' : 'less'}: its period may be another (meter readings taken on other days), or it bills readings the operator estimated. The other lines follow from the energy (${r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100)} %).`,
+    });
+  const estimated = f.quality.estimated + f.quality.unreliable;
+  if (estimated > 0)
+    out.push({
+      code: 'estimated',
+      values: { estimated },
+      text: `${estimated} values of the period are estimated or unreliable; the operator may have replaced them since (a revision), and the bill may count the replacements.`,
+    });
+  return out;
 }
 
 /** Half the last printed digit of a number as typed (481.7 → 0.05, 3550 → 0.5), at least 0.0005. */

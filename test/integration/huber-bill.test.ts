@@ -215,5 +215,26 @@ describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
     expect(Math.round(h.kwh * 10) / 10).toBe(481.7);
     expect(await kwhAs(481.7)).toEqual(['match']);
     expect(await kwhAs(482.7)).toEqual(['period']);
+    // A bill whose period begins 10 days before the register's first reading: those days are said, and
+    // the kWh they leave out are not read as "another period".
+    const first = (
+      (await profile.services.active()).db
+        .prepare(
+          `SELECT min(r.start_sec) AS s FROM readings r JOIN series se ON se.id = r.series_id
+            WHERE se.meter_id = ? AND se.obis_code = '1-1:1.9.0 G.01'`,
+        )
+        .get(huber.id) as { s: number }
+    ).s;
+    const firstDay = DateTime.fromSeconds(first, { zone: TZ }).startOf('day');
+    const early = await profile.call<BillReconciliation>('analysis:bill', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: firstDay.minus({ days: 10 }).toSeconds(),
+      toSec: firstDay.plus({ days: 20 }).toSeconds(),
+      tariffId: 'huber-netz',
+      bill: { kwh: 500, totalEur: 80 },
+    });
+    expect(early.reasons.map((r) => r.code)).toEqual(['before_data', 'total']);
+    expect(early.reasons[0]!.values).toEqual({ days: 10 });
   });
 });
