@@ -251,7 +251,9 @@ export function costOfPlainTariffs(
   const framed = frameFor(db, q, q.nowSec, tz);
   const rows = loadRows(db, framed);
   // Counted over the local days that hold readings: fees for months without data would be no answer.
-  const span = dataSpan(rows, q.fromSec, q.toSec, tz);
+  // Without any reading in the range there is nothing to bill: no fee is counted for empty months.
+  const span =
+    rows.length === 0 ? { fromSec: q.fromSec, toSec: q.fromSec } : dataSpan(rows, q.fromSec, q.toSec, tz);
   const scope = sameSpan(db, framed, span);
   const direction = meterDirection(db, q.meterId, q.obisCode);
   // The meter's community share (`… G.03`, the first of its communities), by quarter-hour start.

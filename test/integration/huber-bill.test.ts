@@ -236,5 +236,16 @@ describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
     });
     expect(early.reasons.map((r) => r.code)).toEqual(['before_data', 'total']);
     expect(early.reasons[0]!.values).toEqual({ days: 10 });
+    // A period wholly before the first reading: nothing is billed for it (no fee for days without data).
+    const before = await profile.call<BillReconciliation>('analysis:bill', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: firstDay.minus({ days: 30 }).toSeconds(),
+      toSec: firstDay.toSeconds(),
+      tariffId: 'beispiel-fixpreis', // valid at any date, with a base fee of 3,50 € a month
+      bill: { kwh: 500, totalEur: 80 },
+    });
+    expect(before.lines.map((l) => l.ours)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(before.reasons[0]).toMatchObject({ code: 'before_data', values: { days: 30 } });
   });
 });
