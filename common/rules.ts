@@ -111,6 +111,31 @@ export function believedServiceNow(servedSec: number | null, localSec: number): 
 const isoOf = (sec: number) => (Number.isFinite(sec) ? new Date(sec * 1000).toISOString() : String(sec));
 
 /**
+ * Whether a reading can be real (`readingImplausibility` says why not), from its numbers alone:
+ * `updatedSec` NaN when the source does not say. The sync asks this of every reading (issue 46): no
+ * object, no word, no closure.
+ */
+export function readingPlausible(
+  startSec: number,
+  endSec: number,
+  value: number,
+  updatedSec: number,
+  nowSec: number,
+): boolean {
+  const length = endSec - startSec;
+  const latest = latestPlausibleSec(nowSec);
+  return (
+    startSec >= EARLIEST_PLAUSIBLE_SEC &&
+    startSec <= latest &&
+    startSec % 900 === 0 &&
+    INTERVALS_SEC.has(length) &&
+    value >= 0 &&
+    value <= (MAX_KWH_PER_HOUR * length) / 3600 &&
+    (Number.isNaN(updatedSec) || (updatedSec >= EARLIEST_PLAUSIBLE_SEC && updatedSec <= latest))
+  );
+}
+
+/**
  * Why a reading cannot be real, or null if it can: times after 2000 and not beyond the next day of
  * `nowSec`, intervals on the quarter-hour grid of a length a meter measures, values finite, not negative
  * and below a physical bound, an `updated_at` in the same window.
@@ -119,19 +144,8 @@ export function readingImplausibility(
   r: { startSec: number; endSec: number; value: number; updatedSec: number | null },
   nowSec: number,
 ): string | null {
-  // Every check first, without a word or a closure: the sync asks this of every reading (issue 46).
+  if (readingPlausible(r.startSec, r.endSec, r.value, r.updatedSec ?? NaN, nowSec)) return null;
   const length = r.endSec - r.startSec;
-  const latest = latestPlausibleSec(nowSec);
-  if (
-    r.startSec >= EARLIEST_PLAUSIBLE_SEC &&
-    r.startSec <= latest &&
-    r.startSec % 900 === 0 &&
-    INTERVALS_SEC.has(length) &&
-    r.value >= 0 &&
-    r.value <= (MAX_KWH_PER_HOUR * length) / 3600 &&
-    (r.updatedSec === null || (r.updatedSec >= EARLIEST_PLAUSIBLE_SEC && r.updatedSec <= latest))
-  )
-    return null;
   const at = () => isoOf(r.startSec);
   if (!Number.isFinite(r.startSec) || r.startSec < EARLIEST_PLAUSIBLE_SEC)
     return `timestamp ${at()} is before 2000`;

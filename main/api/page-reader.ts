@@ -1,7 +1,8 @@
 /**
- * A page of readings read from the response's bytes (issue 46): no text of the whole body and one
- * object per reading, where JSON.parse and the schema build six (the raw reading, four strings, the
- * reading). With JSON.parse the sync took 3.2–3.5 µs of CPU per reading; the target is 1.7.
+ * A page of readings read from the response's bytes (issue 46): no text of the whole body and no
+ * object per reading — the readings go straight into columns (reading-columns.ts), where JSON.parse
+ * and the schema built six objects each (the raw reading, four strings, the reading). With JSON.parse
+ * the sync took 3.2–3.5 µs of CPU per reading; the target is 1.7.
  *
  * It reads a strict subset of JSON only: the page an object whose `data` is an array of flat reading
  * objects in the canonical shape `fastReading` (schemas.ts) takes — string timestamps in the service's
@@ -22,6 +23,7 @@
 import { identifierIssue, TEXT_CAPS } from '../../common/rules';
 import { parseJsonBounded, type JsonLimits } from '../doors/json-bytes';
 import { isoSecOfBytes } from '../time/local-days';
+import { ReadingColumns } from './reading-columns';
 
 const Q = 0x22; // "
 const BS = 0x5c; // \
@@ -35,20 +37,29 @@ const RBRACKET = 0x5d;
 /** Thrown inside the reader when the bytes leave the subset; caught once, at the top. */
 const LEAVE = new Error('not in the page reader’s subset');
 
-/** What the last helper read: a number, seconds, or a text's index. */
+/** What the last helper read: seconds or a text's index (small integers, kept unboxed). */
 let got = 0;
+/** The last number numAt read: a double kept here, where `got` would box each one (issue 46). */
+const NUM = new Float64Array(1);
 
 /** The keys a reading's fields are known by, as bytes with the closing quote (their index: K_…). */
 const KEYS = ['timestamp', 'value', 'obis_code', 'quality', 'timestamp_end', 'updated_at', 'unit'].map((k) =>
   Uint8Array.from(Buffer.from(`${k}"`, 'latin1')),
 );
-/** Each key with its closing quote and colon as little-endian 32-bit words and the bytes after them. */
-const KEYS_COLON = KEYS.map((key) => {
-  const k = Uint8Array.from([...key, COLON]);
-  const view = new DataView(k.buffer);
-  const words = Int32Array.from({ length: k.length >> 2 }, (_, w) => view.getInt32(w * 4, true));
-  return { length: k.length, words, tail: k.subarray(words.length * 4) };
-});
+/** Bytes looked for at a position: as little-endian 32-bit words and the bytes after them. */
+interface Pattern {
+  length: number;
+  words: Int32Array;
+  tail: Uint8Array;
+}
+function patternOf(bytes: Uint8Array): Pattern {
+  const b = Uint8Array.from(bytes);
+  const view = new DataView(b.buffer);
+  const words = Int32Array.from({ length: b.length >> 2 }, (_, w) => view.getInt32(w * 4, true));
+  return { length: b.length, words, tail: b.subarray(words.length * 4) };
+}
+/** Each key with its closing quote and colon. */
+const KEYS_COLON = KEYS.map((key) => patternOf(Uint8Array.from([...key, COLON])));
 const [K_START, K_VALUE, K_OBIS, K_QUALITY, K_END, K_UPDATED, K_UNIT] = [0, 1, 2, 3, 4, 5, 6] as const;
 const NEEDED = (1 << K_START) | (1 << K_VALUE) | (1 << K_QUALITY) | (1 << K_OBIS);
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -77,9 +88,9 @@ function strEnd(buf: Uint8Array, a: number): number {
   return i;
 }
 
-/** Whether the bytes at `a` are KEYS_COLON[k], compared four at a time (a third of the reader's work). */
-function keyColonIs(view: DataView, buf: Uint8Array, a: number, k: number): boolean {
-  const { length, words, tail } = KEYS_COLON[k]!;
+/** Whether the bytes at `a` are the pattern's, compared four at a time (a third of the reader's work). */
+function matchAt(view: DataView, buf: Uint8Array, a: number, p: Pattern): boolean {
+  const { length, words, tail } = p;
   if (a + length > buf.length) return false;
   for (let w = 0; w < words.length; w++) if (view.getInt32(a + 4 * w, true) !== words[w]) return false;
   const t = a + 4 * words.length;
@@ -103,7 +114,7 @@ function stampAt(buf: Uint8Array, i: number): number {
   return b + 1;
 }
 
-/** A JSON number at `i`, exactly as JSON.parse reads it, in `got`. */
+/** A JSON number at `i`, exactly as JSON.parse reads it, in `NUM[0]`. */
 function numAt(buf: Uint8Array, i: number): number {
   const start = i;
   const neg = buf[i] === 0x2d;
@@ -136,56 +147,41 @@ function numAt(buf: Uint8Array, i: number): number {
   }
   // Up to 15 digits and no exponent: the digits and 10^k are both exact, so the one division rounds
   // correctly, as JSON.parse does. Otherwise the number's text decides.
-  if (!exponent && digits <= 15 && frac < POW10.length) got = neg ? -(m / POW10[frac]!) : m / POW10[frac]!;
-  else got = Number(decode(buf, 'latin1', start, i));
+  if (!exponent && digits <= 15 && frac < POW10.length) NUM[0] = neg ? -(m / POW10[frac]!) : m / POW10[frac]!;
+  else NUM[0] = Number(decode(buf, 'latin1', start, i));
   return i;
 }
 
 /** Texts (registers, units) found by their bytes, each checked once as the schemas check it. */
 class Texts {
   readonly texts: string[] = [];
-  private readonly bytes: Uint8Array[] = [];
+  /** Each text with its closing quote. */
+  private readonly patterns: Pattern[] = [];
   private last = -1;
   constructor(private readonly max: number) {}
   /** The text at `i` (its opening quote): its index in `got`; returns the position after it. */
-  at(buf: Uint8Array, i: number): number {
+  at(view: DataView, buf: Uint8Array, i: number): number {
     if (buf[i] !== Q) throw LEAVE;
     const a = i + 1;
-    const last = this.bytes[this.last];
-    if (last !== undefined && buf[a + last.length] === Q && same(last, buf, a)) {
+    const last = this.patterns[this.last];
+    if (last !== undefined && matchAt(view, buf, a, last)) {
       got = this.last;
-      return a + last.length + 1;
+      return a + last.length;
     }
     const b = strEnd(buf, a);
-    for (let k = 0; k < this.bytes.length; k++)
-      if (this.bytes[k]!.length === b - a && same(this.bytes[k]!, buf, a)) {
+    for (let k = 0; k < this.patterns.length; k++)
+      if (this.patterns[k]!.length === b + 1 - a && matchAt(view, buf, a, this.patterns[k]!)) {
         got = this.last = k;
         return b + 1;
       }
     // More than a page may hold, or a text the schemas refuse: the general way says so in its words.
     const text = decode(buf, 'latin1', a, b);
     if (this.texts.length >= this.max || identifierIssue(text, TEXT_CAPS.register)) throw LEAVE;
-    this.bytes.push(Uint8Array.from(Buffer.from(text, 'latin1')));
+    this.patterns.push(patternOf(buf.subarray(a, b + 1)));
     this.texts.push(text);
     got = this.last = this.texts.length - 1;
     return b + 1;
   }
-}
-
-function same(x: Uint8Array, buf: Uint8Array, a: number): boolean {
-  for (let k = 0; k < x.length; k++) if (x[k] !== buf[a + k]) return false;
-  return true;
-}
-
-/** A reading as `fastReading` (schemas.ts) makes it: the same fields in the same order. */
-export interface ReadReading {
-  startSec: number;
-  endSec: number;
-  value: number;
-  unit: string | undefined;
-  obisCode: string;
-  quality: number;
-  updatedSec: number | null;
 }
 
 export interface ReadLimits extends JsonLimits {
@@ -202,7 +198,7 @@ export interface ReadLimits extends JsonLimits {
 export function readPageBytes(
   buf: Uint8Array,
   limits: ReadLimits,
-): { envelope: Record<string, unknown>; readings: ReadReading[] } | null {
+): { envelope: Record<string, unknown>; readings: ReadingColumns } | null {
   try {
     return page(new Uint8Array(buf.buffer, buf.byteOffset, buf.length), limits);
   } catch (err) {
@@ -215,7 +211,7 @@ function page(buf: Uint8Array, limits: ReadLimits) {
   let i = past(buf, 0, LBRACE);
   const parts: string[] = [];
   const keys = new Set<string>();
-  let readings: ReadReading[] | null = null;
+  let readings: ReadingColumns | null = null;
   do {
     i = ws(buf, i);
     if (buf[i] !== Q) throw LEAVE; // also an empty page: the general way says what is missing
@@ -225,7 +221,8 @@ function page(buf: Uint8Array, limits: ReadLimits) {
     keys.add(key);
     i = ws(buf, past(buf, b + 1, COLON));
     if (key === 'data') {
-      const out: ReadReading[] = [];
+      // Room for the readings the bytes can hold at the service's ≈ 180 bytes each; grown if more.
+      const out = new ReadingColumns(Math.min(limits.readings, Math.ceil(buf.length / 150)));
       i = readingsAt(buf, i, limits, out);
       readings = out;
     } else {
@@ -271,9 +268,11 @@ function valueEnd(buf: Uint8Array, a: number): number {
   return i;
 }
 
-function readingsAt(buf: Uint8Array, i: number, limits: ReadLimits, out: ReadReading[]): number {
+function readingsAt(buf: Uint8Array, i: number, limits: ReadLimits, out: ReadingColumns): number {
   const registers = new Texts(limits.registers);
   const units = new Texts(limits.registers);
+  /** The column register of each register and unit (unit + 1; 0: none given), -1 until met. */
+  const pairs = new Int32Array(limits.registers * (limits.registers + 1)).fill(-1);
   /** The key that followed each key (index KEYS.length: a reading's first) in the last reading. */
   const next = new Array<number>(KEYS.length + 1).fill(0);
   const view = new DataView(buf.buffer, buf.byteOffset, buf.length);
@@ -290,7 +289,7 @@ function readingsAt(buf: Uint8Array, i: number, limits: ReadLimits, out: ReadRea
     let quality = 0;
     let obis = 0;
     let unit = -1;
-    let updatedSec: number | null = null;
+    let updatedSec = NaN;
     do {
       i = ws(buf, i);
       if (buf[i] !== Q) throw LEAVE;
@@ -298,7 +297,7 @@ function readingsAt(buf: Uint8Array, i: number, limits: ReadLimits, out: ReadRea
       // followed this one last time is tried first.
       const guess = next[k]!;
       let found = guess;
-      if (keyColonIs(view, buf, i + 1, guess)) i += 1 + KEYS_COLON[guess]!.length;
+      if (matchAt(view, buf, i + 1, KEYS_COLON[guess]!)) i += 1 + KEYS_COLON[guess]!.length;
       else {
         found = KEYS.findIndex((_, j) => keyIs(buf, i + 1, j));
         if (found < 0) throw LEAVE; // a field it does not know: the general way decides
@@ -315,22 +314,22 @@ function readingsAt(buf: Uint8Array, i: number, limits: ReadLimits, out: ReadRea
           break;
         case K_VALUE:
           i = numAt(buf, i);
-          value = got;
+          value = NUM[0]!;
           break;
         case K_OBIS:
-          i = registers.at(buf, i);
+          i = registers.at(view, buf, i);
           obis = got;
           break;
         case K_QUALITY:
           i = numAt(buf, i);
-          if ((quality = got) !== 1 && quality !== 2 && quality !== 3) throw LEAVE;
+          if ((quality = NUM[0]!) !== 1 && quality !== 2 && quality !== 3) throw LEAVE;
           break;
         case K_END:
           i = stampAt(buf, i);
           endSec = got;
           break;
         case K_UNIT:
-          i = units.at(buf, i);
+          i = units.at(view, buf, i);
           unit = got;
           break;
         case K_UPDATED:
@@ -345,16 +344,10 @@ function readingsAt(buf: Uint8Array, i: number, limits: ReadLimits, out: ReadRea
     if (buf[i - 1] !== RBRACE || (seen & NEEDED) !== NEEDED || !Number.isFinite(value)) throw LEAVE;
     if (!(seen & (1 << K_END))) endSec = startSec + 900;
     else if (!(endSec > startSec)) throw LEAVE;
-    const unitText = unit < 0 ? undefined : units.texts[unit];
-    out.push({
-      startSec,
-      endSec,
-      value,
-      unit: unitText,
-      obisCode: registers.texts[obis]!,
-      quality,
-      updatedSec,
-    });
+    const pair = obis * (limits.registers + 1) + unit + 1;
+    let reg = pairs[pair]!;
+    if (reg < 0) pairs[pair] = reg = out.addRegister(registers.texts[obis]!, units.texts[unit]);
+    out.push(startSec, endSec, value, quality, updatedSec, reg);
     i = ws(buf, i);
   } while (buf[i++] === COMMA);
   if (buf[i - 1] !== RBRACKET) throw LEAVE;

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 import { readPageBytes } from './page-reader';
 import { implausibility, MAX_SERIES_PER_METER, pageSchema, readPageSchema, type ApiPage } from './schemas';
 import { MAX_JSON_CONTAINERS, MAX_JSON_VALUES, MAX_PAGE_READINGS, type Transport } from './transport';
-import { believedServiceNow } from '../../common/rules';
+import { believedServiceNow, readingPlausible } from '../../common/rules';
 import { isoUtc } from '../time/local-days';
 import { systemClock } from '../time/clock';
 
@@ -11,7 +11,8 @@ import { systemClock } from '../time/clock';
 function stampUndated(p: ApiPage): ApiPage {
   // The service's clock, believed as far as readPage believes it (common/rules.ts).
   const asOf = believedServiceNow(p.servedSec, systemClock.nowSec());
-  for (const r of p.readings) if (r.updatedSec === null) r.updatedSec = asOf;
+  const updated = p.readings.updatedSec;
+  for (let i = 0; i < p.readings.length; i++) if (Number.isNaN(updated[i])) updated[i] = asOf;
   return p;
 }
 
@@ -44,21 +45,16 @@ export async function readPage(
   const page = data as ApiPage;
   const { readings } = page;
   if (readings.length > MAX_PAGE_READINGS) throw tooMany(readings.length);
-  const registers = new Set<string>();
-  const units = new Set<string | undefined>();
-  // A page holds few registers, in runs: a Set is asked only where the register or unit changes.
-  let obis: string | null = null;
-  let unit: string | undefined | null = null;
-  for (const r of readings) {
-    if (r.obisCode !== obis) registers.add((obis = r.obisCode));
-    if (r.unit !== unit) units.add((unit = r.unit));
-  }
+  const registers = new Set(readings.registers.map((r) => r.obisCode));
+  const units = new Set(readings.registers.map((r) => r.unit));
   if (registers.size > MAX_SERIES_PER_METER) throw tooManySeries(registers.size, 'registers');
   // A register per unit is a series of its own: as many units are as broken as as many registers.
   if (units.size > MAX_SERIES_PER_METER) throw tooManySeries(units.size, 'units');
   const serviceNow = believedServiceNow(servedSec, systemClock.nowMs() / 1000);
+  const { startSec, endSec, value, updatedSec } = readings;
   for (let i = 0; i < readings.length; i++) {
-    const why = implausibility(readings[i]!, serviceNow);
+    if (readingPlausible(startSec[i]!, endSec[i]!, value[i]!, updatedSec[i]!, serviceNow)) continue;
+    const why = implausibility(readings.at(i), serviceNow);
     if (why !== null)
       throw new ApiError(
         'bad_response',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { cleanText, identifierIssue, readingImplausibility, TEXT_CAPS } from '../../common/rules';
 import { parseIsoSec } from '../time/local-days';
+import { ReadingColumns } from './reading-columns';
 
 /** An identifier from the service (id, metering point, register, cursor): refused when too long or unprintable. */
 const ident = (max: number = TEXT_CAPS.identifier) =>
@@ -245,7 +246,7 @@ const breakdown = z.object({ measured: z.number(), estimated: z.number(), unreli
  * `data_window` envelope `{object, data, is_truncated, next_cursor}`. What the page says about further
  * pages is kept as it says it: `more` is null when the page says nothing, never a guessed "no".
  */
-const pageOf = (data: z.ZodType<ApiReading[], unknown>) =>
+const pageOf = (data: z.ZodType<ReadingColumns, unknown>) =>
   z
     .object({
       unit: ident(TEXT_CAPS.register).optional(),
@@ -267,9 +268,8 @@ const pageOf = (data: z.ZodType<ApiReading[], unknown>) =>
     })
     .loose()
     .transform((p) => {
-      // Set the unit in place: a page holds thousands of readings, copies cost GC time.
-      const unit = p.unit ?? 'kWh';
-      for (const r of p.data) r.unit ??= unit;
+      // A register without a unit of its own has the page's.
+      p.data.defaultUnit(p.unit ?? 'kWh');
       return {
         readings: p.data,
         /** The cursor the page hands out (an empty string counts as none); null when it gives none. */
@@ -286,9 +286,9 @@ const pageOf = (data: z.ZodType<ApiReading[], unknown>) =>
         servedSec: null as number | null,
       };
     });
-export const pageSchema = pageOf(readingsSchema);
+export const pageSchema = pageOf(readingsSchema.transform((rows) => ReadingColumns.of(rows)));
 /** A page whose readings the page reader (page-reader.ts) read from its bytes: its envelope checked. */
-export const readPageSchema = pageOf(z.custom<ApiReading[]>((v) => Array.isArray(v)));
+export const readPageSchema = pageOf(z.custom<ReadingColumns>((v) => v instanceof ReadingColumns));
 export type ApiPage = z.output<typeof pageSchema>;
 
 export const accountSchema = z

@@ -40,17 +40,34 @@ export function slotGrid(dayStart: number, dayEnd: number, resolutionSec: number
   return { firstSlotSec: first * resolutionSec, n: Math.ceil(dayEnd / resolutionSec) - first };
 }
 
-export function emptyDay(dayStart: number, dayEnd: number, resolutionSec: number): DaySlots {
+/**
+ * A day's slots while the readings store writes them (open-day.ts): `vals` holds NaN for an empty slot.
+ * An array of doubles keeps its values unboxed — a boxed number per value was a seventh of the first
+ * sync's garbage (issue 46) — and JSON.stringify writes NaN as null, the stored form's empty slot.
+ * A value is finite (readingImplausibility, the importer's checks), so NaN means nothing else.
+ */
+export interface OpenSlots extends Omit<DaySlots, 'vals'> {
+  vals: number[];
+}
+
+export function emptyDay(dayStart: number, dayEnd: number, resolutionSec: number): OpenSlots {
   const { firstSlotSec, n } = slotGrid(dayStart, dayEnd, resolutionSec);
   const blank = () => new Array<number | null>(n).fill(null);
   return {
     dayStartSec: dayStart,
     firstSlotSec,
     resolutionSec,
-    vals: blank(),
+    vals: new Array<number>(n).fill(NaN),
     flags: blank(),
     updated: blank(),
   };
+}
+
+/** A stored day, decoded, opened for writing: its empty slots' values NaN. */
+export function openSlots(day: DaySlots): OpenSlots {
+  const vals = new Array<number>(day.vals.length).fill(NaN);
+  for (let i = 0; i < vals.length; i++) if (day.vals[i] !== null) vals[i] = day.vals[i]!;
+  return { ...day, vals };
 }
 
 /**
@@ -107,7 +124,7 @@ export function decodeVals(dayStart: number, vals: string, othersShaped: boolean
   return v as (number | null)[];
 }
 
-export function encodeDay(day: DaySlots): { vals: string; flags: string; updated: string } {
+export function encodeDay(day: OpenSlots): { vals: string; flags: string; updated: string } {
   return {
     vals: JSON.stringify(day.vals),
     flags: JSON.stringify(day.flags),

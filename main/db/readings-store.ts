@@ -13,6 +13,7 @@
  *   an import (counted as `kept`), while the service's reading always replaces an imported one.
  */
 import type Database from 'better-sqlite3';
+import { ReadingColumns, type ReadingRow } from '../api/reading-columns';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
 import { AppError } from '../errors';
 import { DEFAULT_TZ, QH_SEC, dayNumberOf } from '../time/local-days';
@@ -20,17 +21,8 @@ import { restoreDaySnapshots } from './readings-restore';
 import { sourceCode } from './day-record';
 import { createDayIo, heldAt, put, putNew, type OpenDay } from './open-day';
 
-export interface IncomingReading {
-  obisCode: string;
-  /** kWh when not given. */
-  unit?: string;
-  startSec: number;
-  endSec: number;
-  value: number;
-  quality: number;
-  /** When the service last revised the reading; null when the source does not say. */
-  updatedSec: number | null;
-}
+/** A reading as an object, for the sources that give objects (imports, MQTT, tests); kWh without a unit. */
+export type IncomingReading = ReadingRow;
 
 export interface WriteResult {
   inserted: number;
@@ -47,12 +39,13 @@ const IMPORT = sourceCode('import');
 
 /**
  * The open day each reading of a page goes to. Readings arrive in runs within one day of one register:
- * the day last used is kept at hand per register (a feed page interleaves a meter's registers), with its
- * series looked up once a page — a key string and a lookup per reading were 7 % of the first sync's CPU
- * (issue 46).
+ * the day last used is kept at hand per register of the page (a feed page interleaves a meter's
+ * registers), with its series looked up once a page — a key string and a lookup per reading were 7 %
+ * of the first sync's CPU (issue 46).
  */
 function dayLocator(
   meterId: string,
+  c: ReadingColumns,
   seriesOf: (
     meterId: string,
     obisCode: string,
@@ -63,19 +56,21 @@ function dayLocator(
   tz: string,
 ) {
   const days = new Map<string, OpenDay>();
-  const registers = new Map<
-    string,
-    { series: { id: number; resolutionSec: number }; last: OpenDay | null }
-  >();
-  const dayOf = (r: IncomingReading): OpenDay => {
-    const unit = r.unit ?? 'kWh';
-    const k = unit === 'kWh' ? r.obisCode : `${r.obisCode}\u0000${unit}`;
-    let reg = registers.get(k);
-    if (!reg)
-      registers.set(k, (reg = { series: seriesOf(meterId, r.obisCode, unit, resolutionOf(r)), last: null }));
+  const registers: ({ series: { id: number; resolutionSec: number }; last: OpenDay | null } | undefined)[] =
+    [];
+  const dayOf = (i: number): OpenDay => {
+    const k = c.register[i]!;
+    const start = c.startSec[i]!;
+    let reg = registers[k];
+    if (!reg) {
+      const { obisCode, unit } = c.registers[k]!;
+      // The resolution a new series gets from its first reading: hourly if that lasts an hour.
+      const resolution = c.endSec[i]! - start === 3600 ? 3600 : 900;
+      registers[k] = reg = { series: seriesOf(meterId, obisCode, unit ?? 'kWh', resolution), last: null };
+    }
     const last = reg.last;
-    if (last && r.startSec >= last.slots.dayStartSec && r.startSec < last.dayEndSec) return last;
-    const day = dayNumberOf(r.startSec, tz);
+    if (last && start >= last.slots.dayStartSec && start < last.dayEndSec) return last;
+    const day = dayNumberOf(start, tz);
     const dayKey = `${reg.series.id}:${day}`;
     let found = days.get(dayKey);
     if (!found) days.set(dayKey, (found = openDay(reg.series.id, reg.series.resolutionSec, day)));
@@ -85,8 +80,12 @@ function dayLocator(
   return { days, dayOf };
 }
 
-/** The resolution a new series gets from its first reading: hourly if that lasts an hour. */
-const resolutionOf = (r: IncomingReading) => (r.endSec - r.startSec === 3600 ? 3600 : 900);
+const notFinite = (meterId: string, c: ReadingColumns, i: number) =>
+  new AppError(
+    'bad_response',
+    `A reading of meter ${meterId} at ${new Date(c.startSec[i]! * 1000).toISOString()} has no finite value (${c.value[i]}); nothing of these readings was stored.`,
+    { reason: 'reading_not_finite', params: { meterId } },
+  );
 
 export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
   const seriesCache = new Map<string, { id: number; resolutionSec: number }>();
@@ -140,7 +139,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
    */
   function applyPage(
     meterId: string,
-    readings: readonly IncomingReading[],
+    readings: ReadingColumns | readonly IncomingReading[],
     source: string,
     nowSec: number,
     withinTransaction?: () => void,
@@ -155,14 +154,20 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     };
     const code = sourceCode(source);
     const isImport = code === IMPORT;
+    const c = readings instanceof ReadingColumns ? readings : ReadingColumns.of(readings);
     db.transaction(() => {
-      const { days, dayOf } = dayLocator(meterId, seriesOf, openDay, tz);
-      for (const r of readings) {
-        const d = dayOf(r);
-        const updatedSec = r.updatedSec ?? nowSec;
-        const old = heldAt(d, r.startSec);
+      const { days, dayOf } = dayLocator(meterId, c, seriesOf, openDay, tz);
+      for (let i = 0; i < c.length; i++) {
+        // A value is finite (an empty slot is NaN while a day is written: open-day.ts); every source
+        // checks that first, and the store refuses anything else whole rather than drop it.
+        if (!Number.isFinite(c.value[i])) throw notFinite(meterId, c, i);
+        const d = dayOf(i);
+        const startSec = c.startSec[i]!;
+        const given = c.updatedSec[i]!;
+        const updatedSec = Number.isNaN(given) ? nowSec : given;
+        const old = heldAt(d, startSec);
         if (old === undefined) {
-          putNew(d, r, updatedSec, code);
+          putNew(d, c, i, updatedSec, code);
           result.inserted += 1;
           continue;
         }
@@ -172,33 +177,36 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
           result.unchanged += 1;
           continue;
         }
-        const differs = old.value !== r.value || old.quality !== r.quality;
+        const value = c.value[i]!;
+        const quality = c.quality[i]!;
+        const endSec = c.endSec[i]!;
+        const differs = old.value !== value || old.quality !== quality;
         // The service's reading replaces an imported one whatever their times say.
         const replacesImport = oldImported && !isImport;
-        const newer = replacesImport || (r.updatedSec === null ? differs : r.updatedSec > old.updatedSec);
+        const newer = replacesImport || (Number.isNaN(given) ? differs : given > old.updatedSec);
         if (!newer) {
           result.unchanged += 1;
           continue;
         }
         if (!differs) {
           // Same value and quality, newer updated_sec (and the service's, if it was imported).
-          put(d, r, { ...old, updatedSec, source: replacesImport ? code : old.source });
+          put(d, startSec, endSec, { ...old, updatedSec, source: replacesImport ? code : old.source });
           result.unchanged += 1;
           continue;
         }
         insertRevision.run(
           d.sid,
-          r.startSec,
+          startSec,
           old.value,
           old.quality,
           old.updatedSec,
-          r.value,
-          r.quality,
+          value,
+          quality,
           updatedSec,
           nowSec,
           source,
         );
-        put(d, r, { value: r.value, quality: r.quality, updatedSec, source: code, revised: true });
+        put(d, startSec, endSec, { value, quality, updatedSec, source: code, revised: true });
         result.updated += 1;
         result.revisions += 1;
       }

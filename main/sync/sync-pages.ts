@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../api/client';
 import type { ApiPage } from '../api/schemas';
-import type { IncomingReading } from '../db/readings-store';
+import type { ReadingColumns } from '../api/reading-columns';
 import { AppError } from '../errors';
 import { dayNumberOf, isoWithOffset } from '../time/local-days';
 import { readWindow } from './window-read';
@@ -28,7 +28,7 @@ export function apply(
   c: SyncCtx,
   meterId: string,
   t: Tally,
-  readings: readonly IncomingReading[],
+  readings: ReadingColumns,
   source: 'cursor' | 'window',
   cursor?: string | null,
 ): void {
@@ -46,7 +46,7 @@ export function apply(
     let lo = Infinity;
     let hi = -Infinity;
     for (let i = 0; i < readings.length; i++) {
-      const start = readings[i]!.startSec;
+      const start = readings.startSec[i]!;
       if (start < lo) lo = start;
       if (start > hi) hi = start;
     }

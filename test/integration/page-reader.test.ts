@@ -27,7 +27,9 @@ function agree(bytes: Buffer): boolean {
   if (fast === null) return false;
   const slow = general(bytes);
   if (slow === null) throw new Error(`the page reader took a page the general way refuses: ${bytes}`);
-  expect(fast).toStrictEqual(slow);
+  // Each reading as an object: the two ways' columns may differ in room and in their registers' order.
+  const rows = (p: ApiPage) => ({ ...p, readings: p.readings.rows() });
+  expect(rows(fast)).toStrictEqual(rows(slow));
   return true;
 }
 

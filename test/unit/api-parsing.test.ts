@@ -41,17 +41,17 @@ describe('response variants', () => {
         { timestamp: '2024-12-31T23:15:00Z', value: 0.2, data_quality: 3 },
       ],
     });
-    expect(f.readings[0]).toMatchObject({
+    expect(f.readings.at(0)).toMatchObject({
       startSec: Date.parse('2024-12-31T23:00:00Z') / 1000,
       quality: 2,
       updatedSec: Date.parse('2025-01-02T05:00:00Z') / 1000,
       unit: 'kWh',
     });
-    expect(f.readings[1]).toMatchObject({
+    expect(f.readings.at(1)).toMatchObject({
       quality: 3,
       updatedSec: null,
       obisCode: '(unnamed)',
-      endSec: f.readings[1]!.startSec + 900,
+      endSec: f.readings.at(1).startSec + 900,
     });
     expect(f.nextCursor).toBeNull();
   });

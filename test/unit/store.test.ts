@@ -262,6 +262,23 @@ describe('readings store', () => {
     expect(r.sum).toBeCloseTo(4.8, 9);
   });
 
+  it('refuses a page with a value that is not finite, whole (an empty slot is NaN while a day is written)', () => {
+    const db = openDatabase(tmp());
+    const store = createReadingsStore(db);
+    store.applyPage(
+      'm1',
+      day('2025-06-10', () => 0.5),
+      'cursor',
+      1,
+    );
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      const rows = day('2025-06-10', (i) => (i === 40 ? bad : 0.25), 1, 5);
+      expect(() => store.applyPage('m1', rows, 'cursor', 5)).toThrow(/no finite value/);
+    }
+    // Nothing of either page: every quarter-hour still holds its first value.
+    expect(db.prepare('SELECT count(*) AS n, sum(value) AS s FROM readings').get()).toEqual({ n: 96, s: 48 });
+  });
+
   it('writes the cursor in the same transaction as its page (a failing page leaves neither)', () => {
     const db = openDatabase(tmp());
     const store = createReadingsStore(db);
