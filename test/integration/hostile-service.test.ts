@@ -5,7 +5,7 @@
 import { toContractError, type AppError } from '../../main/errors';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../main/api/client';
@@ -188,6 +188,57 @@ describe('bounded answers (item 6)', () => {
       server.closeAllConnections();
       server.close();
       await svc.stop();
+    }
+  });
+
+  it('reads a body framed by its Content-Length to exactly that length, whatever follows it', async () => {
+    // The door reads an uncompressed body with a Content-Length within the cap in one go, trusting the
+    // HTTP framing (doors/json-bytes.ts): 80 MB sent after the announced bytes must never be read.
+    const page = JSON.stringify({
+      data: [{ timestamp: '2026-11-01T00:00:00Z', value: 0.1, obis_code: 'x', quality: 1 }],
+      has_more: false,
+    });
+    const server = createNetServer((socket) => {
+      socket.once('data', () => {
+        socket.write(
+          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${page.length}\r\n\r\n${page}`,
+        );
+        const junk = Buffer.alloc(1024 * 1024, 0x20);
+        let left = 80;
+        const more = () => {
+          while (left-- > 0) if (!socket.write(junk)) return void socket.once('drain', more);
+          socket.end();
+        };
+        more();
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = createApiClient({
+      baseUrl: base,
+      team: 't',
+      token: 'x'.repeat(20),
+      maxRetries: 0,
+      timeoutMs: 5000,
+    });
+    try {
+      const before = process.memoryUsage().rss;
+      const p = await api.feed('m', null);
+      expect(p.readings.rows()).toEqual([
+        {
+          startSec: Date.parse('2026-11-01T00:00:00Z') / 1000,
+          endSec: Date.parse('2026-11-01T00:15:00Z') / 1000,
+          value: 0.1,
+          unit: 'kWh',
+          obisCode: 'x',
+          quality: 1,
+          updatedSec: null,
+        },
+      ]);
+      expect(process.memoryUsage().rss - before).toBeLessThan(60 * 1024 * 1024);
+    } finally {
+      server.close();
     }
   });
 });
