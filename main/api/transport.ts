@@ -5,12 +5,8 @@
 import type { z } from 'zod';
 import { ApiError, errorFor } from './api-error';
 import { serviceText } from './service-text';
-import {
-  DoorRefusal,
-  jsonShapeIssue as shapeIssue,
-  parseJsonBounded,
-  readBodyBounded,
-} from '../doors/json-bytes';
+import { DoorRefusal, jsonShapeIssue as shapeIssue, parseJsonBounded } from '../doors/json-bytes';
+import { exchangeOnce, type Answer, type ExchangeInit } from './http-exchange';
 import { systemClock } from '../time/clock';
 
 export interface RateLimitState {
@@ -91,8 +87,8 @@ export function parseRetryAfter(header: string | null, nowMs = systemClock.nowMs
 }
 
 /** The service's clock from its `Date` header, when it is a plausible time; null otherwise. */
-function servedSecOf(res: Response): number | null {
-  const text = res.headers.get('date');
+function servedSecOf(res: Answer): number | null {
+  const text = res.header('date');
   if (!text || !HTTP_DATE.some((re) => re.test(text.trim()))) return null;
   const ms = Date.parse(text);
   return Number.isFinite(ms) && ms >= 946_684_800_000 ? Math.floor(ms / 1000) : null;
@@ -112,14 +108,13 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-/** One exchange, following same-origin redirects only. */
-async function exchange(baseUrl: URL, url: URL, init: RequestInit): Promise<Response> {
+/** One exchange, following same-origin redirects only; its body at most `maxBytes` (doors/json-bytes.ts). */
+async function exchange(baseUrl: URL, url: URL, init: ExchangeInit, maxBytes: number): Promise<Answer> {
   let at = url;
   for (let hop = 0; ; hop++) {
-    const res = await fetch(at, { ...init, redirect: 'manual' });
+    const res = await exchangeOnce(at, init, maxBytes);
     if (![301, 302, 303, 307, 308].includes(res.status)) return res;
-    await res.body?.cancel().catch(() => undefined);
-    const location = res.headers.get('location');
+    const location = res.header('location');
     const next = location ? new URL(location, at) : null;
     if (!next || next.origin !== baseUrl.origin)
       throw new ApiError(
@@ -175,11 +170,11 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
     settled(opts);
   let rateLimit: RateLimitState | null = null;
 
-  function trackRateLimit(res: Response): void {
-    const limit = Number(res.headers.get('x-ratelimit-limit'));
-    const remaining = Number(res.headers.get('x-ratelimit-remaining'));
-    const reset = Number(res.headers.get('x-ratelimit-reset'));
-    if (res.headers.has('x-ratelimit-limit') && Number.isFinite(limit) && Number.isFinite(remaining)) {
+  function trackRateLimit(res: Answer): void {
+    const limit = Number(res.header('x-ratelimit-limit'));
+    const remaining = Number(res.header('x-ratelimit-remaining'));
+    const reset = Number(res.header('x-ratelimit-reset'));
+    if (res.header('x-ratelimit-limit') !== null && Number.isFinite(limit) && Number.isFinite(remaining)) {
       rateLimit = { limit, remaining, resetSec: Number.isFinite(reset) ? reset : 0 };
       opts.onRateLimit?.(rateLimit);
     }
@@ -204,23 +199,26 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
     // stops saying until when (a Retry-After of 60 s held one meter 6 × 60 s, silently; issue 43).
     let waitedSec = 0;
     for (let attempt = 0; ; attempt++) {
-      let res: Response;
-      let bytes: Buffer;
+      let res: Answer;
       let waitSec: number | null = null;
       try {
         const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
-        res = await exchange(baseUrl, url, {
-          method,
-          headers: {
-            authorization: `Bearer ${opts.token}`,
-            accept: 'application/json',
-            'energiedaten-version': ENERGIEDATEN_VERSION,
-            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        res = await exchange(
+          baseUrl,
+          url,
+          {
+            method,
+            headers: {
+              authorization: `Bearer ${opts.token}`,
+              accept: 'application/json',
+              'energiedaten-version': ENERGIEDATEN_VERSION,
+              ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+            signal: AbortSignal.any(signals),
           },
-          body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-          signal: AbortSignal.any(signals),
-        });
-        bytes = await readBodyBounded(res, maxResponseBytes);
+          maxResponseBytes,
+        );
       } catch (err) {
         if (err instanceof ApiError) throw err;
         if (opts.signal?.aborted) throw new ApiError('cancelled', 'Sync was cancelled.', null);
@@ -245,6 +243,7 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
         );
       }
       trackRateLimit(res);
+      const bytes = res.body;
       const fast = res.ok && init.fast ? init.fast(bytes) : null;
       if (fast !== null) return { data: fast, servedSec: servedSecOf(res) };
       const { body, parseFailed } = parseBody(bytes, res.status, path, maxResponseBytes);
@@ -259,7 +258,7 @@ export function createTransport(opts: ApiClientOptions, base: string, baseUrl: U
         );
       }
       const transient = res.status === 429 || res.status >= 500 || (res.ok && parseFailed);
-      if (res.status === 429) waitSec = parseRetryAfter(res.headers.get('retry-after'));
+      if (res.status === 429) waitSec = parseRetryAfter(res.header('retry-after'));
       if (
         !transient ||
         !retryable ||

@@ -1,11 +1,13 @@
 /**
  * The door for JSON from outside — the service's pages and the MQTT broker's payloads: bytes counted
- * while they arrive, or bounded by the HTTP framing itself (an uncompressed body of a Content-Length
- * within the cap, which the client reads to exactly that length), and the JSON's shape bounded before it is
+ * while they arrive (never trusted from Content-Length), and the JSON's shape bounded before it is
  * parsed, so neither a large answer nor a small text of a million brackets can take the process's
  * memory. `main/api/` and `main/push/` read through here; the lint bans `JSON.parse` and a response's
  * own `.json()`/`.text()` there.
  */
+
+import type { IncomingMessage } from 'node:http';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /** Refused bytes or shape, said as a phrase the caller puts into its own message. */
 export class DoorRefusal extends Error {
@@ -18,44 +20,56 @@ export class DoorRefusal extends Error {
   }
 }
 
-/** The body's bytes, refusing more than `maxBytes` (announced by Content-Length, or as it arrives). */
-export async function readBodyBounded(res: Response, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new DoorRefusal('too_large', `more than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  const announced = Number(res.headers.get('content-length'));
-  if (Number.isFinite(announced) && announced > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const encoding = res.headers.get('content-encoding');
-  if (
-    res.headers.has('content-length') &&
-    Number.isFinite(announced) &&
-    (!encoding || encoding === 'identity')
-  ) {
-    // Framed by its Content-Length (at most the cap) and not compressed: the HTTP client reads exactly
-    // that many bytes, so the body is bounded without counting it. Read in one go — the reader's loop
-    // below cost ≈ 0.2 µs of CPU per reading of a first sync (issue 46). A compressed body (its length
-    // says nothing of what it unpacks to) or one without a length is counted as it arrives.
-    const bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > maxBytes) throw tooLarge();
-    return bytes;
-  }
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+/**
+ * The body's bytes, decompressed as its Content-Encoding says (gzip, deflate, br), refusing more than
+ * `maxBytes`: at once when a Content-Length over it is announced, else counted as the bytes arrive,
+ * after decompression (a 200 KB gzip body may unpack to 100 MB). An answer that ends before its end
+ * (the connection closed, a broken compression) is an error, never a shorter body.
+ */
+export function readBodyBounded(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    let settled = false;
+    const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
+    const unpack =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? createGunzip()
+        : encoding === 'deflate'
+          ? createInflate()
+          : encoding === 'br'
+            ? createBrotliDecompress()
+            : null;
+    const stop = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      unpack?.destroy();
+      res.destroy();
+      reject(err);
+    };
+    const announced = Number(res.headers['content-length']);
+    if (res.headers['content-length'] !== undefined && announced > maxBytes) return stop(tooLarge(maxBytes));
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const source = unpack ? res.pipe(unpack) : res;
+    source.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) stop(tooLarge(maxBytes));
+      else chunks.push(chunk);
+    });
+    source.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+    });
+    source.on('error', stop);
+    res.on('error', stop);
+    res.on('close', () => {
+      if (!res.complete) stop(new Error('the answer ended before its end'));
+    });
+  });
 }
+
+const tooLarge = (maxBytes: number) =>
+  new DoorRefusal('too_large', `more than ${Math.round(maxBytes / 1024 / 1024)} MB`);
 
 export interface JsonLimits {
   /** The most objects and arrays the text may hold. */
