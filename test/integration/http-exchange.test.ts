@@ -29,21 +29,21 @@ const packed: Record<string, Buffer> = {
 
 let base = '';
 const sockets = new Set<Socket>();
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+const server = createServer((req: IncomingMessage, res: ServerResponse): void => {
   const kind = decodeURIComponent(req.url!.split('/')[4] ?? '');
   if (kind in packed) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': kind });
-    return res.end(packed[kind]);
-  }
-  if (kind === 'cut') {
+    res.end(packed[kind]);
+  } else if (kind === 'cut') {
     // Announces the whole page, sends half of it, and closes.
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(page.length) });
     res.write(page.slice(0, page.length >> 1));
-    return setTimeout(() => res.socket?.destroy(), 20);
+    setTimeout(() => res.socket?.destroy(), 20);
+  } else if (kind !== 'silent') {
+    // 'silent' never answers.
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(page);
   }
-  if (kind === 'silent') return; // never answers
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(page);
 });
 server.on('connection', (s) => sockets.add(s));
 
