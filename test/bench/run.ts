@@ -308,6 +308,30 @@ for (const { meters, years } of SIZES) {
           },
         ],
         [
+          'bill',
+          'analysis:bill: a bill of a year of one meter, by its lines and parts, against a tariff',
+          'analysis:bill',
+          {
+            meterId: 'm1',
+            obisCode: '1-1:1.9.0 G.01',
+            ...year,
+            tariffId: cons[0]!.id,
+            bill: {
+              kwh: 3500,
+              energyEur: 700,
+              gridEur: 250,
+              leviesEur: 60,
+              vatEur: 200,
+              totalEur: 1210,
+              parts: [
+                { key: 'usage', eur: 180 },
+                { key: 'metering', eur: 29.2 },
+                { key: 'electricityTax', eur: 5.25 },
+              ],
+            },
+          },
+        ],
+        [
           'battery',
           'analysis:battery of a site with import and export, a year (size sweep)',
           'analysis:battery',
