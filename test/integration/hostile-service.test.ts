@@ -37,6 +37,16 @@ async function against(rewrite: Rewrite, o: { maxRetries?: number; maxRetryAfter
   };
 }
 
+/** A client of `server` (an HTTP or a raw TCP one), listening on a free loopback port: no retries. */
+async function clientOf(server: {
+  listen: (port: number, host: string, cb: () => void) => unknown;
+  address: () => unknown;
+}) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return createApiClient({ baseUrl: base, team: 't', token: 'x'.repeat(20), maxRetries: 0, timeoutMs: 5000 });
+}
+
 /** Rewrites the first reading of every feed page with `patch`. */
 const patchFirstFeedReading =
   (patch: Record<string, unknown>): Rewrite =>
@@ -172,15 +182,7 @@ describe('bounded answers (item 6)', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ data: Array.from({ length: 150_000 }, () => r), next_cursor: 'n' }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const api = createApiClient({
-      baseUrl: base,
-      team: 't',
-      token: 'x'.repeat(20),
-      maxRetries: 0,
-      timeoutMs: 5000,
-    });
+    const api = await clientOf(server);
     try {
       await expect(api.feed('big', null)).rejects.toThrow(/sent more than 64 MB/);
       await expect(api.feed('many', null)).rejects.toThrow(/150000 readings in one page \(at most 100000/);
@@ -212,15 +214,7 @@ describe('bounded answers (item 6)', () => {
       });
       socket.on('error', () => undefined);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const api = createApiClient({
-      baseUrl: base,
-      team: 't',
-      token: 'x'.repeat(20),
-      maxRetries: 0,
-      timeoutMs: 5000,
-    });
+    const api = await clientOf(server);
     try {
       const before = process.memoryUsage().rss;
       await expect(api.feed('m', null)).rejects.toThrow(/Cannot reach the service/);
