@@ -80,10 +80,12 @@ function dayLocator(
   return { days, dayOf };
 }
 
+const isoOrNumber = (sec: number) =>
+  Number.isFinite(sec) ? new Date(sec * 1000).toISOString() : String(sec);
 const notFinite = (meterId: string, c: ReadingColumns, i: number) =>
   new AppError(
     'bad_response',
-    `A reading of meter ${meterId} at ${new Date(c.startSec[i]! * 1000).toISOString()} has no finite value (${c.value[i]}); nothing of these readings was stored.`,
+    `A reading of meter ${meterId} at ${isoOrNumber(c.startSec[i]!)} has no finite value (${c.value[i]}); nothing of these readings was stored.`,
     { reason: 'reading_not_finite', params: { meterId } },
   );
 

@@ -275,6 +275,9 @@ describe('readings store', () => {
       const rows = day('2025-06-10', (i) => (i === 40 ? bad : 0.25), 1, 5);
       expect(() => store.applyPage('m1', rows, 'cursor', 5)).toThrow(/no finite value/);
     }
+    // Said in words even when the time is broken too (no RangeError of an invalid date).
+    const broken = { ...day('2025-06-10', () => Number.NaN)[0]!, startSec: Number.NaN };
+    expect(() => store.applyPage('m1', [broken], 'cursor', 5)).toThrow(/at NaN has no finite value/);
     // Nothing of either page: every quarter-hour still holds its first value.
     expect(db.prepare('SELECT count(*) AS n, sum(value) AS s FROM readings').get()).toEqual({ n: 96, s: 48 });
   });
