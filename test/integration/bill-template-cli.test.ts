@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { BillReconciliation } from '../../preload/contract';
-import { runCli } from './cli-bundle';
+import { noeJuneBillArgs, runCli } from './cli-bundle';
 
 const TZ = 'Europe/Vienna';
 const cent = (eur: number) => Math.round(eur * 100) / 100;
@@ -42,18 +42,7 @@ describe('meterdesk bill --bill docs/bills/netz-noe-haushalt.json', () => {
       'utf8',
     );
     const billPath = join(data, 'bill.json');
-    const args = [
-      ...['--data-dir', data, 'bill', '--meter', meterId, '--tariff-preset', 'netz-2026-noe'],
-      ...[
-        '--from',
-        '2026-06-01T00:00:00+02:00',
-        '--to',
-        '2026-06-04T00:00:00+02:00',
-        '--bill',
-        billPath,
-        '--json',
-      ],
-    ];
+    const args = noeJuneBillArgs(data, meterId, billPath);
 
     writeFileSync(billPath, template);
     const empty = await runCli(args);

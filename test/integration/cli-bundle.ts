@@ -68,3 +68,10 @@ export async function runCli(
     child.on('exit', (status) => resolve({ status, stdout, stderr }));
   });
 }
+
+/** `meterdesk bill` of a meter's 1–3 June 2026 under the Netz NÖ preset, the bill read from `billPath`. */
+export const noeJuneBillArgs = (dataDir: string, meterId: string, billPath: string): string[] => [
+  ...['--data-dir', dataDir, 'bill', '--meter', meterId, '--tariff-preset', 'netz-2026-noe'],
+  ...['--from', '2026-06-01T00:00:00+02:00', '--to', '2026-06-04T00:00:00+02:00'],
+  ...['--bill', billPath, '--json'],
+];

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { readImportFile } from '../../main/import/read-file';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './cli-bundle';
+import { noeJuneBillArgs, runCli } from './cli-bundle';
 import { openDatabase } from '../../main/db/open';
 
 const TZ = 'Europe/Vienna';
@@ -113,22 +113,7 @@ describe('meterdesk cost --tariff-preset', () => {
     };
     const billPath = join(data, 'bill.json');
     writeFileSync(billPath, JSON.stringify(bill));
-    const args = (meter: string) => [
-      '--data-dir',
-      data,
-      'bill',
-      '--meter',
-      meter,
-      '--tariff-preset',
-      'netz-2026-noe',
-      '--from',
-      '2026-06-01T00:00:00+02:00',
-      '--to',
-      '2026-06-04T00:00:00+02:00',
-      '--bill',
-      billPath,
-      '--json',
-    ];
+    const args = (meter: string) => noeJuneBillArgs(data, meter, billPath);
     const meterId = await importedMeter(data, file(null));
     const ok = await runCli(args(meterId));
     expect(ok.status, ok.stderr).toBe(0);
