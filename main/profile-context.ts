@@ -159,7 +159,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
   const profile = profiles.get(profileId);
   const dbPath = profiles.dbPath(profile.id);
   const db = openDatabase(dbPath);
-  const account = createAccountStore(db, tz);
+  const account = createAccountStore(db);
   const readings = createReadingsStore(db, tz);
   // The demo ships example tariffs and a synthetic spot series, clearly named as such.
   if (profile.kind === 'demo')

@@ -196,6 +196,13 @@ export interface FrameView {
   resolutionSec: number;
   /** Intervals the span holds: 92/96/100 per local day for quarter-hours. */
   expected: number;
+  /**
+   * Up to when the register owes data (analysis/horizon.ts): a synced meter up to the account's
+   * newest delivery or the delivery delay, an imported one up to its files' end; never after now.
+   */
+  horizonSec: number;
+  /** Why it ends there: the account's delivery, the delay passed, the files' end, its own data, now. */
+  horizonKind: 'delivered' | 'due' | 'files' | 'data' | 'now';
 }
 
 /** Every figure of one register in one frame: what the screens show and `meterdesk analyze` prints. */

@@ -554,6 +554,8 @@ export const de = {
     'Dafür gibt es in diesem Profil keine Zähler; die Liste der Zähler und Standorte neu laden.',
   err_reason_report_no_readings:
     'Dafür gibt es in diesem Profil keine Messwerte: zuerst synchronisieren oder importieren.',
+  err_reason_report_period_empty:
+    'Im gewählten Zeitraum gibt es keinen Messwert; die Daten reichen vom {{from}} bis {{to}}. Einen Zeitraum darin wählen.',
   err_reason_keychain_module_missing:
     'Meterdesk wurde ohne funktionierendes Schlüsselbund-Modul installiert (unter Linux braucht es libsecret-1-dev vor „npm ci“): „Nur für diese Sitzung behalten“ wählen oder das Modul installieren und Meterdesk neu starten.',
   err_reason_keychain_locked:
@@ -640,7 +642,9 @@ export const de = {
   peakHour: 'Höchste Stunde',
   quarterHours: 'Viertelstunden',
   frameSpan: 'Zeitraum',
-  frameUntilYesterday: 'bis gestern',
+  frameOwedUntil: 'geliefert bis {{day}}; ab {{next}} noch nicht fällig',
+  frameFileEnd: 'bis zum Ende der Datei, {{day}}',
+  frameDueUntil: 'fällig bis {{day}}; ab {{next}} noch nicht fällig',
   frameUntilLatest: 'bis zum letzten Messwert',
   frameFromFirstReading: 'ab dem ersten Messwert',
   ofExpected: '{{received}} von {{expected}}',

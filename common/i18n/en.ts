@@ -532,6 +532,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_report_scope_unknown:
     'There are no meters for this in the profile; reload the list of meters and sites.',
   err_reason_report_no_readings: 'There are no readings for this in the profile: sync or import first.',
+  err_reason_report_period_empty:
+    'There is no reading in the period chosen; the data covers {{from}} to {{to}}. Choose a period within it.',
   err_reason_keychain_module_missing:
     'Meterdesk was installed without a working keychain module (on Linux it needs libsecret-1-dev before “npm ci”): choose “Keep for this session only”, or install the module and start Meterdesk again.',
   err_reason_keychain_locked:
@@ -615,7 +617,9 @@ export const en: Record<keyof typeof de, string> = {
   peakHour: 'Highest hour',
   quarterHours: 'Quarter-hours',
   frameSpan: 'Period',
-  frameUntilYesterday: 'up to yesterday',
+  frameOwedUntil: 'delivered up to {{day}}; not yet due from {{next}}',
+  frameFileEnd: 'up to the end of its file, {{day}}',
+  frameDueUntil: 'due up to {{day}}; not yet due from {{next}}',
   frameUntilLatest: 'up to the latest reading',
   frameFromFirstReading: 'from the first reading',
   ofExpected: '{{received}} of {{expected}}',

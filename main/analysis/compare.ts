@@ -1,7 +1,7 @@
 /** A period against the same period a week, a month or a year before, like with like. */
 import type Database from 'better-sqlite3';
 import type { CompareResult, PeriodSummary } from '../../preload/contract';
-import { sameSpan } from './frame';
+import { frameBeside } from './frame';
 import { DEFAULT_TZ, dayKey, dayNumberOf, dayNumberOfKey, dayStartSec } from '../time/local-days';
 import { type Row, type Scope, intervalOf, loadRows, emptyQ, addQ, slotOfDay, round } from './rows';
 
@@ -33,7 +33,7 @@ export function compare(
     );
     return dayStartSec(td, tz) + (sec - dayStartSec(d, tz));
   };
-  const prev: Scope = sameSpan(db, s, { fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) });
+  const prev: Scope = frameBeside(db, s, { fromSec: shiftRange(s.fromSec), toSec: shiftRange(s.toSec) });
   // Totals and coverage at the series' own interval: an hourly series compares as well.
   const step = intervalOf(db, s.meterId, s.obisCode);
   const perHour = 3600 / step;

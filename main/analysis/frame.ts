@@ -2,21 +2,24 @@
  * One frame for every figure of one register: the span a figure describes, worked out in one place.
  * A requested span (a calendar day, week, month, year, or an exact zoomed span) is clipped
  *
- * - to "now": up to the start of today (grid operators deliver day D on the morning of D+1), or up to
- *   the latest reading when later readings have arrived (MQTT), never beyond this instant;
+ * - to the register's horizon (horizon.ts): what is owed — a synced meter's data up to the account's
+ *   newest delivery (or the delivery delay), an imported meter's up to the end of its files — never
+ *   beyond now, extended by the register's own later readings (MQTT);
  * - to the register's data: from its first reading on (a meter registered mid-month owes nothing for
  *   the days before it existed); days without data inside the span are gaps and count.
  *
  * Its expected intervals follow from the clipped span in absolute time: 92, 96 or 100 quarter-hours on
  * a local day (23, 24 or 25 for hourly series). Every figure of the frame — readings, completeness,
- * energy, quality counts, peak, base load — describes exactly that span: whole days from the daily
- * rollups, the partial days at a zoomed span's edges from the readings themselves.
+ * energy, quality counts, peak, base load, the days with gaps — describes exactly that span: whole
+ * days from the daily rollups, the partial days at the frame's edges from the readings themselves.
+ * Only `frameFor` makes a `Framed`: a second register or a narrower span is framed by it again.
  */
 import type Database from 'better-sqlite3';
 import { dayNumberOf, dayStartSec, DEFAULT_TZ } from '../../common/zone';
 import type { FrameView, RangeFigures } from '../../preload/contract';
 import { readRange } from '../db/readings-read';
-import { rollupBounds, rollupDays, seriesById, seriesOf } from '../db/series-reads';
+import { rollupDays, rollupEdges, seriesById, seriesOf } from '../db/series-reads';
+import { horizonOfMeter, horizonOfSeries } from './horizon';
 
 export { mainRegister } from '../db/series-reads';
 import { AppError } from '../errors';
@@ -35,6 +38,12 @@ export interface FrameRequest {
   obisCode: string;
   fromSec: number;
   toSec: number;
+  /**
+   * `data` (the default): from the register's first reading on. `horizon`: the span as asked, clipped
+   * only to what is owed — a period compared with another, or a second register read beside a first
+   * (the feed-in beside the import), whose days before its data are days without data, not left out.
+   */
+  clip?: 'data' | 'horizon';
 }
 
 /**
@@ -72,15 +81,16 @@ export function frameFor(db: Database.Database, req: FrameRequest, nowSec: numbe
     });
   const id = seriesIdOf(db, req.meterId, req.obisCode);
   const frame =
-    id === null ? emptyFrame(req.fromSec, req.toSec) : frameOf(db, id, req.fromSec, req.toSec, nowSec, tz);
+    id === null
+      ? emptyFrame(req.fromSec, req.toSec, horizonOfMeter(db, req.meterId, nowSec, tz))
+      : frameOf(db, id, req.fromSec, req.toSec, nowSec, tz, req.clip ?? 'data');
   // A span wholly before the register's first reading: empty, as its frame says — the meter owes
   // nothing for days before it existed (no view lists them as gaps).
   const beforeData = frame.toSec <= frame.fromSec && frame.clippedToData;
   const empty = frame.toSec <= frame.fromSec && !beforeData;
-  // Any other empty frame (no readings in the span): the requested span up to the start of today, so a
-  // view still names the days that have passed (as "no data") and never a day still to come.
-  const today = dayStartSec(dayNumberOf(nowSec, tz), tz);
-  const horizon = Math.max(req.fromSec, Math.min(req.toSec, today));
+  // Any other empty frame (no readings in the span): the requested span up to the meter's horizon, so
+  // a view still names the days that were owed (as "no data") and never a day not yet owed.
+  const horizon = Math.max(req.fromSec, Math.min(req.toSec, frame.horizonSec));
   return {
     meterId: req.meterId,
     obisCode: req.obisCode,
@@ -94,30 +104,43 @@ export function frameFor(db: Database.Database, req: FrameRequest, nowSec: numbe
 }
 
 /**
- * A second register read over the frame of the first (the feed-in beside the consumption of a
- * battery, the previous year of a comparison): the same span, by construction.
+ * Another register (or the same one) over a framed span: framed again by `frameFor`, clipped only to
+ * what it owes, so both figures describe the same span (the feed-in beside the import of a battery, a
+ * period beside the one before it).
  */
-export function sameSpan(
+export function frameBeside(
   db: Database.Database,
   f: Framed,
   other: { meterId?: string; obisCode?: string; fromSec?: number; toSec?: number },
 ): Framed {
-  const meterId = other.meterId ?? f.meterId;
-  const obisCode = other.obisCode ?? f.obisCode;
-  const fromSec = other.fromSec ?? f.fromSec;
-  const toSec = other.toSec ?? f.toSec;
-  return {
-    ...f,
-    meterId,
-    obisCode,
-    seriesId: seriesIdOf(db, meterId, obisCode),
-    fromSec,
-    toSec,
-    frame: { ...f.frame, fromSec, toSec, expected: (toSec - fromSec) / f.frame.resolutionSec },
-  } as Framed;
+  const req = {
+    meterId: other.meterId ?? f.meterId,
+    obisCode: other.obisCode ?? f.obisCode,
+    fromSec: other.fromSec ?? f.fromSec,
+    toSec: other.toSec ?? f.toSec,
+    clip: 'horizon' as const,
+  };
+  // Beside an empty frame: empty too (nothing of a span that holds nothing).
+  if (req.toSec <= req.fromSec)
+    return {
+      ...req,
+      seriesId: seriesIdOf(db, req.meterId, req.obisCode),
+      toSec: req.fromSec,
+      frame: {
+        ...f.frame,
+        requestedFromSec: req.fromSec,
+        requestedToSec: req.toSec,
+        fromSec: req.fromSec,
+        toSec: req.fromSec,
+        expected: 0,
+      },
+      nowSec: f.nowSec,
+      tz: f.tz,
+    } as unknown as Framed;
+  return frameFor(db, req, f.nowSec, f.tz);
 }
 
-function emptyFrame(fromSec: number, toSec: number): Frame {
+function emptyFrame(fromSec: number, toSec: number, h: { toSec: number; kind: Frame['horizonKind'] }): Frame {
   return {
     requestedFromSec: fromSec,
     requestedToSec: toSec,
@@ -127,17 +150,32 @@ function emptyFrame(fromSec: number, toSec: number): Frame {
     clippedToData: false,
     resolutionSec: 900,
     expected: 0,
+    horizonSec: Number.isFinite(h.toSec) ? h.toSec : fromSec,
+    horizonKind: h.kind,
   };
 }
 
-/** The first reading's start and the latest reading's end of a series, or null without readings. */
-function dataSpan(db: Database.Database, seriesId: number): { firstSec: number; lastEndSec: number } | null {
-  const b = rollupBounds(db, seriesId);
-  if (b.first === null || b.last === null) return null;
-  const firstDay = readRange(db, seriesId, dayStartSec(b.first), dayStartSec(b.first + 1));
-  const lastDay = readRange(db, seriesId, dayStartSec(b.last), dayStartSec(b.last + 1));
-  if (firstDay.length === 0 || lastDay.length === 0) return null;
-  return { firstSec: firstDay[0]![0], lastEndSec: lastDay[lastDay.length - 1]![1] };
+/**
+ * The first reading's start and the latest reading's end of a series, or null without readings. A
+ * full first or last day starts or ends at its midnight: its record is read only when it is partial.
+ */
+function dataSpan(
+  db: Database.Database,
+  seriesId: number,
+  tz: string,
+): { firstSec: number; lastEndSec: number } | null {
+  const e = rollupEdges(db, seriesId);
+  if (!e) return null;
+  const full = (d: { count: number; expected: number }) => d.count >= d.expected;
+  const firstSec = full(e.first)
+    ? e.first.day_start_sec
+    : readRange(db, seriesId, e.first.day_start_sec, dayStartSec(e.first.day + 1, tz))[0]?.[0];
+  const lastDay = full(e.last)
+    ? []
+    : readRange(db, seriesId, e.last.day_start_sec, dayStartSec(e.last.day + 1, tz));
+  const lastEndSec = full(e.last) ? dayStartSec(e.last.day + 1, tz) : lastDay[lastDay.length - 1]?.[1];
+  if (firstSec === undefined || lastEndSec === undefined) return null;
+  return { firstSec, lastEndSec };
 }
 
 /** The frame of one series over [fromSec, toSec) at `nowSec`. */
@@ -148,18 +186,24 @@ export function frameOf(
   toSec: number,
   nowSec: number,
   tz = DEFAULT_TZ,
+  clip: 'data' | 'horizon' = 'data',
 ): Frame {
-  const resolutionSec = seriesById(db, seriesId)?.resolution_sec ?? 900;
-  const span = dataSpan(db, seriesId);
-  const startOfToday = dayStartSec(dayNumberOf(nowSec, tz), tz);
-  const horizon = Math.min(nowSec, Math.max(startOfToday, span?.lastEndSec ?? 0));
+  const series = seriesById(db, seriesId);
+  const resolutionSec = series?.resolution_sec ?? 900;
+  const span = dataSpan(db, seriesId, tz);
+  const owed = horizonOfSeries(
+    horizonOfMeter(db, series?.meter_id ?? '', nowSec, tz),
+    span?.lastEndSec ?? null,
+    nowSec,
+  );
+  const horizon = owed.toSec;
   const align = (sec: number, up: boolean) =>
     (up ? Math.ceil(sec / resolutionSec) : Math.floor(sec / resolutionSec)) * resolutionSec;
   let from = align(fromSec, true);
   let to = align(Math.min(toSec, horizon), false);
   const clippedToNow = toSec > horizon;
   let clippedToData = false;
-  if (span && span.firstSec > from) {
+  if (clip === 'data' && span && span.firstSec > from) {
     from = Math.min(span.firstSec, Math.max(to, from));
     clippedToData = true;
   }
@@ -174,6 +218,8 @@ export function frameOf(
     clippedToData,
     resolutionSec,
     expected: (to - from) / resolutionSec,
+    horizonSec: Number.isFinite(horizon) ? horizon : from,
+    horizonKind: owed.kind,
   };
 }
 
@@ -237,5 +283,57 @@ export function figuresOf(db: Database.Database, f: Framed): Figures {
   }
   if (p5s.length > 0)
     out.baseLoadKw = Math.round((p5s.reduce((a, b) => a + b, 0) / p5s.length) * perHour * 1e6) / 1e6;
+  return out;
+}
+
+/** One local day of a frame: its intervals inside the frame and the readings it holds there. */
+export interface FrameDay {
+  day: number;
+  /** Intervals of the day inside the frame (a day cut by the frame's edge: its part). */
+  expected: number;
+  received: number;
+  measured: number;
+  estimated: number;
+  unreliable: number;
+}
+
+/**
+ * The frame's local days, each counted inside the frame: the only source of a day's expected intervals
+ * and of the days with gaps (data health, the quality tab, the report's days, the watch list). A day
+ * cut by the frame (the first reading at noon, the horizon mid-day) expects only its part.
+ */
+export function frameDays(db: Database.Database, f: Framed): FrameDay[] {
+  const { frame, tz } = f;
+  if (frame.toSec <= frame.fromSec || f.seriesId === null) return [];
+  const firstDay = dayNumberOf(frame.fromSec, tz);
+  const lastDay = dayNumberOf(frame.toSec - 1, tz);
+  const byDay = new Map(rollupDays(db, f.seriesId, firstDay, lastDay).map((r) => [r.day, r]));
+  const out: FrameDay[] = [];
+  for (let d = firstDay; d <= lastDay; d++) {
+    const start = dayStartSec(d, tz);
+    const end = dayStartSec(d + 1, tz);
+    const from = Math.max(start, frame.fromSec);
+    const to = Math.min(end, frame.toSec);
+    const r = byDay.get(d);
+    const entry: FrameDay = {
+      day: d,
+      expected: (to - from) / frame.resolutionSec,
+      received: r?.count ?? 0,
+      measured: r?.n_measured ?? 0,
+      estimated: r?.n_estimated ?? 0,
+      unreliable: r?.n_unreliable ?? 0,
+    };
+    if ((from !== start || to !== end) && r && r.count > 0) {
+      // A day cut by the frame's edge: its own readings inside the frame.
+      entry.received = entry.measured = entry.estimated = entry.unreliable = 0;
+      for (const x of readRange(db, f.seriesId, from, to)) {
+        entry.received += 1;
+        if (x[3] === 1) entry.measured += 1;
+        else if (x[3] === 2) entry.estimated += 1;
+        else entry.unreliable += 1;
+      }
+    }
+    out.push(entry);
+  }
   return out;
 }

@@ -9,7 +9,7 @@ import type { PvResult } from '../../preload/contract';
 import { siteRegisters } from '../db/site-registers';
 import { QH_SEC } from '../time/local-days';
 import { loadRows, type Row } from './analysis';
-import { frameFor, sameSpan, type Framed } from './frame';
+import { frameBeside, frameFor, type Framed } from './frame';
 
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 
@@ -34,7 +34,7 @@ export function pvFrames(
   return {
     siteId,
     imp: consumption ? f : null,
-    exp: feedIn ? (consumption ? sameSpan(db, f, feedIn) : f) : null,
+    exp: feedIn ? (consumption ? frameBeside(db, f, feedIn) : f) : null,
   };
 }
 

@@ -7,11 +7,10 @@
  */
 import type Database from 'better-sqlite3';
 import { latestRevisions, revisionCount } from '../db/revision-reads';
-import { rollupDays, seriesOf } from '../db/series-reads';
+import { seriesOf } from '../db/series-reads';
 import type { QualityBreakdown } from '../../preload/contract';
-import { figuresOf, frameFor } from './frame';
-import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
-import { readRange } from '../db/readings-read';
+import { figuresOf, frameDays, frameFor } from './frame';
+import { dayKey } from '../time/local-days';
 
 export function queryQuality(
   db: Database.Database,
@@ -22,13 +21,8 @@ export function queryQuality(
   const series = seriesOf(db, q.meterId, q.obisCode);
   // The chart's figures need the totals only: no list of every day and revision (≈ 200 KB over years).
   const detail = q.detail ?? true;
-  const figures = series ? figuresOf(db, frameFor(db, q, nowSec, tz)) : null;
-  const frame = figures?.frame ?? null;
-  const empty = !frame || frame.toSec <= frame.fromSec;
-  const firstDay = empty ? 1 : dayNumberOf(frame.fromSec, tz);
-  const lastDay = empty ? 0 : dayNumberOf(frame.toSec - 1, tz);
-  const rows = series ? rollupDays(db, series.id, firstDay, lastDay) : [];
-  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const framed = series ? frameFor(db, q, nowSec, tz) : null;
+  const figures = framed ? figuresOf(db, framed) : null;
   const days: QualityBreakdown['days'] = [];
   const months = new Map<string, QualityBreakdown['months'][number]>();
   const totals = { expected: 0, received: 0, measured: 0, estimated: 0, unreliable: 0, completeness: 0 };
@@ -39,29 +33,8 @@ export function queryQuality(
     totals.estimated = figures.quality.estimated;
     totals.unreliable = figures.quality.unreliable;
   }
-  for (let d = firstDay; detail && d <= lastDay; d++) {
-    const r = byDay.get(d);
-    const dayFrom = Math.max(dayStartSec(d, tz), frame!.fromSec);
-    const dayTo = Math.min(dayStartSec(d + 1, tz), frame!.toSec);
-    const whole = dayFrom === dayStartSec(d, tz) && dayTo === dayStartSec(d + 1, tz);
-    let entry = {
-      day: dayKey(d),
-      expected: (dayTo - dayFrom) / frame!.resolutionSec,
-      received: r?.count ?? 0,
-      measured: r?.n_measured ?? 0,
-      estimated: r?.n_estimated ?? 0,
-      unreliable: r?.n_unreliable ?? 0,
-    };
-    if (!whole) {
-      // A day cut by the frame's edge: its own readings inside the frame.
-      entry = { ...entry, received: 0, measured: 0, estimated: 0, unreliable: 0 };
-      for (const x of readRange(db, series!.id, dayFrom, dayTo)) {
-        entry.received += 1;
-        if (x[3] === 1) entry.measured += 1;
-        else if (x[3] === 2) entry.estimated += 1;
-        else entry.unreliable += 1;
-      }
-    }
+  for (const d of detail && framed ? frameDays(db, framed) : []) {
+    const entry = { ...d, day: dayKey(d.day) };
     days.push(entry);
     const mk = entry.day.slice(0, 7);
     const m = months.get(mk) ?? {

@@ -198,8 +198,8 @@ const METER_TABLES: Record<string, MeterTable> = {
       ],
     ];
   },
-  health: (db, sc, _params, tz) => {
-    const r = health(db, sc, tz);
+  health: (db, sc) => {
+    const r = health(db, sc);
     return [
       'data-health',
       h(

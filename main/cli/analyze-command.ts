@@ -123,6 +123,9 @@ function figuresJson(
     requested_to: iso(f.frame.requestedToSec),
     clipped_to_now: f.frame.clippedToNow,
     clipped_to_data: f.frame.clippedToData,
+    /** Up to when the register owes data, and why (analysis/horizon.ts). */
+    horizon: iso(f.frame.horizonSec),
+    horizon_kind: f.frame.horizonKind,
     resolution_sec: f.frame.resolutionSec,
     readings: f.readings,
     expected: f.expected,
@@ -167,10 +170,19 @@ export function analyzeCommand(a: AnalyzeArgs): void {
   }
 }
 
+/** Why a frame ends where it ends (FrameView.horizonKind), as the text output says it. */
+const HORIZON_WORDS: Record<string, string> = {
+  delivered: 'up to the newest delivery; later days not yet due',
+  due: 'up to the days already due; later days not yet due',
+  files: 'up to the end of its files',
+  data: 'up to the latest reading',
+  now: 'up to now',
+};
+
 function textOf(o: unknown): string {
   const one = (f: ReturnType<typeof figuresJson>) =>
     [
-      `${f.meter_id} ${f.register}: ${f.from} – ${f.to}${f.clipped_to_now ? ' (up to now)' : ''}${f.clipped_to_data ? ' (from the first reading)' : ''}`,
+      `${f.meter_id} ${f.register}: ${f.from} – ${f.to}${f.clipped_to_now ? ` (${HORIZON_WORDS[f.horizon_kind]})` : ''}${f.clipped_to_data ? ' (from the first reading)' : ''}`,
       `  ${f.readings} of ${f.expected} ${f.resolution_sec === 3600 ? 'hours' : 'quarter-hours'} (${(f.completeness * 100).toFixed(2)} %), ${f.kwh} kWh`,
       `  measured ${f.quality.measured} · estimated ${f.quality.estimated} · unreliable ${f.quality.unreliable}`,
       `  peak ${f.peak_kw ?? '–'} kW${f.peak_at ? ` at ${f.peak_at}` : ''} · base load ${f.base_load_kw ?? '–'} kW`,

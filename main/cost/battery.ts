@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { BatteryResult, BatteryRun } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
-import { frameFor, sameSpan } from '../analysis/frame';
+import { frameBeside, frameFor } from '../analysis/frame';
 import { siteRegisters } from '../db/site-registers';
 import { AppError } from '../errors';
 import { QH_SEC } from '../time/local-days';
@@ -105,7 +105,7 @@ export function siteSeries(
   const consRows = loadRows(db, consFrame);
   const feedRows = loadRows(
     db,
-    sameSpan(db, consFrame, {
+    frameBeside(db, consFrame, {
       meterId: feed.meterId,
       obisCode: feed.obisCode,
       fromSec: askedFromSec,
@@ -256,6 +256,10 @@ export function battery(
     warnings.push({ code: 'not_netted', share: Math.round(bothShare * 1000) / 1000, quarterHours: both });
   if (years >= 0.25 && cyclesPerYear > MAX_PLAUSIBLE_CYCLES_PER_YEAR)
     warnings.push({ code: 'implausible_cycles', cyclesPerYear: Math.round(cyclesPerYear) });
+  // A period the data covers little of (a file of March, a year asked before it): every figure is
+  // near 0 for want of data, not for want of a battery's use — said, with the numbers.
+  if (s.imp.length === 0 || s.missing > s.imp.length / 2)
+    warnings.push({ code: 'little_data', quarterHours: s.imp.length, missing: s.missing });
   return {
     ...run,
     warnings,

@@ -5,6 +5,7 @@
  */
 import { slugOf } from '../../common/slug';
 import type Database from 'better-sqlite3';
+import { dataPeriod, type DataPeriod } from '../analysis/data-period';
 import type {
   BatteryResult,
   CostResult,
@@ -14,7 +15,6 @@ import type {
 } from '../../preload/contract';
 import { AppError } from '../errors';
 import { cleanText, TEXT_CAPS } from '../../common/rules';
-import { dayKey, dayNumberOf, dayStartSec } from '../time/local-days';
 import { battery } from './battery';
 import { combineSite } from './cost';
 import { computeCost } from './compute-cost';
@@ -23,7 +23,6 @@ import { peakShaving } from './peak-shaving';
 import { readPriceFile } from './price-file';
 import { pricingOf } from './pricing';
 import { createTariffStore, type TariffStore } from '../db/tariff-store';
-import { latestOfMeters } from '../db/readings-read';
 import { meterRow, metersOfSite } from '../db/meter-reads';
 import { registersOf } from '../db/series-reads';
 import type { Clock } from '../time/clock';
@@ -39,21 +38,18 @@ function checkDirection(t: Tariff, want: 'consumption' | 'feed_in', what: string
     );
 }
 
-/** The last twelve calendar months before the newest reading of these meters (or before now). */
+/**
+ * The period a cost, battery or bill opens on without one given: the last twelve complete months the
+ * meters' data covers, or the data's own span when it covers no whole month (analysis/data-period.ts).
+ */
 export function defaultRange(
   db: Database.Database,
   meterIds: string[],
   tz: string,
   nowSec: number,
-): { fromSec: number; toSec: number } {
-  // The twelve calendar months before the month the newest reading ends in: data that ends at
-  // 01.01.2024 00:00 gives January–December 2023 (its end, not its start, decides: December is whole).
-  const latest = latestOfMeters(db, meterIds)?.endSec ?? nowSec;
-  const key = dayKey(dayNumberOf(latest, tz));
-  const [y, m] = key.split('-').map(Number) as [number, number];
-  const toDay = Math.round(Date.UTC(y, m - 1, 1) / 86_400_000);
-  const fromDay = Math.round(Date.UTC(y - 1, m - 1, 1) / 86_400_000);
-  return { fromSec: dayStartSec(fromDay, tz), toSec: dayStartSec(toDay, tz) };
+): { fromSec: number; toSec: number; kind: DataPeriod['kind'] } {
+  const p = dataPeriod(db, meterIds, nowSec, tz);
+  return { fromSec: p.fromSec, toSec: p.toSec, kind: p.kind };
 }
 
 /**

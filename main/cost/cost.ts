@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { CostBillPart, CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
-import { frameFor, sameSpan } from '../analysis/frame';
+import { frameBeside, frameFor } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
 import { registersOf } from '../db/series-reads';
@@ -254,7 +254,7 @@ export function costOfPlainTariffs(
   // Without any reading in the range there is nothing to bill: no fee is counted for empty months.
   const span =
     rows.length === 0 ? { fromSec: q.fromSec, toSec: q.fromSec } : dataSpan(rows, q.fromSec, q.toSec, tz);
-  const scope = sameSpan(db, framed, span);
+  const scope = frameBeside(db, framed, span);
   const direction = meterDirection(db, q.meterId, q.obisCode);
   // The meter's community share (`… G.03`, the first of its communities), by quarter-hour start.
   const communityOf = (meterId: string): Map<number, number> | null => {

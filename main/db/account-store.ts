@@ -1,16 +1,15 @@
 /**
  * The account structure of a profile database: customers, sites, meters, sync state, and the
- * meter list view with 30-day completeness and quality from the rollups.
+ * meter list view (its 30-day figures come from each meter's frame: analysis/meter-list.ts).
  */
 import type Database from 'better-sqlite3';
 import type { ContractError, MeterView, SyncNote } from '../../preload/contract';
 import type { ApiMeter } from '../api/schemas';
-import { DEFAULT_TZ, dayNumberOf } from '../time/local-days';
 import { latestOfMeters } from './readings-read';
 import { cleanText, identifierIssue, TEXT_CAPS } from '../../common/rules';
 import { AppError } from '../errors';
 
-export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
+export function createAccountStore(db: Database.Database) {
   const upsertMeterStmt = db.prepare(
     `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
      VALUES (@id, @meteringPoint, @label, @energyDirection, @commodity, @granularity, @status, @siteId, @isDemo, @latestDataSec, @createdSec, @consentState, @consentExpiresSec, @raw, @seen)
@@ -150,15 +149,14 @@ export function createAccountStore(db: Database.Database, tz = DEFAULT_TZ) {
     lastSyncSec: (): number | null =>
       (db.prepare('SELECT max(last_sync_sec) AS s FROM sync_state').get() as { s: number | null }).s,
 
-    listMeterViews: (nowSec: number): MeterView[] => listMeterViews(db, tz, nowSec),
+    listMeterViews: (nowSec: number): MeterView[] => listMeterViews(db, nowSec),
   };
 }
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
 
 /** The meter list: each meter with its registers, latest and earliest data, and the last 30 days' completeness and quality. */
-function listMeterViews(db: Database.Database, tz: string, nowSec: number): MeterView[] {
-  const today = dayNumberOf(nowSec, tz);
+function listMeterViews(db: Database.Database, nowSec: number): MeterView[] {
   const rows = db
     .prepare(
       `SELECT m.*, s.name AS site_name, c.id AS customer_id, c.name AS customer_name,
@@ -174,12 +172,6 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
   const regs = db.prepare<[string], { id: number; obis_code: string }>(
     'SELECT id, obis_code FROM series WHERE meter_id = ? ORDER BY obis_code',
   );
-  const roll = db.prepare<
-    [number, number, number],
-    { exp: number | null; n: number | null; m: number | null; e: number | null; u: number | null }
-  >(
-    'SELECT sum(expected) AS exp, sum(count) AS n, sum(n_measured) AS m, sum(n_estimated) AS e, sum(n_unreliable) AS u FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ?',
-  );
   // Each series' first day by the primary key (series_id, day): min(day_start_sec) over the join
   // read every rollup of the meter, ≈ 1 s for the list of 200 meters × 3 years.
   const earliest = db.prepare<[string], { t: number | null }>(
@@ -190,8 +182,6 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
     const series = regs.all(r.id as string);
     const known = JSON.parse(r.raw_json as string) as { obis_codes?: string[] };
     const registers = [...new Set([...(known.obis_codes ?? []), ...series.map((s) => s.obis_code)])];
-    const primary = series.find((s) => s.obis_code.endsWith('G.01')) ?? series[0];
-    const q = primary ? roll.get(primary.id, today - 30, today - 1) : undefined;
     const localLatest = latestOfMeters(db, [r.id as string])?.endSec ?? null;
     return {
       id: r.id as string,
@@ -209,8 +199,9 @@ function listMeterViews(db: Database.Database, tz: string, nowSec: number): Mete
       registers,
       latestDataSec: localLatest,
       earliestDataSec: earliest.get(r.id as string)?.t ?? null,
-      completeness30d: q?.exp ? (q.n ?? 0) / q.exp : null,
-      quality30d: { measured: q?.m ?? 0, estimated: q?.e ?? 0, unreliable: q?.u ?? 0 },
+      // The last 30 days' figures come from each meter's frame (analysis/meter-list.ts).
+      completeness30d: null,
+      quality30d: { measured: 0, estimated: 0, unreliable: 0 },
       syncError: storedError(r.sync_error as string | null),
       syncWarning: storedNotes(r.sync_warning as string | null),
       watchUnseen: (r.watch_unseen as number | null) ?? 0,

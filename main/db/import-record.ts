@@ -144,6 +144,8 @@ export function recordImport(
     written: { inserted: number; updated: number; kept: number };
     createdMeter: boolean;
     touched: readonly { obisCode: string; days: ReadonlySet<number> }[];
+    /** The span the file covers (its meter owes data up to its end); a merge has none. */
+    span?: { fromSec: number; toSec: number };
   },
 ): number {
   const createdSeries = e.touched.map((t) => t.obisCode).filter((o) => !snap.existedSeries.has(o));
@@ -151,8 +153,8 @@ export function recordImport(
     db
       .prepare(
         `INSERT INTO imports (meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept,
-           revisions_from, revisions_to, created_meter, created_series, meter_latest_before)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           revisions_from, revisions_to, created_meter, created_series, meter_latest_before, span_from_sec, span_to_sec)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         e.meterId,
@@ -169,6 +171,8 @@ export function recordImport(
         e.createdMeter ? 1 : 0,
         JSON.stringify(createdSeries),
         snap.meterLatestBefore,
+        e.span?.fromSec ?? null,
+        e.span?.toSec ?? null,
       ).lastInsertRowid,
   );
   const dayRow = db.prepare<[number, number], { vals: string; flags: string; updated: string }>(

@@ -38,8 +38,11 @@ function prepare(db: Database.Database) {
     registers: db.prepare<[string], SeriesRow>(
       `SELECT ${COLUMNS} FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code`,
     ),
-    bounds: db.prepare<[number], { first: number | null; last: number | null }>(
-      'SELECT min(day) AS first, max(day) AS last FROM daily_rollups WHERE series_id = ? AND count > 0',
+    firstEdge: db.prepare<[number], EdgeDay>(
+      'SELECT day, day_start_sec, count, expected FROM daily_rollups WHERE series_id = ? AND count > 0 ORDER BY day LIMIT 1',
+    ),
+    lastEdge: db.prepare<[number], EdgeDay>(
+      'SELECT day, day_start_sec, count, expected FROM daily_rollups WHERE series_id = ? AND count > 0 ORDER BY day DESC LIMIT 1',
     ),
     watchDays: db
       .prepare<
@@ -107,9 +110,22 @@ export function mainRegister(
   return registersOf(db, meterId)[0] ?? null;
 }
 
-/** The first and last local day with readings of a series. */
-export function rollupBounds(db: Database.Database, seriesId: number) {
-  return stmts(db).bounds.get(seriesId) ?? { first: null, last: null };
+/** A series' first or last day with readings: its number, start, readings and slots. */
+export interface EdgeDay {
+  day: number;
+  day_start_sec: number;
+  count: number;
+  expected: number;
+}
+
+/** A series' first and last day with readings (null without readings). */
+export function rollupEdges(
+  db: Database.Database,
+  seriesId: number,
+): { first: EdgeDay; last: EdgeDay } | null {
+  const first = stmts(db).firstEdge.get(seriesId);
+  const last = stmts(db).lastEdge.get(seriesId);
+  return first && last ? { first, last } : null;
 }
 
 /** A series' rollups of the days [firstDay, lastDay], by day (days without a rollup are left out). */
@@ -240,4 +256,19 @@ export function similarSeries(
         WHERE se.obis_code = ? AND m.id <> ? AND m.energy_direction = ? AND se.resolution_sec = ? LIMIT 200`,
     )
     .all(obisCode, excludeMeterId, direction, resolutionSec) as { sid: number; id: string; label: string }[];
+}
+
+/** Days with readings per calendar month (`YYYY-MM`) over these series (any of them on a day counts). */
+export function monthsWithData(
+  db: Database.Database,
+  seriesIds: readonly number[],
+): { month: string; days: number }[] {
+  if (seriesIds.length === 0) return [];
+  return db
+    .prepare(
+      `SELECT strftime('%Y-%m', day * 86400, 'unixepoch') AS month, count(DISTINCT day) AS days
+         FROM daily_rollups WHERE count > 0 AND series_id IN (${seriesIds.map(() => '?').join(',')})
+        GROUP BY month ORDER BY month`,
+    )
+    .all(...seriesIds) as { month: string; days: number }[];
 }

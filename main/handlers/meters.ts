@@ -2,6 +2,7 @@
 import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
 import { listSites, meterStatusOf } from '../db/meter-lookups';
 import { mergePreview } from '../db/merge-preview';
+import { withListFigures } from '../analysis/meter-list';
 import { listCustomers, mergePlaces, renamePlace } from '../db/place-admin';
 import type { HandlerContext, HandlersOf } from './context';
 
@@ -39,7 +40,9 @@ export function meterHandlers({ services, writable, nowSec }: HandlerContext): H
     'meters:mergePreview': async ({ fromId, intoId, replace }) =>
       mergePreview((await services.active()).db, fromId, intoId, replace),
     'meters:list': async () => {
-      const list = (await services.active()).account.listMeterViews(await nowSec());
+      const c = await services.active();
+      const now = await nowSec();
+      const list = withListFigures(c.db, c.account.listMeterViews(now), now, services.tz);
       services.listServed(list.length);
       return list;
     },

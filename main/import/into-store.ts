@@ -271,6 +271,11 @@ export function writeImport(
   };
   const total = parsed.series.reduce((n, s) => n + s.startSec.length, 0);
   const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + s.intervalSec));
+  // The span the file covers: what its meter owes data up to (analysis/horizon.ts), kept in the log.
+  const span = parsed.span ?? {
+    fromSec: Math.min(...parsed.series.map((s) => s.startSec[0]!)),
+    toSec: lastEnd,
+  };
   // The days this file writes, per register (what undo snapshots and later restores).
   const touched = parsed.series.map((s) => ({
     obisCode: s.obisCode,
@@ -311,6 +316,7 @@ export function writeImport(
       written: w,
       createdMeter: !target.exists,
       touched,
+      span,
     });
     out = {
       meterId: target.meterId,

@@ -188,6 +188,11 @@ export interface ParsedFile {
    * the person confirms it.
    */
   suspicious?: ImportNote | null;
+  /**
+   * The span the file covers where it says more than its readings do (an EDA report's own span); else
+   * the file's span is its first reading's start to its last reading's end.
+   */
+  span?: { fromSec: number; toSec: number };
 }
 
 /** A column of a file as a person finds it: its number (1-based) and its header. */

@@ -88,8 +88,7 @@ export const queries = {
     profiles(db, framed(db, req, nowSec, tz), tz),
   compare: (db: Db, req: FrameRequest, nowSec: number, tz: string, shift: 'week' | 'month' | 'year') =>
     compare(db, framed(db, req, nowSec, tz), shift, tz),
-  health: (db: Db, req: FrameRequest, nowSec: number, tz: string) =>
-    health(db, framed(db, req, nowSec, tz), tz),
+  health: (db: Db, req: FrameRequest, nowSec: number, tz: string) => health(db, framed(db, req, nowSec, tz)),
   pv: (db: Db, siteId: string, span: { fromSec: number; toSec: number }, nowSec: number, tz: string) =>
     pv(db, pvFrames(db, siteId, span, nowSec, tz)),
   portfolio,

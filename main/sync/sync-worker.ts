@@ -31,7 +31,7 @@ const api = createApiClient({
 ctx.sync = createSyncService({
   db,
   api,
-  account: createAccountStore(db, data.tz),
+  account: createAccountStore(db),
   readings: createReadingsStore(db, data.tz),
   pageSize: data.pageSize,
   concurrency: data.concurrency,

@@ -56,6 +56,8 @@ interface Register {
 }
 
 const day = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
+/** The registers of the profile under test (the horizon is the account's). */
+const REGISTERS: { current: Register[] } = { current: [] };
 
 /** One meter's register: local days from `first` to `last` (inclusive), gaps and qualities at random. */
 function generate(
@@ -98,6 +100,7 @@ function profile(seed: number) {
     generate(r, 'd', '1-1:1.9.0 G.01', 900, day('2025-12-01'), day('2026-11-19')),
     generate(r, 'd', '1-1:2.9.0 G.01', 900, day('2025-12-01'), day('2026-11-19')),
   ];
+  REGISTERS.current = registers;
   const path = join(mkdtempSync(join(tmpdir(), `md-random-${seed}-`)), 'meterdesk.sqlite');
   const db = openDatabase(path);
   for (const id of ['a', 'b', 'c', 'd'])
@@ -125,11 +128,21 @@ function profile(seed: number) {
   return { db, registers, r };
 }
 
-/** The frame, the plain way: up to the start of today (or the latest reading, if later), from the first. */
+/**
+ * What is owed, the plain way (every meter here is synced, of one account): up to the end of the newest
+ * reading any meter holds, and in any case up to the start of yesterday (the day before yesterday is
+ * owed whatever was delivered), or the register's own latest reading if later; never after now.
+ */
+function horizonOf(g: Register, all: readonly Register[]): number {
+  const ends = all.map((x) => x.points[x.points.length - 1]!.start + x.res);
+  const due = DateTime.fromSeconds(NOW, { zone: ZONE }).startOf('day').minus({ days: 1 }).toSeconds();
+  const own = g.points[g.points.length - 1]!.start + g.res;
+  return Math.min(NOW, Math.max(due, own, ...ends));
+}
+
+/** The frame, the plain way: up to what is owed, from the first reading. */
 function frameOf(g: Register, reqFrom: number, reqTo: number) {
-  const todayStart = DateTime.fromSeconds(NOW, { zone: ZONE }).startOf('day').toSeconds();
-  const last = g.points[g.points.length - 1]!;
-  const horizon = Math.min(NOW, Math.max(todayStart, last.start + g.res));
+  const horizon = horizonOf(g, REGISTERS.current);
   const up = (s: number) => Math.ceil(s / g.res) * g.res;
   const down = (s: number) => Math.floor(s / g.res) * g.res;
   let from = up(reqFrom);
@@ -172,7 +185,8 @@ function oracleHealth(g: Register, from: number, to: number, inside: Point[]) {
   )
     out.push({
       day: d.toISODate()!,
-      expected: (d.plus({ days: 1 }).toSeconds() - d.toSeconds()) / g.res,
+      // A day the frame cuts (a first reading at noon) expects its part inside the frame.
+      expected: (Math.min(d.plus({ days: 1 }).toSeconds(), to) - Math.max(d.toSeconds(), from)) / g.res,
       received: perDay.get(d.toISODate()!) ?? 0,
     });
   return out;

@@ -328,32 +328,47 @@ describe('the frame reaches every view (issue 30, items 1–5 and 8)', () => {
       expect(q.totals.received).toBe(expected(id, mainRegister(db, id), from, to, nowSec).readings);
     }));
 
-  it('8: the default period of data ending 01.01. 00:00 is the whole previous year', () => {
+  it('8: the default period is the last complete months the data covers, or its own span (issue 59)', () => {
     const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-default-')), 'meterdesk.sqlite'));
     try {
       db.prepare(
         `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
-         VALUES ('m', 'AT1', 'm', 'consumption', 'electricity', 'quarter_hour', 'connected', NULL, '{}', 0)`,
+         VALUES ('m', 'AT1', 'm', 'consumption', 'electricity', 'quarter_hour', 'imported', NULL, '{}', 0)`,
       ).run();
-      const last = sec('2023-12-31T23:45');
-      createReadingsStore(db, ZONE).applyPage(
-        'm',
-        [
-          {
+      const store = createReadingsStore(db, ZONE);
+      const write = (from: number, to: number) => {
+        const rows = [];
+        for (let t = from; t < to; t += 900)
+          rows.push({
             obisCode: '1-1:1.9.0 G.01',
-            startSec: last,
-            endSec: last + 900,
+            startSec: t,
+            endSec: t + 900,
             value: 1,
-            quality: 1,
+            quality: 1 as const,
             updatedSec: 1,
-          },
-        ],
-        'sync',
-        1,
-      );
+          });
+        store.applyPage('m', rows, 'import', 1);
+      };
+      // One quarter-hour, the last of 2023: no whole month, so its own span.
+      write(sec('2023-12-31T23:45'), sec('2024-01-01'));
+      expect(defaultRange(db, ['m'], ZONE, nowSec)).toEqual({
+        fromSec: sec('2023-12-31T23:45'),
+        toSec: sec('2024-01-01'),
+        kind: 'span',
+      });
+      // Data from 15 March 2023 to the end of the year: April–December, not a year before the data.
+      write(sec('2023-03-15'), sec('2023-12-31T23:45'));
+      expect(defaultRange(db, ['m'], ZONE, nowSec)).toEqual({
+        fromSec: sec('2023-04-01'),
+        toSec: sec('2024-01-01'),
+        kind: 'months',
+      });
+      // Data ending 01.01. 00:00 after a whole year: that calendar year.
+      write(sec('2022-11-01'), sec('2023-03-15'));
       expect(defaultRange(db, ['m'], ZONE, nowSec)).toEqual({
         fromSec: sec('2023-01-01'),
         toSec: sec('2024-01-01'),
+        kind: 'months',
       });
     } finally {
       db.close();
@@ -402,7 +417,7 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
   const nowSec = Date.parse(CLOCK) / 1000;
   /** The local days from the one holding `from` to the one holding `to - 1`, with their length. */
   const daysOf = (from: number, to: number) => {
-    const out: { day: string; quarterHours: number }[] = [];
+    const out: { day: string; quarterHours: number; fromSec: number; toSec: number }[] = [];
     for (
       let d = DateTime.fromSeconds(from, { zone: ZONE }).startOf('day');
       d.toSeconds() < to;
@@ -411,6 +426,8 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
       out.push({
         day: d.toISODate()!,
         quarterHours: (d.plus({ days: 1 }).toSeconds() - d.toSeconds()) / 900,
+        fromSec: d.toSeconds(),
+        toSec: d.plus({ days: 1 }).toSeconds(),
       });
     return out;
   };
@@ -441,16 +458,18 @@ describe('one result on every surface: screen, CSV and the raw quarter-hours agr
           const at = `${meterId} ${register} ${p.name}`;
           const e = expected(meterId, register, req.fromSec, req.toSec, nowSec);
           const points = datedPoints(meterId, register);
-          const perDay = new Map<string, number>();
-          for (const x of points) perDay.set(x.day, (perDay.get(x.day) ?? 0) + 1);
+          const inFrame = new Map<string, number>();
+          for (const x of points)
+            if (x.start >= e.fromSec && x.start < e.toSec) inFrame.set(x.day, (inFrame.get(x.day) ?? 0) + 1);
 
           // Data health: the frame's local days, each with its quarter-hours and those received.
           const oracleDays =
             e.toSec > e.fromSec
               ? daysOf(e.fromSec, e.toSec).map((d) => ({
                   day: d.day,
-                  expected: d.quarterHours,
-                  received: perDay.get(d.day) ?? 0,
+                  // A day the frame cuts (a zoomed span's edges) expects its part inside the frame.
+                  expected: (Math.min(d.toSec, e.toSec) - Math.max(d.fromSec, e.fromSec)) / 900,
+                  received: inFrame.get(d.day) ?? 0,
                 }))
               : [];
           await expectHealthOnSurfaces(db, req, nowSec, ZONE, oracleDays, at);

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QualityBreakdown } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtDateTime, fmtFrameSpan, fmtQuantity, localMidnight } from '../../format';
+import { fmtDate, fmtDateTime, fmtFrameSpan, fmtQuantity, localMidnight } from '../../format';
 import { useApp, usePrefs } from '../../store';
 
 export type Figures = NonNullable<QualityBreakdown['figures']>;
@@ -42,11 +42,32 @@ export function useRangeFigures(meterId: string | undefined): Figures | null {
   return figures?.figures ?? null;
 }
 
+/**
+ * Why a frame ends where it ends, in words: delivered up to a day and the rest not yet due (a synced
+ * meter before the operator's delivery), the end of its files (imported), or its latest reading.
+ */
+export function horizonWords(
+  frame: Figures['frame'],
+  prefs: Parameters<typeof fmtDate>[1],
+  t: (key: string, o?: Record<string, unknown>) => string,
+): string {
+  const end = frame.horizonSec;
+  if (frame.horizonKind === 'files') return t('frameFileEnd', { day: fmtDate(end - 1, prefs) });
+  if (frame.horizonKind === 'delivered' || frame.horizonKind === 'due')
+    return localMidnight(end, prefs.timeZone) === end
+      ? t(frame.horizonKind === 'delivered' ? 'frameOwedUntil' : 'frameDueUntil', {
+          day: fmtDate(end - 1, prefs),
+          next: fmtDate(end, prefs),
+        })
+      : t('frameUntilLatest');
+  return t('frameUntilLatest');
+}
+
 export function RangeFigures({ fig }: { fig: Figures | null }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const frameWords = (f: Figures) =>
-    `${fmtFrameSpan(f.frame.fromSec, f.frame.toSec, prefs)}${f.frame.clippedToNow ? ` (${localMidnight(f.frame.toSec, prefs.timeZone) === f.frame.toSec ? t('frameUntilYesterday') : t('frameUntilLatest')})` : ''}${f.frame.clippedToData ? ` (${t('frameFromFirstReading')})` : ''}`;
+    `${fmtFrameSpan(f.frame.fromSec, f.frame.toSec, prefs)}${f.frame.clippedToNow ? ` (${horizonWords(f.frame, prefs, t)})` : ''}${f.frame.clippedToData ? ` (${t('frameFromFirstReading')})` : ''}`;
   return (
     <dl className="figures" data-testid="range-figures">
       <div className="figures-frame">
