@@ -13,6 +13,7 @@ import {
   type Say,
 } from '../../common/i18n/words';
 import { billReasonText } from '../../common/bill-words';
+import { watchText } from '../../common/watch-words';
 import type { ImportNote } from '../import/notes';
 import { noteText } from '../import/notes';
 import type { SyncWarning } from '../sync/verify';
@@ -85,6 +86,37 @@ export function billReasonLine(
 ): string {
   if (lang === 'en') return r.text;
   return billReasonText(r, parts, say(lang), (v) => NUM_DE.format(v));
+}
+
+const DATE_TIME = (lang: Lang) =>
+  new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', {
+    timeZone: 'Europe/Vienna',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** A watch finding as the app's list says it (common/watch-words.ts), in the language. */
+export function watchLine(f: Parameters<typeof watchText>[0], lang: Lang): string {
+  const locale = lang === 'de' ? 'de-AT' : 'en-GB';
+  const num = (d: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: d });
+  const when = DATE_TIME(lang);
+  const dayOf = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return watchText(f, say(lang), {
+    kw: (v) => `${num(2).format(v)} kW`,
+    kwh: (v) => `${num(1).format(v)} kWh`,
+    percent: (v) => `${num(1).format(v * 100)} %`,
+    dateTime: (sec) => when.format(new Date(sec * 1000)),
+    day: (key) => dayOf.format(new Date(`${key}T00:00:00Z`)),
+    number: (v) => num(2).format(v),
+  });
 }
 
 /** "warning" / "note" / "meter" as the CLI prints them before a line. */

@@ -11,7 +11,7 @@ type Run = (v: CliValues, positionals: string[], dataDir: string) => Promise<voi
 
 /** `prices`: price series, listed or imported. */
 const prices: Run = async (v, positionals, dataDir) => {
-  const { pricesCommand } = await import('./cost-command');
+  const { pricesCommand } = await import('./prices-command');
   pricesCommand({
     dataDir,
     profile: v.profile,
@@ -158,7 +158,16 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
         meter: v.meter,
         scope: v.scope,
       });
-    else watchCommand({ dbPath, json: !!v.json, since: v.since, now: v.now });
+    else {
+      const { cliLanguage } = await import('./cli-words');
+      watchCommand({
+        dbPath,
+        json: !!v.json,
+        since: v.since,
+        now: v.now,
+        lang: cliLanguage(process.argv.slice(2)),
+      });
+    }
     return;
   }
   if (command === 'compare-slp') {

@@ -4,8 +4,18 @@
  * that hold (new ones marked), and exits 1 when any is new since --since (or new in this run).
  */
 import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
-import { openFindings, recordFindings, setThreshold, snoozeFinding, thresholdRows } from '../db/watch-store';
-import { placeOfMeter } from '../db/meter-reads';
+import type Database from 'better-sqlite3';
+import {
+  openFindings,
+  recordFindings,
+  setThreshold,
+  snoozeFinding,
+  thresholdRows,
+  type StoredFinding,
+} from '../db/watch-store';
+import { meterRow, placeOfMeter } from '../db/meter-reads';
+import type { Lang } from '../../common/i18n/words';
+import { watchLine } from './cli-words';
 import { THRESHOLD_RULES, THRESHOLDS, thresholdsView, type ThresholdRule } from '../watch/thresholds';
 import { resolveMeter } from './lists-command';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -13,7 +23,13 @@ import { systemClock } from '../time/clock';
 import { evaluateWatch } from '../watch/rules';
 import { UsageError } from './usage-error';
 
-export function watchCommand(a: { dbPath: string; json: boolean; since?: string; now?: string }): void {
+export function watchCommand(a: {
+  dbPath: string;
+  json: boolean;
+  since?: string;
+  now?: string;
+  lang: Lang;
+}): void {
   const now = a.now ? parseIsoSec(a.now) : systemClock.nowSec();
   const since = a.since ? parseIsoSec(a.since) : null;
   if (!Number.isFinite(now) || (since !== null && !Number.isFinite(since)))
@@ -31,23 +47,52 @@ export function watchCommand(a: { dbPath: string; json: boolean; since?: string;
     if (a.json)
       process.stdout.write(
         JSON.stringify({
-          findings: open.map((f) => ({ ...f, new: isNew(f) })),
+          // Each finding's span and whether its data are complete at the top, beside its figures.
+          findings: open.map((f) => ({ ...f, ...spanFields(f.figures), new: isNew(f) })),
           added: r.added.length,
           cleared: r.cleared,
         }) + '\n',
       );
-    else {
-      if (open.length === 0) process.stdout.write('Nothing to watch: no finding holds.\n');
-      for (const f of open)
-        process.stdout.write(
-          `${isNew(f) ? 'NEW ' : '    '}${f.meterId} ${f.obisCode} ${f.rule} ${f.key}: ${JSON.stringify(f.figures)}\n`,
-        );
-      if (r.cleared > 0) process.stdout.write(`${r.cleared} finding(s) no longer hold and were cleared.\n`);
-    }
+    else printFindings(db, open, isNew, r.cleared, a.lang);
     if (open.some(isNew)) process.exitCode = 1;
   } finally {
     db.close();
   }
+}
+
+const spanFields = (g: Record<string, unknown>) => ({
+  fromSec: typeof g.fromSec === 'number' ? g.fromSec : null,
+  toSec: typeof g.toSec === 'number' ? g.toSec : null,
+  complete: typeof g.complete === 'boolean' ? g.complete : null,
+});
+
+/** The findings as sentences, the app's words in the language, each under its meter. */
+function printFindings(
+  db: Database.Database,
+  open: StoredFinding[],
+  isNew: (f: StoredFinding) => boolean,
+  cleared: number,
+  lang: Lang,
+): void {
+  const de = lang === 'de';
+  if (open.length === 0)
+    process.stdout.write(
+      de ? 'Nichts zu beachten: kein Befund gilt.\n' : 'Nothing to watch: no finding holds.\n',
+    );
+  for (const f of open) {
+    const m = meterRow(db, f.meterId);
+    const name = m ? `${m.label ?? m.id}${m.metering_point ? ` (${m.metering_point})` : ''}` : f.meterId;
+    const mark = isNew(f) ? (de ? 'NEU ' : 'NEW ') : '    ';
+    const incomplete =
+      f.figures.complete === false ? (de ? ' [Daten unvollständig]' : ' [data incomplete]') : '';
+    process.stdout.write(`${mark}${name}, ${f.obisCode}: ${watchLine(f, lang)}${incomplete}\n`);
+  }
+  if (cleared > 0)
+    process.stdout.write(
+      de
+        ? `${cleared} Befund(e) gelten nicht mehr und wurden geschlossen.\n`
+        : `${cleared} finding${cleared === 1 ? '' : 's'} no longer hold${cleared === 1 ? 's' : ''} and ${cleared === 1 ? 'was' : 'were'} cleared.\n`,
+    );
 }
 
 /** `watch thresholds|set|unset`: a meter's thresholds, changed for the meter, its site or customer. */

@@ -3,7 +3,7 @@
  * registers' daily rollups —
  * - `community_g03_over_g02`: days of the last 30 where its Eigendeckung (G.03) exceeds its allocated
  *   share (G.02): the operator's data break G.03 ≤ G.02 (AUSTRIA-2026.md §2.1);
- * - `community_days`: days of its membership in the last 30 (up to the day before yesterday) where its
+ * - `community_days`: days of its membership in the last 30 (up to what the member owes) where its
  *   consumption (G.01) is there but its community registers are not;
  * - `community_coverage`: its coverage (G.03 ÷ G.01) of the last 14 days under half of the same weeks a
  *   year earlier, and 5 points or more apart (like with like: the sun of the same weeks).
@@ -20,6 +20,8 @@ export function communityRules(
   today: number,
   keyOf: (day: number) => string,
   at: Emit,
+  /** The newest day a meter owes (analysis/horizon.ts): an EDA member's report end, a synced one's delivery. */
+  owedDay: (meterId: string) => number,
 ): void {
   for (const m of communityConsumers(db)) {
     if (m.g01 === null) continue;
@@ -48,7 +50,7 @@ export function communityRules(
       });
     const over: number[] = [];
     const lacking: number[] = [];
-    for (let d = today - 30; d <= today - 2; d++) {
+    for (let d = today - 30, last = Math.min(today - 1, owedDay(m.meterId)); d <= last; d++) {
       if (!member(d)) continue;
       const a = g02.get(d);
       const s = g03.get(d);

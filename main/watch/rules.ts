@@ -8,9 +8,7 @@
  *   the 8 weeks before them — a step up to 1.5× or down to 2/3, and at least 0.1 kW (like with like:
  *   the same meter, adjacent weeks, so the seasons move little; electricity only: gas follows the
  *   heating season week by week);
- * - `data_stopped`: a synced meter whose newest reading is more than 3 days old;
- * - `days_missing`: days of the last 30 (up to the day before yesterday, which the operator owes) with
- *   fewer readings than the day has quarter-hours;
+ * - `data_stopped`, `days_missing`: data owed and not there, from the register's frame (owed-rules.ts);
  * - `feed_in_drop`: a feed-in register whose 5 best days of the last 14 give less than 70 % of the
  *   5 best days of the same weeks a year earlier (an inverter fault a household would find on its bill).
  * - `year_change`: this month and this year so far against the same days a year earlier (year-rule.ts);
@@ -24,7 +22,9 @@ import { lastDataDay, monthPeaks, watchDays } from '../db/series-reads';
 import { thresholdRows, watchedSeries, type Finding } from '../db/watch-store';
 import { thresholdResolver, type Resolved } from './thresholds';
 import { dayKey, dayNumberOf, dayNumberOfKey } from '../time/local-days';
-import { dayCalendar, yearChange, type DayCalendar } from './year-rule';
+import { dayCalendar, yearChange } from './year-rule';
+import { owedRules, withSpan } from './owed-rules';
+import { horizonOfMeter } from '../analysis/horizon';
 import { dayRevised } from './revision-rule';
 import { communityRules } from './community-rules';
 
@@ -60,23 +60,8 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
     const at = (f: Omit<Finding, 'meterId' | 'obisCode'>) =>
       out.push({ meterId: s.meter_id, obisCode: s.obis_code, ...f });
     const perHour = 3600 / (s.resolution_sec || 900);
-    const withData = days.filter((d) => d.count > 0);
-    // data_stopped: a synced meter (imported files end where they end).
-    const stop = th.data_stopped.value ?? 3;
-    if (s.status !== 'imported' && last < today - stop)
-      at({
-        rule: 'data_stopped',
-        key: 'data_stopped',
-        figures: {
-          lastDay: dayKey(last),
-          days: today - last,
-          thresholdDays: stop,
-          scope: th.data_stopped.scope,
-        },
-      });
-    // days_missing: the last 30 days up to the day before yesterday.
-    if (withData.length > 0)
-      daysMissing(days, withData[0]!.day, today, last, stop, s.resolution_sec, cal, at);
+    // data_stopped and days_missing: what is owed, from the register's frame (owed-rules.ts).
+    owedRules(db, s, last, th.data_stopped, nowSec, tz, at);
     dayRevised(db, s.id, days, today, nowSec, tz, keyOf, at, th.day_revised);
     if (s.direction === 'feed_in')
       feedInDrop(days, watchDays(db, s.id, today - 379, today - 366), today, at, th.feed_in_drop);
@@ -95,42 +80,15 @@ export function evaluateWatch(db: Database.Database, nowSec: number, tz: string)
       if (s.obis_code.startsWith('1-')) baseStep(days, today, perHour, at, th.base_step);
     }
   }
-  communityRules(db, today, keyOf, (f) => out.push(f));
-  return out;
-}
-
-/** `days_missing`: days of the last 30 up to the day before yesterday with fewer readings than intervals. */
-function daysMissing(
-  days: Days,
-  firstWithData: number,
-  today: number,
-  last: number,
-  stop: number,
-  resolutionSec: number,
-  cal: DayCalendar,
-  at: Emit,
-): void {
-  const owed = days.filter(
-    (d) =>
-      d.day >= today - 30 &&
-      d.day <= today - 2 &&
-      d.count < cal.quarterHours(d.day) * (resolutionSec === 3600 ? 0.25 : 1),
+  communityRules(
+    db,
+    today,
+    keyOf,
+    (f) => out.push(f),
+    (meterId) => dayNumberOf(horizonOfMeter(db, meterId, nowSec, tz).toSec - 1, tz),
   );
-  const held = new Set(days.filter((x) => x.day >= today - 30).map((x) => x.day));
-  const absent = [];
-  for (let d = Math.max(today - 30, firstWithData); d <= today - 2; d++) if (!held.has(d)) absent.push(d);
-  const short = [...owed.map((d) => d.day), ...absent].sort((a, b) => a - b);
-  if (short.length > 0 && last >= today - stop)
-    at({
-      rule: 'days_missing',
-      key: 'days_missing',
-      figures: {
-        days: short.length,
-        first: dayKey(short[0]!),
-        lastDays: short.slice(-5).map(dayKey),
-        window: 30,
-      },
-    });
+  // Each finding names the span it rests on and whether its data are complete.
+  return out.map((f) => withSpan(db, f, nowSec, tz));
 }
 
 type Days = ReturnType<typeof watchDays>;
