@@ -141,11 +141,14 @@ export interface BatteryResult extends BatteryRun {
   /**
    * What makes the result doubtful, said in the view: `not_netted` when import and export coexist in
    * more than 5 % of quarter-hours (the battery then only moves the net, and the data overstates both
-   * directions); `implausible_cycles` when it cycles more a year than netted data gives any battery.
+   * directions); `implausible_cycles` when it cycles more a year than netted data gives any battery;
+   * `little_data` when the period holds readings for half of its quarter-hours or fewer.
    */
   warnings: (
     | { code: 'not_netted'; share: number; quarterHours: number }
     | { code: 'implausible_cycles'; cyclesPerYear: number }
+    /** More than half of the period's quarter-hours (or all) lack a reading of one of the meters. */
+    | { code: 'little_data'; quarterHours: number; missing: number }
   )[];
   /** Share of quarter-hours with both import and export above 0.05 kWh. */
   importExportShare: number;

@@ -59,6 +59,8 @@ export const costDe = {
   battery_exportBefore: 'Einspeisung ohne Speicher',
   battery_exportAfter: 'Einspeisung mit Speicher',
   battery_gained: 'Zusätzlicher Eigenverbrauch',
+  battery_littleData:
+    'Der Zeitraum enthält kaum Daten: {{missing}} von {{total}} Viertelstunden fehlt ein Messwert. Wählen Sie einen Zeitraum, den die Daten abdecken.',
   battery_cycles: 'Vollzyklen',
   battery_savings: 'Ersparnis',
   battery_savingsNone: 'Tarife wählen, um die Ersparnis zu sehen.',

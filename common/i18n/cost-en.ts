@@ -62,6 +62,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
   battery_exportBefore: 'Export without battery',
   battery_exportAfter: 'Export with battery',
   battery_gained: 'Self-consumption gained',
+  battery_littleData:
+    'The period holds little data: {{missing}} of {{total}} quarter-hours lack a reading. Choose a period the data covers.',
   battery_cycles: 'Full cycles',
   battery_savings: 'Savings',
   battery_savingsNone: 'Choose tariffs to see the savings.',

@@ -3,10 +3,9 @@
  * same code (main/cost/), printed as the app's result objects (JSON) or as a short table.
  * Tariffs come from the profile (`--tariff-id`) or from a JSON file (`--tariff FILE`: one tariff or an
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
- * first. Without `--from`/`--to`: the last twelve calendar months before the newest reading.
+ * first. Without `--from`/`--to`: the last twelve complete months the data covers, or its own span (said).
  */
 import { noReadings } from './refusals';
-import { AppError } from '../errors';
 import { registersOfMeter } from '../db/profile-stats';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
 import { basename, join } from 'node:path';
@@ -15,9 +14,9 @@ import { createCostService, defaultRange } from '../cost/cost-service';
 import { presetOf } from '../cost/presets';
 import { mainRegister } from '../analysis/frame';
 import { reconcileBill, type Bill } from '../cost/bill';
-import { openForReading, openForWriting } from '../db/open';
+import { openForReading } from '../db/open';
 import { createProfileRegistry } from '../profiles/registry';
-import { DEFAULT_TZ, isoWithOffset, localParts, parseIsoSec } from '../time/local-days';
+import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { readOptionFile, UsageError } from './usage-error';
 import { billReasonLine, cliLanguage } from './cli-words';
@@ -60,7 +59,7 @@ export function dbPathOf(a: Pick<CostArgs, 'dataDir' | 'profile'> & { json?: boo
 }
 
 /** A file the CLI was pointed at, refused before it is read when it is larger than any door takes. */
-function readCapped(option: string, path: string): Buffer {
+export function readCapped(option: string, path: string): Buffer {
   return readOptionFile(option, path, MAX_PRICE_FILE_BYTES);
 }
 
@@ -94,7 +93,11 @@ const number = (v: string | undefined, name: string, fallback?: number): number 
   return n;
 };
 
-function rangeOf(a: CostArgs, db: Parameters<typeof defaultRange>[0], meterIds: string[]) {
+function rangeOf(
+  a: CostArgs,
+  db: Parameters<typeof defaultRange>[0],
+  meterIds: string[],
+): { fromSec: number; toSec: number; kind?: 'months' | 'span' | 'none' } {
   if (!a.from && !a.to) return defaultRange(db, meterIds, DEFAULT_TZ, systemClock.nowSec());
   const fromSec = parseIsoSec(a.from ?? '');
   const toSec = parseIsoSec(a.to ?? '');
@@ -142,6 +145,21 @@ function powerScenarioCommand(
   }
 }
 
+/** Which period a command ran over: the one given, or the one the data chose (cost/cost-service.ts). */
+function periodWords(range: { fromSec: number; kind?: 'months' | 'span' | 'none' }): string {
+  if (range.kind === 'months') return 'no period given: the last complete months of data';
+  if (range.kind === 'span') return "no period given: the data's own span";
+  if (range.kind === 'none') return 'no period given and no data: the last twelve months';
+  return 'the period given';
+}
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DEFAULT_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const day = (sec: number) => DAY.format(new Date(sec * 1000));
+
 const eur = (v: number | null) => (v === null || !Number.isFinite(v) ? '–' : v.toFixed(2));
 
 export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
@@ -183,7 +201,7 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       if (a.json) process.stdout.write(JSON.stringify({ ...r, priceSeriesImported: pricesId }) + '\n');
       else {
         process.stdout.write(
-          `${a.meter} ${obisCode}: ${r.kwh} kWh, ${isoWithOffset(r.fromSec)} – ${isoWithOffset(r.toSec)}\n`,
+          `${a.meter} ${obisCode}: ${r.kwh} kWh, ${isoWithOffset(r.fromSec)} – ${isoWithOffset(r.toSec)} (${periodWords(range)})\n`,
         );
         for (const t of r.tariffs) {
           process.stdout.write(
@@ -217,11 +235,18 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
       },
       { consumption: cons, feedIn: feed },
     );
-    if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
-    else
+    if (a.json) process.stdout.write(JSON.stringify({ ...r, period: periodWords(range) }) + '\n');
+    else {
       process.stdout.write(
         `site ${a.site}: ${r.capacityKwh} kWh / ${r.powerKw} kW → import ${r.importBeforeKwh} → ${r.importAfterKwh} kWh, export ${r.exportBeforeKwh} → ${r.exportAfterKwh} kWh, ${r.fullCycles} cycles, savings ${eur(r.savingsEur)} EUR; knee at ${r.kneeCapacityKwh ?? '–'} kWh\n`,
       );
+      process.stdout.write(`  ${periodWords(range)}: ${day(r.fromSec)} – ${day(r.toSec - 1)} simulated\n`);
+      for (const w of r.warnings)
+        if (w.code === 'little_data')
+          process.stderr.write(
+            `warning: the period holds little data: ${w.missing} of ${w.quarterHours} quarter-hours lack a reading. Choose a period the data covers (--from/--to).\n`,
+          );
+    }
   } finally {
     db.close();
   }
@@ -289,91 +314,6 @@ export function billCommand(a: CostArgs & { bill?: string }): void {
       );
     const lang = cliLanguage(process.argv.slice(2));
     for (const x of r.reasons) process.stdout.write(`  ${billReasonLine(x, r.parts, lang)}\n`);
-  } finally {
-    db.close();
-  }
-}
-
-/** `meterdesk prices import FILE`: a price file stored as a named series of the profile. */
-/** `prices remove ID`: a series no tariff uses (one that is used is refused, with the tariffs named). */
-function removePrices(a: CostArgs, id: string): void {
-  const db = openForWriting(dbPathOf(a));
-  try {
-    const removed = createCostService(db, DEFAULT_TZ, systemClock).store.removeSeries(id);
-    if (!removed)
-      throw new AppError(
-        'not_found',
-        `No price series "${id}" in this profile ("meterdesk prices" lists them).`,
-        {
-          reason: 'price_series_missing',
-          params: { id },
-        },
-      );
-    process.stdout.write(
-      a.json ? JSON.stringify({ removed: id }) + '\n' : `removed the price series "${id}"\n`,
-    );
-  } finally {
-    db.close();
-  }
-}
-
-/** `prices` / `prices list`: the profile's series with their ids, names, resolution and span. */
-function listPrices(a: CostArgs): void {
-  const db = openForReading(dbPathOf(a), (m) => process.stderr.write(`meterdesk: ${m}\n`));
-  try {
-    const series = createCostService(db, DEFAULT_TZ, systemClock).store.series();
-    if (a.json) return void process.stdout.write(JSON.stringify(series) + '\n');
-    if (series.length === 0) process.stdout.write('no price series in this profile\n');
-    // Local days: a series of 26.10. starts at 25.10. 22:00 UTC and was listed "2025-10-25 – 2025-10-26".
-    const day = (sec: number | null) => (sec === null ? '–' : localParts(sec).date);
-    for (const s of series)
-      process.stdout.write(
-        `${s.id.padEnd(20)} ${s.name}${s.isExample ? ' (example)' : ''}: ${s.points} prices, ${s.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${day(s.firstStartSec)} – ${day(s.lastEndSec === null ? null : s.lastEndSec - 1)}\n`,
-      );
-  } finally {
-    db.close();
-  }
-}
-
-/** `prices rename ID NAME`: the name lists show; the id, which tariffs bill on, stays. */
-function renamePrices(a: CostArgs, id: string, name: string): void {
-  const db = openForWriting(dbPathOf(a));
-  try {
-    const s = createCostService(db, DEFAULT_TZ, systemClock).store.renameSeries(id, name);
-    process.stdout.write(
-      a.json ? JSON.stringify(s) + '\n' : `the price series "${id}" is now named "${s.name}"\n`,
-    );
-  } finally {
-    db.close();
-  }
-}
-
-const PRICES_USAGE =
-  'Usage: meterdesk --data-dir DIR prices [list] [--json] | prices import FILE [--name NAME] [--replace] [--json] | prices rename ID NAME | prices remove ID';
-
-export function pricesCommand(a: CostArgs & { args: string[]; name?: string; replace?: boolean }): void {
-  const [verb, file, more] = a.args;
-  if (verb === undefined || (verb === 'list' && !file)) return listPrices(a);
-  if (verb === 'remove' && file) return removePrices(a, file);
-  if (verb === 'rename' && file && more) return renamePrices(a, file, more);
-  if (verb !== 'import' || !file) throw new UsageError(PRICES_USAGE);
-  const bytes = readCapped('prices import', file);
-  const dbPath = dbPathOf(a);
-  const db = openForWriting(dbPath);
-  try {
-    const r = createCostService(db, DEFAULT_TZ, systemClock).importPrices(
-      a.name ?? basename(file),
-      bytes,
-      systemClock.nowSec(),
-      !!a.replace,
-    );
-    if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
-    else {
-      process.stdout.write(
-        `${file}: ${r.format ?? 'prices'} → series "${r.id}", ${r.points} prices, ${r.resolutionSec === 900 ? 'quarter-hourly' : 'hourly'}, ${r.firstStartSec === null ? '' : isoWithOffset(r.firstStartSec)} – ${r.lastEndSec === null ? '' : isoWithOffset(r.lastEndSec)}\n`,
-      );
-      for (const n of r.notes ?? []) process.stdout.write(`  note: ${n}\n`);
-    }
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtDate, fmtPercent, fmtQuantity } from '../../format';
+import { fmtDate, fmtNumber, fmtPercent, fmtQuantity } from '../../format';
 import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { fmtEur, useTariffs } from './CostView';
@@ -181,7 +181,12 @@ function BatteryFigures(props: { d: BatteryResult; prefs: ViewProps['prefs']; wi
         <p key={w.code} className="small warn" data-testid={`battery-warning-${w.code}`}>
           {w.code === 'not_netted'
             ? t('battery_notNetted', { percent: fmtPercent(w.share, prefs), count: w.quarterHours })
-            : t('battery_implausibleCycles', { cycles: w.cyclesPerYear })}
+            : w.code === 'little_data'
+              ? t('battery_littleData', {
+                  missing: fmtNumber(w.missing, prefs, 0),
+                  total: fmtNumber(w.quarterHours, prefs, 0),
+                })
+              : t('battery_implausibleCycles', { cycles: w.cyclesPerYear })}
         </p>
       ))}
       {d.missingQuarterHours > 0 && (
