@@ -142,8 +142,16 @@ export interface MemberCheck {
   /** Local days with a register missing at least one quarter-hour (first 31) and how many in all. */
   daysLacking: string[];
   daysLackingCount: number;
-  /** Quarter-hours breaking G.03 ≤ G.02 or G.03 ≤ G.01 (0.5 Wh tolerance), with the first. */
-  violations: { rule: 'g03_le_g02' | 'g03_le_g01'; count: number; firstSec: number | null }[];
+  /**
+   * Quarter-hours breaking G.03 ≤ G.02 or G.03 ≤ G.01 (0.5 Wh tolerance), or holding G.03 where G.01
+   * and G.02 are 0 (`g03_without_use`), with the first and the local days (the first 31).
+   */
+  violations: {
+    rule: 'g03_le_g02' | 'g03_le_g01' | 'g03_without_use';
+    count: number;
+    firstSec: number | null;
+    days: string[];
+  }[];
 }
 
 export interface CommunityView {
@@ -197,6 +205,13 @@ export interface WhatIfResult {
 
 const span = { fromSec: sec, toSec: sec };
 
+/** Where a community opens: the report's span, its members' data, or (no data) the last year. */
+export interface CommunitySpan {
+  fromSec: number;
+  toSec: number;
+  kind: 'report' | 'data' | 'none';
+}
+
 export const communityChannels = {
   'community:list': channel<CommunityListItem[]>().input(z.object({}).strict()),
   'community:get': channel<Community>().input(z.object({ communityId }).strict()),
@@ -224,6 +239,11 @@ export const communityChannels = {
       })
       .strict(),
   ),
+  /**
+   * The span a community opens on (issue 59): an EDA report's own span, else the last twelve complete
+   * months its members' data covers (or the data's own span), never a year it has no data of.
+   */
+  'community:span': channel<CommunitySpan>().input(z.object({ communityId }).strict()),
   'community:view': channel<CommunityView>().input(z.object({ communityId, ...span }).strict()),
   'community:whatIf': channel<WhatIfResult>().input(
     z

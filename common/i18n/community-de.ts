@@ -75,6 +75,8 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
     '{{count}} Viertelstunde(n) mit mehr Eigendeckung als Zuteilung (G.03 > G.02), erste {{first}}.',
   eeg_rule_g03_le_g01:
     '{{count}} Viertelstunde(n) mit mehr Eigendeckung als Verbrauch (G.03 > G.01), erste {{first}}.',
+  eeg_rule_g03_without_use:
+    '{{count}} Viertelstunde(n) mit Eigendeckung (G.03) ohne Verbrauch und ohne Zuteilung (G.01 und G.02 sind 0), an den Tagen {{days}}.',
   eeg_report: 'Die Zusammenfassung des EDA-Reports neben seinen Viertelstunden',
   eeg_reportSame: 'Jede Zahl der Zusammenfassung stimmt mit ihren Viertelstunden überein.',
   eeg_reportDiffers:
@@ -134,5 +136,9 @@ export const communityDe: Record<keyof typeof communityEn, string> = {
     'Der Report nennt weder Teilnahmefaktoren noch den Schlüssel: 100 % und der dynamische Schlüssel sind angenommen; in der Gemeinschaft änderbar.',
   eda_note_kept:
     '{{count}} Viertelstunden, die schon mit anderem Wert gespeichert waren, sind behalten (wie bei jedem Import).',
-  eda_note_rule_broken: '{{label}}: {{count}} Viertelstunde(n) verletzen {{rule}} (erste {{firstIso}}).',
+  eda_note_rule_broken: '{{label}}: {{count}} Viertelstunde(n) verletzen {{rule}} (erste {{first}}).',
+  eda_note_g03_without_use:
+    '{{label}}: {{count}} Viertelstunde(n) mit Eigendeckung (G.03), obwohl Verbrauch und Zuteilung (G.01, G.02) 0 sind, an den Tagen {{days}}.',
+  eda_note_summary_differs:
+    'Die Zusammenfassung des Reports weicht in {{figures}} Zahl(en) von seinen eigenen Viertelstunden ab: {{meteringPoint}} {{quantity}}, Zusammenfassung {{reportKwh}} kWh, Viertelstunden {{quarterHoursKwh}} kWh.',
 };

@@ -71,6 +71,8 @@ export const communityEn = {
     '{{count}} quarter-hour(s) with more consumed from the community than allocated (G.03 > G.02), first {{first}}.',
   eeg_rule_g03_le_g01:
     '{{count}} quarter-hour(s) with more from the community than consumed (G.03 > G.01), first {{first}}.',
+  eeg_rule_g03_without_use:
+    '{{count}} quarter-hour(s) with Eigendeckung (G.03) but neither consumption nor allocation (G.01 and G.02 are 0), on {{days}}.',
   eeg_report: 'The EDA report’s summary beside its quarter-hours',
   eeg_reportSame: 'Every figure of the summary matches its quarter-hours.',
   eeg_reportDiffers:
@@ -129,5 +131,9 @@ export const communityEn = {
     'The report names neither participation factors nor the key: 100 % and the dynamic key are assumed; change them in the community.',
   eda_note_kept:
     '{{count}} quarter-hours already stored with another value were kept (as every import does).',
-  eda_note_rule_broken: '{{label}}: {{count}} quarter-hour(s) break {{rule}} (first {{firstIso}}).',
+  eda_note_rule_broken: '{{label}}: {{count}} quarter-hour(s) break {{rule}} (first {{first}}).',
+  eda_note_g03_without_use:
+    '{{label}}: {{count}} quarter-hour(s) hold Eigendeckung (G.03) where consumption and allocation (G.01, G.02) are 0, on {{days}}.',
+  eda_note_summary_differs:
+    "The report's summary differs from its own quarter-hours in {{figures}} figure(s): {{meteringPoint}} {{quantity}}, the summary {{reportKwh}} kWh, the quarter-hours {{quarterHoursKwh}} kWh.",
 };

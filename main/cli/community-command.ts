@@ -11,7 +11,6 @@ import { openForReading, openForWriting } from '../db/open';
 import { MAX_IMPORT_BYTES } from '../import/read-file';
 import { createProfileRegistry } from '../profiles/registry';
 import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
-import { latestOfMeters } from '../db/readings-read';
 import { periodSpan } from './analyze-command';
 import { UsageError } from './usage-error';
 import { systemClock } from '../time/clock';
@@ -72,7 +71,9 @@ function printView(v: CommunityView): void {
     for (const x of c.violations)
       if (x.count > 0)
         w(
-          `  check ${c.label}: ${x.count} quarter-hour(s) break ${x.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01'} (first ${isoWithOffset(x.firstSec!)})`,
+          x.rule === 'g03_without_use'
+            ? `  check ${c.label}: ${x.count} quarter-hour(s) hold G.03 where G.01 and G.02 are 0 (on ${x.days.slice(0, 5).join(', ')}${x.days.length > 5 ? ', …' : ''})`
+            : `  check ${c.label}: ${x.count} quarter-hour(s) break ${x.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01'} (first ${isoWithOffset(x.firstSec!)})`,
         );
   }
   if (v.report)
@@ -141,19 +142,12 @@ export async function communityCommand(a: CommunityArgs): Promise<void> {
       return;
     }
     const id = a.id ?? list[0]!.id;
-    const c = svc.store.get(id);
+    svc.store.get(id); // refused when unknown
     let span: { fromSec: number; toSec: number };
     if (a.period) span = periodSpan(a.period, DEFAULT_TZ);
     else if (a.from && a.to) span = { fromSec: parseIsoSec(a.from), toSec: parseIsoSec(a.to) };
-    else {
-      // The last twelve months up to the newest reading of a member.
-      const latest =
-        latestOfMeters(
-          db,
-          c.members.map((m) => m.meterId),
-        )?.endSec ?? systemClock.nowSec();
-      span = { fromSec: latest - 365 * 86_400, toSec: latest };
-    }
+    // No period given: the community's own span (an EDA report's, else its members' data).
+    else span = svc.span(id, systemClock.nowSec());
     if (!Number.isFinite(span.fromSec) || !Number.isFinite(span.toSec))
       throw new UsageError('--from/--to: ISO times with an offset, e.g. 2026-01-01T00:00:00+01:00.');
     const now = systemClock.nowSec();

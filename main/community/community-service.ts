@@ -8,7 +8,8 @@
  */
 import { slugOf } from '../../common/slug';
 import type Database from 'better-sqlite3';
-import type { Community } from '../../preload/contract';
+import type { Community, CommunitySpan } from '../../preload/contract';
+import { dataPeriod } from '../analysis/data-period';
 import { AppError } from '../errors';
 import { edaReport as EDA_FORMAT } from '../import/formats/refused';
 import { resolveTarget, sha256, writeImport } from '../import/into-store';
@@ -29,6 +30,14 @@ export function createCommunityService(db: Database.Database, tz: string) {
       communityView(db, store, id, span, nowSec, tz),
     whatIf: (q: Parameters<typeof communityWhatIf>[2], nowSec: number) =>
       communityWhatIf(db, store, q, nowSec, tz),
+    /** Where the community opens: its EDA report's span, else its members' data (analysis/data-period.ts). */
+    span(id: string, nowSec: number): CommunitySpan {
+      const report = store.report(id);
+      if (report && Number.isFinite(report.fromSec) && report.toSec > report.fromSec)
+        return { fromSec: report.fromSec, toSec: report.toSec, kind: 'report' };
+      const p = dataPeriod(db, [...new Set(store.get(id).members.map((m) => m.meterId))], nowSec, tz);
+      return { fromSec: p.fromSec, toSec: p.toSec, kind: p.kind === 'none' ? 'none' : 'data' };
+    },
     async importReport(
       q: { name: string; kind: Community['kind']; fileName: string },
       bytes: Uint8Array,
@@ -72,6 +81,8 @@ export function createCommunityService(db: Database.Database, tz: string) {
                 })),
               notes: [],
               rows: Math.max(0, ...m.series.map((s) => s.startSec.length)),
+              // Every member owes data up to the report's end, whatever its own last value.
+              span: { fromSec: report.fromSec, toSec: report.toSec },
             };
             if (parsed.series.length === 0) {
               notes.push({ code: 'no_values', params: { meteringPoint: m.meteringPoint } });
@@ -114,20 +125,9 @@ export function createCommunityService(db: Database.Database, tz: string) {
         .immediate();
       notes.push({ code: 'key_assumed', params: {} });
       if (kept > 0) notes.push({ code: 'kept', params: { count: kept } });
-      // The invariants of every imported file, said at once.
-      const checks = communityView(db, store, community.id, report, nowSec, tz).checks;
-      for (const c of checks)
-        for (const v of c.violations)
-          if (v.count > 0)
-            notes.push({
-              code: 'rule_broken',
-              params: {
-                label: c.label,
-                count: v.count,
-                rule: v.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01',
-                firstIso: new Date(v.firstSec! * 1000).toISOString(),
-              },
-            });
+      // The invariants of every imported file, said at once, and the summary beside the quarter-hours.
+      const view = communityView(db, store, community.id, report, nowSec, tz);
+      notes.push(...checkNotes(view));
       return {
         community,
         meters: community.members.length,
@@ -137,4 +137,41 @@ export function createCommunityService(db: Database.Database, tz: string) {
       };
     },
   };
+}
+
+/** The data check's findings and the summary's differences of an imported report, as notes. */
+function checkNotes(view: ReturnType<typeof communityView>): EdaNote[] {
+  const notes: EdaNote[] = [];
+  for (const c of view.checks)
+    for (const v of c.violations) {
+      if (v.count === 0) continue;
+      if (v.rule === 'g03_without_use')
+        notes.push({
+          code: 'g03_without_use',
+          params: { label: c.label, count: v.count, days: v.days.join(', ') },
+        });
+      else
+        notes.push({
+          code: 'rule_broken',
+          params: {
+            label: c.label,
+            count: v.count,
+            rule: v.rule === 'g03_le_g02' ? 'G.03 ≤ G.02' : 'G.03 ≤ G.01',
+            firstSec: v.firstSec!,
+          },
+        });
+    }
+  const differs = view.report?.rows.filter((r) => r.differs) ?? [];
+  if (differs.length > 0)
+    notes.push({
+      code: 'summary_differs',
+      params: {
+        figures: differs.length,
+        meteringPoint: differs[0]!.meteringPoint,
+        quantity: differs[0]!.quantity,
+        reportKwh: differs[0]!.reportKwh,
+        quarterHoursKwh: differs[0]!.quarterHoursKwh,
+      },
+    });
+  return notes;
 }

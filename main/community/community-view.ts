@@ -104,8 +104,16 @@ function checksOf(f: CommunityFramed, tz: string): MemberCheck[] {
     const lacking: string[] = [];
     let expected = 0;
     const violations = {
-      g03_le_g02: { count: 0, firstSec: null as number | null },
-      g03_le_g01: { count: 0, firstSec: null as number | null },
+      g03_le_g02: { count: 0, firstSec: null as number | null, days: [] as string[] },
+      g03_le_g01: { count: 0, firstSec: null as number | null, days: [] as string[] },
+      // Eigendeckung where the member neither consumed nor was allocated anything: the operator's data
+      // credits a share nobody used (a real report: 85 quarter-hours of one member).
+      g03_without_use: { count: 0, firstSec: null as number | null, days: [] as string[] },
+    };
+    const hit = (v: (typeof violations)['g03_le_g02'], t: number, day: string) => {
+      v.count++;
+      v.firstSec ??= t;
+      if (v.days.at(-1) !== day) v.days.push(day);
     };
     for (let d = dayNumberOf(fromSec, tz); dayStartSec(d, tz) < toSec; d++) {
       const key = dayKey(d);
@@ -128,14 +136,10 @@ function checksOf(f: CommunityFramed, tz: string): MemberCheck[] {
           if (g03 === undefined) continue;
           const g02 = m.values.g02?.get(t);
           const g01 = m.values.g01?.get(t);
-          if (g02 !== undefined && g03 > g02 + TOLERANCE_KWH) {
-            violations.g03_le_g02.count++;
-            violations.g03_le_g02.firstSec ??= t;
-          }
-          if (g01 !== undefined && g03 > g01 + TOLERANCE_KWH) {
-            violations.g03_le_g01.count++;
-            violations.g03_le_g01.firstSec ??= t;
-          }
+          if (g02 !== undefined && g03 > g02 + TOLERANCE_KWH) hit(violations.g03_le_g02, t, key);
+          if (g01 !== undefined && g03 > g01 + TOLERANCE_KWH) hit(violations.g03_le_g01, t, key);
+          if (g03 > TOLERANCE_KWH && (g01 ?? 0) <= TOLERANCE_KWH && (g02 ?? 0) <= TOLERANCE_KWH)
+            hit(violations.g03_without_use, t, key);
         }
     }
     return {
@@ -145,7 +149,11 @@ function checksOf(f: CommunityFramed, tz: string): MemberCheck[] {
       present,
       daysLacking: lacking.slice(0, 31),
       daysLackingCount: lacking.length,
-      violations: (['g03_le_g02', 'g03_le_g01'] as const).map((rule) => ({ rule, ...violations[rule] })),
+      violations: (['g03_le_g02', 'g03_le_g01', 'g03_without_use'] as const).map((rule) => ({
+        rule,
+        ...violations[rule],
+        days: violations[rule].days.slice(0, 31),
+      })),
     };
   });
 }

@@ -13,7 +13,18 @@ export type EdaNote =
   | { code: 'no_values'; params: { meteringPoint: string } }
   | { code: 'key_assumed'; params: Record<string, never> }
   | { code: 'kept'; params: { count: number } }
-  | { code: 'rule_broken'; params: { label: string; count: number; rule: string; firstIso: string } };
+  | { code: 'rule_broken'; params: { label: string; count: number; rule: string; firstSec: number } }
+  | { code: 'g03_without_use'; params: { label: string; count: number; days: string } }
+  | {
+      code: 'summary_differs';
+      params: {
+        figures: number;
+        meteringPoint: string;
+        quantity: string;
+        reportKwh: number;
+        quarterHoursKwh: number;
+      };
+    };
 
 /** Every note's code (the UI has words for each in German and English: messages-codes.test). */
 export const edaNoteCodes = [
@@ -27,7 +38,20 @@ export const edaNoteCodes = [
   'key_assumed',
   'kept',
   'rule_broken',
+  'g03_without_use',
+  'summary_differs',
 ] as const satisfies readonly EdaNote['code'][];
+
+const LOCAL = new Intl.DateTimeFormat('de-AT', {
+  timeZone: 'Europe/Vienna',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** An instant as Austrian local time (the notes' words; the UI formats `firstSec` its own way). */
+const localTime = (sec: number) => LOCAL.format(new Date(sec * 1000));
 
 /** The English wording of a note (CLI, logs, the contract's `notes`). */
 export function edaNoteText(n: EdaNote): string {
@@ -51,6 +75,10 @@ export function edaNoteText(n: EdaNote): string {
     case 'kept':
       return `${n.params.count} quarter-hours already stored with another value were kept (as every import does).`;
     case 'rule_broken':
-      return `${n.params.label}: ${n.params.count} quarter-hour(s) break ${n.params.rule} (first ${n.params.firstIso}).`;
+      return `${n.params.label}: ${n.params.count} quarter-hour(s) break ${n.params.rule} (first ${localTime(n.params.firstSec)}).`;
+    case 'g03_without_use':
+      return `${n.params.label}: ${n.params.count} quarter-hour(s) hold Eigendeckung (G.03) where consumption and allocation (G.01, G.02) are 0, on ${n.params.days}.`;
+    case 'summary_differs':
+      return `The report's summary differs from its own quarter-hours in ${n.params.figures} figure(s): ${n.params.meteringPoint} ${n.params.quantity}, the summary ${n.params.reportKwh} kWh, the quarter-hours ${n.params.quarterHoursKwh} kWh.`;
   }
 }

@@ -11,11 +11,10 @@
  * Time: the reports hold 96 rows on the March change day, 02:00–02:45 included (§3.16), so their times
  * are not Austrian wall-clock time; they are read as a fixed UTC+1 grid (an inference, said with every
  * import).
- * Sheet `Summery` (sic) or `Summary`: a header row starting `Zählpunkt`, then a row per metering point
- * (type in column 2); its quantities are found by their headers, else at the columns EDAvis reads
- * (6 consumption, 9 Eigendeckung, 11 generation, 14 surplus, 16 quality).
+ * Sheet `Summery` (sic) or `Summary`, or any sheet whose cells say so: read by content (eda-summary.ts).
  */
 import type { ReportSummary } from '../../preload/contract';
+import { readSummary } from './eda-summary';
 import { readWorkbook, type Sheet } from '../import/sheet-rows';
 import { checkXlsx } from '../import/zip-check';
 import { ImportError } from '../import/types';
@@ -210,50 +209,6 @@ function readData(sheet: Sheet, notes: EdaNote[], nowSec: number): Omit<EdaRepor
   return { members: [...members.values()], fromSec: first, toSec: last + 900 };
 }
 
-function readSummary(sheet: Sheet): ReportSummary | null {
-  const h = sheet.rows.findIndex((r) => /^z(ä|ae)hlpunkt/i.test(text(r.cells[0])));
-  if (h < 0) return null;
-  const head = sheet.rows[h]!.cells.map((c) => text(c).toLowerCase());
-  const find = (re: RegExp, not: RegExp | null, fallback: number) => {
-    const i = head.findIndex((x) => re.test(x) && !(not && not.test(x)));
-    return i >= 0 ? i : fallback;
-  };
-  const col = {
-    consumption: find(/verbrauch/, /rest|teilnahme/, 5),
-    allocated: find(/anteil/, /%/, -1),
-    selfCoverage: find(/eigendeckung/, /erneuerbar|%/, 8),
-    generation: find(/erzeugung/, /überschuss|anteil|eigendeckung|%/, 10),
-    surplus: find(/überschuss/, /rest|%/, 13),
-    quality: find(/qualit/, null, 15),
-    from: find(/von|start|beginn/, null, 3),
-    to: find(/bis|end/, null, 4),
-  };
-  const members: ReportSummary['members'] = [];
-  for (const r of sheet.rows.slice(h + 1)) {
-    const mp = text(r.cells[0]);
-    if (!/^AT\d{6}/.test(mp) || identifierIssue(mp)) continue;
-    const type = text(r.cells[1]).toUpperCase();
-    const n = (i: number) => (i < 0 ? null : numberOf(r.cells[i]));
-    const ok = (v: number | null) => (v === null || Number.isNaN(v) ? null : v);
-    members.push({
-      meteringPoint: mp,
-      role: type === 'GENERATION' ? 'producer' : 'consumer',
-      consumptionKwh: ok(n(col.consumption)),
-      allocatedKwh: ok(n(col.allocated)),
-      selfCoverageKwh: ok(n(col.selfCoverage)),
-      generationKwh: ok(n(col.generation)),
-      surplusKwh: ok(n(col.surplus)),
-      quality: text(r.cells[col.quality]) || null,
-    });
-  }
-  const firstRow = sheet.rows[h + 1]?.cells;
-  return {
-    members,
-    fromText: firstRow ? text(firstRow[col.from]) || null : null,
-    toText: firstRow ? text(firstRow[col.to]) || null : null,
-  };
-}
-
 /**
  * The workbook's sheets within the import's caps (unpacked size, parts, rows, columns). A sheet past
  * them is the person's file, not a fault of Meterdesk: a refusal with its words, not `internal`.
@@ -289,7 +244,8 @@ export async function readEdaReport(bytes: Uint8Array, nowSec: number): Promise<
     );
   const notes: EdaNote[] = [];
   const read = readData(data, notes, nowSec);
-  // The summary sheet: "Summery" in the portal's files, found by its content (a "Zählpunkt" header) too.
+  // The summary sheet: "Summery" in the portal's files, found by its content (a header cell holding
+  // "Zählpunkt": "Verbrauchszählpunkt", "Einspeisezählpunkt") too (eda-summary.ts).
   const byName = sheets.find((s) => /^summ(e|a)ry$/i.test(s.name));
   const summary =
     (byName && readSummary(byName)) ??

@@ -10,6 +10,7 @@ type CommunityChannels =
   | 'community:save'
   | 'community:remove'
   | 'community:import'
+  | 'community:span'
   | 'community:view'
   | 'community:whatIf';
 
@@ -41,6 +42,7 @@ export function communityHandlers({
       services.emit('readings:changed', { meterIds: r.community.members.map((m) => m.meterId) });
       return r;
     },
+    'community:span': async ({ communityId }) => (await read()).span(communityId, await nowSec()),
     'community:view': async ({ communityId, fromSec, toSec }) =>
       (await services.active()).queries.run(
         'communityView',

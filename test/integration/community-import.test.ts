@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { DateTime } from 'luxon';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import type { CommunityView, WhatIfResult } from '../../preload/contract';
@@ -104,6 +105,7 @@ describe('EDA Energie Report → a community', () => {
       rule: 'g03_le_g02',
       count: 1,
       firstSec: FIRST_UTC_SEC + FAULT_ROW * 900,
+      days: [DateTime.fromSeconds(FIRST_UTC_SEC + FAULT_ROW * 900, { zone: 'Europe/Vienna' }).toISODate()],
     });
     // The summary beside the quarter-hours: exactly the two figures the report states differently.
     const differing = view.report!.rows.filter((x) => x.differs);

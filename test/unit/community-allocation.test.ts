@@ -238,6 +238,7 @@ describe('community allocation against a community known by hand', () => {
       rule: 'g03_le_g02',
       count: 1,
       firstSec: Q2 + 900,
+      days: ['2026-03-03'],
     });
     expect(a.violations.find((x) => x.rule === 'g03_le_g01')!.count).toBe(1);
     expect(a.daysLacking).toEqual(['2026-03-04']);

@@ -177,12 +177,13 @@ export function CommunityPage({
     ...(c.recorded ? [{ head: w.communityRecorded, x: c.recorded }] : []),
     { head: w.communityModelled, x: c.modelled },
   ];
+  const dayOf = (key: string) => f.date(Date.parse(`${key}T12:00:00Z`) / 1000);
   const checks = c.checks.flatMap((x) => {
     const broken = x.violations.reduce((a, v) => a + v.count, 0);
     return x.daysLackingCount === 0 && broken === 0
       ? []
       : [
-          `${x.label}: ${x.daysLackingCount} ${w.communityDaysLacking}${x.daysLacking.length > 0 ? ` (${x.daysLacking.slice(0, 6).join(', ')}${x.daysLackingCount > 6 ? ', …' : ''})` : ''}; ${broken} ${w.communityBroken}`,
+          `${x.label}: ${x.daysLackingCount} ${w.communityDaysLacking}${x.daysLacking.length > 0 ? ` (${x.daysLacking.slice(0, 6).map(dayOf).join(', ')}${x.daysLackingCount > 6 ? ', …' : ''})` : ''}; ${broken} ${w.communityBroken}`,
         ];
   });
   const differs = c.report?.rows.filter((r) => r.differs) ?? [];

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommunityView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { localDateStart, localYmd } from '../../format';
+import { fmtDateTime, fmtDayKey, localDateStart, localYmd } from '../../format';
 import { useApp } from '../../store';
 import { useResult } from '../analysis/useResult';
 import { readForImport } from '../import/read-files';
@@ -89,7 +89,22 @@ function ImportReport({ onDone }: { onDone: (id: string, notes: string[]) => voi
                 onDone(
                   out.community.id,
                   out.noteCodes.map(
-                    (n) => t(`eda_note_${n.code}`, { ...n.params, defaultValue: '' }) || n.code,
+                    (n) =>
+                      t(`eda_note_${n.code}`, {
+                        ...n.params,
+                        ...(typeof n.params.firstSec === 'number'
+                          ? { first: fmtDateTime(n.params.firstSec, prefs) }
+                          : {}),
+                        ...(typeof n.params.days === 'string'
+                          ? {
+                              days: n.params.days
+                                .split(', ')
+                                .map((d) => fmtDayKey(d, prefs))
+                                .join(', '),
+                            }
+                          : {}),
+                        defaultValue: '',
+                      }) || n.code,
                   ),
                 );
               } catch (e) {
@@ -107,6 +122,34 @@ function ImportReport({ onDone }: { onDone: (id: string, notes: string[]) => voi
   );
 }
 
+/**
+ * The days a community's view shows: its own span when it is picked (community:span — an EDA report's
+ * days, else the last complete months its members' data covers), then the person's choice. `spanOf` is
+ * the community whose span is set; the view waits for it.
+ */
+function useCommunitySpan(id: string | null, timeZone: string) {
+  const [from, setFrom] = useState(() => isoDay(Date.now() / 1000 - 365 * 86_400, timeZone));
+  const [to, setTo] = useState(() => isoDay(Date.now() / 1000, timeZone));
+  const [spanOf, setSpanOf] = useState<string | null>(null);
+  useEffect(() => {
+    if (!id || spanOf === id) return;
+    let live = true;
+    unwrap(api().community.span({ communityId: id })).then(
+      (s) => {
+        if (!live) return;
+        setFrom(isoDay(s.fromSec, timeZone));
+        setTo(isoDay(s.toSec - 1, timeZone));
+        setSpanOf(id);
+      },
+      () => live && setSpanOf(id),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, spanOf, timeZone]);
+  return { from, to, setFrom, setTo, spanOf };
+}
+
 export function CommunityPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useApp((s) => s.locale);
@@ -116,9 +159,7 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
   const list = useResult(() => api().community.list(), [version]);
   const [picked, setPicked] = useState<string | null>(null);
   const id = picked ?? list.data?.[0]?.id ?? null;
-  // The last year up to today by default; the view narrows it to the days with readings and says so.
-  const [from, setFrom] = useState(() => isoDay(Date.now() / 1000 - 365 * 86_400, timeZone));
-  const [to, setTo] = useState(() => isoDay(Date.now() / 1000, timeZone));
+  const { from, to, setFrom, setTo, spanOf } = useCommunitySpan(id, timeZone);
   const [notes, setNotes] = useState<string[]>([]);
   const [editing, setEditing] = useState<'new' | 'current' | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -135,7 +176,7 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
     error: null,
   });
   useEffect(() => {
-    if (!id) return;
+    if (!id || spanOf !== id) return;
     let live = true;
     setView({ data: null, error: null });
     unwrap(api().community.view({ communityId: id, fromSec, toSec })).then(
@@ -145,7 +186,7 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
     return () => {
       live = false;
     };
-  }, [id, fromSec, toSec, version]);
+  }, [id, spanOf, fromSec, toSec, version]);
   return (
     <Modal title={t('eeg_title')} testId="community-panel" onClose={onClose} wide>
       <div className="toolbar">

@@ -197,13 +197,20 @@ function ChecksList({ v, prefs }: { v: CommunityView; prefs: FormatPrefs }) {
               {c.daysLackingCount > 0 &&
                 t('eeg_checkDays', {
                   count: c.daysLackingCount,
-                  days: c.daysLacking.slice(0, 8).join(', '),
+                  days: c.daysLacking
+                    .slice(0, 8)
+                    .map((d) => fmtDayKey(d, prefs))
+                    .join(', '),
                 })}{' '}
               {broken.map((x) => (
-                <span key={x.rule}>
+                <span key={x.rule} data-rule={x.rule}>
                   {t(`eeg_rule_${x.rule}`, {
                     count: x.count,
                     first: x.firstSec === null ? '' : fmtDateTime(x.firstSec, prefs),
+                    days: x.days
+                      .slice(0, 8)
+                      .map((d) => fmtDayKey(d, prefs))
+                      .join(', '),
                   })}{' '}
                 </span>
               ))}
