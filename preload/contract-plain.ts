@@ -47,6 +47,7 @@ export const channelNames = [
   'analysis:portfolio',
   'analysis:exportCsv',
   'export:png',
+  'report:periods',
   'report:pdf',
   'report:cancel',
   'export:loadProfile',
@@ -99,6 +100,7 @@ export const channelNames = [
   'community:save',
   'community:remove',
   'community:import',
+  'community:span',
   'community:view',
   'community:whatIf',
 ] as const;

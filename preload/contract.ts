@@ -10,6 +10,7 @@ import { z } from 'zod';
 import * as plain from './contract-plain';
 import { channel } from './channel';
 import { communityChannels } from './community-contract';
+import { reportChannels } from './report-contract';
 import { profileChannels } from './profile-contract';
 import { costChannels } from './cost-contract';
 import { aheadChannels } from './ahead-contract';
@@ -31,14 +32,13 @@ import {
   type ProfilesResult,
   type PvResult,
   type QualityBreakdown,
-  type ReportResult,
   type SeriesView,
   type SiteView,
   type SyncStatus,
-  reportSections,
 } from './results-contract';
 
 export * from './community-contract';
+export * from './report-contract';
 export * from './profile-contract';
 export * from './cost-contract';
 export * from './ahead-contract';
@@ -230,52 +230,6 @@ export const channels = {
       })
       .strict(),
   ),
-  /** Stops the report being made (its thread ends; nothing is written): `cancelled` true if one ran. */
-  'report:cancel': channel<{ cancelled: boolean }>().input(none),
-  /**
-   * The customer report (PDF) of a meter, site or customer over a period, saved where the person
-   * chooses; the same file `meterdesk report` writes. Progress: `report:progress`.
-   */
-  'report:pdf': channel<ReportResult>().input(
-    z
-      .object({
-        scope: z.object({ kind: z.enum(['meter', 'site', 'customer']), id }).strict(),
-        fromSec: sec,
-        toSec: sec,
-        periodLabel: z.string().min(1).max(40),
-        lang: z.enum(['de', 'en']),
-        sections: z.array(z.enum(reportSections)).min(1).max(reportSections.length),
-        consultant: z.string().max(200).nullable(),
-        logoPngBase64: z.string().max(2_800_000).nullable(),
-        conclusions: z.string().max(4000).nullable(),
-        areaM2: z.number().positive().max(1e7).nullable(),
-        persons: z.number().int().positive().max(1e6).nullable(),
-        /** An energy community of the profile: the report gains its section. */
-        communityId: z
-          .string()
-          .regex(/^[a-z0-9-]{1,64}$/)
-          .nullable()
-          .default(null),
-        /** The bill ahead under this tariff for each consumption meter (as `analysis:billAhead`). */
-        billAhead: z
-          .object({
-            tariffId: z.string().regex(/^[a-z0-9-]{1,64}$/),
-            billingStart: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/),
-            payment: z
-              .object({ eur: z.number().min(0).max(100_000), perYear: z.number().int().min(1).max(12) })
-              .strict()
-              .nullable()
-              .default(null),
-          })
-          .strict()
-          .nullable()
-          .default(null),
-      })
-      .strict()
-      .refine((v) => v.toSec > v.fromSec && v.toSec - v.fromSec <= 3 * 366 * 86_400, {
-        message: 'the period must be positive and at most 3 years',
-      }),
-  ),
   /**
    * A register's calendar year as the load profile E-Control's Tarifkalkulator and PV/battery design
    * tools import (35 040 values, decimal comma), saved where the person chooses.
@@ -338,6 +292,7 @@ export const channels = {
   ...costChannels,
   ...aheadChannels,
   ...communityChannels,
+  ...reportChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -168,6 +168,8 @@ export const errorReasons = [
   'report_scope_unknown',
   /** A report for meters without any readings. */
   'report_no_readings',
+  /** A report of a period none of its meters holds a reading of (params: the data's first and last day). */
+  'report_period_empty',
   /** This installation has no working keychain module (keytar). */
   'keychain_module_missing',
   /** The system's keychain is locked or not set up. */

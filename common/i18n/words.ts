@@ -48,7 +48,11 @@ const WORD_PARAMS = new Set(['want', 'commodity', 'kind', 'storedInterval', 'fil
 function wordsOf(params: Record<string, string | number> | undefined, t: Say) {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(params ?? {}))
-    out[k] = WORD_PARAMS.has(k) ? t(`err_word_${String(v)}`) : v;
+    out[k] = WORD_PARAMS.has(k)
+      ? t(`err_word_${String(v)}`)
+      : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
+        ? `${v.slice(8)}.${v.slice(5, 7)}.${v.slice(0, 4)}` // a day as Austria writes it, not ISO
+        : v;
   return out;
 }
 

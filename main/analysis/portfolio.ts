@@ -1,10 +1,14 @@
-/** The portfolio: each meter's last 365 days of its primary register, and totals that never mix registers. */
+/**
+ * The portfolio: each meter's last 365 days up to what it owes, of its primary register, and totals that
+ * never mix registers.
+ */
 import type Database from 'better-sqlite3';
 import { portfolioMeters } from '../db/meter-reads';
 import { registersOf, rollupTotalsReader } from '../db/series-reads';
 import type { PortfolioResult, PortfolioRow, PortfolioTotal } from '../../preload/contract';
 import { lastReading } from '../db/readings-read';
 import { frameFor } from './frame';
+import { horizonOfMeter } from './horizon';
 import { DEFAULT_TZ, dayNumberOf, dayStartSec } from '../time/local-days';
 import { round } from './rows';
 
@@ -20,23 +24,25 @@ export function portfolio(
   tz = DEFAULT_TZ,
 ): PortfolioResult {
   const today = dayNumberOf(nowSec, tz);
-  const from = today - 365;
   const meters = portfolioMeters(db, customerId);
   // Base load: the mean of the days' P5 (the base-load view's daily figure), kept with each day's rollup.
   const sumDays = rollupTotalsReader(db);
   const rows: PortfolioRow[] = meters.map((m) => {
     const all = registersOf(db, m.id);
     const s = all[0];
-    // The last 365 days up to "now", in the register's frame (frame.ts): clipped to its first reading
-    // and to today; days without any data inside it are gaps, not left out.
+    // The last 365 days up to what the meter owes (analysis/horizon.ts: a synced meter's delivery, an
+    // imported one's file end), in the register's frame: clipped to its first reading; days without any
+    // data inside it are gaps, not left out. A file of 2024 is framed in 2024, not as a year of gaps.
+    const owed = horizonOfMeter(db, m.id, nowSec, tz).toSec;
+    const end = Number.isFinite(owed) ? Math.min(today, dayNumberOf(owed - 1, tz) + 1) : today;
     const frame = s
       ? frameFor(
           db,
           {
             meterId: m.id,
             obisCode: s.obis_code,
-            fromSec: dayStartSec(from, tz),
-            toSec: dayStartSec(today, tz),
+            fromSec: dayStartSec(end - 365, tz),
+            toSec: dayStartSec(end, tz),
           },
           nowSec,
           tz,

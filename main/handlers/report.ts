@@ -9,17 +9,20 @@ import { MAX_LOGO_BYTES } from '../doors/png';
 import { AppError } from '../errors';
 import { exportFileName } from '../export/file-names';
 import { writeWholeFile } from '../export/whole-file';
+import { reportPeriods } from '../report/period';
 import type { HandlerContext, HandlersOf } from './context';
 
 export function reportHandlers({
   services,
   nowSec,
   savePath,
-}: HandlerContext): HandlersOf<'report:pdf' | 'report:cancel'> {
+}: HandlerContext): HandlersOf<'report:pdf' | 'report:cancel' | 'report:periods'> {
   const tz = services.tz;
   /** The report being made: its cancel flag, shared with the query thread. */
   let running: Int32Array | null = null;
   return {
+    'report:periods': async ({ scope }) =>
+      reportPeriods((await services.active()).db, scope, await nowSec(), tz),
     'report:cancel': async () => {
       if (!running) return { cancelled: false };
       Atomics.store(running, 0, 1);

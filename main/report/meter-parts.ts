@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { BatteryResult, CostResult, QualityBreakdown } from '../../preload/contract';
 import { baseLoad, carpet, loadRows } from '../analysis/analysis';
+import { monthQuarterHours } from '../analysis/rows';
 import { figuresOf, frameFor, type Figures, type Frame, type Framed } from '../analysis/frame';
 import { createCostService } from '../cost/cost-service';
 import { dailySums } from '../db/readings-read';
@@ -61,8 +62,13 @@ export function monthRows(
   return monthsIn(frame.fromSec, frame.toSec, tz).map((mo) => {
     const f = month(mo.fromSec, mo.toSec);
     const prev = month(YEAR(mo.fromSec, tz), YEAR(mo.toSec, tz));
+    const whole = monthQuarterHours(mo.month, tz);
     return {
       month: mo.month,
+      // The month's own frame: a month the data begins or ends in (or the horizon cuts) is partial and
+      // says from or until when.
+      cutFromSec: f.frame.toSec > f.frame.fromSec && f.frame.fromSec > whole.fromSec ? f.frame.fromSec : null,
+      cutToSec: f.frame.toSec > f.frame.fromSec && f.frame.toSec < whole.toSec ? f.frame.toSec : null,
       kwh: f.kwh,
       readings: f.readings,
       expected: f.expected,

@@ -82,6 +82,9 @@ export const WORDS = {
     change: 'Änderung',
     perM2: 'je m²',
     perPerson: 'je Person',
+    fromDay: 'ab',
+    untilDay: 'bis',
+    overDays: 'über {n} Tage',
     indicators: 'Kennzahlen',
     dailyEnergy: 'Tagesenergie über den Zeitraum (kWh je Tag)',
     carpet: 'Teppich: mittlere Leistung je Tag und Stunde (dunkler = höher, weiß = kein Messwert)',
@@ -129,7 +132,7 @@ export const WORDS = {
     measuresText:
       'Gerechnet auf denselben Viertelstunden wie die Ansichten Speicher und Spitzenkappung der App (dort mit anderen Größen und Tarifen zu prüfen): Kappung auf 80 % der höchsten Viertelstunde (wie die Ansicht Spitzenkappung beginnt), ein 5-kWh-Speicher bei PV am Standort, Verschiebung von 10 % bei Spot-Tarifen.',
     method:
-      'Alle Werte stammen aus den gespeicherten Viertelstunden (bzw. Stundenwerten) des Zeitraums, begrenzt auf heute und auf den ersten Messwert (ein Rahmen für alle Zahlen). Leistung = Energie einer Viertelstunde × 4. Register werden nie addiert. Vollständigkeit = vorhandene ÷ erwartete Intervalle (92/96/100 je Tag an Umstellungstagen). Grundlast = Mittel der täglichen 5-%-Perzentile. Benutzungsdauer = Energie ÷ höchste Leistung. Der Anteil außerhalb der Betriebszeit zählt Wochenenden und 19–07 Uhr.',
+      'Alle Werte stammen aus den gespeicherten Viertelstunden (bzw. Stundenwerten) des Zeitraums, begrenzt auf das, was geschuldet ist (bei synchronisierten Zählern die Lieferung des Netzbetreibers, bei importierten das Ende der Datei), und auf den ersten Messwert (ein Rahmen für alle Zahlen). Leistung = Energie einer Viertelstunde × 4. Register werden nie addiert. Vollständigkeit = vorhandene ÷ erwartete Intervalle (92/96/100 je Tag an Umstellungstagen). Grundlast = Mittel der täglichen 5-%-Perzentile. Benutzungsdauer = Energie ÷ höchste Leistung. Der Anteil außerhalb der Betriebszeit zählt Wochenenden und 19–07 Uhr.',
     gapDays: 'Tage mit Lücken',
     none: 'keine',
     revisions: 'Revisionen im Zeitraum',
@@ -271,6 +274,9 @@ export const WORDS = {
     change: 'Change',
     perM2: 'per m²',
     perPerson: 'per person',
+    fromDay: 'from',
+    untilDay: 'until',
+    overDays: 'over {n} days',
     indicators: 'Indicators',
     dailyEnergy: 'Daily energy over the period (kWh per day)',
     carpet: 'Carpet: mean power per day and hour (darker = higher, white = no reading)',
@@ -317,7 +323,7 @@ export const WORDS = {
     measuresText:
       'Computed on the same quarter-hours as the app’s Battery and Peak shaving views (try other sizes and tariffs there): a cap at 80 % of the highest quarter-hour (where the Peak shaving view starts), a 5 kWh battery where the site has PV, shifting 10 % under spot tariffs.',
     method:
-      'Every figure comes from the stored quarter-hours (or hourly values) of the period, clipped to today and to the first reading (one frame for all figures). Power = a quarter-hour’s energy × 4. Registers are never added. Completeness = intervals present ÷ expected (92/96/100 per day on change days). Base load = mean of the daily 5th percentiles. Utilisation hours = energy ÷ highest power. The off-hours share counts weekends and 19:00–07:00.',
+      'Every figure comes from the stored quarter-hours (or hourly values) of the period, clipped to what is owed (a synced meter: the grid operator’s delivery; an imported one: the end of its file) and to the first reading (one frame for all figures). Power = a quarter-hour’s energy × 4. Registers are never added. Completeness = intervals present ÷ expected (92/96/100 per day on change days). Base load = mean of the daily 5th percentiles. Utilisation hours = energy ÷ highest power. The off-hours share counts weekends and 19:00–07:00.',
     gapDays: 'Days with gaps',
     none: 'none',
     revisions: 'Revisions in the period',

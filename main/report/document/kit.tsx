@@ -56,6 +56,7 @@ export function fmt(lang: 'de' | 'en') {
     hourCycle: 'h23',
   });
   const monthName = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const dayMonth = new Intl.DateTimeFormat(locale, { timeZone: TZ, day: '2-digit', month: '2-digit' });
   return {
     kwh: (v: number | null | undefined) => `${num(v, 1)} kWh`,
     kw: (v: number | null | undefined) => `${num(v, 2)} kW`,
@@ -64,6 +65,8 @@ export function fmt(lang: 'de' | 'en') {
     date: (sec: number) => date.format(new Date(sec * 1000)),
     dateTime: (sec: number) => dateTime.format(new Date(sec * 1000)),
     month: (ym: string) => monthName.format(new Date(`${ym}-01T00:00:00Z`)),
+    /** A day without its year ("29.03."), where the year is said beside it. */
+    day: (sec: number) => dayMonth.format(new Date(sec * 1000)),
   };
 }
 export type Fmt = ReturnType<typeof fmt>;

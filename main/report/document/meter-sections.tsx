@@ -78,6 +78,24 @@ export function MasterSection(p: SectionProps) {
   );
 }
 
+/** A month's name; a month the data begins or ends in says from or until which day it counts. */
+function monthLabel(x: MeterReport['months'][number], f: Fmt, w: Words): string {
+  if (x.cutFromSec !== null && x.cutToSec !== null)
+    return `${f.month(x.month)} (${f.day(x.cutFromSec)}–${f.day(x.cutToSec - 1)})`;
+  if (x.cutFromSec !== null) return `${f.month(x.month)} (${w.fromDay} ${f.day(x.cutFromSec)})`;
+  if (x.cutToSec !== null) return `${f.month(x.month)} (${w.untilDay} ${f.day(x.cutToSec - 1)})`;
+  return f.month(x.month);
+}
+
+/**
+ * An indicator over a frame that is no whole year says over how many days it counts (kWh per m² of
+ * 337 days is no yearly figure).
+ */
+function overDays(fig: MeterReport['figures'], w: Words): string {
+  const days = Math.round((fig.frame.toSec - fig.frame.fromSec) / 86_400);
+  return days === 365 || days === 366 ? '' : `, ${w.overDays.replace('{n}', String(days))}`;
+}
+
 export function EnergySection(p: SectionProps) {
   const { m, f, w } = p;
   const fig = m.figures;
@@ -90,9 +108,9 @@ export function EnergySection(p: SectionProps) {
       </View>
       <Table
         head={[w.month, 'kWh', w.previousYear, w.change, w.completeness, w.peak]}
-        widths={[90, 80, 80, 70, 80, 100]}
+        widths={[125, 70, 70, 60, 75, 100]}
         rows={m.months.map((x) => [
-          f.month(x.month),
+          monthLabel(x, f, w),
           f.n(x.kwh, 1),
           x.previousKwh === null ? '–' : f.n(x.previousKwh, 1),
           x.previousKwh ? f.pct(x.kwh / x.previousKwh - 1) : '–',
@@ -104,10 +122,16 @@ export function EnergySection(p: SectionProps) {
         <View style={{ marginTop: 4 }}>
           <Text style={st.h3}>{w.indicators}</Text>
           {ind?.areaM2 ? (
-            <KV k={`kWh ${w.perM2} (${f.n(ind.areaM2)} m²)`} v={f.n(fig.kwh / ind.areaM2, 1)} />
+            <KV
+              k={`kWh ${w.perM2} (${f.n(ind.areaM2)} m²${overDays(fig, w)})`}
+              v={f.n(fig.kwh / ind.areaM2, 1)}
+            />
           ) : null}
           {ind?.persons ? (
-            <KV k={`kWh ${w.perPerson} (${f.n(ind.persons)})`} v={f.n(fig.kwh / ind.persons, 1)} />
+            <KV
+              k={`kWh ${w.perPerson} (${f.n(ind.persons)}${overDays(fig, w)})`}
+              v={f.n(fig.kwh / ind.persons, 1)}
+            />
           ) : null}
         </View>
       )}

@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView, ReportResult } from '../../../preload/contract';
 import { reportSections } from '../../../preload/contract-plain';
-import { localDateStart, wallClock } from '../../../common/zone';
 import { api, unwrap } from '../bridge';
 import { fmtQuantity } from '../format';
 import { usePrefs } from '../store';
@@ -15,21 +14,20 @@ import { ErrorText } from './ErrorText';
 import { Modal } from './Modal';
 import { useResult } from './analysis/useResult';
 import { aheadRequest, noAhead, ReportAhead, type AheadChoice } from './ReportAhead';
+import { LAST_12, PeriodPicker, periodSpan, useReportPeriods } from './ReportPeriod';
 
 const CONSULTANT_KEY = 'meterdesk.report.consultant';
 
 export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const prefs = usePrefs();
-  // The year of the latest reading (this year for a meter without data yet).
-  const [latestYear] = useState(() =>
-    new Date((meter.latestDataSec ?? Math.floor(Date.now() / 1000)) * 1000).getUTCFullYear(),
-  );
-  // The last twelve complete months with data by default (LAST_12): a report is about finished
-  // months the data reaches, never a year the data covers a few weeks of.
+  // The period the data chose by default (LAST_12: the last twelve complete months it covers, or its
+  // own span): a report is about finished months the data reaches, never a year it has no data of.
   const [year, setYear] = useState(LAST_12);
   const [month, setMonth] = useState(0); // 0 = the whole year
   const [scope, setScope] = useState<'meter' | 'site' | 'customer'>('meter');
+  const scopeId = scope === 'meter' ? meter.id : scope === 'site' ? meter.siteId! : meter.customerId!;
+  const periods = useReportPeriods(scope, scopeId);
   const [lang, setLang] = useState<'de' | 'en'>(i18n.language === 'en' ? 'en' : 'de');
   const [sections, setSections] = useState<string[]>([...reportSections]);
   const [consultant, setConsultant] = useState(() => localStorage.getItem(CONSULTANT_KEY) ?? '');
@@ -48,8 +46,8 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
     setError(null);
     setDone(null);
     localStorage.setItem(CONSULTANT_KEY, consultant);
-    const { fromSec, toSec, label } = periodSpan(year, month, meter.latestDataSec, prefs.timeZone);
-    const id = scope === 'meter' ? meter.id : scope === 'site' ? meter.siteId! : meter.customerId!;
+    const { fromSec, toSec, label } = periodSpan(year, month, periods?.last12 ?? null, prefs.timeZone);
+    const id = scopeId;
     try {
       setDone(
         await unwrap(
@@ -83,7 +81,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
         <label htmlFor="report-scope">{t('report_scope')}</label>
         <ScopeSelect meter={meter} scope={scope} onChange={setScope} />
         <label htmlFor="report-year">{t('report_period')}</label>
-        <PeriodPicker latestYear={latestYear} year={year} month={month} onYear={setYear} onMonth={setMonth} />
+        <PeriodPicker periods={periods} year={year} month={month} onYear={setYear} onMonth={setMonth} />
         <label htmlFor="report-lang">{t('report_language')}</label>
         <select id="report-lang" value={lang} onChange={(e) => setLang(e.target.value as 'de' | 'en')}>
           <option value="de">Deutsch</option>
@@ -155,7 +153,7 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
         <button
           className="primary"
           onClick={() => void save()}
-          disabled={busy || sections.length === 0}
+          disabled={busy || sections.length === 0 || !periods || periods.months.length === 0}
           data-testid="report-save"
         >
           {t('report_save')}
@@ -217,54 +215,6 @@ function ScopeSelect(props: { meter: MeterView; scope: Scope; onChange: (s: Scop
   );
 }
 
-/** The year (the last four with data) and a month of it, or the whole year. */
-function PeriodPicker(props: {
-  latestYear: number;
-  year: number;
-  month: number;
-  onYear: (y: number) => void;
-  onMonth: (m: number) => void;
-}) {
-  const { t } = useTranslation();
-  const prefs = usePrefs();
-  const { latestYear, year, month } = props;
-  const setYear = props.onYear;
-  const setMonth = props.onMonth;
-  return (
-    <span>
-      <select
-        id="report-year"
-        value={year}
-        onChange={(e) => setYear(Number(e.target.value))}
-        data-testid="report-year"
-      >
-        <option value={LAST_12}>{t('report_last12')}</option>
-        {[0, 1, 2, 3].map((k) => (
-          <option key={k} value={latestYear - k}>
-            {latestYear - k}
-          </option>
-        ))}
-      </select>{' '}
-      <select
-        aria-label={t('report_month')}
-        value={year === LAST_12 ? 0 : month}
-        disabled={year === LAST_12}
-        onChange={(e) => setMonth(Number(e.target.value))}
-        data-testid="report-month"
-      >
-        <option value={0}>{t('report_wholeYear')}</option>
-        {Array.from({ length: 12 }, (_, i) => (
-          <option key={i + 1} value={i + 1}>
-            {new Intl.DateTimeFormat(prefs.locale, { month: 'long', timeZone: 'UTC' }).format(
-              new Date(Date.UTC(2025, i, 15)),
-            )}
-          </option>
-        ))}
-      </select>
-    </span>
-  );
-}
-
 /** The sections switched on, in the report's order. */
 function SectionsPicker(props: { sections: string[]; onChange: (f: (x: string[]) => string[]) => void }) {
   const { t } = useTranslation();
@@ -292,37 +242,6 @@ function SectionsPicker(props: { sections: string[]; onChange: (f: (x: string[])
       ))}
     </fieldset>
   );
-}
-
-/** The year picker's value for "the last twelve complete months with data". */
-const LAST_12 = 0;
-
-/**
- * The report's span and its name: the twelve complete months before the month of the latest reading
- * (LAST_12), a calendar month, or a whole year (month 0), in local time.
- */
-export function periodSpan(
-  year: number,
-  month: number,
-  latestDataSec: number | null,
-  tz: string,
-): { fromSec: number; toSec: number; label: string } {
-  if (year === LAST_12) {
-    // The month in which the latest reading ends (y, m) is not complete: [1.m of y−1, 1.m of y).
-    const latest = wallClock(latestDataSec ?? Math.floor(Date.now() / 1000), tz);
-    const [y, m] = [latest.getUTCFullYear(), latest.getUTCMonth() + 1];
-    const mm = (k: number) => String(k).padStart(2, '0');
-    const [ly, lm] = m === 1 ? [y - 1, 12] : [y, m - 1];
-    return {
-      fromSec: localDateStart(y - 1, m, 1, tz),
-      toSec: localDateStart(y, m, 1, tz),
-      label: `${mm(m)}.${y - 1}–${mm(lm)}.${ly}`,
-    };
-  }
-  const fromSec = localDateStart(year, month || 1, 1, tz);
-  const toSec =
-    month === 0 || month === 12 ? localDateStart(year + 1, 1, 1, tz) : localDateStart(year, month + 1, 1, tz);
-  return { fromSec, toSec, label: month === 0 ? String(year) : `${year}-${String(month).padStart(2, '0')}` };
 }
 
 /** A picked file's bytes as base64 (the logo travels over IPC as text; main checks it is a PNG). */
