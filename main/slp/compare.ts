@@ -29,6 +29,7 @@ type DayTypeName = 'workday' | 'saturday' | 'sunday_holiday';
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
+const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /**
  * The profile a meter is compared with unless one is chosen (fit.ts): P25 at a site with PV; else the
@@ -105,9 +106,11 @@ export function compareSlp(
     realPeak = Math.max(realPeak, r.value * 4);
     stdPeak = Math.max(stdPeak, s * 4);
   }
+  // Shares to the millionth: each surface rounds them once, to what it shows (14,9465 % was rounded
+  // to 0,1495 here and then to 15,0 % on screen, 14,9 % in the CLI).
   const share = (x: number[]) => ({
-    real: realSum > 0 ? r4(x[0]! / realSum) : null,
-    standard: realSum > 0 ? r4(x[1]! / realSum) : null,
+    real: realSum > 0 ? r6(x[0]! / realSum) : null,
+    standard: realSum > 0 ? r6(x[1]! / realSum) : null,
   });
   return {
     profile,
