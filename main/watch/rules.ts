@@ -47,7 +47,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.l
 
 export function evaluateWatch(db: Database.Database, nowSec: number, tz: string): Finding[] {
   const today = dayNumberOf(nowSec, tz);
-  const cal = dayCalendar(tz);
+  const cal = dayCalendar();
   const keyOf = cal.key;
   const thresholdsOf = thresholdResolver(thresholdRows(db));
   const out: Finding[] = [];

@@ -7,7 +7,6 @@
  * is 20 % or more and at least 20 kWh (month) or 100 kWh (year) apart; gas too (the heating season is
  * the same months a year earlier; a colder winter shows, and is what the person should hear).
  */
-import { quarterHoursInDay } from '../../common/zone';
 import type Database from 'better-sqlite3';
 import { yearPairs } from '../db/series-reads';
 import { dayKey, dayNumberOfKey } from '../time/local-days';
@@ -18,23 +17,15 @@ export const YEAR_CHANGE = { percent: 20, minKwh: { month: 20, year: 100 }, minD
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
-/** Day keys, last year's same date and a day's quarter-hours, each worked out once per evaluation. */
-export function dayCalendar(tz: string) {
+/** Day keys, each worked out once per evaluation. */
+export function dayCalendar() {
   const keys = new Map<number, string>();
-  const qh = new Map<number, number>();
   const key = (d: number) => {
     let k = keys.get(d);
     if (k === undefined) keys.set(d, (k = dayKey(d)));
     return k;
   };
-  return {
-    key,
-    quarterHours(d: number): number {
-      let n = qh.get(d);
-      if (n === undefined) qh.set(d, (n = quarterHoursInDay(d, tz)));
-      return n;
-    },
-  };
+  return { key };
 }
 export type DayCalendar = ReturnType<typeof dayCalendar>;
 

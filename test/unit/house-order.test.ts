@@ -129,4 +129,34 @@ describe('house order', () => {
       );
     expect(found, 'write readings through createReadingsStore (applyPage, restoreDays)').toEqual([]);
   });
+
+  // A figure's expected intervals and its gaps come from its frame (issue 59): only the frame works out
+  // a day's quarter-hours for completeness (analysis/frame.ts `frameDays`); a view that counts a day's
+  // slots itself counted "yesterday" as missing before the operator delivered it. The few others lay
+  // out a carpet, check the service's own days, or count a file's own days — named here, with why.
+  it('expected intervals come from the frame: no view counts a day’s slots itself', () => {
+    const allowed: Record<string, string> = {
+      'main/analysis/frame.ts': 'the frame',
+      'main/time/local-days.ts': 'the re-export',
+      'main/analysis/analysis.ts': 'the carpet lays out a day’s slots (no completeness)',
+      'main/sync/verify.ts': 'the sync checks its days against what the service says it has',
+      'main/import/summary.ts': 'a file’s own days before it is stored',
+    };
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'demo'
+            ? []
+            : files(join(dir, e.name))
+          : /\.tsx?$/.test(e.name)
+            ? [join(dir, e.name)]
+            : [],
+      );
+    const found = [...files('main'), ...files('renderer/src')].filter(
+      (f) => !allowed[f] && /\bquarterHoursInDay\b/.test(readFileSync(f, 'utf8')),
+    );
+    expect(found, 'take the span, its expected intervals and its days from frameFor / frameDays').toEqual([]);
+    // The frame's shortcut is gone: a second register or a period is framed again (frameBeside).
+    expect(readFileSync('main/analysis/frame.ts', 'utf8')).not.toMatch(/export function sameSpan/);
+  });
 });
