@@ -9,6 +9,7 @@ export const channelNames = [
   'app:info',
   'app:storage',
   'settings:setSyncInterval',
+  'settings:setDeliveryDelay',
   'profiles:list',
   'profiles:switch',
   'profiles:add',

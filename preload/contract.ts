@@ -70,7 +70,16 @@ export const channels = {
     bytes: number;
     nextSyncSec: number | null;
     syncIntervalMin: number;
+    /** The active profile's delivery delay: days after a day's end until it is owed (analysis/horizon.ts). */
+    deliveryDelayDays: number;
   }>().input(none),
+  /**
+   * When a day counts as owed in the active profile even if no meter of the account has it yet: this
+   * many days after its end (1: at the end of the next day, the default).
+   */
+  'settings:setDeliveryDelay': channel<{ deliveryDelayDays: number }>().input(
+    z.object({ deliveryDelayDays: z.number().int().min(0).max(7) }).strict(),
+  ),
   /** How often to sync besides the daily delivery window and "sync now"; 0 = only those. */
   'settings:setSyncInterval': channel<{ syncIntervalMin: number; nextSyncSec: number | null }>().input(
     z

@@ -642,6 +642,12 @@ export const de = {
   peakHour: 'Höchste Stunde',
   quarterHours: 'Viertelstunden',
   frameSpan: 'Zeitraum',
+  deliveryDelay: 'Daten gelten als fällig',
+  deliveryDelayDays_zero: 'am Ende des Tages',
+  deliveryDelayDays_one: 'am Ende des nächsten Tages',
+  deliveryDelayDays_other: '{{count}} Tage nach dem Tag',
+  deliveryDelayNote:
+    'Ein Tag fehlt erst, wenn ein Zähler des Kontos ihn schon hat oder diese Frist vorbei ist: vor der Lieferung des Netzbetreibers ist gestern keine Lücke.',
   frameOwedUntil: 'geliefert bis {{day}}; ab {{next}} noch nicht fällig',
   frameFileEnd: 'bis zum Ende der Datei, {{day}}',
   frameDueUntil: 'fällig bis {{day}}; ab {{next}} noch nicht fällig',

@@ -617,6 +617,12 @@ export const en: Record<keyof typeof de, string> = {
   peakHour: 'Highest hour',
   quarterHours: 'Quarter-hours',
   frameSpan: 'Period',
+  deliveryDelay: 'Data counts as owed',
+  deliveryDelayDays_zero: 'at the end of the day',
+  deliveryDelayDays_one: 'at the end of the next day',
+  deliveryDelayDays_other: '{{count}} days after the day',
+  deliveryDelayNote:
+    'A day is missing only once a meter of the account has it or this delay has passed: before the grid operator delivers, yesterday is no gap.',
   frameOwedUntil: 'delivered up to {{day}}; not yet due from {{next}}',
   frameFileEnd: 'up to the end of its file, {{day}}',
   frameDueUntil: 'due up to {{day}}; not yet due from {{next}}',

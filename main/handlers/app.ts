@@ -3,6 +3,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { placeOf } from '../profiles/place';
 import type { HandlerContext, HandlersOf } from './context';
+import { storedDeliveryDelay, writeDeliveryDelay } from '../db/horizon-reads';
+import { DEFAULT_DELIVERY_DELAY_DAYS } from '../analysis/horizon';
 
 /** Bytes of a folder tree (the data folder size shown in Settings). */
 function folderBytes(dir: string): number {
@@ -20,7 +22,10 @@ function folderBytes(dir: string): number {
 
 export function appHandlers({
   services,
-}: HandlerContext): HandlersOf<'app:info' | 'app:storage' | 'settings:setSyncInterval'> {
+  writable,
+}: HandlerContext): HandlersOf<
+  'app:info' | 'app:storage' | 'settings:setSyncInterval' | 'settings:setDeliveryDelay'
+> {
   return {
     'app:info': async () => ({
       name: 'Meterdesk',
@@ -36,7 +41,16 @@ export function appHandlers({
       bytes: folderBytes(services.opts.dataDir),
       nextSyncSec: services.nextSyncSec(),
       syncIntervalMin: services.syncIntervalMin(),
+      deliveryDelayDays:
+        storedDeliveryDelay((await services.active()).db) ?? DEFAULT_DELIVERY_DELAY_DAYS,
     }),
+    'settings:setDeliveryDelay': async ({ deliveryDelayDays }) => {
+      const c = await writable();
+      writeDeliveryDelay(c.db, deliveryDelayDays);
+      // Every frame follows the new horizon: the views read again.
+      services.emit('readings:changed', { meterIds: [] });
+      return { deliveryDelayDays };
+    },
     'settings:setSyncInterval': async ({ syncIntervalMin }) => {
       services.setSyncIntervalMin(syncIntervalMin);
       return { syncIntervalMin, nextSyncSec: services.nextSyncSec() };

@@ -24,6 +24,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     bytes: number;
     nextSyncSec: number | null;
     syncIntervalMin: number;
+    deliveryDelayDays: number;
   } | null>(null);
   useEffect(() => {
     void unwrap(api().app.storage()).then(setStorage, () => undefined);
@@ -83,6 +84,27 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </select>
         </label>
       )}
+      {storage && (
+        <label>
+          {t('deliveryDelay')}
+          <select
+            value={storage.deliveryDelayDays}
+            data-testid="delivery-delay"
+            onChange={(e) =>
+              void unwrap(
+                api().settings.setDeliveryDelay({ deliveryDelayDays: Number(e.target.value) }),
+              ).then((r) => setStorage({ ...storage, ...r }))
+            }
+          >
+            {[0, 1, 2, 3, 5, 7].map((d) => (
+              <option key={d} value={d}>
+                {t('deliveryDelayDays', { count: d })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {storage && <p className="small muted">{t('deliveryDelayNote')}</p>}
       {storage && (
         <p className="small" data-testid="storage">
           {t('dataFolder')}: <span className="mono">{storage.dataDir}</span> (
