@@ -76,6 +76,7 @@ export const channelNames = [
   'tariffs:save',
   'tariffs:remove',
   'tariffs:combine',
+  'tariffs:assign',
   'tariffs:presets',
   'prices:list',
   'prices:import',

@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { channel } from './channel';
-import { meterId, rowId, sec, tariffId, tariffPart, tariffSchema, type Tariff } from './tariff-contract';
+import {
+  meterId,
+  rowId,
+  sec,
+  tariffId,
+  tariffOwner,
+  tariffPart,
+  tariffSchema,
+  type Tariff,
+} from './tariff-contract';
 import { billInput, type BillReconciliation, type CostBillPart, type KeptBillView } from './bill-contract';
 
 export * from './bill-contract';
@@ -16,6 +25,7 @@ export {
   type Tariff,
   type TariffChange,
   type TariffInput,
+  type TariffOwner,
   type TariffPart,
   type TouWindow,
 } from './tariff-contract';
@@ -87,6 +97,12 @@ export interface CostResult {
     tariffId: string;
     name: string;
     isExample: boolean;
+    /**
+     * The parts of a bill the tariff does not price (common/tariff-scope.ts): empty for a complete
+     * tariff; a supplier's offer lacks grid and levies, a grid preset the supplier. A part is never the
+     * cheapest nor a report's headline cost.
+     */
+    lacks?: ('supplier' | 'grid' | 'levies')[];
     months: CostMonth[];
     total: CostComponents & { totalEur: number; meanCentsPerKwh: number | null };
     unpricedQuarterHours: number;
@@ -206,7 +222,14 @@ export interface TariffPresetView {
 const range = { fromSec: sec, toSec: sec };
 
 export const costChannels = {
-  'tariffs:list': channel<Tariff[]>().input(z.object({}).strict()),
+  /**
+   * The profile's tariffs; with `meterId`, those a client's views offer (cost/client-tariffs.ts): the
+   * meter's, its site's and its customer's own and the unassigned ones, never a part of a combination
+   * alone, never a preset of another network area.
+   */
+  'tariffs:list': channel<Tariff[]>().input(z.object({ meterId: meterId.optional() }).strict()),
+  /** A tariff given to a customer, a site or a meter of the profile, or to no one (`owner` null). */
+  'tariffs:assign': channel<Tariff>().input(z.object({ tariffId, owner: tariffOwner.nullable() }).strict()),
   'tariffs:save': channel<Tariff>().input(z.object({ tariff: tariffSchema }).strict()),
   'tariffs:remove': channel<{ removed: boolean }>().input(z.object({ tariffId }).strict()),
   /**
@@ -219,6 +242,7 @@ export const costChannels = {
         id: tariffId.optional(),
         name: z.string().trim().min(1).max(80),
         parts: z.array(tariffPart).min(1).max(3),
+        owner: tariffOwner.nullable().optional(),
       })
       .strict(),
   ),

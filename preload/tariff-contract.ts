@@ -132,6 +132,12 @@ export const tariffChange = z
   .strict();
 export type TariffChange = z.output<typeof tariffChange>;
 
+/** Whose a tariff is: a customer, a site or a meter of the profile (issue 60). */
+export const tariffOwner = z
+  .object({ kind: z.enum(['customer', 'site', 'meter']), id: z.string().min(1).max(200) })
+  .strict();
+export type TariffOwner = z.output<typeof tariffOwner>;
+
 /** A part of a combined tariff: which bill it stands for, and the profile's tariff that prices it. */
 export const tariffPart = z.object({ role: z.enum(['supplier', 'grid', 'levies']), tariffId }).strict();
 export type TariffPart = z.output<typeof tariffPart>;
@@ -160,6 +166,17 @@ const tariffObject = z
     gridEnergyWindows: z.array(touWindow).max(24).default([]),
     /** Where the values come from (a preset's legal source), shown with the tariff. */
     source: z.string().max(600).optional(),
+    /**
+     * Whose tariff it is (issue 60): a customer's, a site's or a meter's. A client's views and reports
+     * use its own tariffs and the unassigned ones (a report: only when the profile has one customer),
+     * never another client's. Null: assigned to no one.
+     */
+    owner: tariffOwner.nullable().optional(),
+    /** A preset's network area (`wien`, `noe`, …): offered to the sites of that area only. */
+    area: z
+      .string()
+      .regex(/^[a-z]{2,20}$/)
+      .optional(),
     /** The power component, per kW and year (power-metered meters), on the basis `powerBasis` names. */
     gridPowerEurPerKwYear: z.number().min(0).max(100_000).default(0),
     /**

@@ -18,7 +18,7 @@ import type Database from 'better-sqlite3';
 import { dayNumberOf, dayStartSec, DEFAULT_TZ } from '../../common/zone';
 import type { FrameView, RangeFigures } from '../../preload/contract';
 import { readRange } from '../db/readings-read';
-import { rollupDays, rollupEdges, seriesById, seriesOf } from '../db/series-reads';
+import { rollupDays, rollupEdges, rollupSummary, seriesById, seriesOf } from '../db/series-reads';
 import { horizonOfMeter, horizonOfSeries } from './horizon';
 
 export { mainRegister } from '../db/series-reads';
@@ -223,7 +223,10 @@ export function frameOf(
   };
 }
 
-/** Every figure of one series in its frame. */
+/**
+ * Every figure of one series in its frame: the frame's whole local days summed by SQLite from the
+ * rollups in one row (rollupSummary), the days the frame cuts from their readings.
+ */
 export function figuresOf(db: Database.Database, f: Framed): Figures {
   const { tz, frame } = f;
   const seriesId = f.seriesId ?? -1;
@@ -241,9 +244,6 @@ export function figuresOf(db: Database.Database, f: Framed): Figures {
   if (frame.toSec <= frame.fromSec) return out;
   const perHour = 3600 / frame.resolutionSec;
   let peak: { value: number; at: number } | null = null;
-  const firstDay = dayNumberOf(frame.fromSec, tz);
-  const lastDay = dayNumberOf(frame.toSec - 1, tz);
-  const p5s: number[] = [];
   const add = (value: number, quality: number, at: number) => {
     out.readings += 1;
     out.kwh += value;
@@ -252,37 +252,41 @@ export function figuresOf(db: Database.Database, f: Framed): Figures {
     else out.quality.unreliable += 1;
     if (!peak || value > peak.value) peak = { value, at };
   };
-  const byDay = new Map(rollupDays(db, seriesId, firstDay, lastDay).map((r) => [r.day, r]));
-  for (let d = firstDay; d <= lastDay; d++) {
-    const dayFrom = dayStartSec(d, tz);
-    const dayTo = dayStartSec(d + 1, tz);
-    const whole = dayFrom >= frame.fromSec && dayTo <= frame.toSec;
-    const r = byDay.get(d);
-    if (whole) {
-      if (!r || r.count === 0) continue;
-      out.readings += r.count;
-      out.kwh += r.sum;
-      out.quality.measured += r.n_measured;
-      out.quality.estimated += r.n_estimated;
-      out.quality.unreliable += r.n_unreliable;
-      if (r.max !== null && r.max_start_sec !== null && (!peak || r.max > peak.value))
-        peak = { value: r.max, at: r.max_start_sec };
-      if (r.p5 !== null) p5s.push(r.p5);
-    } else if (r && r.count > 0) {
-      // A day cut by the frame's edge: its readings inside the frame.
-      for (const x of readRange(db, seriesId, Math.max(dayFrom, frame.fromSec), Math.min(dayTo, frame.toSec)))
-        add(x[2], x[3], x[0]);
-    }
+  // The days the frame holds whole, and the (at most two) it cuts at its edges.
+  const firstDay = dayNumberOf(frame.fromSec, tz);
+  const lastDay = dayNumberOf(frame.toSec - 1, tz);
+  const wholeFrom = dayStartSec(firstDay, tz) === frame.fromSec ? firstDay : firstDay + 1;
+  const wholeTo = dayStartSec(lastDay + 1, tz) === frame.toSec ? lastDay : lastDay - 1;
+  const cut = (d: number) => {
+    const from = Math.max(dayStartSec(d, tz), frame.fromSec);
+    const to = Math.min(dayStartSec(d + 1, tz), frame.toSec);
+    for (const x of readRange(db, seriesId, from, to)) add(x[2], x[3], x[0]);
+  };
+  // In time order, so that of equal peaks the first is named: the first cut day, the whole days (the
+  // first of their equal maxima: SQLite keeps the first row of max()), the last cut day.
+  if (wholeFrom !== firstDay) cut(firstDay);
+  let p5 = { sum: 0, days: 0 };
+  if (wholeTo >= wholeFrom) {
+    const r = rollupSummary(db, seriesId, wholeFrom, wholeTo);
+    out.readings += r.n;
+    out.kwh += r.kwh;
+    out.quality.measured += r.measured;
+    out.quality.estimated += r.estimated;
+    out.quality.unreliable += r.unreliable;
+    const best = peak as { value: number } | null;
+    if (r.max !== null && r.max_at !== null && (!best || r.max > best.value))
+      peak = { value: r.max, at: r.max_at };
+    p5 = { sum: r.p5_sum ?? 0, days: r.p5_days };
   }
+  if (wholeTo !== lastDay && lastDay !== firstDay) cut(lastDay);
   out.completeness = frame.expected > 0 ? out.readings / frame.expected : 0;
   out.kwh = Math.round(out.kwh * 1e6) / 1e6;
-  const p = peak as { value: number; at: number } | null;
-  if (p) {
-    out.peakKw = Math.round(p.value * perHour * 1e6) / 1e6;
-    out.peakAtSec = p.at;
+  const pk = peak as { value: number; at: number } | null;
+  if (pk) {
+    out.peakKw = Math.round(pk.value * perHour * 1e6) / 1e6;
+    out.peakAtSec = pk.at;
   }
-  if (p5s.length > 0)
-    out.baseLoadKw = Math.round((p5s.reduce((a, b) => a + b, 0) / p5s.length) * perHour * 1e6) / 1e6;
+  if (p5.days > 0) out.baseLoadKw = Math.round((p5.sum / p5.days) * perHour * 1e6) / 1e6;
   return out;
 }
 

@@ -51,6 +51,7 @@ const CLI_OPTIONS = {
   'dry-run': { type: 'boolean' },
   'accept-suspicious': { type: 'boolean' },
   yes: { type: 'boolean' },
+  none: { type: 'boolean' },
   lang: { type: 'string' },
   sections: { type: 'string' },
   consultant: { type: 'string' },

@@ -120,7 +120,9 @@ refused when a later import or a sync wrote those days since (undo those first).
 
 Every site: id, name, customer id and name, number of meters (the ids --site takes).`,
   tariffs: `Usage: meterdesk --data-dir DIR tariffs [--presets] [--profile NAME] [--json]
-       meterdesk --data-dir DIR tariffs combine NAME supplier=ID [grid=ID] [levies=ID] [--id ID] [--json]
+       meterdesk --data-dir DIR tariffs combine NAME supplier=ID [grid=ID] [levies=ID]
+                 [--customer ID | --site ID | --meter ID] [--id ID] [--json]
+       meterdesk --data-dir DIR tariffs assign ID (--customer ID | --site ID | --meter ID | --none) [--json]
 
 Every tariff stored in the profile: id, name, direction, commodity, kind of energy price, whether it
 is an example (the ids --tariff-id takes). With --presets: the dated presets that ship with the app
@@ -130,7 +132,13 @@ legal source (the ids --tariff-preset takes).
 "tariffs combine" stores a combined tariff: the supplier's, the grid's and the levies' tariff, each an
 id of this profile or of a preset (added to the profile first), priced together per meter, each part
 with its own validity: nothing of a part is charged outside it, and those quarter-hours are counted
-and named per part ("meterdesk cost --tariff-id ID" prices it).`,
+and named per part ("meterdesk cost --tariff-id ID" prices it). Each part stands for its bill: a
+supplier's tariff as the supplier, a grid tariff as the grid.
+
+A tariff belongs to a client — a customer, a site or a meter ("tariffs assign", or --customer/--site/
+--meter when combining) — or to no one. A client's report shows its own tariffs and, only when the
+profile has a single customer, those of no one; never another client's, never a part of a combination
+alone, never a grid preset of another network area.`,
   watch: `Usage: meterdesk --data-dir DIR watch [--since ISO] [--now ISO] [--profile NAME] [--json]
        meterdesk --data-dir DIR watch thresholds --meter ID [--json]
        meterdesk --data-dir DIR watch set RULE VALUE --meter ID [--scope meter|site|customer]
@@ -321,7 +329,7 @@ export const OPTIONS: Record<string, string[]> = {
   backup: ['profile', 'json', 'out'],
   restore: ['json', 'name'],
   sites: ['profile', 'json'],
-  tariffs: ['profile', 'json', 'presets', 'id'],
+  tariffs: ['profile', 'json', 'presets', 'id', 'customer', 'site', 'meter', 'none'],
   community: [
     'profile',
     'json',

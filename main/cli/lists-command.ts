@@ -107,6 +107,7 @@ function tariffs(db: Database.Database) {
       energy?: { type?: string };
       isExample?: boolean;
       parts?: { role: string; tariffId: string }[];
+      owner?: { kind: string; id: string } | null;
     };
     try {
       t = JSON.parse(r.json) as typeof t;
@@ -122,6 +123,8 @@ function tariffs(db: Database.Database) {
       example: t.isExample ?? false,
       // A combined tariff: its parts, ROLE=ID (issue 44).
       parts: t.parts?.map((p) => `${p.role}=${p.tariffId}`).join(',') ?? null,
+      // Whose it is (issue 60): a customer's, a site's or a meter's, or no one's.
+      owner: t.owner ? `${t.owner.kind}=${t.owner.id}` : null,
     };
   });
 }

@@ -201,6 +201,19 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
       json: !!v.json,
       args: positionals.slice(2),
       id: v.id,
+      customer: v.customer,
+      site: v.site,
+      meter: v.meter,
+    });
+  else if (command === 'tariffs' && positionals[1] === 'assign')
+    (await import('./tariffs-command')).assignCommand({
+      dbPath,
+      json: !!v.json,
+      args: positionals.slice(2),
+      customer: v.customer,
+      site: v.site,
+      meter: v.meter,
+      none: !!v.none,
     });
   else if (command === 'meters' || command === 'sites' || command === 'tariffs')
     listCommand(command, { dbPath, json: !!v.json, presets: !!v.presets });

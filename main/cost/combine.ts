@@ -4,7 +4,8 @@
  * (`tariffs:combine`) and the CLI (`meterdesk tariffs combine`): a part named by a preset's id that is
  * not in the profile yet is added from the preset first; a stored tariff is never overwritten.
  */
-import { tariffSchema, type Tariff, type TariffPart } from '../../preload/contract';
+import { tariffSchema, type Tariff, type TariffOwner, type TariffPart } from '../../preload/contract';
+import { billPartsOf } from '../../common/tariff-scope';
 import type { TariffStore } from '../db/tariff-store';
 import { AppError } from '../errors';
 import { PRESETS } from './presets';
@@ -14,6 +15,8 @@ export interface CombineInput {
   id?: string;
   name: string;
   parts: TariffPart[];
+  /** Whose it is (cost/client-tariffs.ts): the client in view, or no one. */
+  owner?: TariffOwner | null;
 }
 
 /** Saves the combination (its parts added from presets where the profile lacks them) and returns it. */
@@ -37,6 +40,7 @@ export function saveCombined(store: TariffStore, input: CombineInput, nowSec: nu
       reason: 'tariff_part_invalid',
       params: { id: '', name: input.name },
     });
+  checkRoles(input, partTariffs, first);
   const parsed = tariffSchema.safeParse({
     id: idOf(input, stored, nowSec),
     name: input.name,
@@ -45,6 +49,7 @@ export function saveCombined(store: TariffStore, input: CombineInput, nowSec: nu
     energy: { type: 'flat', centsPerKwh: 0 },
     vatPercent: 0,
     parts: input.parts,
+    owner: input.owner ?? null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -78,4 +83,38 @@ function idOf(input: CombineInput, stored: Map<string, Tariff>, nowSec: number):
   let id = base;
   for (let n = 2; stored.has(id); n++) id = `${base}-${n}`;
   return id;
+}
+
+/**
+ * Each part stands for its bill (issue 60): a supplier part prices energy (not a grid preset), a grid
+ * part grid fees, a levies part levies; all parts price the same commodity and direction.
+ */
+function checkRoles(input: CombineInput, parts: Tariff[], first: Tariff): void {
+  input.parts.forEach((p, i) => {
+    const t = parts[i]!;
+    const has = billPartsOf(t);
+    const why = t.parts
+      ? 'is a combined tariff itself'
+      : t.direction !== first.direction || t.commodity !== first.commodity
+        ? `prices ${t.commodity} ${t.direction}, the first part ${first.commodity} ${first.direction}`
+        : !has.has(p.role)
+          ? `holds no ${p.role === 'supplier' ? 'energy price' : p.role === 'grid' ? 'grid fees' : 'levies'}: it cannot stand for the ${p.role}'s bill`
+          : null;
+    if (why)
+      throw new AppError('invalid_input', `The part "${t.id}" of "${input.name}" ${why}.`, {
+        reason: 'tariff_part_invalid',
+        params: { id: t.id, name: input.name },
+      });
+  });
+}
+
+/** A tariff given to a client (a customer, a site, a meter) or to no one; parts of it go along. */
+export function assignTariff(
+  store: TariffStore,
+  id: string,
+  owner: TariffOwner | null,
+  nowSec: number,
+): Tariff {
+  const t = store.get(id);
+  return store.save({ ...t, owner }, nowSec);
 }

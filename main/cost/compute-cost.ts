@@ -10,6 +10,7 @@ import { costOfPlainTariffs, type CostQuery } from './cost';
 import { bestOf, mergeTariffCosts } from './cost-merge';
 import { partsOf } from './pricing';
 import { versionsOf } from './tariff-versions';
+import { lacksOf } from '../../common/tariff-scope';
 
 /**
  * The cost under each tariff. A tariff with dated changes is priced period by period (each period its
@@ -21,7 +22,12 @@ export function computeCost(db: Database.Database, store: TariffStore, q: CostQu
   // added month by month; the plain ones together.
   const result = costOfDatedTariffs(db, store, { ...q, tariffs: q.tariffs.filter((t) => !t.parts) }, tz);
   let k = 0;
-  const tariffs = q.tariffs.map((t) => (t.parts ? combinedCost(db, store, q, tz, t) : result.tariffs[k++]!));
+  // What each prices of a bill: a part (a supplier's offer, a grid preset) is never the cheapest.
+  const all = [...store.list(), ...q.tariffs];
+  const tariffs = q.tariffs.map((t) => ({
+    ...(t.parts ? combinedCost(db, store, q, tz, t) : result.tariffs[k++]!),
+    lacks: lacksOf(t, all),
+  }));
   return { ...result, tariffs, bestTariffId: bestOf(tariffs, result.direction) };
 }
 

@@ -14,8 +14,10 @@ type TariffCost = CostResult['tariffs'][number];
  */
 export function bestOf(tariffs: readonly TariffCost[], direction: 'consumption' | 'feed_in'): string | null {
   // Only a finite total can be compared: a tariff whose total is not finite is never "best".
+  // Only a complete tariff (supplier, grid and levies: common/tariff-scope.ts) is what a client pays.
   const complete = tariffs.filter(
     (t) =>
+      (t.lacks?.length ?? 0) === 0 &&
       t.unpricedQuarterHours === 0 &&
       t.outsideValidity === 0 &&
       Number.isFinite(t.total.totalEur) &&

@@ -155,6 +155,7 @@ function gridPreset(
       ],
       changes: [],
       source: x ? `${source}; ${x.source}` : source,
+      area: id,
     },
   };
 }

@@ -194,3 +194,36 @@ export function placeOfMeter(
     });
   return { meterId, siteId: r.site_id, customerId: r.customer_id };
 }
+
+/** A meter's client: its site, the site's customer and address (where the place chooses presets). */
+export function clientRow(
+  db: Database.Database,
+  meterId: string,
+): { meterId: string; siteId: string | null; customerId: string | null; address: string | null } | null {
+  const r = db
+    .prepare<
+      [string],
+      { id: string; site_id: string | null; customer_id: string | null; address: string | null }
+    >(
+      `SELECT m.id, m.site_id, s.customer_id, s.address FROM meters m LEFT JOIN sites s ON s.id = m.site_id WHERE m.id = ?`,
+    )
+    .get(meterId);
+  return r ? { meterId: r.id, siteId: r.site_id, customerId: r.customer_id, address: r.address } : null;
+}
+
+/** How many customers of the profile have meters (a report names unassigned tariffs only when one). */
+export function customersWithMeters(db: Database.Database): number {
+  return (
+    db
+      .prepare(
+        'SELECT count(DISTINCT coalesce(s.customer_id, m.id)) AS n FROM meters m LEFT JOIN sites s ON s.id = m.site_id',
+      )
+      .get() as { n: number }
+  ).n;
+}
+
+/** Whether the profile holds this customer, site or meter. */
+export function placeExists(db: Database.Database, kind: 'customer' | 'site' | 'meter', id: string): boolean {
+  const table = kind === 'customer' ? 'customers' : kind === 'site' ? 'sites' : 'meters';
+  return db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+}

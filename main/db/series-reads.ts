@@ -38,6 +38,13 @@ function prepare(db: Database.Database) {
     registers: db.prepare<[string], SeriesRow>(
       `SELECT ${COLUMNS} FROM series WHERE meter_id = ? ORDER BY (obis_code LIKE '%G.01') DESC, obis_code`,
     ),
+    summary: db.prepare<[number, number, number], RollupSummary>(
+      `SELECT count(*) AS days, coalesce(sum(count), 0) AS n, coalesce(sum(sum), 0) AS kwh,
+              coalesce(sum(n_measured), 0) AS measured, coalesce(sum(n_estimated), 0) AS estimated,
+              coalesce(sum(n_unreliable), 0) AS unreliable, max(max) AS max, max_start_sec AS max_at,
+              sum(p5) AS p5_sum, count(p5) AS p5_days
+         FROM daily_rollups WHERE series_id = ? AND day BETWEEN ? AND ? AND count > 0`,
+    ),
     firstEdge: db.prepare<[number], EdgeDay>(
       'SELECT day, day_start_sec, count, expected FROM daily_rollups WHERE series_id = ? AND count > 0 ORDER BY day LIMIT 1',
     ),
@@ -108,6 +115,33 @@ export function mainRegister(
   meterId: string,
 ): { id: number; obis_code: string } | null {
   return registersOf(db, meterId)[0] ?? null;
+}
+
+/**
+ * A series' whole days [firstDay, lastDay] summed in SQLite (one row, not a row a day): readings,
+ * energy, quality counts, the highest quarter-hour and its start (SQLite takes a bare column from the
+ * row of the one max()), and the days' P5 values summed and counted.
+ */
+export interface RollupSummary {
+  days: number;
+  n: number;
+  kwh: number;
+  measured: number;
+  estimated: number;
+  unreliable: number;
+  max: number | null;
+  max_at: number | null;
+  p5_sum: number | null;
+  p5_days: number;
+}
+
+export function rollupSummary(
+  db: Database.Database,
+  seriesId: number,
+  firstDay: number,
+  lastDay: number,
+): RollupSummary {
+  return stmts(db).summary.get(seriesId, firstDay, lastDay)!;
 }
 
 /** A series' first or last day with readings: its number, start, readings and slots. */

@@ -1,5 +1,6 @@
 /** Tariffs, their presets, price series from files, and the bills a person keeps. */
-import { saveCombined } from '../cost/combine';
+import { assignTariff, saveCombined } from '../cost/combine';
+import { clientOf, tariffsOfClient } from '../cost/client-tariffs';
 import { savePrices } from '../cost/cost-service';
 import { PRESETS } from '../cost/presets';
 import { createTariffStore } from '../db/tariff-store';
@@ -11,6 +12,7 @@ type TariffChannels =
   | 'tariffs:save'
   | 'tariffs:remove'
   | 'tariffs:combine'
+  | 'tariffs:assign'
   | 'tariffs:presets'
   | 'prices:list'
   | 'prices:import'
@@ -24,7 +26,13 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
   const store = async () => createTariffStore((await services.active()).db);
   const writableStore = async () => createTariffStore((await writable()).db);
   return {
-    'tariffs:list': async () => (await store()).list(),
+    'tariffs:list': async ({ meterId }) => {
+      const all = (await store()).list();
+      if (!meterId) return all;
+      return tariffsOfClient(all, clientOf((await services.active()).db, meterId), true);
+    },
+    'tariffs:assign': async ({ tariffId, owner }) =>
+      assignTariff(await writableStore(), tariffId, owner, await nowSec()),
     'tariffs:save': async ({ tariff }) => (await writableStore()).save(tariff, await nowSec()),
     'tariffs:remove': async ({ tariffId }) => ({ removed: (await writableStore()).remove(tariffId) }),
     'tariffs:combine': async (input) => saveCombined(await writableStore(), input, await nowSec()),

@@ -4,7 +4,7 @@
  * measures (peak shaving, a battery, shifting). Every part reads the same framed span.
  */
 import type Database from 'better-sqlite3';
-import type { BatteryResult, CostResult, QualityBreakdown } from '../../preload/contract';
+import type { BatteryResult, CostResult, QualityBreakdown, Tariff } from '../../preload/contract';
 import { baseLoad, carpet, loadRows } from '../analysis/analysis';
 import { monthQuarterHours } from '../analysis/rows';
 import { figuresOf, frameFor, type Figures, type Frame, type Framed } from '../analysis/frame';
@@ -213,20 +213,28 @@ export function measuresOf(
   scope: Framed,
   peakKw: number,
   cost: CostResult | null,
+  /** The client's own tariffs (cost/client-tariffs.ts): nothing else prices a measure. */
+  clientTariffs: readonly Tariff[],
   nowSec: number,
   tz: string,
 ): MeterReport['measures'] {
   const svc = createCostService(db, tz, fixedClock(nowSec));
   const best = cost?.tariffs.find((t) => t.tariffId === cost.bestTariffId) ?? null;
   // Electricity tariffs only (a battery and a cap on peaks are electricity's), as the views offer them.
-  const electricity = svc.store.list().filter((t) => (t.commodity ?? 'electricity') === 'electricity');
-  const powerTariff =
-    electricity.find((t) => t.direction === 'consumption' && t.gridPowerEurPerKwYear > 0) ?? null;
+  const all = svc.store.list();
+  const electricity = clientTariffs.filter((t) => (t.commodity ?? 'electricity') === 'electricity');
+  // A power price only where the client's grid row has one (a household on "nicht gemessene Leistung"
+  // pays none in 2026): a combination's grid part counts.
+  const hasPower = (t: Tariff) =>
+    t.gridPowerEurPerKwYear > 0 ||
+    (t.parts ?? []).some((p) => (all.find((x) => x.id === p.tariffId)?.gridPowerEurPerKwYear ?? 0) > 0);
+  const powerTariff = electricity.find((t) => t.direction === 'consumption' && hasPower(t)) ?? null;
+  const bestTariff = best ? (electricity.find((t) => t.id === best.tariffId) ?? null) : null;
   const peakShaving = svc.peakShaving({
     ...scope,
     capKw: Math.round(peakKw * 0.8 * 10) / 10,
     battery: null,
-    tariffId: powerTariff?.id ?? best?.tariffId ?? null,
+    tariffId: powerTariff?.id ?? null,
   });
   let battery: BatteryResult | null = null;
   const regs = siteId ? siteRegisters(db, siteId) : null;
@@ -261,7 +269,16 @@ export function measuresOf(
         ]
       : [],
   );
-  return { peakShaving, battery, shifting };
+  const named = (t: Tariff | null) => (t ? { name: t.name, isExample: t.isExample } : null);
+  return {
+    peakShaving,
+    battery,
+    shifting,
+    pricedOn: {
+      peakShaving: named(powerTariff),
+      battery: battery?.savingsEur != null ? named(bestTariff) : null,
+    },
+  };
 }
 
 /** Totals per commodity, direction and register of the report's meters (never one across them). */

@@ -21,6 +21,7 @@ import { personLine, personNotes } from '../doors/person-text';
 import { computeCost } from '../cost/compute-cost';
 import { aheadOf } from './ahead-part';
 import { createTariffStore } from '../db/tariff-store';
+import { reportTariffsOf } from '../cost/client-tariffs';
 import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
 import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
@@ -119,11 +120,14 @@ function meterReport(
       : null;
 
   let cost: CostResult | null = null;
+  // The client's own tariffs (and the unassigned ones only when the profile has one customer): a
+  // deliverable never shows another client's tariff (cost/client-tariffs.ts).
+  const store = createTariffStore(db);
+  const clientTariffs = full && hasSpan ? reportTariffsOf(db, store.list(), m.id) : [];
   if (full && hasSpan && req.sections.includes('cost') && m.energy_direction === 'consumption') {
-    const store = createTariffStore(db);
-    const tariffs = store
-      .list()
-      .filter((t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === m.commodity);
+    const tariffs = clientTariffs.filter(
+      (t) => t.direction === 'consumption' && (t.commodity ?? 'electricity') === m.commodity,
+    );
     if (tariffs.length === 0) limits.push('no_tariff');
     else if (quarterHours) cost = computeCost(db, store, { ...scope, tariffs, shiftPercent: 10, nowSec }, tz);
   }
@@ -150,7 +154,7 @@ function meterReport(
     m.energy_direction === 'consumption' &&
     m.commodity === 'electricity' &&
     figures.peakKw
-      ? measuresOf(db, m.site_id, scope, figures.peakKw, cost, nowSec, tz)
+      ? measuresOf(db, m.site_id, scope, figures.peakKw, cost, clientTariffs, nowSec, tz)
       : null;
 
   return {

@@ -120,6 +120,15 @@ export interface MeterReport {
     peakShaving: PeakShavingResult | null;
     battery: BatteryResult | null;
     shifting: { tariff: string; shiftPercent: number; savingsEur: number; expensiveShare: number }[];
+    /**
+     * The client's tariffs each saving is priced on (never another client's, never an example unsaid):
+     * the peak cap's on a tariff with a power price on the client's grid row, the battery's on the
+     * cheapest complete tariff; null when the client has none.
+     */
+    pricedOn: {
+      peakShaving: { name: string; isExample: boolean } | null;
+      battery: { name: string; isExample: boolean } | null;
+    };
   } | null;
   /** The meter's notes on the meter and on spans meeting the period (db/notes.ts). */
   notes: NoteView[];

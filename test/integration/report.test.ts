@@ -317,6 +317,8 @@ describe('the customer report (PDF)', () => {
         direction: 'consumption',
         energy: { type: 'flat', centsPerKwh: 20 },
         validFrom: '2025-07-01',
+        // The bakery's own (issue 60): a report of a profile of several customers shows a client's own.
+        owner: { kind: 'customer', id: meter.customerId },
       },
     });
     try {

@@ -66,6 +66,8 @@ function setup(
 
 const tariff = (t: Partial<TariffInput> & Pick<TariffInput, 'id' | 'energy'>) =>
   tariffSchema.parse({ name: t.id, direction: 'consumption', vatPercent: 0, ...t });
+/** What makes a consumption tariff a whole bill (issue 60): grid fees and a levy beside its energy. */
+const whole = { gridEnergyCentsPerKwh: 8, levies: [{ name: 'Elektrizitätsabgabe', centsPerKwh: 0.1 }] };
 
 describe('cost', () => {
   it('flat price, base fee for a share of the month, grid energy, per-kWh and percentage levies, VAT', () => {
@@ -495,10 +497,11 @@ describe('cost', () => {
       tariff({
         id: 'sp',
         energy: { type: 'spot', priceSeriesId: 'one-day', factor: 1, markupCentsPerKwh: 0 },
+        ...whole,
       }),
       1,
     );
-    svc.store.save(tariff({ id: 'fl', energy: { type: 'flat', centsPerKwh: 50 } }), 1);
+    svc.store.save(tariff({ id: 'fl', energy: { type: 'flat', centsPerKwh: 50 }, ...whole }), 1);
     const r = svc.cost({
       meterId: 'm1',
       obisCode: '1-1:1.9.0 G.01',
@@ -918,8 +921,11 @@ describe('the rules at the cost doors (issue 32)', () => {
     db.prepare("INSERT INTO prices (series_id, start_sec, eur_per_mwh) VALUES ('old', ?, 1e308)").run(
       utc('2025-01-14T23:00:00Z'),
     );
-    svc.store.save(tariff({ id: 'spot', energy: { type: 'spot', priceSeriesId: 'old', factor: 10 } }), 1);
-    svc.store.save(tariff({ id: 'flat', energy: { type: 'flat', centsPerKwh: 20 } }), 1);
+    svc.store.save(
+      tariff({ id: 'spot', energy: { type: 'spot', priceSeriesId: 'old', factor: 10 }, ...whole }),
+      1,
+    );
+    svc.store.save(tariff({ id: 'flat', energy: { type: 'flat', centsPerKwh: 20 }, ...whole }), 1);
     const r = svc.cost({
       meterId: 'm1',
       obisCode: '1-1:1.9.0 G.01',

@@ -147,26 +147,63 @@ describe('a combined tariff', () => {
     expect(pricing.marginalCents(at('2026-03-31T08:00'))).toBeNull();
   });
 
-  it('never calls a grid preset alone "cheapest": it prices no energy, so it is part of a bill', () => {
+  it('never calls a part of a bill "cheapest": a grid preset or a supplier alone; the combination is (issue 60)', () => {
     const { svc } = profile();
     const grid = presetOf('netz-2026-noe')!;
-    const r = svc.cost(
-      {
-        meterId: 'm',
-        obisCode: '1-1:1.9.0 G.01',
-        fromSec: at('2026-04-01T00:00'),
-        toSec: at('2026-04-03T00:00'),
-        tariffIds: [],
-        shiftPercent: 0,
-      },
-      [svc.store.get('lieferant'), grid],
-    );
-    const total = (id: string) => r.tariffs.find((t) => t.tariffId === id)!.total;
+    const span = {
+      meterId: 'm',
+      obisCode: '1-1:1.9.0 G.01',
+      fromSec: at('2026-04-01T00:00'),
+      toSec: at('2026-04-03T00:00'),
+      tariffIds: [],
+      shiftPercent: 0,
+    };
+    const r = svc.cost(span, [svc.store.get('lieferant'), grid]);
+    const of = (id: string) => r.tariffs.find((t) => t.tariffId === id)!;
     // The grid's total is the lower one (8,79 + 0,72 ct against the supplier's 10 ct a kWh) …
-    expect(total(grid.id).totalEur).toBeLessThan(total('lieferant').totalEur);
-    expect(total(grid.id).energyEur).toBe(0);
-    // … and still the supplier's tariff, the one whole offer among them, is the cheapest.
-    expect(r.bestTariffId).toBe('lieferant');
+    expect(of(grid.id).total.totalEur).toBeLessThan(of('lieferant').total.totalEur);
+    expect(of(grid.id).total.energyEur).toBe(0);
+    // … and neither is a whole bill: the grid lacks the supplier, the supplier grid fees and levies.
+    expect(of(grid.id).lacks).toEqual(['supplier']);
+    expect(of('lieferant').lacks).toEqual(['grid', 'levies']);
+    expect(r.bestTariffId).toBeNull();
+    // Combined, they are one tariff, complete, and the cheapest: the sum of both parts (by hand).
+    const both = saveCombined(
+      svc.store,
+      {
+        name: 'Lieferant + Netz NÖ',
+        parts: [
+          { role: 'supplier', tariffId: 'lieferant' },
+          { role: 'grid', tariffId: grid.id },
+        ],
+      },
+      2,
+    );
+    const r2 = svc.cost(span, [svc.store.get('lieferant'), grid, both]);
+    const c = r2.tariffs.find((t) => t.tariffId === both.id)!;
+    expect(c.lacks).toEqual([]);
+    expect(r2.bestTariffId).toBe(both.id);
+    expect(c.total.totalEur).toBeCloseTo(of(grid.id).total.totalEur + of('lieferant').total.totalEur, 1);
+  });
+
+  it('a part stands for its bill: a grid preset is refused as the supplier, a supplier as the grid', () => {
+    const { svc } = profile();
+    expect(() =>
+      saveCombined(svc.store, { name: 'X', parts: [{ role: 'supplier', tariffId: 'netz-2026-noe' }] }, 2),
+    ).toThrow(/holds no energy price/);
+    expect(() =>
+      saveCombined(
+        svc.store,
+        {
+          name: 'Y',
+          parts: [
+            { role: 'supplier', tariffId: 'lieferant' },
+            { role: 'grid', tariffId: 'lieferant' },
+          ],
+        },
+        2,
+      ),
+    ).toThrow();
   });
 
   it('charges Vienna’s Gebrauchsabgabe of the grid’s part on the supplier’s energy and fees too', () => {

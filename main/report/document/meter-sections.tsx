@@ -263,7 +263,7 @@ export function CostSection(p: SectionProps) {
             head={[w.tariff, w.energyCost, w.baseFee, w.grid, w.levies, w.vat, w.total]}
             widths={[150, 55, 55, 55, 50, 50, 60]}
             rows={m.cost.tariffs.map((t) => [
-              `${t.name}${m.cost!.bestTariffId === t.tariffId ? ` (${w.cheapest})` : ''}${left(t) > 0 ? ` (${w.partialCost})` : ''}`,
+              `${t.name}${m.cost!.bestTariffId === t.tariffId ? ` (${w.cheapest})` : ''}${left(t) > 0 ? ` (${w.partialCost})` : ''}${t.lacks?.length ? ` (${w.partOnly} ${t.lacks.map((x) => w.billPart[x]).join(', ')})` : ''}`,
               f.n(t.total.energyEur, 2),
               f.n(t.total.baseFeeEur, 2),
               f.n(t.total.gridEnergyEur + t.total.gridPowerEur, 2),
@@ -329,6 +329,12 @@ export function AnnexSection(p: SectionProps) {
   );
 }
 
+/** Which tariff a saving is priced on: the client's, or an example said as one. */
+function pricedOn(t: { name: string; isExample: boolean } | null, w: Words): string {
+  if (!t) return '';
+  return t.isExample ? ` (${w.exampleTariff}: ${t.name})` : ` (${w.underTariff} ${t.name})`;
+}
+
 function Measures({ m, f, w }: { m: MeterReport; f: Fmt; w: Words }) {
   const ps = m.measures?.peakShaving ?? null;
   const b = m.measures?.battery ?? null;
@@ -343,7 +349,10 @@ function Measures({ m, f, w }: { m: MeterReport; f: Fmt; w: Words }) {
             k={`${w.meanMonthly} (${w.beforeAfter})`}
             v={`${f.kw(ps.meanMonthlyMaxBeforeKw)} / ${f.kw(ps.meanMonthlyMaxAfterKw)}`}
           />
-          <KV k={w.psSaving} v={ps.savingsEur === null ? w.psNoPowerPrice : `${f.n(ps.savingsEur, 2)} €`} />
+          <KV
+            k={`${w.psSaving}${pricedOn(m.measures?.pricedOn.peakShaving ?? null, w)}`}
+            v={ps.savingsEur === null ? w.psNoPowerPrice : `${f.n(ps.savingsEur, 2)} €`}
+          />
         </View>
       )}
       {b && (
@@ -353,7 +362,10 @@ function Measures({ m, f, w }: { m: MeterReport; f: Fmt; w: Words }) {
           <KV k={w.gridImport} v={`${f.kwh(b.importBeforeKwh)} / ${f.kwh(b.importAfterKwh)}`} />
           <KV k={w.gridExport} v={`${f.kwh(b.exportBeforeKwh)} / ${f.kwh(b.exportAfterKwh)}`} />
           <KV k={w.cycles} v={f.n(b.fullCycles, 0)} />
-          <KV k={w.psSaving} v={b.savingsEur === null ? '–' : `${f.n(b.savingsEur, 2)} €`} />
+          <KV
+            k={`${w.psSaving}${pricedOn(m.measures?.pricedOn.battery ?? null, w)}`}
+            v={b.savingsEur === null ? '–' : `${f.n(b.savingsEur, 2)} €`}
+          />
           {b.warnings.some((x) => x.code === 'not_netted') && <Text style={st.small}>{w.notNetted}</Text>}
         </View>
       )}

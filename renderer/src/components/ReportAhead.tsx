@@ -35,7 +35,7 @@ export function aheadRequest(a: AheadChoice) {
 
 export function ReportAhead(props: { value: AheadChoice; onChange: (a: AheadChoice) => void }) {
   const { t } = useTranslation();
-  const tariffs = useResult(() => api().tariffs.list(), []);
+  const tariffs = useResult(() => api().tariffs.list({}), []);
   const a = props.value;
   const set = (patch: Partial<AheadChoice>) => props.onChange({ ...a, ...patch });
   const consumption = (tariffs.data ?? []).filter((x) => x.direction === 'consumption');

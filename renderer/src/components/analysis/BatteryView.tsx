@@ -44,7 +44,7 @@ export function BatteryView({ meter, fromSec, toSec, prefs, setExportParams }: V
   const [power, setPower] = useState(5);
   const [efficiency, setEfficiency] = useState(90);
   const [minSoc, setMinSoc] = useState(10);
-  const { tariffs } = useTariffs(0);
+  const { tariffs } = useTariffs(0, meter.id);
   const [cons, setCons] = useState<string | null>(null);
   const [feed, setFeed] = useState<string | null>(null);
   // The first tariff of each direction unless the person picks another (or none).

@@ -20,9 +20,13 @@ import { useResult } from './useResult';
 
 export { fmtEur } from './cost-format';
 
-/** The tariffs of the profile, reloaded when the dialog changes them. */
-export function useTariffs(version: number): { tariffs: Tariff[] | null; error: unknown } {
-  const { data, error } = useResult(() => api().tariffs.list(), [version]);
+/**
+ * The tariffs a meter's client is offered (its own, its site's and customer's, and the unassigned ones;
+ * never another client's, never a part of a combination alone), reloaded when the dialog changes them.
+ * Without a meter: every tariff of the profile.
+ */
+export function useTariffs(version: number, meterId?: string): { tariffs: Tariff[] | null; error: unknown } {
+  const { data, error } = useResult(() => api().tariffs.list(meterId ? { meterId } : {}), [version, meterId]);
   return { tariffs: data, error };
 }
 
@@ -31,7 +35,7 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState(false);
   const [billOpen, setBillOpen] = useState(false);
-  const { tariffs, error: tariffsError } = useTariffs(version);
+  const { tariffs, error: tariffsError } = useTariffs(version, meter.id);
   const direction = obisCode.startsWith('1-1:2.') ? 'feed_in' : 'consumption';
   // A gas meter is offered gas tariffs only, an electricity meter electricity tariffs only.
   const commodity = meter.commodity === 'gas' ? 'gas' : 'electricity';
@@ -162,6 +166,7 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
       )}
       {dialog && (
         <TariffsDialog
+          meter={meter}
           onClose={() => {
             setDialog(false);
             setVersion((v) => v + 1);

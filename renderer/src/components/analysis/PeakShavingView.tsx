@@ -27,7 +27,7 @@ export function PeakShavingView({ meter, obisCode, fromSec, toSec, prefs, setExp
   const [cap, setCap] = useState<number | null>(null);
   const defaultCap = peaks.data?.top[0] ? Math.round(peaks.data.top[0].powerKw * 0.8 * 10) / 10 : null;
   const capKw = cap ?? defaultCap;
-  const { tariffs } = useTariffs(0);
+  const { tariffs } = useTariffs(0, meter.id);
   const powerTariffs = (tariffs ?? []).filter(
     (x) => x.commodity === 'electricity' && x.direction === 'consumption' && x.gridPowerEurPerKwYear > 0,
   );

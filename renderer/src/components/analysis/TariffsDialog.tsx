@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceSeriesView } from '../../../../preload/cost-contract';
+import type { MeterView, PriceSeriesView, Tariff, TariffOwner } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
 import { fmtDate } from '../../format';
-import { usePrefs } from '../../store';
+import { useApp, usePrefs } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { readForImport } from '../import/read-files';
-import { CombineForm, type CombineDraft } from './tariff-form/CombineForm';
+import { CombineForm, ownersOf, type CombineDraft } from './tariff-form/CombineForm';
 import { TariffForm, type Draft } from './tariff-form/TariffForm';
 import { useResult } from './useResult';
 
@@ -31,11 +31,11 @@ const blank = (): Draft => ({
   validTo: null,
 });
 
-export function TariffsDialog({ onClose }: { onClose: () => void }) {
+export function TariffsDialog({ onClose, meter }: { onClose: () => void; meter?: MeterView }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const [version, setVersion] = useState(0);
-  const tariffs = useResult(() => api().tariffs.list(), [version]);
+  const tariffs = useResult(() => api().tariffs.list({}), [version]);
   const series = useResult(() => api().prices.list(), [version]);
   const presets = useResult(() => api().tariffs.presets(), []);
   const [preset, setPreset] = useState('');
@@ -62,6 +62,7 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
           draft={combining}
           tariffs={tariffs.data ?? []}
           presets={(presets.data ?? []).map((p) => p.tariff)}
+          meter={meter}
           onCancel={() => setCombining(null)}
           onSave={(c) =>
             void act(() => unwrap(api().tariffs.combine(c))).then((ok) => {
@@ -101,12 +102,13 @@ export function TariffsDialog({ onClose }: { onClose: () => void }) {
                       {x.parts.map((p) => t(`combine_${p.role}`)).join(' + ')}
                     </span>
                   )}
+                  <OwnerOf tariff={x} meter={meter} />
                 </span>
                 <span className="row-actions">
                   <button
                     onClick={() =>
                       x.parts
-                        ? setCombining({ id: x.id, name: x.name, parts: x.parts })
+                        ? setCombining({ id: x.id, name: x.name, parts: x.parts, owner: x.owner ?? null })
                         : setDraft({ ...x, levies: x.levies })
                     }
                   >
@@ -286,5 +288,55 @@ function PriceSeriesSection(props: {
       </label>
       <p className="small muted">{t('tariffs_pricesHint')}</p>
     </>
+  );
+}
+
+/**
+ * Whose a tariff is, and a way to give it to the client in view or to no one (issue 60): a client's
+ * views and reports never show another client's tariff.
+ */
+function OwnerOf({ tariff, meter }: { tariff: Tariff; meter?: MeterView }) {
+  const { t } = useTranslation();
+  const [owner, setOwner] = useState(tariff.owner ?? null);
+  const meters = useApp((s) => s.meters);
+  const options = ownersOf(meter);
+  const key = (o: TariffOwner | null | undefined) => (o ? `${o.kind}:${o.id}` : '');
+  // The owner's name as the meter list knows it (a customer, a site, a meter of the profile).
+  const nameOf = (o: TariffOwner): string => {
+    const m =
+      o.kind === 'meter'
+        ? meters.find((x) => x.id === o.id)
+        : meters.find((x) => (o.kind === 'site' ? x.siteId : x.customerId) === o.id);
+    if (!m) return o.id;
+    return o.kind === 'meter'
+      ? (m.label ?? m.meteringPoint)
+      : o.kind === 'site'
+        ? (m.siteName ?? o.id)
+        : (m.customerName ?? o.id);
+  };
+  const known = owner && !options.some((o) => key(o.owner) === key(owner));
+  return (
+    <select
+      className="small"
+      aria-label={t('combine_owner')}
+      value={key(owner)}
+      data-testid="tariff-owner"
+      onChange={(ev) => {
+        const next = options.find((o) => key(o.owner) === ev.target.value)?.owner ?? null;
+        void unwrap(api().tariffs.assign({ tariffId: tariff.id, owner: next })).then((r) =>
+          setOwner(r.owner ?? null),
+        );
+      }}
+    >
+      {known && owner && (
+        <option value={key(owner)}>{t(`owner_${owner.kind}`, { name: nameOf(owner) })}</option>
+      )}
+      {options.map((o) => (
+        <option key={key(o.owner)} value={key(o.owner)}>
+          {t(`owner_${o.owner.kind}`, { name: o.label })}
+        </option>
+      ))}
+      <option value="">{t('owner_none')}</option>
+    </select>
   );
 }

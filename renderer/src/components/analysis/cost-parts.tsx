@@ -174,6 +174,13 @@ export function CompareTable(props: {
                 {x.outsideValidity > 0 && (
                   <span className="small warn"> {t('cost_outside', { count: x.outsideValidity })}</span>
                 )}
+                {/* A part of a bill (a supplier's offer, a grid preset) is said as one: never the cheapest. */}
+                {(x.lacks?.length ?? 0) > 0 && (
+                  <span className="small muted" data-testid="cost-part">
+                    {' '}
+                    {t('cost_partLacks', { parts: x.lacks!.map((p) => t(`billPart_${p}`)).join(', ') })}
+                  </span>
+                )}
               </td>
             </tr>
           ))}
