@@ -77,6 +77,11 @@ cpSync('main/db/migrations', 'dist/main/migrations', { recursive: true });
 // The standard load profiles' tables (main/slp/data), read beside the bundle as `./slp`.
 mkdirSync('dist/main/slp', { recursive: true });
 cpSync('main/slp/data', 'dist/main/slp', { recursive: true });
+// The report's font (main/report/document/fonts.ts), read beside the bundle as `./fonts`.
+mkdirSync('dist/main/fonts', { recursive: true });
+for (const f of ['dejavu-sans-latin-400-normal.woff', 'dejavu-sans-latin-700-normal.woff', 'dejavu-sans-latin-400-italic.woff'])
+  cpSync(`node_modules/@fontsource/dejavu-sans/files/${f}`, `dist/main/fonts/${f}`);
+cpSync('node_modules/@fontsource/dejavu-sans/LICENSE', 'dist/main/fonts/LICENSE-DejaVu.txt');
 console.log(
-  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, import-worker.js, migrations/, slp/) and dist/preload/index.cjs',
+  'built dist/main (index.js, cli.js, sync-worker.js, query-worker.js, import-worker.js, migrations/, slp/, fonts/) and dist/preload/index.cjs',
 );

@@ -138,4 +138,40 @@ describe('each client its own tariffs (issue 60)', () => {
     // The peak cap's saving: no power price on a household's grid row, said; no other client's example.
     expect(h).toMatch(/keine: der Netztarif dieses Kunden hat keinen Leistungspreis/);
   });
+
+  it('the PDF prints "→" and "−" (the embedded font), and a difference of −0,004 € as 0,00 €', async () => {
+    const cost = await profile.call<CostResult>('analysis:cost', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      ...RANGE,
+      tariffIds: [ofHuber.id],
+    });
+    const ours = cost.tariffs[0]!.total.totalEur;
+    await profile.call('bills:keep', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      ...RANGE,
+      tariffId: ofHuber.id,
+      bill: { kwh: Math.round(cost.kwh * 1000) / 1000, totalEur: Math.round((ours - 0.004) * 1000) / 1000 },
+    });
+    const r = await profile.call<ReportResult>('report:pdf', {
+      scope: { kind: 'meter', id: huber.id },
+      ...RANGE,
+      periodLabel: '2026-06',
+      lang: 'de',
+      sections: ['cost'],
+      consultant: null,
+      logoPngBase64: null,
+      conclusions: 'Grundlast 0,4 → 0,2 kW; Spitze −12 % (Rechnung − Meterdesk)',
+      areaM2: null,
+      persons: null,
+    });
+    const text = textOf(r.path);
+    expect(text).toContain('Grundlast 0,4 → 0,2 kW; Spitze −12 %');
+    // The heading may wrap in its column: compared with the layout's spaces made plain.
+    expect(text.replace(/\s+/g, ' ')).toContain('Differenz (Rechnung − Meterdesk)');
+    // The total's line: the bill 0,004 € below Meterdesk's, printed as no difference, never "-0,00 €".
+    expect(text).toMatch(/Summe \(€, brutto\)[^\n]*0,00 €/);
+    expect(text).not.toMatch(/[-−]0,00/);
+  });
 });

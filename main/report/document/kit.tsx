@@ -5,23 +5,26 @@
  */
 import { Line, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
+import { REPORT_FONT, registerReportFont } from './fonts';
+
+registerReportFont();
 
 export const TZ = 'Europe/Vienna';
 export const INK = '#000000';
 export const LIGHT = '#bbbbbb';
 
 export const st = StyleSheet.create({
-  page: { paddingTop: 42, paddingBottom: 48, paddingHorizontal: 44, fontSize: 9, fontFamily: 'Helvetica' },
-  h1: { fontSize: 20, fontFamily: 'Helvetica-Bold', marginBottom: 6 },
-  h2: { fontSize: 13, fontFamily: 'Helvetica-Bold', marginTop: 10, marginBottom: 5 },
-  h3: { fontSize: 10, fontFamily: 'Helvetica-Bold', marginTop: 8, marginBottom: 3 },
+  page: { paddingTop: 42, paddingBottom: 48, paddingHorizontal: 44, fontSize: 8.5, fontFamily: REPORT_FONT },
+  h1: { fontSize: 20, fontWeight: 700, marginBottom: 6 },
+  h2: { fontSize: 13, fontWeight: 700, marginTop: 10, marginBottom: 5 },
+  h3: { fontSize: 10, fontWeight: 700, marginTop: 8, marginBottom: 3 },
   small: { fontSize: 7.5, color: '#333333' },
   row: { flexDirection: 'row' },
-  th: { fontFamily: 'Helvetica-Bold', borderBottomWidth: 0.7, borderColor: INK, paddingVertical: 2 },
+  th: { fontWeight: 700, borderBottomWidth: 0.7, borderColor: INK, paddingVertical: 2 },
   td: { paddingVertical: 1.5, borderBottomWidth: 0.3, borderColor: LIGHT },
   footer: { position: 'absolute', bottom: 22, left: 44, right: 44, fontSize: 7.5, color: '#444444' },
   kv: { flexDirection: 'row', marginBottom: 1.5 },
-  k: { width: 170, color: '#333333' },
+  k: { width: 190, color: '#333333' },
   para: { marginBottom: 4, lineHeight: 1.35 },
 });
 
@@ -38,7 +41,10 @@ export function fmt(lang: 'de' | 'en') {
         key,
         (f = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })),
       );
-    return f.format(v);
+    // Sign-aware: a value that rounds to zero is zero, never "-0,00" (a bill's −0,004 € is 0,00 €); a
+    // negative number gets the minus sign "−", which the embedded font prints (fonts.ts).
+    const rounded = Math.round(v * 10 ** digits) / 10 ** digits;
+    return f.format(rounded === 0 ? 0 : v).replace(/^-/, '−');
   };
   const date = new Intl.DateTimeFormat(locale, {
     timeZone: TZ,

@@ -261,7 +261,7 @@ export function CostSection(p: SectionProps) {
         <View>
           <Table
             head={[w.tariff, w.energyCost, w.baseFee, w.grid, w.levies, w.vat, w.total]}
-            widths={[150, 55, 55, 55, 50, 50, 60]}
+            widths={[165, 52, 60, 50, 50, 44, 64]}
             rows={m.cost.tariffs.map((t) => [
               `${t.name}${m.cost!.bestTariffId === t.tariffId ? ` (${w.cheapest})` : ''}${left(t) > 0 ? ` (${w.partialCost})` : ''}${t.lacks?.length ? ` (${w.partOnly} ${t.lacks.map((x) => w.billPart[x]).join(', ')})` : ''}`,
               f.n(t.total.energyEur, 2),
