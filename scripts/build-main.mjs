@@ -79,7 +79,11 @@ mkdirSync('dist/main/slp', { recursive: true });
 cpSync('main/slp/data', 'dist/main/slp', { recursive: true });
 // The report's font (main/report/document/fonts.ts), read beside the bundle as `./fonts`.
 mkdirSync('dist/main/fonts', { recursive: true });
-for (const f of ['dejavu-sans-latin-400-normal.woff', 'dejavu-sans-latin-700-normal.woff', 'dejavu-sans-latin-400-italic.woff'])
+for (const f of [
+  'dejavu-sans-latin-400-normal.woff',
+  'dejavu-sans-latin-700-normal.woff',
+  'dejavu-sans-latin-400-italic.woff',
+])
   cpSync(`node_modules/@fontsource/dejavu-sans/files/${f}`, `dist/main/fonts/${f}`);
 cpSync('node_modules/@fontsource/dejavu-sans/LICENSE', 'dist/main/fonts/LICENSE-DejaVu.txt');
 console.log(
