@@ -24,6 +24,8 @@ export interface BillAheadResult {
     kwh: number;
     kwhLow: number;
     kwhHigh: number;
+    /** The rest by month, priced by the tariff on the expected quarter-hours (gross €). */
+    months: { month: string; kwh: number; eur: number }[];
   } & Range3;
   year: Range3;
   payments: { eur: number; perYear: number; total: number } | null;

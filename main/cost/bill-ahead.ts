@@ -7,8 +7,10 @@
  *   trends (the lowest and the highest);
  * - `recent_days`: without last year's days, the mean day of the last four weeks times the days left;
  *   the range from the lowest and highest of those weeks.
- * The projected kWh are priced at this year's variable cost per kWh so far (energy, grid energy,
- * levies) and the fixed parts (base fee, grid power) per day, with the same VAT share.
+ * The projected kWh are priced by the tariff itself on the quarter-hours they are expected to hold
+ * (expected-rows.ts: last year's same times × the trend, or the recent weeks' weekday profile), each
+ * month under the prices valid then (issue 60: at the year so far's mean price a December came out
+ * 13 % low, with the summer's SNAP and a part's unpriced months in it).
  */
 import type Database from 'better-sqlite3';
 import type { BillAheadResult } from '../../preload/contract';
@@ -18,6 +20,7 @@ import { dayNumberOf, dayStartSec } from '../time/local-days';
 import { localDateStart } from '../../common/zone';
 import { monthsOf } from './cost';
 import type { createCostService } from './cost-service';
+import { expectedRows, yearBefore } from './expected-rows';
 
 export interface BillAheadQuery {
   meterId: string;
@@ -83,15 +86,44 @@ export function billAhead(
     return { kwh: f.kwh, completeness: (f.readings * f.frame.resolutionSec) / Math.max(1, toSec - fromSec) };
   };
   const p = projection(kwhOf, soFar, restFrom, by, days, tz);
-  // Priced as this year so far: variable parts per kWh, fixed parts per day, VAT in the same share.
-  const c = t.total;
-  const net = c.totalEur - c.vatEur;
-  const vatFactor = net > 0 ? c.totalEur / net : 1;
-  const soFarDays = Math.max(1, (soFar.toSec - soFar.fromSec) / DAY);
-  const perKwh = soFar.kwh > 0 ? (c.energyEur + c.gridEnergyEur + c.leviesEur) / soFar.kwh : 0;
-  const perDay = (c.baseFeeEur + c.gridPowerEur) / soFarDays;
-  const priced = (kwh: number) => r2((kwh * perKwh + days * perDay) * vatFactor);
-  const rest = { ...p, eur: priced(p.kwh), low: priced(p.kwhLow), high: priced(p.kwhHigh) };
+  // The rest priced by the tariff itself, on the quarter-hours it is expected to hold (expected-rows.ts),
+  // each month under the prices valid then; its range scaled with the projection's.
+  const expected = expectedRows(
+    db,
+    reg,
+    p.method,
+    { fromSec: restFrom, toSec: by.toSec },
+    p.trend,
+    soFar.toSec,
+    nowSec,
+    tz,
+  );
+  const expectedKwh = expected.reduce((a, r) => a + r.value, 0);
+  const priceRest = (kwh: number) => {
+    if (expected.length === 0 || expectedKwh <= 0)
+      return { eur: 0, months: [] as BillAheadResult['rest']['months'] };
+    const k = kwh / expectedKwh;
+    const c = svc.cost({
+      ...reg,
+      fromSec: restFrom,
+      toSec: by.toSec,
+      tariffIds: [q.tariffId],
+      shiftPercent: 0,
+      expected: k === 1 ? expected : expected.map((r) => ({ ...r, value: r.value * k })),
+    }).tariffs[0]!;
+    return {
+      eur: r2(c.total.totalEur),
+      months: c.months.map((m) => ({ month: m.month, kwh: r2(m.kwh), eur: m.totalEur })),
+    };
+  };
+  const mid = priceRest(p.kwh);
+  const rest = {
+    ...p,
+    eur: mid.eur,
+    low: priceRest(p.kwhLow).eur,
+    high: priceRest(p.kwhHigh).eur,
+    months: mid.months,
+  };
   const year = {
     eur: r2(soFar.eur + rest.eur),
     low: r2(soFar.eur + rest.low),
@@ -171,14 +203,4 @@ function projection(
     kwhLow: r2(Math.min(...weeks) * days),
     kwhHigh: r2(Math.max(...weeks) * days),
   };
-}
-
-/** The same local wall-clock time a year earlier (29 February → 28 February). */
-function yearBefore(sec: number, tz: string): number {
-  const day = dayNumberOf(sec, tz);
-  const d = new Date(day * DAY * 1000);
-  const y = d.getUTCFullYear() - 1;
-  const m = d.getUTCMonth() + 1;
-  const dd = Math.min(d.getUTCDate(), m === 2 ? 28 : 31);
-  return localDateStart(y, m, dd, tz) + (sec - dayStartSec(day, tz));
 }

@@ -6,6 +6,7 @@
 import { slugOf } from '../../common/slug';
 import type Database from 'better-sqlite3';
 import { dataPeriod, type DataPeriod } from '../analysis/data-period';
+import type { Row } from '../analysis/rows';
 import type {
   BatteryResult,
   CostResult,
@@ -118,6 +119,8 @@ export function createCostService(db: Database.Database, tz: string, clock: Cloc
         tariffIds: string[];
         shiftPercent: number;
         siteWide?: boolean;
+        /** Expected quarter-hours priced instead of stored ones (the bill ahead's rest). */
+        expected?: readonly Row[];
       },
       extra: Tariff[] = [],
     ): CostResult {

@@ -14,6 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { CostBillPart, CostComponents, CostMonth, CostResult, Tariff } from '../../preload/contract';
 import { loadRows, peaks, type Row } from '../analysis/analysis';
+import { monthOf } from '../analysis/rows';
 import { frameBeside, frameFor } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
@@ -127,7 +128,29 @@ export type CostQuery = {
   shiftPercent: number;
   /** "Now" from the services' clock: the rows are read in the register's frame (analysis/frame.ts). */
   nowSec: number;
+  /**
+   * Expected quarter-hours to price instead of the stored ones (the bill ahead's rest of the year,
+   * cost/bill-ahead.ts): priced by the tariff as readings are, each under the prices valid then.
+   */
+  expected?: readonly Row[];
 };
+
+/** The months' peaks of expected quarter-hours, as `peaks` gives them of stored ones (kW). */
+function peaksOfRows(rows: readonly Row[], tz: string) {
+  const byMonth = new Map<string, number>();
+  for (const r of rows) {
+    const m = monthOf(r.start, tz);
+    byMonth.set(m, Math.max(byMonth.get(m) ?? 0, r.value * 4));
+  }
+  const kw = [...byMonth.values()];
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : null);
+  return {
+    meanMonthlyMaxKw: mean(kw),
+    meanTop3MonthlyMaxKw: mean([...kw].sort((a, b) => b - a).slice(0, 3)),
+    monthly: [...byMonth].map(([month, powerKw]) => ({ month, powerKw })),
+    meanBasis: 'all' as const,
+  };
+}
 
 /** What one month's quarter-hours summed to (`acc`), priced: the month's cost components and total. */
 interface MonthSums {
@@ -249,7 +272,9 @@ export function costOfPlainTariffs(
   tz: string,
 ): CostResult & { rowCount: number } {
   const framed = frameFor(db, q, q.nowSec, tz);
-  const rows = loadRows(db, framed);
+  const rows = q.expected
+    ? q.expected.filter((r) => r.start >= q.fromSec && r.start < q.toSec)
+    : loadRows(db, framed);
   // Counted over the local days that hold readings: fees for months without data would be no answer.
   // Without any reading in the range there is nothing to bill: no fee is counted for empty months.
   const span =
@@ -262,10 +287,11 @@ export function costOfPlainTariffs(
     const s = registersOf(db, meterId)
       .filter((r) => /g\.03/i.test(r.obis_code))
       .sort((a, b) => (a.obis_code < b.obis_code ? -1 : a.obis_code > b.obis_code ? 1 : 0))[0];
-    if (!s || !/G\.01$/.test(q.obisCode)) return null;
+    if (!s || !/G\.01$/.test(q.obisCode) || q.expected) return null;
     return new Map(readRange(db, s.id, span.fromSec, span.toSec).map((x) => [x[0], x[2]]));
   };
-  const pk = direction === 'consumption' ? peaks(db, scope, 1, tz) : null;
+  const pk =
+    direction !== 'consumption' ? null : q.expected ? peaksOfRows(rows, tz) : peaks(db, scope, 1, tz);
   const meanMaxKw = pk?.meanMonthlyMaxKw ?? null;
   const top3Kw = pk?.meanTop3MonthlyMaxKw ?? null;
   const monthPeakKw = new Map((pk?.monthly ?? []).map((m) => [m.month, m.powerKw]));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CostResult, MeterView, ReportResult, Tariff } from '../../preload/contract';
+import type { BillAheadResult, CostResult, MeterView, ReportResult, Tariff } from '../../preload/contract';
 import { demoProfile } from './helpers';
 
 const TZ = 'Europe/Vienna';
@@ -50,7 +50,7 @@ describe('each client its own tariffs (issue 60)', () => {
   let ofWagner: Tariff;
   beforeAll(async () => {
     const out = mkdtempSync(join(tmpdir(), 'md-client-'));
-    profile = await demoProfile(1.1, { chooseExportPath: async (name) => join(out, name) });
+    profile = await demoProfile(2.1, { chooseExportPath: async (name) => join(out, name) });
     const { call } = profile;
     const meters = await call<MeterView[]>('meters:list');
     huber = meters.find((m) => m.label === 'Wohnung Huber')!;
@@ -173,5 +173,63 @@ describe('each client its own tariffs (issue 60)', () => {
     // The total's line: the bill 0,004 € below Meterdesk's, printed as no difference, never "-0,00 €".
     expect(text).toMatch(/Summe \(€, brutto\)[^\n]*0,00 €/);
     expect(text).not.toMatch(/[-−]0,00/);
+  });
+
+  it('the bill ahead prices December by the tariff on the expected quarter-hours (issue 60, item 4)', async () => {
+    const r = await profile.call<BillAheadResult>('analysis:billAhead', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      tariffId: ofHuber.id,
+      billingStart: '01-01',
+    });
+    expect(r.rest.method).toBe('last_year');
+    const c = await profile.services.active();
+    const rowsOf = (from: number, to: number) =>
+      c.db
+        .prepare(
+          `SELECT r.start_sec AS s, r.value AS v FROM readings r JOIN series se ON se.id = r.series_id
+            WHERE se.meter_id = ? AND se.obis_code = '1-1:1.9.0 G.01' AND r.start_sec >= ? AND r.start_sec < ?`,
+        )
+        .all(huber.id, from, to) as { s: number; v: number }[];
+    const sum = (rows: { v: number }[]) => rows.reduce((a, x) => a + x.v, 0);
+    // The trend by hand: this year so far against the same days a year earlier.
+    const soFarEnd = r.soFar.toSec;
+    const lastYear = (sec: number) => {
+      const d = DateTime.fromSeconds(sec, { zone: TZ });
+      return d.minus({ years: 1 }).toSeconds();
+    };
+    const y0 = DateTime.fromISO('2026-01-01', { zone: TZ }).toSeconds();
+    const trend = sum(rowsOf(y0, soFarEnd)) / sum(rowsOf(lastYear(y0), lastYear(soFarEnd)));
+    // December 2026 expected: each quarter-hour as December 2025's same local time × the trend; a time
+    // missing then, that time of day's mean over last year's rest of the year.
+    const dec = DateTime.fromISO('2026-12-01', { zone: TZ });
+    const past = rowsOf(lastYear(soFarEnd), lastYear(dec.plus({ months: 1 }).toSeconds()));
+    const at = new Map(past.map((x) => [x.s, x.v]));
+    const slot = (sec: number) => {
+      const d = DateTime.fromSeconds(sec, { zone: TZ });
+      return d.hour * 4 + Math.floor(d.minute / 15);
+    };
+    const slotSum = new Map<number, { s: number; n: number }>();
+    for (const x of past) {
+      const m = slotSum.get(slot(x.s)) ?? { s: 0, n: 0 };
+      slotSum.set(slot(x.s), { s: m.s + x.v, n: m.n + 1 });
+    }
+    let kwh = 0;
+    for (let t = dec.toSeconds(); t < dec.plus({ months: 1 }).toSeconds(); t += 900) {
+      const v = at.get(lastYear(t)) ?? slotSum.get(slot(t))!.s / slotSum.get(slot(t))!.n;
+      kwh += v * trend;
+    }
+    // Priced by hand with December's prices: Sozialtarif 6 ct, Wien's usage 6,98 ct (no SNAP in
+    // December) and loss fee 0,70 ct, 54 € a year flat, levies 0,72 ct and per metering point, the
+    // Gebrauchsabgabe 7 % of energy and grid charges, VAT 20 %.
+    const energy = cent((kwh * 6) / 100);
+    const grid = cent((kwh * (6.98 + 0.7)) / 100);
+    const flat = cent((54 * 31) / 365);
+    const perMeter = cent((19.02 * 31) / 365) + cent((3.796 * 31) / 365);
+    const levies = cent((kwh * 0.72) / 100 + (energy + grid + flat) * 0.07);
+    const net = energy + grid + flat + perMeter + levies;
+    const december = r.rest.months.find((m) => m.month === '2026-12')!;
+    expect(december.kwh).toBeCloseTo(kwh, 1);
+    expect(Math.abs(december.eur - cent(net * 1.2))).toBeLessThanOrEqual(0.03);
   });
 });
