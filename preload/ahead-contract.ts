@@ -83,10 +83,19 @@ export interface SlpCompareResult {
     pricedKwh: number;
   }[];
   /** The profile suggested for the meter and why (slp/fit.ts): each candidate's deviation, closest first. */
+  /**
+   * The profile suggested within the meter's class (household H0/H25, business G0–G6/G25, farm
+   * L0–L2/L25): P25 for a household with PV at its site, else the class's closest shape. The class is
+   * the one the person marked, or household/business by the yearly energy (said: `classFrom`).
+   */
   suggestion: {
     profile: (typeof slpIds)[number];
-    reason: 'pv_site' | 'closest_shape' | 'household';
+    reason: 'pv_site' | 'closest_shape';
     fit: { profile: (typeof slpIds)[number]; deviation: number }[];
+    usageClass: 'household' | 'business' | 'agriculture';
+    classFrom: 'marked' | 'energy';
+    /** The meter's energy over its frame, as a year (kWh). */
+    kwhPerYear: number;
   };
 }
 

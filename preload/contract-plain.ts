@@ -27,6 +27,7 @@ export const channelNames = [
   'meters:refreshStatus',
   'meters:withdrawConsent',
   'meters:rename',
+  'meters:setUsage',
   'meters:setSite',
   'meters:mergePreview',
   'meters:merge',

@@ -128,6 +128,10 @@ export const channels = {
   'meters:rename': channel<{ renamed: string }>().input(
     z.object({ meterId: id, label: z.string().trim().min(1).max(200) }).strict(),
   ),
+  /** What a meter supplies (its standard profile stays in the class), or null: by its yearly energy. */
+  'meters:setUsage': channel<{ meterId: string; usageClass: string | null }>().input(
+    z.object({ meterId: id, usageClass: z.enum(['household', 'business', 'agriculture']).nullable() }).strict(),
+  ),
   'meters:setSite': channel<{ siteId: string; customerId: string | null }>().input(
     z.union([
       z.object({ meterId: id, siteId: id }).strict(),

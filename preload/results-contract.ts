@@ -100,6 +100,8 @@ export interface QualityCounts {
 
 export interface MeterView {
   id: string;
+  /** What the person marked it as (household, business, farm), or null. */
+  usageClass: 'household' | 'business' | 'agriculture' | null;
   meteringPoint: string;
   label: string | null;
   energyDirection: string;

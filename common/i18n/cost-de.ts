@@ -220,9 +220,14 @@ export const costDe = {
   slp_suggested_pv_site:
     'Vorgeschlagen: P25 (Haushalt mit PV: am Standort wird eingespeist); anderes wählbar.',
   slp_suggested_closest_shape:
-    'Vorgeschlagen: {{profile}}, die Form, die diesem Zähler am nächsten kommt (Abweichung {{dev}} gegen {{h0}} bei H0); anderes wählbar.',
-  slp_suggested_household:
-    'Vorgeschlagen: H0 (kein anderes Profil kommt der Form deutlich näher: {{best}} {{dev}}, H0 {{h0}}); anderes wählbar.',
+    'Vorgeschlagen: {{profile}}, unter den Profilen für {{usage}} die Form, die diesem Zähler am nächsten kommt (Abweichung {{dev}}); anderes wählbar.',
+  slp_classMarked: 'Als {{usage}} markiert.',
+  slp_classFromEnergy: 'Als {{usage}} angenommen ({{kwh}} im Jahr; ab 30 000 kWh Gewerbe) – bitte angeben:',
+  usage_label: 'Nutzung des Zählers',
+  usage_auto: 'nach Verbrauch',
+  usage_household: 'Haushalt',
+  usage_business: 'Gewerbe',
+  usage_agriculture: 'Landwirtschaft',
   slp_season: 'Jahreszeit',
   slp_season_year: 'ganzes Jahr',
   slp_season_winter: 'Winter (1.11.–20.3.)',

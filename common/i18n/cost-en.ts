@@ -220,9 +220,14 @@ export const costEn: Record<keyof typeof costDe, string> = {
     '{{profile}} scaled to this meter’s {{kwh}} over its {{n}} quarter-hours with a reading ({{source}}); Austrian holidays, 24 and 31 December as Saturdays.',
   slp_suggested_pv_site: 'Suggested: P25 (a household with PV: the site feeds in); choose another.',
   slp_suggested_closest_shape:
-    'Suggested: {{profile}}, the shape closest to this meter’s (deviation {{dev}} against {{h0}} for H0); choose another.',
-  slp_suggested_household:
-    'Suggested: H0 (no other profile is clearly closer in shape: {{best}} {{dev}}, H0 {{h0}}); choose another.',
+    'Suggested: {{profile}}, of the profiles for a {{usage}} the shape closest to this meter (deviation {{dev}}); choose another.',
+  slp_classMarked: 'Marked as a {{usage}}.',
+  slp_classFromEnergy: 'Taken for a {{usage}} ({{kwh}} a year; 30 000 kWh and more: business) – please say:',
+  usage_label: 'What the meter supplies',
+  usage_auto: 'by its energy',
+  usage_household: 'household',
+  usage_business: 'business',
+  usage_agriculture: 'farm',
   slp_season: 'Season',
   slp_season_year: 'whole year',
   slp_season_winter: 'Winter (1 Nov – 20 Mar)',

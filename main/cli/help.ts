@@ -99,6 +99,7 @@ is not metered), full cycles, savings under the tariffs, and a sweep of sizes wi
        meterdesk --data-dir DIR meters site-rename|customer-rename ID NAME
        meterdesk --data-dir DIR meters site-merge|customer-merge FROM INTO
        meterdesk --data-dir DIR meters delete ID --yes
+       meterdesk --data-dir DIR meters usage ID household|business|agriculture|auto
 
 Every meter: id, metering point, label, commodity, direction, status, site and customer ids, and the
 end of its latest reading. --meter of other commands takes the id or the metering point.
@@ -108,7 +109,9 @@ other holds with other values are kept unless --replace; --dry-run shows what it
 first conflicting quarter-hours, and writes nothing), or delete it with all its readings (--yes).
 The customers and sites made here (ids starting "local-") can be renamed, or merged into another
 (site-merge moves its meters, customer-merge its sites; the emptied one goes). A service meter's
-name, site and existence, and a service's customer or site, are the service's: refused.`,
+name, site and existence, and a service's customer or site, are the service's: refused. "meters usage"
+marks what any meter supplies: its standard load profile is suggested within that class (household
+H0/H25, business G0–G6/G25, farm L0–L2/L25); "auto" takes household or business by its yearly energy.`,
   imports: `Usage: meterdesk --data-dir DIR imports [--profile NAME] [--json]
        meterdesk --data-dir DIR imports undo ID [--profile NAME] [--json]
 

@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import { latestOfMeters } from '../db/readings-read';
 import { assertIntact, assertWritablePlace, openDatabase, openForReading } from '../db/open';
 import { AppError } from '../errors';
-import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
+import { deleteMeter, mergeMeters, renameMeter, setMeterSite, setUsageClass } from '../db/meter-admin';
 import { mergePlaces, renamePlace } from '../db/place-admin';
 import { mergePreview } from '../db/merge-preview';
 import type { MergePreview } from '../../preload/contract';
@@ -274,6 +274,14 @@ export function metersAdminCommand(a: {
         verb === 'rename'
           ? { [kind]: rest[0], ...renamePlace(db, kind, rest[0]!, rest[1]!) }
           : { merged: rest[0], into: rest[1], ...mergePlaces(db, kind, rest[0]!, rest[1]!) };
+    } else if (sub === 'usage') {
+      // What the meter supplies (its standard profile is suggested within the class), or by its energy.
+      const usage = rest[1];
+      if (rest.length !== 2 || !['household', 'business', 'agriculture', 'auto'].includes(usage!))
+        throw new UsageError('Usage: meterdesk meters usage ID household|business|agriculture|auto');
+      const u = usage === 'auto' ? null : (usage as 'household' | 'business' | 'agriculture');
+      setUsageClass(db, id(rest[0]), u);
+      out = { meter: id(rest[0]), usageClass: u };
     } else if (sub === 'delete') {
       if (rest.length !== 1) throw new UsageError('Usage: meterdesk meters delete ID --yes');
       const m = id(rest[0]);
@@ -284,7 +292,7 @@ export function metersAdminCommand(a: {
       out = { deleted: m, ...deleteMeter(db, m) };
     } else
       throw new UsageError(
-        `Unknown "meters ${sub}": use rename, site, merge, delete, site-rename, site-merge, customer-rename or customer-merge.`,
+        `Unknown "meters ${sub}": use rename, site, usage, merge, delete, site-rename, site-merge, customer-rename or customer-merge.`,
       );
     process.stdout.write(
       (a.json

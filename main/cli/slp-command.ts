@@ -49,7 +49,7 @@ export function slpCommand(a: {
       `  day 06–22: ${pct(r.shares.day.real)} (standard ${pct(r.shares.day.standard)})`,
       `  SNAP window (Apr–Sep 10–16): ${pct(r.shares.snap.real)} (standard ${pct(r.shares.snap.standard)})`,
       `  peak: ${r.peakKw.real} kW (standard ${r.peakKw.standard} kW)`,
-      `  suggested: ${r.suggestion.profile} (${r.suggestion.reason === 'pv_site' ? 'PV at the site' : r.suggestion.reason === 'closest_shape' ? 'the closest shape' : 'no other profile clearly closer'})${
+      `  suggested: ${r.suggestion.profile} (${r.suggestion.reason === 'pv_site' ? 'a household with PV at the site' : `the closest shape of a ${r.suggestion.usageClass}'s profiles`}; ${r.suggestion.classFrom === 'marked' ? `marked as a ${r.suggestion.usageClass}` : `taken for a ${r.suggestion.usageClass} by its ${r.suggestion.kwhPerYear} kWh a year (mark it: meterdesk meters usage ID household|business|agriculture)`})${
         r.suggestion.fit.length
           ? `; deviation of the shapes: ${r.suggestion.fit
               .slice(0, 4)

@@ -185,6 +185,7 @@ function listMeterViews(db: Database.Database, nowSec: number): MeterView[] {
     const localLatest = latestOfMeters(db, [r.id as string])?.endSec ?? null;
     return {
       id: r.id as string,
+      usageClass: (r.usage_class as MeterView['usageClass'] | undefined) ?? null,
       meteringPoint: r.metering_point as string,
       label: (r.label as string | null) ?? null,
       energyDirection: r.energy_direction as string,

@@ -318,3 +318,17 @@ function mergePlan(db: Database.Database, fromId: string, intoId: string, replac
   });
   return { series, conflictsKept };
 }
+
+/** Marks what a meter supplies (a household, a business, a farm), or clears the mark (null). */
+export function setUsageClass(
+  db: Database.Database,
+  meterId: string,
+  usage: 'household' | 'business' | 'agriculture' | null,
+): void {
+  const r = db.prepare('UPDATE meters SET usage_class = ? WHERE id = ?').run(usage, meterId);
+  if (r.changes === 0)
+    throw new AppError('not_found', `No meter "${meterId}" in this profile.`, {
+      reason: 'unknown_in_profile',
+      params: { kind: 'meter', id: meterId },
+    });
+}

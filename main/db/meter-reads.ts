@@ -227,3 +227,13 @@ export function placeExists(db: Database.Database, kind: 'customer' | 'site' | '
   const table = kind === 'customer' ? 'customers' : kind === 'site' ? 'sites' : 'meters';
   return db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
 }
+
+export type UsageClass = 'household' | 'business' | 'agriculture';
+
+/** The class a person marked a meter with, or null (not marked). */
+export function usageClassOf(db: Database.Database, meterId: string): UsageClass | null {
+  const r = db.prepare('SELECT usage_class AS c FROM meters WHERE id = ?').get(meterId) as
+    | { c: UsageClass | null }
+    | undefined;
+  return r?.c ?? null;
+}

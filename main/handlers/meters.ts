@@ -1,5 +1,5 @@
 /** Meters: the list, registration and consent (through the service), and the person's own meters. */
-import { deleteMeter, mergeMeters, renameMeter, setMeterSite } from '../db/meter-admin';
+import { deleteMeter, mergeMeters, renameMeter, setMeterSite, setUsageClass } from '../db/meter-admin';
 import { listSites, meterStatusOf } from '../db/meter-lookups';
 import { mergePreview } from '../db/merge-preview';
 import { withListFigures } from '../analysis/meter-list';
@@ -14,6 +14,7 @@ type MeterChannels =
   | 'meters:withdrawConsent'
   | 'sites:list'
   | 'meters:rename'
+  | 'meters:setUsage'
   | 'meters:setSite'
   | 'meters:mergePreview'
   | 'meters:merge'
@@ -88,6 +89,11 @@ export function meterHandlers({ services, writable, nowSec }: HandlerContext): H
       renameMeter((await writable()).db, meterId, label);
       changed(meterId);
       return { renamed: meterId };
+    },
+    'meters:setUsage': async ({ meterId, usageClass }) => {
+      setUsageClass((await writable()).db, meterId, usageClass);
+      changed(meterId);
+      return { meterId, usageClass };
     },
     'meters:setSite': async (q) => {
       const c = await writable();

@@ -143,6 +143,7 @@ function meterReport(
           { meterId: m.id, obisCode: s.obis_code, fromSec: frame.fromSec, toSec: frame.toSec, profile: null },
           nowSec,
           tz,
+          clientTariffs,
         )
       : null;
 

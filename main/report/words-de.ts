@@ -49,9 +49,12 @@ export const DE = {
   slpTariffMore: 'je kWh (alles inkl., brutto) {ct} ct mehr als ein {profile}-Profil',
   slpSuggested: {
     pv_site: 'Vorgeschlagen: P25 (Haushalt mit PV am Standort).',
-    closest_shape: 'Vorgeschlagen: {profile}, die Form, die diesem Zähler am nächsten kommt.',
-    household: 'Vorgeschlagen: H0 (kein anderes Profil kommt der Form deutlich näher).',
+    closest_shape:
+      'Vorgeschlagen: {profile}, unter den Profilen für {usage} die Form, die diesem Zähler am nächsten kommt.',
   },
+  slpClassMarked: 'Nutzung laut Angabe: {usage}.',
+  slpClassFromEnergy: 'Nutzung angenommen: {usage} ({kwh} kWh im Jahr; ab 30 000 kWh Gewerbe).',
+  usage: { household: 'Haushalt', business: 'Gewerbe', agriculture: 'Landwirtschaft' },
   annex: 'Anhang: Methode, Lücken und Revisionen',
   meteringPoint: 'Zählpunkt',
   meter: 'Zähler',

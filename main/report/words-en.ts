@@ -48,9 +48,11 @@ export const EN = {
   slpTariffMore: '{ct} ct more per kWh (all in, gross) than a {profile} profile',
   slpSuggested: {
     pv_site: 'Suggested: P25 (a household with PV at the site).',
-    closest_shape: 'Suggested: {profile}, the shape closest to this meter’s.',
-    household: 'Suggested: H0 (no other profile is clearly closer in shape).',
+    closest_shape: 'Suggested: {profile}, of the profiles for a {usage} the shape closest to this meter.',
   },
+  slpClassMarked: 'Use as marked: {usage}.',
+  slpClassFromEnergy: 'Use taken from the energy: {usage} ({kwh} kWh a year; 30 000 kWh and more: business).',
+  usage: { household: 'household', business: 'business', agriculture: 'farm' },
   annex: 'Annex: method, gaps and revisions',
   meteringPoint: 'Metering point',
   meter: 'Meter',

@@ -7,11 +7,11 @@
  * same for both).
  */
 import type Database from 'better-sqlite3';
-import type { SlpCompareResult } from '../../preload/contract';
+import type { SlpCompareResult, Tariff } from '../../preload/contract';
 import { loadRows } from '../analysis/analysis';
 import { frameFor } from '../analysis/frame';
 import { siteRegisters } from '../db/site-registers';
-import { meterRow } from '../db/meter-reads';
+import { meterRow, usageClassOf } from '../db/meter-reads';
 import { dayKey, dayNumberOf, offsetMinutesAt } from '../time/local-days';
 import {
   dayTypeOf,
@@ -22,7 +22,9 @@ import {
   type Season,
   type SlpId,
 } from './standard-profile';
-import { shapeFit } from './fit';
+import { CLASS_CANDIDATES, shapeFit } from './fit';
+import { clientOf, tariffsOfClient } from '../cost/client-tariffs';
+import { createTariffStore } from '../db/tariff-store';
 import { spotDifference, tariffDifference } from './slp-cost';
 
 type DayTypeName = 'workday' | 'saturday' | 'sunday_holiday';
@@ -31,10 +33,14 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
+/** Yearly energy above which an unmarked meter is taken for a business (a household with a heat pump stays under it). */
+export const BUSINESS_KWH_PER_YEAR = 30_000;
+
 /**
- * The profile a meter is compared with unless one is chosen (fit.ts): P25 at a site with PV; else the
- * VDEW profile of the closest shape where it is clearly closer than H0 (under 80 % of H0's deviation:
- * a bakery is G5), else H0.
+ * The profile a meter is compared with unless one is chosen (fit.ts), within its class (issue 60): the
+ * class the person marked (`meters.usage_class`), else household or business by its yearly energy
+ * (under or over 30 000 kWh; a farm only when marked); a household at a site with PV P25; else the
+ * class's profile of the closest shape. The suggestion says the class and where it came from.
  */
 export function suggestedSlp(
   db: Database.Database,
@@ -43,14 +49,17 @@ export function suggestedSlp(
   frame: { fromSec: number; toSec: number },
   tz: string,
 ): SlpCompareResult['suggestion'] {
+  const marked = usageClassOf(db, meterId);
+  const days = Math.max(1, (frame.toSec - frame.fromSec) / 86_400);
+  const kwhPerYear = Math.round((rows.reduce((a, r) => a + r.value, 0) * 365) / days);
+  const usageClass = marked ?? (kwhPerYear > BUSINESS_KWH_PER_YEAR ? 'business' : 'household');
+  const base = { usageClass, classFrom: marked ? ('marked' as const) : ('energy' as const), kwhPerYear };
   const site = meterRow(db, meterId)?.site_id;
-  if (site && siteRegisters(db, site).feedIn) return { profile: 'P25', reason: 'pv_site', fit: [] };
-  const fit = shapeFit(rows, frame.fromSec, frame.toSec, tz);
-  const h0 = fit.find((x) => x.profile === 'H0');
-  const best = fit[0];
-  return best && h0 && best.deviation < 0.8 * h0.deviation
-    ? { profile: best.profile, reason: 'closest_shape', fit }
-    : { profile: 'H0', reason: 'household', fit };
+  if (usageClass === 'household' && site && siteRegisters(db, site).feedIn)
+    return { profile: 'P25', reason: 'pv_site', fit: [], ...base };
+  const fit = shapeFit(rows, frame.fromSec, frame.toSec, tz, CLASS_CANDIDATES[usageClass]);
+  const fallback = CLASS_CANDIDATES[usageClass][0]!;
+  return { profile: fit[0]?.profile ?? fallback, reason: 'closest_shape', fit, ...base };
 }
 
 export function compareSlp(
@@ -58,7 +67,10 @@ export function compareSlp(
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; profile: SlpId | null },
   nowSec: number,
   tz: string,
+  /** The tariffs to weigh the difference on: the client's (a report passes its own list). */
+  tariffs?: readonly Tariff[],
 ): SlpCompareResult {
+  const offered = tariffs ?? tariffsOfClient(createTariffStore(db).list(), clientOf(db, q.meterId), true);
   const framed = frameFor(db, q, nowSec, tz);
   const { fromSec, toSec } = framed.frame;
   const rows = toSec > fromSec ? loadRows(db, framed) : [];
@@ -145,9 +157,10 @@ export function compareSlp(
         standardKw: r3((standard * 4) / n),
       };
     }),
-    spot: spotDifference(db, rows, std, scale, fromSec, toSec),
+    spot: spotDifference(db, offered, rows, std, scale, fromSec, toSec),
     tariffs: tariffDifference(
       db,
+      offered,
       rows,
       std,
       scale,

@@ -11,6 +11,16 @@ import { dayTypeOf, seasonOf, slpSeries, type SlpId } from './standard-profile';
 /** The VDEW 1999 profiles a meter without PV is matched against: households, trade, farms. */
 export const FIT_CANDIDATES: SlpId[] = ['H0', 'G0', 'G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'L0', 'L1', 'L2'];
 
+/**
+ * The profiles of each class a meter may be matched against (issue 60): a household never gets a
+ * business profile (a heat pump household was suggested G3), a flat never a farm's (L1).
+ */
+export const CLASS_CANDIDATES: Record<'household' | 'business' | 'agriculture', SlpId[]> = {
+  household: ['H0', 'H25'],
+  business: ['G0', 'G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G25'],
+  agriculture: ['L0', 'L1', 'L2', 'L25'],
+};
+
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /** The cell of a reading: season × day type (workday, Saturday, Sunday/holiday) × local hour. */
@@ -41,6 +51,7 @@ export function shapeFit(
   fromSec: number,
   toSec: number,
   tz: string,
+  candidates: readonly SlpId[] = FIT_CANDIDATES,
 ): { profile: SlpId; deviation: number }[] {
   if (rows.length === 0) return [];
   const cells = cellsOf(rows, tz);
@@ -49,7 +60,7 @@ export function shapeFit(
   const realSq = real.reduce((a, x) => a + x * x, 0);
   const realSum = real.reduce((a, x) => a + x, 0);
   if (realSq <= 0) return [];
-  return FIT_CANDIDATES.map((profile) => {
+  return candidates.map((profile) => {
     const std = slpSeries(profile, fromSec, toSec, tz);
     const cell = new Float64Array(216);
     let stdSum = 0;

@@ -7,7 +7,7 @@
  * price the same at every quarter-hour makes no difference by construction and is left out.
  */
 import type Database from 'better-sqlite3';
-import type { SlpCompareResult } from '../../preload/contract';
+import type { SlpCompareResult, Tariff } from '../../preload/contract';
 import { pricingOf } from '../cost/pricing';
 import { createTariffStore } from '../db/tariff-store';
 
@@ -16,6 +16,8 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 /** Each spot tariff: the energy-weighted spot price of the real and of the standard profile (ct/kWh). */
 export function spotDifference(
   db: Database.Database,
+  /** The client's tariffs (cost/client-tariffs.ts): never another client's. */
+  tariffs: readonly Tariff[],
   rows: readonly { start: number; value: number }[],
   std: Float64Array,
   scale: number,
@@ -23,8 +25,7 @@ export function spotDifference(
   toSec: number,
 ): SlpCompareResult['spot'] {
   const store = createTariffStore(db);
-  return store
-    .list()
+  return tariffs
     .filter((t) => t.direction === 'consumption' && t.energy.type === 'spot')
     .flatMap((t) => {
       const e = t.energy as { priceSeriesId: string; factor: number };
@@ -67,6 +68,7 @@ export function spotDifference(
 /** Each non-spot tariff whose all-in price varies over the frame: real against standard, ct/kWh gross. */
 export function tariffDifference(
   db: Database.Database,
+  tariffs: readonly Tariff[],
   rows: readonly { start: number; value: number }[],
   std: Float64Array,
   scale: number,
@@ -75,8 +77,7 @@ export function tariffDifference(
   tz: string,
 ): SlpCompareResult['tariffs'] {
   const store = createTariffStore(db);
-  return store
-    .list()
+  return tariffs
     .filter(
       (t) =>
         t.direction === 'consumption' &&

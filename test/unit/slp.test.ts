@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { slpDay, slpForYear, slpSeries } from '../../main/slp/standard-profile';
+import { setUsageClass } from '../../main/db/meter-admin';
 import { compareSlp } from '../../main/slp/compare';
 import { createTariffStore } from '../../main/db/tariff-store';
 import { tariffSchema } from '../../preload/contract';
@@ -297,12 +298,26 @@ describe('standard load profiles', () => {
       }),
       1,
     );
+    // Unmarked, the bakery's 2 000 kWh a year read as a household's: the suggestion stays among the
+    // household profiles (issue 60: a flat was suggested L1, a heat pump household G3), and says why.
+    const unmarked = compareSlp(db, q('bake'), now, TZ);
+    expect(unmarked.suggestion).toMatchObject({ usageClass: 'household', classFrom: 'energy' });
+    expect(['H0', 'H25']).toContain(unmarked.suggestion.profile);
+    expect(unmarked.suggestion.fit.map((x) => x.profile).sort()).toEqual(['H0', 'H25']);
+    // Marked a business, it is matched with the business profiles: G5, its own shape.
+    setUsageClass(db, 'bake', 'business');
     const bake = compareSlp(db, q('bake'), now, TZ);
-    expect(bake.suggestion).toMatchObject({ profile: 'G5', reason: 'closest_shape' });
+    expect(bake.suggestion).toMatchObject({
+      profile: 'G5',
+      reason: 'closest_shape',
+      usageClass: 'business',
+      classFrom: 'marked',
+    });
     expect(bake.profile).toBe('G5');
     expect(bake.suggestion.fit[0]).toEqual({ profile: 'G5', deviation: 0 });
+    expect(bake.suggestion.fit.every((x) => /^G/.test(x.profile))).toBe(true);
     const home = compareSlp(db, q('home'), now, TZ);
-    expect(home.suggestion).toMatchObject({ profile: 'H0', reason: 'household' });
+    expect(home.suggestion).toMatchObject({ profile: 'H0', reason: 'closest_shape', usageClass: 'household' });
     expect(home.suggestion.fit[0]!.profile).toBe('H0');
     // Summer working days at 05:00–06:00: the bakery's mean kW is the table's four values × 2 (kW, not
     // dynamised), as the published table gives them — and the standard's the same.

@@ -57,7 +57,9 @@ export function SlpSection(p: SectionProps) {
         />
       ))}
       {c.profile === c.suggestion.profile && (
-        <Text style={st.small}>{w.slpSuggested[c.suggestion.reason].replace('{profile}', c.profile)}</Text>
+        <Text style={st.small}>
+          {`${w.slpSuggested[c.suggestion.reason].replace('{profile}', c.profile).replace('{usage}', w.usage[c.suggestion.usageClass])} ${(c.suggestion.classFrom === 'marked' ? w.slpClassMarked : w.slpClassFromEnergy).replace('{usage}', w.usage[c.suggestion.usageClass]).replace('{kwh}', f.n(c.suggestion.kwhPerYear))}`}
+        </Text>
       )}
     </View>
   );

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { slpIds } from '../../../../preload/contract-plain';
 import { api } from '../../bridge';
 import { fmtQuantity } from '../../format';
+import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -28,9 +29,10 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
   const [profile, setProfile] = useState<Profile | null>(null);
   const [dayType, setDayType] = useState<(typeof DAY_TYPES)[number]>('workday');
   const [season, setSeason] = useState<(typeof SEASONS)[number]>('year');
+  const [version, setVersion] = useState(0);
   const { data: d, error } = useResult(
     () => api().analysis.compareSlp({ meterId: meter.id, obisCode, fromSec, toSec, profile }),
-    [meter.id, obisCode, fromSec, toSec, profile],
+    [meter.id, obisCode, fromSec, toSec, profile, version],
   );
   useEffect(
     () => setExportParams({ profile: profile ?? d?.profile ?? null }),
@@ -112,10 +114,20 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
       <p className="small" data-testid="slp-suggestion" data-suggested={d.suggestion.profile}>
         {t(`slp_suggested_${d.suggestion.reason}`, {
           profile: d.suggestion.profile,
-          dev: dev(d.suggestion.reason === 'household' ? d.suggestion.fit[0]?.profile : d.suggestion.profile),
-          best: d.suggestion.fit[0]?.profile ?? '–',
-          h0: dev('H0'),
-        })}
+          dev: dev(d.suggestion.profile),
+          usage: t(`usage_${d.suggestion.usageClass}`),
+        })}{' '}
+        {d.suggestion.classFrom === 'marked'
+          ? t('slp_classMarked', { usage: t(`usage_${d.suggestion.usageClass}`) })
+          : t('slp_classFromEnergy', {
+              usage: t(`usage_${d.suggestion.usageClass}`),
+              kwh: fmtQuantity(d.suggestion.kwhPerYear, 'kwhTotal', prefs),
+            })}{' '}
+        <UsageClassPicker
+          meterId={meter.id}
+          value={meter.usageClass}
+          onChange={() => setVersion((v) => v + 1)}
+        />
       </p>
       <XYChart
         testId="slp-chart"
@@ -132,5 +144,38 @@ export function SlpView({ meter, obisCode, fromSec, toSec, prefs, setExportParam
       <SlpTables d={d} prefs={prefs} />
       <SlpHeatMap d={d} prefs={prefs} />
     </div>
+  );
+}
+
+/** What the meter supplies, as the person marks it (the suggestion stays within the class). */
+function UsageClassPicker(props: {
+  meterId: string;
+  value: 'household' | 'business' | 'agriculture' | null;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(props.value);
+  return (
+    <select
+      aria-label={t('usage_label')}
+      value={value ?? ''}
+      data-testid="usage-class"
+      onChange={(ev) => {
+        const next = (ev.target.value || null) as typeof value;
+        void api()
+          .meters.setUsage({ meterId: props.meterId, usageClass: next })
+          .then((r) => {
+            if (!r.ok) return;
+            setValue(next);
+            useApp.getState().metersRequested();
+            props.onChange();
+          });
+      }}
+    >
+      <option value="">{t('usage_auto')}</option>
+      <option value="household">{t('usage_household')}</option>
+      <option value="business">{t('usage_business')}</option>
+      <option value="agriculture">{t('usage_agriculture')}</option>
+    </select>
   );
 }
