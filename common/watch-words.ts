@@ -17,6 +17,15 @@ export interface WatchFormats {
   number: (v: number) => string;
 }
 
+/** The local day (`YYYY-MM-DD`) of an instant in Vienna. */
+const DAY_OF = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Vienna',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const dayOfSec = (sec: number) => DAY_OF.format(new Date(sec * 1000));
+
 export function watchText(
   f: { rule: string; key: string; figures: Record<string, unknown> },
   t: Say,
@@ -89,6 +98,8 @@ export function watchText(
         after: x.kwh(n('afterKwh')),
         change: x.percent(Math.abs(n('changePercent')) / 100),
         count: n('quarterHours'),
+        // When the operator revised it (findings of earlier builds: when it was recorded).
+        revised: x.day(dayOfSec(n(g.revisedSec !== undefined ? 'revisedSec' : 'recordedSec'))),
         threshold: percentOf(10),
         scope,
       });

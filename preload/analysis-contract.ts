@@ -130,6 +130,8 @@ export interface PortfolioRow {
   label: string | null;
   meteringPoint: string;
   customer: string | null;
+  /** The customer's id (the imported files' customer is named in the reader's language). */
+  customerId: string | null;
   commodity: string;
   energyDirection: string;
   /** The register the row's figures are of (G.01 where the meter has it); null without data. */

@@ -257,6 +257,7 @@ export interface SiteView {
   id: string;
   name: string;
   customerName: string | null;
+  customerId: string | null;
 }
 
 export interface SyncStatus {

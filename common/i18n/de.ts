@@ -114,10 +114,14 @@ export const de = {
     'Verbrauch seit Jahresbeginn {{change}} über dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab {{threshold}} und 100 kWh{{scope}}; nur Tage, die in beiden Jahren vollständig sind).',
   watch_year_year_down:
     'Verbrauch seit Jahresbeginn {{change}} unter dem Vorjahr: {{kwh}} gegen {{lastYear}} an denselben {{days}} Tagen (Regel: ab {{threshold}} und 100 kWh{{scope}}; nur Tage, die in beiden Jahren vollständig sind).',
-  watch_day_revised_up:
-    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} erhöht: {{before}} → {{after}} ({{count}} Werte; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen{{scope}}) – eine Rechnung über diesen Tag prüfen.',
-  watch_day_revised_down:
-    'der Netzbetreiber hat den {{day}} nachträglich um {{change}} gesenkt: {{before}} → {{after}} ({{count}} Werte; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen{{scope}}) – eine Rechnung über diesen Tag prüfen.',
+  watch_day_revised_up_one:
+    'der Netzbetreiber hat den {{day}} am {{revised}} nachträglich um {{change}} erhöht: {{before}} → {{after}} ({{count}} Wert; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen revidiert{{scope}}) – eine Rechnung über diesen Tag prüfen.',
+  watch_day_revised_up_other:
+    'der Netzbetreiber hat den {{day}} am {{revised}} nachträglich um {{change}} erhöht: {{before}} → {{after}} ({{count}} Werte; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen revidiert{{scope}}) – eine Rechnung über diesen Tag prüfen.',
+  watch_day_revised_down_one:
+    'der Netzbetreiber hat den {{day}} am {{revised}} nachträglich um {{change}} gesenkt: {{before}} → {{after}} ({{count}} Wert; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen revidiert{{scope}}) – eine Rechnung über diesen Tag prüfen.',
+  watch_day_revised_down_other:
+    'der Netzbetreiber hat den {{day}} am {{revised}} nachträglich um {{change}} gesenkt: {{before}} → {{after}} ({{count}} Werte; Regel: ab {{threshold}} und 1 kWh, in den letzten 14 Tagen revidiert{{scope}}) – eine Rechnung über diesen Tag prüfen.',
   watch_peak_cap: 'Höchste Viertelstunde des Monats {{kw}} ({{at}}) über der Grenze von {{cap}}{{scope}}.',
   watch_scope_meter: ', für diesen Zähler gesetzt',
   watch_scope_site: ', für den Standort gesetzt',
@@ -149,8 +153,7 @@ export const de = {
     'Energiegemeinschaft: Deckung der letzten 14 Tage {{recent}} gegen {{lastYear}} in denselben Wochen vor einem Jahr (Regel: unter der Hälfte und 5 Punkte).',
   watch_snooze: 'In 7 Tagen erinnern',
   watch_snoozedUntil: 'zurückgestellt bis {{day}}',
-  watch_rules:
-    'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet (docs/watch.md).',
+  watch_rules: 'Aus den Tageswerten jedes Zählers; ein Hinweis bleibt, bis sein Anlass endet.',
   exportLoadProfile: 'Lastprofil für E-Control-Tarifkalkulator und PV-/Speicher-Tools (35 040 Werte)',
   exportLoadProfileHint:
     'Ein Zähler und ein Register, das Kalenderjahr {{year}}: 35 040 Viertelstundenwerte in Normalzeit, einer je Zeile, Dezimalkomma, höchstens 5 Nachkommastellen (29. Februar entfällt im Schaltjahr) – so, wie E-Control-Tarifkalkulator, SMA Sunny Design und Tesvolt sie einlesen. Ein Jahr mit Lücke wird abgelehnt.',
@@ -648,6 +651,7 @@ export const de = {
   deliveryDelayDays_other: '{{count}} Tage nach dem Tag',
   deliveryDelayNote:
     'Ein Tag fehlt erst, wenn ein Zähler des Kontos ihn schon hat oder diese Frist vorbei ist: vor der Lieferung des Netzbetreibers ist gestern keine Lücke.',
+  skipToChart: 'Zum Diagramm springen',
   frameOwedUntil: 'geliefert bis {{day}}; ab {{next}} noch nicht fällig',
   frameFileEnd: 'bis zum Ende der Datei, {{day}}',
   frameDueUntil: 'fällig bis {{day}}; ab {{next}} noch nicht fällig',

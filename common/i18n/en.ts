@@ -113,10 +113,14 @@ export const en: Record<keyof typeof de, string> = {
     'consumption this year so far {{change}} above last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from {{threshold}} and 100 kWh{{scope}}; only days complete in both years).',
   watch_year_year_down:
     'consumption this year so far {{change}} below last year: {{kwh}} against {{lastYear}} on the same {{days}} days (rule: from {{threshold}} and 100 kWh{{scope}}; only days complete in both years).',
-  watch_day_revised_up:
-    'the grid operator revised {{day}} up by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from {{threshold}} and 1 kWh, in the last 14 days{{scope}}) – check a bill covering that day.',
-  watch_day_revised_down:
-    'the grid operator revised {{day}} down by {{change}}: {{before}} → {{after}} ({{count}} values; rule: from {{threshold}} and 1 kWh, in the last 14 days{{scope}}) – check a bill covering that day.',
+  watch_day_revised_up_one:
+    'the grid operator revised {{day}} up by {{change}} on {{revised}}: {{before}} → {{after}} ({{count}} value; rule: from {{threshold}} and 1 kWh, revised in the last 14 days{{scope}}) – check a bill covering that day.',
+  watch_day_revised_up_other:
+    'the grid operator revised {{day}} up by {{change}} on {{revised}}: {{before}} → {{after}} ({{count}} values; rule: from {{threshold}} and 1 kWh, revised in the last 14 days{{scope}}) – check a bill covering that day.',
+  watch_day_revised_down_one:
+    'the grid operator revised {{day}} down by {{change}} on {{revised}}: {{before}} → {{after}} ({{count}} value; rule: from {{threshold}} and 1 kWh, revised in the last 14 days{{scope}}) – check a bill covering that day.',
+  watch_day_revised_down_other:
+    'the grid operator revised {{day}} down by {{change}} on {{revised}}: {{before}} → {{after}} ({{count}} values; rule: from {{threshold}} and 1 kWh, revised in the last 14 days{{scope}}) – check a bill covering that day.',
   watch_peak_cap: 'the month’s highest quarter-hour {{kw}} ({{at}}) above the cap of {{cap}}{{scope}}.',
   watch_scope_meter: ', set for this meter',
   watch_scope_site: ', set for the site',
@@ -148,7 +152,7 @@ export const en: Record<keyof typeof de, string> = {
     'energy community: coverage of the last 14 days {{recent}} against {{lastYear}} in the same weeks a year ago (rule: under half and 5 points).',
   watch_snooze: 'Remind me in 7 days',
   watch_snoozedUntil: 'snoozed until {{day}}',
-  watch_rules: 'From each meter’s daily values; a finding stays until its cause ends (docs/watch.md).',
+  watch_rules: 'From each meter’s daily values; a finding stays until its cause ends.',
   exportLoadProfile: 'Load profile for E-Control’s tariff calculator and PV/battery tools (35 040 values)',
   exportLoadProfileHint:
     'One meter and one register, the calendar year {{year}}: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals (29 February left out in a leap year) — as E-Control’s Tarifkalkulator, SMA Sunny Design and Tesvolt import them. A year with a gap is refused.',
@@ -623,6 +627,7 @@ export const en: Record<keyof typeof de, string> = {
   deliveryDelayDays_other: '{{count}} days after the day',
   deliveryDelayNote:
     'A day is missing only once a meter of the account has it or this delay has passed: before the grid operator delivers, yesterday is no gap.',
+  skipToChart: 'Skip to the chart',
   frameOwedUntil: 'delivered up to {{day}}; not yet due from {{next}}',
   frameFileEnd: 'up to the end of its file, {{day}}',
   frameDueUntil: 'due up to {{day}}; not yet due from {{next}}',

@@ -63,6 +63,7 @@ export function portfolio(
       label: m.label,
       meteringPoint: m.metering_point,
       customer: m.customer,
+      customerId: m.customer_id,
       commodity: m.commodity,
       energyDirection: m.energy_direction,
       obisCode: s?.obis_code ?? null,

@@ -75,7 +75,8 @@ export function createImportedMeter(
 ): void {
   createLocalMeter(db, {
     ...m,
-    customer: { id: m.customerId, name: 'Imported' },
+    // The app's own customer: its name is shown in the reader's language (common/imported-customer.ts).
+    customer: { id: m.customerId, name: 'Importierte Dateien' },
     site: { id: m.siteId, name: m.operator, address: null },
     rawJson: JSON.stringify({ source: 'import', format: m.formatId, operator: m.operator }),
   });

@@ -26,12 +26,12 @@ export function meterStatusOf(db: Database.Database, meterId: string): string | 
 /** Every site with its customer's name, ordered as the site chooser lists them. */
 export function listSites(
   db: Database.Database,
-): { id: string; name: string; customerName: string | null }[] {
+): { id: string; name: string; customerName: string | null; customerId: string | null }[] {
   return db
     .prepare(
-      'SELECT s.id, s.name, c.name AS customerName FROM sites s LEFT JOIN customers c ON c.id = s.customer_id ORDER BY c.name, s.name',
+      'SELECT s.id, s.name, c.name AS customerName, c.id AS customerId FROM sites s LEFT JOIN customers c ON c.id = s.customer_id ORDER BY c.name, s.name',
     )
-    .all() as { id: string; name: string; customerName: string | null }[];
+    .all() as { id: string; name: string; customerName: string | null; customerId: string | null }[];
 }
 
 /** Records one export of these meters (one row each), in one transaction. */

@@ -121,11 +121,12 @@ export function portfolioMeters(db: Database.Database, customerId: string | null
         label: string | null;
         metering_point: string;
         customer: string | null;
+        customer_id: string | null;
         commodity: string;
         energy_direction: string;
       }
     >(
-      `SELECT m.id, m.label, m.metering_point, c.name AS customer, m.commodity, m.energy_direction FROM meters m
+      `SELECT m.id, m.label, m.metering_point, c.name AS customer, c.id AS customer_id, m.commodity, m.energy_direction FROM meters m
          LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id
         WHERE (? IS NULL OR c.id = ?) ORDER BY c.name, m.label`,
     )
@@ -142,6 +143,7 @@ export interface ReportMeterRow {
   site_id: string | null;
   site_name: string | null;
   site_address: string | null;
+  customer_id: string | null;
   customer_name: string | null;
   raw_json: string;
 }
@@ -152,7 +154,7 @@ export function reportMeters(
   scope: { kind: 'meter' | 'site' | 'customer'; id: string },
 ): ReportMeterRow[] {
   const base = `SELECT m.id, m.metering_point, m.label, m.commodity, m.energy_direction, m.site_id, s.name AS site_name,
-      s.address AS site_address, c.name AS customer_name, m.raw_json
+      s.address AS site_address, c.id AS customer_id, c.name AS customer_name, m.raw_json
     FROM meters m LEFT JOIN sites s ON s.id = m.site_id LEFT JOIN customers c ON c.id = s.customer_id`;
   return (
     scope.kind === 'meter'
@@ -233,7 +235,6 @@ export type UsageClass = 'household' | 'business' | 'agriculture';
 /** The class a person marked a meter with, or null (not marked). */
 export function usageClassOf(db: Database.Database, meterId: string): UsageClass | null {
   const r = db.prepare('SELECT usage_class AS c FROM meters WHERE id = ?').get(meterId) as
-    | { c: UsageClass | null }
-    | undefined;
+    { c: UsageClass | null } | undefined;
   return r?.c ?? null;
 }

@@ -82,6 +82,7 @@ interface RecentRow {
   old_value: number;
   new_value: number;
   recorded_sec: number;
+  revised_sec: number;
 }
 /** Prepared once per connection: the watch list asks it for every meter. */
 const recentStatements = new WeakMap<
@@ -90,36 +91,45 @@ const recentStatements = new WeakMap<
 >();
 
 /**
- * The watch list's revised days (issue 45): revisions recorded since `recordedSince` of quarter-hours
- * from `startFrom` on, each quarter-hour's first old and last new value (a value revised twice counts
- * once, from where it was to where it is), by start.
+ * The watch list's revised days (issue 45): revisions the operator made since `revisedSince` (the
+ * revision's own time, `new_updated_sec`: a first sync records weeks of old revisions at once, and
+ * those were not "recent", issue 64) of quarter-hours from `startFrom` on, each quarter-hour's first
+ * old and last new value (a value revised twice counts once, from where it was to where it is), by start.
  */
 export function recentRevisions(
   db: Database.Database,
   seriesId: number,
   startFrom: number,
-  recordedSince: number,
+  revisedSince: number,
 ) {
   let st = recentStatements.get(db);
   if (!st) {
     st = db.prepare<[number, number, number], RecentRow>(
-      'SELECT start_sec, old_value, new_value, recorded_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND recorded_sec >= ? ORDER BY start_sec, id',
+      'SELECT start_sec, old_value, new_value, recorded_sec, new_updated_sec AS revised_sec FROM reading_revisions WHERE series_id = ? AND start_sec >= ? AND new_updated_sec >= ? ORDER BY start_sec, id',
     );
     recentStatements.set(db, st);
   }
-  const rows = st.all(seriesId, startFrom, recordedSince);
-  const out: { startSec: number; oldValue: number; newValue: number; recordedSec: number }[] = [];
+  const rows = st.all(seriesId, startFrom, revisedSince);
+  const out: {
+    startSec: number;
+    oldValue: number;
+    newValue: number;
+    recordedSec: number;
+    revisedSec: number;
+  }[] = [];
   for (const r of rows) {
     const last = out.at(-1);
     if (last && last.startSec === r.start_sec) {
       last.newValue = r.new_value;
       last.recordedSec = Math.max(last.recordedSec, r.recorded_sec);
+      last.revisedSec = Math.max(last.revisedSec, r.revised_sec);
     } else
       out.push({
         startSec: r.start_sec,
         oldValue: r.old_value,
         newValue: r.new_value,
         recordedSec: r.recorded_sec,
+        revisedSec: r.revised_sec,
       });
   }
   return out;

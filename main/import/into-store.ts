@@ -26,7 +26,8 @@ import { seriesOf, similarSeries } from '../db/series-reads';
 import { dayNumberOf } from '../time/local-days';
 
 /** The local customer that holds meters known only from imported files. */
-export const IMPORTED_CUSTOMER_ID = 'local-imported';
+export { IMPORTED_CUSTOMER_ID } from '../../common/imported-customer';
+import { IMPORTED_CUSTOMER_ID } from '../../common/imported-customer';
 
 export interface ImportTarget {
   meterId: string;

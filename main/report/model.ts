@@ -26,6 +26,7 @@ import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
 import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
 import { assertPeriodHasData, periodName } from './period';
+import { customerShown } from '../../common/imported-customer';
 import { pvSitesOf } from './pv-part';
 import { billChecksOf } from './bill-part';
 import { watchOf } from './watch-part';
@@ -55,9 +56,15 @@ function metersOf(db: Database.Database, scope: ReportRequest['scope']): MeterRo
   return reportMeters(db, scope);
 }
 
-function scopeName(db: Database.Database, scope: ReportRequest['scope'], meters: MeterRow[]): string {
+function scopeName(
+  db: Database.Database,
+  scope: ReportRequest['scope'],
+  meters: MeterRow[],
+  lang: 'de' | 'en',
+): string {
   if (scope.kind === 'meter') return meters[0]?.label ?? meters[0]?.metering_point ?? scope.id;
-  return siteOrCustomerName(db, scope.kind, scope.id) ?? scope.id;
+  const name = siteOrCustomerName(db, scope.kind, scope.id);
+  return (scope.kind === 'customer' ? customerShown(scope.id, name, lang) : name) ?? scope.id;
 }
 
 function operatorOf(raw: string): string | null {
@@ -167,7 +174,7 @@ function meterReport(
       direction: m.energy_direction,
       site: m.site_name,
       siteAddress: m.site_address,
-      customer: m.customer_name,
+      customer: customerShown(m.customer_id, m.customer_name, req.lang),
       operator: operatorOf(m.raw_json),
     },
     register: s.obis_code,
@@ -259,7 +266,7 @@ export function buildReport(
   return {
     request: req,
     title: req.lang === 'de' ? 'Lastganganalyse' : 'Load profile analysis',
-    scopeName: scopeName(db, req.scope, rows),
+    scopeName: scopeName(db, req.scope, rows, req.lang),
     generatedSec: nowSec,
     meters,
     totals: totalsOf(meters),

@@ -1,7 +1,7 @@
 /**
  * The watch list's `day_revised` rule (issue 45): the operator revised a day (within its ~60 days of
- * revisions) by 10 % or more and at least 1 kWh — recorded in the last 14 days, of days of the last
- * 90. A day's figures: its energy before and after the revisions (each quarter-hour from its first old
+ * revisions) by 10 % or more and at least 1 kWh — revised by the operator in the last 14 days (the
+ * revision's own time, not when a sync recorded it), of days of the last 90. A day's figures: its energy before and after the revisions (each quarter-hour from its first old
  * to its last new value), the change, how many quarter-hours.
  */
 import type Database from 'better-sqlite3';
@@ -35,13 +35,14 @@ export function dayRevised(
     nowSec - DAY_REVISED.recordedDays * 86_400,
   );
   if (revs.length === 0) return;
-  const byDay = new Map<number, { delta: number; n: number; recordedSec: number }>();
+  const byDay = new Map<number, { delta: number; n: number; recordedSec: number; revisedSec: number }>();
   for (const r of revs) {
     const d = dayNumberOf(r.startSec, tz);
-    const x = byDay.get(d) ?? { delta: 0, n: 0, recordedSec: 0 };
+    const x = byDay.get(d) ?? { delta: 0, n: 0, recordedSec: 0, revisedSec: 0 };
     x.delta += r.newValue - r.oldValue;
     x.n += 1;
     x.recordedSec = Math.max(x.recordedSec, r.recordedSec);
+    x.revisedSec = Math.max(x.revisedSec, r.revisedSec);
     byDay.set(d, x);
   }
   const sums = new Map(days.map((d) => [d.day, d.sum]));
@@ -62,6 +63,7 @@ export function dayRevised(
         changePercent: r2(change),
         quarterHours: x.n,
         recordedSec: x.recordedSec,
+        revisedSec: x.revisedSec,
         threshold: { percent, minKwh: DAY_REVISED.minKwh },
         scope: t.scope,
       },

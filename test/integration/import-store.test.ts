@@ -74,7 +74,7 @@ describe('an import in the store', () => {
     // The meter sits in the local "Imported" customer, under its grid operator.
     const m = core.account.listMeterViews(Math.floor(Date.now() / 1000)).find((x) => x.id === w.meterId)!;
     expect(m).toMatchObject({
-      customerName: 'Imported',
+      customerName: 'Importierte Dateien', // the app's own customer (common/imported-customer.ts)
       siteName: 'Netz Niederösterreich',
       status: 'imported',
     });

@@ -83,7 +83,7 @@ export function App() {
         </div>
       )}
       <a className="skip-link" href="#detail">
-        Skip to chart
+        {t('skipToChart')}
       </a>
       <AppHeader
         onConnect={() => setConnectOpen(true)}

@@ -3,6 +3,7 @@
  * it into another site or customer — "Familie Novak" typed twice becomes one again. The core refuses a
  * service's site or customer and a name that exists already.
  */
+import { customerShown } from '../../../common/imported-customer';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteView } from '../../../preload/contract';
@@ -26,10 +27,17 @@ export function PlaceForm({ meter, done, cancel }: FormProps) {
   const [into, setInto] = useState('');
   const [sites, setSites] = useState<SiteView[]>([]);
   const [customers, setCustomers] = useState<{ id: string; name: string }[]>([]);
+  const language = useApp((st) => st.language);
   useEffect(() => {
-    void unwrap(api().sites.list()).then(setSites, () => undefined);
+    void unwrap(api().sites.list()).then(
+      (list) =>
+        setSites(
+          list.map((x) => ({ ...x, customerName: customerShown(x.customerId, x.customerName, language) })),
+        ),
+      () => undefined,
+    );
     void unwrap(api().places.customers()).then(setCustomers, () => undefined);
-  }, []);
+  }, [language]);
   const others =
     kind === 'site'
       ? sites

@@ -2,6 +2,7 @@
  * Portfolio for consultants: one row per meter (all customers or one) with annual kWh, peak kW, base
  * load, completeness and last data — sortable and exportable to CSV.
  */
+import { customerShown } from '../../../common/imported-customer';
 import { WatchList } from './WatchList';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -176,13 +177,14 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
 function PortfolioRowView({ r }: { r: PortfolioRow }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
+  const language = useApp((s) => s.language);
   return (
     <tr data-group={`${r.commodity}|${r.energyDirection}|${r.obisCode}`} data-kwh={r.annualKwh ?? ''}>
       <td>
         {r.label ?? r.meteringPoint}
         <div className="small muted">{r.obisCode ? registerLabel(r.obisCode, t) : '–'}</div>
       </td>
-      <td>{r.customer ?? '–'}</td>
+      <td>{customerShown(r.customerId, r.customer, language) ?? '–'}</td>
       <td>
         {t(`commodity_${r.commodity}`, { defaultValue: r.commodity })} ·{' '}
         {t(`direction_${r.energyDirection}`, { defaultValue: r.energyDirection })}

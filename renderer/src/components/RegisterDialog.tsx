@@ -4,6 +4,7 @@
  * approves in the grid operator's portal, polls the status, offers to send the request again or to
  * withdraw it while it is pending, and celebrates "connected" (the first sync then starts in main).
  */
+import { customerShown } from '../../../common/imported-customer';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
@@ -41,9 +42,16 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const problem = meteringPointProblem(mp);
 
+  const language = useApp((st) => st.language);
   useEffect(() => {
-    void unwrap(api().sites.list()).then(setSites, () => undefined);
-  }, []);
+    void unwrap(api().sites.list()).then(
+      (list) =>
+        setSites(
+          list.map((x) => ({ ...x, customerName: customerShown(x.customerId, x.customerName, language) })),
+        ),
+      () => undefined,
+    );
+  }, [language]);
   // Poll while the customer has not decided yet.
   useEffect(() => {
     if (!status || status.status !== 'pending') return;

@@ -3,6 +3,7 @@
  * joins its household's site), or a new site — for an existing customer picked from the list or a new
  * one. The core refuses a second customer or site of a name that exists, so none is made twice.
  */
+import { customerShown } from '../../../common/imported-customer';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteView } from '../../../preload/contract';
@@ -20,9 +21,16 @@ export function SiteForm({ meter, done, cancel }: FormProps) {
   const [name, setName] = useState('');
   const [customer, setCustomer] = useState('');
   const [newCustomer, setNewCustomer] = useState('');
+  const language = useApp((st) => st.language);
   useEffect(() => {
-    void unwrap(api().sites.list()).then(setSites, () => undefined);
-  }, []);
+    void unwrap(api().sites.list()).then(
+      (list) =>
+        setSites(
+          list.map((x) => ({ ...x, customerName: customerShown(x.customerId, x.customerName, language) })),
+        ),
+      () => undefined,
+    );
+  }, [language]);
   const customers = [
     ...new Map(
       meters.filter((m) => m.customerId).map((m) => [m.customerId!, m.customerName ?? '']),

@@ -8,14 +8,11 @@ import { create, type StateCreator } from 'zustand';
 import type { EventPayload, MeterView, ProfileView, SeriesView, SyncStatus } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { addLocalDays, localDateStart, localMidnight, localYmd } from '../format';
-import { importDe } from '../../../common/i18n/import-de';
-import { importEn } from '../../../common/i18n/import-en';
+import { customerShown } from '../../../common/imported-customer';
 
 /** The local customer of imported files (main/import/into-store.ts), named in the UI's language. */
-const IMPORTED_CUSTOMER_ID = 'local-imported';
 function named(meters: MeterView[], language: 'de' | 'en'): MeterView[] {
-  const name = (language === 'de' ? importDe : importEn).import_customer;
-  return meters.map((m) => (m.customerId === IMPORTED_CUSTOMER_ID ? { ...m, customerName: name } : m));
+  return meters.map((m) => ({ ...m, customerName: customerShown(m.customerId, m.customerName, language) }));
 }
 
 export type RangePreset = 'day' | 'week' | 'month' | 'year' | 'all';

@@ -186,7 +186,7 @@ function BatteryFigures(props: { d: BatteryResult; prefs: ViewProps['prefs']; wi
                   missing: fmtNumber(w.missing, prefs, 0),
                   total: fmtNumber(w.quarterHours, prefs, 0),
                 })
-              : t('battery_implausibleCycles', { cycles: w.cyclesPerYear })}
+              : t('battery_implausibleCycles', { cycles: fmtNumber(w.cyclesPerYear, prefs, 0) })}
         </p>
       ))}
       {d.missingQuarterHours > 0 && (

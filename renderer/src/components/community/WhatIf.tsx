@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Community, WhatIfResult } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtQuantity, type FormatPrefs } from '../../format';
+import { fmtNumber, fmtQuantity, type FormatPrefs } from '../../format';
 import { useApp } from '../../store';
 import { fmtEur } from '../analysis/CostView';
 import { ErrorText } from '../ErrorText';
@@ -190,7 +190,7 @@ function Scenarios({ result, prefs }: { result: WhatIfResult; prefs: FormatPrefs
                   <div className="small muted">
                     {t('eeg_batteryMoved', {
                       kwh: k(s.battery.dischargedKwh),
-                      cycles: s.battery.fullCycles,
+                      cycles: fmtNumber(s.battery.fullCycles, prefs, 1),
                     })}
                   </div>
                 )}
