@@ -55,6 +55,8 @@ export interface ServicesOptions {
 export interface ProfileContext {
   profile: Profile;
   db: Database.Database;
+  /** The profile's file: a long export reads it in a thread of its own (handlers/workbooks.ts). */
+  dbPath: string;
   account: AccountStore;
   readings: ReadingsStore;
   api: ApiClient;
@@ -218,6 +220,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
   return {
     profile,
     db,
+    dbPath,
     account,
     readings,
     api,

@@ -199,6 +199,8 @@ export const aheadChannels = {
         message: 'the range must be positive and at most 10 years',
       }),
   ),
+  /** Stops the workbook being made (its thread stops at its next step; nothing is written). */
+  'export:cancelWorkbook': channel<{ cancelled: boolean }>().input(z.object({}).strict()),
   /** Several meters' registers (a site's, or any chosen) in one workbook, each register its own column. */
   'export:xlsxMany': channel<ExportResult>().input(
     z

@@ -63,6 +63,7 @@ export const channelNames = [
   'sync:backfill',
   'export:csv',
   'export:xlsxMany',
+  'export:cancelWorkbook',
   'import:preview',
   'import:update',
   'import:commit',
@@ -118,6 +119,7 @@ export const eventNames = [
   'app:command',
   'import:progress',
   'report:progress',
+  'workbook:progress',
   'watch:changed',
 ] as const;
 

@@ -130,7 +130,9 @@ export const channels = {
   ),
   /** What a meter supplies (its standard profile stays in the class), or null: by its yearly energy. */
   'meters:setUsage': channel<{ meterId: string; usageClass: string | null }>().input(
-    z.object({ meterId: id, usageClass: z.enum(['household', 'business', 'agriculture']).nullable() }).strict(),
+    z
+      .object({ meterId: id, usageClass: z.enum(['household', 'business', 'agriculture']).nullable() })
+      .strict(),
   ),
   'meters:setSite': channel<{ siteId: string; customerId: string | null }>().input(
     z.union([
@@ -339,6 +341,12 @@ export const events = {
     message: z.string().nullable(),
   }),
   'export:progress': z.object({ rows: z.number().int(), totalRows: z.number().int(), done: z.boolean() }),
+  /** A workbook being made: its registers read, its sheets, the file written (`write` 1 of 1: done). */
+  'workbook:progress': z.object({
+    phase: z.enum(['read', 'sheets', 'write']),
+    done: z.number().int(),
+    of: z.number().int(),
+  }),
   /** A report being made: meters done of all, then the pages being laid out. */
   'report:progress': z.object({
     phase: z.enum(['meters', 'layout']),

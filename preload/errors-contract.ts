@@ -186,6 +186,12 @@ export const errorReasons = [
   'load_profile_incomplete',
   /** No file name chosen for an export. */
   'export_cancelled',
+  /** A workbook export the person stopped (nothing was written). */
+  'workbook_cancelled',
+  /** A workbook asked for while one is being made. */
+  'export_running',
+  /** A workbook larger than its limit (params: cells, max, registers). */
+  'workbook_too_large',
   /** A sync asked for while one is running. */
   'sync_running',
   /** A price file that cannot be read as prices (its English reason under Details). */

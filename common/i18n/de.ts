@@ -573,6 +573,10 @@ export const de = {
     '{{what}}: die Datei lässt sich nicht lesen (fehlt sie, oder fehlt die Berechtigung?).',
   err_reason_load_profile_incomplete:
     '{{missing}} Viertelstunden von {{year}} haben keinen Messwert. Das Lastprofil braucht jede, und Meterdesk erfindet keine: das Jahr vervollständigen (synchronisieren oder importieren) oder ein vollständiges Jahr wählen.',
+  err_reason_workbook_cancelled: 'Die Arbeitsmappe wurde abgebrochen; nichts wurde gespeichert.',
+  err_reason_export_running: 'Eine Arbeitsmappe wird gerade erstellt: warten oder abbrechen.',
+  err_reason_workbook_too_large:
+    'Diese Arbeitsmappe hätte {{cells}} Zellen mit Viertelstunden ({{registers}} Register); höchstens {{max}} passen (etwa 10 Register × 3 Jahre). Weniger Zähler oder einen kürzeren Zeitraum wählen – oder als CSV exportieren, das hat keine Grenze.',
   err_reason_export_cancelled: 'Kein Dateiname gewählt; nichts wurde gespeichert.',
   err_reason_sync_running: 'Es läuft schon eine Synchronisation; sie abwarten oder abbrechen.',
   err_reason_price_file_refused:
@@ -652,6 +656,10 @@ export const de = {
   deliveryDelayNote:
     'Ein Tag fehlt erst, wenn ein Zähler des Kontos ihn schon hat oder diese Frist vorbei ist: vor der Lieferung des Netzbetreibers ist gestern keine Lücke.',
   skipToChart: 'Zum Diagramm springen',
+  workbook_busy: 'Arbeitsmappe wird erstellt …',
+  workbook_read: 'Register {{done}} von {{of}} gelesen …',
+  workbook_sheets: 'Blätter werden angelegt …',
+  workbook_write: 'Datei wird geschrieben …',
   frameOwedUntil: 'geliefert bis {{day}}; ab {{next}} noch nicht fällig',
   frameFileEnd: 'bis zum Ende der Datei, {{day}}',
   frameDueUntil: 'fällig bis {{day}}; ab {{next}} noch nicht fällig',

@@ -550,6 +550,10 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_file_unreadable: '{{what}}: the file cannot be read (is it missing, or is permission lacking?).',
   err_reason_load_profile_incomplete:
     '{{missing}} quarter-hours of {{year}} have no reading. The load profile needs every one, and Meterdesk invents none: complete the year (sync or import) or choose a complete year.',
+  err_reason_workbook_cancelled: 'The workbook was cancelled; nothing was saved.',
+  err_reason_export_running: 'A workbook is being made: wait for it or cancel it.',
+  err_reason_workbook_too_large:
+    'This workbook would hold {{cells}} cells of quarter-hours ({{registers}} registers); at most {{max}} fit (about 10 registers × 3 years). Choose fewer meters or a shorter span – or export as CSV, which has no limit.',
   err_reason_export_cancelled: 'No file name chosen; nothing was saved.',
   err_reason_sync_running: 'A sync is already running; wait for it or cancel it.',
   err_reason_price_file_refused: 'This price file cannot be read as prices; the reason is under Details.',
@@ -628,6 +632,10 @@ export const en: Record<keyof typeof de, string> = {
   deliveryDelayNote:
     'A day is missing only once a meter of the account has it or this delay has passed: before the grid operator delivers, yesterday is no gap.',
   skipToChart: 'Skip to the chart',
+  workbook_busy: 'Making the workbook …',
+  workbook_read: 'Read register {{done}} of {{of}} …',
+  workbook_sheets: 'Laying out the sheets …',
+  workbook_write: 'Writing the file …',
   frameOwedUntil: 'delivered up to {{day}}; not yet due from {{next}}',
   frameFileEnd: 'up to the end of its file, {{day}}',
   frameDueUntil: 'due up to {{day}}; not yet due from {{next}}',

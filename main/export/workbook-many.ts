@@ -11,6 +11,7 @@ import { monthsOf } from '../cost/cost';
 import { meterRow } from '../db/meter-reads';
 import { readRange } from '../db/readings-read';
 import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
+import { checkWorkbookSize, NO_RUN, stopIfCancelled, type WorkbookRun } from './workbook-run';
 import { date, DATE, freezeHeaders, MONTH, num, QUALITY, sheet, text, type Cell } from './xlsx-cells';
 
 export interface ManyWorkbookQuery {
@@ -25,10 +26,14 @@ export async function buildManyWorkbook(
   q: ManyWorkbookQuery,
   nowSec: number,
   tz: string,
+  run: WorkbookRun = NO_RUN,
 ): Promise<Uint8Array> {
+  checkWorkbookSize(q.series.length, q.fromSec, q.toSec);
   const X = await import('@e965/xlsx');
   const w = (a: string, b: string) => (q.lang === 'de' ? a : b);
-  const parts = q.series.map((s) => {
+  const parts = q.series.map((s, i) => {
+    stopIfCancelled(run);
+    run.emit({ phase: 'read', done: i, of: q.series.length });
     const framed = frameFor(db, { ...s, fromSec: q.fromSec, toSec: q.toSec }, nowSec, tz);
     const m = meterRow(db, s.meterId);
     const { fromSec, toSec } = framed.frame;
@@ -41,6 +46,8 @@ export async function buildManyWorkbook(
       rows: toSec > fromSec && framed.seriesId !== null ? readRange(db, framed.seriesId, fromSec, toSec) : [],
     };
   });
+  stopIfCancelled(run);
+  run.emit({ phase: 'sheets', done: 0, of: 4 });
   const wb = X.utils.book_new();
   X.utils.book_append_sheet(
     wb,
@@ -92,6 +99,8 @@ export async function buildManyWorkbook(
     ),
     w('Monate', 'Months'),
   );
+  stopIfCancelled(run);
+  run.emit({ phase: 'sheets', done: 2, of: 4 });
   const days = new Map<number, (number | null)[]>();
   parts.forEach((p, k) => {
     for (const r of p.rows) {
@@ -116,6 +125,8 @@ export async function buildManyWorkbook(
     ),
     w('Tage', 'Days'),
   );
+  stopIfCancelled(run);
+  run.emit({ phase: 'sheets', done: 3, of: 4 });
   // Quarter-hours (or hours): every start any register has, each register's value and quality beside.
   const at = new Map<number, (readonly [number, number] | null)[]>();
   parts.forEach((p, k) => {
@@ -152,6 +163,9 @@ export async function buildManyWorkbook(
     ),
     w('Viertelstunden', 'Quarter-hours'),
   );
+  stopIfCancelled(run);
+  run.emit({ phase: 'write', done: 0, of: 1 });
   const bytes = X.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
+  stopIfCancelled(run);
   return freezeHeaders(X, bytes);
 }

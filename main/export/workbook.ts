@@ -16,6 +16,7 @@ import { compareSlp } from '../slp/compare';
 import { slpSeries, type SlpId } from '../slp/standard-profile';
 import { fixedClock } from '../time/clock';
 import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
+import { checkWorkbookSize, NO_RUN, stopIfCancelled, type WorkbookRun } from './workbook-run';
 import { date, DATE, freezeHeaders, MONTH, num, QUALITY, sheet, text, type Cell } from './xlsx-cells';
 
 export interface WorkbookQuery {
@@ -33,7 +34,10 @@ export async function buildWorkbook(
   q: WorkbookQuery,
   nowSec: number,
   tz: string,
+  run: WorkbookRun = NO_RUN,
 ): Promise<Uint8Array> {
+  checkWorkbookSize(1, q.fromSec, q.toSec);
+  run.emit({ phase: 'read', done: 0, of: 1 });
   const X = await import('@e965/xlsx');
   const de = q.lang === 'de';
   const w = (a: string, b: string) => (de ? a : b);
@@ -43,6 +47,8 @@ export async function buildWorkbook(
   const m = meterRow(db, q.meterId);
   const rows =
     toSec > fromSec && framed.seriesId !== null ? readRange(db, framed.seriesId, fromSec, toSec) : [];
+  stopIfCancelled(run);
+  run.emit({ phase: 'sheets', done: 0, of: 1 });
   const wb = X.utils.book_new();
   // Summary.
   const summary: Cell[][] = [
@@ -162,7 +168,10 @@ export async function buildWorkbook(
     );
   }
   // Text as shared strings (t="s"), as Excel writes it: never a formula's string result.
+  stopIfCancelled(run);
+  run.emit({ phase: 'write', done: 0, of: 1 });
   const bytes = X.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
+  stopIfCancelled(run);
   return freezeHeaders(X, bytes);
 }
 

@@ -11,17 +11,10 @@ import { exportFileName } from '../export/file-names';
 import { loadProfileOf, writeLoadProfile } from '../export/load-profile';
 import { writeTableCsv } from '../export/table-csv';
 import { meteringPointOf, recordExport } from '../db/meter-lookups';
-import { registersOfMeter } from '../db/profile-stats';
 import { dayKey, dayNumberOf } from '../time/local-days';
 import type { HandlerContext, HandlersOf } from './context';
 
-type ExportChannels =
-  | 'analysis:exportCsv'
-  | 'export:png'
-  | 'export:loadProfile'
-  | 'export:csv'
-  | 'export:xlsx'
-  | 'export:xlsxMany';
+type ExportChannels = 'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv';
 
 const PNG_MAGIC = '89504e470d0a1a0a';
 const cancelled = 'Export cancelled: no file was chosen.';
@@ -53,47 +46,6 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       const mp = meteringPointOf(c.db, meterId);
       const path = await savePath(exportFileName(['lastprofil', mp ?? meterId, year], 'csv'), cancelled);
       return { path, rows: p.values, bytes: writeLoadProfile(path, p) };
-    },
-    'export:xlsxMany': async (q) => {
-      const c = await services.active();
-      // Each meter with the chosen registers it holds, never one across registers.
-      const series = q.meterIds.flatMap((meterId) =>
-        registersOfMeter(c.db, meterId)
-          .filter((o) => q.obisCodes.includes(o))
-          .map((obisCode) => ({ meterId, obisCode })),
-      );
-      if (series.length === 0)
-        throw new AppError('invalid_input', 'None of these meters holds the chosen registers.', {
-          reason: 'export_nothing',
-        });
-      const bytes = await c.queries.run('workbookMany', { ...q, series }, await nowSec(), tz);
-      const path = await savePath(
-        exportFileName(
-          [
-            `${q.meterIds.length}-meters`,
-            `${series.length}-registers`,
-            dayKey(dayNumberOf(q.fromSec, tz)),
-            'arbeitsmappe',
-          ],
-          'xlsx',
-        ),
-        cancelled,
-      );
-      return { path, rows: 0, bytes: writeWholeFile(path, bytes) };
-    },
-    'export:xlsx': async (q) => {
-      const c = await services.active();
-      // Built in the query thread (35 040 rows a year); written here, whole or not at all.
-      const bytes = await c.queries.run('workbook', q, await nowSec(), tz);
-      const mp = meteringPointOf(c.db, q.meterId);
-      const path = await savePath(
-        exportFileName(
-          [mp ?? q.meterId, q.obisCode, dayKey(dayNumberOf(q.fromSec, tz)), 'arbeitsmappe'],
-          'xlsx',
-        ),
-        cancelled,
-      );
-      return { path, rows: 0, bytes: writeWholeFile(path, bytes) };
     },
     'export:csv': async (req) => {
       const c = await services.active();

@@ -10,6 +10,7 @@ import { appHandlers } from './app';
 import { communityHandlers } from './community';
 import { createHandlerContext, type Handlers } from './context';
 import { exportHandlers } from './exports';
+import { workbookHandlers } from './workbooks';
 import { importHandlers } from './imports';
 import { meterHandlers } from './meters';
 import { noteHandlers } from './notes';
@@ -29,6 +30,7 @@ export function createHandlers(services: Services): Handlers {
     ...meterHandlers(ctx),
     ...analysisHandlers(ctx),
     ...exportHandlers(ctx),
+    ...workbookHandlers(ctx),
     ...reportHandlers(ctx),
     ...noteHandlers(ctx),
     ...importHandlers(ctx),

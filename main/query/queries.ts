@@ -10,6 +10,7 @@
 import { evaluateWatch } from '../watch/rules';
 import { buildWorkbook, type WorkbookQuery } from '../export/workbook';
 import { buildManyWorkbook, type ManyWorkbookQuery } from '../export/workbook-many';
+import type { WorkbookProgress } from '../export/workbook-run';
 import { slpTable } from '../slp/slp-table';
 import { compareSlp } from '../slp/compare';
 import { billAhead, type BillAheadQuery } from '../cost/bill-ahead';
@@ -98,10 +99,23 @@ export const queries = {
   /** The watch list's rules over the profile's rollups (watch/rules.ts); recorded by the caller. */
   watch: (db: Db, nowSec: number, tz: string) => evaluateWatch(db, nowSec, tz),
   /** A register's Excel workbook (export/workbook.ts): its bytes, written by the caller. */
-  workbook: (db: Db, q: WorkbookQuery, nowSec: number, tz: string) => buildWorkbook(db, q, nowSec, tz),
+  workbook: (
+    db: Db,
+    q: WorkbookQuery,
+    nowSec: number,
+    tz: string,
+    cancel: Int32Array | null = null,
+    emit: (p: WorkbookProgress) => void = () => undefined,
+  ) => buildWorkbook(db, q, nowSec, tz, { cancel, emit }),
   /** Several registers' workbook (export/workbook-many.ts). */
-  workbookMany: (db: Db, q: ManyWorkbookQuery, nowSec: number, tz: string) =>
-    buildManyWorkbook(db, q, nowSec, tz),
+  workbookMany: (
+    db: Db,
+    q: ManyWorkbookQuery,
+    nowSec: number,
+    tz: string,
+    cancel: Int32Array | null = null,
+    emit: (p: WorkbookProgress) => void = () => undefined,
+  ) => buildManyWorkbook(db, q, nowSec, tz, { cancel, emit }),
   /** An analysis or cost table for a CSV export: the same result object as its screen, as rows. */
   table: (
     db: Db,

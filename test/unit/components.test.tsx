@@ -9,6 +9,7 @@ import { meteringPointProblem } from '../../renderer/src/components/RegisterDial
 const meters: MeterView[] = [
   {
     id: 'a',
+    usageClass: null,
     meteringPoint: 'AT0010000000000000000000000000001',
     label: 'Wohnung Huber',
     energyDirection: 'consumption',
@@ -31,6 +32,7 @@ const meters: MeterView[] = [
   },
   {
     id: 'b',
+    usageClass: null,
     meteringPoint: 'AT0010000000000000000000000000002',
     label: 'PV-Einspeisung',
     energyDirection: 'feed_in',
@@ -64,6 +66,7 @@ const meters: MeterView[] = [
   },
   {
     id: 'c',
+    usageClass: null,
     meteringPoint: 'AT0010000000000000000000000000003',
     label: 'Neu',
     energyDirection: 'consumption',

@@ -3,7 +3,7 @@
  * and quarter-hour, each row naming its metering point and register). Registers offered are those the
  * chosen meters have, with plain-language names; the range is the one on screen, editable by date.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../bridge';
 import { localDateStart, localYmd } from '../format';
@@ -140,6 +140,7 @@ export function ExportDialog(props: {
         </p>
       )}
       <ExportStatus message={message} testId="export-several-status" />
+      {busy && profile === 'xlsx' && <WorkbookProgress />}
       <div className="modal-actions">
         <button onClick={props.onClose}>{t('close')}</button>
         <button
@@ -206,5 +207,26 @@ async function exportNow(p: {
     return unwrap(api().export.loadProfile({ meterId: p.meterIds[0]!, obisCode: p.registers[0]!, year: fy }));
   return unwrap(
     api().export.csv({ meterIds: p.meterIds, obisCodes: p.registers, fromSec, toSec, profile: p.profile }),
+  );
+}
+
+/** While a workbook is made: its registers read, its sheets, the file written; and a button that stops it. */
+function WorkbookProgress() {
+  const { t } = useTranslation();
+  const [p, setP] = useState<{ phase: 'read' | 'sheets' | 'write'; done: number; of: number } | null>(null);
+  useEffect(() => api().on('workbook:progress', setP), []);
+  return (
+    <p className="small" role="status" data-testid="workbook-progress">
+      {p === null
+        ? t('workbook_busy')
+        : p.phase === 'read'
+          ? t('workbook_read', { done: p.done + 1, of: p.of })
+          : p.phase === 'sheets'
+            ? t('workbook_sheets')
+            : t('workbook_write')}{' '}
+      <button onClick={() => void api().export.cancelWorkbook()} data-testid="workbook-cancel">
+        {t('cancel')}
+      </button>
+    </p>
   );
 }

@@ -95,52 +95,16 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={t('registerTitle')} testId="register-dialog" onClose={onClose}>
       {!status && (
-        <>
-          <label>
-            {t('meteringPoint')}
-            <input
-              value={mp}
-              onChange={(e) => setMp(e.target.value)}
-              autoFocus
-              maxLength={40}
-              className="mono"
-              aria-invalid={problem !== null && problem !== 'empty'}
-              aria-describedby="mp-hint"
-              placeholder="AT0010000000000000000000000000000"
-              data-testid="mp-input"
-            />
-          </label>
-          <span
-            id="mp-hint"
-            className={`small ${problem && problem !== 'empty' ? 'error' : 'muted'}`}
-            data-testid="mp-hint"
-          >
-            {problem ? t(`mp_${problem}`, { count: normalisedMeteringPoint(mp).length }) : t('mp_ok')}
-          </span>
-          <label>
-            {t('filterDirection')}
-            <select value={direction} onChange={(e) => setDirection(e.target.value as typeof direction)}>
-              <option value="consumption">{t('direction_consumption')}</option>
-              <option value="feed_in">{t('direction_feed_in')}</option>
-            </select>
-          </label>
-          <label>
-            {t('label')}
-            <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
-          </label>
-          <label>
-            {t('site')}
-            <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
-              <option value="">—</option>
-              {sites.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.customerName ? `${s.customerName} · ` : ''}
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </>
+        <MeterFields
+          value={{ mp, direction, label, siteId }}
+          sites={sites}
+          onChange={(v) => {
+            setMp(v.mp);
+            setDirection(v.direction);
+            setLabel(v.label);
+            setSiteId(v.siteId);
+          }}
+        />
       )}
       {status && <ConsentState status={status} email={email} onEmail={setEmail} />}
       {error !== null && <ErrorText error={error} prefs={{ locale, timeZone }} testId="register-error" />}
@@ -178,6 +142,77 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
         )}
       </div>
     </Modal>
+  );
+}
+
+interface MeterFieldsValue {
+  mp: string;
+  direction: 'consumption' | 'feed_in';
+  label: string;
+  siteId: string;
+}
+
+/** The meter's number (checked as typed), its direction, label and site. */
+function MeterFields(props: {
+  value: MeterFieldsValue;
+  sites: SiteView[];
+  onChange: (v: MeterFieldsValue) => void;
+}) {
+  const { t } = useTranslation();
+  const { mp, direction, label, siteId } = props.value;
+  const { sites } = props;
+  const set = (part: Partial<MeterFieldsValue>) => props.onChange({ ...props.value, ...part });
+  const problem = meteringPointProblem(mp);
+  return (
+    <>
+      <label>
+        {t('meteringPoint')}
+        <input
+          value={mp}
+          onChange={(e) => set({ mp: e.target.value })}
+          autoFocus
+          maxLength={40}
+          className="mono"
+          aria-invalid={problem !== null && problem !== 'empty'}
+          aria-describedby="mp-hint"
+          placeholder="AT0010000000000000000000000000000"
+          data-testid="mp-input"
+        />
+      </label>
+      <span
+        id="mp-hint"
+        className={`small ${problem && problem !== 'empty' ? 'error' : 'muted'}`}
+        data-testid="mp-hint"
+      >
+        {problem ? t(`mp_${problem}`, { count: normalisedMeteringPoint(mp).length }) : t('mp_ok')}
+      </span>
+      <label>
+        {t('filterDirection')}
+        <select
+          value={direction}
+          onChange={(e) => set({ direction: e.target.value as MeterFieldsValue['direction'] })}
+        >
+          <option value="consumption">{t('direction_consumption')}</option>
+          <option value="feed_in">{t('direction_feed_in')}</option>
+        </select>
+      </label>
+      <label>
+        {t('label')}
+        <input value={label} onChange={(e) => set({ label: e.target.value })} maxLength={200} />
+      </label>
+      <label>
+        {t('site')}
+        <select value={siteId} onChange={(e) => set({ siteId: e.target.value })}>
+          <option value="">—</option>
+          {sites.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.customerName ? `${s.customerName} · ` : ''}
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
   );
 }
 
