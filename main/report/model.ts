@@ -22,6 +22,7 @@ import { computeCost } from '../cost/compute-cost';
 import { aheadOf } from './ahead-part';
 import { createTariffStore } from '../db/tariff-store';
 import { reportTariffsOf } from '../cost/client-tariffs';
+import { tariffSourcesOf } from '../cost/tariff-sources';
 import { queryQuality } from '../analysis/quality';
 import { listNotes } from '../db/notes';
 import { reportMeters, siteOrCustomerName, type ReportMeterRow } from '../db/meter-reads';
@@ -193,6 +194,12 @@ function meterReport(
     utilisationHours:
       figures.peakKw && figures.peakKw > 0 && figures.kwh > 0 ? figures.kwh / figures.peakKw : null,
     cost,
+    tariffSources: cost
+      ? tariffSourcesOf(
+          cost.tariffs.map((t) => t.tariffId),
+          store.list(),
+        )
+      : [],
     bills: cost ? billChecksOf(db, { meterId: m.id, obisCode: s.obis_code, ...frame }, nowSec, tz) : [],
     ahead:
       m.energy_direction === 'consumption'

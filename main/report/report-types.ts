@@ -2,6 +2,7 @@
  * What a customer report holds (model.ts builds it, document.tsx lays it out): the request as asked,
  * each meter's figures and parts, and the whole report's totals and sections.
  */
+import type { TariffSource } from '../cost/tariff-sources';
 import type {
   BatteryResult,
   CommunityView,
@@ -105,6 +106,8 @@ export interface MeterReport {
   /** kWh ÷ highest kW of the frame. */
   utilisationHours: number | null;
   cost: CostResult | null;
+  /** Each tariff of the cost table (each part of a combination) with its source (cost/tariff-sources.ts). */
+  tariffSources: TariffSource[];
   /** Bills the person kept, compared again with the readings (report/bill-part.ts). */
   bills: ReportBillCheck[];
   /** The bill ahead under the tariff the request names (report/ahead-part.ts); null: not asked. */

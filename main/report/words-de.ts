@@ -150,6 +150,8 @@ export const DE = {
   psNoPowerPrice: 'keine: der Netztarif dieses Kunden hat keinen Leistungspreis',
   exampleTariff: 'Beispiel, nicht der Tarif des Kunden',
   partOnly: 'nur ein Teil der Rechnung, ohne',
+  tariffSources: 'Quellen der Tarife:',
+  noSource: 'vom Nutzer eingegeben, keine Quelle genannt',
   billPart: { supplier: 'Energie', grid: 'Netzentgelte', levies: 'Abgaben' },
   underTariff: 'unter',
   battery: 'Speicher am Standort',

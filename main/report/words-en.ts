@@ -147,6 +147,8 @@ export const EN = {
   psNoPowerPrice: 'none: this client’s grid tariff has no power price',
   exampleTariff: 'an example, not the client’s tariff',
   partOnly: 'a part of the bill only, without',
+  tariffSources: 'Sources of the tariffs:',
+  noSource: 'entered by the user, no source named',
   billPart: { supplier: 'energy', grid: 'grid fees', levies: 'levies' },
   underTariff: 'under',
   battery: 'Battery at the site',

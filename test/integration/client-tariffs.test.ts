@@ -116,10 +116,11 @@ describe('each client its own tariffs (issue 60)', () => {
     expect(w).toContain('Wagner gesamt');
     expect(h).not.toMatch(/Wagner|Linz/);
     expect(w).not.toMatch(/Huber|Wien/);
-    // No part alone, no example where the client has its own.
+    // No part alone (a row of its own; the sources name the parts after their combination), no example
+    // where the client has its own.
     for (const t of [h, w]) {
-      expect(t).not.toMatch(/Sozialtarif 2026 \(6 ct/);
-      expect(t).not.toMatch(/Netznutzung/);
+      expect(t).not.toMatch(/^\s*Sozialtarif 2026 \(6 ct/m);
+      expect(t).not.toMatch(/^\s*Netznutzung/m);
       expect(t).not.toMatch(/Beispiel:/);
     }
     const c = await profile.services.active();
@@ -135,6 +136,15 @@ describe('each client its own tariffs (issue 60)', () => {
     expect(shown, 'the cover names the combination and its cost').not.toBeNull();
     const eur = Number(shown![1]!.replace(/[. ]/g, '').replace(',', '.'));
     expect(Math.abs(eur - gross)).toBeLessThanOrEqual(0.02);
+    // Every tariff the report prices with names its source: each part of the combination its own.
+    const presets = await profile.call<{ tariff: Tariff }[]>('tariffs:presets');
+    const flat = (x: string) => x.replace(/\s+/g, ' ');
+    expect(flat(h)).toContain('Quellen der Tarife:');
+    for (const id of [SOZIAL, 'netz-2026-wien']) {
+      const source = presets.find((p) => p.tariff.id === id)!.tariff.source!;
+      expect(source.length).toBeGreaterThan(10);
+      expect(flat(h)).toContain(flat(source).slice(0, 40));
+    }
     // The peak cap's saving: no power price on a household's grid row, said; no other client's example.
     expect(h).toMatch(/keine: der Netztarif dieses Kunden hat keinen Leistungspreis/);
   });

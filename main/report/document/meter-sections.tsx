@@ -5,10 +5,7 @@
  */
 import { Text, View } from '@react-pdf/renderer';
 import type { MeterReport, ReportModel, ReportSection } from '../model';
-import type { CostResult } from '../../../preload/contract';
 import type { Words } from '../words';
-import { BillAheadBlock } from './ahead';
-import { BillChecks } from './bill-check';
 import { Carpet, Lines, MonthBars } from './charts';
 import { Heading, KV, st, Table, type Fmt } from './kit';
 
@@ -245,53 +242,6 @@ export function BaseloadSection(p: SectionProps) {
       <KV k={w.nightLevel} v={f.kw(m.baseLoad.nightMinMeanKw)} />
       <KV k={w.baseShare} v={f.pct(m.baseLoad.shareOfEnergy)} />
       <KV k={w.offHours} v={f.pct(m.baseLoad.offHoursShare)} />
-    </View>
-  );
-}
-
-/** The quarter-hours a tariff left out of its total: unpriced or outside its (or a part's) validity. */
-const left = (t: CostResult['tariffs'][number]) => Math.max(t.unpricedQuarterHours, t.outsideValidity);
-
-export function CostSection(p: SectionProps) {
-  const { m, f, w } = p;
-  return (
-    <View>
-      <SectionHeading p={p} section="cost" n={6} title={w.cost} />
-      {m.cost ? (
-        <View>
-          <Table
-            head={[w.tariff, w.energyCost, w.baseFee, w.grid, w.levies, w.vat, w.total]}
-            widths={[165, 52, 60, 50, 50, 44, 64]}
-            rows={m.cost.tariffs.map((t) => [
-              `${t.name}${m.cost!.bestTariffId === t.tariffId ? ` (${w.cheapest})` : ''}${left(t) > 0 ? ` (${w.partialCost})` : ''}${t.lacks?.length ? ` (${w.partOnly} ${t.lacks.map((x) => w.billPart[x]).join(', ')})` : ''}`,
-              f.n(t.total.energyEur, 2),
-              f.n(t.total.baseFeeEur, 2),
-              f.n(t.total.gridEnergyEur + t.total.gridPowerEur, 2),
-              f.n(t.total.leviesEur, 2),
-              f.n(t.total.vatEur, 2),
-              `${f.n(t.total.totalEur, 2)} €`,
-            ])}
-          />
-          {/* A tariff that left quarter-hours out says how many under its total: never a silent partial sum. */}
-          {m.cost.tariffs
-            .filter((t) => left(t) > 0)
-            .map((t) => (
-              <Text key={t.tariffId} style={st.para}>
-                {w.partialTariff.replace('{name}', t.name).replace('{n}', f.n(left(t), 0))}
-              </Text>
-            ))}
-          {m.baseLoad?.snapShare !== null && m.baseLoad?.snapShare !== undefined && (
-            <KV
-              k={w.snapShare}
-              v={`${f.pct(m.baseLoad.snapShare)} (${f.kwh(m.baseLoad.snapKwh)}; ${w.snapWindow})`}
-            />
-          )}
-          <BillChecks {...p} />
-        </View>
-      ) : (
-        <Text style={st.para}>{w.noTariff}</Text>
-      )}
-      <BillAheadBlock {...p} />
     </View>
   );
 }

@@ -7,7 +7,6 @@ import { MonthBars } from './charts';
 import {
   AnnexSection,
   BaseloadSection,
-  CostSection,
   EnergySection,
   MasterSection,
   MeasuresSection,
@@ -16,6 +15,7 @@ import {
   ProfileSection,
   type SectionProps,
 } from './meter-sections';
+import { CostSection } from './cost-section';
 import { Heading, KV, st, Table, type Fmt } from './kit';
 import { SlpSection } from './slp-section';
 
