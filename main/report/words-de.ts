@@ -8,6 +8,7 @@ export const DE = {
   pvNotMetered:
     'Zähler messen nur, was den Netzanschluss quert: die PV-Erzeugung und damit Eigenverbrauch und Autarkie sind nicht gemessen und werden nicht angegeben.',
   glance: 'Auf einen Blick',
+  inDay: 'in {n} Tag',
   inDays: 'in {n} Tagen',
   gross: 'brutto',
   snapShare: 'Anteil im SNAP-Fenster',

@@ -8,6 +8,7 @@ export const EN = {
   pvNotMetered:
     'Meters measure only what crosses the grid connection: PV generation, and with it self-consumption and autarky, is not metered and not stated.',
   glance: 'At a glance',
+  inDay: 'in {n} day',
   inDays: 'in {n} days',
   gross: 'gross',
   snapShare: 'Share in the SNAP window',

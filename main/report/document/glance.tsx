@@ -13,7 +13,8 @@ import type { Words } from '../words';
 import { KV, st, type Fmt } from './kit';
 
 /** Days of a frame (local days; a DST day counts as one). */
-const daysOf = (m: MeterReport) => Math.round((m.figures.frame.toSec - m.figures.frame.fromSec) / 86_400);
+/** The local days the frame touches (a partial first or last day counted: the days listed with it). */
+const daysOf = (m: MeterReport) => m.days.length;
 
 /** A year of data: ≥ 360 days framed, ≥ 95 % of its readings there. */
 export const wholeYear = (m: MeterReport) => daysOf(m) >= 360 && (m.figures.completeness ?? 0) >= 0.95;
@@ -32,7 +33,7 @@ export function Glance({ model, f, w }: { model: ReportModel; f: Fmt; w: Words }
       <Text style={st.h2}>{w.glance}</Text>
       <KV
         k={`${consumption ? w.consumption : w.feed_in} (${m.register})`}
-        v={`${f.kwh(fig.kwh)} ${w.inDays.replace('{n}', f.n(daysOf(m)))} (${f.date(fig.frame.fromSec)} – ${f.date(fig.frame.toSec - 1)})`}
+        v={`${f.kwh(fig.kwh)} ${(daysOf(m) === 1 ? w.inDay : w.inDays).replace('{n}', f.n(daysOf(m)))} (${f.date(fig.frame.fromSec)} – ${f.date(fig.frame.toSec - 1)})`}
       />
       <KV k={w.completeness} v={f.pct(fig.completeness)} />
       {fig.peakKw !== null && <KV k={m.intervalSec === 3600 ? w.peakHour : w.peak} v={f.kw(fig.peakKw)} />}
