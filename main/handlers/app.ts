@@ -41,8 +41,7 @@ export function appHandlers({
       bytes: folderBytes(services.opts.dataDir),
       nextSyncSec: services.nextSyncSec(),
       syncIntervalMin: services.syncIntervalMin(),
-      deliveryDelayDays:
-        storedDeliveryDelay((await services.active()).db) ?? DEFAULT_DELIVERY_DELAY_DAYS,
+      deliveryDelayDays: storedDeliveryDelay((await services.active()).db) ?? DEFAULT_DELIVERY_DELAY_DAYS,
     }),
     'settings:setDeliveryDelay': async ({ deliveryDelayDays }) => {
       const c = await writable();

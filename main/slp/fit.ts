@@ -60,18 +60,20 @@ export function shapeFit(
   const realSq = real.reduce((a, x) => a + x * x, 0);
   const realSum = real.reduce((a, x) => a + x, 0);
   if (realSq <= 0) return [];
-  return candidates.map((profile) => {
-    const std = slpSeries(profile, fromSec, toSec, tz);
-    const cell = new Float64Array(216);
-    let stdSum = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const s = std[(rows[i]!.start - fromSec) / 900] ?? 0;
-      cell[cells[i]!] = cell[cells[i]!]! + s;
-      stdSum += s;
-    }
-    const k = stdSum > 0 ? realSum / stdSum : 0;
-    let dev = 0;
-    for (let c = 0; c < 216; c++) dev += (real[c]! - cell[c]! * k) ** 2;
-    return { profile, deviation: r4(dev / realSq) };
-  }).sort((a, b) => a.deviation - b.deviation);
+  return candidates
+    .map((profile) => {
+      const std = slpSeries(profile, fromSec, toSec, tz);
+      const cell = new Float64Array(216);
+      let stdSum = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const s = std[(rows[i]!.start - fromSec) / 900] ?? 0;
+        cell[cells[i]!] = cell[cells[i]!]! + s;
+        stdSum += s;
+      }
+      const k = stdSum > 0 ? realSum / stdSum : 0;
+      let dev = 0;
+      for (let c = 0; c < 216; c++) dev += (real[c]! - cell[c]! * k) ** 2;
+      return { profile, deviation: r4(dev / realSq) };
+    })
+    .sort((a, b) => a.deviation - b.deviation);
 }

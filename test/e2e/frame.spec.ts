@@ -30,7 +30,9 @@ test('the current month up to yesterday, its Quality tab, a zoomed span: one fra
     ).n;
   const month = count(sec('2026-11-01T00:00:00+01:00'), sec('2026-11-20T00:00:00+01:00'));
   expect(month).toBe(19 * 96);
-  await expect(page.getByTestId('figure-frame')).toContainText('geliefert bis 19.11.2026; ab 20.11.2026 noch nicht fällig');
+  await expect(page.getByTestId('figure-frame')).toContainText(
+    'geliefert bis 19.11.2026; ab 20.11.2026 noch nicht fällig',
+  );
   await expect(page.getByTestId('figure-frame')).toContainText('19.11.2026');
   await expect(page.getByTestId('figure-readings')).toHaveText(`${month} von ${month}`);
   await expect(page.getByTestId('figure-completeness')).toContainText('100');

@@ -317,7 +317,11 @@ describe('standard load profiles', () => {
     expect(bake.suggestion.fit[0]).toEqual({ profile: 'G5', deviation: 0 });
     expect(bake.suggestion.fit.every((x) => /^G/.test(x.profile))).toBe(true);
     const home = compareSlp(db, q('home'), now, TZ);
-    expect(home.suggestion).toMatchObject({ profile: 'H0', reason: 'closest_shape', usageClass: 'household' });
+    expect(home.suggestion).toMatchObject({
+      profile: 'H0',
+      reason: 'closest_shape',
+      usageClass: 'household',
+    });
     expect(home.suggestion.fit[0]!.profile).toBe('H0');
     // Summer working days at 05:00–06:00: the bakery's mean kW is the table's four values × 2 (kW, not
     // dynamised), as the published table gives them — and the standard's the same.
