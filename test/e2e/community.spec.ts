@@ -25,11 +25,30 @@ test('the demo community: figures against SQL, the data check, what if another k
   const panel = await openCommunities(app, page);
   await expect(panel.getByTestId('eeg-pick')).toContainText('EEG Sonnenfeld (Beispiel)');
   const span = panel.getByTestId('eeg-span');
-  await expect(span).toContainText('Narrowed to the days');
+  // It opens on the complete months its members' data covers (issue 59), not on a year it has no data
+  // of: no narrowing to say. The months from plain SQL: the roof's first reading's month (if it starts
+  // on the 1st at midnight, that month) up to the last month before the demo's "now" (20.11.2026).
+  await expect(span).toContainText('Counted: 1 Aug 2026–31 Oct 2026.');
+  await expect(span).not.toContainText('Narrowed');
   const fromSec = Number(await span.getAttribute('data-from-sec'));
   const toSec = Number(await span.getAttribute('data-to-sec'));
-  // Plain SQL: the households' G.03 and the roof's G.01 and P.01 over the span the view counts.
   const db = harnessDb(harness);
+  const firstReading = (
+    db
+      .prepare(
+        `SELECT min(r.start_sec) AS s FROM readings r JOIN series s ON s.id = r.series_id
+          WHERE s.meter_id LIKE 'demo-eeg-%'`,
+      )
+      .get() as { s: number }
+  ).s;
+  expect(firstReading, 'the members’ first reading').toBeLessThanOrEqual(
+    Date.parse('2026-08-01T00:00:00+02:00') / 1000,
+  );
+  expect([fromSec, toSec]).toEqual([
+    Date.parse('2026-08-01T00:00:00+02:00') / 1000,
+    Date.parse('2026-11-01T00:00:00+01:00') / 1000,
+  ]);
+  // Plain SQL: the households' G.03 and the roof's G.01 and P.01 over the span the view counts.
   const sum = (meters: string, obis: string) =>
     (
       db

@@ -358,17 +358,19 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   await expect(dialog.getByTestId('kept-bills')).toHaveCount(0);
 });
 
-test('the standard profile: the suggested H0, another chosen, and the spot tariff’s difference; the CLI agrees', async ({
+test('the standard profile: a household profile suggested, another chosen, and the spot tariff’s difference; the CLI agrees', async ({
   app,
   page,
   harness,
 }) => {
   await app.openAnalysis('Wohnung Huber', 'en', 'slp');
   const view = page.getByTestId('slp-view');
-  // No PV at the Hubers' site: H0 is suggested (P25 would be at a site with PV).
-  await expect(view).toHaveAttribute('data-profile', 'H0');
+  // No PV at the Hubers' site: a household profile is suggested, H0 or H25, whichever shape is closer
+  // (P25 would be at a site with PV; never a business or farm profile for a household, issue 60).
+  await expect(view).toHaveAttribute('data-profile', /^H(0|25)$/);
+  const suggested = await view.getAttribute('data-profile');
   await expect(view.getByTestId('slp-spot')).toContainText('on the spot index');
-  await expect(view.getByTestId('slp-suggestion')).toHaveAttribute('data-suggested', 'H0');
+  await expect(view.getByTestId('slp-suggestion')).toHaveAttribute('data-suggested', suggested!);
   // The deviation by hour × day type × season: nine rows of 24 hours, a winter of the year shown.
   await expect(view.getByTestId('slp-heatmap').locator('tbody tr')).toHaveCount(9);
   await expect(
@@ -491,10 +493,14 @@ test('a combined tariff: a typed supplier and a grid preset, each inside its val
     String(before),
   );
   await expect(parts.locator('[data-role="grid"] [data-testid="cost-part-outside"]')).toHaveCount(0);
-  // The typed tariff alone: its quarter-hours before 1 October said once, as outside its validity (not
-  // also as "without a price").
-  const alone = compare.getByTestId('cost-compare-row').filter({ hasText: 'Lieferant ab Oktober' });
-  await expect(alone).toContainText(`${before} quarter-hours outside its validity`);
-  await expect(alone).not.toContainText('without a price');
+  // The parts are not compared alone (a supplier's energy price is no whole bill, issue 60): no row of
+  // their own. The combination's row says the quarter-hours before 1 October once, as outside the
+  // supplier part's validity (not also as "without a price").
+  await expect(
+    compare.getByTestId('cost-compare-row').filter({ hasText: 'Lieferant ab Oktober' }),
+  ).toHaveCount(0);
+  const combinedRow = compare.getByTestId('cost-compare-row').filter({ hasText: 'Lieferant + Netz Wien' });
+  await expect(combinedRow).toContainText(`${before} quarter-hours outside its validity`);
+  await expect(combinedRow).not.toContainText('without a price');
   await app.screenshot('combined-tariff');
 });
