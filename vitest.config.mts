@@ -8,6 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
+    isolate: false,
     maxWorkers: 2,
   },
 });

@@ -188,18 +188,16 @@ for (const [name, config] of fast
   if (s.unexpected > 0) failures.push(name);
 }
 
-if (!fast) {
-  // Benchmarks never fail on a threshold; the quick mode proves every benchmark still runs (its
-  // figures, taken beside the packaging check, are not saved).
-  for (const r of await runTogether([
-    step('packaging check (electron-builder --dir with a stub Electron)', [
-      'node',
-      ['scripts/check-package.mjs'],
+// The packaging check. The benchmarks are not part of the suite: they never fail on a target, and
+// their quick mode took 3 of the CI run's 28 minutes (CI must stay under 15); `npm run bench -- --quick`
+// runs each of them (docs/performance.md).
+if (!fast)
+  count(
+    'packaging check',
+    run('packaging check (electron-builder --dir with a stub Electron)', 'node', [
+      'scripts/check-package.mjs',
     ]),
-    step('benchmarks run (npm run bench -- --quick)', ['npm', ['run', '--silent', 'bench', '--', '--quick']]),
-  ]))
-    count(r.name, r.ok);
-}
+  );
 
 console.log(`\nSteps: ${timings.join(' · ')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
