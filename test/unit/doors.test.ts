@@ -3,6 +3,7 @@
 // text a person types reaches no file with escape or bidi characters. Each case fails without its rule.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
@@ -13,16 +14,46 @@ import { personLine, personNotes } from '../../main/doors/person-text';
 import { readEdaReport } from '../../main/community/eda-report';
 import { edaReport } from '../fixtures/eda/make-eda-report';
 
-/** A PNG's signature and header chunk for a given size (enough for the door; no pixels). */
-const pngHeader = (w: number, h: number) => {
-  const b = Buffer.alloc(33);
-  Buffer.from('89504e470d0a1a0a', 'hex').copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12);
-  b.writeUInt32BE(w, 16);
-  b.writeUInt32BE(h, 20);
-  return new Uint8Array(b);
+/** CRC-32 of PNG chunks (ISO 3309), written out here: the door does not share it. */
+const crc32 = (bytes: Buffer) => {
+  let c = ~0;
+  for (const x of bytes) {
+    c ^= x;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
 };
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+};
+/**
+ * A PNG of `w` × `h` RGBA pixels whose header says `w` × `h` (or `said`), its image data `rows`
+ * filter-0 rows of zeros, deflated.
+ */
+const png = (w: number, h: number, o: { said?: [number, number]; rows?: number } = {}) => {
+  const [sw, sh] = o.said ?? [w, h];
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(sw, 0);
+  ihdr.writeUInt32BE(sh, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  const raw = Buffer.alloc((o.rows ?? h) * (1 + w * 4));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+};
+/** A PNG's signature and header chunk only (no pixels). */
+const pngHeader = (w: number, h: number) => png(1, 1, { said: [w, h] }).subarray(0, 33);
 
 describe('doors', () => {
   it('reads a file within its cap byte for byte, and refuses /dev/zero after the cap, not at its end', () => {
@@ -49,12 +80,23 @@ describe('doors', () => {
     expect(() => bytesOfBase64('A'.repeat(4000), 1000, 'The logo')).toThrow(/The logo is larger than 1 KB/);
   });
 
-  it('a logo is a PNG of at most 4 000 × 4 000 pixels', () => {
-    expect(checkedLogo(pngHeader(300, 100))).toHaveLength(33);
+  it('a logo is a PNG of at most 4 000 × 4 000 pixels whose data is the size its header says', () => {
+    const good = png(300, 100);
+    expect(checkedLogo(good)).toBe(good);
     expect(() => checkedLogo(pngHeader(30_000, 30_000))).toThrow(/30000 × 30000 pixels/);
     expect(() => checkedLogo(new Uint8Array(Buffer.from('GIF89a……………………………………………')))).toThrow(
       /must be a PNG/,
     );
+    // A header alone, or data that stops short: not a whole image.
+    expect(() => checkedLogo(pngHeader(300, 100))).toThrow(/not a whole PNG image/);
+    expect(() => checkedLogo(png(300, 100, { rows: 50 }))).toThrow(/does not fill its size/);
+    // Issue 61: a header of 100 × 100 over data of 2 000 × 2 000 pixels (16 MB inflated from ~16 KB):
+    // refused while inflating, without the 16 MB.
+    const bomb = png(2000, 2000, { said: [100, 100] });
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const rss = process.memoryUsage().rss;
+    expect(() => checkedLogo(bomb)).toThrow(/more image data than its size says/);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(12 * 1024 * 1024);
   });
 
   it("a person's text loses escape and bidi characters; notes keep their lines", () => {
