@@ -62,3 +62,45 @@ test('the page only at its keyed URL; the bridge only with the ticket of a page 
     expect(await res.text()).not.toMatch(/meterdesk-bridge-ticket/);
   }
 });
+
+test('the bridge outlives hostile frames: `null`, a number, an array, a frame over its limit (issue 61)', async ({
+  harness,
+}) => {
+  const page = new URL(harness.url).origin;
+  const wsUrl = page.replace('http', 'ws') + '/__harness/ws';
+  const ticketOfPageLoad = async () =>
+    /name="meterdesk-bridge-ticket" content="([^"]+)"/.exec(await (await fetch(harness.url)).text())![1]!;
+  const connect = async () => {
+    const ws = new WebSocket(`${wsUrl}?ticket=${await ticketOfPageLoad()}`, { origin: page });
+    await new Promise((resolve, reject) => {
+      ws.on('open', resolve);
+      ws.on('error', reject);
+    });
+    return ws;
+  };
+  /** A request's answer: the harness still dispatches. */
+  const ask = (ws: WebSocket) =>
+    new Promise<unknown>((resolve) => {
+      ws.on('message', (m) => {
+        const msg = JSON.parse(String(m)) as { id?: number; result?: unknown };
+        if (msg.id === 7) resolve(msg.result);
+      });
+      ws.send(JSON.stringify({ id: 7, channel: 'app:info', input: {} }));
+    });
+  const ws = await connect();
+  for (const frame of ['null', '42', '[1,2]', '"x"', '{"id":"1"}']) ws.send(frame);
+  expect(await ask(ws)).toMatchObject({ ok: true, data: { name: 'Meterdesk' } });
+  // A frame whose header claims 100 MB (the limit is 96 MB): the header alone, written on the socket
+  // (masked, as a client's must be). The harness closes this connection (1009) and goes on.
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const header = Buffer.alloc(14);
+  header[0] = 0x82; // FIN, binary
+  header[1] = 0x80 | 127; // masked, 64-bit length
+  header.writeBigUInt64BE(100n * 1024n * 1024n, 2);
+  (ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(header);
+  expect(await closed).toBe(1009);
+  expect(harness.process.exitCode).toBeNull();
+  const again = await connect();
+  expect(await ask(again)).toMatchObject({ ok: true, data: { name: 'Meterdesk' } });
+  again.close();
+});

@@ -198,16 +198,22 @@ export async function startHarness(o: HarnessOptions) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
     });
     ws.on('close', off);
+    // A frame over maxPayload (or not WebSocket at all) is an 'error' on this socket: ws closes it
+    // (1009 / 1002); unhandled, it ended the harness (issue 61).
+    ws.on('error', (err) =>
+      process.stderr.write(`harness bridge: ${err.message}; the connection is closed\n`),
+    );
     ws.on('message', (data) => {
-      let msg: { id?: unknown; channel?: unknown; input?: unknown };
+      let msg: { id?: unknown; channel?: unknown; input?: unknown } | null;
       try {
         msg = JSON.parse(String(data)) as typeof msg;
       } catch {
         return;
       }
-      if (typeof msg.id !== 'number') return;
+      // `null`, a number or an array is no request (JSON.parse('null') ended the harness).
+      if (typeof msg !== 'object' || msg === null || typeof msg.id !== 'number') return;
       void dispatch(handlers, msg.channel, msg.input).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }));
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg!.id, result }));
       });
     });
   });
