@@ -214,5 +214,12 @@ function portalImports(
     onProgress: (p) => emit('import:progress', p),
     onWritten: (meterId) => emit('readings:changed', { meterIds: [meterId] }),
   });
-  return { parseThread, imports };
+  return {
+    parseThread,
+    imports: {
+      ...imports,
+      /** A backup restored into a new profile's database, off the main process (db/backup.ts). */
+      restoreBackup: (file: string, dbPath: string) => parseThread.restore(file, dbPath),
+    },
+  };
 }

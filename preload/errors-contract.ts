@@ -244,6 +244,12 @@ export const errorReasons = [
   'backup_not_meterdesk',
   /** A backup file that fails SQLite's check (params: path). */
   'backup_damaged',
+  /** A backup whose schema is not a Meterdesk profile's: a trigger, a view, another table (params: path). */
+  'backup_schema_foreign',
+  /** The profile to back up fails SQLite's check: no backup is written. */
+  'backup_source_damaged',
+  /** A backup holding a reading no meter measures, or a day that cannot be read (params: path). */
+  'backup_values_implausible',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

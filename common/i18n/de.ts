@@ -505,6 +505,12 @@ export const de = {
   err_reason_backup_unreadable: 'Die Datei {{path}} gibt es nicht oder sie lässt sich nicht lesen.',
   err_reason_backup_not_meterdesk: '{{path}} ist keine Meterdesk-Sicherung; nichts wurde geändert.',
   err_reason_backup_damaged: 'Die Sicherung {{path}} ist beschädigt; nichts wurde geändert.',
+  err_reason_backup_source_damaged:
+    'Das Profil ist beschädigt: Es wurde keine Sicherung geschrieben. Seine Messwerte lassen sich in ein neues Profil neu synchronisieren oder importieren.',
+  err_reason_backup_schema_foreign:
+    'Die Sicherung {{path}} enthält, was kein Meterdesk-Profil enthält (etwa einen Trigger oder eine Sicht); sie wird nicht übernommen, nichts wurde geändert.',
+  err_reason_backup_values_implausible:
+    'Die Sicherung {{path}} enthält Messwerte, die kein Zähler misst; sie wird nicht übernommen, nichts wurde geändert.',
   err_reason_write_failed:
     '{{path}} wurde nicht geschrieben ({{why}}; ENOSPC: die Festplatte ist voll). Nichts bleibt halb geschrieben; Platz schaffen oder einen anderen Ort wählen und noch einmal versuchen.',
   err_reason_eda_unreadable:

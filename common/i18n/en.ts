@@ -489,6 +489,12 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_backup_unreadable: 'The file {{path}} is not there or cannot be read.',
   err_reason_backup_not_meterdesk: '{{path}} is not a Meterdesk backup; nothing was changed.',
   err_reason_backup_damaged: 'The backup {{path}} is damaged; nothing was changed.',
+  err_reason_backup_source_damaged:
+    'The profile is damaged: no backup was written. Its readings can be synced or imported again into a new profile.',
+  err_reason_backup_schema_foreign:
+    'The backup {{path}} holds what no Meterdesk profile holds (such as a trigger or a view); it is not taken over, nothing was changed.',
+  err_reason_backup_values_implausible:
+    'The backup {{path}} holds readings no meter measures; it is not taken over, nothing was changed.',
   err_reason_write_failed:
     '{{path}} was not written ({{why}}; ENOSPC: the disk is full). Nothing is left half-written; free space or choose another place and try again.',
   err_reason_eda_unreadable:

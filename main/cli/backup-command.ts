@@ -2,7 +2,7 @@
  * `meterdesk backup --out FILE` and `meterdesk restore FILE`: a profile as one file and back
  * (db/backup.ts). A restore makes a new local profile in the data folder; it never writes over one.
  */
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { backupProfile, readBackup, restoreBackup, restoredName, type BackupManifest } from '../db/backup';
 import { dayKey } from '../time/local-days';
 import { openDatabase } from '../db/open';
@@ -10,7 +10,7 @@ import { noDatabase } from './refusals';
 import { UsageError } from './usage-error';
 import { profileDbPath } from './profile-path';
 import { systemClock } from '../time/clock';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 function say(m: BackupManifest): string {
   const day = (d: number | null) => (d === null ? '–' : dayKey(d));
@@ -56,22 +56,28 @@ export async function restoreCommand(a: {
 }): Promise<void> {
   if (!a.file) throw new UsageError('restore needs the backup FILE.');
   const file = resolve(a.file);
-  const checked = readBackup(file); // refused before any profile is made
+  const checked = readBackup(file); // refused before anything is made
   const { createProfileRegistry } = await import('../profiles/registry');
   const registry = createProfileRegistry(a.dataDir);
-  const profile = registry.addLocal(a.name?.trim() || restoredName(checked.profileName, checked.createdSec));
+  // Made and checked aside, then moved in as a new profile: a refused restore touches nothing.
+  const work = registry.restoreFolder();
+  let m: ReturnType<typeof restoreBackup>;
+  let profile: ReturnType<typeof registry.addRestored>;
   try {
-    const m = restoreBackup(file, registry.dbPath(profile.id));
-    const account = m.account
-      ? ` It synced from ${m.account.baseUrl} (team ${m.account.team}); the token is not in a backup: this profile is local; to sync, connect the account as a profile of its own (meterdesk sync --profile …).`
-      : '';
-    process.stdout.write(
-      a.json
-        ? JSON.stringify({ profile: profile.id, name: profile.name, manifest: m }) + '\n'
-        : `Restored as the new profile "${profile.name}" (--profile ${profile.id}): ${say(m)}.${account}\n`,
+    m = restoreBackup(file, join(work, 'meterdesk.sqlite'));
+    profile = registry.addRestored(
+      a.name?.trim() || restoredName(checked.profileName, checked.createdSec),
+      work,
     );
-  } catch (err) {
-    registry.remove(profile.id, true); // nothing half-made stays
-    throw err;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
+  const account = m.account
+    ? ` It synced from ${m.account.baseUrl} (team ${m.account.team}); the token is not in a backup: this profile is local; to sync, connect the account as a profile of its own (meterdesk sync --profile …).`
+    : '';
+  process.stdout.write(
+    a.json
+      ? JSON.stringify({ profile: profile.id, name: profile.name, manifest: m }) + '\n'
+      : `Restored as the new profile "${profile.name}" (--profile ${profile.id}): ${say(m)}.${account}\n`,
+  );
 }

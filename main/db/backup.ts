@@ -11,7 +11,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BackupManifest } from '../../preload/contract';
 import { AppError } from '../errors';
-import { generationRefusal } from './migrate';
+import { generationRefusal, migrate } from './migrate';
+import { checkSchema, cleanNames, rebuildRollups } from './restore-rebuild';
 import { quickCheck } from './open';
 import { dayKey, dayNumberOf, DEFAULT_TZ } from '../time/local-days';
 
@@ -73,6 +74,14 @@ export async function backupProfile(
     const copy = new Database(partial);
     try {
       copy.pragma('journal_mode = DELETE'); // one file, no -wal beside it
+      // A damaged profile makes no backup that looks whole (issue 61: it succeeded silently).
+      const problem = quickCheck(copy);
+      if (problem)
+        throw new AppError(
+          'invalid_input',
+          `The profile is damaged (${problem}): no backup was written. Its readings can be synced or imported again into a new profile.`,
+          { reason: 'backup_source_damaged' },
+        );
       const manifest: BackupManifest = { format: BACKUP_FORMAT, version: 1, ...about, ...contentsOf(copy) };
       copy.exec('CREATE TABLE meterdesk_backup (manifest TEXT NOT NULL)');
       copy.prepare('INSERT INTO meterdesk_backup (manifest) VALUES (?)').run(JSON.stringify(manifest));
@@ -128,10 +137,13 @@ export function readBackup(path: string): BackupManifest {
 }
 
 /**
- * Copies a checked backup to `dbPath` (a new profile's database, which must not exist yet) and takes
- * the manifest out of the copy. The backup file itself is only read.
+ * Makes a new profile's database at `dbPath` (which must not exist yet) from a checked backup: a copy
+ * whose schema must be a fresh profile's of its generation, whose names pass the person-text door,
+ * whose readings are plausible and whose rollups are rebuilt from them (restore-rebuild.ts), then
+ * migrated to this build's generation and checked whole. The backup file itself is only read. The
+ * contents returned are counted in the restored database, not taken from the manifest.
  */
-export function restoreBackup(file: string, dbPath: string): BackupManifest {
+export function restoreBackup(file: string, dbPath: string): BackupManifest & { namesCleaned: number } {
   const manifest = readBackup(file);
   if (existsSync(dbPath))
     throw new AppError('conflict', `${dbPath} exists already; a restore never writes over a profile.`, {
@@ -144,18 +156,37 @@ export function restoreBackup(file: string, dbPath: string): BackupManifest {
     copyFileSync(file, partial);
     const db = new Database(partial);
     try {
-      db.exec('DROP TABLE meterdesk_backup');
-    } finally {
+      db.pragma('trusted_schema = OFF');
+      checkSchema(db, file);
+      const namesCleaned = db.transaction(() => {
+        db.exec('DROP TABLE meterdesk_backup');
+        const n = cleanNames(db);
+        rebuildRollups(db, DEFAULT_TZ, file);
+        return n;
+      })();
+      migrate(db);
+      const problem = quickCheck(db);
+      if (problem)
+        throw new AppError(
+          'invalid_input',
+          `${file} cannot be restored: it is damaged (${problem}). Nothing was changed.`,
+          {
+            reason: 'backup_damaged',
+            params: { path: file },
+          },
+        );
+      const restored = { ...manifest, ...contentsOf(db), namesCleaned };
       db.close();
+      renameSync(partial, dbPath);
+      return restored;
+    } finally {
+      if (db.open) db.close();
     }
-    renameSync(partial, dbPath);
   } finally {
     rmSync(partial, { force: true });
   }
-  return manifest;
 }
 
-/** A restored profile's default name: the backed-up one's with the backup's day (27.11.2026). */
 export function restoredName(profileName: string, createdSec: number): string {
   const [y, m, d] = dayKey(dayNumberOf(createdSec, DEFAULT_TZ)).split('-');
   return `${profileName} – ${d}.${m}.${y}`.slice(0, 80);

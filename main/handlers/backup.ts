@@ -1,7 +1,9 @@
 /** A profile as one file (db/backup.ts): the active one backed up, a backup restored as a new profile. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BackupResult, ProfileView } from '../../preload/contract';
 import { slugOf } from '../../common/slug';
-import { backupProfile, readBackup, restoreBackup, restoredName } from '../db/backup';
+import { backupProfile, readBackup, restoredName } from '../db/backup';
 import { AppError } from '../errors';
 import type { HandlerContext, HandlersOf } from './context';
 
@@ -31,17 +33,20 @@ export function backupHandlers(
         throw new AppError('cancelled', 'No backup file was chosen: nothing was restored.', {
           reason: 'export_cancelled',
         });
-      const checked = readBackup(file); // refused before a profile is made
-      const profile = services.profiles.addLocal(
-        name ?? restoredName(checked.profileName, checked.createdSec),
-      );
+      const checked = readBackup(file); // refused before anything is made
+      // Made aside in the data folder, checked and rebuilt in the import thread, then moved in under a
+      // fresh id (never a kept folder's): a refused restore touches neither the list nor any profile.
+      const work = services.profiles.restoreFolder();
       try {
-        const manifest = restoreBackup(file, services.profiles.dbPath(profile.id));
+        const manifest = await services.imports.restoreBackup(file, join(work, 'meterdesk.sqlite'));
+        const profile = services.profiles.addRestored(
+          name ?? restoredName(checked.profileName, checked.createdSec),
+          work,
+        );
         services.emit('profiles:changed', { activeProfileId: services.profiles.activeId() });
         return { profile: await view(services.profiles.get(profile.id)), manifest };
-      } catch (err) {
-        services.profiles.remove(profile.id, true); // nothing half-made stays
-        throw err;
+      } finally {
+        rmSync(work, { recursive: true, force: true });
       }
     },
   };

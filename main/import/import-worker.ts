@@ -3,10 +3,12 @@
  * off the main process, so a large spreadsheet never holds up the window. Formats cross as data (the
  * person's mappings), never as the catalogue's functions; the parsed file goes back with its format's
  * id, and the main side puts the format back. The message shape is threads/rpc.ts; progress arrives
- * as its events. An ImportError keeps its kind, line and column in the error's params.
+ * as its events. An ImportError keeps its kind, line and column in the error's params. A backup's
+ * restore (schema check, names, rollups rebuilt: seconds for a large profile) runs here as well.
  */
 import { parentPort } from 'node:worker_threads';
 import type { ImportMapping } from '../../preload/contract';
+import { restoreBackup } from '../db/backup';
 import { AppError } from '../errors';
 import { serveThread } from '../threads/rpc';
 import { specOfMapping, type SavedFormat } from './custom-formats';
@@ -44,7 +46,12 @@ async function parse(_ctx: null, m: ParseRequest, emit: (fraction: number) => vo
   }
 }
 
-export const importThreadRegistry = { parse };
+/** A backup made into a new profile's database (db/backup.ts): the copy checked and rebuilt here. */
+function restore(_ctx: null, m: { file: string; dbPath: string }) {
+  return restoreBackup(m.file, m.dbPath);
+}
+
+export const importThreadRegistry = { parse, restore };
 export type ImportThreadRegistry = typeof importThreadRegistry;
 
 serveThread<null>(

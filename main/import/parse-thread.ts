@@ -71,6 +71,8 @@ export function createParseThread() {
         });
       return { ...parsed, format };
     },
+    /** A backup restored into a new profile's database, in the thread (db/backup.ts restoreBackup). */
+    restore: (file: string, dbPath: string) => thread.run('restore', { file, dbPath }),
     close: () => thread.close(),
   };
 }

@@ -1,12 +1,16 @@
 /**
- * The list of profiles (`profiles.json` in the data folder, written atomically). The built-in demo
+ * The list of profiles (`profiles.json` in the data folder). One writer at a time (issue 61: six parallel
+ * restores lost a profile): every change takes the folder's lock (proper-lockfile, across processes —
+ * the app and any number of CLI runs), reads the file again, applies itself and writes it atomically
+ * (a temporary file renamed). The built-in demo
  * profile always exists. An account profile syncs from the readings service; a local profile has no
  * account and holds imported files only. Each profile's readings live in `profiles/<id>/meterdesk.sqlite`; its token
  * lives in the OS keychain, never in this file.
  */
 import { slugOf } from '../../common/slug';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { systemClock } from '../time/clock';
@@ -35,27 +39,41 @@ export function createProfileRegistry(dataDir: string) {
     activeId: DEMO_PROFILE_ID,
     profiles: [{ id: DEMO_PROFILE_ID, name: 'Demo', kind: 'demo', baseUrl: '', team: '', plan: 'pro' }],
   };
-  if (existsSync(file)) {
-    const parsed = fileSchema.safeParse(
-      (() => {
-        try {
-          return JSON.parse(readFileSync(file, 'utf8'));
-        } catch {
-          return null;
-        }
-      })(),
-    );
-    if (parsed.success && parsed.data.profiles.some((p) => p.id === DEMO_PROFILE_ID)) state = parsed.data;
-    else {
-      // Keep the unreadable file for inspection instead of overwriting it silently.
-      renameSync(file, `${file}.broken-${systemClock.nowMs()}`);
+  /** The file as written, or null when there is none or it cannot be read. */
+  const readFile = (): z.infer<typeof fileSchema> | null => {
+    if (!existsSync(file)) return null;
+    let raw: unknown = null;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      raw = null;
     }
+    const parsed = fileSchema.safeParse(raw);
+    return parsed.success && parsed.data.profiles.some((p) => p.id === DEMO_PROFILE_ID) ? parsed.data : null;
+  };
+  if (existsSync(file)) {
+    const read = readFile();
+    if (read) state = read;
+    // Keep the unreadable file for inspection instead of overwriting it silently.
+    else renameSync(file, `${file}.broken-${systemClock.nowMs()}`);
   }
   const save = () => {
-    mkdirSync(dataDir, { recursive: true });
     const tmp = `${file}.tmp-${process.pid}`;
     writeFileSync(tmp, JSON.stringify(state, null, 2));
     renameSync(tmp, file);
+  };
+  /** One change: under the lock, on the file as it is now (another process may have changed it). */
+  const change = <T>(fn: () => T): T => {
+    mkdirSync(dataDir, { recursive: true });
+    const release = lockProfiles(dataDir);
+    try {
+      state = readFile() ?? state;
+      const out = fn();
+      save();
+      return out;
+    } finally {
+      release();
+    }
   };
   const find = (id: string): Profile => {
     const p = state.profiles.find((x) => x.id === id);
@@ -67,66 +85,114 @@ export function createProfileRegistry(dataDir: string) {
     return p;
   };
   return {
-    list: (): Profile[] => state.profiles.map((p) => ({ ...p })),
+    /** The profiles as the file holds them now (a CLI run may have restored one meanwhile). */
+    list: (): Profile[] => {
+      state = readFile() ?? state;
+      return state.profiles.map((p) => ({ ...p }));
+    },
     activeId: () => state.activeId,
     get: (id: string) => ({ ...find(id) }),
     dbPath: (id: string) => join(dataDir, 'profiles', id, 'meterdesk.sqlite'),
     setActive(id: string) {
-      find(id);
-      state.activeId = id;
-      save();
+      change(() => {
+        find(id);
+        state.activeId = id;
+      });
     },
-    /** The id `add` would give a profile of this name (so its token can be stored first). */
-    idFor(name: string): string {
+    /**
+     * The id `add` would give a profile of this name (so its token can be stored first). `freshFolder`:
+     * also never the id of a folder on disk — a profile removed with its data kept keeps its folder, and a
+     * restore or a new local profile must never take it (issue 61).
+     */
+    idFor(name: string, freshFolder = false): string {
       const slug = slugOf(name, 40) || 'account';
       let id = slug;
-      for (let i = 2; state.profiles.some((x) => x.id === id); i++) id = `${slug}-${i}`;
+      const taken = (x: string) =>
+        state.profiles.some((p) => p.id === x) || (freshFolder && existsSync(join(dataDir, 'profiles', x)));
+      for (let i = 2; taken(id); i++) id = `${slug}-${i}`;
       return id;
     },
     add(p: Omit<Profile, 'id' | 'kind'> & { id?: string }): Profile {
-      const id = p.id ?? this.idFor(p.name);
-      if (state.profiles.some((x) => x.id === id))
-        throw new AppError('conflict', `A profile "${id}" exists already.`, {
-          reason: 'profile_exists',
-          params: { id },
-        });
-      const profile: Profile = { ...p, id, kind: 'account' };
-      state.profiles.push(profile);
-      save();
-      return { ...profile };
+      return change(() => {
+        const id = p.id ?? this.idFor(p.name);
+        if (state.profiles.some((x) => x.id === id))
+          throw new AppError('conflict', `A profile "${id}" exists already.`, {
+            reason: 'profile_exists',
+            params: { id },
+          });
+        const profile: Profile = { ...p, id, kind: 'account' };
+        state.profiles.push(profile);
+        return { ...profile };
+      });
     },
     /** A profile without an account, for imported files (a household without service access). */
     addLocal(name: string): Profile {
-      const profile: Profile = {
-        id: this.idFor(name),
-        name,
-        kind: 'local',
-        baseUrl: '',
-        team: '',
-        plan: null,
-      };
-      state.profiles.push(profile);
-      save();
-      return { ...profile };
+      return change(() => {
+        const id = this.idFor(name, true);
+        // Its folder is made now, under the lock: a second restore at once picks another id.
+        mkdirSync(join(dataDir, 'profiles', id), { recursive: true });
+        const profile: Profile = { id, name, kind: 'local', baseUrl: '', team: '', plan: null };
+        state.profiles.push(profile);
+        return { ...profile };
+      });
+    },
+    /**
+     * A restored backup's folder (made and checked aside in the data folder, db/backup.ts) becomes a new
+     * local profile: under the lock it is given a fresh id (never a kept folder's) and moved in place.
+     * A restore that fails or is killed before this has touched neither the list nor any profile.
+     */
+    addRestored(name: string, folder: string): Profile {
+      return change(() => {
+        const id = this.idFor(name, true);
+        mkdirSync(join(dataDir, 'profiles'), { recursive: true });
+        renameSync(folder, join(dataDir, 'profiles', id));
+        const profile: Profile = { id, name, kind: 'local', baseUrl: '', team: '', plan: null };
+        state.profiles.push(profile);
+        return { ...profile };
+      });
+    },
+    /** A folder in the data folder to make a restored profile in, aside (`.restoring-…`). */
+    restoreFolder(): string {
+      mkdirSync(dataDir, { recursive: true });
+      return mkdtempSync(join(dataDir, '.restoring-'));
     },
     update(id: string, patch: Partial<Pick<Profile, 'name' | 'plan'>>): Profile {
-      const p = find(id);
-      Object.assign(p, patch);
-      save();
-      return { ...p };
+      return change(() => {
+        const p = find(id);
+        Object.assign(p, patch);
+        return { ...p };
+      });
     },
     remove(id: string, deleteLocalData: boolean): void {
       if (id === DEMO_PROFILE_ID)
         throw new AppError('conflict', 'The demo profile is built in and cannot be removed.', {
           reason: 'demo_profile_fixed',
         });
-      find(id);
-      state.profiles = state.profiles.filter((p) => p.id !== id);
-      if (state.activeId === id) state.activeId = DEMO_PROFILE_ID;
-      save();
+      change(() => {
+        find(id);
+        state.profiles = state.profiles.filter((p) => p.id !== id);
+        if (state.activeId === id) state.activeId = DEMO_PROFILE_ID;
+      });
       if (deleteLocalData) rmSync(join(dataDir, 'profiles', id), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Takes the data folder's profile lock, waiting up to 10 s for another writer (a lock older than 10 s
+ * is a dead process's and is taken over); returns its release.
+ */
+function lockProfiles(dataDir: string): () => void {
+  const target = join(dataDir, 'profiles.json');
+  const until = systemClock.nowMs() + 10_000;
+  for (;;) {
+    try {
+      return lockfile.lockSync(target, { realpath: false, stale: 10_000 });
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ELOCKED' || systemClock.nowMs() > until) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 15);
+    }
+  }
 }
 
 export type ProfileRegistry = ReturnType<typeof createProfileRegistry>;

@@ -22,6 +22,7 @@ import { openDatabase } from '../../main/db/open';
 import { createTariffStore } from '../../main/db/tariff-store';
 import { presetOf } from '../../main/cost/presets';
 import type { DemoService } from '../../main/demo/service';
+import { createProfileRegistry } from '../../main/profiles/registry';
 import { runCli as cli } from './cli-bundle';
 import { demo } from './helpers';
 
@@ -184,5 +185,43 @@ describe('backup and restore', () => {
     }
     expect(existsSync(join(dir, 'profiles'))).toBe(false);
     expect(existsSync(join(dir, 'profiles.json'))).toBe(false);
+  });
+  it('six restores at once keep six profiles; a kept folder of a removed profile is never taken', async () => {
+    const src = mkdtempSync(join(tmpdir(), 'md-restore-many-'));
+    await cli(['--data-dir', src, 'import', join(DSO, 'kwg-hourly-mar2025.xlsx'), '--meter', 'new:H']);
+    const file = join(src, 'h.backup');
+    expect((await cli(['--data-dir', src, 'backup', '--out', file])).status).toBe(0);
+
+    const dir = mkdtempSync(join(tmpdir(), 'md-restore-into-'));
+    // A profile removed with "keep local data": its folder and file stay, no longer listed.
+    const registry = createProfileRegistry(dir);
+    const kept = registry.addLocal('Kunde');
+    writeFileSync(join(dir, 'profiles', kept.id, 'meterdesk.sqlite'), 'the kept data');
+    registry.remove(kept.id, false);
+    // Six restores at once, three of them under that same name.
+    const runs = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        cli(['--data-dir', dir, 'restore', file, '--name', i < 3 ? 'Kunde' : `Kunde ${i}`, '--json']),
+      ),
+    );
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    const ids = runs.map((r) => (JSON.parse(r.stdout) as { profile: string }).profile);
+    expect(new Set(ids).size).toBe(6);
+    expect(ids).not.toContain(kept.id);
+    // Every one is listed (profiles.json written by one writer at a time), besides the demo profile.
+    const listed = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8')) as {
+      profiles: { id: string }[];
+    };
+    expect(listed.profiles.map((p) => p.id).sort()).toEqual(['demo', ...ids].sort());
+    // The kept folder is as it was.
+    expect(readFileSync(join(dir, 'profiles', kept.id, 'meterdesk.sqlite'), 'utf8')).toBe('the kept data');
+    // A refused restore under that name touches neither the kept folder nor the list.
+    const bad = join(src, 'bad.backup');
+    writeFileSync(bad, 'not a database at all');
+    const refused = await cli(['--data-dir', dir, 'restore', bad, '--name', 'Kunde']);
+    expect(refused.status).toBe(2);
+    expect(readFileSync(join(dir, 'profiles', kept.id, 'meterdesk.sqlite'), 'utf8')).toBe('the kept data');
+    const after = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8')) as { profiles: unknown[] };
+    expect(after.profiles.length).toBe(7);
   });
 });
