@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { houseOrder } from './eslint-rules/house-order.js';
 
 const electronOnlyInShell = {
   name: 'electron',
@@ -61,6 +62,13 @@ export default tseslint.config(
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports only (house style).' },
       ],
     },
+  },
+  {
+    // The house order as allowlists (eslint-rules/house-order.js): which folder imports which, and which
+    // files touch the file system.
+    files: ['main/**/*.{ts,tsx}'],
+    plugins: { meterdesk: houseOrder },
+    rules: { 'meterdesk/folder-imports': 'error', 'meterdesk/fs-capability': 'error' },
   },
   {
     // React in main/ only for the report's document (it lays out the PDF with @react-pdf/renderer).

@@ -5,10 +5,11 @@
  * the minus, "≤", the euro, the German letters. Its files lie beside the bundle (`./fonts`, copied by
  * scripts/build-main.mjs, unpacked with the worker) or, from source, in node_modules.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Font } from '@react-pdf/renderer';
+import { readFileBounded } from '../../doors/file-bytes';
 import { sfntOfWoff } from './woff';
 
 export const REPORT_FONT = 'DejaVu Sans';
@@ -27,7 +28,7 @@ function fontPath(file: string): string {
 
 /** The font as TrueType in a data URL (see woff.ts: fontkit reads a WOFF five times slower). */
 const sourceOf = (file: string) =>
-  `data:font/ttf;base64,${sfntOfWoff(readFileSync(fontPath(file))).toString('base64')}`;
+  `data:font/ttf;base64,${sfntOfWoff(readFileBounded(fontPath(file), 4 * 1024 * 1024, 'The report font')).toString('base64')}`;
 
 let registered = false;
 
