@@ -64,11 +64,19 @@ export function cyclesOf(adj) {
 const SQL_START =
   /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE|PRAGMA|CREATE|DROP|ALTER|BEGIN|COMMIT|SAVEPOINT|RELEASE|ROLLBACK|VACUUM|ATTACH)\s/;
 
-/** A string or template literal that starts with an SQL statement's keyword. */
+/**
+ * The same in lower or mixed case, where the words after the keyword make it a statement (so "Select a
+ * meter" is no SQL, "select id from meters" is), and a statement joined after another one's `;`.
+ */
+const SQL_ANY_CASE =
+  /^\s*(select\s[\s\S]*\bfrom\b|insert\s+(or\s+\w+\s+)?into\b|update\s+\w+\s+set\b|delete\s+from\b|replace\s+into\b|with\s+(recursive\s+)?\w+(\s*\([^)]*\))?\s+as\s*\(|pragma\s+\w+|create\s+(table|index|unique|trigger|view|virtual|temp)\b|drop\s+(table|index|trigger|view)\b|alter\s+table\b|begin(\s+(immediate|exclusive|deferred))?\s*;?\s*$|commit\s*;?\s*$|rollback\s*;?\s*$|savepoint\s+\w+|vacuum\b|attach\s+)/i;
+const SQL_JOINED = new RegExp(`;${SQL_ANY_CASE.source.slice(1)}`, 'i');
+
+/** A string or template literal that holds an SQL statement (any case, at its start or after a `;`). */
 function isSql(n) {
   return (
     (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateHead(n)) &&
-    SQL_START.test(n.text)
+    (SQL_START.test(n.text) || SQL_ANY_CASE.test(n.text) || SQL_JOINED.test(n.text))
   );
 }
 

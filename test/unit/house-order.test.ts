@@ -75,8 +75,12 @@ describe('house order', () => {
       'const base = `SELECT m.id FROM meters m`; db.prepare(`${base} WHERE m.id = ?`);',
       "db.exec('BEGIN IMMEDIATE');",
       "const label = 'Select a meter'; /^(\\d{4})$/.exec(period);",
+      // Lower case, and a statement joined after another (issue 61): both counted.
+      "db.prepare('select id from meters where label = ?').all(x);",
+      "db.exec('x; delete from tariffs');",
+      "const words = 'Update the tariff; then select a period.';",
     ].join('\n');
-    expect(sqlStatementsIn(code)).toBe(3);
+    expect(sqlStatementsIn(code)).toBe(5);
   });
 
   // Refusals of the core (`new AppError(…)` in main/) carry a `reason` code, so the app and the CLI word
