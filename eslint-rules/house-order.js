@@ -50,7 +50,7 @@ export const FOLDER_IMPORTS = {
     'watch',
   ],
   community: ['.', '@common', '@preload', 'analysis', 'cost', 'db', 'demo', 'doors', 'import', 'time'],
-  cost: ['.', '@common', '@preload', 'analysis', 'db', 'export', 'import', 'time'],
+  cost: ['.', '@common', '@preload', 'analysis', 'db', 'doors', 'export', 'import', 'time'],
   db: ['.', '@common', '@preload', 'api', 'doors', 'time'],
   demo: ['time'],
   doors: ['.', '@common'],

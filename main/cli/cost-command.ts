@@ -5,6 +5,7 @@
  * array, checked against the app's schema); `--prices FILE` imports a spot price file into the profile
  * first. Without `--from`/`--to`: the last twelve complete months the data covers, or its own span (said).
  */
+import { DoorRefusal, parseJsonBounded, SMALL_JSON_LIMITS } from '../doors/json-bytes';
 import { noReadings } from './refusals';
 import { registersOfMeter } from '../db/profile-stats';
 import { MAX_PRICE_FILE_BYTES } from '../../common/rules';
@@ -63,12 +64,20 @@ export function readCapped(option: string, path: string): Buffer {
   return readOptionFile(option, path, MAX_PRICE_FILE_BYTES);
 }
 
+/** A JSON file the door refused, in words: not JSON, or more than such a file ever holds. */
+function jsonFileRefusal(option: string, path: string, what: string, err: unknown): UsageError {
+  if (err instanceof DoorRefusal && err.kind !== 'not_json')
+    return new UsageError(`${option} ${path}: it holds ${err.message}; no ${what} file does.`);
+  return new UsageError(`${option} ${path}: not JSON (${(err as Error).message}).`);
+}
+
 function tariffsFromFile(path: string): Tariff[] {
   let doc: unknown;
   try {
-    doc = JSON.parse(readCapped('--tariff', path).toString('utf8'));
+    doc = parseJsonBounded(readCapped('--tariff', path), MAX_PRICE_FILE_BYTES, SMALL_JSON_LIMITS);
   } catch (err) {
-    throw new UsageError(`--tariff ${path}: ${(err as Error).message}`);
+    if (err instanceof UsageError) throw err;
+    throw jsonFileRefusal('--tariff', path, 'tariff', err);
   }
   return (Array.isArray(doc) ? doc : [doc]).map((t, i) => {
     const r = tariffSchema.safeParse(t);
@@ -259,10 +268,10 @@ export function costCommand(command: 'cost' | 'battery', a: CostArgs): void {
 function billFromFile(path: string): Bill {
   let raw: unknown;
   try {
-    raw = JSON.parse(readCapped('--bill', path).toString('utf8'));
+    raw = parseJsonBounded(readCapped('--bill', path), MAX_PRICE_FILE_BYTES, SMALL_JSON_LIMITS);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`--bill ${path}: not JSON (${(err as Error).message}).`);
+    throw jsonFileRefusal('--bill', path, 'bill', err);
   }
   const parsed = billSchema.safeParse(raw);
   if (parsed.success) return parsed.data;

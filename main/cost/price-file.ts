@@ -21,6 +21,7 @@
  * resolved by row order, as in the readings import. Prices in ct/kWh or €/kWh (said in the header)
  * are converted. Anything else is refused with the line.
  */
+import { jsonShapeIssue, PRICE_JSON_LIMITS } from '../doors/json-bytes';
 import { cleanText } from '../../common/rules';
 import { parse } from 'csv-parse/sync';
 import {
@@ -87,6 +88,8 @@ function resolutionOf(starts: number[]): number {
 
 function fromJson(text: string): PricePoint[] {
   let doc: unknown;
+  const shape = jsonShapeIssue(text, PRICE_JSON_LIMITS);
+  if (shape) fail(`The file holds ${shape}; no price file of three years does.`);
   try {
     doc = JSON.parse(text);
   } catch (err) {

@@ -78,6 +78,14 @@ export interface JsonLimits {
   values: number;
 }
 
+/**
+ * The shapes of the JSON files a person points Meterdesk at (issue 61: 29 MB of `[{},…]` took 22 s and
+ * 1 GB before a price file was refused): three years of quarter-hourly aWATTar prices are ~105 000
+ * objects of four values; a tariff or a bill file a few hundred values.
+ */
+export const PRICE_JSON_LIMITS: JsonLimits = { containers: 250_000, values: 1_500_000 };
+export const SMALL_JSON_LIMITS: JsonLimits = { containers: 20_000, values: 200_000 };
+
 /** What makes a JSON text too big to parse (as a phrase), or null. */
 export function jsonShapeIssue(text: string, limits: JsonLimits): string | null {
   const braces = countOf(text, '{', limits.containers);

@@ -255,6 +255,33 @@ describe('the CLI at its other doors', () => {
     ]);
     expect(zero.status).toBe(1);
     expect(zero.stderr).toMatch(/--prices \/dev\/zero is larger than 30 MB/);
+    // A tariff or bill file of 300 000 empty objects (0.9 MB): refused by its shape, before it is parsed.
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, `[${'{},'.repeat(300_000)}{}]`);
+    const tariff = await cli(['--data-dir', dir, 'cost', '--meter', meter, '--tariff', huge]);
+    expect(tariff.status).toBe(1);
+    expect(tariff.stderr).toMatch(
+      /--tariff .*huge\.json: it holds more than 20000 objects and arrays; no tariff file does/,
+    );
+    const bill = await cli([
+      '--data-dir',
+      dir,
+      'bill',
+      '--meter',
+      meter,
+      '--tariff-preset',
+      'netz-2026-wien',
+      '--from',
+      '2026-06-01T00:00:00+02:00',
+      '--to',
+      '2026-07-01T00:00:00+02:00',
+      '--bill',
+      huge,
+    ]);
+    expect(bill.status).toBe(1);
+    expect(bill.stderr).toMatch(
+      /--bill .*huge\.json: it holds more than 20000 objects and arrays; no bill file does/,
+    );
   });
 
   it('refuses tariffs out of bounds or on days that do not exist', async () => {

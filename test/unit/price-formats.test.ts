@@ -189,3 +189,26 @@ describe('price files', () => {
     expect(message.length).toBeLessThanOrEqual(400);
   });
 });
+
+describe('a price file of JSON far past any real one (issue 61)', () => {
+  it('is refused by its shape before it is parsed: 30 MB of `[{},…]` (under the file cap) at once', () => {
+    const bytes = Buffer.from(`[${'{},'.repeat(10_000_000)}{}]`);
+    expect(bytes.length).toBeGreaterThan(28 * 1024 * 1024);
+    const at = performance.now();
+    expect(() => readPriceFile(bytes, 'Europe/Vienna')).toThrow(/holds more than 250000 objects and arrays/);
+    // The door counts braces with indexOf; JSON.parse of this text alone took seconds and 1 GB.
+    expect(performance.now() - at).toBeLessThan(5000);
+  });
+
+  it('takes three years of quarter-hourly aWATTar prices (105 000 objects of four values)', () => {
+    const start = Date.parse('2023-10-01T00:00:00Z'); // three years up to before today
+    const data = Array.from({ length: 3 * 35_040 }, (_, i) => ({
+      start_timestamp: start + i * 900_000,
+      end_timestamp: start + (i + 1) * 900_000,
+      marketprice: 80 + (i % 7),
+      unit: 'Eur/MWh',
+    }));
+    const r = readPriceFile(Buffer.from(JSON.stringify({ object: 'list', data })), 'Europe/Vienna');
+    expect(r.points).toHaveLength(3 * 35_040);
+  });
+});
