@@ -507,6 +507,8 @@ export const de = {
   err_reason_backup_damaged: 'Die Sicherung {{path}} ist beschädigt; nichts wurde geändert.',
   err_reason_backup_source_damaged:
     'Das Profil ist beschädigt: Es wurde keine Sicherung geschrieben. Seine Messwerte lassen sich in ein neues Profil neu synchronisieren oder importieren.',
+  err_reason_slp_not_consumption:
+    'Standardlastprofile beschreiben Strombezug aus dem Netz: Für einen Gaszähler oder ein Einspeiseregister ({{register}}) gibt es keinen Vergleich.',
   err_reason_backup_schema_foreign:
     'Die Sicherung {{path}} enthält, was kein Meterdesk-Profil enthält (etwa einen Trigger oder eine Sicht); sie wird nicht übernommen, nichts wurde geändert.',
   err_reason_backup_values_implausible:

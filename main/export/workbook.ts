@@ -12,7 +12,7 @@ import { readRange } from '../db/readings-read';
 import { meterRow } from '../db/meter-reads';
 import { createCostService } from '../cost/cost-service';
 import { monthsOf } from '../cost/cost';
-import { compareSlp } from '../slp/compare';
+import { compareSlp, slpApplies } from '../slp/compare';
 import { slpSeries, type SlpId } from '../slp/standard-profile';
 import { fixedClock } from '../time/clock';
 import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
@@ -139,7 +139,7 @@ export async function buildWorkbook(
     w('Viertelstunden', 'Quarter-hours'),
   );
   // The standard profile, scaled as the comparison scales it, beside each quarter-hour.
-  if (rows.length > 0 && framed.frame.resolutionSec === 900) {
+  if (rows.length > 0 && framed.frame.resolutionSec === 900 && slpApplies(db, q.meterId, q.obisCode)) {
     const c = compareSlp(db, { ...q, profile: q.slp }, nowSec, tz);
     const std = slpSeries(c.profile as SlpId, fromSec, toSec, tz);
     const scale = c.scale / 1000;

@@ -25,6 +25,7 @@ import {
 import { CLASS_CANDIDATES, shapeFit } from './fit';
 import { clientOf, tariffsOfClient } from '../cost/client-tariffs';
 import { createTariffStore } from '../db/tariff-store';
+import { AppError } from '../errors';
 import { spotDifference, tariffDifference } from './slp-cost';
 
 type DayTypeName = 'workday' | 'saturday' | 'sunday_holiday';
@@ -62,6 +63,21 @@ export function suggestedSlp(
   return { profile: fit[0]?.profile ?? fallback, reason: 'closest_shape', fit, ...base };
 }
 
+/**
+ * Whether a register can be set beside a standard load profile: the profiles describe electricity
+ * drawn from the grid, so only an electricity consumption meter's consumption register (1-1:1.x).
+ * A gas meter or a feed-in register against H0 would be a comparison of unlike things (issue 61).
+ */
+export function slpApplies(db: Database.Database, meterId: string, obisCode: string): boolean {
+  const m = meterRow(db, meterId);
+  return (
+    !!m &&
+    m.commodity === 'electricity' &&
+    m.energy_direction === 'consumption' &&
+    !obisCode.startsWith('1-1:2.')
+  );
+}
+
 export function compareSlp(
   db: Database.Database,
   q: { meterId: string; obisCode: string; fromSec: number; toSec: number; profile: SlpId | null },
@@ -70,6 +86,12 @@ export function compareSlp(
   /** The tariffs to weigh the difference on: the client's (a report passes its own list). */
   tariffs?: readonly Tariff[],
 ): SlpCompareResult {
+  if (!slpApplies(db, q.meterId, q.obisCode))
+    throw new AppError(
+      'invalid_input',
+      'Standard load profiles describe electricity drawn from the grid: a gas meter or a feed-in register has none to compare with.',
+      { reason: 'slp_not_consumption', params: { register: q.obisCode } },
+    );
   const offered = tariffs ?? tariffsOfClient(createTariffStore(db).list(), clientOf(db, q.meterId), true);
   const framed = frameFor(db, q, nowSec, tz);
   const { fromSec, toSec } = framed.frame;

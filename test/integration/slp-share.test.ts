@@ -4,7 +4,7 @@
  * "15,0 %" on screen (the core rounded it to 0,1495 first) and "14,9 %" in the CLI. The oracle: the
  * share from the values written, by hand.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
@@ -83,5 +83,79 @@ describe('the standard profile’s shares', () => {
     ]);
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/SNAP window \(Apr–Sep 10–16\): 14\.9 %/);
+  });
+});
+
+describe('a standard profile is for electricity drawn from the grid (issue 61)', () => {
+  it('refuses a gas meter and a feed-in register, in the core and the CLI; a gas workbook has no such sheet', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-slp-gas-'));
+    const db = openDatabase(join(dir, 'meterdesk.sqlite'));
+    const meter = (id: string, direction: string, commodity: string) =>
+      db
+        .prepare(
+          `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
+           VALUES (?, ?, ?, ?, ?, 'quarter_hour', 'imported', NULL, '{}', 0)`,
+        )
+        .run(id, `AT00100000000000000000000000000${id.length}${id.slice(-1)}`, id, direction, commodity);
+    meter('gas', 'consumption', 'gas');
+    meter('pv', 'feed_in', 'electricity');
+    const day = DateTime.fromISO('2026-06-01', { zone: ZONE });
+    const rows = (obisCode: string) =>
+      Array.from({ length: 96 }, (_, k) => ({
+        obisCode,
+        startSec: day.plus({ minutes: 15 * k }).toSeconds(),
+        endSec: day.plus({ minutes: 15 * k + 15 }).toSeconds(),
+        value: 1,
+        quality: 1 as const,
+        updatedSec: 1,
+      }));
+    const store = createReadingsStore(db, ZONE);
+    store.applyPage('gas', rows('7-20:99.33.17'), 'import', 1);
+    store.applyPage('pv', rows('1-1:2.9.0 G.01'), 'import', 1);
+    const span = { fromSec: day.toSeconds(), toSec: day.plus({ days: 1 }).toSeconds() };
+    for (const [meterId, obisCode] of [
+      ['gas', '7-20:99.33.17'],
+      ['pv', '1-1:2.9.0 G.01'],
+    ] as const)
+      expect(() =>
+        compareSlp(db, { meterId, obisCode, ...span, profile: 'H0' }, span.toSec + 86_400, ZONE),
+      ).toThrow(
+        expect.objectContaining({ details: expect.objectContaining({ reason: 'slp_not_consumption' }) }),
+      );
+    db.close();
+    const cli = await runCli([
+      '--data-dir',
+      dir,
+      'compare-slp',
+      '--meter',
+      'gas',
+      '--slp',
+      'H0',
+      '--period',
+      '2026-06',
+      '--now',
+      '2026-07-02T00:00:00Z',
+    ]);
+    expect(cli.status).not.toBe(0);
+    expect(cli.stderr).toMatch(/a gas meter or a feed-in register/);
+    const out = join(dir, 'gas.xlsx');
+    const wb = await runCli([
+      '--data-dir',
+      dir,
+      'export',
+      '--meter',
+      'gas',
+      '--from',
+      '2026-06-01T00:00:00+02:00',
+      '--to',
+      '2026-06-02T00:00:00+02:00',
+      '--format',
+      'xlsx',
+      '--out',
+      out,
+    ]);
+    expect(wb.status, wb.stderr).toBe(0);
+    const XLSX = await import('@e965/xlsx');
+    expect(XLSX.read(readFileSync(out), { type: 'buffer' }).SheetNames.join(' ')).not.toMatch(/standard/i);
   });
 });
