@@ -5,6 +5,7 @@
  * for the app's dialog, the kept bills and the CLI's `--bill FILE.json`.
  */
 import { z } from 'zod';
+import { personLabel } from './person-name';
 import { BILL_PARTS } from './contract-plain';
 import { meterId, sec, tariffId } from './tariff-contract';
 
@@ -30,7 +31,7 @@ const euros = z.number().min(-10_000_000).max(10_000_000);
 const billPart = z
   .object({
     key: billPartKey,
-    label: z.string().trim().max(80).optional(),
+    label: personLabel(80).optional(),
     eur: euros.nullable(),
   })
   .strict();

@@ -6,6 +6,7 @@
  * another member or a battery on the same quarter-hours.
  */
 import { z } from 'zod';
+import { personName } from './person-name';
 import { dateIssue } from '../common/rules';
 import { channel } from './channel';
 import { batteryInput } from './cost-contract';
@@ -61,7 +62,7 @@ export type CommunitySettings = z.output<typeof communitySettingsSchema>;
 export const communitySchema = z
   .object({
     id: communityId,
-    name: z.string().trim().min(1).max(80),
+    name: personName(80),
     kind: z.enum(['local', 'regional', 'beg']),
     allocation: z.enum(['static', 'dynamic']),
     settings: communitySettingsSchema.default(communitySettingsSchema.parse({})),
@@ -229,7 +230,7 @@ export const communityChannels = {
   }>().input(
     z
       .object({
-        name: z.string().trim().min(1).max(80),
+        name: personName(80),
         kind: z.enum(['local', 'regional', 'beg']),
         fileName: z.string().min(1).max(255),
         dataBase64: z

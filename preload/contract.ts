@@ -7,6 +7,7 @@
  * import it. Later work adds channels here, never around it.
  */
 import { z } from 'zod';
+import { personLabel, personName } from './person-name';
 import * as plain from './contract-plain';
 import { channel } from './channel';
 import { communityChannels } from './community-contract';
@@ -113,7 +114,7 @@ export const channels = {
               ),
           ),
         energyDirection: z.enum(['consumption', 'feed_in']),
-        label: z.string().trim().max(200).optional(),
+        label: personLabel(200).optional(),
         siteId: id.optional(),
       })
       .strict(),
@@ -126,7 +127,7 @@ export const channels = {
   'meters:withdrawConsent': channel<ConsentStatus>().input(z.object({ meterId: id }).strict()),
   /** Imported meters are the person's (issue 31): rename, site and customer, merge, delete. */
   'meters:rename': channel<{ renamed: string }>().input(
-    z.object({ meterId: id, label: z.string().trim().min(1).max(200) }).strict(),
+    z.object({ meterId: id, label: personName(200) }).strict(),
   ),
   /** What a meter supplies (its standard profile stays in the class), or null: by its yearly energy. */
   'meters:setUsage': channel<{ meterId: string; usageClass: string | null }>().input(
@@ -164,7 +165,7 @@ export const channels = {
   'places:customers': channel<{ id: string; name: string; own: boolean }[]>().input(none),
   /** Renames one of the person's own customers or sites (issue 42, item 8). */
   'places:rename': channel<{ name: string }>().input(
-    z.object({ kind: z.enum(['customer', 'site']), id, name: z.string().trim().min(1).max(200) }).strict(),
+    z.object({ kind: z.enum(['customer', 'site']), id, name: personName(200) }).strict(),
   ),
   /** Merges one of the person's own customers or sites into another: its meters or sites move. */
   'places:merge': channel<{ meters: number; sites: number }>().input(

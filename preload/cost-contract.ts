@@ -4,6 +4,7 @@
  * tariff is cheapest, would a battery or a cap on peaks pay": cost, battery, peak shaving.
  */
 import { z } from 'zod';
+import { personName } from './person-name';
 import { channel } from './channel';
 import {
   meterId,
@@ -240,7 +241,7 @@ export const costChannels = {
     z
       .object({
         id: tariffId.optional(),
-        name: z.string().trim().min(1).max(80),
+        name: personName(80),
         parts: z.array(tariffPart).min(1).max(3),
         owner: tariffOwner.nullable().optional(),
       })
@@ -253,7 +254,7 @@ export const costChannels = {
   'prices:import': channel<PriceSeriesView>().input(
     z
       .object({
-        name: z.string().trim().min(1).max(80),
+        name: personName(80),
         fileName: z.string().min(1).max(255),
         dataBase64: z
           .string()
@@ -264,7 +265,7 @@ export const costChannels = {
   ),
   /** A series' name as lists show it (its id, which tariffs bill on, stays). */
   'prices:rename': channel<PriceSeriesView>().input(
-    z.object({ seriesId: z.string().min(1).max(64), name: z.string().trim().min(1).max(80) }).strict(),
+    z.object({ seriesId: z.string().min(1).max(64), name: personName(80) }).strict(),
   ),
   'prices:remove': channel<{ removed: boolean }>().input(
     z.object({ seriesId: z.string().min(1).max(64) }).strict(),

@@ -5,6 +5,7 @@
  * a path the renderer names.
  */
 import { z } from 'zod';
+import { personName } from './person-name';
 import { channel } from './channel';
 
 import { IMPORT_MAX_BYTES } from './contract-plain';
@@ -14,7 +15,7 @@ const meterId = z.string().min(1).max(200);
 /** A format the person defines for a file Meterdesk does not know (the mapping dialog). */
 export const importMappingSchema = z
   .object({
-    name: z.string().trim().min(1).max(60),
+    name: personName(60),
     delimiter: z.enum([';', ',', '\t']),
     decimal: z.enum([',', '.']),
     /** The line holding the column names (1 = the first line); lines above it are skipped. */

@@ -3,6 +3,7 @@
  * tokens (tokens go in, never out), and a profile as one backup file and back.
  */
 import { z } from 'zod';
+import { personName } from './person-name';
 import { channel } from './channel';
 import type { BackupResult, ConnectionTest, ProfileView, RestoreResult } from './results-contract';
 
@@ -21,7 +22,7 @@ export const profileChannels = {
   'profiles:add': channel<ProfileView>().input(
     z
       .object({
-        name: z.string().trim().min(1).max(80),
+        name: personName(80),
         /** The team base URL as shown on the token page: `{base_url}/api/v1/teams/{team}`. */
         teamUrl: z.string().url().max(500),
         token: z.string().trim().min(8).max(500),
@@ -31,12 +32,8 @@ export const profileChannels = {
       .strict(),
   ),
   /** A profile without an account, for files imported from the grid operators' portals. */
-  'profiles:addLocal': channel<ProfileView>().input(
-    z.object({ name: z.string().trim().min(1).max(80) }).strict(),
-  ),
-  'profiles:rename': channel<ProfileView>().input(
-    z.object({ profileId, name: z.string().trim().min(1).max(80) }).strict(),
-  ),
+  'profiles:addLocal': channel<ProfileView>().input(z.object({ name: personName(80) }).strict()),
+  'profiles:rename': channel<ProfileView>().input(z.object({ profileId, name: personName(80) }).strict()),
   'profiles:remove': channel<{ removed: true }>().input(
     z.object({ profileId, deleteLocalData: z.boolean() }).strict(),
   ),
@@ -46,9 +43,7 @@ export const profileChannels = {
    * A backup file (an open dialog) checked and copied into a new local profile; never over an
    * existing one. `name`: the new profile's, else the backed-up one's with the backup's date.
    */
-  'profiles:restore': channel<RestoreResult>().input(
-    z.object({ name: z.string().trim().min(1).max(80).optional() }).strict(),
-  ),
+  'profiles:restore': channel<RestoreResult>().input(z.object({ name: personName(80).optional() }).strict()),
   'profiles:testConnection': channel<ConnectionTest>().input(
     z.object({ teamUrl: z.string().url().max(500), token: z.string().min(8).max(500) }).strict(),
   ),

@@ -3,6 +3,7 @@
  * levies and dated changes, each value within the caps of common/rules.ts. Part of the cost contract.
  */
 import { z } from 'zod';
+import { personName } from './person-name';
 import { dateIssue, TARIFF_CT_KWH } from '../common/rules';
 
 export const sec = z.number().int().min(0).max(32_503_680_000);
@@ -92,7 +93,7 @@ export type EnergyPrice = z.output<typeof energySchema>;
 
 export const fixedCharge = z
   .object({
-    name: z.string().trim().min(1).max(60),
+    name: personName(60),
     eur: z.number().min(0).max(1_000_000),
     per: z.enum(['month', 'year']),
     /**
@@ -105,7 +106,7 @@ export const fixedCharge = z
   .strict();
 export const levy = z
   .object({
-    name: z.string().trim().min(1).max(60),
+    name: personName(60),
     centsPerKwh: centsUp.default(0),
     /** Percent of the net amount (energy, fees, grid) before VAT. */
     percent: z.number().min(0).max(100).default(0),
@@ -145,7 +146,7 @@ export type TariffPart = z.output<typeof tariffPart>;
 const tariffObject = z
   .object({
     id: tariffId,
-    name: z.string().trim().min(1).max(80),
+    name: personName(80),
     /** Consumption tariffs price grid import; feed-in tariffs pay for grid export (`2.9.0`). */
     direction: z.enum(['consumption', 'feed_in']),
     /** What the tariff prices: a gas meter is priced with gas tariffs only, never with electricity's. */

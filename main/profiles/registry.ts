@@ -7,6 +7,7 @@
  * account and holds imported files only. Each profile's readings live in `profiles/<id>/meterdesk.sqlite`; its token
  * lives in the OS keychain, never in this file.
  */
+import { cleanText } from '../../common/rules';
 import { slugOf } from '../../common/slug';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,9 @@ import { AppError } from '../errors';
 import { systemClock } from '../time/clock';
 
 export const DEMO_PROFILE_ID = 'demo';
+
+/** A profile's name through the one text rule (the CLI's --name passes no contract): at most 80 characters. */
+const nameOf = (name: string) => cleanText(name, 80) || 'Profil';
 
 const profileSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,64}$/),
@@ -120,7 +124,7 @@ export function createProfileRegistry(dataDir: string) {
             reason: 'profile_exists',
             params: { id },
           });
-        const profile: Profile = { ...p, id, kind: 'account' };
+        const profile: Profile = { ...p, name: nameOf(p.name), id, kind: 'account' };
         state.profiles.push(profile);
         return { ...profile };
       });
@@ -131,7 +135,7 @@ export function createProfileRegistry(dataDir: string) {
         const id = this.idFor(name, true);
         // Its folder is made now, under the lock: a second restore at once picks another id.
         mkdirSync(join(dataDir, 'profiles', id), { recursive: true });
-        const profile: Profile = { id, name, kind: 'local', baseUrl: '', team: '', plan: null };
+        const profile: Profile = { id, name: nameOf(name), kind: 'local', baseUrl: '', team: '', plan: null };
         state.profiles.push(profile);
         return { ...profile };
       });
@@ -146,7 +150,7 @@ export function createProfileRegistry(dataDir: string) {
         const id = this.idFor(name, true);
         mkdirSync(join(dataDir, 'profiles'), { recursive: true });
         renameSync(folder, join(dataDir, 'profiles', id));
-        const profile: Profile = { id, name, kind: 'local', baseUrl: '', team: '', plan: null };
+        const profile: Profile = { id, name: nameOf(name), kind: 'local', baseUrl: '', team: '', plan: null };
         state.profiles.push(profile);
         return { ...profile };
       });
@@ -159,7 +163,7 @@ export function createProfileRegistry(dataDir: string) {
     update(id: string, patch: Partial<Pick<Profile, 'name' | 'plan'>>): Profile {
       return change(() => {
         const p = find(id);
-        Object.assign(p, patch);
+        Object.assign(p, patch, patch.name === undefined ? {} : { name: nameOf(patch.name) });
         return { ...p };
       });
     },

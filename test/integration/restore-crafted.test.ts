@@ -122,9 +122,15 @@ describe('a crafted backup', () => {
       db.exec('UPDATE daily_rollups SET sum = sum * 10, max = 1e30');
     });
     const into = mkdtempSync(join(tmpdir(), 'md-crafted-into-'));
-    const r = await cli(['--data-dir', into, 'restore', file, '--name', 'Kunde', '--json']);
+    // The profile's name from --name passes the same text rule (no contract between the CLI and it).
+    const r = await cli(['--data-dir', into, 'restore', file, '--name', '\u202eKunde\u0007', '--json']);
     expect(r.status, r.stderr).toBe(0);
-    const { profile, manifest } = JSON.parse(r.stdout) as { profile: string; manifest: { readings: number } };
+    const { profile, name, manifest } = JSON.parse(r.stdout) as {
+      profile: string;
+      name: string;
+      manifest: { readings: number };
+    };
+    expect(name).toBe('Kunde');
     const path = join(into, 'profiles', profile, 'meterdesk.sqlite');
     const [m] = rows(path, 'SELECT label FROM meters') as { label: string }[];
     expect(m!.label).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
