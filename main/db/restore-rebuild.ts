@@ -52,11 +52,7 @@ export function checkSchema(db: Database.Database, path: string): void {
   for (const [key, sql] of found)
     if (!expected.has(key)) throw refuse(path, `it holds a ${key} no Meterdesk profile has`);
     else if (expected.get(key) !== sql)
-      throw refuse(
-        path,
-        `its ${key} is defined otherwise than Meterdesk defines it`,
-        'backup_schema_foreign',
-      );
+      throw refuse(path, `its ${key} is defined otherwise than Meterdesk defines it`);
   for (const key of expected.keys())
     if (!found.has(key)) throw refuse(path, `it lacks the ${key} of a Meterdesk profile`);
 }
