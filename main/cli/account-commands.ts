@@ -4,7 +4,7 @@
  * or the keychain; each command loads only what it uses (`stats` neither the HTTP client nor the
  * schemas: ≈ 25 ms of module compilation at every run).
  */
-import { noDatabase, noReadings } from './refusals';
+import { lacksRegister, noDatabase, noReadings } from './refusals';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openForReading, openForWriting } from '../db/open';
@@ -19,6 +19,7 @@ import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { UsageError } from './usage-error';
 import { AppError } from '../errors';
 import { profileStats, registersOfMeter } from '../db/profile-stats';
+import { profileDbPath } from './profile-path';
 
 export interface AccountArgs {
   'data-dir'?: string;
@@ -44,7 +45,9 @@ export async function accountCommand(
   help: Record<string, string>,
 ): Promise<void> {
   if (command === 'sync') return syncCommand(v, dataDir, help);
-  const dbPath = existsSync(join(dataDir, 'meterdesk.sqlite')) ? join(dataDir, 'meterdesk.sqlite') : null;
+  // The data folder's own database, or a named profile's (--profile, as every other command takes it).
+  const path = await profileDbPath(dataDir, v.profile);
+  const dbPath = existsSync(path) ? path : null;
   if (!dbPath) throw noDatabase(dataDir, `Run "meterdesk --data-dir ${v['data-dir']} sync …" first.`);
   if (command === 'stats') statsCommand(v, dbPath);
   else await exportCommand(v, dataDir, dbPath, help);
@@ -190,6 +193,7 @@ async function exportCommand(v: AccountArgs, dataDir: string, dbPath: string, he
   const db = openForReading(dbPath, note);
   try {
     const meterId = resolveMeter(db, v.meter!).id; // an id or a metering point
+    if (v.register) lacksRegister(meterId, v.register, registersOfMeter(db, meterId));
     const registers = v.register ?? registersOfMeter(db, meterId);
     if (registers.length === 0) throw noReadings(String(v.meter));
     const r = await exportCsv(
@@ -215,6 +219,7 @@ async function workbookExport(v: AccountArgs, dbPath: string, fromSec: number, t
   const db = openForReading(dbPath, note);
   try {
     const meterId = resolveMeter(db, v.meter!).id;
+    if (v.register) lacksRegister(meterId, v.register, registersOfMeter(db, meterId));
     const register = v.register?.[0] ?? mainRegister(db, meterId)?.obis_code;
     if (!register) throw noReadings(String(v.meter));
     // The workbook's headings in the CLI's language (--lang, METERDESK_LANG, the system's).

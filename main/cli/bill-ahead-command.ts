@@ -76,7 +76,7 @@ export function billAheadCommand(a: {
         `rest (${r.rest.days} days, ${r.rest.method === 'last_year' ? `last year's days × trend ${r.rest.trend}` : r.rest.method === 'recent_days' ? 'the last four weeks' : 'no data to project from'}): ${r.rest.kwh} kWh (${r.rest.kwhLow}–${r.rest.kwhHigh}), ${e(r.rest.eur)} EUR (${e(r.rest.low)}–${e(r.rest.high)})\n` +
         `year: ${e(r.year.eur)} EUR (${e(r.year.low)}–${e(r.year.high)})\n` +
         (r.payments && r.balance
-          ? `payments ${r.payments.perYear} × ${e(r.payments.eur)} = ${e(r.payments.total)} EUR: ${r.balance.eur >= 0 ? `about ${e(r.balance.eur)} EUR back` : `about ${e(-r.balance.eur)} EUR more to pay`} (${e(r.balance.low)} to ${e(r.balance.high)})\n`
+          ? `payments ${r.payments.perYear} × ${e(r.payments.eur)} = ${e(r.payments.total)} EUR: ${balanceWords(r.balance)}\n`
           : '') +
         (r.unpriced.withoutPrice + r.unpriced.outsideValidity > 0
           ? `${aheadUnpricedLine(r.unpriced, cliLanguage(process.argv.slice(2)))}\n`
@@ -85,4 +85,17 @@ export function billAheadCommand(a: {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The balance a person reads (issue 64): a refund is a refund and a payment a payment, the range in the
+ * same words — never "more to pay (-15.97 to -0.44)".
+ */
+export function balanceWords(b: { eur: number; low: number; high: number }): string {
+  const e = (v: number) => Math.abs(v).toFixed(2);
+  const one = (v: number) => (v >= 0 ? `${e(v)} EUR back` : `${e(v)} EUR more to pay`);
+  const about = `about ${one(b.eur)}`;
+  if (b.low >= 0) return `${about} (between ${e(b.low)} and ${e(b.high)} EUR back)`;
+  if (b.high <= 0) return `${about} (between ${e(b.high)} and ${e(b.low)} EUR more to pay)`;
+  return `${about} (between ${e(b.low)} EUR more to pay and ${e(b.high)} EUR back)`;
 }

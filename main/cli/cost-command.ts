@@ -17,7 +17,14 @@ import { mainRegister } from '../analysis/frame';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { openForReading } from '../db/open';
 import { createProfileRegistry } from '../profiles/registry';
-import { DEFAULT_TZ, isoWithOffset, parseIsoSec } from '../time/local-days';
+import {
+  dayKey,
+  dayNumberOfKey,
+  dayStartSec,
+  DEFAULT_TZ,
+  isoWithOffset,
+  parseIsoSec,
+} from '../time/local-days';
 import { resolveMeter } from './lists-command';
 import { readOptionFile, UsageError } from './usage-error';
 import { billReasonLine, cliLanguage } from './cli-words';
@@ -102,17 +109,36 @@ const number = (v: string | undefined, name: string, fallback?: number): number 
   return n;
 };
 
+/**
+ * A `--from`/`--to` value as an instant: a day (`2026-06-01`) is its local midnight — for `--to` the
+ * midnight after it, so the day is included, as the dialog's "bis (einschließlich)" (issue 64); an ISO
+ * timestamp with Z or an offset is itself (an end, excluded).
+ */
+function instantOf(text: string, end: 'from' | 'to'): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return parseIsoSec(text);
+  let day: number;
+  try {
+    day = dayNumberOfKey(text);
+  } catch {
+    return NaN;
+  }
+  if (dayKey(day) !== text) return NaN; // 2026-02-30
+  return dayStartSec(end === 'to' ? day + 1 : day, DEFAULT_TZ);
+}
+
 function rangeOf(
   a: CostArgs,
   db: Parameters<typeof defaultRange>[0],
   meterIds: string[],
 ): { fromSec: number; toSec: number; kind?: 'months' | 'span' | 'none' } {
   if (!a.from && !a.to) return defaultRange(db, meterIds, DEFAULT_TZ, systemClock.nowSec());
-  const fromSec = parseIsoSec(a.from ?? '');
-  const toSec = parseIsoSec(a.to ?? '');
+  const fromSec = instantOf(a.from ?? '', 'from');
+  const toSec = instantOf(a.to ?? '', 'to');
   if (!Number.isFinite(fromSec) || !Number.isFinite(toSec) || toSec <= fromSec)
     throw new UsageError(
-      '--from and --to must be ISO 8601 timestamps with Z or an offset, --to after --from.',
+      cliLanguage(process.argv.slice(2)) === 'de'
+        ? '--from und --to sind Tage (2026-06-01; der Tag von --to ist eingeschlossen, wie „bis (einschließlich)“ im Dialog) oder ISO-8601-Zeitpunkte mit Z oder Versatz (--to ist dann das Ende, ausgeschlossen); --to nach --from.'
+        : '--from and --to are days (2026-06-01; the --to day is included, as "to (inclusive)" in the dialog) or ISO 8601 timestamps with Z or an offset (--to is then the end, excluded); --to after --from.',
     );
   if (toSec - fromSec > 4 * 366 * 86_400)
     throw new UsageError('Choose --from and --to at most 4 years apart.');

@@ -38,10 +38,10 @@ Syncs every connected meter. The token comes from METERDESK_TOKEN, or from the O
 Shows progress on a terminal and ends with one JSON line: meters, readings written, revisions, pages,
 duration, errors, warnings (shortfalls found by checking the synced days against the service, with
 their numbers) and checks (the days checked per meter). Exit code 2 when a meter failed.`,
-  stats: `Usage: meterdesk --data-dir DIR stats [--json]
+  stats: `Usage: meterdesk --data-dir DIR stats [--profile NAME] [--json]
 
 Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
-  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile|xlsx --out FILE [--register OBIS]...
+  export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile|xlsx --out FILE [--register OBIS]... [--profile NAME]
        meterdesk --data-dir DIR export --site ID --from ISO --to ISO --format xlsx --out FILE [--register OBIS]...
 
 Writes the meter's readings (all registers unless --register is given) as CSV, streaming.
@@ -217,8 +217,10 @@ the dynamic key, other members (--add, --remove) or a community battery (--capac
 Without --id: the profile's only community, or the list. "import" reads the EDA portal's "Energie Report"
 (XLSX) into one imported meter per metering point and the community, in one transaction.`,
   bill: `Usage: meterdesk --data-dir DIR bill --meter ID|METERING_POINT (--tariff FILE | --tariff-id ID | --tariff-preset ID)
-       --from ISO --to ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
+       --from DAY|ISO --to DAY|ISO --bill FILE.json [--register OBIS] [--profile NAME] [--json]
 
+--from 2026-06-01 --to 2026-06-30: the bill's days, the --to day included (as the dialog's "to
+(inclusive)"); ISO timestamps with an offset are instants, --to then excluded.
 Reconciles a bill: FILE.json holds its lines, {"kwh", "energyEur", "baseFeeEur", "gridEur",
 "leviesEur", "vatEur", "totalEur"} (kwh and totalEur required; net lines, VAT apart) and, where the
 bill shows them, "parts": [{"key", "label", "eur"}] — the grid line's usage, loss, power, flat,
@@ -262,8 +264,8 @@ direction and register (never across them). The app's portfolio view, from the s
 /** The options each command reads (besides --data-dir and --help). */
 export const OPTIONS: Record<string, string[]> = {
   sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
-  stats: ['json'],
-  export: ['meter', 'site', 'from', 'to', 'format', 'out', 'register'],
+  stats: ['json', 'profile'],
+  export: ['meter', 'site', 'from', 'to', 'format', 'out', 'register', 'profile'],
   import: ['json', 'profile', 'meter', 'direction', 'replace', 'accept-suspicious'],
   cost: [
     'profile',

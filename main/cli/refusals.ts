@@ -17,3 +17,17 @@ export function noReadings(meter: string, register?: string): AppError {
     { reason: 'meter_no_readings', params: { meter, register: register ?? '–' } },
   );
 }
+
+/**
+ * A register asked for (--register) that the meter does not hold: refused with the ones it holds, never
+ * an empty file written (issue 61: an empty workbook with exit 0).
+ */
+export function lacksRegister(meterId: string, asked: readonly string[], held: readonly string[]): void {
+  const missing = asked.find((r) => !held.includes(r));
+  if (missing === undefined) return;
+  throw new AppError(
+    'invalid_input',
+    `Meter ${meterId} has no register ${missing} (it holds ${held.join(', ') || 'none'}).`,
+    { reason: 'register_missing', params: { meterId, obisCode: missing } },
+  );
+}

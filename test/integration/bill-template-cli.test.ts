@@ -94,5 +94,22 @@ describe('meterdesk bill --bill docs/bills/netz-noe-haushalt.json', () => {
     expect(de.stdout).toContain(
       'Die Rechnung weist Messentgelt mit 0,24 € aus, der Tarif enthält es nicht: im Tarif ergänzen (die Rechnung ergibt 29,2 € im Jahr).',
     );
+    // The bill's days as the bill names them (issue 64): 1–3 June, the --to day included as in the
+    // dialog — the same reconciliation as the instants 1 June 00:00 to 4 June 00:00.
+    const byDays = args.map((a) =>
+      a === '2026-06-01T00:00:00+02:00' ? '2026-06-01' : a === '2026-06-04T00:00:00+02:00' ? '2026-06-03' : a,
+    );
+    expect(byDays).toContain('2026-06-03');
+    const days = await runCli(byDays);
+    expect(days.status, days.stderr).toBe(0);
+    expect(JSON.parse(days.stdout.trim())).toEqual(rec);
+    // A day that does not exist is refused in the language asked for, saying which end is included.
+    const bad = await runCli([
+      ...byDays.map((a) => (a === '2026-06-03' ? '2026-06-31' : a)).filter((a) => a !== '--json'),
+      '--lang',
+      'de',
+    ]);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain('der Tag von --to ist eingeschlossen');
   });
 });

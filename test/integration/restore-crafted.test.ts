@@ -161,6 +161,29 @@ describe('a crafted backup', () => {
     expect(rows(path, 'SELECT id, json FROM tariffs ORDER BY id')).toEqual(tariffs);
     expect(rows(path, 'SELECT label FROM meters')).toEqual([m]);
     expect(rows(path, 'SELECT sum(sum) AS kwh FROM daily_rollups')).toEqual(before);
+    // The restored profile by --profile, for export and stats as for every other command (issue 64).
+    const csv = join(into, 'march.csv'); // the file's two days, around the March change
+    const exp = await cli([
+      '--data-dir',
+      into,
+      'export',
+      '--profile',
+      profile,
+      '--meter',
+      meterId,
+      '--from',
+      '2025-03-29T00:00:00+01:00',
+      '--to',
+      '2025-03-31T00:00:00+02:00',
+      '--format',
+      'excel-at',
+      '--out',
+      csv,
+    ]);
+    expect(exp.status, exp.stderr).toBe(0);
+    expect(readFileSync(csv, 'utf8').split('\n').length).toBeGreaterThan(96);
+    const stats = await cli(['--data-dir', into, 'stats', '--profile', profile, '--json']);
+    expect(stats.status, stats.stderr).toBe(0);
     // Only the views and triggers a Meterdesk profile has (those of the backup the app made).
     const extra = "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY 2";
     expect(rows(path, extra)).toEqual(rows(good, extra));

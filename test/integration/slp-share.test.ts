@@ -4,7 +4,7 @@
  * "15,0 %" on screen (the core rounded it to 0,1495 first) and "14,9 %" in the CLI. The oracle: the
  * share from the values written, by hand.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
@@ -155,6 +155,31 @@ describe('a standard profile is for electricity drawn from the grid (issue 61)',
       out,
     ]);
     expect(wb.status, wb.stderr).toBe(0);
+    // A register the meter does not hold: refused with the ones it holds, no file (issue 61: an empty
+    // workbook, exit 0).
+    const none = join(dir, 'none.xlsx');
+    for (const format of ['xlsx', 'excel-at']) {
+      const r = await runCli([
+        '--data-dir',
+        dir,
+        'export',
+        '--meter',
+        'gas',
+        '--register',
+        '1-1:1.9.0 G.01',
+        '--from',
+        '2026-06-01T00:00:00+02:00',
+        '--to',
+        '2026-06-02T00:00:00+02:00',
+        '--format',
+        format,
+        '--out',
+        none,
+      ]);
+      expect(r.status, format).toBe(2);
+      expect(r.stderr).toContain('has no register 1-1:1.9.0 G.01 (it holds 7-20:99.33.17)');
+      expect(existsSync(none)).toBe(false);
+    }
     const XLSX = await import('@e965/xlsx');
     expect(XLSX.read(readFileSync(out), { type: 'buffer' }).SheetNames.join(' ')).not.toMatch(/standard/i);
   });
