@@ -154,7 +154,26 @@ export const channels = {
   ),
   /** Merges; logged as an import (`importId`) whose undo puts the merged meter back. */
   'meters:merge': channel<{ moved: number; conflictsKept: number; importId: number }>().input(
-    z.object({ fromId: id, intoId: id, replace: z.boolean().default(false) }).strict(),
+    z
+      .object({
+        fromId: id,
+        intoId: id,
+        replace: z.boolean().default(false),
+        /**
+         * The preview the person confirmed: the merge is refused when the meters changed since
+         * (`merge_preview_changed`), never done on other data than was shown.
+         */
+        expected: z
+          .object({
+            offered: z.number().int().min(0),
+            added: z.number().int().min(0),
+            conflicts: z.number().int().min(0),
+            replaced: z.number().int().min(0),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
   ),
   /** Deletes an imported meter with all its readings; `confirm` must be true (the UI asks first). */
   'meters:delete': channel<{ readings: number }>().input(

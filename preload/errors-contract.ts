@@ -246,6 +246,8 @@ export const errorReasons = [
   'backup_damaged',
   /** A backup whose schema is not a Meterdesk profile's: a trigger, a view, another table (params: path). */
   'backup_schema_foreign',
+  /** A merge whose confirmed preview no longer holds: the meters changed since (params: then, now). */
+  'merge_preview_changed',
   /** A standard-profile comparison asked for a gas meter or a feed-in register (params: register). */
   'slp_not_consumption',
   /** The profile to back up fails SQLite's check: no backup is written. */

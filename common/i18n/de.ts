@@ -509,6 +509,8 @@ export const de = {
     'Das Profil ist beschädigt: Es wurde keine Sicherung geschrieben. Seine Messwerte lassen sich in ein neues Profil neu synchronisieren oder importieren.',
   err_reason_slp_not_consumption:
     'Standardlastprofile beschreiben Strombezug aus dem Netz: Für einen Gaszähler oder ein Einspeiseregister ({{register}}) gibt es keinen Vergleich.',
+  err_reason_merge_preview_changed:
+    'Die Zähler haben sich seit der Vorschau geändert ({{then}} Messwerte damals, {{now}} jetzt): Nichts wurde zusammengeführt. Bitte die Vorschau neu ansehen.',
   err_reason_backup_schema_foreign:
     'Die Sicherung {{path}} enthält, was kein Meterdesk-Profil enthält (etwa einen Trigger oder eine Sicht); sie wird nicht übernommen, nichts wurde geändert.',
   err_reason_backup_values_implausible:

@@ -493,6 +493,8 @@ export const en: Record<keyof typeof de, string> = {
     'The profile is damaged: no backup was written. Its readings can be synced or imported again into a new profile.',
   err_reason_slp_not_consumption:
     'Standard load profiles describe electricity drawn from the grid: a gas meter or a feed-in register ({{register}}) has none to compare with.',
+  err_reason_merge_preview_changed:
+    'The meters changed since the preview ({{then}} readings then, {{now}} now): nothing was merged. Look at the preview again.',
   err_reason_backup_schema_foreign:
     'The backup {{path}} holds what no Meterdesk profile holds (such as a trigger or a view); it is not taken over, nothing was changed.',
   err_reason_backup_values_implausible:

@@ -194,7 +194,8 @@ function readingReasons(
     out.push({
       code: 'period',
       values: { diff: r3(kwhDiff), percent: r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100) },
-      text: `Every interval of the period is here, and the bill counts ${r3(kwhDiff)} kWh ${kwhDiff > 0 ? 'more' : 'less'}: its period may be another (meter readings taken on other days), or it bills readings the operator estimated. The other lines follow from the energy (${r2((kwhDiff / Math.max(f.kwh, 1e-9)) * 100)} %).`,
+      // The words say which way; the numbers are sizes (issue 61: "counts -497 kWh less").
+      text: `Every interval of the period is here, and the bill counts ${r3(Math.abs(kwhDiff))} kWh ${kwhDiff > 0 ? 'more' : 'less'}: its period may be another (meter readings taken on other days), or it bills readings the operator estimated. The other lines follow from the energy (${r2(Math.abs(kwhDiff / Math.max(f.kwh, 1e-9)) * 100)} %).`,
     });
   const estimated = f.quality.estimated + f.quality.unreliable;
   if (estimated > 0)

@@ -215,7 +215,8 @@ function assertSameIntervals(db: Database.Database, fromId: string, intoId: stri
 
 /**
  * Removes a meter whose readings are gone, with everything that names it: its sync state, its notes, its
- * kept bills and its memberships in energy communities (a community then no longer counts it). Run
+ * kept bills, its watch findings and thresholds and its memberships in energy communities (a community
+ * then no longer counts it). Run
  * inside the caller's transaction; says what else it removed.
  */
 export function forgetMeter(db: Database.Database, id: string): { notes: number; memberships: number } {
@@ -223,6 +224,9 @@ export function forgetMeter(db: Database.Database, id: string): { notes: number;
   const notes = db.prepare('DELETE FROM notes WHERE meter_id = ?').run(id).changes;
   db.prepare('DELETE FROM kept_bills WHERE meter_id = ?').run(id);
   const memberships = db.prepare('DELETE FROM community_members WHERE meter_id = ?').run(id).changes;
+  // Its watch findings and the thresholds set for it (issue 61: a threshold outlived its meter).
+  db.prepare('DELETE FROM watch_findings WHERE meter_id = ?').run(id);
+  db.prepare("DELETE FROM watch_thresholds WHERE scope = 'meter' AND scope_id = ?").run(id);
   db.prepare('DELETE FROM meters WHERE id = ?').run(id);
   return { notes, memberships };
 }
@@ -240,10 +244,13 @@ export function mergeMeters(
   intoId: string,
   nowSec: number,
   replace = false,
+  /** Run first inside the merge's transaction: throws when what was confirmed no longer holds. */
+  stillAsConfirmed: () => void = () => undefined,
 ): { moved: number; conflictsKept: number; importId: number } {
   assertMergeable(db, fromId, intoId);
   let out: { moved: number; conflictsKept: number; importId: number } | null = null;
   db.transaction(() => {
+    stillAsConfirmed();
     const plan = mergePlan(db, fromId, intoId, replace);
     const touched = plan.series.map((p) => ({
       obisCode: p.obisCode,

@@ -87,7 +87,8 @@ export function renamePlace(
 
 /**
  * Merges one of the person's sites into another site (its meters move; it goes) or one of their
- * customers into another customer (its sites move; it goes). One transaction; says what moved.
+ * customers into another customer (its sites move, a site of a name the other customer has already
+ * joins that one; it goes). One transaction; says what moved.
  */
 export function mergePlaces(
   db: Database.Database,
@@ -105,6 +106,18 @@ export function mergePlaces(
       out.meters = db.prepare('UPDATE meters SET site_id = ? WHERE site_id = ?').run(intoId, fromId).changes;
       db.prepare('DELETE FROM sites WHERE id = ?').run(fromId);
     } else {
+      // A site of the same name under both customers becomes one (issue 61: the merge made two sites
+      // of one name): its meters move to the other customer's site of that name.
+      const twins = db
+        .prepare(
+          `SELECT a.id AS fromSite, b.id AS intoSite FROM sites a JOIN sites b
+             ON b.customer_id = ? AND lower(b.name) = lower(a.name) WHERE a.customer_id = ?`,
+        )
+        .all(intoId, fromId) as { fromSite: string; intoSite: string }[];
+      for (const t of twins) {
+        db.prepare('UPDATE meters SET site_id = ? WHERE site_id = ?').run(t.intoSite, t.fromSite);
+        db.prepare('DELETE FROM sites WHERE id = ?').run(t.fromSite);
+      }
       out = {
         sites: db.prepare('UPDATE sites SET customer_id = ? WHERE customer_id = ?').run(intoId, fromId)
           .changes,

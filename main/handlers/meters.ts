@@ -5,6 +5,7 @@ import { mergePreview } from '../db/merge-preview';
 import { withListFigures } from '../analysis/meter-list';
 import { listCustomers, mergePlaces, renamePlace } from '../db/place-admin';
 import type { HandlerContext, HandlersOf } from './context';
+import { AppError } from '../errors';
 
 type MeterChannels =
   | 'meters:list'
@@ -107,9 +108,22 @@ export function meterHandlers({ services, writable, nowSec }: HandlerContext): H
       changed(q.meterId);
       return r;
     },
-    'meters:merge': async ({ fromId, intoId, replace }) => {
+    'meters:merge': async ({ fromId, intoId, replace, expected }) => {
       const c = await writable();
-      const r = mergeMeters(c.db, c.readings, fromId, intoId, await nowSec(), replace);
+      // The preview the person confirmed must still hold (issue 61: after an import meanwhile the merge
+      // moved nothing and deleted the merged meter); checked inside the merge's transaction.
+      const check = () => {
+        if (!expected) return;
+        const now = mergePreview(c.db, fromId, intoId, replace);
+        const keys = ['offered', 'added', 'conflicts', 'replaced'] as const;
+        if (keys.some((k) => now[k] !== expected[k]))
+          throw new AppError(
+            'conflict',
+            `The meters changed since the preview (${expected.offered} readings offered then, ${now.offered} now; ${expected.conflicts} and ${now.conflicts} at other values): nothing was merged. Look at the preview again.`,
+            { reason: 'merge_preview_changed', params: { then: expected.offered, now: now.offered } },
+          );
+      };
+      const r = mergeMeters(c.db, c.readings, fromId, intoId, await nowSec(), replace, check);
       changed(fromId, intoId);
       return r;
     },

@@ -35,6 +35,9 @@ const SYNCED = [
   ['google drive', 'Google Drive'],
   ['googledrive', 'Google Drive'],
   ['icloud drive', 'iCloud Drive'],
+  // iCloud for Windows (C:\Users\…\iCloudDrive) and the macOS folder behind "iCloud Drive".
+  ['iclouddrive', 'iCloud Drive'],
+  ['com~apple~clouddocs', 'iCloud Drive'],
   ['mobile documents', 'iCloud Drive'],
   ['nextcloud', 'Nextcloud'],
   ['owncloud', 'ownCloud'],

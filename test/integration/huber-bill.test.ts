@@ -215,6 +215,18 @@ describe("Wohnung Huber's June 2026 grid bill from the presets", () => {
     expect(Math.round(h.kwh * 10) / 10).toBe(481.7);
     expect(await kwhAs(481.7)).toEqual(['match']);
     expect(await kwhAs(482.7)).toEqual(['period']);
+    // A bill counting less: the words say "less" with the size, never "-0.96 kWh less" (issue 61).
+    const less = await profile.call<BillReconciliation>('analysis:bill', {
+      meterId: huber.id,
+      obisCode: '1-1:1.9.0 G.01',
+      ...RANGE,
+      tariffId: 'huber-netz',
+      bill: { kwh: 480.7, totalEur: full.lines.find((l) => l.line === 'total')!.ours },
+    });
+    const period = less.reasons.find((r) => r.code === 'period')!;
+    expect(period.values.diff).toBeLessThan(0);
+    expect(period.text).toMatch(/the bill counts \d+(\.\d+)? kWh less/);
+    expect(period.text).not.toMatch(/-\d/);
     // A bill whose period begins 10 days before the register's first reading: those days are said, and
     // the kWh they leave out are not read as "another period".
     const first = (

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { ImportFileView, ImportPreview, MeterView, ProfileView } from '../../preload/contract';
+import type {
+  MergePreview,
+  SiteView,
+  ImportFileView,
+  ImportPreview,
+  MeterView,
+  ProfileView,
+} from '../../preload/contract';
 import { contractApp } from './contract-app';
 
 const DSO = join(__dirname, '..', 'fixtures', 'dso');
@@ -269,8 +276,121 @@ describe('imported meters are manageable through the contract (issue 31, item 3)
         ok: false,
         error: { code: 'invalid_input' },
       });
+      // A watch threshold set for the meter (issue 61: it outlived its meter).
+      await call('watch:setThreshold', { meterId, scope: 'meter', rule: 'peak_cap', value: 5 });
+      const db = (await services.active()).db;
+      const thresholds = () =>
+        db
+          .prepare("SELECT count(*) AS n FROM watch_thresholds WHERE scope = 'meter' AND scope_id = ?")
+          .get(meterId);
+      expect(thresholds()).toEqual({ n: 1 });
       expect(await call('meters:delete', { meterId, confirm: true })).toEqual({ readings: 196 });
       expect(await call<MeterView[]>('meters:list')).toEqual([]);
+      expect(thresholds()).toEqual({ n: 0 });
+    } finally {
+      await services.close();
+    }
+  });
+});
+
+describe('a merge does what its confirmed preview showed (issue 61)', () => {
+  it('is refused when the meters changed since the preview, and the merged meter stays', async () => {
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Zusammenlegen' });
+      await call('profiles:switch', { profileId: p.id });
+      const ids: string[] = [];
+      for (const f of ['wienernetze-viertelstundenwerte-oct2024.csv', 'stromnetzgraz-2026-oct2024.csv']) {
+        const [v] = (await call<ImportFileView[]>('import:preview', {
+          files: [{ name: f, dataBase64: b64(f) }],
+        })) as ImportPreview[];
+        ids.push((await call<{ meterId: string }>('import:commit', { fileId: v!.fileId })).meterId);
+      }
+      const [fromId, intoId] = ids as [string, string];
+      const preview = await call<MergePreview>('meters:mergePreview', { fromId, intoId });
+      expect(preview.offered).toBeGreaterThan(0);
+      // Meanwhile another quarter-hour reaches the merged meter (an import in another window).
+      const c = await services.active();
+      const [reg] = c.db
+        .prepare('SELECT obis_code FROM series WHERE meter_id = ?')
+        .pluck()
+        .all(fromId) as string[];
+      c.readings.applyPage(
+        fromId,
+        [
+          {
+            obisCode: reg!,
+            startSec: 1_600_000_200,
+            endSec: 1_600_001_100,
+            value: 0.25,
+            quality: 1,
+            updatedSec: null,
+          },
+        ],
+        'import',
+        1_700_000_000,
+      );
+      const expected = {
+        offered: preview.offered,
+        added: preview.added,
+        conflicts: preview.conflicts,
+        replaced: preview.replaced,
+      };
+      await expect(call('meters:merge', { fromId, intoId, expected })).rejects.toMatchObject({
+        error: { code: 'conflict', reason: 'merge_preview_changed' },
+      });
+      expect((await call<MeterView[]>('meters:list')).map((m) => m.id).sort()).toEqual([...ids].sort());
+      // Looked at again, it goes through.
+      const again = await call<MergePreview>('meters:mergePreview', { fromId, intoId });
+      expect(again.offered).toBe(preview.offered + 1);
+      const done = await call<{ moved: number }>('meters:merge', {
+        fromId,
+        intoId,
+        expected: {
+          offered: again.offered,
+          added: again.added,
+          conflicts: again.conflicts,
+          replaced: again.replaced,
+        },
+      });
+      expect(done.moved).toBe(again.added);
+      expect((await call<MeterView[]>('meters:list')).map((m) => m.id)).toEqual([intoId]);
+    } finally {
+      await services.close();
+    }
+  });
+});
+
+describe('a customer merged into another (issue 61)', () => {
+  it('a site of the same name under both becomes one, with both meters', async () => {
+    const { services, call } = app();
+    try {
+      const p = await call<ProfileView>('profiles:addLocal', { name: 'Kunden' });
+      await call('profiles:switch', { profileId: p.id });
+      const placed: { meterId: string; siteId: string; customerId: string }[] = [];
+      for (const [f, customer] of [
+        ['wienernetze-viertelstundenwerte-oct2024.csv', 'Familie Berger'],
+        ['stromnetzgraz-2026-oct2024.csv', 'Berger GmbH'],
+      ] as const) {
+        const [v] = (await call<ImportFileView[]>('import:preview', {
+          files: [{ name: f, dataBase64: b64(f) }],
+        })) as ImportPreview[];
+        const { meterId } = await call<{ meterId: string }>('import:commit', { fileId: v!.fileId });
+        const at = await call<{ siteId: string; customerId: string }>('meters:setSite', {
+          meterId,
+          newSite: 'Hauptstraße 1',
+          newCustomer: customer,
+        });
+        placed.push({ meterId, ...at });
+      }
+      const [a, b] = placed as [(typeof placed)[0], (typeof placed)[0]];
+      expect(a.siteId).not.toBe(b.siteId);
+      await call('places:merge', { kind: 'customer', fromId: a.customerId, intoId: b.customerId });
+      const sites = (await call<SiteView[]>('sites:list')).filter((x) => x.name === 'Hauptstraße 1');
+      expect(sites).toEqual([expect.objectContaining({ id: b.siteId, customerId: b.customerId })]);
+      const meters = await call<MeterView[]>('meters:list');
+      expect(meters.map((m) => m.siteName)).toEqual(['Hauptstraße 1', 'Hauptstraße 1']);
+      expect(new Set(meters.map((m) => m.customerId))).toEqual(new Set([b.customerId]));
     } finally {
       await services.close();
     }

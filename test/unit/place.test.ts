@@ -31,6 +31,14 @@ describe('the data folder’s place', () => {
     expect(placeOfPath('/home/a/Dropbox/md', 0xef53, 'linux')).toEqual({ kind: 'synced', name: 'Dropbox' });
     expect(placeOfPath('/home/a/Dropbox (Kanzlei)/md', 0xef53, 'linux').kind).toBe('synced');
     expect(placeOfPath('/Users/a/Library/Mobile Documents/x', null, 'darwin').kind).toBe('synced');
+    // iCloud for Windows keeps its folder as "iCloudDrive" (issue 61: it was not seen).
+    expect(placeOfPath('C:\\Users\\a\\iCloudDrive\\Meterdesk', null, 'win32')).toEqual({
+      kind: 'synced',
+      name: 'iCloud Drive',
+    });
+    expect(placeOfPath('/Users/a/Library/Mobile Documents/com~apple~CloudDocs/md', null, 'darwin').name).toBe(
+      'iCloud Drive',
+    );
     expect(placeOfPath('/home/a/dropbox-notes-old/md', 0xef53, 'linux').kind).toBe('local');
     expect(placeOfPath('/home/a/my-onedrive-export/md', 0xef53, 'linux').kind).toBe('local');
   });

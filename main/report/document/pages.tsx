@@ -26,6 +26,15 @@ export function coveredSpan(model: ReportModel, w: Words, f: Fmt): string {
   return '';
 }
 
+/**
+ * A meter's name in the summary table: its label, and where two meters share a label (a 50-meter
+ * summary of flats all called "Wohnung") the end of its metering point, so no two rows read alike.
+ */
+function rowName(m: { label: string | null; meteringPoint: string }, repeated: ReadonlySet<string>): string {
+  const name = m.label ?? m.meteringPoint;
+  return m.label !== null && repeated.has(m.label) ? `${name} · …${m.meteringPoint.slice(-8)}` : name;
+}
+
 export function SummaryPage({
   model,
   f,
@@ -41,6 +50,8 @@ export function SummaryPage({
 }) {
   const r = model.request;
   const multi = model.meters.length > 1;
+  const labels = model.meters.map((m) => m.meter.label).filter((l): l is string => l !== null);
+  const repeated = new Set(labels.filter((l, i) => labels.indexOf(l) !== i));
   const tocEntries: { id: string; text: string }[] = [];
   model.meters.forEach((m, i) => {
     if (multi) tocEntries.push({ id: `${i}-meter`, text: meterTitle(m) });
@@ -90,7 +101,7 @@ export function SummaryPage({
             }
             dense={model.compact}
             rows={model.meters.map((m, i) => [
-              `${m.meter.label ?? m.meter.meteringPoint}${m.meter.commodity === 'gas' ? ` (${w.gas})` : ''}${m.meter.direction === 'feed_in' ? ` (${w.feed_in})` : ''}`,
+              `${rowName(m.meter, repeated)}${m.meter.commodity === 'gas' ? ` (${w.gas})` : ''}${m.meter.direction === 'feed_in' ? ` (${w.feed_in})` : ''}`,
               m.register,
               f.n(m.figures.kwh, 1),
               f.n(m.figures.peakKw, 2),

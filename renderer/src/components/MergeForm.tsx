@@ -37,7 +37,20 @@ export function MergeForm({ meter, done, cancel }: FormProps) {
         }
         void done(async () => {
           // Say what the merge did: the source meter is gone from the list afterwards.
-          const r = await unwrap(api().meters.merge({ fromId: meter.id, intoId: into, replace }));
+          const r = await unwrap(
+            api().meters.merge({
+              fromId: meter.id,
+              intoId: into,
+              replace,
+              // What the person saw: refused when the meters changed since (an import meanwhile).
+              expected: {
+                offered: preview.offered,
+                added: preview.added,
+                conflicts: preview.conflicts,
+                replaced: preview.replaced,
+              },
+            }),
+          );
           const target = others.find((m) => m.id === into);
           useApp.getState().meterNoticeShown(
             t('meterAdmin_merged', {
