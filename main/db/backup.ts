@@ -6,7 +6,7 @@
  * backup, whole, of a storage generation this build reads) and copies it into a new profile folder:
  * it never writes over an existing profile or file.
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BackupManifest } from '../../preload/contract';
@@ -96,6 +96,20 @@ export async function backupProfile(
   }
 }
 
+const COUNTS = ['meters', 'series', 'readings', 'revisions', 'notes', 'tariffs', 'communities', 'imports'];
+
+/** Whether a parsed manifest has the shape this build writes: the format, a name, its counts. */
+function manifestShapeOk(m: unknown): m is BackupManifest {
+  if (typeof m !== 'object' || m === null) return false;
+  const o = m as Record<string, unknown>;
+  return (
+    o.format === BACKUP_FORMAT &&
+    typeof o.profileName === 'string' &&
+    typeof o.createdSec === 'number' &&
+    COUNTS.every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]))
+  );
+}
+
 /** A backup file read and checked: its manifest, or a refusal that says why it cannot be restored. */
 export function readBackup(path: string): BackupManifest {
   const refuse = (why: string, code: 'backup_unreadable' | 'backup_not_meterdesk' | 'backup_damaged') =>
@@ -104,6 +118,13 @@ export function readBackup(path: string): BackupManifest {
       params: { path },
     });
   if (!existsSync(path)) throw refuse('there is no such file', 'backup_unreadable');
+  // A file mostly of holes (issue 61: 835 KB on disk restored as 3.1 GB) is no file SQLite wrote.
+  const st = statSync(path);
+  if (st.size > 16 * 1024 * 1024 && st.blocks * 512 < st.size / 2)
+    throw refuse(
+      `it is not a Meterdesk backup (${Math.round(st.size / 1024 / 1024)} MB said, ${Math.round((st.blocks * 512) / 1024 / 1024)} MB on disk)`,
+      'backup_not_meterdesk',
+    );
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -124,8 +145,10 @@ export function readBackup(path: string): BackupManifest {
     } catch {
       throw refuse('its manifest cannot be read', 'backup_not_meterdesk');
     }
-    if (manifest.format !== BACKUP_FORMAT)
-      throw refuse('it is not a Meterdesk backup', 'backup_not_meterdesk');
+    // A manifest of another shape (null, a number, fields of other types) is refused in words, not an
+    // internal error (issue 61).
+    if (!manifestShapeOk(manifest))
+      throw refuse('it is not a Meterdesk backup (its manifest)', 'backup_not_meterdesk');
     const generation = generationRefusal(db);
     if (generation) throw generation;
     const problem = quickCheck(db);

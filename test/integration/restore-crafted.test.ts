@@ -12,6 +12,7 @@ import {
   readFileSync,
   readdirSync,
   statSync,
+  truncateSync,
   writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,33 @@ describe('a crafted backup', () => {
       expect(r.stderr).toMatch(why);
       expect(r.stderr).toContain('Nothing was changed');
       expect(existsSync(join(into, 'profiles'))).toBe(false);
+      expect(existsSync(join(into, 'profiles.json'))).toBe(false);
+    }
+  });
+
+  it('with a manifest of another shape, or a file mostly of holes: refused in words, nothing made', async () => {
+    const sparse = join(dir, 'sparse.meterdesk-backup');
+    copyFileSync(good, sparse);
+    truncateSync(sparse, 3 * 1024 * 1024 * 1024); // 3 GB said, the same few hundred KB on disk
+    const cases: [string, RegExp][] = [
+      [
+        crafted('manifest-null', (db) => db.exec("UPDATE meterdesk_backup SET manifest = 'null'")),
+        /its manifest/,
+      ],
+      [
+        crafted('manifest-shape', (db) =>
+          db.exec(`UPDATE meterdesk_backup SET manifest = '{"format":"meterdesk-backup","meters":"many"}'`),
+        ),
+        /its manifest/,
+      ],
+      [sparse, /3072 MB said, \d+ MB on disk/],
+    ];
+    for (const [file, why] of cases) {
+      const into = mkdtempSync(join(tmpdir(), 'md-crafted-into-'));
+      const r = await cli(['--data-dir', into, 'restore', file]);
+      expect(r.status, `${file}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).toContain('Nothing was changed');
       expect(existsSync(join(into, 'profiles.json'))).toBe(false);
     }
   });
