@@ -28,8 +28,9 @@ export function resolveMeter(
 ): { id: string; meteringPoint: string } {
   const m = meterByIdOrPoint(db, idOrPoint);
   if (!m)
+    // Not found, not "the local data are broken" (issue 61: a mistyped id read so in German), exit 2.
     throw new AppError(
-      'local_data',
+      'not_found',
       `No meter "${idOrPoint}" (id or metering point) in this database. "meterdesk meters" lists them.`,
       { reason: 'meter_unknown', params: { meter: idOrPoint } },
     );

@@ -404,9 +404,10 @@ describe('meterdesk import', () => {
 
   it('each command refuses options it does not read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-cli-import-'));
-    const r = await cli(['--data-dir', dir, 'stats', '--profile', 'x']);
+    // stats takes --profile now, as every command that reads a profile (issue 64); --meter it does not.
+    const r = await cli(['--data-dir', dir, 'stats', '--meter', 'x']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/stats does not take --profile/);
+    expect(r.stderr).toMatch(/stats does not take --meter/);
     const s = await cli(['--data-dir', dir, 'sites', '--meter', 'x']);
     expect(s.status).toBe(1);
     expect(s.stderr).toMatch(/sites does not take --meter/);

@@ -89,4 +89,25 @@ describe('the data folder’s place (issue 43, item 15)', () => {
     const local = await cli(['--data-dir', mkdtempSync(join(tmpdir(), 'md-place-')), 'meters']);
     expect(local.stderr).not.toMatch(/synchronis|network/);
   });
+
+  it('a mistyped meter id is "not found" in German, not "the local data are broken"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-lang-typo-'));
+    expect((await cli(['--data-dir', dir, 'import', QH, '--meter', 'new:Haus'])).status).toBe(0);
+    const r = await cli([
+      '--data-dir',
+      dir,
+      'analyze',
+      '--meter',
+      'tippfehler',
+      '--period',
+      '2025',
+      '--lang',
+      'de',
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(
+      'Einen Zähler „tippfehler“ (Kennung oder Zählpunkt) gibt es in dieser Datenbank nicht',
+    );
+    expect(r.stderr).not.toMatch(/lokal gespeicherten Daten stimmt etwas nicht/);
+  });
 });
