@@ -8,18 +8,15 @@
 import { z } from 'zod';
 import { cleanText } from '../common/rules';
 
-/** A required name of at most `max` characters, cleaned. */
-export const personName = (max: number) =>
+/** Any text a person gives, cleaned; the caller holds it to its length (`max`). */
+const cleaned = (max: number) =>
   z
     .string()
     .max(max * 4)
-    .transform((s) => cleanText(s, max * 4))
-    .pipe(z.string().min(1).max(max));
+    .transform((s) => cleanText(s, max * 4));
+
+/** A required name of at most `max` characters, cleaned. */
+export const personName = (max: number) => cleaned(max).pipe(z.string().min(1).max(max));
 
 /** An optional label of at most `max` characters, cleaned (empty stays empty). */
-export const personLabel = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => cleanText(s, max * 4))
-    .pipe(z.string().max(max));
+export const personLabel = (max: number) => cleaned(max).pipe(z.string().max(max));

@@ -9,6 +9,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { BackupManifest } from '../../preload/contract';
 import { AppError } from '../errors';
 import { generationRefusal, migrate } from './migrate';
@@ -96,19 +97,23 @@ export async function backupProfile(
   }
 }
 
-const COUNTS = ['meters', 'series', 'readings', 'revisions', 'notes', 'tariffs', 'communities', 'imports'];
-
-/** Whether a parsed manifest has the shape this build writes: the format, a name, its counts. */
-function manifestShapeOk(m: unknown): m is BackupManifest {
-  if (typeof m !== 'object' || m === null) return false;
-  const o = m as Record<string, unknown>;
-  return (
-    o.format === BACKUP_FORMAT &&
-    typeof o.profileName === 'string' &&
-    typeof o.createdSec === 'number' &&
-    COUNTS.every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]))
-  );
-}
+const aCount = z.number().finite();
+/** The manifest's shape this build writes (the rest of its fields are kept as they are). */
+const manifestShape = z
+  .object({
+    format: z.literal(BACKUP_FORMAT),
+    profileName: z.string(),
+    createdSec: aCount,
+    meters: aCount,
+    series: aCount,
+    readings: aCount,
+    revisions: aCount,
+    notes: aCount,
+    tariffs: aCount,
+    communities: aCount,
+    imports: aCount,
+  })
+  .passthrough();
 
 /** A backup file read and checked: its manifest, or a refusal that says why it cannot be restored. */
 export function readBackup(path: string): BackupManifest {
@@ -147,7 +152,7 @@ export function readBackup(path: string): BackupManifest {
     }
     // A manifest of another shape (null, a number, fields of other types) is refused in words, not an
     // internal error (issue 61).
-    if (!manifestShapeOk(manifest))
+    if (!manifestShape.safeParse(manifest).success)
       throw refuse('it is not a Meterdesk backup (its manifest)', 'backup_not_meterdesk');
     const generation = generationRefusal(db);
     if (generation) throw generation;

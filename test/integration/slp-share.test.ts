@@ -18,14 +18,25 @@ import { runCli } from './cli-bundle';
 const ZONE = 'Europe/Vienna';
 const SNAP = 0.527197; // a SNAP quarter-hour's energy against 1 kWh outside the window
 
+/** A meter row as an import makes it (id, direction, commodity), without a site. */
+function addMeter(
+  db: ReturnType<typeof openDatabase>,
+  id: string,
+  meteringPoint: string,
+  direction = 'consumption',
+  commodity = 'electricity',
+) {
+  db.prepare(
+    `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
+     VALUES (?, ?, ?, ?, ?, 'quarter_hour', 'imported', NULL, '{}', 0)`,
+  ).run(id, meteringPoint, id, direction, commodity);
+}
+
 describe('the standard profile’s shares', () => {
   it('read the same on screen and in the CLI: rounded once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-slp-share-'));
     const db = openDatabase(join(dir, 'meterdesk.sqlite'));
-    db.prepare(
-      `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
-       VALUES ('m', 'AT0010000000000000000000000000042', 'm', 'consumption', 'electricity', 'quarter_hour', 'imported', NULL, '{}', 0)`,
-    ).run();
+    addMeter(db, 'm', 'AT0010000000000000000000000000042');
     const rows = [];
     let snap = 0;
     let all = 0;
@@ -91,12 +102,7 @@ describe('a standard profile is for electricity drawn from the grid (issue 61)',
     const dir = mkdtempSync(join(tmpdir(), 'md-slp-gas-'));
     const db = openDatabase(join(dir, 'meterdesk.sqlite'));
     const meter = (id: string, direction: string, commodity: string) =>
-      db
-        .prepare(
-          `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, raw_json, seen_sec)
-           VALUES (?, ?, ?, ?, ?, 'quarter_hour', 'imported', NULL, '{}', 0)`,
-        )
-        .run(id, `AT00100000000000000000000000000${id.length}${id.slice(-1)}`, id, direction, commodity);
+      addMeter(db, id, `AT00100000000000000000000000000${id.length}${id.slice(-1)}`, direction, commodity);
     meter('gas', 'consumption', 'gas');
     meter('pv', 'feed_in', 'electricity');
     const day = DateTime.fromISO('2026-06-01', { zone: ZONE });
