@@ -50,7 +50,9 @@ export const FOLDER_IMPORTS = {
     'watch',
   ],
   community: ['.', '@common', '@preload', 'analysis', 'cost', 'db', 'demo', 'doors', 'import', 'time'],
-  cost: ['.', '@common', '@preload', 'analysis', 'db', 'doors', 'export', 'import', 'time'],
+  // '@resources': the tariff reference (resources/tariffs/*.json, issue 62), bundled as data and checked
+  // by cost/reference/reference-data.ts before any preset is built from it.
+  cost: ['.', '@common', '@preload', '@resources', 'analysis', 'db', 'doors', 'export', 'import', 'time'],
   db: ['.', '@common', '@preload', 'api', 'doors', 'time'],
   demo: ['time'],
   doors: ['.', '@common'],

@@ -218,6 +218,13 @@ export interface PeakShavingResult {
 export interface TariffPresetView {
   tariff: Tariff;
   published: string;
+  /**
+   * Issue 62: the values of a reference preset not read in the legal text (level `secondary` or
+   * `unverified`), marked so where the preset is shown; and how many things the reference lacks for it
+   * (their quarter-hours are not priced).
+   */
+  notLegal?: { part: string; level: 'secondary' | 'unverified'; validFrom: string | null }[];
+  missing?: number;
 }
 
 const range = { fromSec: sec, toSec: sec };

@@ -110,6 +110,11 @@ export const levy = z
     centsPerKwh: centsUp.default(0),
     /** Percent of the net amount (energy, fees, grid) before VAT. */
     percent: z.number().min(0).max(100).default(0),
+    /**
+     * Per kW and year, on the power basis of the tariff (`powerBasis`): the Erneuerbaren-Förderbeitrag's
+     * power component of power-metered rows (EFBV 2026 § 2 (1): 5,619 €/kW on NE7 gemessen).
+     */
+    eurPerKwYear: z.number().min(0).max(100_000).optional(),
   })
   .strict();
 

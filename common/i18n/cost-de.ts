@@ -317,6 +317,16 @@ export const costDe = {
   bill_reason_match: 'Jede Position stimmt auf den Cent mit der Rechnung überein.',
   tariffs_presets: 'Vorlage hinzufügen',
   tariffs_presetAdd: 'Hinzufügen',
+  tariffs_presetLegal: 'Jeder Wert dieser Vorlage ist im Gesetzestext gelesen.',
+  tariffs_presetNotLegal: 'Nicht im Gesetzestext gelesen: {{parts}}.',
+  tariffs_presetMissing_one: '{{count}} Wert fehlt in der Referenz: diese Viertelstunden bleiben unbepreist.',
+  tariffs_presetMissing_other:
+    '{{count}} Werte fehlen in der Referenz: diese Viertelstunden bleiben unbepreist.',
+  tariffs_presetMetering:
+    'Das Messentgelt ist das des Netzbetreibers: aus der Rechnung eintragen. Das gesetzliche Höchstentgelt (SNE-V § 10) ist nicht geprüft.',
+  tariffs_level_secondary: 'sekundäre Quelle',
+  tariffs_level_unverified: 'ungeprüft',
+  tariffs_levelFrom: 'ab {{day}}',
   tariffs_presetHint:
     'Datierte Netzentgelte, Lieferanten- und Einspeisebeispiele, die mit Meterdesk kommen, jede mit ihrer Quelle. Spot-Vorlagen verrechnen auf den Reihen „epex-at-60“ (Stunde) und „epex-at-15“ (Viertelstunde): die Day-Ahead-Preise unter diesen Namen importieren.',
   tariffs_monthly: 'Monatstabelle (z. B. OeMAG)',

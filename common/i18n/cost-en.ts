@@ -316,6 +316,17 @@ export const costEn: Record<keyof typeof costDe, string> = {
   bill_reason_match: 'Every line matches the bill to the cent.',
   tariffs_presets: 'Add a preset',
   tariffs_presetAdd: 'Add',
+  tariffs_presetLegal: 'Every value of this preset was read in the legal text.',
+  tariffs_presetNotLegal: 'Not read in the legal text: {{parts}}.',
+  tariffs_presetMissing_one:
+    '{{count}} value is missing from the reference: those quarter-hours stay unpriced.',
+  tariffs_presetMissing_other:
+    '{{count}} values are missing from the reference: those quarter-hours stay unpriced.',
+  tariffs_presetMetering:
+    'The metering fee is the grid operator’s: enter it from the bill. The legal maximum (SNE-V § 10) is not checked.',
+  tariffs_level_secondary: 'secondary source',
+  tariffs_level_unverified: 'unverified',
+  tariffs_levelFrom: 'from {{day}}',
   tariffs_presetHint:
     'Dated grid fees, supplier and feed-in examples that ship with Meterdesk, each with its source. Spot presets bill on the series “epex-at-60” (hourly) and “epex-at-15” (quarter-hours): import the day-ahead prices under those names.',
   tariffs_monthly: 'Monthly table (e.g. OeMAG)',

@@ -37,13 +37,22 @@ export function resolveMeter(
   return { id: m.id, meteringPoint: m.metering_point };
 }
 
+/** How sure a preset's values are, in one line: those not read in the legal text named. */
+function levelLine(values: { part: string; level: string }[]): string {
+  const weak = values.filter((v) => v.level !== 'legal');
+  if (values.length === 0) return '';
+  return weak.length === 0
+    ? '    every value read in the legal text\n'
+    : `    not read in the legal text: ${[...new Set(weak.map((v) => `${v.part} (${v.level})`))].join(', ')}\n`;
+}
+
 export function listCommand(
   what: 'meters' | 'sites' | 'tariffs',
   a: { dbPath: string; json: boolean; presets?: boolean },
 ): void {
   if (what === 'tariffs' && a.presets) {
     // The presets that ship with the app (cost/presets.ts), with validity and source: no database.
-    const rows = PRESETS.map(({ tariff: t, published }) => ({
+    const rows = PRESETS.map(({ tariff: t, published, parts }) => ({
       id: t.id,
       name: t.name,
       direction: t.direction,
@@ -51,7 +60,9 @@ export function listCommand(
       valid_from: t.validFrom,
       valid_to: t.validTo,
       grid_energy_ct_kwh: t.gridEnergyCentsPerKwh,
-      snap_ct_kwh: t.gridEnergyWindows[0]?.centsPerKwh ?? null,
+      // SNAP as the newest period has it (the reference's presets add it from 1 April 2026).
+      snap_ct_kwh: (t.changes.at(-1)?.gridEnergyWindows ?? t.gridEnergyWindows)[0]?.centsPerKwh ?? null,
+      changes: t.changes.map((c) => c.from),
       // Every component a bill line comes from (issue 44): the loss fee, levies, charges per meter, VAT.
       grid_loss_ct_kwh: t.gridLossCentsPerKwh ?? 0,
       levies: t.levies.map((l) => ({ name: l.name, ct_kwh: l.centsPerKwh, percent: l.percent })),
@@ -59,12 +70,24 @@ export function listCommand(
       vat_percent: t.vatPercent,
       published,
       source: t.source ?? null,
+      // Issue 62: each value with its validity, source and level (legal, secondary, unverified), and
+      // what the reference lacks for this preset (its quarter-hours are not priced).
+      values: (parts?.values ?? []).map((v) => ({
+        part: v.part,
+        value: v.value,
+        unit: v.unit,
+        valid_from: v.validFrom,
+        valid_to: v.validTo,
+        level: v.level,
+        source: v.source,
+      })),
+      missing: parts?.missing ?? [],
     }));
     if (a.json) process.stdout.write(JSON.stringify(rows) + '\n');
     else
       for (const r of rows)
         process.stdout.write(
-          `${r.id}  ${r.valid_from ?? '…'} – ${r.valid_to ?? '…'}  ${r.name}\n    ${r.published.text}\n`,
+          `${r.id}  ${r.valid_from ?? '…'} – ${r.valid_to ?? '…'}  ${r.name}\n    ${r.published.text}\n${levelLine(r.values)}`,
         );
     return;
   }

@@ -40,6 +40,8 @@ export interface MonthAmounts {
   /** Grid energy with the loss fee, and the power price, in €. */
   gridEnergy: number;
   gridPower: number;
+  /** The power basis in kW × the years of the month inside the validity (a per-kW levy's base). */
+  kwYears: number;
   /** What a percentage levy is charged on (energy, fees, grid; not a levy), in €. */
   percentBase: number;
   /** A fixed charge's amount in the month (pro rata, inside the validity). */
@@ -60,7 +62,9 @@ export function monthParts(t: Tariff, a: MonthAmounts): CostBillPart[] {
   }
   for (const l of t.levies) {
     const eur =
-      ((a.validKwh - a.communityKwh) * (l.centsPerKwh ?? 0)) / 100 + (a.percentBase * (l.percent ?? 0)) / 100;
+      ((a.validKwh - a.communityKwh) * (l.centsPerKwh ?? 0)) / 100 +
+      (a.percentBase * (l.percent ?? 0)) / 100 +
+      (l.eurPerKwYear ?? 0) * a.kwYears;
     out.push({ key: partOf('levy', l.name), name: l.name, eur });
   }
   return out;

@@ -186,18 +186,22 @@ function costMonth(
         : t.powerBasis === 'mean_top3'
           ? power.top3Kw
           : power.meanMaxKw;
-    const gridPower = basisKw === null ? 0 : (t.gridPowerEurPerKwYear / 12) * basisKw * m.share * valid;
+    const kwYears = basisKw === null ? 0 : (basisKw * m.share * valid) / 12;
+    const gridPower = t.gridPowerEurPerKwYear * kwYears;
     const net = cents(energy) + cents(base) + cents(gridEnergy) + cents(gridPower);
+    const perKwLevies = t.levies.reduce((a, l) => a + (l.eurPerKwYear ?? 0), 0) * kwYears;
     // Community energy carries no per-kWh levies (Elektrizitätsabgabe, Erneuerbaren-Förderbeitrag); a
     // percentage levy (Gebrauchsabgabe) is charged on energy, fees and grid, not on a levy (issue 44, 5).
     const levies =
       ((validKwh - mCommunity) * pricing.perKwhLeviesCents) / 100 +
-      (net - cents(fixedLevies)) * pricing.percentLevies;
+      (net - cents(fixedLevies)) * pricing.percentLevies +
+      perKwLevies;
     parts = monthParts(t, {
       validKwh,
       communityKwh: mCommunity,
       gridEnergy,
       gridPower,
+      kwYears,
       percentBase: net - cents(fixedLevies),
       fixed: proRata,
     });

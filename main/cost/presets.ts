@@ -4,21 +4,23 @@
  * cost evaluation and compares with that number). As data, not code: a preset is a tariff (schema of
  * preload/cost-contract.ts) priced by the same evaluation as the person's own.
  *
- * Grid: the 2026 network level 7 presets of the 14 network areas (grid-presets.ts).
+ * Grid and levies: every area's rows and the levies by date, built from the reference data in
+ * resources/tariffs/ (grid-presets.ts, reference/).
  *
  * Suppliers and feed-in: price sheets as public backtesting code and comparison pages quote them
  * (each `source` names where); spot presets bill on the series `epex-at-60` (the hourly index) and
  * `epex-at-15` (quarter-hours) — import the day-ahead prices under those names.
  *
- * What is not here, because no checked source gives it: the 2024 and 2025 grid fees, the loss fee and
- * the flat power charge of non-metered customers outside Wien, every operator's metering fee
- * (Messentgelt), the "unterbrechbar" and "gemessene Leistung" rows, the 2027 draft (its prices follow in
- * the SNE-T-V, expected December 2026), and a supplier's time-of-use tariff. None is invented.
+ * What is not here, because no checked source gives it: the 2024 and 2025 grid fees, the January–March
+ * 2026 values of the measured-power and NE3–NE6 rows, every operator's metering fee (Messentgelt), the
+ * 2027 values, and a supplier's time-of-use tariff (resources/tariffs/README.md). None is invented.
  */
 import type { Tariff } from '../../preload/contract';
 import { GRID_2026 } from './grid-presets';
+import { reference } from './reference/reference-data';
+import type { ReferenceParts } from './reference/reference-presets';
 
-export { AREA_EXTRAS_2026, GRID_2026_SINCE, NE7_2026, SNAP_SINCE, SNAP_WINDOW } from './grid-presets';
+export { GRID_2026_SINCE, NE7_2026, SNAP_SINCE, SNAP_WINDOW } from './grid-presets';
 
 /** What a preset's source publishes, as a number the test reproduces through the cost evaluation. */
 export type Published =
@@ -29,12 +31,16 @@ export type Published =
   /** A flat price, ct/kWh, as the source states it (net or gross as `basis` says). */
   | { kind: 'flat'; cents: number; basis: 'net' | 'gross' }
   /** A month's published price in ct/kWh. */
-  | { kind: 'monthly'; month: string; cents: number };
+  | { kind: 'monthly'; month: string; cents: number }
+  /** The levies per kWh in force on a day, ct/kWh net. */
+  | { kind: 'levies'; day: string; centsPerKwh: number };
 
 export interface TariffPreset {
   tariff: Tariff;
   /** The example the source publishes, and where. */
   published: Published & { text: string };
+  /** A reference preset's values with source and level, and what the reference lacks (issue 62). */
+  parts?: ReferenceParts;
 }
 
 const HOURLY = 'epex-at-60';
@@ -173,41 +179,15 @@ const SUPPLIERS: TariffPreset[] = [
 
 /**
  * The OeMAG market price (Marktpreis, PV), set monthly and ex post since 2024 and published on the first
- * working day of the next month (AUSTRIA-2026.md §3.5), ct/kWh. January–August 2024: OeMAG's own table
- * "Marktpreise 2024" (oem-ag.at/de/marktpreis, "Preis gem. § 13 Abs. 3 iVm § 41 ÖSG"); September 2024 –
- * May 2025: stromrechner.at/einspeisetarif (source named there: E-Control, OeMAG). January–July 2026:
- * OeMAG's table "Marktpreis 2026" as of 25.08.2026, as a public project's test quotes the page; August
- * 2026: 8,997 ct as published in September (the same project). June–December 2025 and the months from
- * September 2026 are in no checked source: not priced, and the cost view counts those quarter-hours as
- * unpriced and says so — enter them from OeMAG's table as a tariff.
+ * working day of the next month (AUSTRIA-2026.md §3.5), ct/kWh, from resources/tariffs/
+ * oemag-market-price.json (each month's source and level there; from 2026 already less the
+ * balancing-energy deduction). A month the reference has no value for is not priced: the cost view
+ * counts its quarter-hours as unpriced and says so — enter it from OeMAG's table as a tariff.
  */
-export const OEMAG_MONTHS: { month: string; centsPerKwh: number }[] = [
-  { month: '2024-01', centsPerKwh: 8.137 },
-  { month: '2024-02', centsPerKwh: 6.293 },
-  { month: '2024-03', centsPerKwh: 5.776 },
-  { month: '2024-04', centsPerKwh: 4.655 },
-  { month: '2024-05', centsPerKwh: 4.655 },
-  { month: '2024-06', centsPerKwh: 4.655 },
-  { month: '2024-07', centsPerKwh: 5.339 },
-  { month: '2024-08', centsPerKwh: 5.827 },
-  { month: '2024-09', centsPerKwh: 6.038 },
-  { month: '2024-10', centsPerKwh: 6.867 },
-  { month: '2024-11', centsPerKwh: 8.7 },
-  { month: '2024-12', centsPerKwh: 8.7 },
-  { month: '2025-01', centsPerKwh: 9.73 },
-  { month: '2025-02', centsPerKwh: 9.73 },
-  { month: '2025-03', centsPerKwh: 6.007 },
-  { month: '2025-04', centsPerKwh: 5.855 },
-  { month: '2025-05', centsPerKwh: 5.855 },
-  { month: '2026-01', centsPerKwh: 8.842 },
-  { month: '2026-02', centsPerKwh: 8.457 },
-  { month: '2026-03', centsPerKwh: 5.72 },
-  { month: '2026-04', centsPerKwh: 6.772 },
-  { month: '2026-05', centsPerKwh: 6.772 },
-  { month: '2026-06', centsPerKwh: 6.772 },
-  { month: '2026-07', centsPerKwh: 6.146 },
-  { month: '2026-08', centsPerKwh: 8.997 },
-];
+export const OEMAG_MONTHS: { month: string; centsPerKwh: number }[] = reference()
+  .oemag.filter((m) => m.ctPerKwh !== null)
+  .map((m) => ({ month: m.month, centsPerKwh: m.ctPerKwh! }));
+const OEMAG_LAST = OEMAG_MONTHS.at(-1)!.month;
 
 /** Feed-in: OeMAG's monthly market price, a spot feed-in and a flat one (no VAT: a household's sale). */
 const FEED_IN: TariffPreset[] = [
@@ -227,8 +207,7 @@ const FEED_IN: TariffPreset[] = [
       validTo: null,
       energy: { type: 'monthly', months: OEMAG_MONTHS },
       vatPercent: 0,
-      source:
-        'OeMAG Marktpreis PV, monthly ex post (§ 13 Abs. 3 iVm § 41 ÖSG): 01–08/2024 and 01–07/2026 oem-ag.at/de/marktpreis (2026: the page of 25.08.2026 as RobertHell82/EEGEnergyOptimizer2 tests/test_oemag.py quotes it); 09/2024–05/2025 stromrechner.at/einspeisetarif; 08/2026 8,997 ct (same project, oemag_schaetzung.py); 06–12/2025 and from 09/2026 in no checked source: not priced',
+      source: `OeMAG Marktpreis PV, monthly ex post (§ 13 Abs. 3 iVm § 41 ÖSG), ${OEMAG_MONTHS[0]!.month} – ${OEMAG_LAST} from resources/tariffs/oemag-market-price.json (level secondary: OeMAG's page or sources checked against it); later months not yet published there: not priced`,
     },
   },
   {

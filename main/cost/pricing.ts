@@ -10,6 +10,7 @@ import type { Tariff, TouWindow } from '../../preload/contract';
 import { dayKey, dayNumberOf, offsetMinutesAt } from '../time/local-days';
 import { isAustrianHoliday } from '../time/holidays';
 import { AppError } from '../errors';
+import { versionsOf } from './tariff-versions';
 import type { TariffStore } from '../db/tariff-store';
 
 export interface BilledSeries {
@@ -172,6 +173,35 @@ function combinedPricing(parts: Pricing[]): Pricing {
   };
 }
 
+/** The version in force on a quarter-hour's local day prices it; the scalars are the range's last version's. */
+function versionedPricing(
+  versions: { fromDay: string | null; p: Pricing }[],
+  toSec: number,
+  tz: string,
+): Pricing {
+  const at = (s: number) => {
+    const day = dayKey(dayNumberOf(s, tz));
+    let found = versions[0]!.p;
+    for (const v of versions) if (v.fromDay === null || v.fromDay <= day) found = v.p;
+    return found;
+  };
+  const last = at(toSec - 1);
+  return {
+    energyCents: (s) => at(s).energyCents(s),
+    gridEnergyCents: (s) => at(s).gridEnergyCents(s),
+    gridByTime: versions.some((v) => v.p.gridByTime),
+    series: versions
+      .flatMap((v) => v.p.series)
+      .filter(
+        (x, i, all) => all.findIndex((y) => y.seriesId === x.seriesId && y.fromDay === x.fromDay) === i,
+      ),
+    isValid: (s) => at(s).isValid(s),
+    percentLevies: last.percentLevies,
+    perKwhLeviesCents: last.perKwhLeviesCents,
+    marginalCents: (s) => at(s).marginalCents(s),
+  };
+}
+
 export function pricingOf(
   t: Tariff,
   store: TariffStore,
@@ -180,6 +210,14 @@ export function pricingOf(
   tz: string,
 ): Pricing {
   if (t.parts) return combinedPricing(partsOf(t, store).map((p) => pricingOf(p, store, fromSec, toSec, tz)));
+  // A tariff with dated changes prices each quarter-hour under the version in force on its local day
+  // (the battery, the standard profile and the marginal price see the 1 April SNAP as the bill does).
+  if ((t.changes ?? []).length > 0)
+    return versionedPricing(
+      versionsOf(t).map((v) => ({ fromDay: v.fromDay, p: pricingOf(v.tariff, store, fromSec, toSec, tz) })),
+      toSec,
+      tz,
+    );
   t = asNet(t);
   const validFrom = t.validFrom ? Date.parse(`${t.validFrom}T00:00:00Z`) / 1000 : -Infinity;
   const validTo = t.validTo ? Date.parse(`${t.validTo}T00:00:00Z`) / 1000 + 86_400 : Infinity;

@@ -36,7 +36,15 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
     'tariffs:save': async ({ tariff }) => (await writableStore()).save(tariff, await nowSec()),
     'tariffs:remove': async ({ tariffId }) => ({ removed: (await writableStore()).remove(tariffId) }),
     'tariffs:combine': async (input) => saveCombined(await writableStore(), input, await nowSec()),
-    'tariffs:presets': async () => PRESETS.map((p) => ({ tariff: p.tariff, published: p.published.text })),
+    'tariffs:presets': async () =>
+      PRESETS.map((p) => ({
+        tariff: p.tariff,
+        published: p.published.text,
+        notLegal: (p.parts?.values ?? []).flatMap((v) =>
+          v.level === 'legal' ? [] : [{ part: v.part, level: v.level, validFrom: v.validFrom }],
+        ),
+        missing: p.parts?.missing.length ?? 0,
+      })),
     'prices:list': async () => (await store()).series(),
     'prices:import': async ({ name, dataBase64 }) => {
       const c = await writable();

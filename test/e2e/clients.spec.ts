@@ -127,7 +127,7 @@ test('each client’s cost view and report hold its own tariff, never the other 
     // Each part of the combination named with its source.
     expect(text).toMatch(new RegExp(`${c.name.replace(/[()+]/g, '\\$&')} · Energie: Sozialtarif 2026`));
     expect(text).toMatch(
-      new RegExp(`${c.name.replace(/[()+]/g, '\\$&')} · Netzentgelte: Netznutzung .* — SNE-V 2018`),
+      new RegExp(`${c.name.replace(/[()+]/g, '\\$&')} · Netzentgelte: Netz .* — SNE-V 2018`),
     );
     expect(text).not.toMatch(c.other);
     expect(text).not.toMatch(/Beispiel:/);

@@ -270,9 +270,16 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   // The Vienna 2026 grid preset, from the list that ships with the app.
   await page.getByTestId('manage-tariffs').click();
   await page.getByTestId('tariff-preset').selectOption('netz-2026-wien');
+  // Issue 62: what of it was not read in the legal text is said with its level, and the metering fee
+  // is the operator's (the January–March usage price rests on secondary sources).
+  const levels = page.getByTestId('tariff-preset-levels');
+  await expect(levels).toContainText(
+    'Not read in the legal text: Netznutzungsentgelt (Arbeitspreis) (secondary source',
+  );
+  await expect(levels).toContainText('The metering fee is the grid operator’s');
   await page.getByTestId('tariff-preset-add').click();
-  await expect(page.getByTestId('tariff-list')).toContainText('Netznutzung Wien 2026');
-  await expect(page.getByTestId('tariffs-dialog')).toContainText('BGBl. II Nr. 305/2025');
+  await expect(page.getByTestId('tariff-list')).toContainText('Netz Wien 2026 NE7 Haushalt mit Abgaben');
+  await expect(page.getByTestId('tariffs-dialog')).toContainText('SNE-V 2018 § 5/§ 6');
   // A price file of one's own, then renamed in place: the name changes, the id tariffs bill on stays.
   await page.getByTestId('price-file').setInputFiles({
     name: 'mein-export.csv',
@@ -455,7 +462,7 @@ test('a combined tariff: a typed supplier and a grid preset, each inside its val
   const row = page.getByTestId('tariff-row').filter({ hasText: 'Lieferant + Netz Wien' });
   await expect(row.getByTestId('tariff-parts')).toHaveText(/Supplier \(energy\) \+ Grid fees/);
   // The preset the combination names was added as a tariff of the profile.
-  await expect(page.getByTestId('tariff-list')).toContainText('Netznutzung Wien 2026');
+  await expect(page.getByTestId('tariff-list')).toContainText('Netz Wien 2026 NE7 Haushalt mit Abgaben');
   await page.getByTestId('tariffs-dialog').getByRole('button', { name: 'Close' }).click();
 
   const compare = page.getByTestId('cost-compare');

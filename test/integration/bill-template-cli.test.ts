@@ -83,8 +83,9 @@ describe('meterdesk bill --bill docs/bills/netz-noe-haushalt.json', () => {
         values: expect.objectContaining({ perYear: 29.2 }),
       }),
     ]);
-    // Left empty on the bill: compared with nothing, and no reason made up for them.
-    expect(rec.parts.find((p) => p.key === 'loss')).toBeUndefined();
+    // Left empty on the bill: the tariff's amount shown, compared with nothing, no reason made up.
+    for (const key of ['loss', 'flat'])
+      expect(rec.parts.find((p) => p.key === key), key).toMatchObject({ bill: null, difference: null });
     // In words, part by part.
     const text = await runCli(args.filter((a) => a !== '--json'));
     expect(text.stdout).toMatch(/grid +Messentgelt +0\.24 +0 +0\.24\n/);

