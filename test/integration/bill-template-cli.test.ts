@@ -85,7 +85,10 @@ describe('meterdesk bill --bill docs/bills/netz-noe-haushalt.json', () => {
     ]);
     // Left empty on the bill: the tariff's amount shown, compared with nothing, no reason made up.
     for (const key of ['loss', 'flat'])
-      expect(rec.parts.find((p) => p.key === key), key).toMatchObject({ bill: null, difference: null });
+      expect(
+        rec.parts.find((p) => p.key === key),
+        key,
+      ).toMatchObject({ bill: null, difference: null });
     // In words, part by part.
     const text = await runCli(args.filter((a) => a !== '--json'));
     expect(text.stdout).toMatch(/grid +Messentgelt +0\.24 +0 +0\.24\n/);
