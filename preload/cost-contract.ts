@@ -225,6 +225,15 @@ export interface TariffPresetView {
    */
   notLegal?: { part: string; level: 'secondary' | 'unverified'; validFrom: string | null }[];
   missing?: number;
+  /** The preset the client's place suggests (its network area's household row). */
+  suggested?: boolean;
+  /** The Gebrauchsabgabe of the client's municipality that the preset does not hold, to add as a levy. */
+  placeLevy?: {
+    name: string;
+    percent: number;
+    centsPerKwh: number;
+    level: 'legal' | 'secondary' | 'unverified';
+  };
 }
 
 const range = { fromSec: sec, toSec: sec };
@@ -255,7 +264,8 @@ export const costChannels = {
       .strict(),
   ),
   /** The dated presets that ship with the app (grid fees, supplier and feed-in examples), with sources. */
-  'tariffs:presets': channel<TariffPresetView[]>().input(z.object({}).strict()),
+  /** With `meterId`: the client's area first, its household row suggested, its town's levy said. */
+  'tariffs:presets': channel<TariffPresetView[]>().input(z.object({ meterId: meterId.optional() }).strict()),
   'prices:list': channel<PriceSeriesView[]>().input(z.object({}).strict()),
   /** A price file (CSV or JSON, €/MWh) the person picked, stored as a named series. */
   'prices:import': channel<PriceSeriesView>().input(

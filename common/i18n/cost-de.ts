@@ -324,6 +324,8 @@ export const costDe = {
     '{{count}} Werte fehlen in der Referenz: diese Viertelstunden bleiben unbepreist.',
   tariffs_presetMetering:
     'Das Messentgelt ist das des Netzbetreibers: aus der Rechnung eintragen. Das gesetzliche Höchstentgelt (SNE-V § 10) ist nicht geprüft.',
+  tariffs_presetPlaceLevy:
+    'Am Ort des Standorts gilt die {{name}} ({{rate}}, {{level}}): nicht in der Vorlage — als Abgabe ergänzen.',
   tariffs_level_secondary: 'sekundäre Quelle',
   tariffs_level_unverified: 'ungeprüft',
   tariffs_levelFrom: 'ab {{day}}',

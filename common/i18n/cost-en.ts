@@ -324,6 +324,8 @@ export const costEn: Record<keyof typeof costDe, string> = {
     '{{count}} values are missing from the reference: those quarter-hours stay unpriced.',
   tariffs_presetMetering:
     'The metering fee is the grid operator’s: enter it from the bill. The legal maximum (SNE-V § 10) is not checked.',
+  tariffs_presetPlaceLevy:
+    'The site’s municipality levies the {{name}} ({{rate}}, {{level}}): not in the preset — add it as a levy.',
   tariffs_level_secondary: 'secondary source',
   tariffs_level_unverified: 'unverified',
   tariffs_levelFrom: 'from {{day}}',

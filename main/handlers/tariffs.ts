@@ -3,6 +3,8 @@ import { assignTariff, saveCombined } from '../cost/combine';
 import { clientOf, tariffsOfClient } from '../cost/client-tariffs';
 import { savePrices } from '../cost/cost-service';
 import { PRESETS } from '../cost/presets';
+import { presetsForPlace, presetView } from '../cost/place-presets';
+import { clientRow } from '../db/meter-reads';
 import { createTariffStore } from '../db/tariff-store';
 import { keepBill, keptBills, removeKeptBill } from '../db/bill-store';
 import { checkedRange, type HandlerContext, type HandlersOf } from './context';
@@ -36,15 +38,10 @@ export function tariffHandlers({ services, writable, nowSec }: HandlerContext): 
     'tariffs:save': async ({ tariff }) => (await writableStore()).save(tariff, await nowSec()),
     'tariffs:remove': async ({ tariffId }) => ({ removed: (await writableStore()).remove(tariffId) }),
     'tariffs:combine': async (input) => saveCombined(await writableStore(), input, await nowSec()),
-    'tariffs:presets': async () =>
-      PRESETS.map((p) => ({
-        tariff: p.tariff,
-        published: p.published.text,
-        notLegal: (p.parts?.values ?? []).flatMap((v) =>
-          v.level === 'legal' ? [] : [{ part: v.part, level: v.level, validFrom: v.validFrom }],
-        ),
-        missing: p.parts?.missing.length ?? 0,
-      })),
+    'tariffs:presets': async ({ meterId }) =>
+      meterId
+        ? presetsForPlace(PRESETS, clientRow((await services.active()).db, meterId)?.address ?? null)
+        : PRESETS.map(presetView),
     'prices:list': async () => (await store()).series(),
     'prices:import': async ({ name, dataBase64 }) => {
       const c = await writable();

@@ -269,6 +269,8 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   await app.openAnalysis('Wohnung Huber', 'en', 'cost');
   // The Vienna 2026 grid preset, from the list that ships with the app.
   await page.getByTestId('manage-tariffs').click();
+  // Issue 62: the site's place (1010 Wien) suggests its area's household row; the person may pick another.
+  await expect(page.getByTestId('tariff-preset')).toHaveValue('netz-2026-wien');
   await page.getByTestId('tariff-preset').selectOption('netz-2026-wien');
   // Issue 62: what of it was not read in the legal text is said with its level, and the metering fee
   // is the operator's (the January–March usage price rests on secondary sources).

@@ -18,6 +18,9 @@ const AREA_MUNICIPALITY: Record<string, RegExp> = {
   innsbruck: /^Innsbruck$/,
 };
 
+/** A municipality's name as an address has it ("Salzburg (whole Salzburg Netz area)" → "Salzburg"). */
+const placeName = (i: LevyItem) => (i.municipality ?? '').replace(/\s*\(.*\)$/, '');
+
 export interface UseLevy {
   levy: Tariff['levies'][number];
   value: PresetValue;
@@ -70,7 +73,7 @@ export function areaUseLevy(area: string): UseLevy | null {
   if (!i) return null;
   // Innsbruck's is charged on energy only: not the grid's, so no grid preset holds it.
   if (i.type === 'percent' && !/network/.test(i.base ?? '')) return null;
-  const u = asLevy(i, area === 'salzburg' ? 'Salzburg' : (i.municipality ?? area).split(' ')[0]!);
+  const u = asLevy(i, placeName(i));
   if (u && items.length > 1)
     u.missing.push(
       `Gebrauchsabgabe ${i.municipality}: earlier value ${items
@@ -86,11 +89,11 @@ export function useLevyOfPlace(address: string): UseLevy | null {
   const words = address.toLowerCase();
   const items = reference().levies.filter((i) => i.levy === 'Gebrauchsabgabe' && i.value !== null);
   const hit = items.find((i) => {
-    const name = (i.municipality ?? '').replace(/\s*\(.*\)$/, '').toLowerCase();
+    const name = placeName(i).toLowerCase();
     return (
       name.length > 2 &&
       new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(words)
     );
   });
-  return hit ? asLevy(hit, (hit.municipality ?? '').replace(/\s*\(.*\)$/, '')) : null;
+  return hit ? asLevy(hit, placeName(hit)) : null;
 }

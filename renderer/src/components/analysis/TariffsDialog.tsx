@@ -38,8 +38,10 @@ export function TariffsDialog({ onClose, meter }: { onClose: () => void; meter?:
   const [version, setVersion] = useState(0);
   const tariffs = useResult(() => api().tariffs.list({}), [version]);
   const series = useResult(() => api().prices.list(), [version]);
-  const presets = useResult(() => api().tariffs.presets(), []);
-  const [preset, setPreset] = useState('');
+  const presets = useResult(() => api().tariffs.presets({ meterId: meter?.id }), [meter?.id]);
+  const [picked, setPreset] = useState('');
+  // The preset the client's place suggests (its area's household row) until the person picks another.
+  const preset = picked || (presets.data?.find((p) => p.suggested)?.tariff.id ?? '');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [combining, setCombining] = useState<CombineDraft | null>(null);
   const [error, setError] = useState<unknown>(null);

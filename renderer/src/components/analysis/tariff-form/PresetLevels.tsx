@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TariffPresetView } from '../../../../../preload/contract';
-import { fmtDayKey } from '../../../format';
+import { fmtDayKey, fmtNumber } from '../../../format';
 import { usePrefs } from '../../../store';
 
 export function PresetLevels({ preset }: { preset: TariffPresetView | undefined }) {
@@ -25,6 +25,19 @@ export function PresetLevels({ preset }: { preset: TariffPresetView | undefined 
       {preset.tariff.gridEnergyCentsPerKwh > 0 || preset.tariff.changes.length > 0
         ? ` ${t('tariffs_presetMetering')}`
         : ''}
+      {preset.placeLevy ? (
+        <span data-testid="tariff-preset-place-levy">
+          {' '}
+          {t('tariffs_presetPlaceLevy', {
+            name: preset.placeLevy.name,
+            rate:
+              preset.placeLevy.percent > 0
+                ? `${fmtNumber(preset.placeLevy.percent, prefs)} %`
+                : `${fmtNumber(preset.placeLevy.centsPerKwh, prefs, 4)} ct/kWh`,
+            level: t(`tariffs_level_${preset.placeLevy.level}`),
+          })}
+        </span>
+      ) : null}
     </p>
   );
 }
