@@ -178,6 +178,8 @@ export interface ImportLogView {
   kept: number;
   undoneSec: number | null;
   undoable: boolean;
+  /** Its meter was merged into another: undo the merge first (not an import of an older version). */
+  mergedAway?: boolean;
 }
 
 export const importChannels = {

@@ -1,5 +1,6 @@
 /** German strings of the cost views (tariffs, cost, battery, peak shaving). Every key is in cost-en.ts. */
 export const costDe = {
+  analysis_pngHint: 'Das Diagramm dieser Ansicht als PNG-Bild speichern.',
   analysis_noChart: 'Diese Ansicht hat kein Diagramm zum Speichern als PNG; ihre Tabellen gibt es als CSV.',
   view_cost: 'Kosten',
   view_battery: 'Speicher',

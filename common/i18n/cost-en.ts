@@ -2,6 +2,7 @@
 import type { costDe } from './cost-de';
 
 export const costEn: Record<keyof typeof costDe, string> = {
+  analysis_pngHint: 'Save this view’s chart as a PNG picture.',
   analysis_noChart: 'This view has no chart to save as PNG; its tables export as CSV.',
   view_cost: 'Cost',
   view_battery: 'Battery',

@@ -158,7 +158,9 @@ export const de = {
   exportLoadProfileHint:
     'Ein Zähler und ein Register, das Kalenderjahr {{year}}: 35 040 Viertelstundenwerte in Normalzeit, einer je Zeile, Dezimalkomma, höchstens 5 Nachkommastellen (29. Februar entfällt im Schaltjahr) – so, wie E-Control-Tarifkalkulator, SMA Sunny Design und Tesvolt sie einlesen. Ein Jahr mit Lücke wird abgelehnt.',
   exportIso: 'ISO / RFC 4180',
-  exported: '{{rows}} Zeilen gespeichert: {{path}}',
+  exported_one: '{{rows}} Zeile gespeichert: {{path}}',
+  exported_other: '{{rows}} Zeilen gespeichert: {{path}}',
+  exportedPng: 'Diagramm als PNG gespeichert: {{path}}',
   syncNow: 'Jetzt synchronisieren',
   syncing: 'Synchronisiere Zähler {{index}} von {{count}} · {{readings}} Werte',
   lastSync: 'Letzte Synchronisierung: {{time}}',

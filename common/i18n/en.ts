@@ -157,7 +157,9 @@ export const en: Record<keyof typeof de, string> = {
   exportLoadProfileHint:
     'One meter and one register, the calendar year {{year}}: 35 040 quarter-hour values on standard time, one per line, decimal comma, at most 5 decimals (29 February left out in a leap year) — as E-Control’s Tarifkalkulator, SMA Sunny Design and Tesvolt import them. A year with a gap is refused.',
   exportIso: 'ISO / RFC 4180',
-  exported: '{{rows}} rows saved: {{path}}',
+  exported_one: '{{rows}} row saved: {{path}}',
+  exported_other: '{{rows}} rows saved: {{path}}',
+  exportedPng: 'Chart saved as PNG: {{path}}',
   syncNow: 'Sync now',
   syncing: 'Syncing meter {{index}} of {{count}} · {{readings}} readings',
   lastSync: 'Last sync: {{time}}',

@@ -140,6 +140,7 @@ export const importDe = {
   importLog_countsText: '{{readings}} ({{inserted}} neu, {{updated}} geändert)',
   importLog_undo: 'Rückgängig',
   importLog_undone: 'rückgängig gemacht',
+  importLog_mergedAway: 'Zähler zusammengeführt: erst die Zusammenführung rückgängig machen',
   importLog_noRecord: 'nicht rückgängig zu machen (ältere Version)',
   importLog_confirm:
     '„{{name}}“ rückgängig machen? Jeder Tag, den diese Datei geschrieben hat, wird wie vor dem Import.',

@@ -141,6 +141,7 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importLog_countsText: '{{readings}} ({{inserted}} new, {{updated}} changed)',
   importLog_undo: 'Undo',
   importLog_undone: 'undone',
+  importLog_mergedAway: 'meter merged: undo the merge first',
   importLog_noRecord: 'cannot be undone (older version)',
   importLog_confirm: 'Undo "{{name}}"? Every day this file wrote goes back to what it was before the import.',
   importLog_undoYes: 'Yes, undo',

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import { meteringPointOf } from '../db/meter-lookups';
 import type { Cell } from '../export/table-csv';
 import { fixedClock } from '../time/clock';
 import { createCostService } from './cost-service';
@@ -47,9 +48,27 @@ export function costTable(
     fromSec: need<number>(params, 'fromSec', 'number'),
     toSec: need<number>(params, 'toSec', 'number'),
   };
-  if (kind === 'cost') return tariffCostTable(svc, params, span);
   if (kind === 'battery') return batteryTable(svc, params, span);
-  return peakShavingTable(svc, params, span);
+  const table = kind === 'cost' ? tariffCostTable(svc, params, span) : peakShavingTable(svc, params, span);
+  return withMeter(
+    db,
+    table,
+    need<string>(params, 'meterId', 'string'),
+    need<string>(params, 'obisCode', 'string'),
+  );
+}
+
+/**
+ * A meter's table names its meter (issue 64): the metering point in the file name, and the metering
+ * point and register in every row, as the other analyses' tables have them (analysis/tables.ts).
+ */
+function withMeter(db: Database.Database, t: CostTable, meterId: string, obisCode: string): CostTable {
+  const mp = meteringPointOf(db, meterId) ?? meterId;
+  return {
+    name: `${t.name}-${mp}-${obisCode}`,
+    header: [...h(['Zählpunkt', 'metering_point'], ['Register', 'obis_code']), ...t.header],
+    rows: t.rows.map((r) => [mp, obisCode, ...r]),
+  };
 }
 
 /** Each tariff's months and its sum, the cheapest (or, for feed-in, the best paid) marked. */
@@ -103,7 +122,7 @@ function tariffCostTable(
     ]);
   }
   return {
-    name: `cost-${r.obisCode}`,
+    name: 'cost',
     header: h(
       ['Tarif', 'tariff'],
       ['Monat', 'month'],
@@ -192,7 +211,7 @@ function peakShavingTable(
     tariffId: strOrNull(params, 'tariffId'),
   });
   return {
-    name: `peak-shaving-${r.obisCode}`,
+    name: 'peak-shaving',
     header: h(
       ['Monat', 'month'],
       ['Spitze vorher kW', 'peak_before_kw'],

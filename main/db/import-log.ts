@@ -25,7 +25,8 @@ export function importLog(db: Database.Database): ImportLogView[] {
     db
       .prepare(
         `SELECT i.id, i.meter_id, i.file_name, i.sha256, i.format, i.imported_sec, i.readings, i.inserted, i.updated,
-                i.kept, i.undone_sec, coalesce(i.revisions_from >= 0, 0) AS undoable
+                i.kept, i.undone_sec, coalesce(i.revisions_from >= 0, 0) AS undoable,
+                coalesce(i.revisions_from = -1, 0) AS merged
            FROM imports i ORDER BY i.imported_sec DESC, i.id DESC`,
       )
       .all() as {
@@ -41,6 +42,7 @@ export function importLog(db: Database.Database): ImportLogView[] {
       kept: number;
       undone_sec: number | null;
       undoable: number;
+      merged: number;
     }[]
   ).map((r) => ({
     id: r.id,
@@ -55,6 +57,8 @@ export function importLog(db: Database.Database): ImportLogView[] {
     kept: r.kept,
     undoneSec: r.undone_sec,
     undoable: r.undoable === 1 && r.undone_sec === null,
+    // Its meter was merged into another: the merge's entry is undone first, not an older version.
+    mergedAway: r.merged === 1,
   }));
 }
 

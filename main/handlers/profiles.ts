@@ -43,16 +43,12 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
   };
   /**
    * The URL and the token, before the keychain (a wrong token used to be answered with a locked
-   * keychain's words): a token or team the service refuses is said at once. A service that cannot be
-   * reached does not stop the profile (it syncs when it can, and says why not meanwhile).
+   * keychain's words): a token or team the service refuses, and a service that cannot be reached, are
+   * said at once, in the words "Test connection" uses (issue 64: Save said the keychain was not usable
+   * while the service was not reachable). Nothing is stored then; the person retries when it answers.
    */
   const checkCredentials = async (baseUrl: string, team: string, token: string) => {
-    try {
-      await createApiClient({ baseUrl, team, token, maxRetries: 1, timeoutMs: 15_000 }).listMeters();
-    } catch (err) {
-      const code = err instanceof AppError ? err.code : null;
-      if (code === 'unauthenticated' || code === 'forbidden' || code === 'not_found') throw err;
-    }
+    await createApiClient({ baseUrl, team, token, maxRetries: 1, timeoutMs: 15_000 }).listMeters();
   };
   return {
     ...backupHandlers(ctx, view),

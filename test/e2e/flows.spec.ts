@@ -155,6 +155,14 @@ test('connecting an account profile against the standalone demo service, with a 
     await page.getByTestId('connect-account').click();
     const dialog = page.getByTestId('connect-dialog');
     await dialog.getByLabel(/Name/).fill('Kanzlei Test');
+    // Issue 64, item 4: a URL where nothing answers — Save says what "Test" says (not the keychain's
+    // words), and no profile is made.
+    await dialog.getByLabel(/Team/).fill(`http://127.0.0.1:9/api/v1/teams/${info.team}`);
+    await dialog.getByLabel(/Token/).fill(info.tokens.plus!);
+    await dialog.getByRole('button', { name: /Speichern|Save/ }).click();
+    await expect(page.getByTestId('connect-error')).toContainText('Der Dienst ist nicht erreichbar');
+    await expect(page.getByTestId('connect-error')).not.toContainText(/Schlüsselbund|keychain/i);
+    await expect(page.getByTestId('profile-select').locator('option')).toHaveCount(1);
     await dialog.getByLabel(/Team/).fill(`${info.base_url}/api/v1/teams/${info.team}`);
     await dialog.getByLabel(/Token/).fill('md_wrong_token_value');
     await dialog.getByRole('button', { name: /testen|Test/ }).click();

@@ -237,9 +237,19 @@ test('a household without an account: a local profile, a dropped file, its chart
   await log.locator('summary').click();
   const mergeRow = log.getByTestId('import-log-row').filter({ hasText: 'Merge of' });
   await expect(mergeRow).toHaveCount(1);
+  // The merged meter's file says why it cannot be undone on its own (issue 64, item 7), not "older version".
+  const linzRow = log
+    .getByTestId('import-log-row')
+    .filter({ hasText: 'linznetz-v2.csv' })
+    .filter({ hasNotText: 'Merge of' });
+  await expect(linzRow).toContainText('meter merged: undo the merge first');
+  await expect(linzRow).not.toContainText('older version');
   await mergeRow.getByTestId('import-log-undo').click();
   await mergeRow.getByTestId('import-log-undo-yes').click();
   await expect(log.getByTestId('import-undone')).toContainText('is back, with its readings');
+  // The merge's notice went with the merge; the meter without a metering point is its name, never "Name ()".
+  await expect(notice).toHaveCount(0);
+  await expect(linzRow).not.toContainText('()');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('import-dialog')).toBeHidden();
   await expect(app.meterItems).toHaveCount(2);

@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CostResult, MeterView, Tariff } from '../../preload/contract';
 import { demoProfile } from './helpers';
@@ -61,10 +61,14 @@ describe('cost through the contract', () => {
         profile: 'iso',
       });
       const csv = readFileSync(exported.path, 'utf8');
+      // Issue 64: the file and every row name the meter (its metering point) and the register.
+      expect(basename(exported.path)).toContain(meter.meteringPoint);
+      const prefix = `${meter.meteringPoint},1-1:1.9.0 G.01,`;
       for (const t of r.tariffs) {
-        const line = csv.split('\n').find((l) => l.startsWith(`${t.name},Summe,`))!;
-        expect(line.split(',')[9]).toBe(String(t.total.totalEur));
+        const line = csv.split('\n').find((l) => l.startsWith(`${prefix}${t.name},Summe,`))!;
+        expect(line.split(',')[11]).toBe(String(t.total.totalEur));
       }
+      expect(csv.split('\n').filter((l) => l && !l.startsWith(prefix))).toHaveLength(1); // the header
       expect(csv).toMatch(r.direction === 'consumption' ? /günstigster|cheapest/ : /Erlös/);
     } finally {
       await services.close();

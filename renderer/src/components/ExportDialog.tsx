@@ -64,7 +64,7 @@ export function ExportDialog(props: {
         text:
           profile === 'xlsx'
             ? t('exportedWorkbook', { path: r.path })
-            : t('exported', { rows: r.rows, path: r.path }),
+            : t('exported', { count: r.rows, rows: r.rows.toLocaleString(prefs.locale), path: r.path }),
       });
     } catch (err) {
       setMessage({ ...errorText(err, t, prefs), error: true });

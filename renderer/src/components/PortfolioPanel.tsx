@@ -109,7 +109,7 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
       const r = await unwrap(
         api().analysis.exportCsv({ kind: 'portfolio', params: { customerId: customerId || null }, profile }),
       );
-      setMessage(t('exported', { rows: r.rows, path: r.path }));
+      setMessage(t('exported', { count: r.rows, rows: r.rows.toLocaleString(prefs.locale), path: r.path }));
       setError(null);
     } catch (e) {
       setError(e);

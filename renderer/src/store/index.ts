@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { create, type StateCreator } from 'zustand';
+import type { AnalysisView } from '../components/analysis/views';
 import type { EventPayload, MeterView, ProfileView, SeriesView, SyncStatus } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { addLocalDays, localDateStart, localMidnight, localYmd } from '../format';
@@ -52,6 +53,12 @@ interface ViewSlice {
   seriesError: unknown;
   /** Bumped whenever main reports changed readings, so derived views refresh. */
   dataVersion: number;
+  /**
+   * The analysis sub-view the person chose (issue 64): kept across the Lastgang tab and a change of
+   * meter; a meter that does not offer it (battery on gas) shows the first view and keeps the choice.
+   */
+  analysisView: AnalysisView;
+  analysisViewChosen: (view: AnalysisView) => void;
   readingsChanged: () => void;
   meterSelected: (meterId: string) => void;
   registerPicked: (register: string) => void;
@@ -136,7 +143,8 @@ const profilesSlice: StateCreator<AppState, [], [], ProfilesSlice> = (set, get) 
   profilesLoaded: (profiles) => set({ profiles }),
   profileSwitched: async (profileId) => {
     await unwrap(api().profiles.switch({ profileId }));
-    set({ selectedMeterId: null, series: null, meters: [] });
+    // A notice about a meter of the other profile (a merge, a place) does not follow to this one.
+    set({ selectedMeterId: null, series: null, meters: [], meterNotice: null });
     get().profilesLoaded(await unwrap(api().profiles.list()));
     await get().metersRequested();
   },
@@ -172,6 +180,8 @@ const viewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   series: null,
   seriesError: null,
   dataVersion: 0,
+  analysisView: 'peaks',
+  analysisViewChosen: (analysisView) => set({ analysisView }),
   readingsChanged: () => set((s) => ({ dataVersion: s.dataVersion + 1 })),
   meterSelected: (meterId) => {
     const meter = get().meters.find((m) => m.id === meterId);

@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { usePrefs } from '../../store';
+import { useApp, usePrefs } from '../../store';
 import { errorText } from '../ErrorText';
 import { ExportStatus, type ExportMessage } from '../meter/ExportStatus';
 import { BaseLoadView } from './BaseLoadView';
@@ -25,6 +25,9 @@ import { BatteryView } from './BatteryView';
 import { CostView } from './CostView';
 import { PeakShavingView } from './PeakShavingView';
 import { SlpView } from './SlpView';
+
+/** The views that draw no chart: their PNG button is off, and says why. */
+const CHARTLESS = new Set<AnalysisView>(['cost', 'pv', 'peakShaving']);
 
 const VIEWS: Record<AnalysisView, (p: ViewProps) => React.ReactNode> = {
   peaks: PeaksView,
@@ -51,8 +54,20 @@ export function AnalysisPanel(props: {
   const { meter, obisCode, fromSec, toSec, onJump } = props;
   const { t } = useTranslation();
   const prefs = usePrefs();
-  const [view, setView] = useState<AnalysisView>('peaks');
+  const offered = analysisViews.filter(
+    // Battery and peak shaving size a battery against electricity: not offered on a gas meter.
+    (v) => meter.commodity !== 'gas' || (v !== 'peakShaving' && v !== 'battery'),
+  );
+  const chosen = useApp((s) => s.analysisView);
+  const choose = useApp((s) => s.analysisViewChosen);
+  const view: AnalysisView = offered.includes(chosen) ? chosen : 'peaks';
   const [message, setMessage] = useState<ExportMessage | null>(null);
+  // A message is about the view it was said in: another view starts without it.
+  const setView = (v: AnalysisView) => {
+    setMessage(null);
+    choose(v);
+  };
+  const hasChart = !CHARTLESS.has(view);
   const exportParams = useRef<Record<string, string | number | null>>({});
   const setExportParams = useCallback((p: Record<string, string | number | null>) => {
     exportParams.current = p;
@@ -74,7 +89,9 @@ export function AnalysisPanel(props: {
                 ...exportParams.current,
               };
       const r = await unwrap(api().analysis.exportCsv({ kind: view, params, profile }));
-      setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
+      setMessage({
+        text: t('exported', { count: r.rows, rows: r.rows.toLocaleString(prefs.locale), path: r.path }),
+      });
     } catch (e) {
       setMessage({ ...errorText(e, t, prefs), error: true });
     }
@@ -92,7 +109,7 @@ export function AnalysisPanel(props: {
           dataUrl: canvas.toDataURL('image/png'),
         }),
       );
-      setMessage({ text: t('exported', { rows: 1, path: r.path }) });
+      setMessage({ text: t('exportedPng', { path: r.path }) });
     } catch (e) {
       setMessage({ ...errorText(e, t, prefs), error: true });
     }
@@ -102,26 +119,30 @@ export function AnalysisPanel(props: {
     <section className="analysis" data-testid="analysis-panel" data-view={view}>
       <div className="toolbar">
         <div className="segmented wrap" role="group" aria-label={t('analysis')}>
-          {analysisViews
-            // Battery and peak shaving size a battery against electricity: not offered on a gas meter.
-            .filter((v) => meter.commodity !== 'gas' || (v !== 'peakShaving' && v !== 'battery'))
-            .map((v) => (
-              <button
-                key={v}
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-                data-testid={`analysis-${v}`}
-              >
-                {t(`view_${v}`)}
-              </button>
-            ))}
+          {offered.map((v) => (
+            <button
+              key={v}
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              data-testid={`analysis-${v}`}
+            >
+              {t(`view_${v}`)}
+            </button>
+          ))}
         </div>
         <span className="spacer" />
         <button onClick={() => void exportCsv('excel-at')} data-testid="analysis-csv-excel">
           CSV Excel
         </button>
         <button onClick={() => void exportCsv('iso')}>CSV ISO</button>
-        <button onClick={() => void exportPng()}>PNG</button>
+        <button
+          onClick={() => void exportPng()}
+          disabled={!hasChart}
+          title={hasChart ? t('analysis_pngHint') : t('analysis_noChart')}
+          data-testid="analysis-png"
+        >
+          PNG
+        </button>
       </div>
       <ExportStatus message={message} testId="analysis-message" small />
       <div ref={figureRef} key={view}>

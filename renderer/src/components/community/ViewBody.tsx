@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CommunityTotals, CommunityView } from '../../../../preload/contract';
-import { fmtDate, fmtDateTime, fmtDayKey, fmtQuantity, type FormatPrefs } from '../../format';
+import { fmtDate, fmtDateTime, fmtDayKey, fmtMonthKey, fmtQuantity, type FormatPrefs } from '../../format';
 import { Carpet } from '../analysis/CarpetView';
 import { fmtEur } from '../analysis/CostView';
 
@@ -304,7 +304,8 @@ function PeriodsTable({ v, prefs }: { v: CommunityView; prefs: FormatPrefs }) {
           <tbody>
             {v.periods.map((p) => (
               <tr key={p.key} data-testid="eeg-period" data-key={p.key} data-shared={p.sharedKwh}>
-                <td>{p.key}</td>
+                {/* The day or month as the person reads dates (issue 64), the ISO key in data-key only. */}
+                <td>{v.periodUnit === 'day' ? fmtDayKey(p.key, prefs) : fmtMonthKey(p.key, prefs)}</td>
                 <td className="num">{k(p.generationKwh)}</td>
                 <td className="num">{k(p.consumptionKwh)}</td>
                 <td className="num">{k(p.sharedKwh)}</td>

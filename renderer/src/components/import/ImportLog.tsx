@@ -25,7 +25,9 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
   const meters = useApp((st) => st.meters);
   const meterName = (id: string) => {
     const m = meters.find((x) => x.id === id);
-    return m ? `${m.label ?? m.meteringPoint} (${m.meteringPoint})` : t('importLog_meterGone');
+    if (!m) return t('importLog_meterGone');
+    // A meter without a metering point (an import that named none) is its name alone, never "Name ()".
+    return m.label && m.meteringPoint ? `${m.label} (${m.meteringPoint})` : m.label || m.meteringPoint;
   };
   /** What the last undo did, said after it (the days put back; a meter it created, and what went with it). */
   const [undone, setUndone] = useState<string | null>(null);
@@ -46,6 +48,8 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
     setUndone(null);
     try {
       const r = await unwrap(api().import.undo({ importId: e.id }));
+      // An undone merge's notice ("… merged into …") no longer holds.
+      if (r.meterRestored) useApp.getState().meterNoticeShown(null);
       setUndone(
         [
           t('importLog_undoneNow', { file: e.fileName, days: r.days }),
@@ -113,6 +117,8 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
                   <button onClick={() => setAsking(e.id)} data-testid="import-log-undo">
                     {t('importLog_undo')}
                   </button>
+                ) : e.mergedAway ? (
+                  <span className="muted small">{t('importLog_mergedAway')}</span>
                 ) : (
                   <span className="muted small">{t('importLog_noRecord')}</span>
                 )}

@@ -38,7 +38,9 @@ export function MeterHeader({ meter }: { meter: MeterView }) {
           profile,
         }),
       );
-      setMessage({ text: t('exported', { rows: r.rows, path: r.path }) });
+      setMessage({
+        text: t('exported', { count: r.rows, rows: r.rows.toLocaleString(prefs.locale), path: r.path }),
+      });
     } catch (err) {
       setMessage({ ...errorText(err, t, prefs), error: true });
     }

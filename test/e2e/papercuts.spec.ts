@@ -1,0 +1,65 @@
+// Issue 64, items 1 and 2, in German: the analysis toolbar says what each action did in words that fit
+// it — no PNG offered on a view without a chart (and why), no message carried to another view, a saved
+// chart called a chart, a one-row count in the singular, the cost CSV naming its meter — and the
+// analysis view the person chose stays chosen across the Lastgang tab and a change of meter (a gas
+// meter, where the battery is not offered, shows the first view and keeps the choice for the next).
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { expect, test } from './fixtures';
+
+test('the analysis toolbar: PNG only with a chart, messages per view, the cost CSV names its meter', async ({
+  app,
+  page,
+}) => {
+  await app.openAnalysis('Wohnung Huber', 'de', 'cost');
+  const png = page.getByTestId('analysis-png');
+  await expect(png).toBeDisabled();
+  await expect(png).toHaveAttribute('title', /Diese Ansicht hat kein Diagramm/);
+  // The cost CSV: its file name and each row carry the metering point and the register.
+  await expect(page.getByTestId('cost-compare')).toBeVisible();
+  await page.getByTestId('analysis-csv-excel').click();
+  const message = page.getByTestId('analysis-message');
+  await expect(message).toContainText('Zeilen gespeichert:');
+  const path = (await message.textContent())!.replace(/^.*gespeichert: /, '').trim();
+  const mp = (await page.locator('section.detail').first().textContent())!.match(/AT\d{31}/)![0];
+  expect(basename(path)).toContain(mp);
+  const rows = readFileSync(path, 'latin1').trim().split(/\r?\n/).slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r.startsWith(`${mp};1-1:1.9.0 G.01;`), r).toBe(true);
+  // Another view starts without the cost view's message; a saved chart is called a chart.
+  await page.getByTestId('analysis-peaks').click();
+  await expect(message).toHaveCount(0);
+  await expect(png).toBeEnabled();
+  await expect(page.getByTestId('analysis-panel').locator('canvas').first()).toBeVisible();
+  await png.click();
+  await expect(message).toContainText('Diagramm als PNG gespeichert:');
+  await expect(message).not.toContainText('Zeilen');
+});
+
+test('the chosen analysis view stays chosen across the Lastgang tab and a change of meter', async ({
+  app,
+  page,
+}) => {
+  await app.openAnalysis('Haus Berger – Wärmepumpe', 'de', 'baseLoad');
+  const pressed = (v: string) =>
+    expect(page.getByTestId(`analysis-${v}`)).toHaveAttribute('aria-pressed', 'true');
+  await pressed('baseLoad');
+  await page.getByTestId('tab-chart').click();
+  await page.getByTestId('tab-analysis').click();
+  await pressed('baseLoad');
+  // Another meter: the same view.
+  await app.meter('Wohnung Huber').first().click();
+  await page.getByTestId('tab-analysis').click();
+  await pressed('baseLoad');
+  // The battery is chosen; the gas meter does not offer it and shows the first view …
+  await page.getByTestId('analysis-battery').click();
+  await pressed('battery');
+  await app.meter('Haus Berger – Gas').first().click();
+  await page.getByTestId('tab-analysis').click();
+  await expect(page.getByTestId('analysis-battery')).toHaveCount(0);
+  await pressed('peaks');
+  // … and the next electricity meter opens on the battery again.
+  await app.meter('Wohnung Huber').first().click();
+  await page.getByTestId('tab-analysis').click();
+  await pressed('battery');
+});
