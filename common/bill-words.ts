@@ -29,6 +29,18 @@ export function billReasonKey(r: Reason): string {
 }
 
 /**
+ * Which of a reason's values are euros, written with two decimals as money is (issue 64: "2,4 €" and
+ * "29,2 €" read as 2,40 € and 29,20 €): the differences of lines and parts, a part's amount on the
+ * bill and a year's amount; not a price per kWh, kWh or a count.
+ */
+function moneyKeys(r: Reason): Set<string> {
+  if (r.code === 'part_absent') return new Set(['bill', 'perYear']);
+  if (r.code === 'part_differs') return new Set(r.basis === 'per_kwh' ? ['diff'] : ['diff', 'bill', 'ours']);
+  if (['fixed', 'grid', 'levies', 'vat', 'total'].includes(r.code)) return new Set(['diff']);
+  return new Set();
+}
+
+/**
  * A reason's words: its numbers formatted by `num` (a difference by its size: the words say which way),
  * a part's name as the bill gave it.
  */
@@ -37,9 +49,14 @@ export function billReasonText(
   parts: readonly Part[],
   t: Say,
   num: (v: number) => string,
+  money: (v: number) => string = num,
 ): string {
+  const euros = moneyKeys(r);
   const values = Object.fromEntries(
-    Object.entries(r.values).map(([k, v]) => [k, num(k === 'diff' || k === 'percent' ? Math.abs(v) : v)]),
+    Object.entries(r.values).map(([k, v]) => {
+      const x = k === 'diff' || k === 'percent' ? Math.abs(v) : v;
+      return [k, euros.has(k) ? money(x) : num(x)];
+    }),
   );
   const part = r.part ? parts.find((p) => p.key === r.part) : undefined;
   return t(billReasonKey(r), {

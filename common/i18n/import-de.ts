@@ -166,6 +166,8 @@ export const importDe = {
     'Die Kopfzeile nennt {{stated}} kWh gesamt, die Viertelstunden ergeben {{sum}} kWh: um den Faktor {{factor}} daneben. Das passiert, wenn ein Dezimalpunkt als Tausendertrennzeichen gelesen wird (Datei in Excel wieder gespeichert).',
   importNote_gaps:
     '{{obis}}: {{missing}} Viertelstunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
+  importNote_gaps_hours:
+    '{{obis}}: {{missing}} Stunden fehlen zwischen erstem und letztem Wert ({{ranges}}).',
   mapping_title: 'Spalten festlegen: {{name}}',
   mapping_intro:
     'Meterdesk kennt dieses Format nicht. Einmal festlegen, welche Spalte was enthält; das Format wird gespeichert und ab dann erkannt.',

@@ -166,6 +166,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
     'The header says {{stated}} kWh in total, the quarter-hours add up to {{sum}} kWh: off by a factor of {{factor}}. A decimal point read as a thousands separator (a file saved again in Excel) does this.',
   importNote_gaps:
     '{{obis}}: {{missing}} quarter-hours are missing between the first and the last value ({{ranges}}).',
+  importNote_gaps_hours:
+    '{{obis}}: {{missing}} hours are missing between the first and the last reading ({{ranges}}).',
   mapping_title: 'Define the columns: {{name}}',
   mapping_intro:
     'Meterdesk does not know this format. Say once which column holds what; the format is saved and recognised from then on.',

@@ -78,6 +78,7 @@ export function aheadUnpricedLine(u: { withoutPrice: number; outsideValidity: nu
 }
 
 const NUM_DE = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 3 });
+const MONEY_DE = new Intl.NumberFormat('de-AT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A bill check's reason in the language: German in the app's words (common/bill-words.ts). */
 export function billReasonLine(
   r: Parameters<typeof billReasonText>[0] & { text: string },
@@ -85,7 +86,13 @@ export function billReasonLine(
   lang: Lang,
 ): string {
   if (lang === 'en') return r.text;
-  return billReasonText(r, parts, say(lang), (v) => NUM_DE.format(v));
+  return billReasonText(
+    r,
+    parts,
+    say(lang),
+    (v) => NUM_DE.format(v),
+    (v) => MONEY_DE.format(v),
+  );
 }
 
 const DATE_TIME = (lang: Lang) =>

@@ -166,14 +166,14 @@ export function reconcileParts(
         basis === 'per_kwh'
           ? `${values.centsPerKwh} ct/kWh`
           : basis === 'per_year'
-            ? `${values.perYear} € a year`
-            : `${b.eur} € for the period`;
+            ? `${values.perYear.toFixed(2)} € a year`
+            : `${b.eur.toFixed(2)} € for the period`;
       out.reasons.push({
         code: 'part_absent',
         part: key,
         basis,
         values,
-        text: `The bill lists ${what} of ${b.eur} €; the tariff holds none: add it (the bill implies ${as}).`,
+        text: `The bill lists ${what} of ${b.eur.toFixed(2)} €; the tariff holds none: add it (the bill implies ${as}).`,
       });
     } else if (b && difference !== null && Math.abs(difference) >= 0.01) {
       const [bill, mineAs, unit] =
@@ -193,7 +193,7 @@ export function reconcileParts(
         part: key,
         basis,
         values: { diff: difference, bill, ours: mineAs },
-        text: `${what} differs by ${difference} € (the bill ${bill}, the tariff ${mineAs} ${unit}): ${why}.`,
+        text: `${what} differs by ${difference.toFixed(2)} € (the bill ${bill}, the tariff ${mineAs} ${unit}): ${why}.`,
       });
     }
   }

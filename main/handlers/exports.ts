@@ -12,6 +12,7 @@ import { loadProfileOf, writeLoadProfile } from '../export/load-profile';
 import { writeTableCsv } from '../export/table-csv';
 import { meteringPointOf, recordExport } from '../db/meter-lookups';
 import { dayKey, dayNumberOf } from '../time/local-days';
+import { systemClock } from '../time/clock';
 import type { HandlerContext, HandlersOf } from './context';
 
 type ExportChannels = 'analysis:exportCsv' | 'export:png' | 'export:loadProfile' | 'export:csv';
@@ -62,7 +63,9 @@ export function exportHandlers({ services, nowSec, savePath }: HandlerContext): 
       });
       services.emit('export:progress', { rows: r.rows, totalRows: r.rows, done: true });
       recordExport(c.db, req.meterIds, {
-        exportedSec: await nowSec(),
+        // The wall clock, as the sync records when it took a revision (issue 64: under the demo's
+        // clock an export was dated before the revisions it had just written out).
+        exportedSec: systemClock.nowSec(),
         profile: req.profile,
         fromSec: req.fromSec,
         toSec: req.toSec,

@@ -43,12 +43,18 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
   };
   /**
    * The URL and the token, before the keychain (a wrong token used to be answered with a locked
-   * keychain's words): a token or team the service refuses, and a service that cannot be reached, are
-   * said at once, in the words "Test connection" uses (issue 64: Save said the keychain was not usable
-   * while the service was not reachable). Nothing is stored then; the person retries when it answers.
+   * keychain's words): a token or team the service refuses is said at once. A new profile (`reachable`)
+   * also needs the service to answer — Save says what "Test connection" says (issue 64: it said the
+   * keychain was not usable while the service was not reachable), and nothing is stored. A new token for
+   * a profile that exists is kept while the service is away: it syncs when it can, and says why not.
    */
-  const checkCredentials = async (baseUrl: string, team: string, token: string) => {
-    await createApiClient({ baseUrl, team, token, maxRetries: 1, timeoutMs: 15_000 }).listMeters();
+  const checkCredentials = async (baseUrl: string, team: string, token: string, reachable: boolean) => {
+    try {
+      await createApiClient({ baseUrl, team, token, maxRetries: 1, timeoutMs: 15_000 }).listMeters();
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : null;
+      if (reachable || code === 'unauthenticated' || code === 'forbidden' || code === 'not_found') throw err;
+    }
   };
   return {
     ...backupHandlers(ctx, view),
@@ -56,7 +62,7 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
     'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
     'profiles:add': async ({ name, teamUrl, token, tokenStorage }) => {
       const { baseUrl, team } = splitTeamUrl(teamUrl);
-      await checkCredentials(baseUrl, team, token);
+      await checkCredentials(baseUrl, team, token, true);
       // The token first: a profile exists only with its token (a keychain that refuses leaves nothing).
       const id = services.profiles.idFor(name);
       await storeToken(id, token, tokenStorage);
@@ -89,7 +95,7 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
         throw new AppError('conflict', `The ${p.kind} profile has no account and needs no token.`, {
           reason: 'token_not_needed',
         });
-      await checkCredentials(p.baseUrl, p.team, token);
+      await checkCredentials(p.baseUrl, p.team, token, false);
       await storeToken(profileId, token, tokenStorage);
       const api = createApiClient({ baseUrl: p.baseUrl, team: p.team, token, maxRetries: 1 });
       const account = await api.account().catch(() => null);

@@ -101,7 +101,7 @@ export function notesWithGaps(
       })
       .join(', ');
     out.push(
-      note('gaps', {
+      note(s.intervalSec === 3600 ? 'gaps_hours' : 'gaps', {
         missing: s.missing,
         ranges: s.gaps.length === 5 ? `${ranges}, …` : ranges,
         obis: s.obisCode,

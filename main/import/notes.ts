@@ -36,7 +36,8 @@ export type NoteCode =
   | 'offset_mismatch'
   | 'rows_without_value_skipped'
   | 'service_data_kept'
-  | 'gaps';
+  | 'gaps'
+  | 'gaps_hours';
 
 export interface ImportNote {
   code: NoteCode;
@@ -58,6 +59,7 @@ const WARNINGS = new Set<NoteCode>([
   'offset_mismatch',
   'rows_without_value_skipped',
   'gaps',
+  'gaps_hours',
 ]);
 
 export function note(code: NoteCode, params: Record<string, string | number> = {}): ImportNote {
@@ -119,6 +121,9 @@ const TEXT: Record<NoteCode, (p: Record<string, string | number>) => string> = {
     `${p.count} quarter-hours are already there from the readings service; the service's values are kept.`,
   gaps: (p) =>
     `${p.obis}: ${p.missing} quarter-hours are missing between the first and the last reading (${p.ranges}).`,
+  // An hourly series counts hours, never quarter-hours (issue 64).
+  gaps_hours: (p) =>
+    `${p.obis}: ${p.missing} hours are missing between the first and the last reading (${p.ranges}).`,
 };
 
 /** Every note code (for the test that each has words in both languages). */

@@ -147,12 +147,21 @@ test('the watch list at the top of the portfolio: findings with their figures, a
   await th.getByTestId('watch-thresholds-scope').selectOption('customer');
   const row = th.locator('tr[data-rule="base_step"]');
   await expect(row).toHaveAttribute('data-scope', 'default');
-  await row.getByTestId('watch-threshold-input').fill('4');
+  const pumpStep = findings
+    .filter({ hasText: 'Haus Berger – Wärmepumpe' })
+    .and(watch.locator('[data-rule="base_step"]'));
+  await expect(pumpStep).toHaveCount(1);
+  await row.getByTestId('watch-threshold-input').fill('10');
   await row.getByTestId('watch-threshold-save').click();
   await expect(row).toHaveAttribute('data-scope', 'customer');
-  await expect(row).toHaveAttribute('data-value', '4');
+  await expect(row).toHaveAttribute('data-value', '10');
+  // Applied at once (issue 64, item 3): a step below × 10 (the rule's highest) is no finding, without
+  // reopening the portfolio.
+  await expect(pumpStep).toHaveCount(0);
+  await app.screenshot('watch-thresholds-changed');
   await row.getByTestId('watch-threshold-reset').click();
   await expect(row).toHaveAttribute('data-scope', 'default');
+  await expect(pumpStep).toHaveCount(1);
   // A click on the meter opens it.
   const label = (await first.getByRole('button').first().textContent())!;
   await first.getByRole('button').first().click();

@@ -39,3 +39,12 @@ export const test = base.extend<{ harness: Harness; app: AppPage; harnessArgs: s
   },
 });
 export { expect } from '@playwright/test';
+
+/**
+ * A count as the UI writes it, in any language: digits grouped by thousands (de-AT a no-break space,
+ * en a comma), e.g. `countText(1824)` matches "1 824" and "1,824" (issue 64: counts with separators).
+ */
+export function countText(n: number, { whole = true }: { whole?: boolean } = {}): RegExp {
+  const body = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '[\\u00a0\\u202f,.]?');
+  return new RegExp(whole ? `^${body}$` : `(^|\\D)${body}(\\D|$)`);
+}

@@ -1,7 +1,7 @@
 // Quality, consent, account connection and revisions, checked against the store and the services.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, harnessDb, test } from './fixtures';
+import { countText, expect, harnessDb, test } from './fixtures';
 import type { Harness } from './fixtures';
 import { spawnDemoService } from '../harness/spawn';
 
@@ -48,11 +48,11 @@ test('the quality breakdown equals the store, and revisions appear after the clo
     )
     .all(series.id, from, to) as { quality: number; n: number }[];
   const n = (q: number) => counts.find((c) => c.quality === q)?.n ?? 0;
-  await expect(page.getByTestId('q-received')).toHaveText(String(n(1) + n(2) + n(3)));
+  await expect(page.getByTestId('q-received')).toHaveText(countText(n(1) + n(2) + n(3)));
   // The month's frame ends at the demo's "now" (20.11., its start): 19 days, never the future ones.
-  await expect(page.getByTestId('q-expected')).toHaveText(String(19 * 96));
-  await expect(page.getByTestId('q-measured')).toContainText(`${n(1)} (`);
-  await expect(page.getByTestId('q-estimated')).toContainText(`${n(2)} (`);
+  await expect(page.getByTestId('q-expected')).toHaveText(countText(19 * 96));
+  await expect(page.getByTestId('q-measured')).toHaveText(countText(n(1), { whole: false }));
+  await expect(page.getByTestId('q-estimated')).toHaveText(countText(n(2), { whole: false }));
   await expect(page.getByTestId('q-unreliable')).toContainText(`${n(3)} (`);
   db.close();
   await app.screenshot('quality');

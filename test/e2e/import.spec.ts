@@ -316,6 +316,9 @@ test('an hourly export: previewed as hours, imported as an hourly series, its ch
   await expect(card.getByTestId('import-readings')).toHaveText('743 Stundenwerte');
   // 27.10.2024 has 25 hours; the file merges both 02:00 hours into one row, which is not split.
   await expect(card.getByTestId('import-change-day')).toHaveText('27.10.2024: 23 von 25');
+  // Its gaps are counted in hours, not quarter-hours (issue 64, item 8).
+  await expect(card).toContainText('Stunden fehlen zwischen erstem und letztem Wert');
+  await expect(card).not.toContainText('Viertelstunden fehlen');
   await expect(card.locator('[data-code="hourly_series"]')).toContainText('Stundenreihe');
   await expect(card.locator('[data-code="dst_hours_merged"]')).toContainText(
     'nicht in zwei erfundene Stunden',

@@ -2,7 +2,7 @@
 // (04:00 on 29.11.2026; the demo delivers a day at 06:00 of the next), the current month of a complete
 // meter reads 100 %, says up to when it was delivered and what is not yet due, and no surface lists
 // 28.11. as a gap. Counts against the harness's database by plain SQL; screenshot in test-results/screens.
-import { expect, harnessDb, test } from './fixtures';
+import { countText, expect, harnessDb, test } from './fixtures';
 
 test.use({ harnessArgs: ['--demo-clock', '2026-11-29T03:00:00Z'] });
 
@@ -34,7 +34,7 @@ test('before the delivery: the month is complete, yesterday not yet due', async 
   await expect(page.getByTestId('figure-completeness')).toContainText('100');
   await app.screenshot('owed-before-delivery');
   await page.getByTestId('tab-quality').click();
-  await expect(page.getByTestId('q-expected')).toHaveText(String(month));
-  await expect(page.getByTestId('q-received')).toHaveText(String(month));
+  await expect(page.getByTestId('q-expected')).toHaveText(countText(month));
+  await expect(page.getByTestId('q-received')).toHaveText(countText(month));
   await expect(page.getByTestId('gap-days')).not.toContainText('28.11.2026');
 });

@@ -63,3 +63,44 @@ test('the chosen analysis view stays chosen across the Lastgang tab and a change
   await page.getByTestId('tab-analysis').click();
   await pressed('battery');
 });
+
+test('right after an export, no value is revised since it (issue 64, item 9: the demo clock)', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await app.openMeter('Wohnung Huber');
+  await page.getByTestId('export-excel').click();
+  await expect(page.getByTestId('export-status')).toContainText('Zeilen gespeichert');
+  await page.getByTestId('tab-analysis').click();
+  await page.getByTestId('analysis-health').click();
+  await expect(page.getByTestId('changed-since-export')).toContainText(
+    '0 Werte revidiert seit dem letzten Export',
+  );
+});
+
+test.describe('at 1024 × 700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+  test('the cost view’s month table shows VAT, total and ct/kWh without a sideways scroll', async ({
+    app,
+    page,
+  }) => {
+    await app.openAnalysis('Wohnung Huber', 'de', 'cost');
+    const compare = page.getByTestId('cost-compare');
+    await compare.getByRole('button', { name: 'Beispiel: Fixpreis' }).click();
+    const table = page.getByTestId('cost-months');
+    await expect(table).toBeVisible();
+    for (const head of ['USt', 'Summe', 'ct/kWh']) {
+      const box = (await table.locator('th', { hasText: head }).first().boundingBox())!;
+      expect(box.x + box.width, head).toBeLessThanOrEqual(1024);
+    }
+    const [scroll, client] = await table.evaluate((el) => [
+      el.parentElement!.scrollWidth,
+      el.parentElement!.clientWidth,
+    ]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    await app.screenshot('cost-view-1024');
+  });
+});

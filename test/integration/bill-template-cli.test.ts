@@ -92,11 +92,11 @@ describe('meterdesk bill --bill docs/bills/netz-noe-haushalt.json', () => {
     // In words, part by part.
     const text = await runCli(args.filter((a) => a !== '--json'));
     expect(text.stdout).toMatch(/grid +Messentgelt +0\.24 +0 +0\.24\n/);
-    expect(text.stdout).toContain('the tariff holds none: add it (the bill implies 29.2 € a year)');
+    expect(text.stdout).toContain('the tariff holds none: add it (the bill implies 29.20 € a year)');
     // In German where German is asked for, in the app's words.
     const de = await runCli([...args.filter((a) => a !== '--json'), '--lang', 'de']);
     expect(de.stdout).toContain(
-      'Die Rechnung weist Messentgelt mit 0,24 € aus, der Tarif enthält es nicht: im Tarif ergänzen (die Rechnung ergibt 29,2 € im Jahr).',
+      'Die Rechnung weist Messentgelt mit 0,24 € aus, der Tarif enthält es nicht: im Tarif ergänzen (die Rechnung ergibt 29,20 € im Jahr).',
     );
     // The bill's days as the bill names them (issue 64): 1–3 June, the --to day included as in the
     // dialog — the same reconciliation as the instants 1 June 00:00 to 4 June 00:00.

@@ -61,7 +61,13 @@ function Lines({ b, t, p }: { b: ReportBillCheck; t: Say; p: SectionProps }) {
       )}
       {r.reasons.map((x, i) => (
         <Text key={i} style={st.small}>
-          {`• ${billReasonText(x, r.parts, t, (v) => f.n(v, Number.isInteger(v) ? 0 : 2))}`}
+          {`• ${billReasonText(
+            x,
+            r.parts,
+            t,
+            (v) => f.n(v, Number.isInteger(v) ? 0 : 2),
+            (v) => f.n(v, 2),
+          )}`}
         </Text>
       ))}
     </View>

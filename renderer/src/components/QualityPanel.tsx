@@ -48,11 +48,11 @@ export function QualityPanel(props: {
         <tbody>
           <tr>
             <th scope="row">{t('expectedQh')}</th>
-            <td data-testid="q-expected">{tot.expected}</td>
+            <td data-testid="q-expected">{fmtQuantity(tot.expected, 'count', prefs)}</td>
           </tr>
           <tr>
             <th scope="row">{t('readings')}</th>
-            <td data-testid="q-received">{tot.received}</td>
+            <td data-testid="q-received">{fmtQuantity(tot.received, 'count', prefs)}</td>
           </tr>
           <tr>
             <th scope="row">{t('completeness')}</th>
@@ -63,7 +63,7 @@ export function QualityPanel(props: {
               <span className="swatch swatch-measured" aria-hidden /> {t('q1')}
             </th>
             <td data-testid="q-measured">
-              {tot.measured} ({share(tot.measured)})
+              {fmtQuantity(tot.measured, 'count', prefs)} ({share(tot.measured)})
             </td>
           </tr>
           <tr>
@@ -71,7 +71,7 @@ export function QualityPanel(props: {
               <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}
             </th>
             <td data-testid="q-estimated">
-              {tot.estimated} ({share(tot.estimated)})
+              {fmtQuantity(tot.estimated, 'count', prefs)} ({share(tot.estimated)})
             </td>
           </tr>
           <tr>
@@ -79,7 +79,7 @@ export function QualityPanel(props: {
               <span className="swatch swatch-unreliable" aria-hidden /> {t('q3')}
             </th>
             <td data-testid="q-unreliable">
-              {tot.unreliable} ({share(tot.unreliable)})
+              {fmtQuantity(tot.unreliable, 'count', prefs)} ({share(tot.unreliable)})
             </td>
           </tr>
         </tbody>

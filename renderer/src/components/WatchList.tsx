@@ -110,7 +110,7 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
         </ul>
       )}
       <p className="small muted">{t('watch_rules')}</p>
-      <WatchThresholds />
+      <WatchThresholds onChanged={() => setVersion((v) => v + 1)} />
     </details>
   );
 }

@@ -13,7 +13,8 @@ import { ErrorText } from './ErrorText';
 
 type Scope = 'meter' | 'site' | 'customer';
 
-export function WatchThresholds() {
+/** `onChanged`: the list re-reads its findings at once under the new threshold (issue 64, item 3). */
+export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const meters = useApp((s) => s.meters);
@@ -32,6 +33,7 @@ export function WatchThresholds() {
       setView(v);
       setError(null);
       setTyped((x) => ({ ...x, [rule]: '' }));
+      onChanged?.();
     }, setError);
   const shown = (v: number | null) => (v === null ? t('watch_thresholdOff') : fmtNumber(v, prefs, 2));
   return (

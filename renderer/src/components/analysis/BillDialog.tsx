@@ -193,6 +193,10 @@ function BillResult(props: {
   const { t } = useTranslation();
   const { result, show } = props;
   const nf = new Intl.NumberFormat(props.prefs.locale, { maximumFractionDigits: 3 });
+  const money = new Intl.NumberFormat(props.prefs.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (
     <>
       <div className="table-scroll">
@@ -216,7 +220,7 @@ function BillResult(props: {
       <ul data-testid="bill-reasons">
         {result.reasons.map((r, i) => (
           <li key={i} data-code={r.code} data-part={r.part}>
-            {billReasonText(r, result.parts, t, nf.format)}
+            {billReasonText(r, result.parts, t, nf.format, money.format)}
           </li>
         ))}
       </ul>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodSummary } from '../../../../preload/contract';
 import { api } from '../../bridge';
-import { fmtDate, fmtQuantity } from '../../format';
+import { fmtDate, fmtQuantity, fmtNumber } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -53,7 +53,11 @@ export function CompareView({ meter, obisCode, fromSec, toSec, prefs, setExportP
       <td className="num">{p.readings === 0 ? '–' : fmtQuantity(p.peakKw, 'kw', prefs)}</td>
       <td className="num" data-testid="coverage">
         {fmtQuantity(p.coverage, 'percent', prefs)} (
-        {t('ofExpected', { received: p.readings, expected: p.expected })})
+        {t('ofExpected', {
+          received: fmtNumber(p.readings, prefs, 0),
+          expected: fmtNumber(p.expected, prefs, 0),
+        })}
+        )
       </td>
     </tr>
   );

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { api } from '../../bridge';
-import { fmtDateTime, fmtMonthKey, fmtQuantity } from '../../format';
+import { fmtDateTime, fmtMonthKey, fmtQuantity, fmtNumber } from '../../format';
 import { ErrorText } from '../ErrorText';
 import type { ViewProps } from './types';
 import { useResult } from './useResult';
@@ -76,7 +76,12 @@ export function PeaksView({ meter, obisCode, fromSec, toSec, prefs, onJump }: Vi
                 </button>
               </td>
               <td>{t(`q${m.quality}`)}</td>
-              <td className="num">{t('ofExpected', { received: m.received, expected: m.expected })}</td>
+              <td className="num">
+                {t('ofExpected', {
+                  received: fmtNumber(m.received, prefs, 0),
+                  expected: fmtNumber(m.expected, prefs, 0),
+                })}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,9 +7,12 @@ import { fmtEur } from './cost-format';
 export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; prefs: FormatPrefs }) {
   const { t: tr } = useTranslation();
   const e = (v: number) => fmtEur(v, prefs);
+  // A tariff without a power price has no power column (issue 64: at 1024 px the columns that matter,
+  // VAT, total and ct/kWh, were behind a horizontal scroll); a month's notes go under its name.
+  const power = t.total.gridPowerEur !== 0 || t.months.some((m) => m.gridPowerEur !== 0);
   return (
     <div className="table-scroll">
-      <table className="data-table" data-testid="cost-months">
+      <table className="data-table compact" data-testid="cost-months">
         <thead>
           <tr>
             <th scope="col">{tr('cost_month')}</th>
@@ -25,9 +28,11 @@ export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; pre
             <th scope="col" className="num">
               {tr('cost_gridEnergy')}
             </th>
-            <th scope="col" className="num">
-              {tr('cost_gridPower')}
-            </th>
+            {power && (
+              <th scope="col" className="num">
+                {tr('cost_gridPower')}
+              </th>
+            )}
             <th scope="col" className="num">
               {tr('cost_levies')}
             </th>
@@ -48,14 +53,12 @@ export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; pre
               <td>
                 {fmtMonthKey(m.month, prefs)}
                 {m.monthShare < 1 && (
-                  <span className="small muted">
-                    {' '}
+                  <span className="small muted block">
                     {tr('cost_partialMonth', { share: fmtQuantity(m.monthShare, 'percent', prefs) })}
                   </span>
                 )}
                 {m.unpricedQuarterHours > 0 && (
-                  <span className="small warn">
-                    {' '}
+                  <span className="small warn block">
                     {tr('cost_incomplete', { count: m.unpricedQuarterHours })}
                   </span>
                 )}
@@ -64,7 +67,7 @@ export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; pre
               <td className="num">{e(m.energyEur)}</td>
               <td className="num">{e(m.baseFeeEur)}</td>
               <td className="num">{e(m.gridEnergyEur)}</td>
-              <td className="num">{e(m.gridPowerEur)}</td>
+              {power && <td className="num">{e(m.gridPowerEur)}</td>}
               <td className="num">{e(m.leviesEur)}</td>
               <td className="num">{e(m.vatEur)}</td>
               <td className="num">
@@ -88,7 +91,7 @@ export function MonthTable({ t, prefs }: { t: CostResult['tariffs'][number]; pre
             <td className="num">{e(t.total.energyEur)}</td>
             <td className="num">{e(t.total.baseFeeEur)}</td>
             <td className="num">{e(t.total.gridEnergyEur)}</td>
-            <td className="num">{e(t.total.gridPowerEur)}</td>
+            {power && <td className="num">{e(t.total.gridPowerEur)}</td>}
             <td className="num">{e(t.total.leviesEur)}</td>
             <td className="num">{e(t.total.vatEur)}</td>
             <td className="num">

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QualityBreakdown } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtDate, fmtDateTime, fmtFrameSpan, fmtQuantity, localMidnight } from '../../format';
+import { fmtDate, fmtDateTime, fmtFrameSpan, fmtQuantity, localMidnight, fmtNumber } from '../../format';
 import { useApp, usePrefs } from '../../store';
 
 export type Figures = NonNullable<QualityBreakdown['figures']>;
@@ -90,14 +90,19 @@ export function RangeFigures({ fig }: { fig: Figures | null }) {
       <div>
         <dt>{fig?.frame.resolutionSec === 3600 ? t('hours') : t('quarterHours')}</dt>
         <dd data-testid="figure-readings">
-          {fig ? t('ofExpected', { received: fig.readings, expected: fig.expected }) : '…'}
+          {fig
+            ? t('ofExpected', {
+                received: fmtNumber(fig.readings, prefs, 0),
+                expected: fmtNumber(fig.expected, prefs, 0),
+              })
+            : '…'}
         </dd>
       </div>
       <div>
         <dt>{t('quality')}</dt>
         <dd data-testid="figure-quality">
           {fig
-            ? `${t('q1')} ${fig.quality.measured} · ${t('q2')} ${fig.quality.estimated} · ${t('q3')} ${fig.quality.unreliable}`
+            ? `${t('q1')} ${fmtQuantity(fig.quality.measured, 'count', prefs)} · ${t('q2')} ${fmtQuantity(fig.quality.estimated, 'count', prefs)} · ${t('q3')} ${fmtQuantity(fig.quality.unreliable, 'count', prefs)}`
             : '…'}
         </dd>
       </div>
