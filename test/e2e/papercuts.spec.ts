@@ -103,4 +103,29 @@ test.describe('at 1024 × 700', () => {
     expect(scroll).toBeLessThanOrEqual(client);
     await app.screenshot('cost-view-1024');
   });
+
+  test('the report dialog’s “PDF speichern …” is in view; “Personen” is not clipped', async ({
+    app,
+    page,
+  }) => {
+    await app.open();
+    await app.waitForSynced();
+    await app.language('de');
+    await app.openMeter('Wohnung Huber');
+    await page.getByTestId('report-open').click();
+    const save = page.getByTestId('report-save');
+    await expect(save).toBeVisible();
+    const box = (await save.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(700);
+    const persons = page.getByRole('spinbutton', { name: 'Personen', exact: true });
+    const fits = await persons.evaluate((el: HTMLInputElement) => {
+      const cs = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18; // the spinner
+      return ctx.measureText(el.placeholder).width <= room;
+    });
+    expect(fits).toBe(true);
+    await app.screenshot('report-dialog-1024');
+  });
 });

@@ -125,7 +125,8 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             placeholder={t('report_persons')}
             value={persons}
             onChange={(e) => setPersons(e.target.value)}
-            style={{ width: '7em' }}
+            // Wide enough for "Personen" beside the number field's spinner (issue 64: "Personer").
+            style={{ width: '9em' }}
           />
         </span>
         <CommunitySelect value={communityId} onChange={setCommunityId} />
