@@ -129,3 +129,32 @@ test.describe('at 1024 × 700', () => {
     await app.screenshot('report-dialog-1024');
   });
 });
+
+test.describe('at 1280 × 800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test('the portfolio keeps a figure with its unit and a date with its time on one line', async ({
+    app,
+    page,
+  }) => {
+    await app.open();
+    await app.waitForSynced();
+    await app.language('de');
+    await page.getByTestId('open-portfolio').click();
+    const table = page.getByTestId('portfolio-table');
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    // Every figure and date cell is one line high.
+    const lines = await table.evaluate((t) =>
+      [...t.querySelectorAll('tbody td.num, tbody td.when')].map((td) => {
+        // The figure itself (its first node; a note under it, such as "erst ab …", is a line of its own).
+        const range = document.createRange();
+        range.selectNodeContents(td.firstChild ?? td);
+        // Lines of its text: the text's height over one line's (the font size × 1.8 at most).
+        const line = parseFloat(getComputedStyle(td).fontSize) * 1.8;
+        return Math.ceil(range.getBoundingClientRect().height / line);
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((n) => n > 1)).toEqual([]);
+    await app.screenshot('portfolio-1280');
+  });
+});

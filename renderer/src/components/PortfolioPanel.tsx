@@ -137,7 +137,7 @@ export function PortfolioPanel({ onClose }: { onClose: () => void }) {
       {message && <p className="small notice">{message}</p>}
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       <div className="table-scroll">
-        <table className="grid-table" data-testid="portfolio-table">
+        <table className="grid-table nowrap-figures" data-testid="portfolio-table">
           <thead>
             <tr>
               {head('label', t('meters'))}
@@ -201,7 +201,7 @@ function PortfolioRowView({ r }: { r: PortfolioRow }) {
       <td className="num">{fmtQuantity(r.peakKw, 'kw', prefs)}</td>
       <td className="num">{fmtQuantity(r.baseLoadKw, 'kw', prefs)}</td>
       <td className="num">{fmtQuantity(r.completeness, 'percent', prefs)}</td>
-      <td>{fmtDateTime(r.lastDataSec, prefs)}</td>
+      <td className="when">{fmtDateTime(r.lastDataSec, prefs)}</td>
     </tr>
   );
 }
