@@ -126,6 +126,8 @@ export const de = {
   watch_scope_meter: ', für diesen Zähler gesetzt',
   watch_scope_site: ', für den Standort gesetzt',
   watch_scope_customer: ', für den Kunden gesetzt',
+  watch_unitDays_one: 'Tag',
+  watch_unitDays_other: 'Tage',
   watch_thresholds: 'Schwellen der Regeln',
   watch_thresholdsFor: 'für den Zähler',
   watch_thresholdScope: 'ändern für',

@@ -125,6 +125,8 @@ export const en: Record<keyof typeof de, string> = {
   watch_scope_meter: ', set for this meter',
   watch_scope_site: ', set for the site',
   watch_scope_customer: ', set for the customer',
+  watch_unitDays_one: 'day',
+  watch_unitDays_other: 'days',
   watch_thresholds: 'Thresholds of the rules',
   watch_thresholdsFor: 'for the meter',
   watch_thresholdScope: 'change for',

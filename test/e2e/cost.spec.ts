@@ -256,6 +256,10 @@ test('a grid tariff with the summer low price SNAP and gross prices, made in the
   await expect(page.getByText('zu 5,58 ct/kWh')).toBeVisible();
   await page.getByTestId('tariff-prices-entered').selectOption('gross');
   await expect(page.getByTestId('tariff-net-gross')).toContainText('brutto');
+  // Issue 62: the metering fee is the operator's, its legal maximum not checked — said in the form.
+  await expect(page.getByTestId('tariff-metering-hint')).toContainText(
+    'Das Messentgelt ist das des Netzbetreibers: aus der Rechnung eintragen. Das gesetzliche Höchstentgelt (SNE-V § 10) ist nicht geprüft.',
+  );
   await app.screenshot('tariff-snap-form');
   await page.getByTestId('tariff-save').click();
   await expect(page.getByText('Netz Wien mit SNAP')).toBeVisible();

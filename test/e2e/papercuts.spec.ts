@@ -81,6 +81,19 @@ test('right after an export, no value is revised since it (issue 64, item 9: the
   );
 });
 
+test('the watch thresholds in German: "3 Tage", not "3 days" (issue 64, item 3)', async ({ app, page }) => {
+  await app.open();
+  await app.waitForSynced();
+  await app.language('de');
+  await page.getByTestId('open-portfolio').click();
+  const th = page.getByTestId('watch-thresholds');
+  await th.locator('summary').click();
+  await th.getByTestId('watch-thresholds-meter').selectOption({ label: 'Wohnung Huber' });
+  const row = th.locator('tr[data-rule="data_stopped"]');
+  await expect(row).toContainText('3 Tage');
+  await expect(row).not.toContainText('days');
+});
+
 test.describe('at 1024 × 700', () => {
   test.use({ viewport: { width: 1024, height: 700 } });
   test('the cost view’s month table shows VAT, total and ct/kWh without a sideways scroll', async ({

@@ -113,7 +113,10 @@ export function gridOnlyPreset(g: GridRow): { tariff: Tariff; parts: ReferencePa
 
 function sourceText(g: GridRow, values: PresetValue[]): string {
   const levels = [...new Set(values.map((v) => v.level))].join('/');
-  return `SNE-V 2018 § 5/§ 6 (resources/tariffs/at-grid.json), ${g.areaName} ${g.row}; Werte ${levels}; ohne Messentgelt (vom Netzbetreiber, laut Rechnung)`.slice(
+  const lp = g.periods.some((p) => p.lpEurPerKwYear > 0)
+    ? '; Leistungspreis je kW und Jahr auf das Mittel der Monatsmaxima (§ 5 nennt die Basis nicht: laut Rechnung prüfen)'
+    : '';
+  return `SNE-V 2018 § 5/§ 6 (resources/tariffs/at-grid.json), ${g.areaName} ${g.row}; Werte ${levels}; ohne Messentgelt (vom Netzbetreiber, laut Rechnung)${lp}`.slice(
     0,
     600,
   );

@@ -35,6 +35,8 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
       setTyped((x) => ({ ...x, [rule]: '' }));
       onChanged?.();
     }, setError);
+  // A unit in words where it is one ("3 Tage", not "3 days"; issue 64); symbols (kW, %, ×) as they are.
+  const unitOf = (unit: string, count: number) => (unit === 'days' ? t('watch_unitDays', { count }) : unit);
   const shown = (v: number | null) => (v === null ? t('watch_thresholdOff') : fmtNumber(v, prefs, 2));
   return (
     <details className="watch-thresholds" data-testid="watch-thresholds">
@@ -80,7 +82,7 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
               <tr key={r.rule} data-rule={r.rule} data-value={r.value ?? ''} data-scope={r.scope}>
                 <th scope="row">{t(`watch_rule_${r.rule}`)}</th>
                 <td className="num">
-                  {shown(r.value)} {r.value !== null && r.unit}
+                  {shown(r.value)} {r.value !== null && unitOf(r.unit, r.value)}
                 </td>
                 <td className="small muted">{t(`watch_scopeName_${r.scope}`)}</td>
                 <td>
@@ -97,7 +99,7 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
                       size={6}
                       value={typed[r.rule] ?? ''}
                       placeholder={`${r.min}–${r.max}`}
-                      aria-label={`${t(`watch_rule_${r.rule}`)} (${r.unit})`}
+                      aria-label={`${t(`watch_rule_${r.rule}`)} (${unitOf(r.unit, 2)})`}
                       onChange={(e) => setTyped((x) => ({ ...x, [r.rule]: e.target.value }))}
                       data-testid="watch-threshold-input"
                     />{' '}

@@ -15,6 +15,10 @@ export function FixedChargeFields({ d, set }: FieldsProps) {
   return (
     <fieldset className="levies" data-testid="tariff-fixed-charges">
       <legend>{t('tariffs_fixedCharges')}</legend>
+      {/* The metering fee is the operator's, in no preset; its legal maximum is not checked (issue 62). */}
+      <p className="small muted" data-testid="tariff-metering-hint">
+        {t('tariffs_presetMetering')}
+      </p>
       {list.map((c, i) => (
         <div key={i} className="row">
           <input
