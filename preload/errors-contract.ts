@@ -160,6 +160,8 @@ export const errorReasons = [
   'export_name_outside',
   /** An export that would replace a file of Meterdesk's own data. */
   'export_over_own_data',
+  /** An export or backup file name SQLite would take for its own (-journal, -wal, -shm; params: name). */
+  'export_sqlite_name',
   /** A chart image to save that is not a PNG. */
   'png_invalid',
   /** A token given to a profile without an account. */

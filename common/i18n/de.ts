@@ -565,6 +565,8 @@ export const de = {
     'Dieser Dateiname läge außerhalb des gewählten Ordners; nichts wurde geschrieben.',
   err_reason_export_over_own_data:
     'Diese Datei gehört zu Meterdesks eigenen Daten; ein Export würde sie ersetzen. Einen anderen Namen oder Ordner wählen.',
+  err_reason_export_sqlite_name:
+    '„{{name}}“ endet wie eine Datei, die SQLite neben einer Datenbank führt (-journal, -wal, -shm), und könnte von SQLite gelöscht werden. Einen anderen Dateinamen wählen.',
   err_reason_png_invalid: 'Das ist kein PNG-Bild; nichts wurde gespeichert.',
   err_reason_token_not_needed: 'Dieses Profil hat kein Konto und braucht kein Token.',
   err_reason_report_scope_unknown:

@@ -545,6 +545,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_export_name_outside: 'This file name would lie outside the folder chosen; nothing was written.',
   err_reason_export_over_own_data:
     'This file is part of Meterdesk’s own data; an export would replace it. Choose another name or folder.',
+  err_reason_export_sqlite_name:
+    '“{{name}}” ends like a file SQLite keeps beside a database (-journal, -wal, -shm) and could be deleted by it. Choose another file name.',
   err_reason_png_invalid: 'That is not a PNG image; nothing was saved.',
   err_reason_token_not_needed: 'This profile has no account and needs no token.',
   err_reason_report_scope_unknown:

@@ -6,6 +6,8 @@ import { basename, join, resolve } from 'node:path';
 import { backupProfile, readBackup, restoreBackup, restoredName, type BackupManifest } from '../db/backup';
 import { dayKey } from '../time/local-days';
 import { openDatabase } from '../db/open';
+import { assertExportTarget } from '../export/file-names';
+import { createPartialTracker } from '../export/partials';
 import { noDatabase } from './refusals';
 import { UsageError } from './usage-error';
 import { profileDbPath } from './profile-path';
@@ -32,14 +34,21 @@ export async function backupCommand(a: {
         .list()
         .find((p) => p.id === a.profile || p.name === a.profile)
     : undefined;
+  assertExportTarget(a.out, a.dataDir, dbPath);
+  const partials = createPartialTracker(a.dataDir);
   const db = openDatabase(dbPath, { readonly: true });
   try {
-    const m = await backupProfile(db, resolve(a.out), {
-      profileName: registered?.name ?? basename(resolve(a.dataDir)),
-      profileKind: registered?.kind ?? 'local',
-      account: registered?.baseUrl ? { baseUrl: registered.baseUrl, team: registered.team } : null,
-      createdSec: systemClock.nowSec(),
-    });
+    const m = await backupProfile(
+      db,
+      resolve(a.out),
+      {
+        profileName: registered?.name ?? basename(resolve(a.dataDir)),
+        profileKind: registered?.kind ?? 'local',
+        account: registered?.baseUrl ? { baseUrl: registered.baseUrl, team: registered.team } : null,
+        createdSec: systemClock.nowSec(),
+      },
+      (partial) => partials.track(partial),
+    );
     process.stdout.write(
       a.json ? JSON.stringify({ file: resolve(a.out), manifest: m }) + '\n' : `${a.out}: ${say(m)}\n`,
     );

@@ -49,8 +49,10 @@ function contentsOf(db: Database.Database) {
 }
 
 /**
- * Writes a backup of an open profile to `outPath` (refused if it exists), through `outPath.partial`
- * renamed when complete: a backup that fails or is killed leaves no file that looks whole.
+ * Writes a backup of an open profile to `outPath` (refused if it exists), through
+ * `outPath.partial-<pid>` renamed when complete: a backup that fails or is killed leaves no file that
+ * looks whole. `track` lists the partial file while it exists (export/partials.ts), so the next start
+ * removes what a killed backup left (issue 61: `.partial` files stayed for good).
  */
 export async function backupProfile(
   db: Database.Database,
@@ -61,6 +63,7 @@ export async function backupProfile(
     account: { baseUrl: string; team: string } | null;
     createdSec: number;
   },
+  track: (partialPath: string) => () => void = () => () => undefined,
 ): Promise<BackupManifest> {
   if (existsSync(outPath))
     throw new AppError('conflict', `${outPath} exists already; a backup never writes over a file.`, {
@@ -68,8 +71,9 @@ export async function backupProfile(
       params: { path: outPath },
     });
   mkdirSync(dirname(outPath), { recursive: true });
-  const partial = `${outPath}.partial`;
+  const partial = `${outPath}.partial-${process.pid}`;
   rmSync(partial, { force: true });
+  const untrack = track(partial);
   try {
     await db.backup(partial);
     const copy = new Database(partial);
@@ -94,6 +98,7 @@ export async function backupProfile(
     }
   } finally {
     rmSync(partial, { force: true });
+    untrack();
   }
 }
 

@@ -12,6 +12,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { AppError } from '../errors';
 
 const MAX_STEM = 120;
+const SQLITE_COMPANION = /-(journal|wal|shm)$/i;
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
 /** One part of a file name: the allow-listed characters of `text`, others as `_`. */
@@ -81,6 +82,15 @@ function realOf(p: string): string {
  * meterdesk.sqlite` replaced the database with the CSV before.
  */
 export function assertExportTarget(out: string, dataDir: string, dbPath: string): void {
+  // A file named like SQLite's own beside a database (`x.sqlite-journal` next to `x.sqlite`) is read
+  // or deleted by SQLite when that database opens: a backup saved so was gone after the next start
+  // (issue 61). Such a name is refused anywhere, not only in the data folder.
+  if (SQLITE_COMPANION.test(basename(out)))
+    throw new AppError(
+      'invalid_input',
+      `${basename(out)} ends like a file SQLite keeps beside a database (-journal, -wal, -shm) and could be deleted by it. Choose another file name.`,
+      { reason: 'export_sqlite_name', params: { name: basename(out) } },
+    );
   const target = realOf(out);
   const db = realOf(dbPath);
   const data = realOf(dataDir);

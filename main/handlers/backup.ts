@@ -5,6 +5,7 @@ import type { BackupResult, ProfileView } from '../../preload/contract';
 import { slugOf } from '../../common/slug';
 import { backupProfile, readBackup, restoredName } from '../db/backup';
 import { AppError } from '../errors';
+import { assertExportTarget } from '../export/file-names';
 import type { HandlerContext, HandlersOf } from './context';
 
 export function backupHandlers(
@@ -19,12 +20,18 @@ export function backupHandlers(
         `${slugOf(p.name, 60) || 'profil'}.meterdesk-backup`,
         'No file was chosen: nothing was backed up.',
       );
-      const manifest = await backupProfile(c.db, path, {
-        profileName: p.name,
-        profileKind: p.kind,
-        account: p.kind === 'account' ? { baseUrl: p.baseUrl, team: p.team } : null,
-        createdSec: await nowSec(),
-      });
+      assertExportTarget(path, services.opts.dataDir, c.dbPath);
+      const manifest = await backupProfile(
+        c.db,
+        path,
+        {
+          profileName: p.name,
+          profileKind: p.kind,
+          account: p.kind === 'account' ? { baseUrl: p.baseUrl, team: p.team } : null,
+          createdSec: await nowSec(),
+        },
+        (partial) => services.partials.track(partial),
+      );
       return { path, manifest };
     },
     'profiles:restore': async ({ name }) => {

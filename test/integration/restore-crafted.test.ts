@@ -13,14 +13,18 @@ import {
   readdirSync,
   statSync,
   truncateSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { presetOf } from '../../main/cost/presets';
+import { backupProfile } from '../../main/db/backup';
 import { openDatabase } from '../../main/db/open';
+import { createPartialTracker } from '../../main/export/partials';
 import { createTariffStore } from '../../main/db/tariff-store';
 import { runCli as cli } from './cli-bundle';
 import { demoProfile } from './helpers';
@@ -260,6 +264,48 @@ describe('a crafted backup', () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/damaged/);
     expect(existsSync(out)).toBe(false);
-    expect(existsSync(`${out}.partial`)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('from-damaged.meterdesk-backup.partial'))).toEqual([]);
+  });
+  it("never takes a name SQLite keeps beside a database; a killed backup's partial file goes at the next start", async () => {
+    const src = join(dir, 'journal-src');
+    await cli(['--data-dir', src, 'import', join(DSO, 'netzooe-csv-mar2025.csv'), '--meter', 'new:Haus']);
+    // `meterdesk.sqlite-journal` beside the database was taken as its journal and deleted at the next
+    // open (issue 61); the same name anywhere else is the same trap for any database beside it.
+    for (const out of [join(src, 'meterdesk.sqlite-journal'), join(dir, 'elsewhere.sqlite-WAL')]) {
+      const r = await cli(['--data-dir', src, 'backup', '--out', out]);
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toMatch(/-journal, -wal, -shm/);
+      expect(existsSync(out)).toBe(false);
+    }
+    // While a backup writes, its partial file is listed for the next start (export/partials.ts) …
+    const out = join(dir, 'tracked.meterdesk-backup');
+    const tracker = createPartialTracker(src);
+    const listed: string[][] = [];
+    const db = openDatabase(join(src, 'meterdesk.sqlite'), { readonly: true });
+    try {
+      await backupProfile(
+        db,
+        out,
+        { profileName: 'Haus', profileKind: 'local', account: null, createdSec: 1_700_000_000 },
+        (partial) => {
+          const untrack = tracker.track(partial);
+          listed.push(JSON.parse(readFileSync(join(src, 'exports-in-progress.json'), 'utf8')) as string[]);
+          return untrack;
+        },
+      );
+    } finally {
+      db.close();
+    }
+    expect(listed).toEqual([[`${out}.partial-${process.pid}`]]);
+    expect(JSON.parse(readFileSync(join(src, 'exports-in-progress.json'), 'utf8'))).toEqual([]);
+    expect(existsSync(out)).toBe(true);
+    // … so what a killed one left (its process gone) is removed by the next command, the backup kept.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const left = join(dir, `killed.meterdesk-backup.partial-${dead}`);
+    copyFileSync(out, left);
+    writeFileSync(join(src, 'exports-in-progress.json'), JSON.stringify([left]));
+    expect((await cli(['--data-dir', src, 'stats', '--json'])).status).toBe(0);
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(out)).toBe(true);
   });
 });
