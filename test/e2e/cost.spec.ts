@@ -370,6 +370,24 @@ test('a grid preset added from the dialog; a bill reconciled in the app against 
   await expect(dialog.getByTestId('bill-keep')).toHaveCount(0);
   await dialog.getByTestId('kept-bill').getByRole('button').click();
   await expect(dialog.getByTestId('kept-bills')).toHaveCount(0);
+  // The same reasons in German, where "2,4 €" was reported (issue 64, item 8): money with two decimals.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await app.language('de');
+  await page.getByTestId('bill-open').click();
+  await dialog.getByTestId('bill-kwh').fill(String(billKwh).replace('.', ','));
+  await dialog.getByTestId('bill-energy').fill(String(billEnergy).replace('.', ','));
+  await dialog.getByTestId('bill-total').fill('1000');
+  const parts = dialog.getByTestId('bill-parts-fields');
+  if (!(await parts.evaluate((e) => (e as HTMLDetailsElement).open))) await parts.locator('summary').click();
+  await dialog.getByTestId('bill-part-metering').fill('2,40');
+  await dialog.getByTestId('bill-compare').click();
+  const messentgelt = dialog
+    .getByTestId('bill-reasons')
+    .locator('[data-code="part_absent"][data-part="metering"]');
+  await expect(messentgelt).toContainText('Messentgelt');
+  await expect(messentgelt).toContainText('2,40 €');
+  await expect(dialog.getByTestId('bill-reasons').locator('[data-code="price"]')).toContainText('24 ct/kWh');
 });
 
 test('the standard profile: a household profile suggested, another chosen, and the spot tariff’s difference; the CLI agrees', async ({

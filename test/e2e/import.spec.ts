@@ -231,22 +231,24 @@ test('a household without an account: a local profile, a dropped file, its chart
   );
   expect(Number((await notice.textContent())!.match(/: (\d+) values/)![1])).toBeGreaterThan(0);
   await expect(notice).toContainText('Undo: in the import log');
-  // The merge is undone like an import (issue 43, item 1): the merged meter comes back.
+  // The merge is undone like an import (issue 43, item 1): the merged meter comes back. The import
+  // log's words in German from here (issue 64, item 7, where they were reported).
+  await app.language('de');
   await page.getByTestId('open-import').click();
   const log = page.getByTestId('import-log');
   await log.locator('summary').click();
-  const mergeRow = log.getByTestId('import-log-row').filter({ hasText: 'Merge of' });
+  const mergeRow = log.getByTestId('import-log-row').filter({ hasText: 'Zusammenführung von' });
   await expect(mergeRow).toHaveCount(1);
-  // The merged meter's file says why it cannot be undone on its own (issue 64, item 7), not "older version".
+  // The merged meter's file says why it cannot be undone on its own, not "ältere Version".
   const linzRow = log
     .getByTestId('import-log-row')
     .filter({ hasText: 'linznetz-v2.csv' })
-    .filter({ hasNotText: 'Merge of' });
-  await expect(linzRow).toContainText('meter merged: undo the merge first');
-  await expect(linzRow).not.toContainText('older version');
+    .filter({ hasNotText: 'Zusammenführung von' });
+  await expect(linzRow).toContainText('Zähler zusammengeführt: erst die Zusammenführung rückgängig machen');
+  await expect(linzRow).not.toContainText('ältere Version');
   await mergeRow.getByTestId('import-log-undo').click();
   await mergeRow.getByTestId('import-log-undo-yes').click();
-  await expect(log.getByTestId('import-undone')).toContainText('is back, with its readings');
+  await expect(log.getByTestId('import-undone')).toContainText('ist wieder da, mit seinen Messwerten');
   // The merge's notice went with the merge; the meter without a metering point is its name, never "Name ()".
   await expect(notice).toHaveCount(0);
   await expect(linzRow).not.toContainText('()');
