@@ -82,15 +82,6 @@ function realOf(p: string): string {
  * meterdesk.sqlite` replaced the database with the CSV before.
  */
 export function assertExportTarget(out: string, dataDir: string, dbPath: string): void {
-  // A file named like SQLite's own beside a database (`x.sqlite-journal` next to `x.sqlite`) is read
-  // or deleted by SQLite when that database opens: a backup saved so was gone after the next start
-  // (issue 61). Such a name is refused anywhere, not only in the data folder.
-  if (SQLITE_COMPANION.test(basename(out)))
-    throw new AppError(
-      'invalid_input',
-      `${basename(out)} ends like a file SQLite keeps beside a database (-journal, -wal, -shm) and could be deleted by it. Choose another file name.`,
-      { reason: 'export_sqlite_name', params: { name: basename(out) } },
-    );
   const target = realOf(out);
   const db = realOf(dbPath);
   const data = realOf(dataDir);
@@ -104,5 +95,14 @@ export function assertExportTarget(out: string, dataDir: string, dbPath: string)
       'invalid_input',
       `${out} is a file of Meterdesk's own data (${dataDir}); an export would replace it. Choose another file name or folder.`,
       { reason: 'export_over_own_data' },
+    );
+  // A file named like SQLite's own beside a database (`x.sqlite-journal` next to `x.sqlite`) is read
+  // or deleted by SQLite when that database opens: a backup saved so was gone after the next start
+  // (issue 61). Such a name is refused anywhere, not only in the data folder (there: as its own data).
+  if (SQLITE_COMPANION.test(basename(out)))
+    throw new AppError(
+      'invalid_input',
+      `${basename(out)} ends like a file SQLite keeps beside a database (-journal, -wal, -shm) and could be deleted by it. Choose another file name.`,
+      { reason: 'export_sqlite_name', params: { name: basename(out) } },
     );
 }
