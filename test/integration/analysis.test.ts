@@ -469,5 +469,5 @@ describe('analysis', () => {
     // "Latest data" is the meter list's.
     const views = core.account.listMeterViews(now);
     for (const r of rows) expect(r.lastDataSec).toBe(views.find((v) => v.id === r.meterId)!.latestDataSec);
-  });
+  }, 180_000); // a year of raw readings for every meter over HTTP: ~50 s alone, over 60 s beside other work
 });
