@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** Each worker's entry in the source tree, relative to this file. */
 const sources = {
@@ -39,12 +39,24 @@ export function workerFile(name: WorkerName, base = import.meta.url): string {
  * let it pile up. Measured on the app's sync of 100 meters × 3 years (11 M readings,
  * measured with the download thread it had then): peak RSS 283–295 → 249–253 MB, for ≈ 5 % more CPU per reading.
  */
-const limits: Partial<Record<WorkerName, { maxYoungGenerationSizeMb: number }>> = {
+/**
+ * The query and import threads read what the person asks for and what files hold; their JavaScript heap
+ * is bounded (issue 61: the query thread had no limit), so a request that would take more is stopped
+ * with its own error (threads/rpc.ts: `thread_out_of_memory`) instead of taking the machine's memory.
+ * 2 GB: the largest heap the benchmarks' heavy handlers need at 1 000 meters is well below it (their
+ * arrays of readings are typed arrays, outside this heap).
+ */
+export const THREAD_HEAP_MB = 2048;
+
+const limits: Partial<Record<WorkerName, ResourceLimits>> = {
   'sync-worker': { maxYoungGenerationSizeMb: 8 },
+  'query-worker': { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+  'import-worker': { maxOldGenerationSizeMb: THREAD_HEAP_MB },
 };
 
-export function startWorker(name: WorkerName, workerData: unknown): Worker {
-  const resourceLimits = limits[name];
+/** Starts a worker; `override` replaces its resource limits (tests of the limits). */
+export function startWorker(name: WorkerName, workerData: unknown, override?: ResourceLimits): Worker {
+  const resourceLimits = override ?? limits[name];
   if (!import.meta.url.endsWith('.ts')) return new Worker(workerFile(name), { workerData, resourceLimits });
   const tsxApi = createRequire(import.meta.url)
     .resolve('tsx/esm/api')

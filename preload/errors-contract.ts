@@ -222,6 +222,8 @@ export const errorReasons = [
   'thread_request_unknown',
   /** A background thread stopped while requests waited on it. */
   'thread_stopped',
+  /** A background thread stopped at its memory limit (the request asked too much at once). */
+  'thread_out_of_memory',
   /** A meter added to a community in a role its direction does not have (params: name, role). */
   'community_role_direction',
   /** A price file of another interval than the series it would extend (params: id). */

@@ -502,6 +502,8 @@ export const de = {
     'Das Profil wurde geschlossen; die Synchronisierung läuft erst nach dem Öffnen wieder.',
   err_reason_thread_request_unknown:
     'Ein Hintergrund-Prozess kennt die Anfrage „{{name}}“ nicht – ein Fehler von Meterdesk; bitte melden.',
+  err_reason_thread_out_of_memory:
+    'Das brauchte mehr Speicher, als ein Hintergrund-Prozess nutzen darf, und wurde angehalten; der Rest von Meterdesk läuft weiter. Einen kürzeren Zeitraum oder weniger Zähler wählen und noch einmal versuchen.',
   err_reason_thread_stopped:
     'Ein Hintergrund-Prozess von Meterdesk hat unerwartet aufgehört. Noch einmal versuchen.',
   err_reason_backup_target_exists:

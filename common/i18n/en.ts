@@ -488,6 +488,8 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_sync_closed: 'The profile was closed; the sync runs again once it is open.',
   err_reason_thread_request_unknown:
     'A background thread does not know the request "{{name}}" – a bug in Meterdesk; please report it.',
+  err_reason_thread_out_of_memory:
+    'This needed more memory than a background thread may use and was stopped; the rest of Meterdesk goes on. Choose a shorter period or fewer meters and try again.',
   err_reason_thread_stopped: 'A background thread of Meterdesk stopped unexpectedly. Try again.',
   err_reason_backup_target_exists: '{{path}} exists already; a backup or restore never writes over it.',
   err_reason_backup_unreadable: 'The file {{path}} is not there or cannot be read.',

@@ -30,6 +30,27 @@ function profileDb() {
 }
 
 describe('query thread', () => {
+  it('stops a request at its memory limit in words of its own; the same request within the limit answers', async () => {
+    // Issue 61: the query thread had no resource limits. A heap far too small for the request (and the
+    // code it loads) stands for a request too large for the app's limit of 2 GB.
+    const { path, db } = profileDb();
+    const now = Date.parse('2025-06-12T12:00:00Z') / 1000;
+    const small = createQueryThread(path, { maxOldGenerationSizeMb: 4 });
+    const q = createQueryThread(path);
+    try {
+      await expect(small.run('portfolio', now, null, 'Europe/Vienna')).rejects.toMatchObject({
+        code: 'invalid_input',
+        details: { reason: 'thread_out_of_memory' },
+        message: /needed more memory than a background thread may use/,
+      });
+      expect(await q.run('portfolio', now, null, 'Europe/Vienna')).toEqual(portfolio(db, now, null));
+    } finally {
+      await small.close();
+      await q.close();
+      db.close();
+    }
+  });
+
   it('answers as the function does on this thread, and keeps an error’s code and words', async () => {
     const { path, db } = profileDb();
     const q = createQueryThread(path);
