@@ -1,30 +1,26 @@
 /**
  * Composition root of the plain-Node core: builds the services every shell (Electron, the browser
  * harness, the CLI) runs on. No Electron import; whatever the shell must provide (a save dialog, the
- * data folder) comes in as options. A profile, opened, is a ProfileContext (profile-context.ts); what
- * the window hears about syncing lives in sync-status.ts; MQTT push in push-start.ts.
+ * data folder) comes in as options. A profile, opened, is a ProfileContext (profile-context.ts); the
+ * sync's runs live in sync-control.ts, what the window hears of them in sync-status.ts.
  */
 import type { EventName, EventPayload, SyncStatus } from '../preload/contract';
 import { startDemoService, type DemoService } from './demo/service';
 import { createProfileRegistry, DEMO_PROFILE_ID, type ProfileRegistry } from './profiles/registry';
-import { createScheduler, defaultSchedule } from './sync/scheduler';
 import { createSecretStore } from './secrets/keychain';
-import type { SyncSummary } from './sync/sync-service';
 import { createPartialTracker } from './export/partials';
 import { DEFAULT_TZ } from './time/local-days';
 import { createImportService } from './import/import-service';
 import { createParseThread } from './import/parse-thread';
-import { seedDemoCommunity } from './community/demo-community';
 import { systemClock } from './time/clock';
 import {
-  demoNowSec,
   demoServiceOptions,
   openContext,
   type ProfileContext,
   type ServicesOptions,
 } from './profile-context';
-import { createStartup, createSyncStatus, readSyncInterval, writeSyncInterval } from './sync-status';
-import { startPush } from './push-start';
+import { createStartup, createSyncStatus, writeSyncInterval } from './sync-status';
+import { createSyncControl } from './sync-control';
 import { createActiveProfile } from './active-profile';
 import { watchAfterWrites } from './watch/after-writes';
 
@@ -56,7 +52,6 @@ export function createServices(opts: ServicesOptions) {
   const secrets = opts.secrets ?? createSecretStore();
   const { emit, on } = createEmitter();
   let demo: Promise<DemoService> | null = null;
-  let currentSync: Promise<SyncSummary | null> | null = null;
   /** Set by `close`: a start-up sync still waiting does not start any more. */
   let closed = false;
   const status = createSyncStatus(emit);
@@ -79,45 +74,13 @@ export function createServices(opts: ServicesOptions) {
   );
   const { active, closeActive } = slot;
 
-  async function runSync(c: ProfileContext): Promise<SyncSummary | null> {
-    try {
-      await c.assertWritable();
-      const summary = await c.sync.syncAll();
-      // The demo also ships a small energy community of its own (to open without an EDA report): it
-      // joins the demo profile after its first sync, once, so a new profile still starts empty.
-      if (c.profile.kind === 'demo' && summary.errors.length === 0)
-        seedDemoCommunity(c.db, tz, demoNowSec(opts));
-      status.recordRun(summary);
-      void startPush(c, {
-        enabled: opts.mqtt !== false,
-        stillActive: (x) => slot.current() === x,
-        emit,
-        onState: (s) => status.setMqtt(s),
-        onReconnected: () => void syncNow(),
-      });
-      return summary;
-    } catch (err) {
-      const retryAtSec = status.recordFailure(err);
-      // A long rate limit stops the run; the next one starts when the service takes requests again.
-      if (retryAtSec !== undefined) scheduler.runOnceAt(retryAtSec + 5);
-      return null;
-    } finally {
-      currentSync = null;
-    }
-  }
-
-  async function syncNow(): Promise<SyncSummary | null> {
-    if (currentSync) return currentSync;
-    const c = await active();
-    if (c.profile.kind === 'local') return null; // no account: nothing to sync
-    status.setState('syncing');
-    currentSync = runSync(c);
-    return currentSync;
-  }
-
-  const scheduler = createScheduler(() => syncNow(), {
-    ...defaultSchedule,
-    intervalSec: readSyncInterval(opts.dataDir) * 60,
+  const { syncNow, scheduler, whenSynced } = createSyncControl({
+    opts,
+    tz,
+    emit,
+    status,
+    active,
+    current: () => slot.current(),
   });
 
   const { parseThread, imports } = portalImports(opts.dataDir, tz, active, emit);
@@ -174,7 +137,7 @@ export function createServices(opts: ServicesOptions) {
     startupSync: startup.startupSync,
     listServed: startup.listServed,
     /** Resolves when the sync in progress (if any) has finished. */
-    whenSynced: () => currentSync ?? Promise.resolve(null),
+    whenSynced,
     syncStatus: (): SyncStatus =>
       status.read(startup.due(), () => slot.current()?.account.lastSyncSec() ?? null),
     cancelSync(): boolean {
