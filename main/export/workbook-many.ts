@@ -5,6 +5,7 @@
  * the months and days (kWh per register), and the quarter-hours (local time with MEZ/MESZ, UTC, then
  * each register's kWh and quality in words). The standard profile is per meter (export/workbook.ts).
  */
+import type * as XLSXTypes from '@e965/xlsx';
 import type Database from 'better-sqlite3';
 import { figuresOf, frameFor } from '../analysis/frame';
 import { monthsOf } from '../cost/cost';
@@ -21,17 +22,23 @@ export interface ManyWorkbookQuery {
   lang: 'de' | 'en';
 }
 
-export async function buildManyWorkbook(
+/** What every sheet is written with: the xlsx library, the zone and the language's words. */
+interface Sheets {
+  X: typeof XLSXTypes;
+  tz: string;
+  lang: 'de' | 'en';
+  w: (de: string, en: string) => string;
+}
+
+/** Each register's frame, figures and readings, read one after another with progress. */
+function readParts(
   db: Database.Database,
   q: ManyWorkbookQuery,
   nowSec: number,
   tz: string,
-  run: WorkbookRun = NO_RUN,
-): Promise<Uint8Array> {
-  checkWorkbookSize(q.series.length, q.fromSec, q.toSec);
-  const X = await import('@e965/xlsx');
-  const w = (a: string, b: string) => (q.lang === 'de' ? a : b);
-  const parts = q.series.map((s, i) => {
+  run: WorkbookRun,
+) {
+  return q.series.map((s, i) => {
     stopIfCancelled(run);
     run.emit({ phase: 'read', done: i, of: q.series.length });
     const framed = frameFor(db, { ...s, fromSec: q.fromSec, toSec: q.toSec }, nowSec, tz);
@@ -46,61 +53,66 @@ export async function buildManyWorkbook(
       rows: toSec > fromSec && framed.seriesId !== null ? readRange(db, framed.seriesId, fromSec, toSec) : [],
     };
   });
-  stopIfCancelled(run);
-  run.emit({ phase: 'sheets', done: 0, of: 4 });
-  const wb = X.utils.book_new();
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [
-        w('Zähler · Register', 'Meter · register'),
-        w('Zählpunkt', 'Metering point'),
-        w('Von', 'From'),
-        w('Bis', 'To'),
-        w('Vollständigkeit', 'Completeness'),
-        w('Messwerte', 'Readings'),
-        'kWh',
-        w('Höchste Leistung kW', 'Highest power kW'),
-        w('Grundlast kW', 'Base load kW'),
-      ],
-      parts.map((p) => [
-        text(p.name),
-        text(p.meteringPoint),
-        date(p.framed.frame.fromSec, tz),
-        date(p.framed.frame.toSec, tz),
-        num(p.fig.completeness, '0.0%'),
-        num(p.fig.readings),
-        num(p.fig.kwh, '#,##0.000'),
-        num(p.fig.peakKw, '0.00'),
-        num(p.fig.baseLoadKw, '0.00'),
-      ]),
-      [36, 36, 17, 17, 14, 11, 14, 12, 12],
-    ),
-    w('Übersicht', 'Summary'),
+}
+type Part = ReturnType<typeof readParts>[number];
+
+/** A row per register: its frame, completeness, energy, peak and base load. */
+function summarySheet({ X, tz, w }: Sheets, parts: Part[]) {
+  return sheet(
+    X,
+    [
+      w('Zähler · Register', 'Meter · register'),
+      w('Zählpunkt', 'Metering point'),
+      w('Von', 'From'),
+      w('Bis', 'To'),
+      w('Vollständigkeit', 'Completeness'),
+      w('Messwerte', 'Readings'),
+      'kWh',
+      w('Höchste Leistung kW', 'Highest power kW'),
+      w('Grundlast kW', 'Base load kW'),
+    ],
+    parts.map((p) => [
+      text(p.name),
+      text(p.meteringPoint),
+      date(p.framed.frame.fromSec, tz),
+      date(p.framed.frame.toSec, tz),
+      num(p.fig.completeness, '0.0%'),
+      num(p.fig.readings),
+      num(p.fig.kwh, '#,##0.000'),
+      num(p.fig.peakKw, '0.00'),
+      num(p.fig.baseLoadKw, '0.00'),
+    ]),
+    [36, 36, 17, 17, 14, 11, 14, 12, 12],
   );
-  // Months and days: kWh per register (a month's own frame, as the single workbook counts it).
+}
+
+/** kWh per register and month, each month in its own frame (as the single workbook counts it). */
+function monthsSheet(
+  { X, tz, w }: Sheets,
+  db: Database.Database,
+  q: ManyWorkbookQuery,
+  parts: Part[],
+  nowSec: number,
+) {
   const months = q.toSec > q.fromSec ? monthsOf(q.fromSec, q.toSec, tz) : [];
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [w('Monat', 'Month'), ...parts.map((p) => p.name)],
-      months.map((mo) => [
-        date(mo.fromSec, tz, MONTH),
-        ...parts.map((p) =>
-          num(
-            figuresOf(db, frameFor(db, { ...p, fromSec: mo.fromSec, toSec: mo.toSec }, nowSec, tz)).kwh,
-            '#,##0.000',
-          ),
+  return sheet(
+    X,
+    [w('Monat', 'Month'), ...parts.map((p) => p.name)],
+    months.map((mo) => [
+      date(mo.fromSec, tz, MONTH),
+      ...parts.map((p) =>
+        num(
+          figuresOf(db, frameFor(db, { ...p, fromSec: mo.fromSec, toSec: mo.toSec }, nowSec, tz)).kwh,
+          '#,##0.000',
         ),
-      ]),
-      [14, ...parts.map(() => 22)],
-    ),
-    w('Monate', 'Months'),
+      ),
+    ]),
+    [14, ...parts.map(() => 22)],
   );
-  stopIfCancelled(run);
-  run.emit({ phase: 'sheets', done: 2, of: 4 });
+}
+
+/** kWh per register and local day, from the readings read. */
+function daysSheet({ X, tz, w }: Sheets, parts: Part[]) {
   const days = new Map<number, (number | null)[]>();
   parts.forEach((p, k) => {
     for (const r of p.rows) {
@@ -110,24 +122,21 @@ export async function buildManyWorkbook(
       days.set(d, row);
     }
   });
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [w('Tag', 'Day'), ...parts.map((p) => p.name)],
-      [...days]
-        .sort((a, b) => a[0] - b[0])
-        .map(([d, xs]) => [
-          date(dayStartSec(d, tz), tz, DATE),
-          ...xs.map((x) => num(x === null ? null : Math.round(x * 1000) / 1000, '#,##0.000')),
-        ]),
-      [12, ...parts.map(() => 22)],
-    ),
-    w('Tage', 'Days'),
+  return sheet(
+    X,
+    [w('Tag', 'Day'), ...parts.map((p) => p.name)],
+    [...days]
+      .sort((a, b) => a[0] - b[0])
+      .map(([d, xs]) => [
+        date(dayStartSec(d, tz), tz, DATE),
+        ...xs.map((x) => num(x === null ? null : Math.round(x * 1000) / 1000, '#,##0.000')),
+      ]),
+    [12, ...parts.map(() => 22)],
   );
-  stopIfCancelled(run);
-  run.emit({ phase: 'sheets', done: 3, of: 4 });
-  // Quarter-hours (or hours): every start any register has, each register's value and quality beside.
+}
+
+/** Quarter-hours (or hours): every start any register has, each register's value and quality beside. */
+function quarterHoursSheet({ X, tz, lang, w }: Sheets, parts: Part[]) {
   const at = new Map<number, (readonly [number, number] | null)[]>();
   parts.forEach((p, k) => {
     for (const r of p.rows) {
@@ -136,33 +145,54 @@ export async function buildManyWorkbook(
       at.set(r[0], row);
     }
   });
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [
-        w('Beginn (lokal)', 'Start (local)'),
-        w('Zeit', 'Time'),
-        w('Beginn (UTC)', 'Start (UTC)'),
-        ...parts.flatMap((p) => [`kWh ${p.name}`, w('Qualität', 'Quality')]),
-      ],
-      [...at]
-        .sort((a, b) => a[0] - b[0])
-        .map(([t, xs]): Cell[] => [
-          date(t, tz),
-          // MEZ/MESZ on every row: the hour October repeats is told apart (winter time is UTC+1).
-          text(offsetMinutesAt(t, tz) === 120 ? 'MESZ' : 'MEZ'),
-          text(isoUtc(t)),
-          ...xs.flatMap((x): Cell[] =>
-            x === null
-              ? [{ t: 'z' }, { t: 'z' }]
-              : [num(x[0], '0.000'), text(QUALITY[q.lang][x[1]] ?? `L${x[1]}`)],
-          ),
-        ]),
-      [17, 6, 22, ...parts.flatMap(() => [22, 11])],
-    ),
-    w('Viertelstunden', 'Quarter-hours'),
+  return sheet(
+    X,
+    [
+      w('Beginn (lokal)', 'Start (local)'),
+      w('Zeit', 'Time'),
+      w('Beginn (UTC)', 'Start (UTC)'),
+      ...parts.flatMap((p) => [`kWh ${p.name}`, w('Qualität', 'Quality')]),
+    ],
+    [...at]
+      .sort((a, b) => a[0] - b[0])
+      .map(([t, xs]): Cell[] => [
+        date(t, tz),
+        // MEZ/MESZ on every row: the hour October repeats is told apart (winter time is UTC+1).
+        text(offsetMinutesAt(t, tz) === 120 ? 'MESZ' : 'MEZ'),
+        text(isoUtc(t)),
+        ...xs.flatMap((x): Cell[] =>
+          x === null
+            ? [{ t: 'z' }, { t: 'z' }]
+            : [num(x[0], '0.000'), text(QUALITY[lang][x[1]] ?? `L${x[1]}`)],
+        ),
+      ]),
+    [17, 6, 22, ...parts.flatMap(() => [22, 11])],
   );
+}
+
+export async function buildManyWorkbook(
+  db: Database.Database,
+  q: ManyWorkbookQuery,
+  nowSec: number,
+  tz: string,
+  run: WorkbookRun = NO_RUN,
+): Promise<Uint8Array> {
+  checkWorkbookSize(q.series.length, q.fromSec, q.toSec);
+  const X = await import('@e965/xlsx');
+  const c: Sheets = { X, tz, lang: q.lang, w: (de, en) => (q.lang === 'de' ? de : en) };
+  const parts = readParts(db, q, nowSec, tz, run);
+  const sheets: [() => ReturnType<typeof sheet>, string][] = [
+    [() => summarySheet(c, parts), c.w('Übersicht', 'Summary')],
+    [() => monthsSheet(c, db, q, parts, nowSec), c.w('Monate', 'Months')],
+    [() => daysSheet(c, parts), c.w('Tage', 'Days')],
+    [() => quarterHoursSheet(c, parts), c.w('Viertelstunden', 'Quarter-hours')],
+  ];
+  const wb = X.utils.book_new();
+  for (const [i, [make, name]] of sheets.entries()) {
+    stopIfCancelled(run);
+    run.emit({ phase: 'sheets', done: i, of: sheets.length });
+    X.utils.book_append_sheet(wb, make(), name);
+  }
   stopIfCancelled(run);
   run.emit({ phase: 'write', done: 0, of: 1 });
   const bytes = X.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;

@@ -6,6 +6,7 @@
  * with the difference. Cells are typed — numbers as numbers, dates as dates in a de-AT format — header
  * rows are frozen and columns sized; text from outside stays text (no cell is ever a formula).
  */
+import type * as XLSXTypes from '@e965/xlsx';
 import type Database from 'better-sqlite3';
 import { figuresOf, frameFor } from '../analysis/frame';
 import { readRange } from '../db/readings-read';
@@ -29,34 +30,29 @@ export interface WorkbookQuery {
   lang: 'de' | 'en';
 }
 
-export async function buildWorkbook(
-  db: Database.Database,
-  q: WorkbookQuery,
-  nowSec: number,
-  tz: string,
-  run: WorkbookRun = NO_RUN,
-): Promise<Uint8Array> {
-  checkWorkbookSize(1, q.fromSec, q.toSec);
-  run.emit({ phase: 'read', done: 0, of: 1 });
-  const X = await import('@e965/xlsx');
-  const de = q.lang === 'de';
-  const w = (a: string, b: string) => (de ? a : b);
-  const framed = frameFor(db, q, nowSec, tz);
+/** What every sheet of one register's workbook is made from: its frame, figures and readings. */
+interface One {
+  X: typeof XLSXTypes;
+  db: Database.Database;
+  q: WorkbookQuery;
+  nowSec: number;
+  tz: string;
+  w: (de: string, en: string) => string;
+  framed: ReturnType<typeof frameFor>;
+  rows: ReturnType<typeof readRange>;
+}
+type Sheet = ReturnType<typeof sheet>;
+
+/** The frame's figures, and the cheapest tariff where the profile has tariffs of the direction. */
+function summarySheet({ X, db, q, nowSec, tz, w, framed }: One): Sheet {
   const fig = figuresOf(db, framed);
-  const { fromSec, toSec } = framed.frame;
   const m = meterRow(db, q.meterId);
-  const rows =
-    toSec > fromSec && framed.seriesId !== null ? readRange(db, framed.seriesId, fromSec, toSec) : [];
-  stopIfCancelled(run);
-  run.emit({ phase: 'sheets', done: 0, of: 1 });
-  const wb = X.utils.book_new();
-  // Summary.
   const summary: Cell[][] = [
     [text(w('Zählpunkt', 'Metering point')), text(m?.metering_point || q.meterId)],
     [text(w('Zähler', 'Meter')), text(m?.label ?? '')],
     [text('Register'), text(q.obisCode)],
-    [text(w('Von', 'From')), date(fromSec, tz)],
-    [text(w('Bis', 'To')), date(toSec, tz)],
+    [text(w('Von', 'From')), date(framed.frame.fromSec, tz)],
+    [text(w('Bis', 'To')), date(framed.frame.toSec, tz)],
     [text(w('Vollständigkeit', 'Completeness')), num(fig.completeness, '0.0%')],
     [text(w('Messwerte', 'Readings')), num(fig.readings)],
     [text(w('Energie kWh', 'Energy kWh')), num(fig.kwh, '#,##0.000')],
@@ -68,12 +64,12 @@ export async function buildWorkbook(
     [text(w('Grundlast kW', 'Base load kW')), num(fig.baseLoadKw, '0.00')],
     ...cheapest(db, q, framed.frame, nowSec, tz, w),
   ];
-  X.utils.book_append_sheet(
-    wb,
-    sheet(X, [w('Kennzahl', 'Figure'), w('Wert', 'Value')], summary, [34, 30]),
-    w('Übersicht', 'Summary'),
-  );
-  // Months and days, each its own frame's figures.
+  return sheet(X, [w('Kennzahl', 'Figure'), w('Wert', 'Value')], summary, [34, 30]);
+}
+
+/** Each month of the frame, in its own frame's figures. */
+function monthsSheet({ X, db, q, nowSec, tz, w, framed }: One): Sheet {
+  const { fromSec, toSec } = framed.frame;
   const months = (toSec > fromSec ? monthsOf(fromSec, toSec, tz) : []).map((mo) => {
     const f = figuresOf(db, frameFor(db, { ...q, fromSec: mo.fromSec, toSec: mo.toSec }, nowSec, tz));
     return [
@@ -83,16 +79,16 @@ export async function buildWorkbook(
       num(f.peakKw, '0.00'),
     ];
   });
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [w('Monat', 'Month'), 'kWh', w('Vollständigkeit', 'Completeness'), w('Spitze kW', 'Peak kW')],
-      months,
-      [14, 14, 16, 12],
-    ),
-    w('Monate', 'Months'),
+  return sheet(
+    X,
+    [w('Monat', 'Month'), 'kWh', w('Vollständigkeit', 'Completeness'), w('Spitze kW', 'Peak kW')],
+    months,
+    [14, 14, 16, 12],
   );
+}
+
+/** kWh and readings per local day, from the readings read. */
+function daysSheet({ X, tz, w, rows }: One): Sheet {
   const days = new Map<number, { kwh: number; n: number }>();
   for (const r of rows) {
     const d = dayNumberOf(r[0], tz);
@@ -101,72 +97,95 @@ export async function buildWorkbook(
     x.n += 1;
     days.set(d, x);
   }
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [w('Tag', 'Day'), 'kWh', w('Messwerte', 'Readings')],
-      [...days].map(([d, x]) => [
-        date(dayStartSec(d, tz), tz, DATE),
-        num(Math.round(x.kwh * 1000) / 1000, '#,##0.000'),
-        num(x.n),
-      ]),
-      [12, 12, 12],
-    ),
-    w('Tage', 'Days'),
+  return sheet(
+    X,
+    [w('Tag', 'Day'), 'kWh', w('Messwerte', 'Readings')],
+    [...days].map(([d, x]) => [
+      date(dayStartSec(d, tz), tz, DATE),
+      num(Math.round(x.kwh * 1000) / 1000, '#,##0.000'),
+      num(x.n),
+    ]),
+    [12, 12, 12],
   );
-  X.utils.book_append_sheet(
-    wb,
-    sheet(
-      X,
-      [
-        w('Beginn (lokal)', 'Start (local)'),
-        w('Zeit', 'Time'),
-        w('Beginn (UTC)', 'Start (UTC)'),
-        'kWh',
-        w('Qualität', 'Quality'),
-      ],
-      rows.map((r) => [
+}
+
+/** Every reading: local time with MEZ/MESZ, UTC, value, quality in words. */
+function quarterHoursSheet({ X, q, tz, w, rows }: One): Sheet {
+  return sheet(
+    X,
+    [
+      w('Beginn (lokal)', 'Start (local)'),
+      w('Zeit', 'Time'),
+      w('Beginn (UTC)', 'Start (UTC)'),
+      'kWh',
+      w('Qualität', 'Quality'),
+    ],
+    rows.map((r) => [
+      date(r[0], tz),
+      // MEZ/MESZ on every row: the hour October repeats is told apart (winter time is UTC+1).
+      text(offsetMinutesAt(r[0], tz) === 120 ? 'MESZ' : 'MEZ'),
+      text(isoUtc(r[0])),
+      num(r[2], '0.000'),
+      text(QUALITY[q.lang][r[3]] ?? `L${r[3]}`),
+    ]),
+    [17, 6, 22, 10, 12],
+  );
+}
+
+/** The standard profile, scaled as the comparison scales it, beside each quarter-hour (null: none applies). */
+function standardProfileSheet({ X, db, q, nowSec, tz, w, framed, rows }: One): Sheet | null {
+  if (rows.length === 0 || framed.frame.resolutionSec !== 900 || !slpApplies(db, q.meterId, q.obisCode))
+    return null;
+  const { fromSec, toSec } = framed.frame;
+  const c = compareSlp(db, { ...q, profile: q.slp }, nowSec, tz);
+  const std = slpSeries(c.profile as SlpId, fromSec, toSec, tz);
+  const scale = c.scale / 1000;
+  return sheet(
+    X,
+    [
+      w('Beginn (lokal)', 'Start (local)'),
+      w('kWh Zähler', 'kWh meter'),
+      `kWh ${c.profile}`,
+      w('Differenz kWh', 'Difference kWh'),
+    ],
+    rows.map((r) => {
+      const s = Math.round((std[(r[0] - fromSec) / 900] ?? 0) * scale * 1000) / 1000;
+      return [
         date(r[0], tz),
-        // MEZ/MESZ on every row: the hour October repeats is told apart (winter time is UTC+1).
-        text(offsetMinutesAt(r[0], tz) === 120 ? 'MESZ' : 'MEZ'),
-        text(isoUtc(r[0])),
         num(r[2], '0.000'),
-        text(QUALITY[q.lang][r[3]] ?? `L${r[3]}`),
-      ]),
-      [17, 6, 22, 10, 12],
-    ),
-    w('Viertelstunden', 'Quarter-hours'),
+        num(s, '0.000'),
+        num(Math.round((r[2] - s) * 1000) / 1000, '0.000'),
+      ];
+    }),
+    [17, 12, 12, 14],
   );
-  // The standard profile, scaled as the comparison scales it, beside each quarter-hour.
-  if (rows.length > 0 && framed.frame.resolutionSec === 900 && slpApplies(db, q.meterId, q.obisCode)) {
-    const c = compareSlp(db, { ...q, profile: q.slp }, nowSec, tz);
-    const std = slpSeries(c.profile as SlpId, fromSec, toSec, tz);
-    const scale = c.scale / 1000;
-    X.utils.book_append_sheet(
-      wb,
-      sheet(
-        X,
-        [
-          w('Beginn (lokal)', 'Start (local)'),
-          w('kWh Zähler', 'kWh meter'),
-          `kWh ${c.profile}`,
-          w('Differenz kWh', 'Difference kWh'),
-        ],
-        rows.map((r) => {
-          const s = Math.round((std[(r[0] - fromSec) / 900] ?? 0) * scale * 1000) / 1000;
-          return [
-            date(r[0], tz),
-            num(r[2], '0.000'),
-            num(s, '0.000'),
-            num(Math.round((r[2] - s) * 1000) / 1000, '0.000'),
-          ];
-        }),
-        [17, 12, 12, 14],
-      ),
-      w('Standardprofil', 'Standard profile'),
-    );
-  }
+}
+
+export async function buildWorkbook(
+  db: Database.Database,
+  q: WorkbookQuery,
+  nowSec: number,
+  tz: string,
+  run: WorkbookRun = NO_RUN,
+): Promise<Uint8Array> {
+  checkWorkbookSize(1, q.fromSec, q.toSec);
+  run.emit({ phase: 'read', done: 0, of: 1 });
+  const X = await import('@e965/xlsx');
+  const w = (de: string, en: string) => (q.lang === 'de' ? de : en);
+  const framed = frameFor(db, q, nowSec, tz);
+  const { fromSec, toSec } = framed.frame;
+  const rows =
+    toSec > fromSec && framed.seriesId !== null ? readRange(db, framed.seriesId, fromSec, toSec) : [];
+  stopIfCancelled(run);
+  run.emit({ phase: 'sheets', done: 0, of: 1 });
+  const one: One = { X, db, q, nowSec, tz, w, framed, rows };
+  const wb = X.utils.book_new();
+  X.utils.book_append_sheet(wb, summarySheet(one), w('Übersicht', 'Summary'));
+  X.utils.book_append_sheet(wb, monthsSheet(one), w('Monate', 'Months'));
+  X.utils.book_append_sheet(wb, daysSheet(one), w('Tage', 'Days'));
+  X.utils.book_append_sheet(wb, quarterHoursSheet(one), w('Viertelstunden', 'Quarter-hours'));
+  const standard = standardProfileSheet(one);
+  if (standard) X.utils.book_append_sheet(wb, standard, w('Standardprofil', 'Standard profile'));
   // Text as shared strings (t="s"), as Excel writes it: never a formula's string result.
   stopIfCancelled(run);
   run.emit({ phase: 'write', done: 0, of: 1 });
