@@ -9,21 +9,8 @@ import { latestOfMeters } from './readings-read';
 import { cleanText, identifierIssue, TEXT_CAPS } from '../../common/rules';
 import { AppError } from '../errors';
 
-export function createAccountStore(db: Database.Database) {
-  const upsertMeterStmt = db.prepare(
-    `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
-     VALUES (@id, @meteringPoint, @label, @energyDirection, @commodity, @granularity, @status, @siteId, @isDemo, @latestDataSec, @createdSec, @consentState, @consentExpiresSec, @raw, @seen)
-     ON CONFLICT (id) DO UPDATE SET metering_point = excluded.metering_point, label = excluded.label, energy_direction = excluded.energy_direction,
-       commodity = CASE WHEN @commodityStated = 1 THEN excluded.commodity ELSE meters.commodity END, granularity = excluded.granularity, status = excluded.status, site_id = excluded.site_id,
-       is_demo = excluded.is_demo, latest_data_sec = excluded.latest_data_sec, created_sec = excluded.created_sec,
-       consent_state = excluded.consent_state, consent_expires_sec = excluded.consent_expires_sec, raw_json = excluded.raw_json, seen_sec = excluded.seen_sec`,
-  );
-  const upsertCustomer = db.prepare(
-    'INSERT INTO customers (id, name, email) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email',
-  );
-  const upsertSite = db.prepare(
-    'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, name = excluded.name, address = excluded.address',
-  );
+/** Each meter's sync state: its feed cursor or window reads, a first sync's backfill, its last error and warning. */
+function syncStateRows(db: Database.Database) {
   const getState = db.prepare<
     [string],
     {
@@ -58,34 +45,7 @@ export function createAccountStore(db: Database.Database) {
     `INSERT INTO sync_state (meter_id, cursor, last_sync_sec, last_warning) VALUES (?, NULL, NULL, ?)
      ON CONFLICT (meter_id) DO UPDATE SET last_warning = excluded.last_warning`,
   );
-  const getAccount = db.prepare<[string], { value: string }>('SELECT value FROM account WHERE key = ?');
-  const setAccount = db.prepare(
-    'INSERT INTO account (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
-
   return {
-    saveMeters(meters: ApiMeter[], nowSec: number): void {
-      db.transaction(() => {
-        for (const m of meters) {
-          upsertMeterStmt.run({
-            ...m,
-            isDemo: m.isDemo ? 1 : 0,
-            commodityStated: m.commodityStated ? 1 : 0,
-            raw: JSON.stringify(m.raw),
-            seen: nowSec,
-          });
-        }
-      }).immediate();
-    },
-    saveStructure(
-      customers: { id: string; name: string; email?: string | null }[],
-      sites: { id: string; customer_id?: string | null; name: string; address?: string | null }[],
-    ): void {
-      db.transaction(() => {
-        for (const c of customers) upsertCustomer.run(c.id, c.name, c.email ?? null);
-        for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
-      }).immediate();
-    },
     cursorOf: (meterId: string): string | null => usableCursor(getState.get(meterId)?.cursor),
     /** How the meter is kept current: the feed from a cursor (null before the first sync), or windows. */
     syncStateOf(meterId: string): {
@@ -119,6 +79,59 @@ export function createAccountStore(db: Database.Database) {
       db.prepare('UPDATE sync_state SET cursor = NULL WHERE meter_id = ?').run(meterId),
     /** The meter's last sync error, kept as its code, reason and words (JSON). */
     recordError: (meterId: string, error: ContractError) => setError.run(meterId, JSON.stringify(error)),
+    /** The last sync's shortfall against the service (null: none found). */
+    recordWarning: (meterId: string, notes: SyncNote[] | null) =>
+      setWarning.run(meterId, notes === null ? null : JSON.stringify(notes)),
+    lastSyncSec: (): number | null =>
+      (db.prepare('SELECT max(last_sync_sec) AS s FROM sync_state').get() as { s: number | null }).s,
+  };
+}
+
+/** The account's structure (customers, sites, meters), its key-values, and the meter list with its sync state. */
+export function createAccountStore(db: Database.Database) {
+  const upsertMeterStmt = db.prepare(
+    `INSERT INTO meters (id, metering_point, label, energy_direction, commodity, granularity, status, site_id, is_demo, latest_data_sec, created_sec, consent_state, consent_expires_sec, raw_json, seen_sec)
+     VALUES (@id, @meteringPoint, @label, @energyDirection, @commodity, @granularity, @status, @siteId, @isDemo, @latestDataSec, @createdSec, @consentState, @consentExpiresSec, @raw, @seen)
+     ON CONFLICT (id) DO UPDATE SET metering_point = excluded.metering_point, label = excluded.label, energy_direction = excluded.energy_direction,
+       commodity = CASE WHEN @commodityStated = 1 THEN excluded.commodity ELSE meters.commodity END, granularity = excluded.granularity, status = excluded.status, site_id = excluded.site_id,
+       is_demo = excluded.is_demo, latest_data_sec = excluded.latest_data_sec, created_sec = excluded.created_sec,
+       consent_state = excluded.consent_state, consent_expires_sec = excluded.consent_expires_sec, raw_json = excluded.raw_json, seen_sec = excluded.seen_sec`,
+  );
+  const upsertCustomer = db.prepare(
+    'INSERT INTO customers (id, name, email) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email',
+  );
+  const upsertSite = db.prepare(
+    'INSERT INTO sites (id, customer_id, name, address) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, name = excluded.name, address = excluded.address',
+  );
+  const getAccount = db.prepare<[string], { value: string }>('SELECT value FROM account WHERE key = ?');
+  const setAccount = db.prepare(
+    'INSERT INTO account (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+
+  return {
+    ...syncStateRows(db),
+    saveMeters(meters: ApiMeter[], nowSec: number): void {
+      db.transaction(() => {
+        for (const m of meters) {
+          upsertMeterStmt.run({
+            ...m,
+            isDemo: m.isDemo ? 1 : 0,
+            commodityStated: m.commodityStated ? 1 : 0,
+            raw: JSON.stringify(m.raw),
+            seen: nowSec,
+          });
+        }
+      }).immediate();
+    },
+    saveStructure(
+      customers: { id: string; name: string; email?: string | null }[],
+      sites: { id: string; customer_id?: string | null; name: string; address?: string | null }[],
+    ): void {
+      db.transaction(() => {
+        for (const c of customers) upsertCustomer.run(c.id, c.name, c.email ?? null);
+        for (const s of sites) upsertSite.run(s.id, s.customer_id ?? null, s.name, s.address ?? null);
+      }).immediate();
+    },
     /** A meter whose service names no commodity is gas once gas registers (7-…) arrive for it. */
     inferCommodity: (meterId: string) =>
       db
@@ -128,9 +141,6 @@ export function createAccountStore(db: Database.Database) {
              AND EXISTS (SELECT 1 FROM series WHERE meter_id = meters.id AND obis_code LIKE '7-%')`,
         )
         .run(meterId),
-    /** The last sync's shortfall against the service (null: none found). */
-    recordWarning: (meterId: string, notes: SyncNote[] | null) =>
-      setWarning.run(meterId, notes === null ? null : JSON.stringify(notes)),
     getAccountValue: (key: string): string | null => getAccount.get(key)?.value ?? null,
     setAccountValue: (key: string, value: string) => setAccount.run(key, value),
     /** The meter with this metering point (an MQTT topic names it), or null. */
@@ -146,8 +156,6 @@ export function createAccountStore(db: Database.Database) {
           id: string;
         }[]
       ).map((r) => r.id),
-    lastSyncSec: (): number | null =>
-      (db.prepare('SELECT max(last_sync_sec) AS s FROM sync_state').get() as { s: number | null }).s,
 
     listMeterViews: (nowSec: number): MeterView[] => listMeterViews(db, nowSec),
   };

@@ -41,26 +41,28 @@ function refuseIfPart(all: Tariff[], id: string): void {
     );
 }
 
-export function createTariffStore(db: Database.Database) {
+/** The tariffs: stored as the contract's JSON, checked again when read. */
+function tariffRows(db: Database.Database, series: () => PriceSeriesView[]) {
+  function list(): Tariff[] {
+    const rows = db.prepare('SELECT id, json FROM tariffs ORDER BY id').all() as {
+      id: string;
+      json: string;
+    }[];
+    return rows.map((r) => {
+      const parsed = tariffSchema.safeParse(JSON.parse(r.json));
+      if (!parsed.success)
+        throw new AppError(
+          'local_data',
+          `The stored tariff "${r.id}" cannot be read any more; remove it and enter it again.`,
+          { reason: 'stored_unreadable', params: { kind: 'tariff', id: r.id } },
+        );
+      return parsed.data;
+    });
+  }
   return {
-    list(): Tariff[] {
-      const rows = db.prepare('SELECT id, json FROM tariffs ORDER BY id').all() as {
-        id: string;
-        json: string;
-      }[];
-      return rows.map((r) => {
-        const parsed = tariffSchema.safeParse(JSON.parse(r.json));
-        if (!parsed.success)
-          throw new AppError(
-            'local_data',
-            `The stored tariff "${r.id}" cannot be read any more; remove it and enter it again.`,
-            { reason: 'stored_unreadable', params: { kind: 'tariff', id: r.id } },
-          );
-        return parsed.data;
-      });
-    },
+    list,
     get(id: string): Tariff {
-      const t = this.list().find((x) => x.id === id);
+      const t = list().find((x) => x.id === id);
       if (!t)
         throw new AppError('not_found', `No tariff "${id}" in this profile.`, {
           reason: 'unknown_in_profile',
@@ -69,10 +71,10 @@ export function createTariffStore(db: Database.Database) {
       return t;
     },
     save(t: Tariff, nowSec: number): Tariff {
-      if (t.parts) checkParts(t, this.list());
+      if (t.parts) checkParts(t, list());
       if (
         t.energy.type === 'spot' &&
-        !this.series().some((s) => s.id === (t.energy as { priceSeriesId: string }).priceSeriesId)
+        !series().some((s) => s.id === (t.energy as { priceSeriesId: string }).priceSeriesId)
       )
         throw new AppError(
           'invalid_input',
@@ -85,35 +87,42 @@ export function createTariffStore(db: Database.Database) {
       return t;
     },
     remove(id: string): boolean {
-      refuseIfPart(this.list(), id);
+      refuseIfPart(list(), id);
       return db.prepare('DELETE FROM tariffs WHERE id = ?').run(id).changes > 0;
     },
-    series(): PriceSeriesView[] {
-      return (
-        db
-          .prepare(
-            `SELECT s.id, s.name, s.resolution_sec, s.is_example, count(p.start_sec) AS n, min(p.start_sec) AS first, max(p.start_sec) AS last
-               FROM price_series s LEFT JOIN prices p ON p.series_id = s.id GROUP BY s.id ORDER BY s.name`,
-          )
-          .all() as {
-          id: string;
-          name: string;
-          resolution_sec: number;
-          is_example: number;
-          n: number;
-          first: number | null;
-          last: number | null;
-        }[]
-      ).map((r) => ({
-        id: r.id,
-        name: r.name,
-        resolutionSec: r.resolution_sec,
-        points: r.n,
-        firstStartSec: r.first,
-        lastEndSec: r.last === null ? null : r.last + r.resolution_sec,
-        isExample: r.is_example === 1,
-      }));
-    },
+  };
+}
+
+/** The price series (€/MWh per interval start) the spot tariffs bill on. */
+function priceSeriesRows(db: Database.Database, tariffs: () => Tariff[]) {
+  function series(): PriceSeriesView[] {
+    return (
+      db
+        .prepare(
+          `SELECT s.id, s.name, s.resolution_sec, s.is_example, count(p.start_sec) AS n, min(p.start_sec) AS first, max(p.start_sec) AS last
+             FROM price_series s LEFT JOIN prices p ON p.series_id = s.id GROUP BY s.id ORDER BY s.name`,
+        )
+        .all() as {
+        id: string;
+        name: string;
+        resolution_sec: number;
+        is_example: number;
+        n: number;
+        first: number | null;
+        last: number | null;
+      }[]
+    ).map((r) => ({
+      id: r.id,
+      name: r.name,
+      resolutionSec: r.resolution_sec,
+      points: r.n,
+      firstStartSec: r.first,
+      lastEndSec: r.last === null ? null : r.last + r.resolution_sec,
+      isExample: r.is_example === 1,
+    }));
+  }
+  return {
+    series,
     /** Writes a series whole (replacing one of the same id) in one transaction. */
     saveSeries(
       s: { id: string; name: string; resolutionSec: number; source: string; isExample: boolean },
@@ -141,10 +150,10 @@ export function createTariffStore(db: Database.Database) {
     ) => extendPriceSeries(db, id, resolutionSec, points, nowSec, replace),
     /** A series' name (see `renamePriceSeries`). */
     renameSeries(id: string, name: string): PriceSeriesView {
-      return renamePriceSeries(db, this.series(), id, name);
+      return renamePriceSeries(db, series(), id, name);
     },
     removeSeries(id: string): boolean {
-      const inUse = this.list().filter(
+      const inUse = tariffs().filter(
         (t) =>
           t.energy.type === 'spot' && (t.energy.priceSeriesId === id || t.energy.quarterHourSeriesId === id),
       );
@@ -184,6 +193,13 @@ export function createTariffStore(db: Database.Database) {
       return { resolutionSec: s.resolution_sec, byStart: new Map(rows) };
     },
   };
+}
+
+/** A profile's tariffs and the price series its spot tariffs bill on. */
+export function createTariffStore(db: Database.Database) {
+  const prices = priceSeriesRows(db, () => tariffs.list());
+  const tariffs = tariffRows(db, prices.series);
+  return { ...tariffs, ...prices };
 }
 
 export type TariffStore = ReturnType<typeof createTariffStore>;

@@ -36,15 +36,22 @@ const fileSchema = z.object({
   profiles: z.array(profileSchema),
 });
 
-export function createProfileRegistry(dataDir: string) {
+type ProfilesFile = z.infer<typeof fileSchema>;
+
+/**
+ * `profiles.json` itself: read once (an unreadable file is kept aside as `.broken-…`, never
+ * overwritten), read again before each use, and changed only under the data folder's lock on the file
+ * as it is then, written atomically (a temporary file renamed).
+ */
+function profilesFile(dataDir: string) {
   const file = join(dataDir, 'profiles.json');
-  let state: z.infer<typeof fileSchema> = {
+  let state: ProfilesFile = {
     version: 1,
     activeId: DEMO_PROFILE_ID,
     profiles: [{ id: DEMO_PROFILE_ID, name: 'Demo', kind: 'demo', baseUrl: '', team: '', plan: 'pro' }],
   };
   /** The file as written, or null when there is none or it cannot be read. */
-  const readFile = (): z.infer<typeof fileSchema> | null => {
+  const readFile = (): ProfilesFile | null => {
     if (!existsSync(file)) return null;
     let raw: unknown = null;
     try {
@@ -66,21 +73,32 @@ export function createProfileRegistry(dataDir: string) {
     writeFileSync(tmp, JSON.stringify(state, null, 2));
     renameSync(tmp, file);
   };
-  /** One change: under the lock, on the file as it is now (another process may have changed it). */
-  const change = <T>(fn: () => T): T => {
-    mkdirSync(dataDir, { recursive: true });
-    const release = lockProfiles(dataDir);
-    try {
-      state = readFile() ?? state;
-      const out = fn();
-      save();
-      return out;
-    } finally {
-      release();
-    }
+  return {
+    /** The list as last read (or changed). */
+    state: () => state,
+    /** The list as the file holds it now (a CLI run may have restored a profile meanwhile). */
+    reread: (): ProfilesFile => (state = readFile() ?? state),
+    /** One change: under the lock, on the file as it is now (another process may have changed it). */
+    change<T>(fn: (s: ProfilesFile) => T): T {
+      mkdirSync(dataDir, { recursive: true });
+      const release = lockProfiles(dataDir);
+      try {
+        state = readFile() ?? state;
+        const out = fn(state);
+        save();
+        return out;
+      } finally {
+        release();
+      }
+    },
   };
+}
+
+export function createProfileRegistry(dataDir: string) {
+  const f = profilesFile(dataDir);
+  const change = f.change;
   const find = (id: string): Profile => {
-    const p = state.profiles.find((x) => x.id === id);
+    const p = f.state().profiles.find((x) => x.id === id);
     if (!p)
       throw new AppError('not_found', `No profile "${id}".`, {
         reason: 'unknown_in_profile',
@@ -90,15 +108,12 @@ export function createProfileRegistry(dataDir: string) {
   };
   return {
     /** The profiles as the file holds them now (a CLI run may have restored one meanwhile). */
-    list: (): Profile[] => {
-      state = readFile() ?? state;
-      return state.profiles.map((p) => ({ ...p }));
-    },
-    activeId: () => state.activeId,
+    list: (): Profile[] => f.reread().profiles.map((p) => ({ ...p })),
+    activeId: () => f.state().activeId,
     get: (id: string) => ({ ...find(id) }),
     dbPath: (id: string) => join(dataDir, 'profiles', id, 'meterdesk.sqlite'),
     setActive(id: string) {
-      change(() => {
+      change((state) => {
         find(id);
         state.activeId = id;
       });
@@ -112,12 +127,13 @@ export function createProfileRegistry(dataDir: string) {
       const slug = slugOf(name, 40) || 'account';
       let id = slug;
       const taken = (x: string) =>
-        state.profiles.some((p) => p.id === x) || (freshFolder && existsSync(join(dataDir, 'profiles', x)));
+        f.state().profiles.some((p) => p.id === x) ||
+        (freshFolder && existsSync(join(dataDir, 'profiles', x)));
       for (let i = 2; taken(id); i++) id = `${slug}-${i}`;
       return id;
     },
     add(p: Omit<Profile, 'id' | 'kind'> & { id?: string }): Profile {
-      return change(() => {
+      return change((state) => {
         const id = p.id ?? this.idFor(p.name);
         if (state.profiles.some((x) => x.id === id))
           throw new AppError('conflict', `A profile "${id}" exists already.`, {
@@ -131,7 +147,7 @@ export function createProfileRegistry(dataDir: string) {
     },
     /** A profile without an account, for imported files (a household without service access). */
     addLocal(name: string): Profile {
-      return change(() => {
+      return change((state) => {
         const id = this.idFor(name, true);
         // Its folder is made now, under the lock: a second restore at once picks another id.
         mkdirSync(join(dataDir, 'profiles', id), { recursive: true });
@@ -146,7 +162,7 @@ export function createProfileRegistry(dataDir: string) {
      * A restore that fails or is killed before this has touched neither the list nor any profile.
      */
     addRestored(name: string, folder: string): Profile {
-      return change(() => {
+      return change((state) => {
         const id = this.idFor(name, true);
         mkdirSync(join(dataDir, 'profiles'), { recursive: true });
         renameSync(folder, join(dataDir, 'profiles', id));
@@ -172,7 +188,7 @@ export function createProfileRegistry(dataDir: string) {
         throw new AppError('conflict', 'The demo profile is built in and cannot be removed.', {
           reason: 'demo_profile_fixed',
         });
-      change(() => {
+      change((state) => {
         find(id);
         state.profiles = state.profiles.filter((p) => p.id !== id);
         if (state.activeId === id) state.activeId = DEMO_PROFILE_ID;
