@@ -114,37 +114,6 @@ export function Chart(props: {
     };
   }, [series, values, prefs, isDay, unit, onZoom, theme, t, language, notes, overlay, overlayValues]);
 
-  const i = cursorIdx;
-  const at = i !== null && i >= 0 && i < series.timesSec.length ? series.timesSec[i]! : null;
-  // The value in the unit chosen, then the other unit once (a quarter-hour's kWh and its mean kW).
-  const shown = (() => {
-    if (at === null || i === null) return '';
-    const kwh = series.values[i] ?? null;
-    if (isDay)
-      return unit === 'kWh'
-        ? fmtQuantity(kwh, 'kwhTotal', prefs)
-        : `${fmtQuantity(values[i] ?? null, 'kw', prefs)} (${label(perHour === 1 ? 'peakHour' : 'peakQuarterHour')})`;
-    if (kwh === null) return label('gap');
-    const a = fmtQuantity(kwh, 'kwh', prefs);
-    const b = fmtQuantity(kwh * perHour, 'kw', prefs);
-    return unit === 'kWh' ? `${a} · ${b}` : `${b} · ${a}`;
-  })();
-  const readout =
-    at !== null && i !== null ? (
-      <span>
-        {isDay
-          ? fmtDate(at, prefs)
-          : `${fmtDateTime(at, prefs)} – ${fmtTime(at + (series.intervalSec ?? 900), prefs)}`}{' '}
-        · {shown}
-        {series.quality[i] ? ` · ${t(`q${series.quality[i]}`)}` : ''}
-        {series.revisedSec[i]
-          ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}`
-          : ''}
-      </span>
-    ) : (
-      <span className="muted">{label(resolutionKey)}</span>
-    );
-
   return (
     <figure className="chart" aria-label={`${series.obisCode}, ${label(resolutionKey)}`}>
       <div
@@ -156,7 +125,16 @@ export function Chart(props: {
         data-overlay={overlay ? overlay.values.filter((v) => v !== null).length : 0}
       />
       <figcaption className="chart-readout" aria-live="polite" data-testid="chart-readout">
-        {readout}
+        <Readout
+          series={series}
+          i={cursorIdx}
+          values={values}
+          unit={unit}
+          perHour={perHour}
+          prefs={prefs}
+          idle={label(resolutionKey)}
+          label={label}
+        />
       </figcaption>
       <div className="legend">
         <span className="swatch swatch-measured" aria-hidden /> {label('q1')}{' '}
@@ -173,5 +151,50 @@ export function Chart(props: {
         )}
       </div>
     </figure>
+  );
+}
+
+/**
+ * What the cursor points at: the interval, its value in the unit chosen and then the other unit once
+ * (a quarter-hour's kWh and its mean kW; a day's total or its peak), its quality and revision. `idle`:
+ * said while the cursor is off the chart.
+ */
+function Readout(props: {
+  series: SeriesView;
+  i: number | null;
+  values: (number | null)[];
+  unit: 'kWh' | 'kW';
+  perHour: number;
+  prefs: FormatPrefs;
+  idle: string;
+  label: (key: string) => string;
+}) {
+  const { series, i, values, unit, perHour, prefs, label } = props;
+  const { t } = useTranslation();
+  const isDay = series.resolution === 'day';
+  const at = i !== null && i >= 0 && i < series.timesSec.length ? series.timesSec[i]! : null;
+  if (at === null || i === null) return <span className="muted">{props.idle}</span>;
+  const shown = (() => {
+    const kwh = series.values[i] ?? null;
+    if (isDay)
+      return unit === 'kWh'
+        ? fmtQuantity(kwh, 'kwhTotal', prefs)
+        : `${fmtQuantity(values[i] ?? null, 'kw', prefs)} (${label(perHour === 1 ? 'peakHour' : 'peakQuarterHour')})`;
+    if (kwh === null) return label('gap');
+    const a = fmtQuantity(kwh, 'kwh', prefs);
+    const b = fmtQuantity(kwh * perHour, 'kw', prefs);
+    return unit === 'kWh' ? `${a} · ${b}` : `${b} · ${a}`;
+  })();
+  return (
+    <span>
+      {isDay
+        ? fmtDate(at, prefs)
+        : `${fmtDateTime(at, prefs)} – ${fmtTime(at + (series.intervalSec ?? 900), prefs)}`}{' '}
+      · {shown}
+      {series.quality[i] ? ` · ${t(`q${series.quality[i]}`)}` : ''}
+      {series.revisedSec[i]
+        ? ` · ${t('revisedOn', { date: fmtDateTime(series.revisedSec[i]!, prefs) })}`
+        : ''}
+    </span>
   );
 }

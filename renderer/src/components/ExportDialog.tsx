@@ -76,37 +76,18 @@ export function ExportDialog(props: {
     <Modal title={t('exportSeveralTitle')} testId="export-dialog" onClose={props.onClose} wide>
       <p className="small muted">{t('exportSeveralHelp')}</p>
       <div className="export-columns">
-        <fieldset>
-          <legend>{t('meters')}</legend>
-          <div className="check-list">
-            {meters.map((m) => (
-              <label key={m.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={picked.has(m.id)}
-                  onChange={() => setPicked(toggle(picked, m.id))}
-                />
-                {m.label ?? m.meteringPoint}
-                <span className="small muted"> {m.customerName ?? ''}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>{t('registers')}</legend>
-          <div className="check-list">
-            {offered.map((r) => (
-              <label key={r} className="check">
-                <input
-                  type="checkbox"
-                  checked={registers.has(r)}
-                  onChange={() => setRegisters(toggle(registers, r))}
-                />
-                {registerLabel(r, t)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckList
+          legend={t('meters')}
+          items={meters.map((m) => ({ id: m.id, label: m.label ?? m.meteringPoint, note: m.customerName }))}
+          checked={picked}
+          onToggle={(id) => setPicked(toggle(picked, id))}
+        />
+        <CheckList
+          legend={t('registers')}
+          items={offered.map((r) => ({ id: r, label: registerLabel(r, t), note: null }))}
+          checked={registers}
+          onToggle={(r) => setRegisters(toggle(registers, r))}
+        />
       </div>
       <div className="toolbar">
         <label className="inline">
@@ -129,16 +110,7 @@ export function ExportDialog(props: {
           </select>
         </label>
       </div>
-      {profile === 'xlsx' && (
-        <p className="small muted" data-testid="export-workbook-hint">
-          {t('exportWorkbookHint')}
-        </p>
-      )}
-      {profile === 'load-profile' && (
-        <p className="small muted" data-testid="export-load-profile-hint">
-          {t('exportLoadProfileHint', { year: from.slice(0, 4) })}
-        </p>
-      )}
+      <FormatHint profile={profile} year={from.slice(0, 4)} />
       <ExportStatus message={message} testId="export-several-status" />
       {busy && profile === 'xlsx' && <WorkbookProgress />}
       <div className="modal-actions">
@@ -163,6 +135,47 @@ export function ExportDialog(props: {
       </div>
     </Modal>
   );
+}
+
+/** A column of checkboxes: the meters to export, or their registers. */
+function CheckList(props: {
+  legend: string;
+  items: { id: string; label: string; note: string | null }[];
+  checked: Set<string>;
+  onToggle: (id: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      <div className="check-list">
+        {props.items.map((x) => (
+          <label key={x.id} className="check">
+            <input type="checkbox" checked={props.checked.has(x.id)} onChange={() => props.onToggle(x.id)} />
+            {x.label}
+            {x.note !== null && <span className="small muted"> {x.note}</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the workbook and the load-profile formats hold beyond the CSV. */
+function FormatHint({ profile, year }: { profile: string; year: string }) {
+  const { t } = useTranslation();
+  if (profile === 'xlsx')
+    return (
+      <p className="small muted" data-testid="export-workbook-hint">
+        {t('exportWorkbookHint')}
+      </p>
+    );
+  if (profile === 'load-profile')
+    return (
+      <p className="small muted" data-testid="export-load-profile-hint">
+        {t('exportLoadProfileHint', { year })}
+      </p>
+    );
+  return null;
 }
 
 /** The export the dialog asks for: readings as CSV, a register's load profile or its workbook. */

@@ -39,82 +39,108 @@ export function QualityPanel(props: {
 
   if (error) return <ErrorText error={error} prefs={prefs} />;
   if (!data) return <p className="muted">{t('loading')}</p>;
-  const tot = data.totals;
-  const share = (n: number) => (tot.received ? fmtQuantity(n / tot.received, 'percent', prefs) : '–');
-  const listed = data.revisions.length;
   return (
     <section className="quality-panel" data-testid="quality-panel" aria-label={t('qualityTitle')}>
-      <table className="kv" data-testid="quality-totals">
-        <tbody>
-          <tr>
-            <th scope="row">{t('expectedQh')}</th>
-            <td data-testid="q-expected">{fmtQuantity(tot.expected, 'count', prefs)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('readings')}</th>
-            <td data-testid="q-received">{fmtQuantity(tot.received, 'count', prefs)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('completeness')}</th>
-            <td data-testid="q-completeness">{fmtQuantity(tot.completeness, 'percent', prefs)}</td>
-          </tr>
-          <tr>
-            <th scope="row">
-              <span className="swatch swatch-measured" aria-hidden /> {t('q1')}
-            </th>
-            <td data-testid="q-measured">
-              {fmtQuantity(tot.measured, 'count', prefs)} ({share(tot.measured)})
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">
-              <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}
-            </th>
-            <td data-testid="q-estimated">
-              {fmtQuantity(tot.estimated, 'count', prefs)} ({share(tot.estimated)})
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">
-              <span className="swatch swatch-unreliable" aria-hidden /> {t('q3')}
-            </th>
-            <td data-testid="q-unreliable">
-              {fmtQuantity(tot.unreliable, 'count', prefs)} ({share(tot.unreliable)})
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <QualityTotals totals={data.totals} prefs={prefs} />
       <h3>{t('perMonth')}</h3>
-      <table className="grid-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('month')}</th>
-            <th scope="col">{t('expectedQh')}</th>
-            <th scope="col">{t('readings')}</th>
-            <th scope="col">{t('q1')}</th>
-            <th scope="col">{t('q2')}</th>
-            <th scope="col">{t('q3')}</th>
-            <th scope="col">{t('completeness')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.months.map((m) => (
-            <tr key={m.month}>
-              <td>{fmtMonthKey(m.month, prefs)}</td>
-              <td className="num">{fmtQuantity(m.expected, 'count', prefs)}</td>
-              <td className="num">{fmtQuantity(m.received, 'count', prefs)}</td>
-              <td className="num">{fmtQuantity(m.measured, 'count', prefs)}</td>
-              <td className="num">{fmtQuantity(m.estimated, 'count', prefs)}</td>
-              <td className="num">{fmtQuantity(m.unreliable, 'count', prefs)}</td>
-              <td>{fmtQuantity(m.expected ? m.received / m.expected : 0, 'percent', prefs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <QualityMonths months={data.months} prefs={prefs} />
       <h3>{t('gapDays')}</h3>
       <p data-testid="gap-days">
         {data.gapDays.length ? data.gapDays.map((x) => fmtDayKey(x, prefs)).join(', ') : t('none')}
       </p>
+      <Revisions data={data} prefs={prefs} shown={shown} onMore={() => setShown(shown + REVISIONS_PAGE)} />
+    </section>
+  );
+}
+
+/** The span's counts: expected, received, completeness, and each quality with its share. */
+function QualityTotals({ totals: tot, prefs }: { totals: QualityBreakdown['totals']; prefs: FormatPrefs }) {
+  const { t } = useTranslation();
+  const share = (n: number) => (tot.received ? fmtQuantity(n / tot.received, 'percent', prefs) : '–');
+  return (
+    <table className="kv" data-testid="quality-totals">
+      <tbody>
+        <tr>
+          <th scope="row">{t('expectedQh')}</th>
+          <td data-testid="q-expected">{fmtQuantity(tot.expected, 'count', prefs)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('readings')}</th>
+          <td data-testid="q-received">{fmtQuantity(tot.received, 'count', prefs)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('completeness')}</th>
+          <td data-testid="q-completeness">{fmtQuantity(tot.completeness, 'percent', prefs)}</td>
+        </tr>
+        <tr>
+          <th scope="row">
+            <span className="swatch swatch-measured" aria-hidden /> {t('q1')}
+          </th>
+          <td data-testid="q-measured">
+            {fmtQuantity(tot.measured, 'count', prefs)} ({share(tot.measured)})
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">
+            <span className="swatch swatch-estimated" aria-hidden /> {t('q2')}
+          </th>
+          <td data-testid="q-estimated">
+            {fmtQuantity(tot.estimated, 'count', prefs)} ({share(tot.estimated)})
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">
+            <span className="swatch swatch-unreliable" aria-hidden /> {t('q3')}
+          </th>
+          <td data-testid="q-unreliable">
+            {fmtQuantity(tot.unreliable, 'count', prefs)} ({share(tot.unreliable)})
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The same counts per month of the span. */
+function QualityMonths({ months, prefs }: { months: QualityBreakdown['months']; prefs: FormatPrefs }) {
+  const { t } = useTranslation();
+  return (
+    <table className="grid-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('month')}</th>
+          <th scope="col">{t('expectedQh')}</th>
+          <th scope="col">{t('readings')}</th>
+          <th scope="col">{t('q1')}</th>
+          <th scope="col">{t('q2')}</th>
+          <th scope="col">{t('q3')}</th>
+          <th scope="col">{t('completeness')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {months.map((m) => (
+          <tr key={m.month}>
+            <td>{fmtMonthKey(m.month, prefs)}</td>
+            <td className="num">{fmtQuantity(m.expected, 'count', prefs)}</td>
+            <td className="num">{fmtQuantity(m.received, 'count', prefs)}</td>
+            <td className="num">{fmtQuantity(m.measured, 'count', prefs)}</td>
+            <td className="num">{fmtQuantity(m.estimated, 'count', prefs)}</td>
+            <td className="num">{fmtQuantity(m.unreliable, 'count', prefs)}</td>
+            <td>{fmtQuantity(m.expected ? m.received / m.expected : 0, 'percent', prefs)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The revised readings, old → new (the audit trail), newest first, a page at a time. */
+function Revisions(props: { data: QualityBreakdown; prefs: FormatPrefs; shown: number; onMore: () => void }) {
+  const { data, prefs, shown } = props;
+  const { t } = useTranslation();
+  const listed = data.revisions.length;
+  return (
+    <>
       <h3 data-testid="revisions-heading">
         {t('revisions')} (
         {Math.min(shown, listed) === data.revisionCount
@@ -154,10 +180,10 @@ export function QualityPanel(props: {
         </table>
       )}
       {shown < listed && (
-        <button onClick={() => setShown(shown + REVISIONS_PAGE)} data-testid="revisions-more">
+        <button onClick={props.onMore} data-testid="revisions-more">
           {t('showMore', { count: Math.min(REVISIONS_PAGE, listed - shown) })}
         </button>
       )}
-    </section>
+    </>
   );
 }

@@ -95,40 +95,8 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
           onChange={(e) => setConsultant(e.target.value)}
           data-testid="report-consultant"
         />
-        <label htmlFor="report-logo">{t('report_logo')}</label>
-        <input
-          id="report-logo"
-          type="file"
-          accept="image/png"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (!file) return setLogo(null);
-            if (file.size > 2 * 1024 * 1024) return setError(new Error(t('report_logoTooLarge')));
-            void base64Of(file).then((base64) => setLogo({ name: file.name, base64 }));
-          }}
-        />
-        <label htmlFor="report-area">{t('report_indicators')}</label>
-        <span>
-          <input
-            id="report-area"
-            type="number"
-            min={0}
-            placeholder="m²"
-            value={area}
-            onChange={(e) => setArea(e.target.value)}
-            style={{ width: '7em' }}
-          />{' '}
-          <input
-            aria-label={t('report_persons')}
-            type="number"
-            min={0}
-            placeholder={t('report_persons')}
-            value={persons}
-            onChange={(e) => setPersons(e.target.value)}
-            // Wide enough for "Personen" beside the number field's spinner (issue 64: "Personer").
-            style={{ width: '9em' }}
-          />
-        </span>
+        <LogoInput onLogo={setLogo} onError={setError} />
+        <Indicators area={area} persons={persons} onArea={setArea} onPersons={setPersons} />
         <CommunitySelect value={communityId} onChange={setCommunityId} />
         <ReportAhead value={ahead} onChange={setAhead} />
         <label htmlFor="report-conclusions">{t('report_conclusions')}</label>
@@ -165,6 +133,66 @@ export function ReportDialog({ meter, onClose }: { meter: MeterView; onClose: ()
 }
 
 type Scope = 'meter' | 'site' | 'customer';
+
+/** The consultant's logo: a PNG of at most 2 MB, read as base64 (the core checks it again). */
+function LogoInput(props: {
+  onLogo: (logo: { name: string; base64: string } | null) => void;
+  onError: (e: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor="report-logo">{t('report_logo')}</label>
+      <input
+        id="report-logo"
+        type="file"
+        accept="image/png"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (!file) return props.onLogo(null);
+          if (file.size > 2 * 1024 * 1024) return props.onError(new Error(t('report_logoTooLarge')));
+          void base64Of(file).then((base64) => props.onLogo({ name: file.name, base64 }));
+        }}
+      />
+    </>
+  );
+}
+
+/** The floor area and the persons, for kWh per m² and per person (empty: left out). */
+function Indicators(props: {
+  area: string;
+  persons: string;
+  onArea: (v: string) => void;
+  onPersons: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor="report-area">{t('report_indicators')}</label>
+      <span>
+        <input
+          id="report-area"
+          type="number"
+          min={0}
+          placeholder="m²"
+          value={props.area}
+          onChange={(e) => props.onArea(e.target.value)}
+          style={{ width: '7em' }}
+        />{' '}
+        <input
+          aria-label={t('report_persons')}
+          type="number"
+          min={0}
+          placeholder={t('report_persons')}
+          value={props.persons}
+          onChange={(e) => props.onPersons(e.target.value)}
+          // Wide enough for "Personen" beside the number field's spinner (issue 64: "Personer").
+          style={{ width: '9em' }}
+        />
+      </span>
+    </>
+  );
+}
 
 /** While a report is made: meters done of all, then the layout; and a button that stops it. */
 function ReportProgress() {

@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CostResult, Tariff } from '../../../../preload/contract';
+import type { CostResult, MeterView, Tariff } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
-import { fmtDate, fmtQuantity } from '../../format';
+import { fmtDate, fmtQuantity, type FormatPrefs } from '../../format';
 import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { BillAhead } from './BillAhead';
@@ -52,45 +52,12 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
   const [siteWide, setSiteWide] = useState(false);
   // "The whole site" belongs to one meter: it does not survive a switch to another meter.
   useEffect(() => setSiteWide(false), [meter.id]);
-  const allMeters = useApp((s) => s.meters);
-  const siteCount = useMemo(
-    () =>
-      allMeters.filter(
-        (m) =>
-          m.siteId !== null &&
-          m.siteId === meter.siteId &&
-          m.energyDirection === direction &&
-          (m.commodity === 'gas' ? 'gas' : 'electricity') === commodity,
-      ).length,
-    [allMeters, meter.siteId, direction, commodity],
-  );
-  const [result, setResult] = useState<{ data: CostResult | null; error: unknown }>({
-    data: null,
-    error: null,
-  });
+  const siteCount = useSiteCount(meter, direction, commodity);
   const key = chosen.join(',');
-  useEffect(() => {
-    setExportParams({ tariffIds: key, shiftPercent: shift, siteWide: siteWide ? 1 : 0 });
-    if (!key) return setResult({ data: null, error: null });
-    let live = true;
-    unwrap(
-      api().analysis.cost({
-        meterId: meter.id,
-        obisCode,
-        fromSec,
-        toSec,
-        tariffIds: key.split(','),
-        shiftPercent: shift,
-        siteWide,
-      }),
-    ).then(
-      (data) => live && setResult({ data, error: null }),
-      (error: unknown) => live && setResult({ data: null, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [meter.id, obisCode, fromSec, toSec, key, shift, siteWide, setExportParams]);
+  const result = useCost(
+    { meterId: meter.id, obisCode, fromSec, toSec, key, shift, siteWide },
+    setExportParams,
+  );
 
   if (tariffsError) return <ErrorText error={tariffsError} prefs={prefs} />;
   if (!tariffs) return <p className="muted">{t('loading')}</p>;
@@ -113,31 +80,9 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
       {key && !d && result.error === null && <p className="muted">{t('loading')}</p>}
       {d && (
         <>
-          <p className="small" data-testid="cost-kwh">
-            {t('cost_kwhNote', { kwh: fmtQuantity(d.kwh, 'kwhTotal', prefs) })}{' '}
-            {d.clampedToData &&
-              t('cost_span', { from: fmtDate(d.fromSec, prefs), to: fmtDate(d.toSec - 1, prefs) })}{' '}
-            {d.direction === 'feed_in' && t('cost_feedInNote')}{' '}
-            {d.site &&
-              t('cost_siteMeters', {
-                meters: d.site.meters
-                  .map((m) => `${m.label ?? m.meterId} (${fmtQuantity(m.kwh, 'kwhTotal', prefs)})`)
-                  .join(', '),
-              })}
-          </p>
+          <CostNote d={d} prefs={prefs} />
           <CompareTable d={d} shown={detail?.tariffId} onShow={setShown} prefs={prefs} />
-          {/* The power basis only where a tariff bills power (never for gas: no power price there). */}
-          {d.direction === 'consumption' &&
-            meter.commodity !== 'gas' &&
-            d.meanMonthlyMaxKw !== null &&
-            d.tariffs.some((x) => x.total.gridPowerEur !== 0) && (
-              <p className="small muted">
-                {t('cost_powerBasis', {
-                  kw: fmtQuantity(d.meanMonthlyMaxKw, 'kw', prefs),
-                  basis: t(`cost_basis_${d.meanBasis}`),
-                })}
-              </p>
-            )}
+          {meter.commodity !== 'gas' && <PowerBasis d={d} prefs={prefs} />}
           {detail && (
             <TariffDetail
               detail={detail}
@@ -174,6 +119,99 @@ export function CostView({ meter, obisCode, fromSec, toSec, prefs, setExportPara
         />
       )}
     </>
+  );
+}
+
+/** How many meters of the meter's site measure its direction and commodity ("the whole site"). */
+function useSiteCount(meter: MeterView, direction: string, commodity: 'gas' | 'electricity'): number {
+  const allMeters = useApp((s) => s.meters);
+  return useMemo(
+    () =>
+      allMeters.filter(
+        (m) =>
+          m.siteId !== null &&
+          m.siteId === meter.siteId &&
+          m.energyDirection === direction &&
+          (m.commodity === 'gas' ? 'gas' : 'electricity') === commodity,
+      ).length,
+    [allMeters, meter.siteId, direction, commodity],
+  );
+}
+
+/** The cost under the chosen tariffs (`key`: their ids joined), asked again when any input changes. */
+function useCost(
+  q: {
+    meterId: string;
+    obisCode: string;
+    fromSec: number;
+    toSec: number;
+    key: string;
+    shift: number;
+    siteWide: boolean;
+  },
+  setExportParams: ViewProps['setExportParams'],
+): { data: CostResult | null; error: unknown } {
+  const [result, setResult] = useState<{ data: CostResult | null; error: unknown }>({
+    data: null,
+    error: null,
+  });
+  const { meterId, obisCode, fromSec, toSec, key, shift, siteWide } = q;
+  useEffect(() => {
+    setExportParams({ tariffIds: key, shiftPercent: shift, siteWide: siteWide ? 1 : 0 });
+    if (!key) return setResult({ data: null, error: null });
+    let live = true;
+    unwrap(
+      api().analysis.cost({
+        meterId,
+        obisCode,
+        fromSec,
+        toSec,
+        tariffIds: key.split(','),
+        shiftPercent: shift,
+        siteWide,
+      }),
+    ).then(
+      (data) => live && setResult({ data, error: null }),
+      (error: unknown) => live && setResult({ data: null, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [meterId, obisCode, fromSec, toSec, key, shift, siteWide, setExportParams]);
+  return result;
+}
+
+/** What was priced: the kWh, the span where the data cut it, feed-in, and the site's meters. */
+function CostNote({ d, prefs }: { d: CostResult; prefs: FormatPrefs }) {
+  const { t } = useTranslation();
+  return (
+    <p className="small" data-testid="cost-kwh">
+      {t('cost_kwhNote', { kwh: fmtQuantity(d.kwh, 'kwhTotal', prefs) })}{' '}
+      {d.clampedToData &&
+        t('cost_span', { from: fmtDate(d.fromSec, prefs), to: fmtDate(d.toSec - 1, prefs) })}{' '}
+      {d.direction === 'feed_in' && t('cost_feedInNote')}{' '}
+      {d.site &&
+        t('cost_siteMeters', {
+          meters: d.site.meters
+            .map((m) => `${m.label ?? m.meterId} (${fmtQuantity(m.kwh, 'kwhTotal', prefs)})`)
+            .join(', '),
+        })}
+    </p>
+  );
+}
+
+/** The power basis, only where a tariff bills power on consumption (a gas meter's view leaves it out). */
+function PowerBasis({ d, prefs }: { d: CostResult; prefs: FormatPrefs }) {
+  const { t } = useTranslation();
+  if (d.direction !== 'consumption' || d.meanMonthlyMaxKw === null) return null;
+  if (!d.tariffs.some((x) => x.total.gridPowerEur !== 0)) return null;
+  return (
+    <p className="small muted">
+      {t('cost_powerBasis', {
+        kw: fmtQuantity(d.meanMonthlyMaxKw, 'kw', prefs),
+        basis: t(`cost_basis_${d.meanBasis}`),
+      })}
+    </p>
   );
 }
 

@@ -5,15 +5,15 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MeterView, PriceSeriesView, Tariff, TariffOwner } from '../../../../preload/contract';
+import type { MeterView, PriceSeriesView } from '../../../../preload/contract';
 import { api, unwrap } from '../../bridge';
 import { fmtDate } from '../../format';
-import { useApp, usePrefs } from '../../store';
+import { usePrefs } from '../../store';
 import { ErrorText } from '../ErrorText';
 import { Modal } from '../Modal';
 import { readForImport } from '../import/read-files';
-import { CombineForm, ownersOf, type CombineDraft } from './tariff-form/CombineForm';
-import { PresetLevels } from './tariff-form/PresetLevels';
+import { CombineForm, type CombineDraft } from './tariff-form/CombineForm';
+import { PresetPicker, TariffList } from './TariffList';
 import { TariffForm, type Draft } from './tariff-form/TariffForm';
 import { useResult } from './useResult';
 
@@ -92,75 +92,32 @@ export function TariffsDialog({ onClose, meter }: { onClose: () => void; meter?:
         />
       ) : (
         <>
-          <ul className="profile-list" data-testid="tariff-list">
-            {(tariffs.data ?? []).map((x) => (
-              <li key={x.id} data-testid="tariff-row">
-                <span>
-                  <strong>{x.name}</strong>{' '}
-                  <span className="muted small">{t(`direction_${x.direction}`)}</span>
-                  {x.isExample && <span className="badge"> {t('cost_example')}</span>}
-                  {x.parts && (
-                    <span className="muted small" data-testid="tariff-parts">
-                      {' '}
-                      {x.parts.map((p) => t(`combine_${p.role}`)).join(' + ')}
-                    </span>
-                  )}
-                  <OwnerOf tariff={x} meter={meter} />
-                </span>
-                <span className="row-actions">
-                  <button
-                    onClick={() =>
-                      x.parts
-                        ? setCombining({ id: x.id, name: x.name, parts: x.parts, owner: x.owner ?? null })
-                        : setDraft({ ...x, levies: x.levies })
-                    }
-                  >
-                    {t('tariffs_edit')}
-                  </button>
-                  <button onClick={() => void act(() => unwrap(api().tariffs.remove({ tariffId: x.id })))}>
-                    {t('tariffs_remove')}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <TariffList
+            tariffs={tariffs.data ?? []}
+            meter={meter}
+            onEdit={(x) =>
+              x.parts
+                ? setCombining({ id: x.id, name: x.name, parts: x.parts, owner: x.owner ?? null })
+                : setDraft({ ...x, levies: x.levies })
+            }
+            onRemove={(x) => void act(() => unwrap(api().tariffs.remove({ tariffId: x.id })))}
+          />
           <button onClick={() => setDraft(blank())} data-testid="tariff-new">
             {t('tariffs_new')}
           </button>{' '}
           <button onClick={() => setCombining({ name: '', parts: [] })} data-testid="tariff-combine">
             {t('combine_new')}
           </button>
-          <div className="row">
-            <label>
-              {t('tariffs_presets')}{' '}
-              <select
-                value={preset}
-                onChange={(ev) => setPreset(ev.target.value)}
-                data-testid="tariff-preset"
-              >
-                <option value="" />
-                {(presets.data ?? []).map((p) => (
-                  <option key={p.tariff.id} value={p.tariff.id} title={p.published}>
-                    {p.tariff.name}
-                  </option>
-                ))}
-              </select>
-            </label>{' '}
-            <button
-              disabled={!preset}
-              data-testid="tariff-preset-add"
-              onClick={() => {
-                const p = presets.data?.find((x) => x.tariff.id === preset);
-                if (p)
-                  void act(() => unwrap(api().tariffs.save({ tariff: p.tariff }))).then(
-                    (ok) => ok && setNote(`${t('tariffs_saved')} ${p.tariff.source ?? ''}`),
-                  );
-              }}
-            >
-              {t('tariffs_presetAdd')}
-            </button>
-          </div>
-          <PresetLevels preset={presets.data?.find((x) => x.tariff.id === preset)} />
+          <PresetPicker
+            presets={presets.data ?? []}
+            preset={preset}
+            onPick={setPreset}
+            onAdd={(p) =>
+              void act(() => unwrap(api().tariffs.save({ tariff: p.tariff }))).then(
+                (ok) => ok && setNote(`${t('tariffs_saved')} ${p.tariff.source ?? ''}`),
+              )
+            }
+          />
           <p className="small muted">{t('tariffs_presetHint')}</p>
           <PriceSeriesSection series={series.data ?? []} act={act} />
         </>
@@ -292,55 +249,5 @@ function PriceSeriesSection(props: {
       </label>
       <p className="small muted">{t('tariffs_pricesHint')}</p>
     </>
-  );
-}
-
-/**
- * Whose a tariff is, and a way to give it to the client in view or to no one (issue 60): a client's
- * views and reports never show another client's tariff.
- */
-function OwnerOf({ tariff, meter }: { tariff: Tariff; meter?: MeterView }) {
-  const { t } = useTranslation();
-  const [owner, setOwner] = useState(tariff.owner ?? null);
-  const meters = useApp((s) => s.meters);
-  const options = ownersOf(meter);
-  const key = (o: TariffOwner | null | undefined) => (o ? `${o.kind}:${o.id}` : '');
-  // The owner's name as the meter list knows it (a customer, a site, a meter of the profile).
-  const nameOf = (o: TariffOwner): string => {
-    const m =
-      o.kind === 'meter'
-        ? meters.find((x) => x.id === o.id)
-        : meters.find((x) => (o.kind === 'site' ? x.siteId : x.customerId) === o.id);
-    if (!m) return o.id;
-    return o.kind === 'meter'
-      ? (m.label ?? m.meteringPoint)
-      : o.kind === 'site'
-        ? (m.siteName ?? o.id)
-        : (m.customerName ?? o.id);
-  };
-  const known = owner && !options.some((o) => key(o.owner) === key(owner));
-  return (
-    <select
-      className="small"
-      aria-label={t('combine_owner')}
-      value={key(owner)}
-      data-testid="tariff-owner"
-      onChange={(ev) => {
-        const next = options.find((o) => key(o.owner) === ev.target.value)?.owner ?? null;
-        void unwrap(api().tariffs.assign({ tariffId: tariff.id, owner: next })).then((r) =>
-          setOwner(r.owner ?? null),
-        );
-      }}
-    >
-      {known && owner && (
-        <option value={key(owner)}>{t(`owner_${owner.kind}`, { name: nameOf(owner) })}</option>
-      )}
-      {options.map((o) => (
-        <option key={key(o.owner)} value={key(o.owner)}>
-          {t(`owner_${o.owner.kind}`, { name: o.label })}
-        </option>
-      ))}
-      <option value="">{t('owner_none')}</option>
-    </select>
   );
 }

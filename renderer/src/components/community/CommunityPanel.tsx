@@ -189,36 +189,15 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
   }, [id, spanOf, fromSec, toSec, version]);
   return (
     <Modal title={t('eeg_title')} testId="community-panel" onClose={onClose} wide>
-      <div className="toolbar">
-        <label className="inline">
-          {t('eeg_community')}{' '}
-          <select value={id ?? ''} onChange={(e) => setPicked(e.target.value)} data-testid="eeg-pick">
-            {(list.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({t(`eeg_kind_${c.kind}`)}, {c.consumers} + {c.producers})
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label className="inline">
-          {t('eeg_from')}{' '}
-          <input
-            type="date"
-            value={from}
-            onChange={(e) => e.target.value && setFrom(e.target.value)}
-            data-testid="eeg-from"
-          />
-        </label>{' '}
-        <label className="inline">
-          {t('eeg_to')}{' '}
-          <input
-            type="date"
-            value={to}
-            onChange={(e) => e.target.value && setTo(e.target.value)}
-            data-testid="eeg-to"
-          />
-        </label>
-      </div>
+      <CommunityPick
+        list={list.data ?? []}
+        id={id}
+        onPick={setPicked}
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+      />
       <div className="row">
         <button onClick={() => setEditing('new')} data-testid="eeg-new">
           {t('eeg_new')}
@@ -292,5 +271,50 @@ export function CommunityPanel({ onClose }: { onClose: () => void }) {
         <button onClick={onClose}>{t('close')}</button>
       </div>
     </Modal>
+  );
+}
+
+/** Which community, and over which days (the dates as the person types them, local days). */
+function CommunityPick(props: {
+  list: { id: string; name: string; kind: string; consumers: number; producers: number }[];
+  id: string | null;
+  onPick: (id: string) => void;
+  from: string;
+  to: string;
+  onFrom: (day: string) => void;
+  onTo: (day: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="toolbar">
+      <label className="inline">
+        {t('eeg_community')}{' '}
+        <select value={props.id ?? ''} onChange={(e) => props.onPick(e.target.value)} data-testid="eeg-pick">
+          {props.list.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({t(`eeg_kind_${c.kind}`)}, {c.consumers} + {c.producers})
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label className="inline">
+        {t('eeg_from')}{' '}
+        <input
+          type="date"
+          value={props.from}
+          onChange={(e) => e.target.value && props.onFrom(e.target.value)}
+          data-testid="eeg-from"
+        />
+      </label>{' '}
+      <label className="inline">
+        {t('eeg_to')}{' '}
+        <input
+          type="date"
+          value={props.to}
+          onChange={(e) => e.target.value && props.onTo(e.target.value)}
+          data-testid="eeg-to"
+        />
+      </label>
+    </div>
   );
 }

@@ -73,25 +73,10 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
   };
   const commit = async (fileIds: string[]) => {
     setBusy(true);
-    let last: ImportDone | null = null;
-    let failed = false;
-    for (const fileId of fileIds) {
-      try {
-        const d = await unwrap(
-          api().import.commit({
-            fileId,
-            onConflict: replacing[fileId] ? 'replace' : 'keep',
-            confirmSuspicious: !!confirmed[fileId],
-          }),
-        );
-        last = d;
-        setDone((x) => ({ ...x, [fileId]: d }));
-        setErrors((x) => ({ ...x, [fileId]: null }));
-      } catch (error) {
-        failed = true;
-        setErrors((x) => ({ ...x, [fileId]: error }));
-      }
-    }
+    const { last, failed } = await commitFiles(fileIds, { replacing, confirmed }, (fileId, d, error) => {
+      if (d) setDone((x) => ({ ...x, [fileId]: d }));
+      setErrors((x) => ({ ...x, [fileId]: error }));
+    });
     setProgress(null);
     setBusy(false);
     await useApp.getState().metersRequested();
@@ -159,6 +144,36 @@ export function ImportDialog(props: { incoming: { files: File[]; n: number } | n
       )}
     </Modal>
   );
+}
+
+/**
+ * Imports the files one after another, each as a whole (keeping or replacing conflicting quarter-hours
+ * as the person chose, implausible magnitudes only where confirmed); `on` hears each file's result.
+ */
+async function commitFiles(
+  fileIds: string[],
+  choice: { replacing: Record<string, boolean>; confirmed: Record<string, boolean> },
+  on: (fileId: string, done: ImportDone | null, error: unknown) => void,
+): Promise<{ last: ImportDone | null; failed: boolean }> {
+  let last: ImportDone | null = null;
+  let failed = false;
+  for (const fileId of fileIds) {
+    try {
+      const d = await unwrap(
+        api().import.commit({
+          fileId,
+          onConflict: choice.replacing[fileId] ? 'replace' : 'keep',
+          confirmSuspicious: !!choice.confirmed[fileId],
+        }),
+      );
+      last = d;
+      on(fileId, d, null);
+    } catch (error) {
+      failed = true;
+      on(fileId, null, error);
+    }
+  }
+  return { last, failed };
 }
 
 /**
