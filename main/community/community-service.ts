@@ -42,8 +42,6 @@ export function createCommunityService(db: Database.Database, tz: string) {
       q: { name: string; kind: Community['kind']; fileName: string },
       bytes: Uint8Array,
       nowSec: number,
-      /** The report as the query thread read it (the app); the CLI lets it be read here. */
-      read?: Awaited<ReturnType<typeof readEdaReport>>,
     ): Promise<{
       community: Community;
       meters: number;
@@ -51,7 +49,7 @@ export function createCommunityService(db: Database.Database, tz: string) {
       notes: string[];
       noteCodes: EdaNote[];
     }> {
-      const report = read ?? (await readEdaReport(bytes, nowSec));
+      const report = await readEdaReport(bytes, nowSec);
       const hash = sha256(bytes);
       const readings = createReadingsStore(db, tz);
       const notes: EdaNote[] = [...report.notes];

@@ -30,15 +30,8 @@ export function communityHandlers({
     'community:import': async ({ name, kind, fileName, dataBase64 }) => {
       const c = await writable();
       const bytes = bytesOfBase64(dataBase64, MAX_IMPORT_BYTES, 'The EDA report');
-      const now = await nowSec();
-      // Read in the query thread; only the write (one transaction) runs here.
-      const read = await c.queries.run('readEda', bytes, now);
-      const r = await createCommunityService(c.db, tz).importReport(
-        { name, kind, fileName },
-        bytes,
-        now,
-        read,
-      );
+      // Read and written in the query thread (one transaction there): the window keeps answering.
+      const r = await c.queries.run('importCommunity', { name, kind, fileName }, bytes, await nowSec(), tz);
       services.emit('readings:changed', { meterIds: r.community.members.map((m) => m.meterId) });
       return r;
     },

@@ -16,7 +16,7 @@ import { compareSlp } from '../slp/compare';
 import { billAhead, type BillAheadQuery } from '../cost/bill-ahead';
 import { powerScenario, type PowerScenarioQuery } from '../cost/power-scenario';
 import type Database from 'better-sqlite3';
-import { quickCheck } from '../db/open';
+import { openDatabase, quickCheck } from '../db/open';
 import {
   baseLoad,
   carpet,
@@ -39,7 +39,6 @@ import { costTable } from '../cost/cost-tables';
 import { reconcileBill, type Bill } from '../cost/bill';
 import { createTariffStore } from '../db/tariff-store';
 import { createCommunityService } from '../community/community-service';
-import { readEdaReport } from '../community/eda-report';
 import { fixedClock } from '../time/clock';
 
 type Db = Database.Database;
@@ -152,8 +151,26 @@ export const queries = {
   },
   /** A price file's bytes read into prices (a year of quarter-hours, a large XML): off the main process. */
   parsePrices: (_db: Db, bytes: Uint8Array, tz: string) => readPriceFile(bytes, tz),
-  /** An EDA "Energie Report" read (a year × 20 members froze the app for 12 s on the main process). */
-  readEda: (_db: Db, bytes: Uint8Array, nowSec: number) => readEdaReport(bytes, nowSec),
+  /**
+   * An EDA report imported as a community, read and written here (reading a year × 20 members froze
+   * the app for 12 s on the main process; issue 61: then the write held the main
+   * window 4.5–16 s): one transaction on a writable connection of its own, opened for it and closed
+   * after; WAL lets the window read meanwhile.
+   */
+  importCommunity: async (
+    db: Db,
+    q: Parameters<CommunityService['importReport']>[0],
+    bytes: Uint8Array,
+    nowSec: number,
+    tz: string,
+  ) => {
+    const writer = openDatabase(db.name);
+    try {
+      return await createCommunityService(writer, tz).importReport(q, bytes, nowSec);
+    } finally {
+      writer.close();
+    }
+  },
   communityView: (db: Db, id: string, span: { fromSec: number; toSec: number }, nowSec: number, tz: string) =>
     createCommunityService(db, tz).view(id, span, nowSec),
   communityWhatIf: (db: Db, q: Parameters<CommunityService['whatIf']>[0], nowSec: number, tz: string) =>

@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry of the query thread (query-thread.ts): one read-only connection to the profile's
  * SQLite file (WAL: it reads beside the sync's writes), answering `queries.ts` in the one message
- * shape of threads/rpc.ts. A close waits for the reports still rendering, then the connection goes.
+ * shape of threads/rpc.ts (the EDA import alone writes, on a connection it opens for that). A close waits for the reports still rendering, then the connection goes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
