@@ -43,8 +43,8 @@ export function workerFile(name: WorkerName, base = import.meta.url): string {
  * The query and import threads read what the person asks for and what files hold; their JavaScript heap
  * is bounded (issue 61: the query thread had no limit), so a request that would take more is stopped
  * with its own error (threads/rpc.ts: `thread_out_of_memory`) instead of taking the machine's memory.
- * 2 GB: the largest heap the benchmarks' heavy handlers need at 1 000 meters is well below it (their
- * arrays of readings are typed arrays, outside this heap).
+ * 2 GB: every heavy handler of the benchmarks answers under it at 1 000 meters (docs/performance.md;
+ * their arrays of readings are typed arrays, outside this heap).
  */
 export const THREAD_HEAP_MB = 2048;
 
