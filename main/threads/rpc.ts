@@ -117,22 +117,25 @@ export function createThreadClient<R extends Registry<never>>(
         );
       else p.resolve(m.response);
     });
-    const ended = (why: string, reason: 'thread_stopped' | 'thread_out_of_memory' = 'thread_stopped') => {
+    const ended = (error: AppError) => {
       if (worker === w) worker = null;
-      const code = reason === 'thread_out_of_memory' ? 'invalid_input' : 'internal';
-      for (const p of pending.values()) p.reject(new AppError(code, why, { reason }));
+      for (const p of pending.values()) p.reject(error);
       pending.clear();
     };
+    const stopped = (why: string) => new AppError('internal', why, { reason: 'thread_stopped' });
     w.on('error', (err) => {
       // A request that needed more memory than the thread may use (start-worker.ts): said as such.
       if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
         return ended(
-          `${what} needed more memory than a background thread may use and was stopped. Choose a shorter period or fewer meters and try again.`,
-          'thread_out_of_memory',
+          new AppError(
+            'invalid_input',
+            `${what} needed more memory than a background thread may use and was stopped. Choose a shorter period or fewer meters and try again.`,
+            { reason: 'thread_out_of_memory' },
+          ),
         );
-      ended(`${what} stopped unexpectedly: ${err.message}. Try again.`);
+      ended(stopped(`${what} stopped unexpectedly: ${err.message}. Try again.`));
     });
-    w.on('exit', () => ended(`${what} stopped unexpectedly. Try again.`));
+    w.on('exit', () => ended(stopped(`${what} stopped unexpectedly. Try again.`)));
     if (opts.unrefWhenIdle) w.unref();
     return w;
   }
