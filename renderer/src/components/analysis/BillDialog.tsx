@@ -112,36 +112,15 @@ export function BillDialog(props: {
           void submit();
         }}
       >
-        <label>
-          {t('bill_from')}
-          <input
-            type="date"
-            value={from}
-            required
-            onChange={(e) => setFrom(e.target.value)}
-            data-testid="bill-from"
-          />
-        </label>
-        <label>
-          {t('bill_to')}
-          <input
-            type="date"
-            value={to}
-            required
-            onChange={(e) => setTo(e.target.value)}
-            data-testid="bill-to"
-          />
-        </label>
-        <label>
-          {t('cost_tariff')}
-          <select value={tariffId} onChange={(e) => setTariffId(e.target.value)} data-testid="bill-tariff">
-            {props.tariffs.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <BillPeriod
+          from={from}
+          to={to}
+          tariffId={tariffId}
+          tariffs={props.tariffs}
+          onFrom={setFrom}
+          onTo={setTo}
+          onTariff={setTariffId}
+        />
         {LINES.map((l) => (
           <label key={l}>
             {t(`bill_line_${l}`)}
@@ -181,6 +160,57 @@ export function BillDialog(props: {
       )}
       <KeptBills meterId={props.meterId} prefs={props.prefs} version={kept} />
     </Modal>
+  );
+}
+
+/** The bill's period (both days included, as the bill prints them) and the tariff to compare it with. */
+function BillPeriod(props: {
+  from: string;
+  to: string;
+  tariffId: string;
+  tariffs: Tariff[];
+  onFrom: (day: string) => void;
+  onTo: (day: string) => void;
+  onTariff: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label>
+        {t('bill_from')}
+        <input
+          type="date"
+          value={props.from}
+          required
+          onChange={(e) => props.onFrom(e.target.value)}
+          data-testid="bill-from"
+        />
+      </label>
+      <label>
+        {t('bill_to')}
+        <input
+          type="date"
+          value={props.to}
+          required
+          onChange={(e) => props.onTo(e.target.value)}
+          data-testid="bill-to"
+        />
+      </label>
+      <label>
+        {t('cost_tariff')}
+        <select
+          value={props.tariffId}
+          onChange={(e) => props.onTariff(e.target.value)}
+          data-testid="bill-tariff"
+        >
+          {props.tariffs.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
   );
 }
 

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { ImportDone, ImportFailure, ImportFileView, ImportPreview } from '../../../../preload/contract';
 import { fmtDate, fmtDateTime, fmtQuantity, type FormatPrefs } from '../../format';
 import { registerLabel } from '../../registers';
-import { useApp } from '../../store';
 import { ErrorText } from '../ErrorText';
+import { Suspicious, TargetPick } from './ImportTarget';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -56,33 +56,19 @@ function Ready(props: {
   onDirection: (direction: 'consumption' | 'feed_in') => void;
 }) {
   const { t } = useTranslation();
-  const meters = useApp((s) => s.meters);
   const { view: v, prefs } = props;
   const first = Math.min(...v.series.map((s) => s.firstStartSec));
   const last = Math.max(...v.series.map((s) => s.lastEndSec));
-  const others = meters.filter((m) => m.id !== v.target.meterId);
   const locked = props.done !== null;
   return (
     <>
       {v.suspicious && (
-        <div className="warn" role="alert" data-testid="import-suspicious">
-          <p>
-            {t(`importNote_${v.suspicious.code}`, {
-              ...v.suspicious.params,
-              defaultValue: v.suspicious.text,
-            })}
-          </p>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={props.confirmed}
-              disabled={locked}
-              onChange={(e) => props.onConfirm(e.target.checked)}
-              data-testid="import-confirm-suspicious"
-            />{' '}
-            {t('import_confirmSuspicious')}
-          </label>
-        </div>
+        <Suspicious
+          suspicious={v.suspicious}
+          confirmed={props.confirmed}
+          locked={locked}
+          onConfirm={props.onConfirm}
+        />
       )}
       <dl className="import-facts">
         <dt>{t('import_format')}</dt>
@@ -96,43 +82,7 @@ function Ready(props: {
           <label htmlFor={`target-${v.fileId}`}>{t('import_target')}</label>
         </dt>
         <dd>
-          <select
-            id={`target-${v.fileId}`}
-            data-testid="import-target"
-            value={v.target.exists ? v.target.meterId : ''}
-            disabled={locked}
-            onChange={(e) => props.onTarget(e.target.value || null)}
-          >
-            <option value={v.target.exists ? '' : ''}>
-              {v.target.exists && !v.target.isServiceMeter
-                ? t('import_targetSame', { label: v.target.label })
-                : t('import_targetNew', { label: v.target.label })}
-            </option>
-            {v.target.exists && v.target.isServiceMeter && (
-              <option value={v.target.meterId}>{v.target.label}</option>
-            )}
-            {others.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label ?? m.meteringPoint} {m.meteringPoint ? `(${m.meteringPoint})` : ''}
-              </option>
-            ))}
-          </select>
-          {v.suggestion && !locked && (
-            <p className="small" data-testid="import-suggestion">
-              {t('import_suggestion', { label: v.suggestion.label, count: v.suggestion.overlap })}{' '}
-              <button
-                onClick={() => props.onTarget(v.suggestion!.meterId)}
-                data-testid="import-use-suggestion"
-              >
-                {t('import_useSuggestion')}
-              </button>
-            </p>
-          )}
-          {v.intervalConflict && !locked && (
-            <p className="warn small" role="alert" data-testid="import-interval-conflict">
-              {t('importErr_resolution_mismatch')}
-            </p>
-          )}
+          <TargetPick view={v} locked={locked} onTarget={props.onTarget} />
           {v.conflicts.count > 0 && (
             <Conflicts
               conflicts={v.conflicts}
