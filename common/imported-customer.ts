@@ -3,6 +3,8 @@
  * name is the app's, in the reader's language (issue 60: portfolios and reports read "Kunde Imported").
  * Earlier builds stored it as "Imported"; a person who renamed it keeps their name.
  */
+import { resources } from './i18n/words';
+
 export const IMPORTED_CUSTOMER_ID = 'local-imported';
 const APP_NAMES = new Set(['Imported', 'Importiert', 'Importierte Dateien', 'Imported files']);
 
@@ -13,5 +15,5 @@ export function customerShown(
   lang: 'de' | 'en',
 ): string | null {
   if (id !== IMPORTED_CUSTOMER_ID || (name !== null && !APP_NAMES.has(name))) return name;
-  return lang === 'de' ? 'Importierte Dateien' : 'Imported files';
+  return resources[lang].translation.importedCustomer;
 }

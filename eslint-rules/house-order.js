@@ -56,7 +56,7 @@ export const FOLDER_IMPORTS = {
   db: ['.', '@common', '@preload', 'api', 'doors', 'time'],
   demo: ['time'],
   doors: ['.', '@common'],
-  export: ['.', '@preload', 'analysis', 'cost', 'db', 'slp', 'time'],
+  export: ['.', '@common', '@preload', 'analysis', 'cost', 'db', 'slp', 'time'],
   handlers: [
     '.',
     '@common',

@@ -88,6 +88,12 @@ export const de = {
   watch_badge_other: '{{count}} neue Hinweise',
   watch_new_one: '1 neu',
   watch_new_other: '{{count}} neu',
+  // `meterdesk watch` without --json (main/cli/watch-command.ts)
+  cliWatch_nothing: 'Nichts zu beachten: kein Befund gilt.',
+  cliWatch_new: 'NEU',
+  cliWatch_incomplete: 'Daten unvollständig',
+  cliWatch_cleared_one: '{{count}} Befund gilt nicht mehr und wurde geschlossen.',
+  cliWatch_cleared_other: '{{count}} Befunde gelten nicht mehr und wurden geschlossen.',
   watch_newMark: 'Neu:',
   watch_none: 'Nichts aufgefallen: keine Regel schlägt an.',
   watch_since: 'seit {{day}}',

@@ -89,6 +89,12 @@ export const en: Record<keyof typeof de, string> = {
   watch_badge_other: '{{count}} new findings',
   watch_new_one: '1 new',
   watch_new_other: '{{count}} new',
+  // `meterdesk watch` without --json (main/cli/watch-command.ts)
+  cliWatch_nothing: 'Nothing to watch: no finding holds.',
+  cliWatch_new: 'NEW',
+  cliWatch_incomplete: 'data incomplete',
+  cliWatch_cleared_one: '{{count}} finding no longer holds and was cleared.',
+  cliWatch_cleared_other: '{{count}} findings no longer hold and were cleared.',
   watch_newMark: 'New:',
   watch_none: 'Nothing to watch: no rule fires.',
   watch_since: 'since {{day}}',

@@ -125,6 +125,8 @@ export const importDe = {
     '{{count}} Zeilen ohne Wert zu einer Uhrzeit, die es nicht gibt oder die sich wiederholt, wurden übersprungen (zuerst Zeile {{line}}).',
   importNote_service_data_kept:
     '{{count}} Viertelstunden hat der Datendienst schon geliefert; seine Werte bleiben.',
+  // The customer Meterdesk makes for imported files (common/imported-customer.ts)
+  importedCustomer: 'Importierte Dateien',
   importLog_title: 'Importierte Dateien ({{count}})',
   importLog_undoneNow: '„{{file}}“ ist rückgängig gemacht: {{days}} Tage sind wie vor dem Import.',
   importLog_undoneMerge:

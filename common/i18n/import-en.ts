@@ -126,6 +126,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
     '{{count}} rows without a value at a time that does not exist or repeats were skipped (first on line {{line}}).',
   importNote_service_data_kept:
     '{{count}} quarter-hours came from the readings service already; its values stay.',
+  // The customer Meterdesk makes for imported files (common/imported-customer.ts)
+  importedCustomer: 'Imported files',
   importLog_title: 'Imported files ({{count}})',
   importLog_undoneNow: '“{{file}}” is undone: {{days}} days are as before the import.',
   importLog_undoneMerge:

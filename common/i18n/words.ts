@@ -1,18 +1,32 @@
 /**
- * The words of both sides: one i18next dictionary per language (de.ts, en.ts), read by the renderer and
- * by the CLI, and the one wording of a refusal (code + reason + parameters) both of them print.
+ * The one dictionary (issue 61): per language one set of i18next resources — `translation` (de.ts,
+ * en.ts: the UI and the CLI), `pdf` (the report's document) and `workbook` (the Excel exports) — and the
+ * one wording of a refusal (code + reason + parameters) the UI and the CLI print. Every part names the
+ * same keys in both languages (the compiler checks it below; test/unit/i18n-keys.test.ts the UI's).
  */
 import i18next from 'i18next';
 import { de } from './de';
 import { en } from './en';
+import { pdfDe } from './pdf-de';
+import { pdfEn } from './pdf-en';
+import { workbookDe } from './workbook-de';
+import { workbookEn } from './workbook-en';
 
 export type Lang = 'de' | 'en';
 export type Say = (key: string, o?: Record<string, unknown>) => string;
 
 export const resources = {
-  de: { translation: de },
-  en: { translation: en },
+  de: { translation: de, pdf: pdfDe, workbook: workbookDe },
+  en: { translation: en, pdf: pdfEn, workbook: workbookEn },
 };
+
+// Both languages name every word of every part (an English report once lacked the community page's words).
+type SameKeys<T> = { [K in keyof T]: T[K] extends string ? unknown : SameKeys<T[K]> };
+const samePdf: SameKeys<typeof pdfDe> = pdfEn;
+const samePdfBack: SameKeys<typeof pdfEn> = pdfDe;
+const sameWorkbook: Record<keyof typeof workbookDe, unknown> = workbookEn;
+const sameWorkbookBack: Record<keyof typeof workbookEn, unknown> = workbookDe;
+void [samePdf, samePdfBack, sameWorkbook, sameWorkbookBack];
 
 /** German for any German tag (de, de-AT, de_AT.UTF-8), English otherwise. */
 export function languageOf(tag: string | undefined | null): Lang {

@@ -26,6 +26,10 @@ export function cliLanguage(argv: readonly string[], env: NodeJS.ProcessEnv = pr
 }
 
 let cached: { lang: Lang; say: Say } | null = null;
+/** The dictionary's translator in the CLI's language (common/i18n/words.ts), made once per language. */
+export function cliSay(lang: Lang): Say {
+  return say(lang);
+}
 function say(lang: Lang): Say {
   if (cached?.lang !== lang) cached = { lang, say: sayIn(lang) };
   return cached.say;

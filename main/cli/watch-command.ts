@@ -15,7 +15,7 @@ import {
 } from '../db/watch-store';
 import { meterRow, placeOfMeter } from '../db/meter-reads';
 import type { Lang } from '../../common/i18n/words';
-import { watchLine } from './cli-words';
+import { cliSay, watchLine } from './cli-words';
 import { THRESHOLD_RULES, THRESHOLDS, thresholdsView, type ThresholdRule } from '../watch/thresholds';
 import { resolveMeter } from './lists-command';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
@@ -74,25 +74,16 @@ function printFindings(
   cleared: number,
   lang: Lang,
 ): void {
-  const de = lang === 'de';
-  if (open.length === 0)
-    process.stdout.write(
-      de ? 'Nichts zu beachten: kein Befund gilt.\n' : 'Nothing to watch: no finding holds.\n',
-    );
+  const t = cliSay(lang);
+  if (open.length === 0) process.stdout.write(`${t('cliWatch_nothing')}\n`);
   for (const f of open) {
     const m = meterRow(db, f.meterId);
     const name = m ? `${m.label ?? m.id}${m.metering_point ? ` (${m.metering_point})` : ''}` : f.meterId;
-    const mark = isNew(f) ? (de ? 'NEU ' : 'NEW ') : '    ';
-    const incomplete =
-      f.figures.complete === false ? (de ? ' [Daten unvollständig]' : ' [data incomplete]') : '';
+    const mark = isNew(f) ? `${t('cliWatch_new')} ` : '    ';
+    const incomplete = f.figures.complete === false ? ` [${t('cliWatch_incomplete')}]` : '';
     process.stdout.write(`${mark}${name}, ${f.obisCode}: ${watchLine(f, lang)}${incomplete}\n`);
   }
-  if (cleared > 0)
-    process.stdout.write(
-      de
-        ? `${cleared} Befund(e) gelten nicht mehr und wurden geschlossen.\n`
-        : `${cleared} finding${cleared === 1 ? '' : 's'} no longer hold${cleared === 1 ? 's' : ''} and ${cleared === 1 ? 'was' : 'were'} cleared.\n`,
-    );
+  if (cleared > 0) process.stdout.write(`${t('cliWatch_cleared', { count: cleared })}\n`);
 }
 
 /** `watch thresholds|set|unset`: a meter's thresholds, changed for the meter, its site or customer. */

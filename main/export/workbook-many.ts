@@ -12,6 +12,7 @@ import { monthsOf } from '../cost/cost';
 import { meterRow } from '../db/meter-reads';
 import { readRange } from '../db/readings-read';
 import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
+import { WORKBOOK_WORDS, type WorkbookWords } from './workbook-words';
 import { checkWorkbookSize, NO_RUN, stopIfCancelled, type WorkbookRun } from './workbook-run';
 import { date, DATE, freezeHeaders, MONTH, num, QUALITY, sheet, text, type Cell } from './xlsx-cells';
 
@@ -27,7 +28,7 @@ interface Sheets {
   X: typeof XLSXTypes;
   tz: string;
   lang: 'de' | 'en';
-  w: (de: string, en: string) => string;
+  w: WorkbookWords;
 }
 
 /** Each register's frame, figures and readings, read one after another with progress. */
@@ -61,15 +62,15 @@ function summarySheet({ X, tz, w }: Sheets, parts: Part[]) {
   return sheet(
     X,
     [
-      w('Zähler · Register', 'Meter · register'),
-      w('Zählpunkt', 'Metering point'),
-      w('Von', 'From'),
-      w('Bis', 'To'),
-      w('Vollständigkeit', 'Completeness'),
-      w('Messwerte', 'Readings'),
+      w.meterRegister,
+      w.meteringPoint,
+      w.from,
+      w.to,
+      w.completeness,
+      w.readings,
       'kWh',
-      w('Höchste Leistung kW', 'Highest power kW'),
-      w('Grundlast kW', 'Base load kW'),
+      w.peakKw,
+      w.baseLoadKw,
     ],
     parts.map((p) => [
       text(p.name),
@@ -97,7 +98,7 @@ function monthsSheet(
   const months = q.toSec > q.fromSec ? monthsOf(q.fromSec, q.toSec, tz) : [];
   return sheet(
     X,
-    [w('Monat', 'Month'), ...parts.map((p) => p.name)],
+    [w.month, ...parts.map((p) => p.name)],
     months.map((mo) => [
       date(mo.fromSec, tz, MONTH),
       ...parts.map((p) =>
@@ -124,7 +125,7 @@ function daysSheet({ X, tz, w }: Sheets, parts: Part[]) {
   });
   return sheet(
     X,
-    [w('Tag', 'Day'), ...parts.map((p) => p.name)],
+    [w.day, ...parts.map((p) => p.name)],
     [...days]
       .sort((a, b) => a[0] - b[0])
       .map(([d, xs]) => [
@@ -147,12 +148,7 @@ function quarterHoursSheet({ X, tz, lang, w }: Sheets, parts: Part[]) {
   });
   return sheet(
     X,
-    [
-      w('Beginn (lokal)', 'Start (local)'),
-      w('Zeit', 'Time'),
-      w('Beginn (UTC)', 'Start (UTC)'),
-      ...parts.flatMap((p) => [`kWh ${p.name}`, w('Qualität', 'Quality')]),
-    ],
+    [w.startLocal, w.time, w.startUtc, ...parts.flatMap((p) => [`kWh ${p.name}`, w.quality])],
     [...at]
       .sort((a, b) => a[0] - b[0])
       .map(([t, xs]): Cell[] => [
@@ -179,13 +175,13 @@ export async function buildManyWorkbook(
 ): Promise<Uint8Array> {
   checkWorkbookSize(q.series.length, q.fromSec, q.toSec);
   const X = await import('@e965/xlsx');
-  const c: Sheets = { X, tz, lang: q.lang, w: (de, en) => (q.lang === 'de' ? de : en) };
+  const c: Sheets = { X, tz, lang: q.lang, w: WORKBOOK_WORDS[q.lang] };
   const parts = readParts(db, q, nowSec, tz, run);
   const sheets: [() => ReturnType<typeof sheet>, string][] = [
-    [() => summarySheet(c, parts), c.w('Übersicht', 'Summary')],
-    [() => monthsSheet(c, db, q, parts, nowSec), c.w('Monate', 'Months')],
-    [() => daysSheet(c, parts), c.w('Tage', 'Days')],
-    [() => quarterHoursSheet(c, parts), c.w('Viertelstunden', 'Quarter-hours')],
+    [() => summarySheet(c, parts), c.w.sheetSummary],
+    [() => monthsSheet(c, db, q, parts, nowSec), c.w.sheetMonths],
+    [() => daysSheet(c, parts), c.w.sheetDays],
+    [() => quarterHoursSheet(c, parts), c.w.sheetQuarterHours],
   ];
   const wb = X.utils.book_new();
   for (const [i, [make, name]] of sheets.entries()) {

@@ -17,6 +17,7 @@ import { compareSlp, slpApplies } from '../slp/compare';
 import { slpSeries, type SlpId } from '../slp/standard-profile';
 import { fixedClock } from '../time/clock';
 import { dayNumberOf, dayStartSec, isoUtc, offsetMinutesAt } from '../time/local-days';
+import { WORKBOOK_WORDS, type WorkbookWords } from './workbook-words';
 import { checkWorkbookSize, NO_RUN, stopIfCancelled, type WorkbookRun } from './workbook-run';
 import { date, DATE, freezeHeaders, MONTH, num, QUALITY, sheet, text, type Cell } from './xlsx-cells';
 
@@ -37,7 +38,7 @@ interface One {
   q: WorkbookQuery;
   nowSec: number;
   tz: string;
-  w: (de: string, en: string) => string;
+  w: WorkbookWords;
   framed: ReturnType<typeof frameFor>;
   rows: ReturnType<typeof readRange>;
 }
@@ -48,23 +49,20 @@ function summarySheet({ X, db, q, nowSec, tz, w, framed }: One): Sheet {
   const fig = figuresOf(db, framed);
   const m = meterRow(db, q.meterId);
   const summary: Cell[][] = [
-    [text(w('Zählpunkt', 'Metering point')), text(m?.metering_point || q.meterId)],
-    [text(w('Zähler', 'Meter')), text(m?.label ?? '')],
+    [text(w.meteringPoint), text(m?.metering_point || q.meterId)],
+    [text(w.meter), text(m?.label ?? '')],
     [text('Register'), text(q.obisCode)],
-    [text(w('Von', 'From')), date(framed.frame.fromSec, tz)],
-    [text(w('Bis', 'To')), date(framed.frame.toSec, tz)],
-    [text(w('Vollständigkeit', 'Completeness')), num(fig.completeness, '0.0%')],
-    [text(w('Messwerte', 'Readings')), num(fig.readings)],
-    [text(w('Energie kWh', 'Energy kWh')), num(fig.kwh, '#,##0.000')],
-    [text(w('Höchste Leistung kW', 'Highest power kW')), num(fig.peakKw, '0.00')],
-    [
-      text(w('Zeitpunkt der höchsten Leistung', 'Highest power at')),
-      fig.peakAtSec === null ? { t: 'z' } : date(fig.peakAtSec, tz),
-    ],
-    [text(w('Grundlast kW', 'Base load kW')), num(fig.baseLoadKw, '0.00')],
+    [text(w.from), date(framed.frame.fromSec, tz)],
+    [text(w.to), date(framed.frame.toSec, tz)],
+    [text(w.completeness), num(fig.completeness, '0.0%')],
+    [text(w.readings), num(fig.readings)],
+    [text(w.energyKwh), num(fig.kwh, '#,##0.000')],
+    [text(w.peakKw), num(fig.peakKw, '0.00')],
+    [text(w.peakAt), fig.peakAtSec === null ? { t: 'z' } : date(fig.peakAtSec, tz)],
+    [text(w.baseLoadKw), num(fig.baseLoadKw, '0.00')],
     ...cheapest(db, q, framed.frame, nowSec, tz, w),
   ];
-  return sheet(X, [w('Kennzahl', 'Figure'), w('Wert', 'Value')], summary, [34, 30]);
+  return sheet(X, [w.figure, w.value], summary, [34, 30]);
 }
 
 /** Each month of the frame, in its own frame's figures. */
@@ -79,12 +77,7 @@ function monthsSheet({ X, db, q, nowSec, tz, w, framed }: One): Sheet {
       num(f.peakKw, '0.00'),
     ];
   });
-  return sheet(
-    X,
-    [w('Monat', 'Month'), 'kWh', w('Vollständigkeit', 'Completeness'), w('Spitze kW', 'Peak kW')],
-    months,
-    [14, 14, 16, 12],
-  );
+  return sheet(X, [w.month, 'kWh', w.completeness, w.monthPeakKw], months, [14, 14, 16, 12]);
 }
 
 /** kWh and readings per local day, from the readings read. */
@@ -99,7 +92,7 @@ function daysSheet({ X, tz, w, rows }: One): Sheet {
   }
   return sheet(
     X,
-    [w('Tag', 'Day'), 'kWh', w('Messwerte', 'Readings')],
+    [w.day, 'kWh', w.readings],
     [...days].map(([d, x]) => [
       date(dayStartSec(d, tz), tz, DATE),
       num(Math.round(x.kwh * 1000) / 1000, '#,##0.000'),
@@ -113,13 +106,7 @@ function daysSheet({ X, tz, w, rows }: One): Sheet {
 function quarterHoursSheet({ X, q, tz, w, rows }: One): Sheet {
   return sheet(
     X,
-    [
-      w('Beginn (lokal)', 'Start (local)'),
-      w('Zeit', 'Time'),
-      w('Beginn (UTC)', 'Start (UTC)'),
-      'kWh',
-      w('Qualität', 'Quality'),
-    ],
+    [w.startLocal, w.time, w.startUtc, 'kWh', w.quality],
     rows.map((r) => [
       date(r[0], tz),
       // MEZ/MESZ on every row: the hour October repeats is told apart (winter time is UTC+1).
@@ -142,12 +129,7 @@ function standardProfileSheet({ X, db, q, nowSec, tz, w, framed, rows }: One): S
   const scale = c.scale / 1000;
   return sheet(
     X,
-    [
-      w('Beginn (lokal)', 'Start (local)'),
-      w('kWh Zähler', 'kWh meter'),
-      `kWh ${c.profile}`,
-      w('Differenz kWh', 'Difference kWh'),
-    ],
+    [w.startLocal, w.kwhMeter, `kWh ${c.profile}`, w.differenceKwh],
     rows.map((r) => {
       const s = Math.round((std[(r[0] - fromSec) / 900] ?? 0) * scale * 1000) / 1000;
       return [
@@ -171,7 +153,7 @@ export async function buildWorkbook(
   checkWorkbookSize(1, q.fromSec, q.toSec);
   run.emit({ phase: 'read', done: 0, of: 1 });
   const X = await import('@e965/xlsx');
-  const w = (de: string, en: string) => (q.lang === 'de' ? de : en);
+  const w = WORKBOOK_WORDS[q.lang];
   const framed = frameFor(db, q, nowSec, tz);
   const { fromSec, toSec } = framed.frame;
   const rows =
@@ -180,12 +162,12 @@ export async function buildWorkbook(
   run.emit({ phase: 'sheets', done: 0, of: 1 });
   const one: One = { X, db, q, nowSec, tz, w, framed, rows };
   const wb = X.utils.book_new();
-  X.utils.book_append_sheet(wb, summarySheet(one), w('Übersicht', 'Summary'));
-  X.utils.book_append_sheet(wb, monthsSheet(one), w('Monate', 'Months'));
-  X.utils.book_append_sheet(wb, daysSheet(one), w('Tage', 'Days'));
-  X.utils.book_append_sheet(wb, quarterHoursSheet(one), w('Viertelstunden', 'Quarter-hours'));
+  X.utils.book_append_sheet(wb, summarySheet(one), w.sheetSummary);
+  X.utils.book_append_sheet(wb, monthsSheet(one), w.sheetMonths);
+  X.utils.book_append_sheet(wb, daysSheet(one), w.sheetDays);
+  X.utils.book_append_sheet(wb, quarterHoursSheet(one), w.sheetQuarterHours);
   const standard = standardProfileSheet(one);
-  if (standard) X.utils.book_append_sheet(wb, standard, w('Standardprofil', 'Standard profile'));
+  if (standard) X.utils.book_append_sheet(wb, standard, w.sheetStandardProfile);
   // Text as shared strings (t="s"), as Excel writes it: never a formula's string result.
   stopIfCancelled(run);
   run.emit({ phase: 'write', done: 0, of: 1 });
@@ -201,7 +183,7 @@ function cheapest(
   frame: { fromSec: number; toSec: number },
   nowSec: number,
   tz: string,
-  w: (a: string, b: string) => string,
+  w: WorkbookWords,
 ): Cell[][] {
   if (frame.toSec <= frame.fromSec) return [];
   const svc = createCostService(db, tz, fixedClock(nowSec));
@@ -223,8 +205,8 @@ function cheapest(
   const best = r.tariffs.find((t) => t.tariffId === r.bestTariffId);
   return best
     ? [
-        [text(w('Günstigster Tarif', 'Cheapest tariff')), text(best.name)],
-        [text(w('Kosten brutto €', 'Cost gross €')), num(best.total.totalEur, '#,##0.00')],
+        [text(w.cheapestTariff), text(best.name)],
+        [text(w.costGrossEur), num(best.total.totalEur, '#,##0.00')],
       ]
     : [];
 }

@@ -33,6 +33,7 @@ import { billChecksOf } from './bill-part';
 import { watchOf } from './watch-part';
 import { baseLoadOf, carpetHours, dayRows, dayTypesOf, measuresOf, monthRows, totalsOf } from './meter-parts';
 import { AppError } from '../errors';
+import { WORDS } from './words';
 import { DEFAULT_TZ } from '../time/local-days';
 
 export const REPORT_SECTIONS = reportSections;
@@ -274,7 +275,7 @@ export function buildReport(
   );
   return {
     request: req,
-    title: req.lang === 'de' ? 'Lastganganalyse' : 'Load profile analysis',
+    title: WORDS[req.lang].title,
     scopeName: scopeName(db, req.scope, rows, req.lang),
     generatedSec: nowSec,
     meters,

@@ -1,12 +1,10 @@
-/** The report's words in German and English (the report is rendered in main, not by the UI's i18n). */
-import { DE } from './words-de';
-import { EN } from './words-en';
-
-export const WORDS = { de: DE, en: EN } as const;
-
-// Both languages name every word (an English report once lacked the community page's words).
-const sameWords: Record<keyof (typeof WORDS)['de'], unknown> = WORDS.en;
-void sameWords;
+/**
+ * The report's words: the `pdf` part of the one dictionary (common/i18n/words.ts), the same i18next
+ * resources the UI, the CLI and the workbook read. A word's placeholders are i18next's (`{{n}}`).
+ */
+import { resources, type Lang } from '../../common/i18n/words';
 
 type Plain<T> = T extends string ? string : { [K in keyof T]: Plain<T[K]> };
-export type Words = { [K in keyof (typeof WORDS)['de']]: Plain<(typeof WORDS)['de'][K]> };
+export type Words = Plain<(typeof resources)['de']['pdf']>;
+
+export const WORDS: Record<Lang, Words> = { de: resources.de.pdf, en: resources.en.pdf };

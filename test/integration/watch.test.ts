@@ -194,6 +194,24 @@ describe('the watch list (issue 45)', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout.trim())).toMatchObject({ added: 0, cleared: 0 });
 
+    // Without --json: one sentence per finding in the language asked for, from the one dictionary (issue
+    // 61), never JSON. `--since` before the findings marks all eight new ("NEU"/"NEW", exit 1).
+    const since = ['--since', NOW.minus({ days: 1 }).toUTC().toISO()!];
+    for (const [lang, mark] of [
+      ['de', 'NEU '],
+      ['en', 'NEW '],
+    ] as const) {
+      const text = await cli(['--data-dir', dir, 'watch', ...now, ...since, '--lang', lang]);
+      expect(text.status, text.stderr).toBe(1);
+      const lines = text.stdout.trim().split('\n');
+      expect(lines, text.stdout).toHaveLength(8);
+      expect(() => JSON.parse(text.stdout) as unknown).toThrow();
+      for (const line of lines) expect(line.startsWith(mark), line).toBe(true);
+    }
+    const quiet = await cli(['--data-dir', dir, 'watch', ...now, '--lang', 'de']);
+    expect(quiet.status).toBe(0);
+    expect(quiet.stdout.split('\n').filter((l) => l.startsWith('    ')).length).toBe(8);
+
     // A month on, with no new data for any meter: the step and the peak have ended, the meters stopped.
     const db2 = openDatabase(join(dir, 'meterdesk.sqlite'));
     const later = NOW.plus({ days: 40 }).toSeconds();

@@ -39,7 +39,7 @@ export function CostSection(p: SectionProps) {
             .filter((t) => left(t) > 0)
             .map((t) => (
               <Text key={t.tariffId} style={st.para}>
-                {w.partialTariff.replace('{name}', t.name).replace('{n}', f.n(left(t), 0))}
+                {w.partialTariff.replace('{{name}}', t.name).replace('{{n}}', f.n(left(t), 0))}
               </Text>
             ))}
           {m.baseLoad?.snapShare !== null && m.baseLoad?.snapShare !== undefined && (

@@ -33,7 +33,7 @@ export function Glance({ model, f, w }: { model: ReportModel; f: Fmt; w: Words }
       <Text style={st.h2}>{w.glance}</Text>
       <KV
         k={`${consumption ? w.consumption : w.feed_in} (${m.register})`}
-        v={`${f.kwh(fig.kwh)} ${(daysOf(m) === 1 ? w.inDay : w.inDays).replace('{n}', f.n(daysOf(m)))} (${f.date(fig.frame.fromSec)} – ${f.date(fig.frame.toSec - 1)})`}
+        v={`${f.kwh(fig.kwh)} ${(daysOf(m) === 1 ? w.inDay : w.inDays).replace('{{n}}', f.n(daysOf(m)))} (${f.date(fig.frame.fromSec)} – ${f.date(fig.frame.toSec - 1)})`}
       />
       <KV k={w.completeness} v={f.pct(fig.completeness)} />
       {fig.peakKw !== null && <KV k={m.intervalSec === 3600 ? w.peakHour : w.peak} v={f.kw(fig.peakKw)} />}
@@ -43,14 +43,14 @@ export function Glance({ model, f, w }: { model: ReportModel; f: Fmt; w: Words }
       {range && wholeYear(m) && (
         <View>
           <KV
-            k={w.benchmark.replace('{n}', f.n(persons))}
+            k={w.benchmark.replace('{{n}}', f.n(persons))}
             v={`${f.n(range.lowKwh)}–${f.n(range.highKwh)} kWh ${w.perYear} · ${w.thisMeter}: ${f.n(fig.kwh)} kWh`}
           />
           <Text style={st.small}>{`${w.benchmarkNote} ${w.source}: ${HOUSEHOLD_BENCHMARK.source}`}</Text>
         </View>
       )}
       {range && !wholeYear(m) && (
-        <Text style={st.small}>{w.benchmarkNeedsYear.replace('{n}', f.n(daysOf(m)))}</Text>
+        <Text style={st.small}>{w.benchmarkNeedsYear.replace('{{n}}', f.n(daysOf(m)))}</Text>
       )}
     </View>
   );

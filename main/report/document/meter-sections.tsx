@@ -90,7 +90,7 @@ function monthLabel(x: MeterReport['months'][number], f: Fmt, w: Words): string 
  */
 function overDays(fig: MeterReport['figures'], w: Words): string {
   const days = Math.round((fig.frame.toSec - fig.frame.fromSec) / 86_400);
-  return days === 365 || days === 366 ? '' : `, ${w.overDays.replace('{n}', String(days))}`;
+  return days === 365 || days === 366 ? '' : `, ${w.overDays.replace('{{n}}', String(days))}`;
 }
 
 export function EnergySection(p: SectionProps) {

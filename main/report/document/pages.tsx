@@ -83,7 +83,7 @@ export function SummaryPage({
           <Text style={st.h2}>{w.summary}</Text>
           {model.appendix && (
             <Text style={[st.small, { marginBottom: 3 }]}>
-              {w.appendixOnly.replace('{n}', String(model.meters.length))}
+              {w.appendixOnly.replace('{{n}}', String(model.meters.length))}
             </Text>
           )}
           <Table

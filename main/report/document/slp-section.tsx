@@ -22,7 +22,7 @@ export function SlpSection(p: SectionProps) {
       <View wrap={false}>
         <SectionHeading p={p} section="slp" n={8} title={w.slp} />
         <Text style={st.small}>
-          {w.slpScaled.replace('{profile}', c.profile).replace('{source}', c.source)}
+          {w.slpScaled.replace('{{profile}}', c.profile).replace('{{source}}', c.source)}
         </Text>
         <Lines
           f={f}
@@ -52,13 +52,13 @@ export function SlpSection(p: SectionProps) {
           key={s.tariffId}
           k={s.tariff}
           v={(s.differenceCtPerKwh <= 0 ? less : more)
-            .replace('{ct}', f.n(Math.abs(s.differenceCtPerKwh), 2))
-            .replace('{profile}', c.profile)}
+            .replace('{{ct}}', f.n(Math.abs(s.differenceCtPerKwh), 2))
+            .replace('{{profile}}', c.profile)}
         />
       ))}
       {c.profile === c.suggestion.profile && (
         <Text style={st.small}>
-          {`${w.slpSuggested[c.suggestion.reason].replace('{profile}', c.profile).replace('{usage}', w.usage[c.suggestion.usageClass])} ${(c.suggestion.classFrom === 'marked' ? w.slpClassMarked : w.slpClassFromEnergy).replace('{usage}', w.usage[c.suggestion.usageClass]).replace('{kwh}', f.n(c.suggestion.kwhPerYear))}`}
+          {`${w.slpSuggested[c.suggestion.reason].replace('{{profile}}', c.profile).replace('{{usage}}', w.usage[c.suggestion.usageClass])} ${(c.suggestion.classFrom === 'marked' ? w.slpClassMarked : w.slpClassFromEnergy).replace('{{usage}}', w.usage[c.suggestion.usageClass]).replace('{{kwh}}', f.n(c.suggestion.kwhPerYear))}`}
         </Text>
       )}
     </View>

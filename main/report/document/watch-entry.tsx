@@ -33,9 +33,9 @@ export function WatchEntry({ model, f, w }: { model: ReportModel; f: Fmt; w: Wor
           {`${x.meterLabel} (${x.obisCode}, ${w.watchSince} ${f.date(x.firstSec)}): ${watchText(x, t, formats)}`}
         </Text>
       ))}
-      {rest > 0 && <Text style={st.small}>{w.watchMore.replace('{n}', String(rest))}</Text>}
+      {rest > 0 && <Text style={st.small}>{w.watchMore.replace('{{n}}', String(rest))}</Text>}
       <Text style={st.small}>
-        {w.watchAsOf.replace('{at}', f.dateTime(Math.max(...model.watch.map((x) => x.lastSec))))}
+        {w.watchAsOf.replace('{{at}}', f.dateTime(Math.max(...model.watch.map((x) => x.lastSec))))}
       </Text>
     </View>
   );

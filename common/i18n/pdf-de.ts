@@ -1,5 +1,5 @@
-/** The report's words in German (the report is rendered in main, not by the UI's i18n). */
-export const DE = {
+/** The PDF report's words in German: the `pdf` part of the one dictionary (words.ts), beside the UI's. */
+export const pdfDe = {
   pvAt: 'PV am Standort',
   pvImport: 'Netzbezug',
   pvExport: 'Einspeisung',
@@ -8,19 +8,19 @@ export const DE = {
   pvNotMetered:
     'Zähler messen nur, was den Netzanschluss quert: die PV-Erzeugung und damit Eigenverbrauch und Autarkie sind nicht gemessen und werden nicht angegeben.',
   glance: 'Auf einen Blick',
-  inDay: 'in {n} Tag',
-  inDays: 'in {n} Tagen',
+  inDay: 'in {{n}} Tag',
+  inDays: 'in {{n}} Tagen',
   gross: 'brutto',
   snapShare: 'Anteil im SNAP-Fenster',
   snapWindow: '1.4.–30.9., 10–16 Uhr',
-  benchmark: 'Typischer Haushalt mit {n} Person(en)',
+  benchmark: 'Typischer Haushalt mit {{n}} Person(en)',
   perYear: 'im Jahr',
   thisMeter: 'dieser Zähler',
   benchmarkNote:
     'Spanne von der Wohnung ohne elektrische Warmwasserbereitung bis zum Haus mit elektrischer Warmwasserbereitung.',
   source: 'Quelle',
   benchmarkNeedsYear:
-    'Ein Vergleich mit einem typischen Haushalt braucht ein ganzes Jahr an Daten; diese decken {n} Tage (nichts wird hochgerechnet).',
+    'Ein Vergleich mit einem typischen Haushalt braucht ein ganzes Jahr an Daten; diese decken {{n}} Tage (nichts wird hochgerechnet).',
   title: 'Lastganganalyse',
   period: 'Zeitraum',
   dataFrom: 'Daten ab',
@@ -41,20 +41,20 @@ export const DE = {
   measures: 'Maßnahmen',
   slp: 'Standardlastprofil',
   slpScaled:
-    'Ein typischer Werktag dieses Zählers gegen das Standardlastprofil {profile} ({source}), auf die Energie des Zählers skaliert (österreichische Feiertage wie Sonntag, 24. und 31. Dezember wie Samstag), mittlere kW je Stunde.',
+    'Ein typischer Werktag dieses Zählers gegen das Standardlastprofil {{profile}} ({{source}}), auf die Energie des Zählers skaliert (österreichische Feiertage wie Sonntag, 24. und 31. Dezember wie Samstag), mittlere kW je Stunde.',
   slpNight: 'Anteil Nacht (22–6 Uhr)',
   slpDay: 'Anteil Tag (6–22 Uhr)',
-  slpLess: 'am Spot-Index {ct} ct/kWh weniger als ein {profile}-Profil',
-  slpMore: 'am Spot-Index {ct} ct/kWh mehr als ein {profile}-Profil',
-  slpTariffLess: 'je kWh (alles inkl., brutto) {ct} ct weniger als ein {profile}-Profil',
-  slpTariffMore: 'je kWh (alles inkl., brutto) {ct} ct mehr als ein {profile}-Profil',
+  slpLess: 'am Spot-Index {{ct}} ct/kWh weniger als ein {{profile}}-Profil',
+  slpMore: 'am Spot-Index {{ct}} ct/kWh mehr als ein {{profile}}-Profil',
+  slpTariffLess: 'je kWh (alles inkl., brutto) {{ct}} ct weniger als ein {{profile}}-Profil',
+  slpTariffMore: 'je kWh (alles inkl., brutto) {{ct}} ct mehr als ein {{profile}}-Profil',
   slpSuggested: {
     pv_site: 'Vorgeschlagen: P25 (Haushalt mit PV am Standort).',
     closest_shape:
-      'Vorgeschlagen: {profile}, unter den Profilen für {usage} die Form, die diesem Zähler am nächsten kommt.',
+      'Vorgeschlagen: {{profile}}, unter den Profilen für {{usage}} die Form, die diesem Zähler am nächsten kommt.',
   },
-  slpClassMarked: 'Nutzung laut Angabe: {usage}.',
-  slpClassFromEnergy: 'Nutzung angenommen: {usage} ({kwh} kWh im Jahr; ab 30 000 kWh Gewerbe).',
+  slpClassMarked: 'Nutzung laut Angabe: {{usage}}.',
+  slpClassFromEnergy: 'Nutzung angenommen: {{usage}} ({{kwh}} kWh im Jahr; ab 30 000 kWh Gewerbe).',
   usage: { household: 'Haushalt', business: 'Gewerbe', agriculture: 'Landwirtschaft' },
   annex: 'Anhang: Methode, Lücken und Revisionen',
   meteringPoint: 'Zählpunkt',
@@ -87,7 +87,7 @@ export const DE = {
   perPerson: 'je Person',
   fromDay: 'ab',
   untilDay: 'bis',
-  overDays: 'über {n} Tage',
+  overDays: 'über {{n}} Tage',
   indicators: 'Kennzahlen',
   dailyEnergy: 'Tagesenergie über den Zeitraum (kWh je Tag)',
   carpet: 'Teppich: mittlere Leistung je Tag und Stunde (dunkler = höher, weiß = kein Messwert)',
@@ -114,7 +114,7 @@ export const DE = {
   total: 'Summe',
   cheapest: 'günstigster',
   partialCost: 'teilweise',
-  partialTariff: '{name}: {n} Viertelstunden ohne Preis oder außerhalb der Gültigkeit, nicht verrechnet.',
+  partialTariff: '{{name}}: {{n}} Viertelstunden ohne Preis oder außerhalb der Gültigkeit, nicht verrechnet.',
   energyCost: 'Energie',
   grid: 'Netz',
   levies: 'Abgaben',
@@ -123,8 +123,8 @@ export const DE = {
   billCheck: 'Rechnungsprüfung',
   watchEntry: 'Hinweise',
   watchSince: 'seit',
-  watchMore: '… und {n} weitere Hinweise (in Meterdesk unter Portfolio).',
-  watchAsOf: 'Stand der Hinweise: {at} (nach jeder Synchronisierung und jedem Import neu geprüft).',
+  watchMore: '… und {{n}} weitere Hinweise (in Meterdesk unter Portfolio).',
+  watchAsOf: 'Stand der Hinweise: {{at}} (nach jeder Synchronisierung und jedem Import neu geprüft).',
   billTariffGone: 'Tarif inzwischen entfernt: nicht verglichen',
   noTariff:
     'In diesem Profil ist kein Tarif für diese Sparte angelegt; die Kosten werden berechnet, sobald einer angelegt ist.',
@@ -168,7 +168,7 @@ export const DE = {
   wholeMeter: 'ganzer Zähler',
   withoutData: 'Zähler ohne Messwerte im Profil',
   appendixOnly:
-    'Mehr als 50 Zähler ({n}): Jeder steht als Zeile dieser Tabelle, ohne eigene Seite. Ein Bericht je Standort oder Zähler zeigt die Einzelheiten.',
+    'Mehr als 50 Zähler ({{n}}): Jeder steht als Zeile dieser Tabelle, ohne eigene Seite. Ein Bericht je Standort oder Zähler zeigt die Einzelheiten.',
   community: 'Energiegemeinschaft',
   communityKind: { local: 'lokale EEG', regional: 'regionale EEG', beg: 'BEG' },
   communityKey: { static: 'statischer Schlüssel', dynamic: 'dynamischer Schlüssel' },
