@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { houseOrder } from './eslint-rules/house-order.js';
+import { i18nRules } from './eslint-rules/i18n-keys.js';
 
 const electronOnlyInShell = {
   name: 'electron',
@@ -155,6 +156,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every i18n key a literal found in both languages of the one dictionary (eslint-rules/i18n-keys.js).
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { meterdeskI18n: i18nRules },
+    rules: { 'meterdeskI18n/i18n-keys': 'error' },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

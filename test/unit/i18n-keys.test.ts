@@ -1,14 +1,15 @@
 // Every word the renderer asks for exists in both languages (issue 61: static i18n keys, as Signal's
-// valid-i18n-keys does by lint): each `t('key')` and `i18nKey="key"` a literal found in de and en
-// (a plural by its `_one`/`_other` forms), each `t(\`prefix${…}suffix\`)` matching at least one key,
-// and the same keys in both languages for it. A key named by a variable is refused, unless listed
-// here with where its keys come from. Read from the sources, not from the running app: a view that
-// is rarely opened is checked too.
+// valid-i18n-keys does by lint). The linter proves it (eslint-rules/i18n-keys.js, in `npm run check`):
+// each `t('key')` and `i18nKey="key"` a literal found in de and en, each template matching the same keys
+// in both, a key held in a variable refused unless listed. Here: that rule refuses what it must (probes
+// linted as files of renderer/src), and the keys behind the listed variables exist.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../common/i18n/de';
 import { en } from '../../common/i18n/en';
+import { VARIABLE_KEYS } from '../../eslint-rules/i18n-keys.js';
 
 const ROOT = join(__dirname, '..', '..', 'renderer', 'src');
 const deKeys = new Set(Object.keys(de));
@@ -25,59 +26,53 @@ function sources(dir: string): string[] {
 /** A key as i18next finds it: itself, or its plural forms. */
 const has = (keys: Set<string>, k: string) => keys.has(k) || (keys.has(`${k}_one`) && keys.has(`${k}_other`));
 
-/** Calls whose key is a variable, each with where its keys come from (checked where they are made). */
-const VARIABLE_KEYS = new Set([
-  // cachedLabel(t, language, key): a literal key at each call site (label('q1'), …).
-  'renderer/src/components/Chart.tsx: t(key)',
-  // status_/statusHint_/direction_/commodity_ of a meter, built as templates in the same place.
-  'renderer/src/components/MeterList.tsx: t(key,',
-  // tokenFor_/tokenNew_… chosen between literals just above the call.
-  'renderer/src/components/TokenDialog.tsx: t(key,',
-  // The battery figures' labels: a literal tuple list right above the call.
-  'renderer/src/components/analysis/BatteryView.tsx: t(label)',
-]);
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The i18n rule's messages for a file of this content in the renderer. */
+async function i18nOf(code: string, filePath = 'renderer/src/components/Probe.tsx'): Promise<string[]> {
+  const [r] = await eslint.lintText(code, { filePath });
+  return r!.messages.filter((m) => m.ruleId === 'meterdeskI18n/i18n-keys').map((m) => m.message);
+}
+
+const probe = (call: string) =>
+  `import { useTranslation } from 'react-i18next';\nexport function Probe({ x, k }: { x: boolean; k: string }) {\n  const { t } = useTranslation();\n  void x;\n  void k;\n  return <p>{${call}}</p>;\n}\n`;
+
+describe('the i18n rule of the linter', () => {
+  it('refuses a key missing in a language, a template that matches nothing, an unlisted variable', async () => {
+    expect(await i18nOf(probe("t('no_such_key_xyz')"))).toEqual([
+      expect.stringMatching(/"no_such_key_xyz" is not a key in de and en/),
+    ]);
+    expect(await i18nOf(probe('t(`nope_${k}`)'))).toEqual([expect.stringMatching(/matches no key in de/)]);
+    expect(await i18nOf(probe('t(k)'))).toEqual([expect.stringMatching(/must be a literal/)]);
+    expect(await i18nOf(probe("t(x ? 'appTitle' : 'no_such_key_xyz')"))).toEqual([
+      expect.stringMatching(/"no_such_key_xyz"/),
+    ]);
+    expect(await i18nOf('export const P = () => <Trans i18nKey="nope_nope" />;\n')).toEqual([
+      expect.stringMatching(/"nope_nope"/),
+    ]);
+  });
+
+  it('lets pass keys of both languages, plurals, templates and the listed variables', async () => {
+    expect(await i18nOf(probe("t(x ? 'appTitle' : 'loading')"))).toEqual([]);
+    expect(await i18nOf(probe("t('metersCount', { count: 2 })"))).toEqual([]);
+    expect(await i18nOf(probe('t(`status_${k}`)'))).toEqual([]);
+    expect(
+      await i18nOf(
+        probe('t(label)').replace(
+          '{ x, k }: { x: boolean; k: string }',
+          '{ x, k, label }: { x: boolean; k: string; label: string }',
+        ),
+        'renderer/src/components/analysis/BatteryView.tsx',
+      ),
+    ).toEqual([]);
+  });
+});
 
 describe('the keys the renderer names', () => {
   const files = sources(ROOT).map((path) => ({
     file: relative(join(ROOT, '..', '..'), path),
     text: readFileSync(path, 'utf8'),
   }));
-
-  it('are literals found in both languages', () => {
-    const missing: string[] = [];
-    let n = 0;
-    for (const { file, text } of files)
-      for (const m of text.matchAll(/\bt\(\s*'([^'\n]+)'|i18nKey="([^"]+)"/g)) {
-        const key = m[1] ?? m[2]!;
-        n++;
-        if (!has(deKeys, key)) missing.push(`${file}: "${key}" not in de`);
-        if (!has(enKeys, key)) missing.push(`${file}: "${key}" not in en`);
-      }
-    expect(n).toBeGreaterThan(500);
-    expect(missing).toEqual([]);
-  });
-
-  it('built from a template match keys, the same ones in both languages', () => {
-    const problems: string[] = [];
-    let n = 0;
-    for (const { file, text } of files)
-      for (const m of text.matchAll(/\bt\(\s*`([^`]*)`/g)) {
-        n++;
-        const pattern = new RegExp(
-          `^${m[1]!
-            .split(/\$\{[^}]*\}/)
-            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-            .join('.+')}(_one|_other)?$`,
-        );
-        const inDe = [...deKeys].filter((k) => pattern.test(k)).sort();
-        const inEn = [...enKeys].filter((k) => pattern.test(k)).sort();
-        if (inDe.length === 0) problems.push(`${file}: \`${m[1]}\` matches no key`);
-        else if (inDe.join() !== inEn.join())
-          problems.push(`${file}: \`${m[1]}\` matches other keys in de and en`);
-      }
-    expect(n).toBeGreaterThan(50);
-    expect(problems).toEqual([]);
-  });
 
   it('behind the listed variables exist as well', () => {
     const text = (f: string) => files.find((x) => x.file === `renderer/src/components/${f}`)!.text;
@@ -97,11 +92,11 @@ describe('the keys the renderer names', () => {
     }
   });
 
-  it('are never a variable, but where listed', () => {
-    const found: string[] = [];
-    for (const { file, text } of files)
-      for (const m of text.matchAll(/\bt\(\s*([A-Za-z_$][\w$.]*)\s*([,)])/g))
-        if (!['t', 'i18n'].includes(m[1]!)) found.push(`${file}: t(${m[1]}${m[2]}`);
-    expect(found.filter((f) => !VARIABLE_KEYS.has(f))).toEqual([]);
+  it('in a variable are listed by files that exist', () => {
+    for (const file of Object.keys(VARIABLE_KEYS))
+      expect(
+        files.some((f) => f.file === file),
+        file,
+      ).toBe(true);
   });
 });
