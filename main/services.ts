@@ -19,7 +19,7 @@ import {
   type ProfileContext,
   type ServicesOptions,
 } from './profile-context';
-import { createStartup, createSyncStatus, writeSyncInterval } from './sync-status';
+import { createStartup, createSyncStatus, LIST_DRAW_MS, writeSyncInterval } from './sync-status';
 import { createSyncControl } from './sync-control';
 import { createActiveProfile } from './active-profile';
 import { watchAfterWrites } from './watch/after-writes';
@@ -86,6 +86,12 @@ export function createServices(opts: ServicesOptions) {
   const { parseThread, imports } = portalImports(opts.dataDir, tz, active, emit);
 
   const startup = createStartup(syncNow, status, () => closed);
+  /** The active profile's analysis thread started once the list has been drawn (a failure shows on first use). */
+  const warmAnalysis = () =>
+    setTimeout(() => {
+      const q = slot.current()?.queries;
+      if (q && !q.started()) void q.run('ready').catch(() => null);
+    }, LIST_DRAW_MS).unref();
   const nowSec = async (): Promise<number> => {
     const real = systemClock.nowSec();
     const c = await active().catch(() => null);
@@ -135,7 +141,11 @@ export function createServices(opts: ServicesOptions) {
     whenClosed: slot.whenClosed,
     syncNow,
     startupSync: startup.startupSync,
-    listServed: startup.listServed,
+    /** The window was served its meter list: the start-up sync, and the analysis thread warmed, follow. */
+    listServed(meters: number): void {
+      startup.listServed(meters);
+      if (opts.warmAnalysis) warmAnalysis();
+    },
     /** Resolves when the sync in progress (if any) has finished. */
     whenSynced,
     syncStatus: (): SyncStatus =>

@@ -115,7 +115,7 @@ export function writeSyncInterval(dataDir: string, min: number): void {
 }
 
 /** How long the window takes to draw its meter list once served (a few hundred meters, 2 cores). */
-const LIST_DRAW_MS = 300;
+export const LIST_DRAW_MS = 300;
 
 /**
  * The sync at start, once the window has been served its meter list (what is stored shows first:

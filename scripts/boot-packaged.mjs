@@ -91,9 +91,13 @@ export async function bootPackaged(resourcesDir, { timeoutMs = 120_000 } = {}) {
   const appDir = join(res, 'app.asar');
   asar.extractAll(join(resourcesDir, 'app.asar'), appDir);
   cpSync(join(resourcesDir, 'app.asar.unpacked'), join(res, 'app.asar.unpacked'), { recursive: true });
-  const workers = readdirSync(join(appDir, 'dist/main')).filter((f) => f.endsWith('-worker.js'));
+  const all = readdirSync(join(appDir, 'dist/main'));
+  const workers = all.filter((f) => f.endsWith('-worker.js'));
   check(workers.length === 3, `expected 3 worker bundles, found ${workers.join(', ')}`);
-  for (const w of workers) {
+  // …and the chunks they load on demand (the report's layout, xlsx): unpacked beside them.
+  const chunks = all.filter((f) => f.startsWith('worker-') && f.endsWith('.js'));
+  check(chunks.length > 0, "expected the workers' chunks (worker-*.js)");
+  for (const w of [...workers, ...chunks]) {
     check(existsSync(join(res, 'app.asar.unpacked/dist/main', w)), `${w} is not unpacked`);
     rmSync(join(appDir, 'dist/main', w));
   }

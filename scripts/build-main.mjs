@@ -60,6 +60,11 @@ await build({
     'import-worker': 'main/import/import-worker.ts',
   },
   outdir: 'dist/main',
+  // In chunks (issue 59): the report's PDF layout, the workbooks' xlsx and the other large parts load
+  // when a request first needs them, so the query thread's first analysis (the portfolio's first open)
+  // does not wait for a 10 MB bundle to be compiled.
+  splitting: true,
+  chunkNames: 'worker-[name]-[hash]',
   format: 'esm',
   external: ['electron', 'better-sqlite3', 'keytar'],
   banner: esmBanner,

@@ -44,6 +44,7 @@ if (!app.requestSingleInstanceLock()) {
       shell: 'electron',
       version: app.getVersion(),
       locale: app.getLocale(),
+      warmAnalysis: true, // the first analysis does not wait for its thread to load
       chooseExportPath: async (suggested) => {
         const r = await dialog.showSaveDialog(win!, {
           // The suggested name is sanitised (file-names.ts); the person may still choose any place.

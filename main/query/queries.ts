@@ -32,7 +32,6 @@ import { frameFor, type FrameRequest } from '../analysis/frame';
 import { analysisTable } from '../analysis/tables';
 import { buildReport, type ReportRequest } from '../report/model';
 import { AppError } from '../errors';
-import { pageCount, renderReport } from '../report/document';
 import { createCostService } from '../cost/cost-service';
 import { readPriceFile } from '../cost/price-file';
 import { costTable } from '../cost/cost-tables';
@@ -69,6 +68,8 @@ const report = async (
   });
   stopIfCancelled();
   emit({ phase: 'layout', done: model.meters.length, of: model.meters.length });
+  // The PDF layout (react-pdf, fonts: most of this thread's code) loads with the first report.
+  const { pageCount, renderReport } = await import('../report/document');
   const pdf = await renderReport(model);
   stopIfCancelled();
   const pages = pageCount(pdf);
@@ -92,6 +93,8 @@ export const queries = {
   pv: (db: Db, siteId: string, span: { fromSec: number; toSec: number }, nowSec: number, tz: string) =>
     pv(db, pvFrames(db, siteId, span, nowSec, tz)),
   portfolio,
+  /** Answers once the thread has loaded and opened the profile: a profile's open warms the thread with it. */
+  ready: (): true => true,
   /** SQLite's quick_check of the profile's file: null when whole (see db/open.ts). */
   integrity: (db: Db): string | null => quickCheck(db),
   report,

@@ -168,6 +168,10 @@ export function createThreadClient<R extends Registry<never>>(
     ): Promise<Awaited<ReturnType<R[N]>>> {
       return call(name, args, onEvent) as Promise<Awaited<ReturnType<R[N]>>>;
     },
+    /** Whether the thread is running (started by a request, not yet ended). */
+    started(): boolean {
+      return worker !== null;
+    },
     /** Stops the thread at once: its open requests fail; the next request starts a new thread. */
     async terminate(): Promise<void> {
       await worker?.terminate();

@@ -4,7 +4,7 @@
  * benchmarks. From source through tsx a harness needs ≈ 3 s to start on a two-core machine and each worker thread transpiles its own
  * sources again; the bundle starts in ≈ 1 s. Needs the built app (`npm run build`: dist/main).
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -36,7 +36,8 @@ export async function buildHarness(outDir: string, extra: Record<string, string>
     target: 'chrome120',
     logLevel: 'warning',
   });
-  for (const f of ['sync-worker.js', 'query-worker.js', 'import-worker.js'])
+  // The workers and the chunks they load on demand (worker-*.js: the report's layout, xlsx, …).
+  for (const f of readdirSync('dist/main').filter((f) => f.endsWith('-worker.js') || f.startsWith('worker-')))
     cpSync(join('dist/main', f), join(outDir, f));
   cpSync('dist/main/migrations', join(outDir, 'migrations'), { recursive: true });
   cpSync('main/slp/data', join(outDir, 'slp'), { recursive: true });

@@ -101,6 +101,7 @@ export async function startHarness(o: HarnessOptions) {
       autoApproveSec: o.demoAutoApproveSec,
     },
     secrets,
+    warmAnalysis: true, // as the app: the analysis thread starts with the profile
     // Test hook instead of a save dialog: exports land in --export-dir under the suggested name.
     chooseExportPath: async (suggested) => {
       const { mkdirSync } = await import('node:fs');
