@@ -37,6 +37,15 @@ export interface ContractError {
 
 export const errorReasons = [
   'team_url_not_url',
+  'pg_url',
+  'pg_url_password',
+  'pg_auth',
+  'pg_no_database',
+  'pg_unreachable',
+  'pg_server_old',
+  'pg_no_app_role',
+  'pg_not_owner',
+  'pg_schema_newer',
   'team_url_insecure',
   'team_url_shape',
   'metering_point_format',

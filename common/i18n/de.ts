@@ -399,6 +399,20 @@ export const de = {
   err_local_data: 'Mit den lokal gespeicherten Daten stimmt etwas nicht.',
   err_cancelled: 'Abgebrochen.',
   err_internal: 'In Meterdesk ist etwas schiefgegangen.',
+  err_reason_pg_url: 'Das ist keine PostgreSQL-Adresse: postgres://BENUTZER@HOST:PORT/DATENBANK schreiben.',
+  err_reason_pg_url_password:
+    'Die Adresse enthält ein Passwort: es weglassen und in PGPASSWORD angeben (es liegt im Schlüsselbund, nie in einer Datei).',
+  err_reason_pg_auth: 'PostgreSQL hat Benutzer oder Passwort abgelehnt: beides prüfen (PGPASSWORD).',
+  err_reason_pg_no_database:
+    'Diese Datenbank gibt es auf dem PostgreSQL-Server nicht: zuerst anlegen (docs/team.md).',
+  err_reason_pg_unreachable: 'Der PostgreSQL-Server ist nicht erreichbar: läuft er, stimmen Host und Port?',
+  err_reason_pg_server_old: 'Ein Team-Profil braucht PostgreSQL 15 oder neuer.',
+  err_reason_pg_no_app_role:
+    'Die Rolle „{{role}}“ für die Apps gibt es nicht: zuerst anlegen (docs/team.md).',
+  err_reason_pg_not_owner:
+    'Dieser Benutzer darf das Schema nicht anlegen: team init als Eigentümer der Datenbank ausführen (docs/team.md).',
+  err_reason_pg_schema_newer:
+    'Das Team-Schema stammt von einem neueren Meterdesk (Version {{schema}}, dieses kennt {{knows}}): Meterdesk aktualisieren; nichts wurde geändert.',
   err_reason_team_url_not_url: 'Das ist keine URL: die Team-Basis-URL von der Token-Seite einfügen.',
   err_reason_team_url_insecure: 'Die URL muss mit https:// beginnen (http:// nur für diesen Computer).',
   err_reason_team_url_shape: 'Die URL muss auf /api/v1/teams/<team> enden, wie auf der Token-Seite.',

@@ -396,6 +396,19 @@ export const en: Record<keyof typeof de, string> = {
   err_local_data: 'Something is wrong with the locally stored data.',
   err_cancelled: 'Cancelled.',
   err_internal: 'Something went wrong inside Meterdesk.',
+  err_reason_pg_url: 'That is not a PostgreSQL address: write postgres://USER@HOST:PORT/DATABASE.',
+  err_reason_pg_url_password:
+    'The address holds a password: leave it out and give it in PGPASSWORD (it is kept in the keychain, never in a file).',
+  err_reason_pg_auth: 'PostgreSQL refused the user or the password: check both (PGPASSWORD).',
+  err_reason_pg_no_database: 'The PostgreSQL server has no such database: create it first (docs/team.md).',
+  err_reason_pg_unreachable:
+    'The PostgreSQL server cannot be reached: is it running, and are the host and port right?',
+  err_reason_pg_server_old: 'A team profile needs PostgreSQL 15 or newer.',
+  err_reason_pg_no_app_role: 'There is no role “{{role}}” for the apps: create it first (docs/team.md).',
+  err_reason_pg_not_owner:
+    "This user may not create the schema: run team init as the database's owner (docs/team.md).",
+  err_reason_pg_schema_newer:
+    "The team's schema was written by a newer Meterdesk (version {{schema}}, this one knows {{knows}}): update Meterdesk; nothing was changed.",
   err_reason_team_url_not_url: 'That is not a URL: paste the team base URL from the token page.',
   err_reason_team_url_insecure: 'The URL must start with https:// (http:// only for this computer).',
   err_reason_team_url_shape: 'The URL must end in /api/v1/teams/<team>, as on the token page.',

@@ -39,6 +39,8 @@ const CLI_OPTIONS = {
   slp: { type: 'string' },
   since: { type: 'string' },
   'billing-start': { type: 'string' },
+  url: { type: 'string' },
+  'app-role': { type: 'string' },
   payment: { type: 'string' },
   payments: { type: 'string' },
   'power-min': { type: 'string' },

@@ -255,7 +255,14 @@ const backupOrRestore: Run = async (v, positionals, dataDir) => {
   else await restoreCommand({ dataDir, file: positionals[1], name: v.name, json: !!v.json });
 };
 
+/** `team init`: a team's PostgreSQL database made ready (main/db/team-init.ts). */
+const team: Run = async (v, positionals) => {
+  const { teamCommand } = await import('./team-command');
+  await teamCommand({ args: positionals.slice(1), url: v.url, appRole: v['app-role'], json: !!v.json });
+};
+
 const RUNS: Record<string, Run> = {
+  team,
   backup: backupOrRestore,
   restore: backupOrRestore,
   prices,

@@ -1,0 +1,132 @@
+/**
+ * The team store's schema on PostgreSQL (issue 63, first step): the tables a team profile's sync writes,
+ * in the same stored form as a local profile's SQLite (main/db/migrations/0001_baseline.sql: a day of
+ * readings as one row, its slots as JSON arrays, rollups per day). Migrations are numbered, append-only
+ * and never edited once landed, like SQLite's; `meterdesk team init` applies the pending ones as the
+ * schema's owner (db/team-init.ts). Not yet here: the rest of a profile (imports, tariffs, notes with
+ * versions, communities, watch state) and the store port that reads and writes through it.
+ */
+export const TEAM_SCHEMA = 'meterdesk';
+
+export interface TeamMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const core = `
+CREATE TABLE meterdesk.account (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE meterdesk.customers (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  email TEXT
+);
+
+CREATE TABLE meterdesk.sites (
+  id TEXT PRIMARY KEY,
+  customer_id TEXT,
+  name TEXT NOT NULL,
+  address TEXT
+);
+
+CREATE TABLE meterdesk.meters (
+  id TEXT PRIMARY KEY,
+  metering_point TEXT NOT NULL,
+  label TEXT,
+  energy_direction TEXT NOT NULL,
+  commodity TEXT NOT NULL,
+  granularity TEXT NOT NULL,
+  status TEXT NOT NULL,
+  site_id TEXT,
+  is_demo BOOLEAN NOT NULL DEFAULT false,
+  latest_data_sec BIGINT,
+  created_sec BIGINT,
+  consent_state TEXT,
+  consent_expires_sec BIGINT,
+  raw_json TEXT NOT NULL,
+  seen_sec BIGINT NOT NULL
+);
+CREATE INDEX meters_site ON meterdesk.meters (site_id);
+
+CREATE TABLE meterdesk.series (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  meter_id TEXT NOT NULL,
+  obis_code TEXT NOT NULL,
+  unit TEXT NOT NULL,
+  resolution_sec INTEGER NOT NULL DEFAULT 900 CHECK (resolution_sec IN (900, 3600)),
+  UNIQUE (meter_id, obis_code, unit)
+);
+
+CREATE TABLE meterdesk.reading_days (
+  series_id BIGINT NOT NULL,
+  day INTEGER NOT NULL,
+  day_start_sec BIGINT NOT NULL,
+  first_slot_sec BIGINT NOT NULL,
+  vals TEXT NOT NULL,
+  flags TEXT NOT NULL,
+  updated TEXT NOT NULL,
+  PRIMARY KEY (series_id, day)
+);
+
+CREATE TABLE meterdesk.irregular_readings (
+  series_id BIGINT NOT NULL,
+  start_sec BIGINT NOT NULL,
+  end_sec BIGINT NOT NULL,
+  value DOUBLE PRECISION NOT NULL,
+  quality INTEGER NOT NULL,
+  updated_sec BIGINT NOT NULL,
+  revised_sec BIGINT,
+  source TEXT NOT NULL,
+  PRIMARY KEY (series_id, start_sec)
+);
+
+CREATE TABLE meterdesk.reading_revisions (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  series_id BIGINT NOT NULL,
+  start_sec BIGINT NOT NULL,
+  old_value DOUBLE PRECISION NOT NULL,
+  old_quality INTEGER NOT NULL,
+  old_updated_sec BIGINT NOT NULL,
+  new_value DOUBLE PRECISION NOT NULL,
+  new_quality INTEGER NOT NULL,
+  new_updated_sec BIGINT NOT NULL,
+  recorded_sec BIGINT NOT NULL,
+  source TEXT NOT NULL
+);
+CREATE INDEX reading_revisions_series ON meterdesk.reading_revisions (series_id, start_sec);
+
+CREATE TABLE meterdesk.daily_rollups (
+  series_id BIGINT NOT NULL,
+  day INTEGER NOT NULL,
+  day_start_sec BIGINT NOT NULL,
+  expected INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  sum DOUBLE PRECISION NOT NULL,
+  max DOUBLE PRECISION,
+  max_start_sec BIGINT,
+  n_measured INTEGER NOT NULL,
+  n_estimated INTEGER NOT NULL,
+  n_unreliable INTEGER NOT NULL,
+  p5 DOUBLE PRECISION,
+  PRIMARY KEY (series_id, day)
+);
+
+CREATE TABLE meterdesk.sync_state (
+  meter_id TEXT PRIMARY KEY,
+  cursor TEXT,
+  last_sync_sec BIGINT,
+  last_error TEXT,
+  pages INTEGER NOT NULL DEFAULT 0,
+  mode TEXT NOT NULL DEFAULT 'feed' CHECK (mode IN ('feed', 'window')),
+  window_synced_sec BIGINT,
+  backfill_until_sec BIGINT,
+  backfill_cursor TEXT,
+  last_warning TEXT
+);
+`;
+
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [{ version: 1, name: '0001_core', sql: core }];
