@@ -19,7 +19,7 @@ import {
   type ProfileContext,
   type ServicesOptions,
 } from './profile-context';
-import { createStartup, createSyncStatus, LIST_DRAW_MS, writeSyncInterval } from './sync-status';
+import { createStartup, createSyncStatus, writeSyncInterval } from './sync-status';
 import { createSyncControl } from './sync-control';
 import { createActiveProfile } from './active-profile';
 import { watchAfterWrites } from './watch/after-writes';
@@ -27,6 +27,22 @@ import { watchAfterWrites } from './watch/after-writes';
 export type { ProfileContext, ServicesOptions, SyncRunner } from './profile-context';
 
 type Listener = (event: EventName, payload: unknown) => void;
+
+/** "Now" for every figure's frame: the demo service's clock on the demo profile, this computer's otherwise. */
+function nowOf(active: () => Promise<ProfileContext>, demo: () => Promise<DemoService> | null) {
+  return async (): Promise<number> => {
+    const real = systemClock.nowSec();
+    const c = await active().catch(() => null);
+    const d = demo();
+    if (c?.profile.kind !== 'demo' || !d) return real;
+    return Math.min(real, (await d).state.nowSec);
+  };
+}
+
+/** The active profile's analysis thread started, once the window has drawn its list (a failure shows on first use). */
+function warm(c: ProfileContext | null): void {
+  if (c && !c.queries.started()) void c.queries.run('ready').catch(() => null);
+}
 
 /** Events to the shells: every listener hears every event. */
 function createEmitter() {
@@ -85,19 +101,13 @@ export function createServices(opts: ServicesOptions) {
 
   const { parseThread, imports } = portalImports(opts.dataDir, tz, active, emit);
 
-  const startup = createStartup(syncNow, status, () => closed);
-  /** The active profile's analysis thread started once the list has been drawn (a failure shows on first use). */
-  const warmAnalysis = () =>
-    setTimeout(() => {
-      const q = slot.current()?.queries;
-      if (q && !q.started()) void q.run('ready').catch(() => null);
-    }, LIST_DRAW_MS).unref();
-  const nowSec = async (): Promise<number> => {
-    const real = systemClock.nowSec();
-    const c = await active().catch(() => null);
-    if (c?.profile.kind !== 'demo' || !demo) return real;
-    return Math.min(real, (await demo).state.nowSec);
-  };
+  const startup = createStartup(
+    syncNow,
+    status,
+    () => closed,
+    opts.warmAnalysis ? () => warm(slot.current()) : undefined,
+  );
+  const nowSec = nowOf(active, () => demo);
   const watch = watchAfterWrites({ on, emit, active, nowSec, tz, delayMs: opts.watchDelayMs });
 
   return {
@@ -141,11 +151,7 @@ export function createServices(opts: ServicesOptions) {
     whenClosed: slot.whenClosed,
     syncNow,
     startupSync: startup.startupSync,
-    /** The window was served its meter list: the start-up sync, and the analysis thread warmed, follow. */
-    listServed(meters: number): void {
-      startup.listServed(meters);
-      if (opts.warmAnalysis) warmAnalysis();
-    },
+    listServed: startup.listServed,
     /** Resolves when the sync in progress (if any) has finished. */
     whenSynced,
     syncStatus: (): SyncStatus =>

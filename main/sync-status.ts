@@ -115,7 +115,7 @@ export function writeSyncInterval(dataDir: string, min: number): void {
 }
 
 /** How long the window takes to draw its meter list once served (a few hundred meters, 2 cores). */
-export const LIST_DRAW_MS = 300;
+const LIST_DRAW_MS = 300;
 
 /**
  * The sync at start, once the window has been served its meter list (what is stored shows first:
@@ -127,6 +127,8 @@ export function createStartup(
   syncNow: () => Promise<unknown>,
   status: SyncStatusHolder,
   closed: () => boolean,
+  /** Once the window has drawn its list (each time it is served one): the app warms its analysis thread. */
+  afterList?: () => void,
 ) {
   /** Starts the start-up sync, while it waits for the window's meter list. */
   let pending: (() => void) | null = null;
@@ -153,6 +155,7 @@ export function createStartup(
     listServed(meters: number): void {
       const go = pending;
       if (go) setTimeout(go, meters > 0 ? LIST_DRAW_MS : 0);
+      if (afterList) setTimeout(afterList, LIST_DRAW_MS).unref?.();
     },
     /** The start-up sync is due (it waits for the window's list). */
     due: () => pending !== null,

@@ -13,7 +13,8 @@ import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
 import { WatchThresholds } from './WatchThresholds';
 
-export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
+/** `ready`: when to ask for the list (the portfolio's rows first, see PortfolioPanel). */
+export function WatchList({ onOpenMeter, ready = true }: { onOpenMeter: () => void; ready?: boolean }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const [list, setList] = useState<WatchFindingView[] | null>(null);
@@ -22,6 +23,7 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
   // Open by itself when something is new; after that as the person leaves it.
   const [open, setOpen] = useState<boolean | null>(null);
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     unwrap(api().watch.list({})).then(
       (l) => live && setList(l),
@@ -30,7 +32,7 @@ export function WatchList({ onOpenMeter }: { onOpenMeter: () => void }) {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, ready]);
   const formats: WatchFormats = {
     kw: (v) => fmtQuantity(v, 'kw', prefs),
     kwh: (v) => fmtQuantity(v, 'kwhTotal', prefs),
