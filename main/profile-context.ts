@@ -51,7 +51,7 @@ export interface ServicesOptions {
   /** The watch list's evaluation this long after the last write (default watch/after-writes.ts). */
   watchDelayMs?: number;
   /**
-   * Start the analysis thread once the window has drawn its meter list (the app and the harness), so
+   * Start the analysis thread once the window was served its meter list (the app and the harness), so
    * the first analysis (the portfolio's first open: 4.0–4.6 s cold at 1 000 meters) does not wait for
    * the thread's code to load. Not at the open: it took the second core from the start (start at 200
    * meters 2.6–2.8 → 3.1–3.3 s). Off by default: the tests' short-lived services start it on first use.

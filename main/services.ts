@@ -39,7 +39,7 @@ function nowOf(active: () => Promise<ProfileContext>, demo: () => Promise<DemoSe
   };
 }
 
-/** The active profile's analysis thread started, once the window has drawn its list (a failure shows on first use). */
+/** The active profile's analysis thread started, once the window was served its list (a failure shows on first use). */
 function warm(c: ProfileContext | null): void {
   if (c && !c.queries.started()) void c.queries.run('ready').catch(() => null);
 }

@@ -127,7 +127,7 @@ export function createStartup(
   syncNow: () => Promise<unknown>,
   status: SyncStatusHolder,
   closed: () => boolean,
-  /** Once the window has drawn its list (each time it is served one): the app warms its analysis thread. */
+  /** Once the window was served its list (each time): the app warms its analysis thread meanwhile. */
   afterList?: () => void,
 ) {
   /** Starts the start-up sync, while it waits for the window's meter list. */
@@ -155,7 +155,7 @@ export function createStartup(
     listServed(meters: number): void {
       const go = pending;
       if (go) setTimeout(go, meters > 0 ? LIST_DRAW_MS : 0);
-      if (afterList) setTimeout(afterList, LIST_DRAW_MS).unref?.();
+      if (afterList) setTimeout(afterList, 0).unref?.();
     },
     /** The start-up sync is due (it waits for the window's list). */
     due: () => pending !== null,
