@@ -31,7 +31,14 @@ const CLIENTS = [
 async function combine(page: Page, c: (typeof CLIENTS)[number]) {
   await page.getByTestId('manage-tariffs').click();
   const dialog = page.getByTestId('tariffs-dialog');
-  await dialog.getByTestId('tariff-combine').click();
+  // The dialog's sections load after it opens and can move the button between the press and the
+  // release of a click (CI, stop 69: the button focused, no form, 4 min): clicked again until the form is
+  // there, as a person would.
+  await expect(async () => {
+    if (!(await dialog.getByTestId('combine-name').isVisible()))
+      await dialog.getByTestId('tariff-combine').click();
+    await expect(dialog.getByTestId('combine-name')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await dialog.getByTestId('combine-name').fill(c.name);
   await dialog.getByTestId('combine-supplier').selectOption(SOZIAL);
   await dialog.getByTestId('combine-grid').selectOption(c.grid);
