@@ -114,6 +114,7 @@ export const FS_FILES = [
   'main/import/custom-formats.ts',
   'main/profiles/place.ts',
   'main/profiles/registry.ts',
+  'main/profiles/team-profiles.ts',
   'main/report/document/fonts.ts',
   'main/slp/standard-profile.ts',
   'main/start-worker.ts',
@@ -123,7 +124,7 @@ export const FS_FILES = [
 const FS = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
 
 /** The project-relative path of the file being linted, with forward slashes. */
-const projectPath = (context) =>
+export const projectPath = (context) =>
   relative(context.cwd ?? process.cwd(), context.filename)
     .split(sep)
     .join('/');

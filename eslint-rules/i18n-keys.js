@@ -5,6 +5,7 @@
 // variable is refused unless VARIABLE_KEYS names the call and where its keys come from. The dictionary is
 // read from common/i18n/words.ts itself (through tsx), so the rule and the app never disagree.
 import { require as tsxRequire } from 'tsx/cjs/api';
+import { projectPath } from './house-order.js';
 
 const { resources } = tsxRequire('../common/i18n/words.ts', import.meta.url);
 const KEYS = {
@@ -31,12 +32,6 @@ export const VARIABLE_KEYS = {
 const has = (keys, k) => keys.has(k) || (keys.has(`${k}_one`) && keys.has(`${k}_other`));
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function projectPath(context) {
-  const cwd = context.cwd ?? context.getCwd();
-  const file = context.filename ?? context.getFilename();
-  return file.startsWith(cwd) ? file.slice(cwd.length + 1).replaceAll('\\', '/') : file;
-}
 
 /** What is wrong with the key a call or attribute names, or null. */
 function problemOf(arg, path) {
