@@ -46,6 +46,12 @@ export const errorReasons = [
   'pg_no_app_role',
   'pg_not_owner',
   'pg_schema_newer',
+  /** team-profiles.json cannot be read (params: path); left as it is. */
+  'team_profiles_unreadable',
+  /** A team profile asked for what this build cannot do on PostgreSQL yet (params: name, what = the command). */
+  'team_store_not_built',
+  /** A profile without a name. */
+  'profile_name_empty',
   'team_url_insecure',
   'team_url_shape',
   'metering_point_format',

@@ -409,6 +409,11 @@ export const en: Record<keyof typeof de, string> = {
     "This user may not create the schema: run team init as the database's owner (docs/team.md).",
   err_reason_pg_schema_newer:
     "The team's schema was written by a newer Meterdesk (version {{schema}}, this one knows {{knows}}): update Meterdesk; nothing was changed.",
+  err_reason_team_profiles_unreadable:
+    '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
+  err_reason_team_store_not_built:
+    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init) and count what it holds (stats), but cannot run “{{what}}” on PostgreSQL yet.',
+  err_reason_profile_name_empty: 'A profile needs a name.',
   err_reason_team_url_not_url: 'That is not a URL: paste the team base URL from the token page.',
   err_reason_team_url_insecure: 'The URL must start with https:// (http:// only for this computer).',
   err_reason_team_url_shape: 'The URL must end in /api/v1/teams/<team>, as on the token page.',

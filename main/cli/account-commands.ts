@@ -19,6 +19,7 @@ import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { UsageError } from './usage-error';
 import { AppError } from '../errors';
 import { profileStats, registersOfMeter } from '../db/profile-stats';
+import { printStats } from './stats-print';
 import { profileDbPath } from './profile-path';
 
 export interface AccountArgs {
@@ -150,17 +151,7 @@ async function syncCommand(v: AccountArgs, dataDir: string, help: Record<string,
 function statsCommand(v: AccountArgs, dbPath: string): void {
   const db = openForReading(dbPath, note);
   try {
-    const out = profileStats(db);
-    if (v.json) process.stdout.write(JSON.stringify(out) + '\n');
-    else {
-      process.stdout.write(
-        `meters ${out.meters} · series ${out.series} · readings ${out.readings} · revisions ${out.revisions}\n`,
-      );
-      for (const m of out.per_meter)
-        process.stdout.write(
-          `  ${m.metering_point}  ${m.status.padEnd(10)} ${String(m.readings).padStart(9)} readings  latest ${m.latest_reading_at ?? '—'}\n`,
-        );
-    }
+    printStats(profileStats(db), !!v.json);
   } finally {
     db.close();
   }

@@ -28,20 +28,33 @@ Commands:
   community  an energy community's quarter-hours per member, checks, and what another key would bring;
            "community import FILE" brings a whole community from the EDA portal's Energie Report
   team     "team init": a team's PostgreSQL database made ready for Meterdesk (schema and the apps' role)
+  profile  the data folder's profiles ("profile list"); "profile add-team" / "remove-team": team profiles
 
 Run "meterdesk <command> --help" for a command's options.
 --lang de|en: the language of refusals, notes and warnings (else METERDESK_LANG, else the system's
 LC_ALL/LC_MESSAGES/LANG; English unless German is asked for). Help and tables are English.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
-  team: `Usage: meterdesk --data-dir DIR team init --url postgres://OWNER@HOST:PORT/DATABASE [--app-role ROLE] [--json]
+  team: `Usage: meterdesk --data-dir DIR team init (--url postgres://OWNER@HOST:PORT/DATABASE | --profile TEAM) [--app-role ROLE] [--json]
 
 Creates or migrates the schema "meterdesk" of a team's PostgreSQL database (15 or newer), connected as
 the role that owns it, and grants the apps' role (default meterdesk_app, created beforehand: docs/team.md)
 what the apps need: to read and write the data, never to change the schema. The password comes from
-PGPASSWORD, never from the address. Safe to run again: it applies only what is pending, and refuses a
-schema written by a newer Meterdesk. sslmode in the address: disable (default for 127.0.0.1 and
-localhost), require, verify-full (default otherwise).
-A team profile's store (sync, import, analyses on PostgreSQL) is not built yet: this prepares its server.`,
+PGPASSWORD (for --profile: else from the OS keychain, where "profile add-team" kept it), never from the
+address. Safe to run again: it applies only what is pending, and refuses a schema written by a newer
+Meterdesk. sslmode in the address: disable (default for 127.0.0.1 and localhost), require, verify-full
+(default otherwise).
+A team profile's store (sync, import, analyses on PostgreSQL) is not built yet: this prepares its server,
+and "stats --profile TEAM" counts what it holds; other commands refuse a team profile in words.`,
+  profile: `Usage: meterdesk --data-dir DIR profile list [--json]
+       meterdesk --data-dir DIR profile add-team NAME --url postgres://USER@HOST:PORT/DATABASE [--json]
+       meterdesk --data-dir DIR profile remove-team NAME [--json]
+
+list: every profile of the data folder (the demo, account, local and team profiles) with its id.
+add-team: a team profile, whose store is a team's PostgreSQL database (docs/team.md). The server is
+asked first (a profile that cannot connect is not kept); the password comes from PGPASSWORD and is kept
+in the OS keychain (service "Meterdesk PostgreSQL"), never in a file. Team profiles are listed in
+DIR/team-profiles.json, apart from profiles.json, so that an earlier Meterdesk never meets a kind it
+does not know. remove-team: forgets the profile and its password here; the server is not touched.`,
   sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
 
 Syncs every connected meter. The token comes from METERDESK_TOKEN, or from the OS keychain for --profile.
@@ -274,7 +287,8 @@ direction and register (never across them). The app's portfolio view, from the s
 /** The options each command reads (besides --data-dir and --help). */
 export const OPTIONS: Record<string, string[]> = {
   sync: ['base-url', 'team', 'team-url', 'profile', 'page-size'],
-  team: ['url', 'app-role', 'json'],
+  team: ['url', 'app-role', 'json', 'profile'],
+  profile: ['url', 'json'],
   stats: ['json', 'profile'],
   export: ['meter', 'site', 'from', 'to', 'format', 'out', 'register', 'profile'],
   import: ['json', 'profile', 'meter', 'direction', 'replace', 'accept-suspicious'],

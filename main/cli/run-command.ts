@@ -261,8 +261,40 @@ const team: Run = async (v, positionals) => {
   await teamCommand({ args: positionals.slice(1), url: v.url, appRole: v['app-role'], json: !!v.json });
 };
 
+/** `profile`: the data folder's profiles; team profiles added and removed. */
+const profile: Run = async (v, positionals, dataDir) => {
+  const { profileCommand } = await import('./profile-command');
+  await profileCommand({ dataDir, args: positionals.slice(1), url: v.url, json: !!v.json });
+};
+
+/**
+ * The one door for `--profile TEAM` (issue 63): a team profile goes to what this build does on
+ * PostgreSQL (team init, stats); every other command refuses it in words — never a local database
+ * opened in its name, never "no such profile". Returns false when --profile names no team profile.
+ */
+async function onTeamProfile(v: CliValues, positionals: string[], dataDir: string): Promise<boolean> {
+  const command = positionals[0]!;
+  if (!v.profile || command === 'profile') return false;
+  const { findTeamProfile, notOnTeam } = await import('./team-profile');
+  const p = await findTeamProfile(dataDir, v.profile);
+  if (!p) return false;
+  const { teamCommand, teamStatsCommand } = await import('./team-command');
+  if (command === 'team')
+    await teamCommand({
+      args: positionals.slice(1),
+      url: v.url,
+      profile: p,
+      appRole: v['app-role'],
+      json: !!v.json,
+    });
+  else if (command === 'stats') await teamStatsCommand(p, !!v.json);
+  else throw notOnTeam(p, command);
+  return true;
+}
+
 const RUNS: Record<string, Run> = {
   team,
+  profile,
   backup: backupOrRestore,
   restore: backupOrRestore,
   prices,
@@ -285,6 +317,7 @@ const RUNS: Record<string, Run> = {
 /** Runs `command` (checked: it has a help text) with its options; sync, stats and export are the account's. */
 export async function runCommand(v: CliValues, positionals: string[], dataDir: string): Promise<void> {
   const command = positionals[0]!;
+  if (await onTeamProfile(v, positionals, dataDir)) return;
   const run = RUNS[command];
   if (run) return run(v, positionals, dataDir);
   const { accountCommand } = await import('./account-commands');

@@ -1,9 +1,12 @@
 /**
- * `meterdesk team init --url postgres://OWNER@HOST:PORT/DB [--app-role ROLE]`: a team's PostgreSQL
- * database made ready (main/db/team-init.ts). The password comes from PGPASSWORD, never the address.
+ * `meterdesk team init (--url postgres://OWNER@HOST:PORT/DB | --profile TEAM) [--app-role ROLE]`: a
+ * team's PostgreSQL database made ready (main/db/team-init.ts). The password comes from PGPASSWORD, or
+ * for --profile from the OS keychain; never from the address.
  */
 import { initTeam, parseTeamUrl } from '../db/team-init';
+import type { TeamProfile } from '../profiles/team-profiles';
 import { HELP } from './help';
+import { teamConnection } from './team-profile';
 import { UsageError } from './usage-error';
 
 /** The apps' role when none is named (docs/team.md creates it). */
@@ -12,17 +15,22 @@ export const DEFAULT_APP_ROLE = 'meterdesk_app';
 export async function teamCommand(a: {
   args: string[];
   url?: string;
+  profile?: TeamProfile;
   appRole?: string;
   json: boolean;
 }): Promise<void> {
   if (a.args[0] !== 'init' || a.args.length > 1) throw new UsageError(HELP.team!);
-  if (!a.url) throw new UsageError(`team init needs --url.\n\n${HELP.team}`);
+  if (!a.url === !a.profile)
+    throw new UsageError(`team init needs --url or --profile (a team profile), not both.\n\n${HELP.team}`);
   const appRole = a.appRole ?? DEFAULT_APP_ROLE;
   if (!/^[a-z_][a-z0-9_$]{0,62}$/i.test(appRole))
     throw new UsageError(
       `--app-role "${appRole.slice(0, 80)}" is not a role name (letters, digits, _ and $).`,
     );
-  const r = await initTeam(parseTeamUrl(a.url), process.env.PGPASSWORD, appRole);
+  const { target, password } = a.profile
+    ? await teamConnection(a.profile)
+    : { target: parseTeamUrl(a.url!), password: process.env.PGPASSWORD };
+  const r = await initTeam(target, password, appRole);
   if (a.json) {
     process.stdout.write(`${JSON.stringify(r)}\n`);
     return;
@@ -34,4 +42,20 @@ export async function teamCommand(a: {
         : `Schema "${r.schema}" in ${r.database} is at version ${r.version}: nothing to apply.`
     }\nRole "${r.appRole}" may read and write its data, not change the schema; owner "${r.owner}".\n`,
   );
+}
+
+/** `stats --profile TEAM`: what the team's store holds, as `stats` prints a local profile's. */
+export async function teamStatsCommand(profile: TeamProfile, json: boolean): Promise<void> {
+  const [{ connectTeam }, { teamStats }, { printStats }] = await Promise.all([
+    import('../db/team-init'),
+    import('../db/team-stats'),
+    import('./stats-print'),
+  ]);
+  const { target, password } = await teamConnection(profile);
+  const client = await connectTeam(target, password);
+  try {
+    printStats(await teamStats(client), json);
+  } finally {
+    await client.end().catch(() => null);
+  }
 }

@@ -229,3 +229,19 @@ async function grant(client: pg.Client, appRole: string): Promise<void> {
   ])
     await client.query(sql);
 }
+
+/** The team schema's version, or null when `team init` has not made it (or this role cannot see it). */
+export async function teamSchemaVersion(client: pg.Client): Promise<number | null> {
+  try {
+    const r = await client.query<{ t: string | null }>(
+      `SELECT to_regclass('${TEAM_SCHEMA}.schema_migrations')::text AS t`,
+    );
+    if (!r.rows[0]?.t) return null;
+    const v = await client.query<{ v: number }>(
+      `SELECT coalesce(max(version), 0)::int AS v FROM ${TEAM_SCHEMA}.schema_migrations`,
+    );
+    return v.rows[0]!.v;
+  } catch {
+    return null;
+  }
+}

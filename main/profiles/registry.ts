@@ -11,10 +11,11 @@ import { cleanText } from '../../common/rules';
 import { slugOf } from '../../common/slug';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { systemClock } from '../time/clock';
+import { lockProfiles } from './lock';
+import { teamProfileIds } from './team-profiles';
 
 export const DEMO_PROFILE_ID = 'demo';
 
@@ -126,12 +127,18 @@ export function createProfileRegistry(dataDir: string) {
     idFor(name: string, freshFolder = false): string {
       const slug = slugOf(name, 40) || 'account';
       let id = slug;
+      const teams = teamProfileIds(dataDir);
       const taken = (x: string) =>
         f.state().profiles.some((p) => p.id === x) ||
+        teams.has(x) ||
         (freshFolder && existsSync(join(dataDir, 'profiles', x)));
       for (let i = 2; taken(id); i++) id = `${slug}-${i}`;
       return id;
     },
+    /** Whether a profile has this id or name, or a kept folder this id (a team profile may not take it). */
+    isTaken: (idOrName: string): boolean =>
+      f.reread().profiles.some((p) => p.id === idOrName || p.name === idOrName) ||
+      existsSync(join(dataDir, 'profiles', idOrName)),
     add(p: Omit<Profile, 'id' | 'kind'> & { id?: string }): Profile {
       return change((state) => {
         const id = p.id ?? this.idFor(p.name);
@@ -196,23 +203,6 @@ export function createProfileRegistry(dataDir: string) {
       if (deleteLocalData) rmSync(join(dataDir, 'profiles', id), { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Takes the data folder's profile lock, waiting up to 10 s for another writer (a lock older than 10 s
- * is a dead process's and is taken over); returns its release.
- */
-function lockProfiles(dataDir: string): () => void {
-  const target = join(dataDir, 'profiles.json');
-  const until = systemClock.nowMs() + 10_000;
-  for (;;) {
-    try {
-      return lockfile.lockSync(target, { realpath: false, stale: 10_000 });
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'ELOCKED' || systemClock.nowMs() > until) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 15);
-    }
-  }
 }
 
 export type ProfileRegistry = ReturnType<typeof createProfileRegistry>;
