@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { EventName, EventPayload } from '../preload/contract';
 import { createApiClient, type ApiClient, type RateLimitState } from './api/client';
 import { createAccountStore, type AccountStore } from './db/account-store';
+import { sqliteSyncStore } from './db/sync-store';
 import { damaged, openDatabase } from './db/open';
 import { createReadingsStore, type ReadingsStore } from './db/readings-store';
 import type { DemoService, startDemoService } from './demo/service';
@@ -189,7 +190,12 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
   }
   const onProgress = (p: SyncProgress) => emit('sync:progress', p);
   const onReadingsChanged = (meterIds: string[]) => emit('readings:changed', { meterIds });
-  const local = createSyncService({ db, api, account, readings, onProgress, onReadingsChanged });
+  const local = createSyncService({
+    api,
+    store: sqliteSyncStore(db, account, readings),
+    onProgress,
+    onReadingsChanged,
+  });
   const sync: SyncRunner =
     profile.kind === 'local'
       ? localOnly

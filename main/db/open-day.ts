@@ -1,7 +1,7 @@
 /**
  * One day of one series, open for writing: its slots and irregular readings read once, changed in
  * memory, written back whole with its rollup (sum, peak, quality counts, P5) in the caller's
- * transaction. Only the readings store (readings-store.ts) uses it.
+ * transaction. The readings stores use it: the local one (readings-store.ts) and the team's (team-readings.ts).
  */
 import type Database from 'better-sqlite3';
 import type { ReadingColumns } from '../api/reading-columns';
@@ -155,81 +155,139 @@ export function createDayIo(db: Database.Database, tz: string) {
   function openDay(sid: number, resolutionSec: number, day: number): OpenDay {
     const dayStart = dayStartSec(day, tz);
     const dayEnd = dayStartSec(day + 1, tz);
-    const row = selectDay.get(sid, day);
-    const slots = row
-      ? openSlots(
-          decodeDay(
-            row.day_start_sec,
-            row.first_slot_sec,
-            resolutionSec,
-            slotGrid(dayStart, dayEnd, resolutionSec).n,
-            row,
-          ),
-        )
-      : emptyDay(dayStart, dayEnd, resolutionSec);
-    const irregular: OpenDay['irregular'] = new Map();
-    for (const r of selectIrregular.all(sid, dayStart, dayEnd))
-      irregular.set(r.start_sec, {
-        endSec: r.end_sec,
-        value: r.value,
-        quality: r.quality,
-        updatedSec: r.updated_sec,
-        source: sourceCode(r.source),
-        revised: r.revised_sec !== null,
-      });
-    return {
+    return dayFromRows(
       sid,
+      resolutionSec,
       day,
-      slots,
-      dayEndSec: dayEnd,
-      irregular,
-      isStored: row !== undefined,
-      hadIrregular: irregular.size > 0,
-      changed: false,
-    };
+      tz,
+      selectDay.get(sid, day),
+      selectIrregular.all(sid, dayStart, dayEnd),
+    );
   }
 
   /** Writes a changed day: its record, its irregular readings and its rollup. */
   function writeDay(d: OpenDay): void {
-    const s = d.slots;
-    const r = rollupOf(d);
-    if (r.slotsUsed) {
-      const text = encodeDay(s);
-      upsertDay.run(d.sid, d.day, s.dayStartSec, s.firstSlotSec, text.vals, text.flags, text.updated);
-    } else if (d.isStored) deleteDay.run(d.sid, d.day);
-    // A day that read no irregular readings and holds none has none to delete (most days: one
-    // statement fewer per day of a sync).
-    if (d.hadIrregular || d.irregular.size > 0) deleteIrregularOfDay.run(d.sid, s.dayStartSec, d.dayEndSec);
-    for (const [start, x] of d.irregular)
-      insertIrregular.run(
-        d.sid,
-        start,
-        x.endSec,
-        x.value,
-        x.quality,
-        x.updatedSec,
-        x.revised ? x.updatedSec : null,
-        SOURCES[x.source]!,
-      );
-    if (r.count === 0) deleteRollup.run(d.sid, d.day);
-    else
-      upsertRollup.run(
-        d.sid,
-        d.day,
-        s.dayStartSec,
-        s.vals.length,
-        r.count,
-        r.sum,
-        r.max,
-        r.maxStart,
-        r.n[1],
-        r.n[2],
-        r.n[3],
-        r.p5,
-      );
+    const w = dayWrites(d);
+    if (w.day) upsertDay.run(d.sid, d.day, ...w.day);
+    else if (w.deleteDay) deleteDay.run(d.sid, d.day);
+    if (w.replaceIrregular) deleteIrregularOfDay.run(d.sid, d.slots.dayStartSec, d.dayEndSec);
+    for (const row of w.irregular) insertIrregular.run(d.sid, ...row);
+    if (w.rollup) upsertRollup.run(d.sid, d.day, ...w.rollup);
+    else deleteRollup.run(d.sid, d.day);
   }
 
   return { openDay, writeDay };
+}
+
+/** A stored day's row, as both stores read it. */
+export interface StoredDayRow {
+  day_start_sec: number;
+  first_slot_sec: number;
+  vals: string;
+  flags: string;
+  updated: string;
+}
+
+/** A stored irregular reading, as both stores read it. */
+export interface StoredIrregularRow {
+  start_sec: number;
+  end_sec: number;
+  value: number;
+  quality: number;
+  updated_sec: number;
+  revised_sec: number | null;
+  source: string;
+}
+
+/** A day opened from its stored row (undefined: none stored) and its irregular readings. */
+export function dayFromRows(
+  sid: number,
+  resolutionSec: number,
+  day: number,
+  tz: string,
+  row: StoredDayRow | undefined,
+  irregularRows: readonly StoredIrregularRow[],
+): OpenDay {
+  const dayStart = dayStartSec(day, tz);
+  const dayEnd = dayStartSec(day + 1, tz);
+  const slots = row
+    ? openSlots(
+        decodeDay(
+          row.day_start_sec,
+          row.first_slot_sec,
+          resolutionSec,
+          slotGrid(dayStart, dayEnd, resolutionSec).n,
+          row,
+        ),
+      )
+    : emptyDay(dayStart, dayEnd, resolutionSec);
+  const irregular: OpenDay['irregular'] = new Map();
+  for (const r of irregularRows)
+    irregular.set(r.start_sec, {
+      endSec: r.end_sec,
+      value: r.value,
+      quality: r.quality,
+      updatedSec: r.updated_sec,
+      source: sourceCode(r.source),
+      revised: r.revised_sec !== null,
+    });
+  return {
+    sid,
+    day,
+    slots,
+    dayEndSec: dayEnd,
+    irregular,
+    isStored: row !== undefined,
+    hadIrregular: irregular.size > 0,
+    changed: false,
+  };
+}
+
+/**
+ * What writing a changed day takes, as data (each store runs it its own way): the day's record
+ * (day_start_sec, first_slot_sec, vals, flags, updated) or its deletion; whether its irregular readings
+ * are replaced, and by which (start, end, value, quality, updated, revised, source); its rollup
+ * (day_start_sec, expected, count, sum, max, max_start_sec, measured, estimated, unreliable, p5) or null
+ * (delete it).
+ */
+export function dayWrites(d: OpenDay) {
+  const s = d.slots;
+  const r = rollupOf(d);
+  const text = r.slotsUsed ? encodeDay(s) : null;
+  return {
+    day: text ? ([s.dayStartSec, s.firstSlotSec, text.vals, text.flags, text.updated] as const) : null,
+    deleteDay: !text && d.isStored,
+    // A day that read no irregular readings and holds none has none to delete (most days: one
+    // statement fewer per day of a sync).
+    replaceIrregular: d.hadIrregular || d.irregular.size > 0,
+    irregular: [...d.irregular].map(
+      ([start, x]) =>
+        [
+          start,
+          x.endSec,
+          x.value,
+          x.quality,
+          x.updatedSec,
+          x.revised ? x.updatedSec : null,
+          SOURCES[x.source]!,
+        ] as const,
+    ),
+    rollup:
+      r.count === 0
+        ? null
+        : ([
+            s.dayStartSec,
+            s.vals.length,
+            r.count,
+            r.sum,
+            r.max,
+            r.maxStart,
+            r.n[1]!,
+            r.n[2]!,
+            r.n[3]!,
+            r.p5,
+          ] as const),
+  };
 }
 
 /** A day's rollup as it is summed: one object a day, its numbers updated in place. */

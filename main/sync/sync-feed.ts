@@ -72,7 +72,7 @@ export async function followFeed(
           (a, z, cur) => c.deps.api.windowRead(meterId, a, z, { cursor: cur }),
           signal,
         );
-        c.deps.account.clearCursor(meterId);
+        await c.deps.store.clearCursor(meterId);
         report();
         if (b.feedCursor) {
           cursor = b.feedCursor;
@@ -98,7 +98,7 @@ export async function followFeed(
     // Let other work (IPC, rendering events) run between parsing a page and writing it.
     await new Promise<void>((resolve) => setImmediate(resolve));
     // The cursor to resume from: the page's, or (none handed out on an empty page) the one used.
-    apply(c, meterId, t, page.readings, 'cursor', next ?? cursor);
+    await apply(c, meterId, t, page.readings, 'cursor', next ?? cursor);
     fromSec = undefined;
     report();
     if (page.readings.length === 0 || page.more === false) return;
@@ -144,7 +144,7 @@ export async function startFeed(
     if (err.status !== 400) throw err;
     const refusal = err.message;
     // A first sync by windows resumes after the last window an earlier run finished.
-    const progress = c.deps.account.syncStateOf(meterId).backfill;
+    const progress = (await c.deps.store.syncStateOf(meterId)).backfill;
     const from = progress?.untilSec ?? sinceSec ?? c.now() - HISTORY_DAYS * DAY_SEC;
     let w;
     try {
@@ -156,7 +156,7 @@ export async function startFeed(
         c.now() + DAY_SEC,
         (a, b, cursor) => c.deps.api.feedWindow(meterId, a, b, { cursor, limit }),
         signal,
-        (untilSec, cursor) => c.deps.account.writeBackfill(meterId, untilSec, progress?.feedCursor ?? cursor),
+        (untilSec, cursor) => c.deps.store.writeBackfill(meterId, untilSec, progress?.feedCursor ?? cursor),
       );
     } catch (err2) {
       if (err2 instanceof ApiError && (err2.status === 400 || err2.status === 422))
@@ -175,14 +175,14 @@ export async function startFeed(
         'The service asked for a window read to start its change feed, but its window read handed out no cursor to continue from. Report this to the service.',
         200,
       );
-    c.deps.db.transaction(() => c.deps.account.writeCursor(meterId, feedCursor, c.now())).immediate();
+    await c.deps.store.writeCursor(meterId, feedCursor, c.now());
     return { cursor: feedCursor };
   }
 }
 
 /** A meter of a service without a change feed: window reads since the last ones, less the revision window. */
 export async function windowSync(c: SyncCtx, meterId: string, t: Tally, signal?: AbortSignal): Promise<void> {
-  const state = c.deps.account.syncStateOf(meterId);
+  const state = await c.deps.store.syncStateOf(meterId);
   // Again from the last read less the revision window; a first read resumes after its last window.
   const since =
     state.mode === 'window' && state.windowSyncedSec !== null
@@ -197,12 +197,8 @@ export async function windowSync(c: SyncCtx, meterId: string, t: Tally, signal?:
     c.now() + DAY_SEC,
     (a, b, cursor) => c.deps.api.windowRead(meterId, a, b, { cursor }),
     signal,
-    state.mode === 'window' ? undefined : (untilSec) => c.deps.account.writeBackfill(meterId, untilSec, null),
+    state.mode === 'window' ? undefined : (untilSec) => c.deps.store.writeBackfill(meterId, untilSec, null),
   );
   // Days older than the revision window cannot change: what a resumed read got earlier stays right.
-  c.deps.db
-    .transaction(() =>
-      c.deps.account.writeWindowSynced(meterId, Math.min(w.servedSec ?? asOf, asOf), c.now()),
-    )
-    .immediate();
+  await c.deps.store.writeWindowSynced(meterId, Math.min(w.servedSec ?? asOf, asOf), c.now());
 }

@@ -24,21 +24,15 @@ export function newTally(): Tally {
 }
 
 /** Writes a page (and, for the feed, its cursor in the same transaction), and tallies it. */
-export function apply(
+export async function apply(
   c: SyncCtx,
   meterId: string,
   t: Tally,
   readings: ReadingColumns,
   source: 'cursor' | 'window',
   cursor?: string | null,
-): void {
-  const w = c.deps.readings.applyPage(
-    meterId,
-    readings,
-    source,
-    c.now(),
-    cursor === undefined ? undefined : () => c.deps.account.writeCursor(meterId, cursor, c.now()),
-  );
+): Promise<void> {
+  const w = await c.deps.store.applyPage(meterId, readings, source, c.now(), cursor);
   t.pages += 1;
   t.readings += w.inserted + w.updated;
   t.revisions += w.revisions;
@@ -72,7 +66,7 @@ export async function readWindows(
   toSec: number,
   read: (fromSec: number, toSec: number, cursor: string | null) => Promise<ApiPage>,
   signal?: AbortSignal,
-  onChunk?: (untilSec: number, feedCursor: string | null) => void,
+  onChunk?: (untilSec: number, feedCursor: string | null) => Promise<void> | void,
 ): Promise<{ feedCursor: string | null; servedSec: number | null }> {
   const result = { feedCursor: null as string | null, servedSec: null as number | null };
   const chunk = async (a: number, b: number): Promise<void> => {
@@ -102,7 +96,7 @@ export async function readWindows(
     if (signal?.aborted) throw cancelled();
     const end = Math.min(toSec, start + WINDOW_CHUNK_DAYS * DAY_SEC);
     await chunk(start, end);
-    onChunk?.(end, result.feedCursor);
+    await onChunk?.(end, result.feedCursor);
   }
   return result;
 }

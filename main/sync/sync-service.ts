@@ -67,7 +67,7 @@ export function createSyncService(deps: SyncDeps) {
     const ctl = controller;
     try {
       await refreshAccount(c);
-      const ids = deps.account.syncableMeterIds().filter((id) => !o.meterIds || o.meterIds.includes(id));
+      const ids = (await deps.store.syncableMeterIds()).filter((id) => !o.meterIds || o.meterIds.includes(id));
       return await runAll(c, ids, syncMeter, ctl);
     } finally {
       controller = null;
@@ -93,7 +93,7 @@ export type SyncService = ReturnType<typeof createSyncService>;
 
 /** One meter's run: window reads for a meter without a feed, else (first: recent days, start) the feed. */
 async function runMeter(c: SyncCtx, meterId: string, t: Tally, report: () => void, signal?: AbortSignal) {
-  const state = c.deps.account.syncStateOf(meterId);
+  const state = await c.deps.store.syncStateOf(meterId);
   if (state.mode === 'window') {
     await windowSync(c, meterId, t, signal);
     report();
@@ -127,10 +127,10 @@ async function runMeter(c: SyncCtx, meterId: string, t: Tally, report: () => voi
 /** Refreshes the meter list (and customers/sites where the service offers them). */
 async function refreshAccount(c: SyncCtx): Promise<void> {
   const meters = await c.deps.api.listMeters();
-  c.deps.account.saveMeters(meters, c.now());
+  await c.deps.store.saveMeters(meters, c.now());
   try {
     const [customers, sites] = await Promise.all([c.deps.api.customers(), c.deps.api.sites()]);
-    c.deps.account.saveStructure(customers, sites);
+    await c.deps.store.saveStructure(customers, sites);
   } catch (err) {
     // Services without these endpoints still sync; anything else is a real error.
     if (!(err instanceof ApiError && (err.status === 404 || err.status === 403 || err.status === 405)))
@@ -213,13 +213,13 @@ async function runOne(
       signal,
     );
     if (t.skipped) return;
-    c.deps.account.inferCommodity(meterId);
+    await c.deps.store.inferCommodity(meterId);
     if (c.deps.verify ?? true) await checkMeter(c, meterId, t, summary, signal);
   } catch (err) {
     if (err instanceof AppError && err.code === 'cancelled') throw err;
     const e = err instanceof AppError ? err : unexpected(err);
     const error = toContractError(e);
-    c.deps.account.recordError(meterId, error);
+    await c.deps.store.recordError(meterId, error);
     summary.errors.push({ meterId, code: e.code, message: e.message, error });
     if (e.code === 'unauthenticated' || e.code === 'unreachable' || e.code === 'rate_limited') throw err;
   }
@@ -227,9 +227,9 @@ async function runOne(
 
 /** What the service says it has for the days this run wrote, against the local copy (verify.ts). */
 async function checkMeter(c: SyncCtx, meterId: string, t: Tally, summary: SyncSummary, signal: AbortSignal) {
-  const { db, api, readings, onReadingsChanged } = c.deps;
+  const { store, api, onReadingsChanged } = c.deps;
   const v = await verifyMeter(
-    { db, api, readings, tz: c.tz, now: c.now, onReadingsChanged },
+    { store, api, tz: c.tz, now: c.now, onReadingsChanged },
     meterId,
     t.firstDay === null || t.lastDay === null ? null : { firstDay: t.firstDay, lastDay: t.lastDay },
     signal,
@@ -237,5 +237,5 @@ async function checkMeter(c: SyncCtx, meterId: string, t: Tally, summary: SyncSu
   summary.readingsWritten += v.written;
   summary.checks.push(v.check);
   summary.warnings.push(...v.warnings);
-  c.deps.account.recordWarning(meterId, v.warnings.length > 0 ? v.warnings.map(noteOf) : null);
+  await c.deps.store.recordWarning(meterId, v.warnings.length > 0 ? v.warnings.map(noteOf) : null);
 }

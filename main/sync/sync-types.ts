@@ -1,8 +1,6 @@
 /** The sync's constants and the shapes its callers see (progress, summary, dependencies). */
-import type Database from 'better-sqlite3';
 import type { ApiClient } from '../api/client';
-import type { AccountStore } from '../db/account-store';
-import type { ReadingsStore } from '../db/readings-store';
+import type { SyncStore } from '../db/sync-store';
 import type { MeterCheck, SyncWarning } from './verify';
 import type { ContractError } from '../../preload/contract';
 
@@ -44,10 +42,9 @@ export interface SyncSummary {
 }
 
 export interface SyncDeps {
-  db: Database.Database;
   api: ApiClient;
-  account: AccountStore;
-  readings: ReadingsStore;
+  /** Where the sync reads and writes: a local profile's SQLite or a team's PostgreSQL (db/sync-store.ts). */
+  store: SyncStore;
   tz?: string;
   now?: () => number;
   onProgress?: (p: SyncProgress) => void;

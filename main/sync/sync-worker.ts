@@ -12,6 +12,7 @@ import { createApiClient } from '../api/client';
 import { createAccountStore } from '../db/account-store';
 import { openDatabase } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
+import { sqliteSyncStore } from '../db/sync-store';
 import { serveThread } from '../threads/rpc';
 import { createSyncService } from './sync-service';
 import { syncCalls, type SyncThreadContext } from './sync-thread-calls';
@@ -29,10 +30,8 @@ const api = createApiClient({
   onRateLimit: (rateLimit) => ctx.emit?.({ type: 'rateLimit', rateLimit }),
 });
 ctx.sync = createSyncService({
-  db,
   api,
-  account: createAccountStore(db),
-  readings: createReadingsStore(db, data.tz),
+  store: sqliteSyncStore(db, createAccountStore(db), createReadingsStore(db, data.tz)),
   pageSize: data.pageSize,
   concurrency: data.concurrency,
   recentFirstDays: data.recentFirstDays,

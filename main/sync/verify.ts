@@ -15,14 +15,10 @@
  * are outside the check (docs/service-contract.md).
  */
 import type { SyncNote } from '../../preload/contract';
-import type Database from 'better-sqlite3';
 import type { ApiClient } from '../api/client';
-import type { ReadingsStore } from '../db/readings-store';
+import type { SyncStore } from '../db/sync-store';
 import { dayKey, dayNumberOf, dayStartSec, quarterHoursInDay } from '../time/local-days';
 import { readWindow } from './window-read';
-import { countReadings, latestOfMeters } from '../db/readings-read';
-import { meterRow } from '../db/meter-reads';
-import { meterReadingCount, readingCountsByDay, registersOf } from '../db/series-reads';
 
 export const MAX_PROBES = 16;
 const MAX_RANGE_DAYS = 90;
@@ -62,9 +58,8 @@ export interface MeterCheck {
 }
 
 export interface VerifyDeps {
-  db: Database.Database;
+  store: SyncStore;
   api: ApiClient;
-  readings: ReadingsStore;
   tz: string;
   now: () => number;
   onReadingsChanged?: (meterIds: string[]) => void;
@@ -76,11 +71,11 @@ export async function verifyMeter(
   synced: { firstDay: number; lastDay: number } | null,
   signal?: AbortSignal,
 ): Promise<{ check: MeterCheck; warnings: SyncWarning[]; written: number }> {
-  const { db, tz } = deps;
-  const meter = meterRow(db, meterId);
-  const series = registersOf(db, meterId).map((s) => s.id);
-  const latestEnd = latestOfMeters(db, [meterId])?.endSec ?? null;
-  const serviceLatest = meter?.latest_data_sec ?? null;
+  const { store, tz } = deps;
+  const facts = await store.checkFacts(meterId);
+  const series = facts.seriesIds;
+  const latestEnd = facts.latestEndSec;
+  const serviceLatest = facts.serviceLatestSec;
   // The span: the days the run wrote, and on to the last day the service says it has data for.
   let firstDay = synced?.firstDay ?? null;
   let lastDay = synced?.lastDay ?? null;
@@ -100,7 +95,7 @@ export async function verifyMeter(
   // Readings per day and register, from the rollups (kept with the rows in one transaction).
   const counts = new Map<number, Map<number, number>>();
   if (series.length > 0) {
-    const rows = readingCountsByDay(db, series, firstDay, lastDay);
+    const rows = await store.readingCountsByDay(series, firstDay, lastDay);
     for (const r of rows) {
       let perDay = counts.get(r.d);
       if (!perDay) counts.set(r.d, (perDay = new Map()));
@@ -129,13 +124,13 @@ export async function verifyMeter(
     if (signal?.aborted) break;
     const fromSec = dayStartSec(a, tz);
     const toSec = dayStartSec(b + 1, tz);
-    const before = countReadings(db, meterId, fromSec, toSec);
+    const before = await store.countReadings(meterId, fromSec, toSec);
     let fetched = 0;
     const o = await readWindow(
       `the check of ${dayKey(a)} – ${dayKey(b)}`,
       (cursor) => deps.api.windowRead(meterId, fromSec, toSec, { cursor }),
-      (page) => {
-        const w = deps.readings.applyPage(meterId, page.readings, 'window', deps.now());
+      async (page) => {
+        const w = await store.applyPage(meterId, page.readings, 'window', deps.now());
         fetched += w.inserted + w.updated;
       },
       signal,
@@ -170,7 +165,7 @@ export async function verifyMeter(
       toSec: dayStartSec(newest + 1, tz),
       serviceReadings: null,
       // Whole local days: their rollups count them exactly (written with the readings).
-      localReadings: meterReadingCount(db, meterId, oldest, newest),
+      localReadings: await store.meterReadingCount(meterId, oldest, newest),
       fetched: 0,
       days,
       maxRanges: MAX_PROBES,

@@ -25,7 +25,7 @@ export const MAX_WINDOW_PAGES = 10_000;
 export async function readWindow<P extends Omit<ApiPage, 'readings'> & { readings: { length: number } }>(
   what: string,
   fetchPage: (cursor: string | null) => Promise<P>,
-  onPage: (page: P) => void,
+  onPage: (page: P) => void | Promise<void>,
   signal?: AbortSignal,
   maxPages = MAX_WINDOW_PAGES,
 ): Promise<WindowOutcome> {
@@ -39,7 +39,7 @@ export async function readWindow<P extends Omit<ApiPage, 'readings'> & { reading
       out.stated = page.totalRecords;
       out.servedSec = page.servedSec;
     }
-    onPage(page);
+    await onPage(page);
     out.pages += 1;
     out.received += page.readings.length;
     if (page.more !== true) {

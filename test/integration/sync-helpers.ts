@@ -7,6 +7,7 @@ import { createApiClient } from '../../main/api/client';
 import { createAccountStore } from '../../main/db/account-store';
 import { openDatabase } from '../../main/db/open';
 import { createReadingsStore } from '../../main/db/readings-store';
+import { sqliteSyncStore } from '../../main/db/sync-store';
 import { UNNAMED_REGISTER } from '../../main/api/schemas';
 import { wireRegister } from '../../main/demo/generations';
 import { rangeReadings } from '../../main/demo/range';
@@ -38,10 +39,8 @@ export function syncCore(
   });
   const account = createAccountStore(db);
   const sync = createSyncService({
-    db,
     api,
-    account,
-    readings: createReadingsStore(db),
+    store: sqliteSyncStore(db, account, createReadingsStore(db)),
     pageSize: o.pageSize,
   });
   return { db, path, api, account, sync };

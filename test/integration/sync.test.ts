@@ -2,6 +2,7 @@
 // generation the service is known to speak (spec, current, ours): the same suite, parametrised.
 import { describe, expect, it } from 'vitest';
 import { dayNumberOf, quarterHoursInDay } from '../../main/time/local-days';
+import { sqliteSyncStore } from '../../main/db/sync-store';
 import { createReadingsStore } from '../../main/db/readings-store';
 import { generations } from '../../main/demo/generations';
 import { wireRegister } from '../../main/demo/generations';
@@ -115,10 +116,8 @@ describe.each(generations)('sync against the %s contract', (contract) => {
       const c = syncCore(svc, { pageSize: 500 });
       let pages = 0;
       const syncing = createSyncService({
-        db: c.db,
         api: c.api,
-        account: c.account,
-        readings: createReadingsStore(c.db),
+        store: sqliteSyncStore(c.db, c.account, createReadingsStore(c.db)),
         pageSize: 500,
         concurrency: 4,
         onProgress: () => {
