@@ -413,6 +413,8 @@ export const de = {
     'Dieser Benutzer darf das Schema nicht anlegen: team init als Eigentümer der Datenbank ausführen (docs/team.md).',
   err_reason_pg_schema_newer:
     'Das Team-Schema stammt von einem neueren Meterdesk (Version {{schema}}, dieses kennt {{knows}}): Meterdesk aktualisieren; nichts wurde geändert.',
+  err_reason_pg_schema_missing:
+    'Die Team-Datenbank hat noch kein Meterdesk-Schema, das dieser Benutzer nutzen kann: zuerst team init als Eigentümer der Datenbank ausführen (docs/team.md). Nichts wurde geändert.',
   err_reason_team_profiles_unreadable:
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:

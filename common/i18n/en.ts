@@ -409,6 +409,8 @@ export const en: Record<keyof typeof de, string> = {
     "This user may not create the schema: run team init as the database's owner (docs/team.md).",
   err_reason_pg_schema_newer:
     "The team's schema was written by a newer Meterdesk (version {{schema}}, this one knows {{knows}}): update Meterdesk; nothing was changed.",
+  err_reason_pg_schema_missing:
+    "The team's database has no Meterdesk schema this user can use yet: run team init as the database's owner first (docs/team.md). Nothing was changed.",
   err_reason_team_profiles_unreadable:
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:

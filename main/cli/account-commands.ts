@@ -14,12 +14,12 @@ import { systemClock } from '../time/clock';
 
 /** A remark on stderr, apart from the command's output. */
 const note = (message: string) => process.stderr.write(`meterdesk: ${message}\n`);
-import type { SyncProgress } from '../sync/sync-service';
 import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { UsageError } from './usage-error';
 import { AppError } from '../errors';
 import { profileStats, registersOfMeter } from '../db/profile-stats';
 import { printStats } from './stats-print';
+import { printSyncSummary, progressLine } from './sync-print';
 import { profileDbPath } from './profile-path';
 
 export interface AccountArgs {
@@ -89,59 +89,16 @@ async function syncCommand(v: AccountArgs, dataDir: string, help: Record<string,
   // generation: the CLI's sync peaked at 311 MB on the main thread, the app's at 243–268 MB (issue 46).
   const db = openForWriting(dbPath);
   db.close();
-  const isTty = process.stderr.isTTY;
-  let lastDraw = 0;
   const sync = createWorkerSync({
     dbPath,
     tz: DEFAULT_TZ,
     connection: { baseUrl, team, token },
     pageSize: v['page-size'] ? Number(v['page-size']) : undefined,
-    onProgress: (p: SyncProgress) => {
-      if (!isTty || (systemClock.nowMs() - lastDraw < 200 && !p.done)) return;
-      lastDraw = systemClock.nowMs();
-      const eta = p.etaSec !== null ? `, ~${Math.ceil(p.etaSec)} s left` : '';
-      process.stderr.write(
-        `\rmeter ${Math.min(p.meterIndex + 1, p.meterCount)}/${p.meterCount} · ${p.readings} readings · ${p.revisions} revisions${eta}   ${p.done ? '\n' : ''}`,
-      );
-    },
+    onProgress: progressLine(),
   });
   process.once('SIGINT', () => sync.cancel());
   try {
-    const s = await sync.syncAll();
-    process.stdout.write(
-      JSON.stringify({
-        meters: s.meters,
-        readings_written: s.readingsWritten,
-        revisions: s.revisions,
-        pages: s.pages,
-        duration_ms: s.durationMs,
-        errors: s.errors.map((e) => ({ meter_id: e.meterId, code: e.code, message: e.message })),
-        warnings: s.warnings.map((w) => ({
-          meter_id: w.meterId,
-          kind: w.kind,
-          message: w.message,
-          from: new Date(w.fromSec * 1000).toISOString(),
-          to: new Date(w.toSec * 1000).toISOString(),
-          service_readings: w.serviceReadings,
-          local_readings: w.localReadings,
-          fetched: w.fetched,
-        })),
-        checks: s.checks.map((c) => ({
-          meter_id: c.meterId,
-          from_day: c.fromDay,
-          to_day: c.toDay,
-          incomplete_days: c.incompleteDays,
-          probes: c.probes,
-        })),
-      }) + '\n',
-    );
-    const { cliLanguage, cliWord, syncWarningLine } = await import('./cli-words');
-    const lang = cliLanguage(process.argv.slice(2));
-    for (const w of s.warnings)
-      process.stderr.write(
-        `meterdesk: ${cliWord('warning', lang)}: ${cliWord('meter', lang)} ${w.meterId}: ${syncWarningLine(w, lang)}\n`,
-      );
-    if (s.errors.length > 0) process.exitCode = 2;
+    await printSyncSummary(await sync.syncAll());
   } finally {
     await sync.close();
   }

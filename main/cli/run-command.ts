@@ -278,7 +278,7 @@ async function onTeamProfile(v: CliValues, positionals: string[], dataDir: strin
   const { findTeamProfile, notOnTeam } = await import('./team-profile');
   const p = await findTeamProfile(dataDir, v.profile);
   if (!p) return false;
-  const { teamCommand, teamStatsCommand } = await import('./team-command');
+  const { teamCommand, teamStatsCommand, teamSyncCommand } = await import('./team-command');
   if (command === 'team')
     await teamCommand({
       args: positionals.slice(1),
@@ -288,6 +288,13 @@ async function onTeamProfile(v: CliValues, positionals: string[], dataDir: strin
       json: !!v.json,
     });
   else if (command === 'stats') await teamStatsCommand(p, !!v.json);
+  else if (command === 'sync')
+    await teamSyncCommand(p, {
+      baseUrl: v['base-url'],
+      team: v.team,
+      teamUrl: v['team-url'],
+      pageSize: v['page-size'],
+    });
   else throw notOnTeam(p, command);
   return true;
 }

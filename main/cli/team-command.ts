@@ -59,3 +59,50 @@ export async function teamStatsCommand(profile: TeamProfile, json: boolean): Pro
     await client.end().catch(() => null);
   }
 }
+
+/**
+ * `sync --profile TEAM (--base-url URL --team T | --team-url URL)`: an account synced into the team's
+ * PostgreSQL store — the same sync as a local profile's (sync/sync-service.ts), through the team's store
+ * adapter (db/team-sync-store.ts). The token comes from METERDESK_TOKEN (the nightly job's environment).
+ */
+export async function teamSyncCommand(
+  profile: TeamProfile,
+  o: { baseUrl?: string; team?: string; teamUrl?: string; pageSize?: string },
+): Promise<void> {
+  const [
+    { connectTeam, requireTeamSchema },
+    store,
+    { createApiClient, splitTeamUrl },
+    { createSyncService },
+  ] = await Promise.all([
+    import('../db/team-init'),
+    import('../db/team-sync-store'),
+    import('../api/client'),
+    import('../sync/sync-service'),
+  ]);
+  const { printSyncSummary, progressLine } = await import('./sync-print');
+  const { DEFAULT_TZ } = await import('../time/local-days');
+  const where = o.teamUrl ? splitTeamUrl(o.teamUrl) : { baseUrl: o.baseUrl, team: o.team };
+  if (!where.baseUrl || !where.team)
+    throw new UsageError(
+      `A team profile's sync needs the account: --base-url and --team (or --team-url).\n\n${HELP.sync}`,
+    );
+  const token = process.env.METERDESK_TOKEN;
+  if (!token) throw new UsageError('No token: set METERDESK_TOKEN.');
+  const { target, password } = await teamConnection(profile);
+  const client = await connectTeam(target, password);
+  await requireTeamSchema(client, target).finally(() => client.end().catch(() => null));
+  const pool = store.teamPool(target, password);
+  try {
+    const sync = createSyncService({
+      api: createApiClient({ baseUrl: where.baseUrl, team: where.team, token }),
+      store: store.teamSyncStore(pool, target, DEFAULT_TZ),
+      pageSize: o.pageSize ? Number(o.pageSize) : undefined,
+      onProgress: progressLine(),
+    });
+    process.once('SIGINT', () => sync.cancel());
+    await printSyncSummary(await sync.syncAll());
+  } finally {
+    await pool.end().catch(() => null);
+  }
+}

@@ -258,12 +258,12 @@ function storedNotes(text: string | null): SyncNote[] | null {
  * A stored cursor, unless it breaks the cap (common/rules.ts): one an older version stored is
  * dropped, so the meter syncs again from the start of the service's retention (idempotent).
  */
-function usableCursor(cursor: string | null | undefined): string | null {
+export function usableCursor(cursor: string | null | undefined): string | null {
   return cursor && identifierIssue(cursor, TEXT_CAPS.cursor) === null ? cursor : null;
 }
 
 /** The API client refuses such cursors; any other writer is stopped here before anything is stored. */
-function checkedCursor(cursor: string | null): string | null {
+export function checkedCursor(cursor: string | null): string | null {
   const why = cursor === null ? null : identifierIssue(cursor, TEXT_CAPS.cursor);
   if (why)
     throw new AppError('bad_response', `The service's cursor ${why}; it was not stored.`, {

@@ -245,3 +245,20 @@ export async function teamSchemaVersion(client: pg.Client): Promise<number | nul
     return null;
   }
 }
+
+/** Refuses a database whose schema `team init` has not made (or not migrated) yet, or a newer one's. */
+export async function requireTeamSchema(client: pg.Client, t: TeamTarget): Promise<void> {
+  const v = await teamSchemaVersion(client);
+  if (v !== null && v > TEAM_MIGRATIONS.length)
+    throw new AppError(
+      'local_data',
+      `The team's schema in ${where(t)} was written by a newer Meterdesk (version ${v}, this one knows ${TEAM_MIGRATIONS.length}). Update Meterdesk; nothing was changed.`,
+      { reason: 'pg_schema_newer', params: { schema: v, knows: TEAM_MIGRATIONS.length } },
+    );
+  if (v === null || v < TEAM_MIGRATIONS.length)
+    throw new AppError(
+      'local_data',
+      `${where(t)} has no Meterdesk schema${v === null ? '' : ` at version ${TEAM_MIGRATIONS.length} (it is at ${v})`} that user "${t.user}" can use: run "meterdesk team init" as the database's owner first (docs/team.md). Nothing was changed.`,
+      { reason: 'pg_schema_missing' },
+    );
+}

@@ -45,8 +45,13 @@ export async function teamStats(client: pg.Client): Promise<ProfileStats> {
   };
 }
 
-/** The end of each meter's newest reading, in epoch seconds. */
-async function latestEnds(client: pg.Client): Promise<Map<string, number>> {
+/** The end of each meter's (or one meter's) newest reading, in epoch seconds. */
+export async function latestEnds(
+  client: pg.Client | pg.Pool,
+  meterId?: string,
+): Promise<Map<string, number>> {
+  const only = meterId === undefined ? '' : 'WHERE s.meter_id = $1';
+  const params = meterId === undefined ? [] : [meterId];
   const out = new Map<string, number>();
   const keep = (meterId: string, endSec: number) => {
     if (endSec > (out.get(meterId) ?? -Infinity)) out.set(meterId, endSec);
@@ -62,8 +67,9 @@ async function latestEnds(client: pg.Client): Promise<Map<string, number>> {
   }>(
     `SELECT DISTINCT ON (d.series_id) s.meter_id, s.resolution_sec, d.day_start_sec, d.first_slot_sec,
             d.vals, d.flags, d.updated
-       FROM ${S}.reading_days d JOIN ${S}.series s ON s.id = d.series_id
+       FROM ${S}.reading_days d JOIN ${S}.series s ON s.id = d.series_id ${only}
       ORDER BY d.series_id, d.day DESC`,
+    params,
   );
   for (const r of days.rows) {
     const first = Number(r.first_slot_sec);
@@ -76,7 +82,8 @@ async function latestEnds(client: pg.Client): Promise<Map<string, number>> {
   }
   const irregular = await client.query<{ meter_id: string; end_sec: string }>(
     `SELECT s.meter_id, max(i.end_sec)::text AS end_sec FROM ${S}.irregular_readings i
-       JOIN ${S}.series s ON s.id = i.series_id GROUP BY s.meter_id`,
+       JOIN ${S}.series s ON s.id = i.series_id ${only} GROUP BY s.meter_id`,
+    params,
   );
   for (const r of irregular.rows) keep(r.meter_id, Number(r.end_sec));
   return out;

@@ -129,7 +129,19 @@ describe('team profiles', () => {
 
     // Every other command refuses the team profile in words, and writes nothing anywhere.
     for (const args of [
-      ['sync'],
+      [
+        'export',
+        '--meter',
+        'x',
+        '--from',
+        '2026-01-01',
+        '--to',
+        '2026-02-01',
+        '--format',
+        'iso',
+        '--out',
+        join(dir, 'x.csv'),
+      ],
       ['analyze', '--meter', 'x'],
       ['import', join(dir, 'none.csv')],
       ['meters'],
@@ -162,34 +174,84 @@ describe('team profiles', () => {
     expect(demoStats.stderr).not.toContain('team-profiles.json');
   }, 60_000);
 
-  it('stats --profile TEAM counts the same rows as stats of a local profile', async () => {
+  it("sync --profile TEAM writes what a local sync writes, row for row, as the apps' role; revisions too", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
-    const s = await cli(dir, ['sync', '--base-url', svc.info.base_url, '--team', svc.info.team], {
-      METERDESK_TOKEN: svc.info.tokens.pro,
+    const init = await cli(dir, ['team', 'init', '--url', url(OWNER), '--app-role', APP], {
+      PGPASSWORD: PW.owner,
     });
-    expect(s.status, s.stderr).toBe(0);
-    const local = await cli(dir, ['stats', '--json']);
-    expect(local.status, local.stderr).toBe(0);
-    const want = JSON.parse(local.stdout) as { readings: number; meters: number };
-    // Independent of both readers: the service's own count.
-    expect(want.readings).toBe((await admin(svc, 'GET', '/stats')).teams[svc.info.team].readings);
-
-    await copyIntoTeam(join(dir, 'meterdesk.sqlite'));
+    expect(init.status, init.stderr).toBe(0);
     const add = await cli(dir, ['profile', 'add-team', `${TEAM} B`, '--url', url(APP)], {
       PGPASSWORD: PW.app,
     });
     expect(add.status, add.stderr).toBe(0);
-    const team = await cli(dir, ['stats', '--profile', `${TEAM} B`, '--json']);
-    expect(team.status, team.stderr).toBe(0);
-    expect(JSON.parse(team.stdout)).toEqual(want);
-    const text = await cli(dir, ['stats', '--profile', `${TEAM} B`]);
-    expect(text.stdout).toBe((await cli(dir, ['stats'])).stdout);
-  }, 180_000);
+    const account = ['--base-url', svc.info.base_url, '--team', svc.info.team];
+    const token = { METERDESK_TOKEN: svc.info.tokens.pro };
+    const both = async () => {
+      const local = await cli(dir, ['sync', ...account], token);
+      expect(local.status, local.stderr).toBe(0);
+      const team = await cli(dir, ['sync', '--profile', `${TEAM} B`, ...account], token);
+      expect(team.status, team.stderr + team.stdout).toBe(0);
+      return [JSON.parse(local.stdout), JSON.parse(team.stdout)] as const;
+    };
+    const [l1, t1] = await both();
+    expect(t1).toMatchObject({
+      errors: [],
+      warnings: [],
+      readings_written: l1.readings_written,
+      meters: l1.meters,
+    });
+    const stats = async () => {
+      const l = await cli(dir, ['stats', '--json']);
+      const t = await cli(dir, ['stats', '--profile', `${TEAM} B`, '--json']);
+      expect(t.status, t.stderr).toBe(0);
+      return [JSON.parse(l.stdout), JSON.parse(t.stdout)] as const;
+    };
+    const [ls1, ts1] = await stats();
+    expect(ts1).toEqual(ls1);
+    // Independent of both stores: the service's own count.
+    expect(ts1.readings).toBe((await admin(svc, 'GET', '/stats')).teams[svc.info.team].readings);
+    expect(await teamRows()).toEqual(localRows(join(dir, 'meterdesk.sqlite')));
+
+    // Again: nothing to write. The next day: the new day and the due revisions, in both alike.
+    const [, t2] = await both();
+    expect(t2.readings_written).toBe(0);
+    await svc.advanceDays(1);
+    const [l3, t3] = await both();
+    expect(t3.revisions).toBeGreaterThan(0);
+    expect(t3).toMatchObject({ readings_written: l3.readings_written, revisions: l3.revisions, errors: [] });
+    const [ls3, ts3] = await stats();
+    expect(ts3).toEqual(ls3);
+    expect(ts3.revisions - ts1.revisions).toBe(t3.revisions);
+    expect(await teamRows()).toEqual(localRows(join(dir, 'meterdesk.sqlite')));
+  }, 300_000);
 });
 
-/** The local profile's stored rows, copied as they are into the team's schema (as its apps' role). */
-async function copyIntoTeam(path: string): Promise<void> {
+const ROWS = {
+  days: `SELECT s.meter_id, s.obis_code, d.day, d.day_start_sec, d.first_slot_sec, d.vals, d.flags, d.updated
+           FROM reading_days d JOIN series s ON s.id = d.series_id`,
+  rollups: `SELECT s.meter_id, s.obis_code, r.day, r.expected, r.count, r.sum, r.max, r.max_start_sec, r.n_measured, r.n_estimated, r.n_unreliable, r.p5
+              FROM daily_rollups r JOIN series s ON s.id = r.series_id`,
+  revisions: `SELECT s.meter_id, s.obis_code, v.start_sec, v.old_value, v.new_value, v.old_quality, v.new_quality, v.new_updated_sec
+                FROM reading_revisions v JOIN series s ON s.id = v.series_id`,
+  meters: 'SELECT id, metering_point, commodity, status, latest_data_sec FROM meters',
+};
+const sorted = (rows: unknown[][]) =>
+  rows.map((r) => JSON.stringify(r.map((x) => (x === null ? null : String(x))))).sort();
+
+/** Every stored row of the local profile (readings per day, rollups, revisions, meters), comparable. */
+function localRows(path: string): Record<string, string[]> {
   const db = new Database(path, { readonly: true });
+  try {
+    return Object.fromEntries(
+      Object.entries(ROWS).map(([k, sql]) => [k, sorted(db.prepare(sql).raw(true).all() as unknown[][])]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The same rows from the team's schema. */
+async function teamRows(): Promise<Record<string, string[]>> {
   const c = new pg.Client({
     host: server.host,
     port: server.port,
@@ -199,36 +261,12 @@ async function copyIntoTeam(path: string): Promise<void> {
   });
   await c.connect();
   try {
-    await c.query('BEGIN');
-    for (const table of [
-      'meters',
-      'series',
-      'reading_days',
-      'irregular_readings',
-      'reading_revisions',
-      'daily_rollups',
-      'sync_state',
-    ]) {
-      const cols = (
-        await c.query<{ column_name: string }>(
-          "SELECT column_name FROM information_schema.columns WHERE table_schema = 'meterdesk' AND table_name = $1 ORDER BY ordinal_position",
-          [table],
-        )
-      ).rows.map((r) => r.column_name);
-      const rows = db
-        .prepare(`SELECT ${cols.join(', ')} FROM ${table}`)
-        .raw(true)
-        .all() as unknown[][];
-      const identity = table === 'series' || table === 'reading_revisions' ? 'OVERRIDING SYSTEM VALUE' : '';
-      for (const row of rows)
-        await c.query(
-          `INSERT INTO meterdesk.${table} (${cols.join(', ')}) ${identity} VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
-          row.map((v, i) => (cols[i] === 'is_demo' ? v === 1 : v)),
-        );
-    }
-    await c.query('COMMIT');
+    await c.query('SET search_path TO meterdesk');
+    const out: Record<string, string[]> = {};
+    for (const [k, sql] of Object.entries(ROWS))
+      out[k] = sorted((await c.query({ text: sql, rowMode: 'array' })).rows as unknown[][]);
+    return out;
   } finally {
     await c.end();
-    db.close();
   }
 }
