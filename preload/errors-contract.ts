@@ -48,6 +48,8 @@ export const errorReasons = [
   'pg_schema_newer',
   /** A team database without the schema this build needs (team init not run, or not since an update). */
   'pg_schema_missing',
+  /** A team database's user that may read but not write. */
+  'pg_read_only',
   /** team-profiles.json cannot be read (params: path); left as it is. */
   'team_profiles_unreadable',
   /** A team profile asked for what this build cannot do on PostgreSQL yet (params: name, what = the command). */

@@ -415,10 +415,12 @@ export const de = {
     'Das Team-Schema stammt von einem neueren Meterdesk (Version {{schema}}, dieses kennt {{knows}}): Meterdesk aktualisieren; nichts wurde geändert.',
   err_reason_pg_schema_missing:
     'Die Team-Datenbank hat noch kein Meterdesk-Schema, das dieser Benutzer nutzen kann: zuerst team init als Eigentümer der Datenbank ausführen (docs/team.md). Nichts wurde geändert.',
+  err_reason_pg_read_only:
+    'Dieser Benutzer darf den Team-Speicher nur lesen: Synchronisieren und Importieren brauchen die Rolle der Apps (team init --app-role). Nichts wurde geschrieben.',
   err_reason_team_profiles_unreadable:
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:
-    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init) und zählen, was er hält (stats), aber „{{what}}“ noch nicht auf PostgreSQL ausführen.',
+    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync) und zählen, was er hält (stats), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
   err_reason_profile_name_empty: 'Ein Profil braucht einen Namen.',
   err_reason_team_url_not_url: 'Das ist keine URL: die Team-Basis-URL von der Token-Seite einfügen.',
   err_reason_team_url_insecure: 'Die URL muss mit https:// beginnen (http:// nur für diesen Computer).',

@@ -411,10 +411,12 @@ export const en: Record<keyof typeof de, string> = {
     "The team's schema was written by a newer Meterdesk (version {{schema}}, this one knows {{knows}}): update Meterdesk; nothing was changed.",
   err_reason_pg_schema_missing:
     "The team's database has no Meterdesk schema this user can use yet: run team init as the database's owner first (docs/team.md). Nothing was changed.",
+  err_reason_pg_read_only:
+    "This user may only read the team's store: syncs and imports need the apps' role (team init --app-role). Nothing was written.",
   err_reason_team_profiles_unreadable:
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:
-    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init) and count what it holds (stats), but cannot run “{{what}}” on PostgreSQL yet.',
+    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync) and count what it holds (stats), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
   err_reason_profile_name_empty: 'A profile needs a name.',
   err_reason_team_url_not_url: 'That is not a URL: paste the team base URL from the token page.',
   err_reason_team_url_insecure: 'The URL must start with https:// (http:// only for this computer).',

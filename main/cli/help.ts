@@ -43,8 +43,9 @@ PGPASSWORD (for --profile: else from the OS keychain, where "profile add-team" k
 address. Safe to run again: it applies only what is pending, and refuses a schema written by a newer
 Meterdesk. sslmode in the address: disable (default for 127.0.0.1 and localhost), require, verify-full
 (default otherwise).
-A team profile's store (sync, import, analyses on PostgreSQL) is not built yet: this prepares its server,
-and "stats --profile TEAM" counts what it holds; other commands refuse a team profile in words.`,
+Then "sync --profile TEAM --base-url URL --team T" syncs an account into it and "stats --profile TEAM"
+counts what it holds; the other commands (imports, analyses, reports on PostgreSQL) are not built yet
+and refuse a team profile in words.`,
   profile: `Usage: meterdesk --data-dir DIR profile list [--json]
        meterdesk --data-dir DIR profile add-team NAME --url postgres://USER@HOST:PORT/DATABASE [--json]
        meterdesk --data-dir DIR profile remove-team NAME [--json]
@@ -56,14 +57,18 @@ in the OS keychain (service "Meterdesk PostgreSQL"), never in a file. Team profi
 DIR/team-profiles.json, apart from profiles.json, so that an earlier Meterdesk never meets a kind it
 does not know. remove-team: forgets the profile and its password here; the server is not touched.`,
   sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
+       meterdesk --data-dir DIR sync --profile TEAM (--base-url URL --team T | --team-url URL) [--page-size N]
 
 Syncs every connected meter. The token comes from METERDESK_TOKEN, or from the OS keychain for --profile.
+A team profile (profile add-team) is synced into its PostgreSQL database, the same way, with the token
+from METERDESK_TOKEN and the account named on the command line (the nightly job: docs/team.md).
 Shows progress on a terminal and ends with one JSON line: meters, readings written, revisions, pages,
 duration, errors, warnings (shortfalls found by checking the synced days against the service, with
 their numbers) and checks (the days checked per meter). Exit code 2 when a meter failed.`,
   stats: `Usage: meterdesk --data-dir DIR stats [--profile NAME] [--json]
 
-Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.`,
+Counts of meters, series, readings and revisions, and per meter the cursor and latest reading time.
+With a team profile, what its PostgreSQL database holds, counted the same way.`,
   export: `Usage: meterdesk --data-dir DIR export --meter ID --from ISO --to ISO --format excel-at|iso|load-profile|xlsx --out FILE [--register OBIS]... [--profile NAME]
        meterdesk --data-dir DIR export --site ID --from ISO --to ISO --format xlsx --out FILE [--register OBIS]...
 

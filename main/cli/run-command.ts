@@ -269,7 +269,7 @@ const profile: Run = async (v, positionals, dataDir) => {
 
 /**
  * The one door for `--profile TEAM` (issue 63): a team profile goes to what this build does on
- * PostgreSQL (team init, stats); every other command refuses it in words — never a local database
+ * PostgreSQL (team init, sync, stats); every other command refuses it in words — never a local database
  * opened in its name, never "no such profile". Returns false when --profile names no team profile.
  */
 async function onTeamProfile(v: CliValues, positionals: string[], dataDir: string): Promise<boolean> {

@@ -3,7 +3,8 @@
  * connections (a sync runs several meters at once, each page in a transaction of its own connection).
  * Same rows, same rules as a local profile's SQLite: a page and its cursor commit together; the sync
  * state's statements mirror account-store.ts. A connection lost or refused midway is said in words
- * (reason pg_unreachable); its transaction is rolled back, so nothing is half-written.
+ * (reason pg_unreachable), so is a role that may only read (pg_read_only); the transaction is rolled
+ * back, so nothing is half-written.
  */
 import pg from 'pg';
 import { AppError } from '../errors';
@@ -21,9 +22,16 @@ const S = TEAM_SCHEMA;
 /** Errors of the connection itself (not of a statement): the server went away or cannot be reached. */
 const CONNECTION = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Connection terminated|terminating connection/i;
 
-export function lostConnection(t: TeamTarget, err: unknown): unknown {
+/** A failure of the team's server said in words: the connection lost, or a role that may not write. */
+export function teamFailure(t: TeamTarget, err: unknown): unknown {
   const e = err as Error & { code?: string };
   if (e instanceof AppError) return e;
+  if (e.code === '42501')
+    return new AppError(
+      'forbidden',
+      `User "${t.user}" may not write to the team's store at ${t.host}:${t.port}/${t.database} (${e.message}): a read-only role. Syncs and imports need the apps' role (team init --app-role grants it); nothing was written.`,
+      { reason: 'pg_read_only' },
+    );
   if (CONNECTION.test(e.message ?? '') || /^(08|57P)/.test(e.code ?? ''))
     return new AppError(
       'unreachable',
@@ -56,7 +64,7 @@ export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncSto
     try {
       return await fn();
     } catch (err) {
-      throw lostConnection(t, err);
+      throw teamFailure(t, err);
     }
   };
   const tx = <T>(fn: (q: pg.PoolClient) => Promise<T>): Promise<T> =>

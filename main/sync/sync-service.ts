@@ -67,7 +67,9 @@ export function createSyncService(deps: SyncDeps) {
     const ctl = controller;
     try {
       await refreshAccount(c);
-      const ids = (await deps.store.syncableMeterIds()).filter((id) => !o.meterIds || o.meterIds.includes(id));
+      const ids = (await deps.store.syncableMeterIds()).filter(
+        (id) => !o.meterIds || o.meterIds.includes(id),
+      );
       return await runAll(c, ids, syncMeter, ctl);
     } finally {
       controller = null;

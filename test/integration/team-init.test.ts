@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import pg from 'pg';
+import { openDatabase } from '../../main/db/open';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MIGRATIONS } from '../../main/db/team-schema';
 import { cliBundle } from './cli-bundle';
@@ -137,6 +139,38 @@ describe('team init', () => {
     expect((await check.query('SELECT count(*)::int AS n FROM meterdesk.meters')).rows).toEqual([{ n: 1 }]);
     await check.end();
   }, 120_000);
+
+  it("gives each table the columns of a local profile's, in its order (the stores share one stored form)", async () => {
+    const init = await cli(['team', 'init', '--url', url(OWNER), '--app-role', APP], PW.owner);
+    expect(init.status, init.stderr).toBe(0);
+    const local: Database.Database = openDatabase(join(mkdtempSync(join(tmpdir(), 'md-cols-')), 'm.sqlite'));
+    const owner = await as(OWNER, PW.owner);
+    try {
+      const tables = (
+        await owner.query<{ table_name: string }>(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'meterdesk' AND table_name <> 'schema_migrations' ORDER BY 1",
+        )
+      ).rows.map((r) => r.table_name);
+      expect(tables.length).toBeGreaterThan(9);
+      for (const t of tables) {
+        const team = (
+          await owner.query<{ column_name: string }>(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = 'meterdesk' AND table_name = $1 ORDER BY ordinal_position",
+            [t],
+          )
+        ).rows.map((r) => r.column_name);
+        const mine = (local.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map(
+          (r) => r.name,
+        );
+        // Only the local profile's own so far (issue 63: the rest of a profile is not in the team's schema).
+        const localOnly: Record<string, string[]> = { meters: ['usage_class'] };
+        expect(team, t).toEqual(mine.filter((c) => !(localOnly[t] ?? []).includes(c)));
+      }
+    } finally {
+      await owner.end();
+      local.close();
+    }
+  }, 60_000);
 
   it('refuses in words, touching nothing: password, server, database, role, address, owner, newer', async () => {
     const refused = async (args: string[], password: string | undefined, words: RegExp, exit: number) => {

@@ -19,9 +19,11 @@ import { asSuperuser, postgres, type PgServer } from './postgres';
 
 const tag = `p${process.pid}`;
 const DB = `md_${tag}`;
+const DB2 = `md2_${tag}`;
+const RO = `md_ro_${tag}`;
 const OWNER = `md_owner_${tag}`;
 const APP = `md_app_${tag}`;
-const PW = { owner: 'owner-pw-2', app: 'app-pw-2' };
+const PW = { owner: 'owner-pw-2', app: 'app-pw-2', ro: 'ro-pw-2' };
 const TEAM = `Team ${tag}`;
 let server: PgServer;
 let svc: DemoService;
@@ -39,7 +41,7 @@ const cli = async (dataDir: string, args: string[], env: Record<string, string |
     child.on('exit', (status) => resolve({ status, stdout, stderr }));
   });
 };
-const url = (user: string) => `postgres://${user}@127.0.0.1:${server.port}/${DB}`;
+const url = (user: string, db = DB) => `postgres://${user}@127.0.0.1:${server.port}/${db}`;
 
 beforeAll(async () => {
   server = await postgres();
@@ -47,7 +49,9 @@ beforeAll(async () => {
   try {
     await su.query(`CREATE ROLE ${OWNER} LOGIN PASSWORD '${PW.owner}'`);
     await su.query(`CREATE ROLE ${APP} LOGIN PASSWORD '${PW.app}'`);
+    await su.query(`CREATE ROLE ${RO} LOGIN PASSWORD '${PW.ro}'`);
     await su.query(`CREATE DATABASE ${DB} OWNER ${OWNER}`);
+    await su.query(`CREATE DATABASE ${DB2} OWNER ${OWNER}`);
   } finally {
     await su.end();
   }
@@ -58,8 +62,8 @@ afterAll(async () => {
   await svc?.stop();
   const su = await asSuperuser(server);
   try {
-    await su.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    for (const r of [OWNER, APP]) await su.query(`DROP ROLE IF EXISTS ${r}`);
+    for (const d of [DB, DB2]) await su.query(`DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
+    for (const r of [OWNER, APP, RO]) await su.query(`DROP ROLE IF EXISTS ${r}`);
   } finally {
     await su.end();
   }
@@ -224,6 +228,60 @@ describe('team profiles', () => {
     expect(ts3.revisions - ts1.revisions).toBe(t3.revisions);
     expect(await teamRows()).toEqual(localRows(join(dir, 'meterdesk.sqlite')));
   }, 300_000);
+
+  it("two syncs at once on one team profile lose nothing: every row as a local sync's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
+    const init = await cli(dir, ['team', 'init', '--url', url(OWNER, DB2), '--app-role', APP], {
+      PGPASSWORD: PW.owner,
+    });
+    expect(init.status, init.stderr).toBe(0);
+    const add = await cli(dir, ['profile', 'add-team', 'C', '--url', url(APP, DB2)], { PGPASSWORD: PW.app });
+    expect(add.status, add.stderr).toBe(0);
+    const account = ['--base-url', svc.info.base_url, '--team', svc.info.team];
+    const token = { METERDESK_TOKEN: svc.info.tokens.pro };
+    // Small pages: the two runs' transactions interleave on the same meters' days.
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => cli(dir, ['sync', '--profile', 'C', '--page-size', '500', ...account], token)),
+    );
+    for (const r of [a, b]) {
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ errors: [], warnings: [] });
+    }
+    const local = await cli(dir, ['sync', ...account], token);
+    expect(local.status, local.stderr).toBe(0);
+    const want = localRows(join(dir, 'meterdesk.sqlite'));
+    const got = await teamRows(DB2);
+    expect(got.days).toEqual(want.days);
+    expect(got.rollups).toEqual(want.rollups);
+    expect(got.meters).toEqual(want.meters);
+    // A revision a run met is recorded once: the second run found it stored already.
+    expect(got.revisions).toEqual(want.revisions);
+  }, 300_000);
+
+  it('a role that may only read is refused in words, and nothing is written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
+    const su = await asSuperuser(server, DB2);
+    try {
+      await su.query(`GRANT USAGE ON SCHEMA meterdesk TO ${RO}`);
+      await su.query(`GRANT SELECT ON ALL TABLES IN SCHEMA meterdesk TO ${RO}`);
+    } finally {
+      await su.end();
+    }
+    const add = await cli(dir, ['profile', 'add-team', 'R', '--url', url(RO, DB2)], { PGPASSWORD: PW.ro });
+    expect(add.status, add.stderr).toBe(0);
+    const before = await cli(dir, ['stats', '--profile', 'R', '--json']);
+    expect(before.status, before.stderr).toBe(0);
+    await svc.advanceDays(1);
+    const r = await cli(
+      dir,
+      ['sync', '--profile', 'R', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      { METERDESK_TOKEN: svc.info.tokens.pro },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('a read-only role');
+    expect(r.stderr).toContain('nothing was written');
+    expect((await cli(dir, ['stats', '--profile', 'R', '--json'])).stdout).toBe(before.stdout);
+  }, 120_000);
 });
 
 const ROWS = {
@@ -251,13 +309,13 @@ function localRows(path: string): Record<string, string[]> {
 }
 
 /** The same rows from the team's schema. */
-async function teamRows(): Promise<Record<string, string[]>> {
+async function teamRows(database = DB): Promise<Record<string, string[]>> {
   const c = new pg.Client({
     host: server.host,
     port: server.port,
     user: APP,
     password: PW.app,
-    database: DB,
+    database,
   });
   await c.connect();
   try {
