@@ -1,4 +1,5 @@
 /** What `meterdesk --help` prints per command, and the options each command reads. */
+import { TEAM_HELP } from './help-team';
 export const HELP: Record<string, string> = {
   main: `meterdesk — Meterdesk's command line
 
@@ -34,28 +35,7 @@ Run "meterdesk <command> --help" for a command's options.
 --lang de|en: the language of refusals, notes and warnings (else METERDESK_LANG, else the system's
 LC_ALL/LC_MESSAGES/LANG; English unless German is asked for). Help and tables are English.
 Exit codes: 0 ok, 1 usage, 2 service/auth error, 3 local data error.`,
-  team: `Usage: meterdesk --data-dir DIR team init (--url postgres://OWNER@HOST:PORT/DATABASE | --profile TEAM) [--app-role ROLE] [--json]
-
-Creates or migrates the schema "meterdesk" of a team's PostgreSQL database (15 or newer), connected as
-the role that owns it, and grants the apps' role (default meterdesk_app, created beforehand: docs/team.md)
-what the apps need: to read and write the data, never to change the schema. The password comes from
-PGPASSWORD (for --profile: else from the OS keychain, where "profile add-team" kept it), never from the
-address. Safe to run again: it applies only what is pending, and refuses a schema written by a newer
-Meterdesk. sslmode in the address: disable (default for 127.0.0.1 and localhost), require, verify-full
-(default otherwise).
-Then "sync --profile TEAM --base-url URL --team T" syncs an account into it and "stats --profile TEAM"
-counts what it holds; the other commands (imports, analyses, reports on PostgreSQL) are not built yet
-and refuse a team profile in words.`,
-  profile: `Usage: meterdesk --data-dir DIR profile list [--json]
-       meterdesk --data-dir DIR profile add-team NAME --url postgres://USER@HOST:PORT/DATABASE [--json]
-       meterdesk --data-dir DIR profile remove-team NAME [--json]
-
-list: every profile of the data folder (the demo, account, local and team profiles) with its id.
-add-team: a team profile, whose store is a team's PostgreSQL database (docs/team.md). The server is
-asked first (a profile that cannot connect is not kept); the password comes from PGPASSWORD and is kept
-in the OS keychain (service "Meterdesk PostgreSQL"), never in a file. Team profiles are listed in
-DIR/team-profiles.json, apart from profiles.json, so that an earlier Meterdesk never meets a kind it
-does not know. remove-team: forgets the profile and its password here; the server is not touched.`,
+  ...TEAM_HELP,
   sync: `Usage: meterdesk --data-dir DIR sync (--base-url URL --team T | --team-url URL | --profile NAME) [--page-size N]
        meterdesk --data-dir DIR sync --profile TEAM (--base-url URL --team T | --team-url URL) [--page-size N]
 

@@ -59,7 +59,8 @@ export function teamPool(t: TeamTarget, password: string | undefined, max = 4): 
   return pool;
 }
 
-export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncStore {
+/** The statements' runners: each failure said in words (teamFailure), a transaction rolled back whole. */
+function teamDb(pool: pg.Pool, t: TeamTarget) {
   const run = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -95,7 +96,21 @@ export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncSto
          pages = st.pages + 1, mode = 'feed', window_synced_sec = NULL, backfill_until_sec = NULL, backfill_cursor = NULL`,
       [meterId, checkedCursor(cursor), nowSec],
     );
+  return { pool, run, tx, exec, rows, setCursor };
+}
 
+type TeamDb = ReturnType<typeof teamDb>;
+
+export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncStore {
+  const db = teamDb(pool, t);
+  return { ...accountPart(db), ...statePart(db), ...readingsPart(db, tz) };
+}
+
+/** The account's meters, customers and sites, as account-store.ts writes them. */
+function accountPart(
+  db: TeamDb,
+): Pick<SyncStore, 'saveMeters' | 'saveStructure' | 'syncableMeterIds' | 'inferCommodity'> {
+  const { tx, exec, rows } = db;
   return {
     saveMeters: (meters, nowSec) =>
       tx(async (q) => {
@@ -148,6 +163,31 @@ export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncSto
           `SELECT id FROM ${S}.meters WHERE status = 'connected' OR is_demo ORDER BY id COLLATE "C"`,
         )
       ).map((r) => r.id),
+    inferCommodity: (meterId) =>
+      exec(
+        `UPDATE ${S}.meters m SET commodity = 'gas' WHERE m.id = $1 AND m.commodity <> 'gas'
+           AND (m.raw_json::json ->> 'commodity') IS NULL AND (m.raw_json::json ->> 'obis_codes') IS NULL
+           AND EXISTS (SELECT 1 FROM ${S}.series s WHERE s.meter_id = m.id AND s.obis_code LIKE '7-%')`,
+        [meterId],
+      ),
+  };
+}
+
+/** Each meter's sync state, as account-store.ts keeps it. */
+function statePart(
+  db: TeamDb,
+): Pick<
+  SyncStore,
+  | 'syncStateOf'
+  | 'writeBackfill'
+  | 'writeCursor'
+  | 'writeWindowSynced'
+  | 'clearCursor'
+  | 'recordError'
+  | 'recordWarning'
+> {
+  const { tx, exec, rows, setCursor } = db;
+  return {
     syncStateOf: async (meterId): Promise<SyncState> => {
       const [s] = await rows<{
         cursor: string | null;
@@ -186,13 +226,6 @@ export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncSto
         [meterId, nowSec, syncedSec],
       ),
     clearCursor: (meterId) => exec(`UPDATE ${S}.sync_state SET cursor = NULL WHERE meter_id = $1`, [meterId]),
-    inferCommodity: (meterId) =>
-      exec(
-        `UPDATE ${S}.meters m SET commodity = 'gas' WHERE m.id = $1 AND m.commodity <> 'gas'
-           AND (m.raw_json::json ->> 'commodity') IS NULL AND (m.raw_json::json ->> 'obis_codes') IS NULL
-           AND EXISTS (SELECT 1 FROM ${S}.series s WHERE s.meter_id = m.id AND s.obis_code LIKE '7-%')`,
-        [meterId],
-      ),
     recordError: (meterId, error) =>
       exec(
         `INSERT INTO ${S}.sync_state (meter_id, cursor, last_sync_sec, last_error) VALUES ($1, NULL, NULL, $2)
@@ -205,6 +238,19 @@ export function teamSyncStore(pool: pg.Pool, t: TeamTarget, tz: string): SyncSto
          ON CONFLICT (meter_id) DO UPDATE SET last_warning = excluded.last_warning`,
         [meterId, notes === null ? null : JSON.stringify(notes)],
       ),
+  };
+}
+
+/** A page written with its cursor, and what the check reads. */
+function readingsPart(
+  db: TeamDb,
+  tz: string,
+): Pick<
+  SyncStore,
+  'applyPage' | 'checkFacts' | 'readingCountsByDay' | 'countReadings' | 'meterReadingCount'
+> {
+  const { pool, run, tx, rows, setCursor } = db;
+  return {
     applyPage: (meterId, page, source, nowSec, cursor) =>
       tx(async (q) => {
         const w = await teamApplyPage(q, tz, meterId, page, source, nowSec);
