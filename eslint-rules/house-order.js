@@ -96,6 +96,7 @@ export const FS_FILES = [
   'main/cli/account-commands.ts',
   'main/cli/analyze-command.ts',
   'main/cli/backup-command.ts',
+  'main/cli/backup-files.ts',
   'main/cli/lists-command.ts',
   'main/cli/report-command.ts',
   'main/cli/tariffs-command.ts',

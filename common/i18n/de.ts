@@ -420,7 +420,7 @@ export const de = {
   err_reason_team_profiles_unreadable:
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:
-    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync) und zählen, was er hält (stats), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
+    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
   err_reason_profile_name_empty: 'Ein Profil braucht einen Namen.',
   err_reason_team_url_not_url: 'Das ist keine URL: die Team-Basis-URL von der Token-Seite einfügen.',
   err_reason_team_url_insecure: 'Die URL muss mit https:// beginnen (http:// nur für diesen Computer).',

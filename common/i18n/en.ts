@@ -416,7 +416,7 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_team_profiles_unreadable:
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:
-    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync) and count what it holds (stats), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
+    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
   err_reason_profile_name_empty: 'A profile needs a name.',
   err_reason_team_url_not_url: 'That is not a URL: paste the team base URL from the token page.',
   err_reason_team_url_insecure: 'The URL must start with https:// (http:// only for this computer).',

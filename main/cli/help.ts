@@ -193,12 +193,16 @@ total (G.01). With --site: one such object per meter of the site, never added up
 Writes the profile (the data folder's own database, or --profile's) as one file, with SQLite's online
 backup while it may be in use, and a manifest of what it holds (meters, registers, readings and their
 span, revisions, notes, tariffs, communities, imported files). Never writes over an existing file. The
-token is not in it: it stays in this computer's keychain.`,
+token is not in it: it stays in this computer's keychain. With a team profile: the team's store (one
+snapshot of it) as a backup any local profile restores.`,
   restore: `Usage: meterdesk --data-dir DIR restore FILE [--name NAME] [--json]
+       meterdesk --data-dir DIR restore FILE --profile TEAM [--json]
 
 Checks a backup (a Meterdesk backup, whole, of a storage generation this version reads) and copies it
 into a new local profile of the data folder, named NAME or after the profile it was made from with
-the backup's day. Never writes over an existing profile; the backup file is only read.`,
+the backup's day. Never writes over an existing profile; the backup file is only read.
+With --profile TEAM: into a team profile's store, which must be empty (never merged into); what the
+team's store does not hold yet (notes, tariffs, communities, imports, …) is named with its counts.`,
   prices: `Usage: meterdesk --data-dir DIR prices [list] [--profile NAME] [--json]
        meterdesk --data-dir DIR prices import FILE [--name NAME] [--replace] [--profile NAME] [--json]
        meterdesk --data-dir DIR prices rename ID NAME [--profile NAME]
@@ -342,7 +346,7 @@ export const OPTIONS: Record<string, string[]> = {
   meters: ['profile', 'json', 'yes', 'replace', 'dry-run'],
   imports: ['profile', 'json'],
   backup: ['profile', 'json', 'out'],
-  restore: ['json', 'name'],
+  restore: ['json', 'name', 'profile'],
   sites: ['profile', 'json'],
   tariffs: ['profile', 'json', 'presets', 'id', 'customer', 'site', 'meter', 'none'],
   community: [

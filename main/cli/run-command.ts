@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { CliValues } from './command-line';
 import { HELP } from './help';
 import { profileDbPath } from './profile-path';
+import { UsageError } from './usage-error';
 
 type Run = (v: CliValues, positionals: string[], dataDir: string) => Promise<void>;
 
@@ -252,6 +253,11 @@ const backupOrRestore: Run = async (v, positionals, dataDir) => {
   const { backupCommand, restoreCommand } = await import('./backup-command');
   if (positionals[0] === 'backup')
     await backupCommand({ dataDir, profile: v.profile, out: v.out, json: !!v.json });
+  else if (v.profile)
+    // A team profile was taken by the door above: a local one is never restored into.
+    throw new UsageError(
+      `restore --profile takes a team profile; "${v.profile}" is none. A restore makes a new local profile (leave out --profile).`,
+    );
   else await restoreCommand({ dataDir, file: positionals[1], name: v.name, json: !!v.json });
 };
 
@@ -269,7 +275,7 @@ const profile: Run = async (v, positionals, dataDir) => {
 
 /**
  * The one door for `--profile TEAM` (issue 63): a team profile goes to what this build does on
- * PostgreSQL (team init, sync, stats); every other command refuses it in words — never a local database
+ * PostgreSQL (team init, sync, stats, backup, restore); every other command refuses it in words — never a local database
  * opened in its name, never "no such profile". Returns false when --profile names no team profile.
  */
 async function onTeamProfile(v: CliValues, positionals: string[], dataDir: string): Promise<boolean> {
@@ -288,7 +294,11 @@ async function onTeamProfile(v: CliValues, positionals: string[], dataDir: strin
       json: !!v.json,
     });
   else if (command === 'stats') await teamStatsCommand(p, !!v.json);
-  else if (command === 'sync')
+  else if (command === 'backup' || command === 'restore') {
+    const { teamBackupCommand, teamRestoreCommand } = await import('./team-backup');
+    if (command === 'backup') await teamBackupCommand(p, { dataDir, out: v.out, json: !!v.json });
+    else await teamRestoreCommand(p, { dataDir, file: positionals[1], json: !!v.json });
+  } else if (command === 'sync')
     await teamSyncCommand(p, {
       baseUrl: v['base-url'],
       team: v.team,

@@ -20,6 +20,7 @@ import { asSuperuser, postgres, type PgServer } from './postgres';
 const tag = `p${process.pid}`;
 const DB = `md_${tag}`;
 const DB2 = `md2_${tag}`;
+const DB3 = `md3_${tag}`;
 const RO = `md_ro_${tag}`;
 const OWNER = `md_owner_${tag}`;
 const APP = `md_app_${tag}`;
@@ -52,6 +53,7 @@ beforeAll(async () => {
     await su.query(`CREATE ROLE ${RO} LOGIN PASSWORD '${PW.ro}'`);
     await su.query(`CREATE DATABASE ${DB} OWNER ${OWNER}`);
     await su.query(`CREATE DATABASE ${DB2} OWNER ${OWNER}`);
+    await su.query(`CREATE DATABASE ${DB3} OWNER ${OWNER}`);
   } finally {
     await su.end();
   }
@@ -62,7 +64,7 @@ afterAll(async () => {
   await svc?.stop();
   const su = await asSuperuser(server);
   try {
-    for (const d of [DB, DB2]) await su.query(`DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
+    for (const d of [DB, DB2, DB3]) await su.query(`DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
     for (const r of [OWNER, APP, RO]) await su.query(`DROP ROLE IF EXISTS ${r}`);
   } finally {
     await su.end();
@@ -149,7 +151,7 @@ describe('team profiles', () => {
       ['analyze', '--meter', 'x'],
       ['import', join(dir, 'none.csv')],
       ['meters'],
-      ['backup', '--out', join(dir, 'b.zip')],
+      ['cost', '--meter', 'x'],
     ]) {
       const r = await cli(dir, [...args, '--profile', TEAM]);
       expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
@@ -282,6 +284,59 @@ describe('team profiles', () => {
     expect(r.stderr).toContain('nothing was written');
     expect((await cli(dir, ['stats', '--profile', 'R', '--json'])).stdout).toBe(before.stdout);
   }, 120_000);
+
+  it('a local backup restores into an empty team profile, and the team backs up into a local profile: rows alike', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
+    const init = await cli(dir, ['team', 'init', '--url', url(OWNER, DB3), '--app-role', APP], {
+      PGPASSWORD: PW.owner,
+    });
+    expect(init.status, init.stderr).toBe(0);
+    expect(
+      (await cli(dir, ['profile', 'add-team', 'D', '--url', url(APP, DB3)], { PGPASSWORD: PW.app })).status,
+    ).toBe(0);
+    const s = await cli(dir, ['sync', '--base-url', svc.info.base_url, '--team', svc.info.team], {
+      METERDESK_TOKEN: svc.info.tokens.pro,
+    });
+    expect(s.status, s.stderr).toBe(0);
+    const original = localRows(join(dir, 'meterdesk.sqlite'));
+    const f1 = join(dir, 'local.mdbackup');
+    expect((await cli(dir, ['backup', '--out', f1])).status).toBe(0);
+
+    const into = await cli(dir, ['restore', f1, '--profile', 'D', '--json']);
+    expect(into.status, into.stderr).toBe(0);
+    expect(JSON.parse(into.stdout)).toMatchObject({ left_out: {} });
+    expect(await teamRows(DB3)).toEqual(original);
+    const [ls, ts] = [
+      await cli(dir, ['stats', '--json']),
+      await cli(dir, ['stats', '--profile', 'D', '--json']),
+    ];
+    expect(JSON.parse(ts.stdout)).toEqual(JSON.parse(ls.stdout));
+    // Never merged into a team's data.
+    const again = await cli(dir, ['restore', f1, '--profile', 'D']);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('restored into an empty team database only');
+    expect(await teamRows(DB3)).toEqual(original);
+    // A local profile is never restored into.
+    expect((await cli(dir, ['restore', f1, '--profile', 'demo'])).status).toBe(1);
+
+    const f2 = join(dir, 'team.mdbackup');
+    const out = await cli(dir, ['backup', '--profile', 'D', '--out', f2, '--json']);
+    expect(out.status, out.stderr).toBe(0);
+    const back = await cli(dir, ['restore', f2, '--name', 'From the team', '--json']);
+    expect(back.status, back.stderr).toBe(0);
+    const id = (JSON.parse(back.stdout) as { profile: string }).profile;
+    expect(localRows(join(dir, 'profiles', id, 'meterdesk.sqlite'))).toEqual(original);
+    // A sync on the restored team goes on from the stored cursors: nothing new, nothing written twice.
+    const next = await cli(
+      dir,
+      ['sync', '--profile', 'D', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      {
+        METERDESK_TOKEN: svc.info.tokens.pro,
+      },
+    );
+    expect(next.status, next.stderr).toBe(0);
+    expect(JSON.parse(next.stdout)).toMatchObject({ readings_written: 0, revisions: 0, errors: [] });
+  }, 300_000);
 });
 
 const ROWS = {
