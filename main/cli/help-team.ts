@@ -9,9 +9,11 @@ PGPASSWORD (for --profile: else from the OS keychain, where "profile add-team" k
 address. Safe to run again: it applies only what is pending, and refuses a schema written by a newer
 Meterdesk. sslmode in the address: disable (default for 127.0.0.1 and localhost), require, verify-full
 (default otherwise).
-Then "sync --profile TEAM --base-url URL --team T" syncs an account into it and "stats --profile TEAM"
-counts what it holds; the other commands (imports, analyses, reports on PostgreSQL) are not built yet
-and refuse a team profile in words.`,
+Then "sync --profile TEAM --base-url URL --team T" syncs an account into it, "stats --profile TEAM"
+counts what it holds, the read commands (analyze, cost, battery, report, meters, sites, portfolio,
+compare-slp, export) read a snapshot of it, and "backup"/"restore --profile TEAM" move data between it
+and local profiles. Imports, tariffs, notes, communities and the watch list on a team profile are not
+built yet and refuse it in words.`,
   profile: `Usage: meterdesk --data-dir DIR profile list [--json]
        meterdesk --data-dir DIR profile add-team NAME --url postgres://USER@HOST:PORT/DATABASE [--json]
        meterdesk --data-dir DIR profile remove-team NAME [--json]

@@ -275,13 +275,15 @@ const profile: Run = async (v, positionals, dataDir) => {
 
 /**
  * The one door for `--profile TEAM` (issue 63): a team profile goes to what this build does on
- * PostgreSQL (team init, sync, stats, backup, restore); every other command refuses it in words — never a local database
+ * PostgreSQL (team init, sync, stats, backup, restore; the read commands on a snapshot of its store,
+ * team-snapshot.ts); every other command refuses it in words — never a local database
  * opened in its name, never "no such profile". Returns false when --profile names no team profile.
  */
 async function onTeamProfile(v: CliValues, positionals: string[], dataDir: string): Promise<boolean> {
   const command = positionals[0]!;
   if (!v.profile || command === 'profile') return false;
   const { findTeamProfile, notOnTeam } = await import('./team-profile');
+  const { SNAPSHOT_READS, onTeamSnapshot } = await import('./team-snapshot');
   const p = await findTeamProfile(dataDir, v.profile);
   if (!p) return false;
   const { teamCommand, teamStatsCommand, teamSyncCommand } = await import('./team-command');
@@ -298,7 +300,11 @@ async function onTeamProfile(v: CliValues, positionals: string[], dataDir: strin
     const { teamBackupCommand, teamRestoreCommand } = await import('./team-backup');
     if (command === 'backup') await teamBackupCommand(p, { dataDir, out: v.out, json: !!v.json });
     else await teamRestoreCommand(p, { dataDir, file: positionals[1], json: !!v.json });
-  } else if (command === 'sync')
+  } else if (SNAPSHOT_READS.has(command))
+    await onTeamSnapshot(p, dataDir, (snapshotDir) =>
+      runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
+    );
+  else if (command === 'sync')
     await teamSyncCommand(p, {
       baseUrl: v['base-url'],
       team: v.team,
