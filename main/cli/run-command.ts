@@ -297,6 +297,8 @@ async function onTeamProfile(v: CliValues, positionals: string[], dataDir: strin
     });
   else if (command === 'stats') await teamStatsCommand(p, !!v.json);
   else if (command === 'backup' || command === 'restore') {
+    if (v.name)
+      throw new UsageError('restore --profile TEAM takes no --name: the team profile keeps its own.');
     const { teamBackupCommand, teamRestoreCommand } = await import('./team-backup');
     if (command === 'backup') await teamBackupCommand(p, { dataDir, out: v.out, json: !!v.json });
     else await teamRestoreCommand(p, { dataDir, file: positionals[1], json: !!v.json });

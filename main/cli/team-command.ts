@@ -46,7 +46,7 @@ export async function teamCommand(a: {
 
 /** `stats --profile TEAM`: what the team's store holds, as `stats` prints a local profile's. */
 export async function teamStatsCommand(profile: TeamProfile, json: boolean): Promise<void> {
-  const [{ connectTeam }, { teamStats }, { printStats }] = await Promise.all([
+  const [{ connectTeam, requireTeamSchema }, { teamStats }, { printStats }] = await Promise.all([
     import('../db/team-init'),
     import('../db/team-stats'),
     import('./stats-print'),
@@ -54,6 +54,7 @@ export async function teamStatsCommand(profile: TeamProfile, json: boolean): Pro
   const { target, password } = await teamConnection(profile);
   const client = await connectTeam(target, password);
   try {
+    await requireTeamSchema(client, target);
     printStats(await teamStats(client), json);
   } finally {
     await client.end().catch(() => null);

@@ -121,7 +121,10 @@ describe('team profiles', () => {
       [id, 'team'],
     ]);
 
-    // No PGPASSWORD from here on: the keychain's.
+    // No PGPASSWORD from here on: the keychain's. Before team init: refused in words.
+    const early = await cli(dir, ['stats', '--profile', id]);
+    expect(early.status).toBe(3);
+    expect(early.stderr).toContain('run "meterdesk team init"');
     const init = await cli(dir, ['team', 'init', '--profile', TEAM, '--app-role', APP, '--json']);
     expect(init.status, init.stderr).toBe(0);
     expect(JSON.parse(init.stdout)).toMatchObject({ applied: ['0001_core'], owner: OWNER, appRole: APP });
