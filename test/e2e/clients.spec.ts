@@ -31,9 +31,9 @@ const CLIENTS = [
 async function combine(page: Page, c: (typeof CLIENTS)[number]) {
   await page.getByTestId('manage-tariffs').click();
   const dialog = page.getByTestId('tariffs-dialog');
-  // The dialog's sections load after it opens and can move the button between the press and the
-  // release of a click (CI, stop 69: the button focused, no form, 4 min): clicked again until the form is
-  // there, as a person would.
+  // The dialog's list loads after it opens; a button under it moved between the press and the release
+  // of a click (CI, stop 69: the button focused, no form). The buttons now stand above the list; the
+  // click is still repeated until the form is there, as a person would.
   await expect(async () => {
     if (!(await dialog.getByTestId('combine-name').isVisible()))
       await dialog.getByTestId('tariff-combine').click();

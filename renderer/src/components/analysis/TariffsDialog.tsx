@@ -92,6 +92,16 @@ export function TariffsDialog({ onClose, meter }: { onClose: () => void; meter?:
         />
       ) : (
         <>
+          {/* The actions first: the list below loads after the dialog opens and grows, and a button
+              under it moved between a click's press and release (stop 69: a lost click). */}
+          <div className="row">
+            <button onClick={() => setDraft(blank())} data-testid="tariff-new">
+              {t('tariffs_new')}
+            </button>{' '}
+            <button onClick={() => setCombining({ name: '', parts: [] })} data-testid="tariff-combine">
+              {t('combine_new')}
+            </button>
+          </div>
           <TariffList
             tariffs={tariffs.data ?? []}
             meter={meter}
@@ -102,12 +112,6 @@ export function TariffsDialog({ onClose, meter }: { onClose: () => void; meter?:
             }
             onRemove={(x) => void act(() => unwrap(api().tariffs.remove({ tariffId: x.id })))}
           />
-          <button onClick={() => setDraft(blank())} data-testid="tariff-new">
-            {t('tariffs_new')}
-          </button>{' '}
-          <button onClick={() => setCombining({ name: '', parts: [] })} data-testid="tariff-combine">
-            {t('combine_new')}
-          </button>
           <PresetPicker
             presets={presets.data ?? []}
             preset={preset}
