@@ -71,23 +71,30 @@ async function addTeam(a: ProfileArgs, name: string): Promise<void> {
   const local = createProfileRegistry(a.dataDir);
   const store = teams.createTeamProfiles(a.dataDir);
   const p = store.add(name, target, (x) => local.isTaken(x), systemClock.nowSec());
+  // A server (the nightly job's) often has no keychain: the profile is kept without a password, said.
+  let kept: 'keychain' | 'none' | 'no-keychain' = password === undefined ? 'none' : 'keychain';
   if (password !== undefined) {
     try {
       await keychain.createSecretStore({ service: teams.TEAM_KEYCHAIN_SERVICE }).set(p.id, password);
     } catch (err) {
-      store.remove(p.id);
-      throw err;
+      if ((err as { code?: string }).code !== 'keychain_unavailable') {
+        store.remove(p.id);
+        throw err;
+      }
+      kept = 'no-keychain';
     }
   }
   const server = `${target.host}:${target.port}/${target.database}`;
   say(
     a.json,
-    { ...p, password: password === undefined ? 'none' : 'keychain', schema_version: version },
+    { ...p, password: kept, schema_version: version },
     [
       `Team profile "${p.name}" (id ${p.id}) added: user "${p.user}" at ${server}, sslmode ${p.ssl}.`,
-      password === undefined
-        ? 'No password kept (PGPASSWORD was not set): give it in PGPASSWORD to each command, or add the profile again with it.'
-        : 'Its password is kept in the OS keychain, never in a file.',
+      kept === 'keychain'
+        ? 'Its password is kept in the OS keychain, never in a file.'
+        : kept === 'none'
+          ? 'No password kept (PGPASSWORD was not set): give it in PGPASSWORD to each command, or add the profile again with it.'
+          : 'No password kept: the OS keychain is not usable here (a server without a desktop session). Give it in PGPASSWORD to each command (the nightly job: docs/team.md); it is never written to a file.',
       version === null
         ? `The server has no Meterdesk schema yet: run "meterdesk --data-dir … team init --profile ${p.id}" as the database's owner.`
         : `The team's schema is at version ${version}.`,

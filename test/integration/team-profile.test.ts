@@ -161,6 +161,32 @@ describe('team profiles', () => {
     expect(await keychain.get(id)).toBeNull();
   }, 120_000);
 
+  it('on a server without a keychain: kept without a password, said; PGPASSWORD serves each command', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
+    const noBus = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/meterdesk-bus' };
+    expect(
+      (await cli(dir, ['team', 'init', '--url', url(OWNER), '--app-role', APP], { PGPASSWORD: PW.owner }))
+        .status,
+    ).toBe(0);
+    const add = await cli(dir, ['profile', 'add-team', 'Server', '--url', url(OWNER), '--json'], {
+      ...noBus,
+      PGPASSWORD: PW.owner,
+    });
+    expect(add.status, add.stderr).toBe(0);
+    expect(JSON.parse(add.stdout)).toMatchObject({ name: 'Server', password: 'no-keychain' });
+    expect(readFileSync(join(dir, 'team-profiles.json'), 'utf8')).not.toContain(PW.owner);
+    const text = await cli(dir, ['profile', 'add-team', 'Server 2', '--url', url(OWNER)], {
+      ...noBus,
+      PGPASSWORD: PW.owner,
+    });
+    expect(text.stdout).toContain('the OS keychain is not usable here');
+    const stats = await cli(dir, ['stats', '--profile', 'Server', '--json'], {
+      ...noBus,
+      PGPASSWORD: PW.owner,
+    });
+    expect(stats.status, stats.stderr).toBe(0);
+  }, 60_000);
+
   it('an unreadable team-profiles.json is left as it is and named; local profiles work on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
     writeFileSync(join(dir, 'team-profiles.json'), '{"version": 1, "profiles": [{"id": 7}]}');
