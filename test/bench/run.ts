@@ -33,6 +33,7 @@ import { buildHarness } from '../harness/build';
 import { spawnDemoService, spawnHarness } from '../harness/spawn';
 import { buildProfile, wienerNetzeYear, type BuiltProfile } from './profile-builder';
 import { commitOf, writeLatest } from './performance-md';
+import { teamFirstSync } from './team-sync';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -735,6 +736,8 @@ await bench('first-sync', async () => {
     await d.stop();
   }
 });
+
+await bench('first-sync-pg', () => teamFirstSync(work, quick));
 
 await bench('report', async () => {
   // The customer report (issue 33) through its handler (query thread, then the file): a 50-meter
