@@ -98,7 +98,12 @@ async function startOwn(): Promise<PgServer> {
     '-w',
     'start',
   ]);
+  let stopped = false;
   const stop = () => {
+    // A test file's worker may run the next file too: that one starts a server of its own.
+    started = null;
+    if (stopped) return;
+    stopped = true;
     try {
       asServerUser(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
     } finally {
