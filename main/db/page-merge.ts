@@ -20,6 +20,11 @@ export interface WriteResult {
   touchedDays: Map<number, Set<number>>;
 }
 
+/** A page's counts before it is applied. */
+export function emptyWriteResult(): WriteResult {
+  return { inserted: 0, updated: 0, unchanged: 0, revisions: 0, kept: 0, touchedDays: new Map() };
+}
+
 /** A revision's row: series, start, old value, quality, updated; new value, quality, updated; recorded, source. */
 export type RevisionRow = [number, number, number, number, number, number, number, number, number, string];
 

@@ -19,7 +19,7 @@ import { AppError } from '../errors';
 import { DEFAULT_TZ, QH_SEC } from '../time/local-days';
 import { restoreDaySnapshots } from './readings-restore';
 import { createDayIo } from './open-day';
-import { dayLocator, mergePage, type WriteResult } from './page-merge';
+import { dayLocator, emptyWriteResult, mergePage, type WriteResult } from './page-merge';
 
 /** A reading as an object, for the sources that give objects (imports, MQTT, tests); kWh without a unit. */
 export type IncomingReading = ReadingRow;
@@ -82,14 +82,7 @@ export function createReadingsStore(db: Database.Database, tz = DEFAULT_TZ) {
     nowSec: number,
     withinTransaction?: () => void,
   ): WriteResult {
-    const result: WriteResult = {
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      revisions: 0,
-      kept: 0,
-      touchedDays: new Map(),
-    };
+    const result = emptyWriteResult();
     const c = readings instanceof ReadingColumns ? readings : ReadingColumns.of(readings);
     db.transaction(() => {
       const { days, dayOf } = dayLocator(meterId, c, seriesOf, openDay, tz);

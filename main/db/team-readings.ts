@@ -12,7 +12,8 @@ import { MAX_SERIES_PER_METER } from '../api/schemas';
 import { AppError } from '../errors';
 import { dayNumberOf } from '../time/local-days';
 import { dayFromRows, dayWrites, type OpenDay, type StoredIrregularRow } from './open-day';
-import { dayLocator, mergePage, type RevisionRow, type WriteResult } from './page-merge';
+import { dayLocator, emptyWriteResult, mergePage, type RevisionRow, type WriteResult } from './page-merge';
+import type { PgStoredDay } from './team-days';
 import { TEAM_SCHEMA } from './team-schema';
 
 const S = TEAM_SCHEMA;
@@ -26,14 +27,7 @@ export async function teamApplyPage(
   source: string,
   nowSec: number,
 ): Promise<WriteResult> {
-  const result: WriteResult = {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    revisions: 0,
-    kept: 0,
-    touchedDays: new Map(),
-  };
+  const result = emptyWriteResult();
   if (c.length === 0) return result; // an empty page: only its cursor is written (by the caller)
   await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`meterdesk readings ${meterId}`]);
   const series = await seriesOfPage(q, meterId, c);
@@ -120,15 +114,7 @@ async function storedDays(
   }
   const sids = [...keys.values()].map((k) => k[0]);
   const dayNos = [...keys.values()].map((k) => k[1]);
-  const rows = await q.query<{
-    series_id: string;
-    day: number;
-    day_start_sec: string;
-    first_slot_sec: string;
-    vals: string;
-    flags: string;
-    updated: string;
-  }>(
+  const rows = await q.query<PgStoredDay & { series_id: string; day: number }>(
     `SELECT d.series_id, d.day, d.day_start_sec, d.first_slot_sec, d.vals, d.flags, d.updated
        FROM ${S}.reading_days d JOIN unnest($1::bigint[], $2::int[]) AS k(sid, day)
          ON d.series_id = k.sid AND d.day = k.day`,

@@ -5,7 +5,7 @@
  * each series and the irregular readings.
  */
 import type pg from 'pg';
-import { decodeDay } from './day-record';
+import { readingStarts, type PgStoredDay } from './team-days';
 import type { ProfileStats } from './profile-stats';
 import { TEAM_SCHEMA } from './team-schema';
 
@@ -56,15 +56,7 @@ export async function latestEnds(
   const keep = (meterId: string, endSec: number) => {
     if (endSec > (out.get(meterId) ?? -Infinity)) out.set(meterId, endSec);
   };
-  const days = await client.query<{
-    meter_id: string;
-    resolution_sec: number;
-    day_start_sec: string;
-    first_slot_sec: string;
-    vals: string;
-    flags: string;
-    updated: string;
-  }>(
+  const days = await client.query<PgStoredDay & { meter_id: string; resolution_sec: number }>(
     `SELECT DISTINCT ON (d.series_id) s.meter_id, s.resolution_sec, d.day_start_sec, d.first_slot_sec,
             d.vals, d.flags, d.updated
        FROM ${S}.reading_days d JOIN ${S}.series s ON s.id = d.series_id ${only}
@@ -72,13 +64,8 @@ export async function latestEnds(
     params,
   );
   for (const r of days.rows) {
-    const first = Number(r.first_slot_sec);
-    const d = decodeDay(Number(r.day_start_sec), first, r.resolution_sec, null, r);
-    for (let i = d.vals.length - 1; i >= 0; i--)
-      if (d.vals[i] !== null && d.vals[i] !== undefined) {
-        keep(r.meter_id, first + (i + 1) * r.resolution_sec);
-        break;
-      }
+    const last = readingStarts(r, r.resolution_sec).at(-1);
+    if (last !== undefined) keep(r.meter_id, last + r.resolution_sec);
   }
   const irregular = await client.query<{ meter_id: string; end_sec: string }>(
     `SELECT s.meter_id, max(i.end_sec)::text AS end_sec FROM ${S}.irregular_readings i

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { AppError } from '../errors';
 import { dayNumberOf } from '../time/local-days';
 import { checkedCursor, usableCursor } from './account-store';
-import { decodeDay } from './day-record';
+import { readingStarts, type PgStoredDay } from './team-days';
 import type { SyncState, SyncStore } from './sync-store';
 import { teamApplyPage } from './team-readings';
 import type { TeamTarget } from './team-init';
@@ -300,28 +300,15 @@ function readingsPart(
 /** Readings of a meter (all registers) starting in [fromSec, toSec): its days' slots and irregular readings. */
 async function countReadings(pool: pg.Pool, tz: string, meterId: string, fromSec: number, toSec: number) {
   if (toSec <= fromSec) return 0;
-  const days = await pool.query<{
-    resolution_sec: number;
-    day_start_sec: string;
-    first_slot_sec: string;
-    vals: string;
-    flags: string;
-    updated: string;
-  }>(
+  const days = await pool.query<PgStoredDay & { resolution_sec: number }>(
     `SELECT s.resolution_sec, d.day_start_sec, d.first_slot_sec, d.vals, d.flags, d.updated
        FROM ${S}.reading_days d JOIN ${S}.series s ON s.id = d.series_id
       WHERE s.meter_id = $1 AND d.day BETWEEN $2 AND $3`,
     [meterId, dayNumberOf(fromSec, tz), dayNumberOf(toSec - 1, tz)],
   );
   let n = 0;
-  for (const r of days.rows) {
-    const first = Number(r.first_slot_sec);
-    const d = decodeDay(Number(r.day_start_sec), first, r.resolution_sec, null, r);
-    for (let i = 0; i < d.vals.length; i++) {
-      const start = first + i * r.resolution_sec;
-      if (d.vals[i] !== null && d.vals[i] !== undefined && start >= fromSec && start < toSec) n += 1;
-    }
-  }
+  for (const r of days.rows)
+    for (const start of readingStarts(r, r.resolution_sec)) if (start >= fromSec && start < toSec) n += 1;
   const irregular = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${S}.irregular_readings i JOIN ${S}.series s ON s.id = i.series_id
       WHERE s.meter_id = $1 AND i.start_sec >= $2 AND i.start_sec < $3`,
