@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoService } from '../../main/demo/service';
+import { generations } from '../../main/demo/generations';
 import { TEAM_KEYCHAIN_SERVICE } from '../../main/profiles/team-profiles';
 import { createSecretStore } from '../../main/secrets/keychain';
 import { cliBundle } from './cli-bundle';
@@ -448,6 +449,43 @@ describe('team profiles', () => {
     // The snapshot is gone once each command ended.
     expect(readdirSync(dir).filter((f) => f.startsWith('.team-move-'))).toEqual([]);
   }, 300_000);
+});
+
+// The sync into a team's store against every contract generation the service is known to speak (the
+// sync suite runs them all on SQLite: sync.test.ts).
+describe.each(generations)('sync --profile TEAM against the %s contract', (contract) => {
+  it('stores what a local sync stores, row for row', async () => {
+    const db = `md_${contract}_${tag}`;
+    const su = await asSuperuser(server);
+    await su.query(`CREATE DATABASE ${db} OWNER ${OWNER}`).finally(() => su.end());
+    const gen = await demo({ years: 0.2, contract });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'md-teamp-'));
+      const init = await cli(dir, ['team', 'init', '--url', url(OWNER, db), '--app-role', APP], {
+        PGPASSWORD: PW.owner,
+      });
+      expect(init.status, init.stderr).toBe(0);
+      const add = await cli(dir, ['profile', 'add-team', 'G', '--url', url(APP, db)], { PGPASSWORD: PW.app });
+      expect(add.status, add.stderr).toBe(0);
+      const account = ['--base-url', gen.info.base_url, '--team', gen.info.team];
+      const token = { METERDESK_TOKEN: gen.info.tokens.pro };
+      for (const args of [
+        ['sync', ...account],
+        ['sync', '--profile', 'G', ...account],
+      ]) {
+        const r = await cli(dir, args, token);
+        expect(r.status, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout)).toMatchObject({ errors: [], warnings: [] });
+      }
+      const rows = await teamRows(db);
+      expect(rows).toEqual(localRows(join(dir, 'meterdesk.sqlite')));
+      expect(rows.days!.length).toBeGreaterThan(0);
+    } finally {
+      await gen.stop();
+      const c = await asSuperuser(server);
+      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).finally(() => c.end());
+    }
+  }, 180_000);
 });
 
 const ROWS = {
