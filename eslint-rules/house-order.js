@@ -115,6 +115,7 @@ export const FS_FILES = [
   'main/import/custom-formats.ts',
   'main/profiles/place.ts',
   'main/profiles/registry.ts',
+  'main/profiles/team-copies.ts',
   'main/profiles/team-profiles.ts',
   'main/report/document/fonts.ts',
   'main/slp/standard-profile.ts',

@@ -13,7 +13,9 @@ import type { DemoService, startDemoService } from './demo/service';
 
 type DemoOptions = Parameters<typeof startDemoService>[0];
 import { unexpected, AppError } from './errors';
-import type { Profile, ProfileRegistry } from './profiles/registry';
+import type { Profile } from './profiles/registry';
+import type { ProfileBook } from './profiles/profile-book';
+import { openTeamCopy, teamReadOnly, type TeamCopyState } from './team-open';
 import type { MqttPush } from './push/mqtt-push';
 import type { SecretStore } from './secrets/keychain';
 import { createSyncService, emptySummary, type SyncProgress, type SyncService } from './sync/sync-service';
@@ -43,6 +45,8 @@ export interface ServicesOptions {
   /** Subscribe to MQTT where the plan has it (default true). */
   mqtt?: boolean;
   secrets?: SecretStore;
+  /** Where team profiles' passwords are kept (default: the OS keychain, service "Meterdesk PostgreSQL"). */
+  teamSecrets?: SecretStore;
   /** Asks where to save an export (a save dialog in Electron; a test hook in the harness). */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
   /** Asks which backup file to restore (an open dialog in Electron; a test hook in the harness). */
@@ -86,6 +90,8 @@ export interface ProfileContext {
   assertWritable(): Promise<void>;
   /** The open check's answer: null for a whole file, else what is wrong (for tests and the status). */
   checked: Promise<string | null>;
+  /** A team profile's copy of its store: when it was taken, and why no newer one could be (team-open.ts). */
+  teamCopy: TeamCopyState | null;
 }
 
 /** How long after a profile opens its integrity check begins (the start's page load comes first). */
@@ -99,8 +105,10 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => 
 export interface OpenDeps {
   opts: ServicesOptions;
   tz: string;
-  profiles: ProfileRegistry;
+  profiles: ProfileBook;
   secrets: SecretStore;
+  /** Team profiles' PostgreSQL passwords (keychain service "Meterdesk PostgreSQL"). */
+  teamSecrets: SecretStore;
   startDemo: () => Promise<DemoService>;
   emit: Emit;
   onRateLimit: (r: RateLimitState) => void;
@@ -150,6 +158,12 @@ async function connectionFor(
       `"${profile.name}" has no account: it holds imported files only. To sync from the readings service, connect an account.`,
       { reason: 'profile_no_account', params: { name: profile.name } },
     );
+  if (profile.kind === 'team')
+    throw new AppError(
+      'not_found',
+      `"${profile.name}" is a team profile: the team's server syncs it (meterdesk sync --profile, its nightly job: docs/team.md); the app reads a copy.`,
+      { reason: 'team_read_only_app', params: { name: profile.name } },
+    );
   if (profile.kind === 'demo') {
     const demo = await d.startDemo();
     return { baseUrl: demo.info.base_url, team: demo.info.team, token: demo.info.tokens.pro };
@@ -167,7 +181,9 @@ async function connectionFor(
 export async function openContext(d: OpenDeps, profileId: string): Promise<ProfileContext> {
   const { opts, tz, profiles, emit } = d;
   const profile = profiles.get(profileId);
-  const dbPath = profiles.dbPath(profile.id);
+  const team =
+    profile.kind === 'team' ? await openTeamCopy(opts.dataDir, profiles, d.teamSecrets, profile.id) : null;
+  const dbPath = team ? team.path : profiles.dbPath(profile.id);
   const db = openDatabase(dbPath);
   const account = createAccountStore(db);
   const readings = createReadingsStore(db, tz);
@@ -197,7 +213,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     onReadingsChanged,
   });
   const sync: SyncRunner =
-    profile.kind === 'local'
+    profile.kind === 'local' || team
       ? localOnly
       : conn
         ? createWorkerSync({
@@ -228,6 +244,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     .then((problem) => (found = problem))
     .finally(() => void thread.close());
   const assertWritable = async () => {
+    if (team) throw teamReadOnly(profile.name);
     if (found) throw damaged(dbPath, found);
   };
   return {
@@ -244,5 +261,6 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     checker,
     assertWritable,
     checked,
+    teamCopy: team?.state ?? null,
   };
 }

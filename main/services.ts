@@ -6,7 +6,9 @@
  */
 import type { EventName, EventPayload, SyncStatus } from '../preload/contract';
 import { startDemoService, type DemoService } from './demo/service';
-import { createProfileRegistry, DEMO_PROFILE_ID, type ProfileRegistry } from './profiles/registry';
+import { DEMO_PROFILE_ID } from './profiles/registry';
+import { createProfileBook, type ProfileBook } from './profiles/profile-book';
+import { TEAM_KEYCHAIN_SERVICE } from './profiles/team-profiles';
 import { createSecretStore } from './secrets/keychain';
 import { createPartialTracker } from './export/partials';
 import { DEFAULT_TZ } from './time/local-days';
@@ -64,8 +66,11 @@ export function createServices(opts: ServicesOptions) {
   const partials = createPartialTracker(opts.dataDir);
   for (const p of partials.cleanStale())
     console.warn(`Meterdesk: removed ${p}, left by an export that did not finish.`);
-  const profiles: ProfileRegistry = createProfileRegistry(opts.dataDir);
+  const profiles: ProfileBook = createProfileBook(opts.dataDir);
   const secrets = opts.secrets ?? createSecretStore();
+  // Team profiles' passwords: their own keychain service; kept in memory only where tokens are.
+  const teamSecrets = opts.teamSecrets ?? createSecretStore({ service: TEAM_KEYCHAIN_SERVICE });
+  if (secrets.sessionOnly) teamSecrets.useSessionOnly(true);
   const { emit, on } = createEmitter();
   let demo: Promise<DemoService> | null = null;
   /** Set by `close`: a start-up sync still waiting does not start any more. */
@@ -79,7 +84,16 @@ export function createServices(opts: ServicesOptions) {
 
   const open = (profileId: string) =>
     openContext(
-      { opts, tz, profiles, secrets, startDemo, emit, onRateLimit: (r) => status.setRateLimit(r) },
+      {
+        opts,
+        tz,
+        profiles,
+        secrets,
+        teamSecrets,
+        startDemo,
+        emit,
+        onRateLimit: (r) => status.setRateLimit(r),
+      },
       profileId,
     );
 
@@ -124,6 +138,7 @@ export function createServices(opts: ServicesOptions) {
     },
     profiles,
     secrets,
+    teamSecrets,
     imports,
     active,
     startDemo,
@@ -137,16 +152,29 @@ export function createServices(opts: ServicesOptions) {
     on,
     emit,
     async switchProfile(profileId: string): Promise<ProfileContext> {
-      profiles.get(profileId);
+      const before = profiles.activeId();
+      const team = profiles.get(profileId).kind === 'team';
       closeActive();
       status.reset();
       profiles.setActive(profileId);
-      const c = await active();
+      let c: ProfileContext;
+      try {
+        c = await active();
+      } catch (err) {
+        // A team profile with no copy yet whose server cannot be reached: the app stays where it was.
+        if (!team || before === profileId) throw err;
+        closeActive();
+        profiles.setActive(before);
+        await active().catch(() => null);
+        throw err;
+      }
       emit('profiles:changed', { activeProfileId: profileId });
       if (opts.autoSync ?? true) void syncNow();
       return c;
     },
     closeActive,
+    /** The open profile's context, or null while none is open (no waiting for an opening). */
+    currentContext: (): ProfileContext | null => slot.current(),
     /** Resolves once the threads of closed profiles have ended (their files are then free to delete). */
     whenClosed: slot.whenClosed,
     syncNow,

@@ -53,7 +53,8 @@ export function createSyncControl(d: {
   async function syncNow(): Promise<SyncSummary | null> {
     if (currentSync) return currentSync;
     const c = await d.active();
-    if (c.profile.kind === 'local') return null; // no account: nothing to sync
+    // No account (nothing to sync), or a team's copy (its server is synced by the team's nightly job).
+    if (c.profile.kind === 'local' || c.profile.kind === 'team') return null;
     status.setState('syncing');
     currentSync = runSync(c);
     return currentSync;

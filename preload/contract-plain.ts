@@ -13,6 +13,7 @@ export const channelNames = [
   'profiles:list',
   'profiles:switch',
   'profiles:add',
+  'profiles:addTeam',
   'profiles:addLocal',
   'profiles:rename',
   'profiles:remove',

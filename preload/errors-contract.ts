@@ -54,6 +54,8 @@ export const errorReasons = [
   'team_profiles_unreadable',
   /** A team profile asked for what this build cannot do on PostgreSQL yet (params: name, what = the command). */
   'team_store_not_built',
+  /** A write in the app on a team profile, whose store the app reads as a copy (params: name). */
+  'team_read_only_app',
   /** A profile without a name. */
   'profile_name_empty',
   'team_url_insecure',

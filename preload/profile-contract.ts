@@ -31,6 +31,30 @@ export const profileChannels = {
       })
       .strict(),
   ),
+  /**
+   * A team profile (issue 63): a team's PostgreSQL store, asked first (the server answers, the user and
+   * password are accepted); the password goes into the OS keychain (or this session's memory), never a
+   * file. Nothing is kept when the server or the keychain refuses.
+   */
+  'profiles:addTeam': channel<ProfileView>().input(
+    z
+      .object({
+        name: personName(80),
+        host: z
+          .string()
+          .trim()
+          .min(1)
+          .max(253)
+          .regex(/^[A-Za-z0-9.:_-]+$/, 'a host name or address'),
+        port: z.number().int().min(1).max(65535).default(5432),
+        database: z.string().trim().min(1).max(63),
+        user: z.string().trim().min(1).max(63),
+        ssl: z.enum(['disable', 'require', 'verify-full']).default('verify-full'),
+        password: z.string().min(1).max(500),
+        passwordStorage: z.enum(['keychain', 'session']).default('keychain'),
+      })
+      .strict(),
+  ),
   /** A profile without an account, for files imported from the grid operators' portals. */
   'profiles:addLocal': channel<ProfileView>().input(z.object({ name: personName(80) }).strict()),
   'profiles:rename': channel<ProfileView>().input(z.object({ profileId, name: personName(80) }).strict()),

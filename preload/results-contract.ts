@@ -77,8 +77,11 @@ export interface RestoreResult {
 export interface ProfileView {
   id: string;
   name: string;
-  /** 'local': no account; the profile holds imported files only. */
-  kind: 'demo' | 'account' | 'local';
+  /**
+   * 'local': no account; the profile holds imported files only. 'team': a team's store on PostgreSQL
+   * (issue 63), which the app reads as a copy (`teamStore`).
+   */
+  kind: 'demo' | 'account' | 'local' | 'team';
   baseUrl: string;
   team: string;
   plan: string | null;
@@ -90,6 +93,18 @@ export interface ProfileView {
    * nowhere, or unknown because the keychain cannot be read (locked, or no Secret Service).
    */
   tokenState: 'keychain' | 'session' | 'missing' | 'unreadable';
+  /** A team profile's server, and (once opened) the copy the app reads. */
+  teamStore?: TeamStoreView;
+}
+
+export interface TeamStoreView {
+  /** `user@host:port/database`, and the TLS mode. */
+  server: string;
+  ssl: 'disable' | 'require' | 'verify-full';
+  /** When the copy the app reads was taken; null before the profile was opened in this run. */
+  copiedSec: number | null;
+  /** Why no newer copy was taken at the last open (the server away, a refused password), else null. */
+  problem: ContractError | null;
 }
 
 export interface QualityCounts {

@@ -3,10 +3,12 @@ import { communityDe } from './community-de';
 import { billDe } from './bill-de';
 import { costDe } from './cost-de';
 import { importDe } from './import-de';
+import { teamDe } from './team-de';
 import { reportDe } from './report-de';
 
 export const de = {
   ...importDe,
+  ...teamDe,
   ...costDe,
   ...billDe,
   ...communityDe,
@@ -421,6 +423,8 @@ export const de = {
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:
     '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
+  err_reason_team_read_only_app:
+    '„{{name}}“ ist ein Team-Profil: Die App zeigt eine Kopie des Team-Speichers und ändert ihn noch nicht. Importe, Notizen, Tarife und Synchronisationen laufen auf dem Server des Teams über die Kommandozeile (docs/team.md). Nichts wurde geändert.',
   err_reason_profile_name_empty: 'Ein Profil braucht einen Namen.',
   err_reason_team_url_not_url: 'Das ist keine URL: die Team-Basis-URL von der Token-Seite einfügen.',
   err_reason_team_url_insecure: 'Die URL muss mit https:// beginnen (http:// nur für diesen Computer).',

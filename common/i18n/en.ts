@@ -4,10 +4,12 @@ import { communityEn } from './community-en';
 import { billEn } from './bill-en';
 import { costEn } from './cost-en';
 import { importEn } from './import-en';
+import { teamEn } from './team-en';
 import { reportEn } from './report-en';
 
 export const en: Record<keyof typeof de, string> = {
   ...importEn,
+  ...teamEn,
   ...costEn,
   ...billEn,
   ...communityEn,
@@ -417,6 +419,8 @@ export const en: Record<keyof typeof de, string> = {
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:
     '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
+  err_reason_team_read_only_app:
+    '“{{name}}” is a team profile: the app shows a copy of the team’s store and does not change it yet. Imports, notes, tariffs and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
   err_reason_profile_name_empty: 'A profile needs a name.',
   err_reason_team_url_not_url: 'That is not a URL: paste the team base URL from the token page.',
   err_reason_team_url_insecure: 'The URL must start with https:// (http:// only for this computer).',

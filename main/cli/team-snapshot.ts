@@ -29,27 +29,11 @@ export async function onTeamSnapshot(
   dataDir: string,
   read: (snapshotDir: string) => Promise<void>,
 ): Promise<void> {
-  const [{ connectTeam, requireTeamSchema }, move, { openDatabase }, files] = await Promise.all([
-    import('../db/team-init'),
-    import('../db/team-move'),
-    import('../db/open'),
-    import('./backup-files'),
-  ]);
+  const [{ copyTeamStore }, files] = await Promise.all([import('../db/team-copy'), import('./backup-files')]);
   const { target, password } = await teamConnection(p);
   const work = files.workFolder(dataDir);
   try {
-    const client = await connectTeam(target, password);
-    try {
-      await requireTeamSchema(client, target);
-      const db = openDatabase(join(work, 'meterdesk.sqlite'));
-      try {
-        await move.inTransaction(client, () => move.teamIntoSqlite(client, db), true);
-      } finally {
-        db.close();
-      }
-    } finally {
-      await client.end().catch(() => null);
-    }
+    await copyTeamStore(target, password, join(work, 'meterdesk.sqlite'));
     await read(work);
   } finally {
     files.removeFolder(work);

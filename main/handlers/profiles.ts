@@ -4,12 +4,14 @@ import { createApiClient, splitTeamUrl } from '../api/client';
 import { AppError } from '../errors';
 import type { Profile } from '../profiles/registry';
 import { backupHandlers } from './backup';
+import { addTeamProfile, teamStoreOf } from './team-profiles';
 import type { HandlerContext, HandlersOf } from './context';
 
 type ProfileChannels =
   | 'profiles:list'
   | 'profiles:switch'
   | 'profiles:add'
+  | 'profiles:addTeam'
   | 'profiles:addLocal'
   | 'profiles:rename'
   | 'profiles:remove'
@@ -23,8 +25,13 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
   const { services } = ctx;
   const view = async (p: Profile): Promise<ProfileView> => {
     const tokenState =
-      p.kind === 'demo' ? 'keychain' : p.kind === 'local' ? 'missing' : await services.secrets.state(p.id);
+      p.kind === 'demo'
+        ? 'keychain'
+        : p.kind === 'local' || p.kind === 'team'
+          ? 'missing'
+          : await services.secrets.state(p.id);
     return {
+      ...teamStoreOf(services, p),
       id: p.id,
       name: p.name,
       kind: p.kind,
@@ -73,12 +80,14 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
         throw err;
       }
     },
+    'profiles:addTeam': async (input) => view(await addTeamProfile(services, input)),
     'profiles:addLocal': async ({ name }) => view(services.profiles.addLocal(name)),
     'profiles:rename': async ({ profileId, name }) => view(services.profiles.update(profileId, { name })),
     'profiles:remove': async ({ profileId, deleteLocalData }) => {
       if (services.profiles.activeId() === profileId) services.closeActive();
       await services.whenClosed();
-      await services.secrets.delete(profileId).catch(() => undefined);
+      const team = services.profiles.get(profileId).kind === 'team';
+      await (team ? services.teamSecrets : services.secrets).delete(profileId).catch(() => undefined);
       services.profiles.remove(profileId, deleteLocalData);
       return { removed: true };
     },

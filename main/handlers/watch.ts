@@ -25,7 +25,9 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
   const tz = services.tz;
   return {
     'watch:list': async () => {
-      const c = await writable();
+      // A team profile's findings are recorded in its copy (the app's own file), never the team's store.
+      const c = await services.active();
+      if (c.profile.kind !== 'team') await c.assertWritable();
       const now = await nowSec();
       const found = (await c.queries.run('watch', now, tz)) as Finding[];
       const { added } = recordFindings(c.db, found, now);

@@ -30,7 +30,12 @@ const profileSchema = z.object({
   team: z.string(),
   plan: z.string().nullable(),
 });
-export type Profile = z.infer<typeof profileSchema>;
+type StoredProfile = z.infer<typeof profileSchema>;
+/**
+ * A profile as the app opens it: one of `profiles.json`'s, or a team profile (`team-profiles.json`,
+ * issue 63; the app reads a copy of its store: profile-book.ts).
+ */
+export type Profile = Omit<StoredProfile, 'kind'> & { kind: StoredProfile['kind'] | 'team' };
 const fileSchema = z.object({
   version: z.literal(1),
   activeId: z.string(),
@@ -98,7 +103,7 @@ function profilesFile(dataDir: string) {
 export function createProfileRegistry(dataDir: string) {
   const f = profilesFile(dataDir);
   const change = f.change;
-  const find = (id: string): Profile => {
+  const find = (id: string): StoredProfile => {
     const p = f.state().profiles.find((x) => x.id === id);
     if (!p)
       throw new AppError('not_found', `No profile "${id}".`, {
@@ -139,7 +144,7 @@ export function createProfileRegistry(dataDir: string) {
     isTaken: (idOrName: string): boolean =>
       f.reread().profiles.some((p) => p.id === idOrName || p.name === idOrName) ||
       existsSync(join(dataDir, 'profiles', idOrName)),
-    add(p: Omit<Profile, 'id' | 'kind'> & { id?: string }): Profile {
+    add(p: Omit<StoredProfile, 'id' | 'kind'> & { id?: string }): Profile {
       return change((state) => {
         const id = p.id ?? this.idFor(p.name);
         if (state.profiles.some((x) => x.id === id))
@@ -147,7 +152,7 @@ export function createProfileRegistry(dataDir: string) {
             reason: 'profile_exists',
             params: { id },
           });
-        const profile: Profile = { ...p, name: nameOf(p.name), id, kind: 'account' };
+        const profile: StoredProfile = { ...p, name: nameOf(p.name), id, kind: 'account' };
         state.profiles.push(profile);
         return { ...profile };
       });
@@ -158,7 +163,14 @@ export function createProfileRegistry(dataDir: string) {
         const id = this.idFor(name, true);
         // Its folder is made now, under the lock: a second restore at once picks another id.
         mkdirSync(join(dataDir, 'profiles', id), { recursive: true });
-        const profile: Profile = { id, name: nameOf(name), kind: 'local', baseUrl: '', team: '', plan: null };
+        const profile: StoredProfile = {
+          id,
+          name: nameOf(name),
+          kind: 'local',
+          baseUrl: '',
+          team: '',
+          plan: null,
+        };
         state.profiles.push(profile);
         return { ...profile };
       });
@@ -173,7 +185,14 @@ export function createProfileRegistry(dataDir: string) {
         const id = this.idFor(name, true);
         mkdirSync(join(dataDir, 'profiles'), { recursive: true });
         renameSync(folder, join(dataDir, 'profiles', id));
-        const profile: Profile = { id, name: nameOf(name), kind: 'local', baseUrl: '', team: '', plan: null };
+        const profile: StoredProfile = {
+          id,
+          name: nameOf(name),
+          kind: 'local',
+          baseUrl: '',
+          team: '',
+          plan: null,
+        };
         state.profiles.push(profile);
         return { ...profile };
       });

@@ -30,14 +30,23 @@ const teamProfileSchema = z.object({
   addedSec: z.number(),
 });
 export type TeamProfile = z.infer<typeof teamProfileSchema>;
-const fileSchema = z.object({ version: z.literal(1), profiles: z.array(teamProfileSchema) });
+/**
+ * `activeId`: the team profile the app has open (the app's choice among every profile; a local one is
+ * kept in `profiles.json` as before, so an earlier build never meets a team id there).
+ */
+const fileSchema = z.object({
+  version: z.literal(1),
+  profiles: z.array(teamProfileSchema),
+  activeId: z.string().optional(),
+});
+type TeamFile = z.infer<typeof fileSchema>;
 
 const fileOf = (dataDir: string) => join(dataDir, 'team-profiles.json');
 
-/** The file's profiles; none when there is no file; an unreadable file is refused, never overwritten. */
-function read(dataDir: string): TeamProfile[] {
+/** The file; no profiles when there is no file; an unreadable file is refused, never overwritten. */
+function readFile(dataDir: string): TeamFile {
   const file = fileOf(dataDir);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return { version: 1, profiles: [] };
   let raw: unknown = null;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -51,8 +60,10 @@ function read(dataDir: string): TeamProfile[] {
       `${file} cannot be read (it is not a list of team profiles this Meterdesk knows). It was left as it is: move it aside to add team profiles again.`,
       { reason: 'team_profiles_unreadable', params: { path: file } },
     );
-  return parsed.data.profiles;
+  return parsed.data;
 }
+
+const read = (dataDir: string): TeamProfile[] => readFile(dataDir).profiles;
 
 /** The ids the team profiles take (none when the file cannot be read: its own commands say so). */
 export function teamProfileIds(dataDir: string): Set<string> {
@@ -64,14 +75,16 @@ export function teamProfileIds(dataDir: string): Set<string> {
 }
 
 export function createTeamProfiles(dataDir: string) {
-  const change = <T>(fn: (profiles: TeamProfile[]) => T): T => {
+  const change = <T>(fn: (profiles: TeamProfile[], file: TeamFile) => T): T => {
     mkdirSync(dataDir, { recursive: true });
     const release = lockProfiles(dataDir);
     try {
-      const profiles = read(dataDir);
-      const out = fn(profiles);
+      const file = readFile(dataDir);
+      const out = fn(file.profiles, file);
+      if (file.activeId !== undefined && !file.profiles.some((p) => p.id === file.activeId))
+        delete file.activeId;
       const tmp = `${fileOf(dataDir)}.tmp-${process.pid}`;
-      writeFileSync(tmp, JSON.stringify({ version: 1, profiles }, null, 2));
+      writeFileSync(tmp, JSON.stringify(file, null, 2));
       renameSync(tmp, fileOf(dataDir));
       return out;
     } finally {
@@ -80,6 +93,49 @@ export function createTeamProfiles(dataDir: string) {
   };
   return {
     list: (): TeamProfile[] => read(dataDir),
+    /** The team profile the app has open, if one is (null when the file cannot be read). */
+    activeId(): string | null {
+      try {
+        const f = readFile(dataDir);
+        return f.activeId !== undefined && f.profiles.some((p) => p.id === f.activeId) ? f.activeId : null;
+      } catch {
+        return null;
+      }
+    },
+    /** Marks a team profile as the app's open one, or none (`null`: a local profile is). */
+    setActive(id: string | null): void {
+      if (id === null && this.activeId() === null) return; // nothing to clear (or an unreadable file)
+      change((profiles, file) => {
+        if (id !== null && !profiles.some((p) => p.id === id))
+          throw new AppError('not_found', `No team profile "${id}".`, {
+            reason: 'unknown_in_profile',
+            params: { kind: 'profile', id },
+          });
+        if (id === null) delete file.activeId;
+        else file.activeId = id;
+      });
+    },
+    /** Renames a team profile (its id, server and password stay). */
+    rename(id: string, name: string, taken: (idOrName: string) => boolean): TeamProfile {
+      const clean = cleanText(name, 80);
+      if (!clean)
+        throw new AppError('invalid_input', 'A team profile needs a name.', { reason: 'profile_name_empty' });
+      return change((profiles) => {
+        const p = profiles.find((x) => x.id === id);
+        if (!p)
+          throw new AppError('not_found', `No team profile "${id}".`, {
+            reason: 'unknown_in_profile',
+            params: { kind: 'profile', id },
+          });
+        if (taken(clean) || profiles.some((x) => x.id !== id && (x.name === clean || x.id === clean)))
+          throw new AppError('conflict', `A profile "${clean}" exists already: choose another name.`, {
+            reason: 'profile_exists',
+            params: { id: clean },
+          });
+        p.name = clean;
+        return { ...p };
+      });
+    },
     /** The team profile of this id or name, if there is one. */
     find: (idOrName: string): TeamProfile | undefined =>
       read(dataDir).find((p) => p.id === idOrName || p.name === idOrName),

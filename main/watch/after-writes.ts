@@ -36,7 +36,8 @@ export function watchAfterWrites(d: {
     running = (async () => {
       try {
         const c = await d.active();
-        await c.assertWritable();
+        // A team profile's findings go into its copy (the app's own file), never the team's store.
+        if (c.profile.kind !== 'team') await c.assertWritable();
         const now = await d.nowSec();
         const found = (await c.queries.run('watch', now, d.tz)) as Finding[];
         const { added, cleared } = recordFindings(c.db, found, now);

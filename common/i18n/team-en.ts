@@ -1,0 +1,25 @@
+/** English strings of team profiles (issue 63): the same keys as team-de.ts (the type says so). */
+import type { teamDe } from './team-de';
+
+export const teamEn: Record<keyof typeof teamDe, string> = {
+  teamProfile: 'Team profile (PostgreSQL)',
+  addTeamProfile: 'Add a team profile (PostgreSQL)',
+  teamProfileHint:
+    "A consultancy's shared store on a PostgreSQL server: the app shows a copy of it, taken when it opens; the server is synced on the server (docs/team.md). The password goes into the OS keychain, never into a file.",
+  teamName: 'Name',
+  teamHost: 'Server',
+  teamPort: 'Port',
+  teamDatabase: 'Database',
+  teamUser: 'User',
+  teamPassword: 'Password',
+  teamSsl: 'TLS',
+  teamSsl_disable: 'off (this computer or a protected network only)',
+  teamSsl_require: 'encrypted, certificate not checked',
+  'teamSsl_verify-full': 'encrypted, certificate checked',
+  teamCopyOf: 'copy of {{time}}',
+  teamCopyNotYet: 'no copy taken in this session yet',
+  teamCopyStale: 'No new copy could be taken — the app shows the one of {{time}}:',
+  teamReload: 'Reload from the server',
+  teamReadOnly:
+    "Team profile: the app shows a copy of the team's store of {{time}} and changes nothing in it; imports and syncs are made on the server.",
+};

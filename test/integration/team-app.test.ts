@@ -1,0 +1,199 @@
+// A team profile in the app (issue 63), against a real PostgreSQL server: added through the handlers
+// after the server answered (a wrong password keeps nothing; the password never in a file), opened as a
+// copy of the team's store that shows what the server holds (checked against the demo service's own
+// data, not through the code under test), every write refused in words and nothing written, the last
+// copy shown with the reason when the server refuses, the choice kept where an earlier build never
+// reads it, and a profile with no copy and no server leaves the app where it was.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeterView, ProfileView, SeriesView } from '../../preload/contract';
+import type { DemoService } from '../../main/demo/service';
+import { isoUtc } from '../../main/time/local-days';
+import { cliBundle } from './cli-bundle';
+import { contractApp } from './contract-app';
+import { demo, get } from './helpers';
+import { asSuperuser, postgres, type PgServer } from './postgres';
+
+const tag = `a${process.pid}`;
+const DB = `mda_${tag}`;
+const OWNER = `mda_owner_${tag}`;
+const APP = `mda_app_${tag}`;
+const PW = { owner: 'owner-pw-3', app: 'app-pw-3' };
+let server: PgServer;
+let svc: DemoService;
+
+const cli = async (dataDir: string, args: string[], env: Record<string, string>) => {
+  const bundle = await cliBundle();
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bundle, '--data-dir', dataDir, ...args], {
+      env: { ...process.env, METERDESK_LANG: 'en', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+};
+
+beforeAll(async () => {
+  server = await postgres();
+  const su = await asSuperuser(server);
+  try {
+    await su.query(`CREATE ROLE ${OWNER} LOGIN PASSWORD '${PW.owner}'`);
+    await su.query(`CREATE ROLE ${APP} LOGIN PASSWORD '${PW.app}'`);
+    await su.query(`CREATE DATABASE ${DB} OWNER ${OWNER}`);
+  } finally {
+    await su.end();
+  }
+  svc = await demo({ years: 0.1 });
+  // The team's server, as its nightly job fills it: init as the owner, a sync as the apps' role.
+  const job = mkdtempSync(join(tmpdir(), 'md-teamjob-'));
+  const url = (u: string) => `postgres://${u}@127.0.0.1:${server.port}/${DB}`;
+  const init = await cli(job, ['team', 'init', '--url', url(OWNER), '--app-role', APP], {
+    PGPASSWORD: PW.owner,
+  });
+  expect(init.status, init.stderr).toBe(0);
+  const add = await cli(job, ['profile', 'add-team', 'Job', '--url', url(APP)], { PGPASSWORD: PW.app });
+  expect(add.status, add.stderr).toBe(0);
+  const sync = await cli(
+    job,
+    ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
+    { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
+  );
+  expect(sync.status, sync.stderr).toBe(0);
+}, 180_000);
+
+afterAll(async () => {
+  await svc?.stop();
+  const su = await asSuperuser(server);
+  try {
+    await su.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    for (const r of [OWNER, APP]) await su.query(`DROP ROLE IF EXISTS ${r}`);
+  } finally {
+    await su.end();
+  }
+  server.stop();
+});
+
+const teamInput = (password: string) => ({
+  name: 'Büro Wien',
+  host: '127.0.0.1',
+  port: server.port,
+  database: DB,
+  user: APP,
+  ssl: 'disable',
+  password,
+});
+
+describe('a team profile in the app', () => {
+  it("is added after the server answered, opens as a copy of the team's store, and refuses every write", async () => {
+    const app = contractApp('md-teamapp-');
+    const dir = app.services.opts.dataDir;
+    const wrong = await app.raw('profiles:addTeam', teamInput('nope'));
+    expect(wrong.ok).toBe(false);
+    expect(!wrong.ok && wrong.error.reason).toBe('pg_auth');
+    expect(existsSync(join(dir, 'team-profiles.json'))).toBe(false);
+
+    const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
+    expect(p).toMatchObject({ name: 'Büro Wien', kind: 'team', isActive: false });
+    expect(readFileSync(join(dir, 'team-profiles.json'), 'utf8')).not.toContain(PW.app);
+
+    await app.call('profiles:switch', { profileId: p.id });
+    const listed = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!;
+    expect(listed.isActive).toBe(true);
+    expect(listed.teamStore).toMatchObject({
+      server: `${APP}@127.0.0.1:${server.port}/${DB}`,
+      ssl: 'disable',
+      problem: null,
+    });
+    expect(listed.teamStore!.copiedSec).toBeGreaterThan(Date.now() / 1000 - 120);
+
+    // What the app shows is what the service delivered: its meters, and a day's readings of one.
+    const meters = await app.call<MeterView[]>('meters:list');
+    const served = (await get(svc, `/api/v1/teams/${svc.info.team}/meters`)).body.data;
+    expect(meters.map((m) => m.meteringPoint).sort()).toEqual(served.map((m) => m.metering_point).sort());
+    const m = meters.find((x) => x.registers.includes('1-1:1.8.0') || x.registers.length > 0)!;
+    const obis = m.registers[0]!;
+    const to = Math.floor((m.latestDataSec ?? 0) / 86_400) * 86_400 - 86_400;
+    const from = to - 86_400;
+    const raw = (
+      await get(
+        svc,
+        `/api/v1/teams/${svc.info.team}/meters/${m.id}/data?from=${isoUtc(from)}&to=${isoUtc(to)}&limit=50000`,
+      )
+    ).body.data.filter((x) => x.obis_code === obis);
+    expect(raw.length).toBeGreaterThan(0);
+    const series = await app.call<SeriesView>('readings:series', {
+      meterId: m.id,
+      obisCode: obis,
+      fromSec: from,
+      toSec: to,
+    });
+    const shown = series.timesSec.map((t, i) => [t, series.values[i]] as const).filter(([, v]) => v !== null);
+    expect(shown).toEqual(raw.map((x) => [Date.parse(x.timestamp as string) / 1000, x.value]));
+
+    // A write: refused in words, nothing changed (the label read again from a new copy).
+    const rename = await app.raw('meters:rename', { meterId: m.id, label: 'Neu' });
+    expect(!rename.ok && rename.error.reason).toBe('team_read_only_app');
+    expect(!rename.ok && rename.error.message).toContain('"Büro Wien" is a team profile');
+    await app.call('profiles:switch', { profileId: p.id });
+    expect((await app.call<MeterView[]>('meters:list')).find((x) => x.id === m.id)!.label).toBe(m.label);
+
+    // The choice is kept beside the local list: an earlier build reads profiles.json and finds the demo.
+    expect(readFileSync(join(dir, 'team-profiles.json'), 'utf8')).toContain(`"activeId": "${p.id}"`);
+    expect(
+      existsSync(join(dir, 'profiles.json')) ? readFileSync(join(dir, 'profiles.json'), 'utf8') : '',
+    ).not.toContain(p.id);
+    const reloaded = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!.teamStore!
+      .copiedSec;
+    const copies = readdirSync(join(dir, 'team-copies', p.id)).filter((f) => f.endsWith('.sqlite'));
+    expect(copies).toHaveLength(1); // the older copy removed with the new one
+
+    // The server refuses the role: the app keeps the last copy, and says since when and why.
+    const su = await asSuperuser(server);
+    await su.query(`ALTER ROLE ${APP} NOLOGIN`);
+    try {
+      await app.call('profiles:switch', { profileId: p.id });
+      const stale = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!;
+      expect(stale.teamStore!.problem?.reason).toBe('pg_auth');
+      expect(stale.teamStore!.copiedSec).toBe(reloaded);
+      expect((await app.call<MeterView[]>('meters:list')).length).toBe(meters.length);
+    } finally {
+      await su.query(`ALTER ROLE ${APP} LOGIN`);
+      await su.end();
+    }
+
+    // Removed: its copies go (they are the server's rows), the server keeps its data, the demo opens.
+    await app.call('profiles:remove', { profileId: p.id, deleteLocalData: false });
+    expect(existsSync(join(dir, 'team-copies', p.id))).toBe(false);
+    expect((await app.call<ProfileView[]>('profiles:list')).find((x) => x.isActive)!.id).toBe('demo');
+    await app.services.close();
+  }, 120_000);
+
+  it('with no copy yet and no server: refused with the reason, and the app stays where it was', async () => {
+    const app = contractApp('md-teamapp-');
+    const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
+    const su = await asSuperuser(server);
+    await su.query(`ALTER ROLE ${APP} NOLOGIN`);
+    try {
+      const r = await app.raw('profiles:switch', { profileId: p.id });
+      expect(!r.ok && r.error.reason).toBe('pg_auth');
+    } finally {
+      await su.query(`ALTER ROLE ${APP} LOGIN`);
+      await su.end();
+    }
+    const list = await app.call<ProfileView[]>('profiles:list');
+    expect(list.find((x) => x.isActive)!.id).toBe('demo');
+    expect(
+      existsSync(join(app.services.opts.dataDir, 'team-copies', p.id))
+        ? readdirSync(join(app.services.opts.dataDir, 'team-copies', p.id))
+        : [],
+    ).toEqual([]);
+    await app.services.close();
+  }, 60_000);
+});
