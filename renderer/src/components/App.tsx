@@ -176,7 +176,7 @@ function AppHeader(props: {
         {t('connectAccount')}
       </button>
       {/* A profile without an account registers nothing: it is an import workspace. */}
-      {active?.kind !== 'local' && (
+      {active?.kind !== 'local' && active?.kind !== 'team' && (
         <button onClick={props.onRegister} data-testid="register-meter">
           {t('registerMeter')}
         </button>

@@ -10,6 +10,7 @@ import { api, unwrap } from '../bridge';
 import { fmtQuantity } from '../format';
 import { useApp, usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
+import { TeamProfileForm, TeamStoreLine } from './TeamProfileForm';
 import { TokenDialog } from './TokenDialog';
 
 export function ProfilesDialog({ onClose }: { onClose: () => void }) {
@@ -56,13 +57,17 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
             ) : (
               <span>
                 <strong>{p.name}</strong>{' '}
-                <span className="muted small">
-                  {p.kind === 'demo'
-                    ? t('demoBanner')
-                    : p.kind === 'local'
-                      ? t('localProfile')
-                      : `${p.team} · ${p.plan ?? t('planUnknown')}`}
-                </span>
+                {p.kind === 'team' ? (
+                  <TeamStoreLine p={p} />
+                ) : (
+                  <span className="muted small">
+                    {p.kind === 'demo'
+                      ? t('demoBanner')
+                      : p.kind === 'local'
+                        ? t('localProfile')
+                        : `${p.team} · ${p.plan ?? t('planUnknown')}`}
+                  </span>
+                )}
                 {p.isActive && <span className="small"> · {t('active')}</span>}
                 {p.kind === 'account' && p.tokenState !== 'keychain' && (
                   <span className="small warn" data-testid="profile-token-state">
@@ -76,6 +81,14 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
               {!p.isActive && (
                 <button onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}>
                   {t('switchTo')}
+                </button>
+              )}
+              {p.isActive && p.kind === 'team' && (
+                <button
+                  onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}
+                  data-testid="team-reload"
+                >
+                  {t('teamReload')}
                 </button>
               )}
               {p.kind === 'account' && (
@@ -132,6 +145,7 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
         </button>
         <p className="hint">{t('localProfileHint')}</p>
       </form>
+      <TeamProfileForm onAdded={(p) => act(() => useApp.getState().profileSwitched(p.id))} />
       <BackupSection act={act} />
       {error !== null && <ErrorText error={error} prefs={prefs} />}
       {tokenFor && profiles.some((p) => p.id === tokenFor) && (

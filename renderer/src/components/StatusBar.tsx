@@ -18,6 +18,21 @@ export function StatusBar() {
   const lastError = sync?.lastError ? errorText(sync.lastError, t, prefs) : null;
   const syncing = sync?.state === 'syncing' || progress !== null;
   const isLocal = useApp((s) => s.profiles.find((p) => p.isActive)?.kind === 'local');
+  const team = useApp((s) => {
+    const p = s.profiles.find((x) => x.isActive);
+    return p?.kind === 'team' ? (p.teamStore ?? null) : null;
+  });
+  if (team)
+    return (
+      <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="team">
+        <span data-testid="team-status">
+          {team.copiedSec === null
+            ? t('teamCopyNotYet')
+            : t('teamReadOnly', { time: fmtDateTime(team.copiedSec, { locale, timeZone }) })}
+        </span>
+        {team.problem && <span className="warn">{errorText(team.problem, t, prefs).text}</span>}
+      </footer>
+    );
   if (isLocal)
     return (
       <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="local">
