@@ -151,27 +151,14 @@ export function createServices(opts: ServicesOptions) {
     whenWatched: () => watch.whenIdle(),
     on,
     emit,
-    async switchProfile(profileId: string): Promise<ProfileContext> {
-      const before = profiles.activeId();
-      const team = profiles.get(profileId).kind === 'team';
-      closeActive();
-      status.reset();
-      profiles.setActive(profileId);
-      let c: ProfileContext;
-      try {
-        c = await active();
-      } catch (err) {
-        // A team profile with no copy yet whose server cannot be reached: the app stays where it was.
-        if (!team || before === profileId) throw err;
-        closeActive();
-        profiles.setActive(before);
-        await active().catch(() => null);
-        throw err;
-      }
-      emit('profiles:changed', { activeProfileId: profileId });
-      if (opts.autoSync ?? true) void syncNow();
-      return c;
-    },
+    switchProfile: profileSwitch({
+      profiles,
+      closeActive,
+      reset: () => status.reset(),
+      active,
+      changed: (id) => emit('profiles:changed', { activeProfileId: id }),
+      sync: () => ((opts.autoSync ?? true) ? void syncNow() : undefined),
+    }),
     closeActive,
     /** The open profile's context, or null while none is open (no waiting for an opening). */
     currentContext: (): ProfileContext | null => slot.current(),
@@ -228,5 +215,39 @@ function portalImports(
       /** A backup restored into a new profile's database, off the main process (db/backup.ts). */
       restoreBackup: (file: string, dbPath: string) => parseThread.restore(file, dbPath),
     },
+  };
+}
+
+/**
+ * Another profile made the open one (or the open one opened again: a team profile's new copy). A team
+ * profile with no copy yet whose server cannot be reached is refused, and the app stays where it was.
+ */
+function profileSwitch(d: {
+  profiles: ProfileBook;
+  closeActive: () => void;
+  reset: () => void;
+  active: () => Promise<ProfileContext>;
+  changed: (profileId: string) => void;
+  sync: () => void;
+}) {
+  return async (profileId: string): Promise<ProfileContext> => {
+    const before = d.profiles.activeId();
+    const team = d.profiles.get(profileId).kind === 'team';
+    d.closeActive();
+    d.reset();
+    d.profiles.setActive(profileId);
+    let c: ProfileContext;
+    try {
+      c = await d.active();
+    } catch (err) {
+      if (!team || before === profileId) throw err;
+      d.closeActive();
+      d.profiles.setActive(before);
+      await d.active().catch(() => null);
+      throw err;
+    }
+    d.changed(profileId);
+    d.sync();
+    return c;
   };
 }

@@ -273,50 +273,6 @@ const profile: Run = async (v, positionals, dataDir) => {
   await profileCommand({ dataDir, args: positionals.slice(1), url: v.url, json: !!v.json });
 };
 
-/**
- * The one door for `--profile TEAM` (issue 63): a team profile goes to what this build does on
- * PostgreSQL (team init, sync, stats, backup, restore; the read commands on a snapshot of its store,
- * team-snapshot.ts); every other command refuses it in words — never a local database
- * opened in its name, never "no such profile". Returns false when --profile names no team profile.
- */
-async function onTeamProfile(v: CliValues, positionals: string[], dataDir: string): Promise<boolean> {
-  const command = positionals[0]!;
-  if (!v.profile || command === 'profile') return false;
-  const { findTeamProfile, notOnTeam } = await import('./team-profile');
-  const { SNAPSHOT_READS, onTeamSnapshot } = await import('./team-snapshot');
-  const p = await findTeamProfile(dataDir, v.profile);
-  if (!p) return false;
-  const { teamCommand, teamStatsCommand, teamSyncCommand } = await import('./team-command');
-  if (command === 'team')
-    await teamCommand({
-      args: positionals.slice(1),
-      url: v.url,
-      profile: p,
-      appRole: v['app-role'],
-      json: !!v.json,
-    });
-  else if (command === 'stats') await teamStatsCommand(p, !!v.json);
-  else if (command === 'backup' || command === 'restore') {
-    if (v.name)
-      throw new UsageError('restore --profile TEAM takes no --name: the team profile keeps its own.');
-    const { teamBackupCommand, teamRestoreCommand } = await import('./team-backup');
-    if (command === 'backup') await teamBackupCommand(p, { dataDir, out: v.out, json: !!v.json });
-    else await teamRestoreCommand(p, { dataDir, file: positionals[1], json: !!v.json });
-  } else if (SNAPSHOT_READS.has(command))
-    await onTeamSnapshot(p, dataDir, (snapshotDir) =>
-      runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
-    );
-  else if (command === 'sync')
-    await teamSyncCommand(p, {
-      baseUrl: v['base-url'],
-      team: v.team,
-      teamUrl: v['team-url'],
-      pageSize: v['page-size'],
-    });
-  else throw notOnTeam(p, command);
-  return true;
-}
-
 const RUNS: Record<string, Run> = {
   team,
   profile,
@@ -342,7 +298,8 @@ const RUNS: Record<string, Run> = {
 /** Runs `command` (checked: it has a help text) with its options; sync, stats and export are the account's. */
 export async function runCommand(v: CliValues, positionals: string[], dataDir: string): Promise<void> {
   const command = positionals[0]!;
-  if (await onTeamProfile(v, positionals, dataDir)) return;
+  const { onTeamProfile } = await import('./team-door');
+  if (await onTeamProfile(v, positionals, dataDir, runCommand)) return;
   const run = RUNS[command];
   if (run) return run(v, positionals, dataDir);
   const { accountCommand } = await import('./account-commands');

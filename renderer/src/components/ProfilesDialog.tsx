@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
-import type { BackupManifest } from '../../../preload/contract';
+import type { BackupManifest, ProfileView } from '../../../preload/contract';
 import { api, unwrap } from '../bridge';
 import { fmtQuantity } from '../format';
 import { useApp, usePrefs } from '../store';
@@ -36,79 +36,15 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
     <Modal title={t('profiles')} testId="profiles-dialog" onClose={onClose}>
       <ul className="profile-list">
         {profiles.map((p) => (
-          <li key={p.id} data-testid="profile-row">
-            {editing?.id === p.id ? (
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void act(() => unwrap(api().profiles.rename({ profileId: p.id, name: editing.name }))).then(
-                    () => setEditing(null),
-                  );
-                }}
-              >
-                <input
-                  aria-label={t('profileName')}
-                  value={editing.name}
-                  onChange={(e) => setEditing({ id: p.id, name: e.target.value })}
-                  autoFocus
-                />
-                <button type="submit">{t('save')}</button>
-              </form>
-            ) : (
-              <span>
-                <strong>{p.name}</strong>{' '}
-                {p.kind === 'team' ? (
-                  <TeamStoreLine p={p} />
-                ) : (
-                  <span className="muted small">
-                    {p.kind === 'demo'
-                      ? t('demoBanner')
-                      : p.kind === 'local'
-                        ? t('localProfile')
-                        : `${p.team} · ${p.plan ?? t('planUnknown')}`}
-                  </span>
-                )}
-                {p.isActive && <span className="small"> · {t('active')}</span>}
-                {p.kind === 'account' && p.tokenState !== 'keychain' && (
-                  <span className="small warn" data-testid="profile-token-state">
-                    {' '}
-                    · {t(`tokenState_${p.tokenState}`)}
-                  </span>
-                )}
-              </span>
-            )}
-            <span className="row-actions">
-              {!p.isActive && (
-                <button onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}>
-                  {t('switchTo')}
-                </button>
-              )}
-              {p.isActive && p.kind === 'team' && (
-                <button
-                  onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}
-                  data-testid="team-reload"
-                >
-                  {t('teamReload')}
-                </button>
-              )}
-              {p.kind === 'account' && (
-                <button onClick={() => setTokenFor(p.id)} data-testid="profile-token">
-                  {t('enterToken')}
-                </button>
-              )}
-              {p.kind !== 'demo' && (
-                <button onClick={() => setEditing({ id: p.id, name: p.name })}>{t('rename')}</button>
-              )}
-              {p.kind !== 'demo' && (
-                <button
-                  onClick={() => setRemoving({ id: p.id, deleteData: false })}
-                  data-testid="profile-remove"
-                >
-                  {t('remove')}
-                </button>
-              )}
-            </span>
-          </li>
+          <ProfileRow
+            key={p.id}
+            p={p}
+            editing={editing}
+            onEditing={setEditing}
+            onRemove={() => setRemoving({ id: p.id, deleteData: false })}
+            onToken={() => setTokenFor(p.id)}
+            act={act}
+          />
         ))}
       </ul>
       {removing && (
@@ -155,6 +91,91 @@ export function ProfilesDialog({ onClose }: { onClose: () => void }) {
         <button onClick={onClose}>{t('close')}</button>
       </div>
     </Modal>
+  );
+}
+
+/** One profile in the list: its name (or the rename form), what it is, and its actions. */
+function ProfileRow(props: {
+  p: ProfileView;
+  editing: { id: string; name: string } | null;
+  onEditing: (e: { id: string; name: string } | null) => void;
+  onRemove: () => void;
+  onToken: () => void;
+  act: (fn: () => Promise<unknown>) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { p, editing, onEditing, onRemove, onToken, act } = props;
+  return (
+    <li data-testid="profile-row">
+      {editing?.id === p.id ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(() => unwrap(api().profiles.rename({ profileId: p.id, name: editing.name }))).then(() =>
+              onEditing(null),
+            );
+          }}
+        >
+          <input
+            aria-label={t('profileName')}
+            value={editing.name}
+            onChange={(e) => onEditing({ id: p.id, name: e.target.value })}
+            autoFocus
+          />
+          <button type="submit">{t('save')}</button>
+        </form>
+      ) : (
+        <span>
+          <strong>{p.name}</strong>{' '}
+          {p.kind === 'team' ? (
+            <TeamStoreLine p={p} />
+          ) : (
+            <span className="muted small">
+              {p.kind === 'demo'
+                ? t('demoBanner')
+                : p.kind === 'local'
+                  ? t('localProfile')
+                  : `${p.team} · ${p.plan ?? t('planUnknown')}`}
+            </span>
+          )}
+          {p.isActive && <span className="small"> · {t('active')}</span>}
+          {p.kind === 'account' && p.tokenState !== 'keychain' && (
+            <span className="small warn" data-testid="profile-token-state">
+              {' '}
+              · {t(`tokenState_${p.tokenState}`)}
+            </span>
+          )}
+        </span>
+      )}
+      <span className="row-actions">
+        {!p.isActive && (
+          <button onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}>
+            {t('switchTo')}
+          </button>
+        )}
+        {p.isActive && p.kind === 'team' && (
+          <button
+            onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}
+            data-testid="team-reload"
+          >
+            {t('teamReload')}
+          </button>
+        )}
+        {p.kind === 'account' && (
+          <button onClick={onToken} data-testid="profile-token">
+            {t('enterToken')}
+          </button>
+        )}
+        {p.kind !== 'demo' && (
+          <button onClick={() => onEditing({ id: p.id, name: p.name })}>{t('rename')}</button>
+        )}
+        {p.kind !== 'demo' && (
+          <button onClick={onRemove} data-testid="profile-remove">
+            {t('remove')}
+          </button>
+        )}
+      </span>
+    </li>
   );
 }
 

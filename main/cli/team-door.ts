@@ -1,0 +1,56 @@
+/**
+ * The one door for `--profile TEAM` (issue 63): every command named with a team profile passes here
+ * before anything else runs. `team init`, `sync`, `stats`, `backup` and `restore` work on the team's
+ * PostgreSQL store; the read commands read a snapshot of it through the code that reads a local
+ * profile (`runCommand` on the snapshot's folder); every other command is refused in words.
+ */
+import type { CliValues } from './command-line';
+import { UsageError } from './usage-error';
+
+/**
+ * A team profile goes to what this build does on PostgreSQL; every other command refuses it in words —
+ * never a local database opened in its name, never "no such profile". Returns false when --profile
+ * names no team profile. `runCommand` runs a read command on the snapshot's folder.
+ */
+export async function onTeamProfile(
+  v: CliValues,
+  positionals: string[],
+  dataDir: string,
+  runCommand: (v: CliValues, positionals: string[], dataDir: string) => Promise<void>,
+): Promise<boolean> {
+  const command = positionals[0]!;
+  if (!v.profile || command === 'profile') return false;
+  const { findTeamProfile, notOnTeam } = await import('./team-profile');
+  const { SNAPSHOT_READS, onTeamSnapshot } = await import('./team-snapshot');
+  const p = await findTeamProfile(dataDir, v.profile);
+  if (!p) return false;
+  const { teamCommand, teamStatsCommand, teamSyncCommand } = await import('./team-command');
+  if (command === 'team')
+    await teamCommand({
+      args: positionals.slice(1),
+      url: v.url,
+      profile: p,
+      appRole: v['app-role'],
+      json: !!v.json,
+    });
+  else if (command === 'stats') await teamStatsCommand(p, !!v.json);
+  else if (command === 'backup' || command === 'restore') {
+    if (v.name)
+      throw new UsageError('restore --profile TEAM takes no --name: the team profile keeps its own.');
+    const { teamBackupCommand, teamRestoreCommand } = await import('./team-backup');
+    if (command === 'backup') await teamBackupCommand(p, { dataDir, out: v.out, json: !!v.json });
+    else await teamRestoreCommand(p, { dataDir, file: positionals[1], json: !!v.json });
+  } else if (SNAPSHOT_READS.has(command))
+    await onTeamSnapshot(p, dataDir, (snapshotDir) =>
+      runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
+    );
+  else if (command === 'sync')
+    await teamSyncCommand(p, {
+      baseUrl: v['base-url'],
+      team: v.team,
+      teamUrl: v['team-url'],
+      pageSize: v['page-size'],
+    });
+  else throw notOnTeam(p, command);
+  return true;
+}
