@@ -24,6 +24,7 @@ export function createActiveProfile(
 
   function closeContext(c: ProfileContext): void {
     void c.push?.stop();
+    c.closeExtras();
     c.sync.cancel();
     const closing = c.sync.close?.();
     if (closing) whileClosing(closing);

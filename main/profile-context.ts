@@ -15,7 +15,7 @@ type DemoOptions = Parameters<typeof startDemoService>[0];
 import { unexpected, AppError } from './errors';
 import type { Profile } from './profiles/registry';
 import type { ProfileBook } from './profiles/profile-book';
-import { openTeamCopy, teamReadOnly, type TeamCopyState } from './team-open';
+import { openTeamCopy, teamReadOnly, watchTeam, type TeamCopyState } from './team-open';
 import type { MqttPush } from './push/mqtt-push';
 import type { SecretStore } from './secrets/keychain';
 import { createSyncService, emptySummary, type SyncProgress, type SyncService } from './sync/sync-service';
@@ -92,6 +92,8 @@ export interface ProfileContext {
   checked: Promise<string | null>;
   /** A team profile's copy of its store: when it was taken, and why no newer one could be (team-open.ts). */
   teamCopy: TeamCopyState | null;
+  /** Ends what the open profile keeps open besides its threads (a team profile's LISTEN connection). */
+  closeExtras(): void;
 }
 
 /** How long after a profile opens its integrity check begins (the start's page load comes first). */
@@ -243,6 +245,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     .catch(() => null) // a thread that failed checks nothing
     .then((problem) => (found = problem))
     .finally(() => void thread.close());
+  const closeExtras = listenIfTeam(d, profile.id, team?.state ?? null);
   const assertWritable = async () => {
     if (team) throw teamReadOnly(profile.name);
     if (found) throw damaged(dbPath, found);
@@ -262,5 +265,22 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     assertWritable,
     checked,
     teamCopy: team?.state ?? null,
+    closeExtras,
+  };
+}
+
+/** A team profile's copy listens for its server's writers while it is open; the close ends it. */
+function listenIfTeam(d: OpenDeps, profileId: string, state: TeamCopyState | null): () => void {
+  if (!state) return () => undefined;
+  let closed = false;
+  const listening = watchTeam(d.profiles, d.teamSecrets, profileId, state, () =>
+    d.emit('team:changed', { profileId, meters: state.changedMeters.length }),
+  ).then((l) => {
+    if (closed) void l?.stop();
+    return l;
+  });
+  return () => {
+    closed = true;
+    void listening.then((l) => l?.stop());
   };
 }

@@ -7,6 +7,7 @@
  * is refused in words (`team_read_only_app`), and the team's server is synced by its nightly job.
  */
 import { copyTeamStore } from './db/team-copy';
+import { listenTeam, type TeamListener } from './db/team-listen';
 import { AppError, unexpected } from './errors';
 import type { ProfileBook } from './profiles/profile-book';
 import { teamCopies } from './profiles/team-copies';
@@ -18,6 +19,9 @@ export interface TeamCopyState {
   copiedSec: number;
   /** Why no newer copy could be taken at this open (the server away, a refused password), else null. */
   problem: AppError | null;
+  /** When the server last said it holds newer readings than the copy (LISTEN/NOTIFY), and of which meters. */
+  changedSec: number | null;
+  changedMeters: string[];
 }
 
 export async function openTeamCopy(
@@ -43,15 +47,50 @@ export async function openTeamCopy(
     );
     const made = job.finish();
     copies.pruneExcept(made.path);
-    return { path: made.path, state: { copiedSec: made.copiedSec, problem: null } };
+    return {
+      path: made.path,
+      state: { copiedSec: made.copiedSec, problem: null, changedSec: null, changedMeters: [] },
+    };
   } catch (err) {
     job.abandon();
     const last = copies.newest();
     if (!last) throw err;
     return {
       path: last.path,
-      state: { copiedSec: last.copiedSec, problem: err instanceof AppError ? err : unexpected(err) },
+      state: {
+        copiedSec: last.copiedSec,
+        problem: err instanceof AppError ? err : unexpected(err),
+        changedSec: null,
+        changedMeters: [],
+      },
     };
+  }
+}
+
+/**
+ * Listens for the team's writers (LISTEN/NOTIFY, db/team-listen.ts) while the profile is open: each
+ * burst of changed meters is noted on the copy's state and `onChange` is called (the app then offers a
+ * new copy). Null when the server cannot be reached: the copy is read as it is.
+ */
+export async function watchTeam(
+  profiles: ProfileBook,
+  teamSecrets: SecretStore,
+  id: string,
+  state: TeamCopyState,
+  onChange: () => void,
+): Promise<TeamListener | null> {
+  const t = profiles.team(id);
+  if (!t) return null;
+  try {
+    const password = (await teamSecrets.get(id)) ?? undefined;
+    const target = { host: t.host, port: t.port, database: t.database, user: t.user, ssl: t.ssl };
+    return await listenTeam(target, password, (meterIds) => {
+      state.changedSec = systemClock.nowSec();
+      state.changedMeters = [...new Set([...state.changedMeters, ...meterIds])];
+      onChange();
+    });
+  } catch {
+    return null;
   }
 }
 

@@ -122,6 +122,7 @@ export const eventNames = [
   'report:progress',
   'workbook:progress',
   'watch:changed',
+  'team:changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -311,6 +311,8 @@ export const events = {
   }),
   /** The watch list evaluated after a write found something new or ended something (issue 45). */
   'watch:changed': z.object({ added: z.number().int(), cleared: z.number().int() }),
+  /** A team's server holds newer readings than the open team profile's copy (issue 63): how many meters. */
+  'team:changed': z.object({ profileId: z.string(), meters: z.number().int() }),
   /** A command from the application menu for the renderer (e.g. File → Import). */
   'app:command': z.object({ command: z.enum(['import']) }),
   ...importEvents,

@@ -105,6 +105,9 @@ export interface TeamStoreView {
   copiedSec: number | null;
   /** Why no newer copy was taken at the last open (the server away, a refused password), else null. */
   problem: ContractError | null;
+  /** When the server said it holds newer readings than the copy (null: not since the copy), and of how many meters. */
+  changedSec: number | null;
+  changedMeters: number;
 }
 
 export interface QualityCounts {

@@ -19,6 +19,7 @@ export const teamEn: Record<keyof typeof teamDe, string> = {
   teamCopyOf: 'copy of {{time}}',
   teamCopyNotYet: 'no copy taken in this session yet',
   teamCopyStale: 'No new copy could be taken — the app shows the one of {{time}}:',
+  teamChanged: "Newer readings on the team's server ({{count}} meters, {{time}}).",
   teamReload: 'Reload from the server',
   teamReadOnly:
     "Team profile: the app shows a copy of the team's store of {{time}} and changes nothing in it; imports and syncs are made on the server.",

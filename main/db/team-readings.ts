@@ -14,7 +14,7 @@ import { dayNumberOf } from '../time/local-days';
 import { dayFromRows, dayWrites, type OpenDay, type StoredIrregularRow } from './open-day';
 import { dayLocator, emptyWriteResult, mergePage, type RevisionRow, type WriteResult } from './page-merge';
 import type { PgStoredDay } from './team-days';
-import { TEAM_SCHEMA } from './team-schema';
+import { TEAM_CHANGES_CHANNEL, TEAM_SCHEMA } from './team-schema';
 
 const S = TEAM_SCHEMA;
 type Series = { id: number; resolutionSec: number };
@@ -51,6 +51,7 @@ export async function teamApplyPage(
   const changed = [...days.values()].filter((d) => d.changed);
   await writeDays(q, changed);
   await insertRevisions(q, revisions);
+  if (changed.length > 0) await q.query('SELECT pg_notify($1, $2)', [TEAM_CHANGES_CHANNEL, meterId]);
   for (const d of changed) {
     if (!result.touchedDays.has(d.sid)) result.touchedDays.set(d.sid, new Set());
     result.touchedDays.get(d.sid)!.add(d.day);

@@ -8,6 +8,13 @@
  */
 export const TEAM_SCHEMA = 'meterdesk';
 
+/**
+ * The channel a writer notifies when a page changed a meter's readings (payload: the meter's id), sent
+ * with the page's transaction (PostgreSQL delivers it at the commit, never for a rolled-back page): the
+ * apps that have the team profile open LISTEN on it and offer a new copy (team-listen.ts).
+ */
+export const TEAM_CHANGES_CHANNEL = 'meterdesk_changes';
+
 export interface TeamMigration {
   version: number;
   name: string;

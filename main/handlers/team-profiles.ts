@@ -22,6 +22,8 @@ export function teamStoreOf(services: Services, p: Profile): { teamStore?: TeamS
       ssl: t.ssl,
       copiedSec: copy?.copiedSec ?? null,
       problem: copy?.problem ? toContractError(copy.problem) : null,
+      changedSec: copy?.changedSec ?? null,
+      changedMeters: copy?.changedMeters.length ?? 0,
     },
   };
 }

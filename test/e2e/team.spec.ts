@@ -18,6 +18,7 @@ const APP = `mde_app_${tag}`;
 const PW = { owner: 'owner-pw-4', app: 'app-pw-4' };
 let server: PgServer;
 let svc: DemoService;
+let jobSync: () => Promise<void>;
 
 const cli = async (dataDir: string, args: string[], env: Record<string, string>) => {
   const bundle = await cliBundle();
@@ -48,14 +49,19 @@ test.beforeAll(async () => {
   for (const [args, env] of [
     [['team', 'init', '--url', url(OWNER), '--app-role', APP], { PGPASSWORD: PW.owner }],
     [['profile', 'add-team', 'Job', '--url', url(APP)], { PGPASSWORD: PW.app }],
-    [
-      ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
-      { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
-    ],
   ] as const) {
     const r = await cli(job, [...args], env);
     expect(r.status, r.stderr).toBe(0);
   }
+  jobSync = async () => {
+    const r = await cli(
+      job,
+      ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
+    );
+    expect(r.status, r.stderr).toBe(0);
+  };
+  await jobSync();
 });
 
 test.afterAll(async () => {
@@ -123,4 +129,19 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
   await expect(page.getByTestId('notes').getByRole('alert')).toContainText('“Büro Wien” is a team profile');
   await expect(page.getByTestId('note-item')).toHaveCount(0);
   await app.screenshot('team-profile-refused');
+
+  // The team's nightly job syncs the next day: the open app hears it and offers a new copy.
+  const advanced = await fetch(`${svc.info.admin_url}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_days: 1 }),
+  });
+  expect(advanced.ok).toBe(true);
+  await jobSync();
+  const changed = page.getByTestId('team-changed');
+  await expect(changed).toContainText("Newer readings on the team's server");
+  await app.screenshot('team-changed');
+  await page.getByTestId('team-changed-reload').click();
+  await expect(changed).toHaveCount(0);
+  await expect(bar).toHaveAttribute('data-sync-state', 'team');
 });

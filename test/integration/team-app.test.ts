@@ -25,6 +25,9 @@ const APP = `mda_app_${tag}`;
 const PW = { owner: 'owner-pw-3', app: 'app-pw-3' };
 let server: PgServer;
 let svc: DemoService;
+/** The team's job: its data folder, and its sync into the team's store. */
+let job: string;
+let jobSync: () => Promise<void>;
 
 const cli = async (dataDir: string, args: string[], env: Record<string, string>) => {
   const bundle = await cliBundle();
@@ -52,7 +55,7 @@ beforeAll(async () => {
   }
   svc = await demo({ years: 0.1 });
   // The team's server, as its nightly job fills it: init as the owner, a sync as the apps' role.
-  const job = mkdtempSync(join(tmpdir(), 'md-teamjob-'));
+  job = mkdtempSync(join(tmpdir(), 'md-teamjob-'));
   const url = (u: string) => `postgres://${u}@127.0.0.1:${server.port}/${DB}`;
   const init = await cli(job, ['team', 'init', '--url', url(OWNER), '--app-role', APP], {
     PGPASSWORD: PW.owner,
@@ -60,12 +63,15 @@ beforeAll(async () => {
   expect(init.status, init.stderr).toBe(0);
   const add = await cli(job, ['profile', 'add-team', 'Job', '--url', url(APP)], { PGPASSWORD: PW.app });
   expect(add.status, add.stderr).toBe(0);
-  const sync = await cli(
-    job,
-    ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
-    { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
-  );
-  expect(sync.status, sync.stderr).toBe(0);
+  jobSync = async () => {
+    const sync = await cli(
+      job,
+      ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
+      { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
+    );
+    expect(sync.status, sync.stderr).toBe(0);
+  };
+  await jobSync();
 }, 180_000);
 
 afterAll(async () => {
@@ -153,6 +159,10 @@ describe('a team profile in the app', () => {
       .copiedSec;
     const copies = readdirSync(join(dir, 'team-copies', p.id)).filter((f) => f.endsWith('.sqlite'));
     expect(copies).toHaveLength(1); // the older copy removed with the new one
+    // The password is in no file of the data folder (the copy, the lists), only in the keychain/session.
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const f of files)
+      expect(readFileSync(join(f.parentPath, f.name)).includes(PW.app), f.name).toBe(false);
 
     // The server refuses the role: the app keeps the last copy, and says since when and why.
     const su = await asSuperuser(server);
@@ -196,4 +206,37 @@ describe('a team profile in the app', () => {
     ).toEqual([]);
     await app.services.close();
   }, 60_000);
+
+  it("hears the team's sync (LISTEN/NOTIFY) and offers a new copy, which then holds the new day", async () => {
+    const app = contractApp('md-teamapp-');
+    const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
+    await app.call('profiles:switch', { profileId: p.id });
+    const before = await app.call<MeterView[]>('meters:list');
+    const heard: unknown[] = [];
+    const off = app.services.on((event, payload) => {
+      if (event === 'team:changed') heard.push(payload);
+    });
+    const listed = async () => (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!;
+    // Give the listener its connection before the job writes (it is started with the open).
+    await new Promise((r) => setTimeout(r, 500));
+    await svc.advanceDays(1);
+    await jobSync();
+    await expect.poll(() => heard.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    off();
+    const changed = (await listed()).teamStore!;
+    expect(changed.changedSec).not.toBeNull();
+    // Every meter with readings got a new day (the service's own list says which have data).
+    const withData = before.filter((m) => m.latestDataSec !== null);
+    expect(changed.changedMeters).toBe(withData.length);
+    expect(heard[heard.length - 1]).toEqual({ profileId: p.id, meters: withData.length });
+    // The copy is as it was until a new one is taken; then the new day is in it, and the note is gone.
+    const same = await app.call<MeterView[]>('meters:list');
+    expect(same.map((m) => m.latestDataSec)).toEqual(before.map((m) => m.latestDataSec));
+    await app.call('profiles:switch', { profileId: p.id });
+    const after = await app.call<MeterView[]>('meters:list');
+    for (const m of withData)
+      expect(after.find((x) => x.id === m.id)!.latestDataSec).toBe(m.latestDataSec! + 86_400);
+    expect((await listed()).teamStore!.changedSec).toBeNull();
+    await app.services.close();
+  }, 120_000);
 });

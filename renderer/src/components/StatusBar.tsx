@@ -4,6 +4,7 @@
  */
 import { syncNotesText } from './sync-words';
 import { useTranslation } from 'react-i18next';
+import type { ProfileView } from '../../../preload/contract';
 import { useApp, usePrefs } from '../store';
 import { fmtDateTime, fmtTime } from '../format';
 import { errorText } from './ErrorText';
@@ -18,21 +19,8 @@ export function StatusBar() {
   const lastError = sync?.lastError ? errorText(sync.lastError, t, prefs) : null;
   const syncing = sync?.state === 'syncing' || progress !== null;
   const isLocal = useApp((s) => s.profiles.find((p) => p.isActive)?.kind === 'local');
-  const team = useApp((s) => {
-    const p = s.profiles.find((x) => x.isActive);
-    return p?.kind === 'team' ? (p.teamStore ?? null) : null;
-  });
-  if (team)
-    return (
-      <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="team">
-        <span data-testid="team-status">
-          {team.copiedSec === null
-            ? t('teamCopyNotYet')
-            : t('teamReadOnly', { time: fmtDateTime(team.copiedSec, { locale, timeZone }) })}
-        </span>
-        {team.problem && <span className="warn">{errorText(team.problem, t, prefs).text}</span>}
-      </footer>
-    );
+  const team = useApp((s) => s.profiles.find((x) => x.isActive && x.kind === 'team') ?? null);
+  if (team) return <TeamStatus p={team} />;
   if (isLocal)
     return (
       <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="local">
@@ -101,6 +89,39 @@ export function StatusBar() {
         </span>
       )}
       <span className="muted">{t(`mqtt_${sync?.mqtt ?? 'off'}`)}</span>
+    </footer>
+  );
+}
+
+/**
+ * A team profile's status: the copy the app reads and since when, why no newer one could be taken, and
+ * — when the team's server said it holds newer readings (LISTEN/NOTIFY) — a button that takes a new copy.
+ */
+function TeamStatus({ p }: { p: ProfileView }) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const s = p.teamStore;
+  return (
+    <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="team">
+      <span data-testid="team-status">
+        {s?.copiedSec == null
+          ? t('teamCopyNotYet')
+          : t('teamReadOnly', { time: fmtDateTime(s.copiedSec, prefs) })}
+      </span>
+      {s?.problem && <span className="warn">{errorText(s.problem, t, prefs).text}</span>}
+      {s?.changedSec != null && (
+        <>
+          <span className="warn" data-testid="team-changed">
+            {t('teamChanged', { count: s.changedMeters, time: fmtTime(s.changedSec, prefs) })}
+          </span>
+          <button
+            onClick={() => void useApp.getState().profileSwitched(p.id)}
+            data-testid="team-changed-reload"
+          >
+            {t('teamReload')}
+          </button>
+        </>
+      )}
     </footer>
   );
 }

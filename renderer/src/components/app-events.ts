@@ -59,6 +59,11 @@ export function useMainEvents(setFatal: (message: string) => void, openImport: (
         'profiles:changed',
         () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded),
       ),
+      // A team's server holds newer readings than the copy: the status bar offers a new one.
+      bridge.on(
+        'team:changed',
+        () => void unwrap(bridge.profiles.list()).then(useApp.getState().profilesLoaded),
+      ),
       bridge.on('app:command', (c) => c.command === 'import' && openImport()),
       // The watch list found something after a write: the meter list's badges follow.
       bridge.on('watch:changed', () => void useApp.getState().metersRequested()),
