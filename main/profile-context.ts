@@ -111,6 +111,8 @@ export interface OpenDeps {
   secrets: SecretStore;
   /** Team profiles' PostgreSQL passwords (keychain service "Meterdesk PostgreSQL"). */
   teamSecrets: SecretStore;
+  /** Team profiles whose next open waits for a new copy (the person asked: Reload); taken by the open. */
+  teamFresh: Set<string>;
   startDemo: () => Promise<DemoService>;
   emit: Emit;
   onRateLimit: (r: RateLimitState) => void;
@@ -184,7 +186,12 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
   const { opts, tz, profiles, emit } = d;
   const profile = profiles.get(profileId);
   const team =
-    profile.kind === 'team' ? await openTeamCopy(opts.dataDir, profiles, d.teamSecrets, profile.id) : null;
+    profile.kind === 'team'
+      ? await openTeamCopy(opts.dataDir, profiles, d.teamSecrets, profile.id, {
+          fresh: d.teamFresh.delete(profile.id),
+          onNewer: () => emit('team:changed', { profileId: profile.id, meters: 0 }),
+        })
+      : null;
   const dbPath = team ? team.path : profiles.dbPath(profile.id);
   const db = openDatabase(dbPath);
   const account = createAccountStore(db);

@@ -71,6 +71,7 @@ export function createServices(opts: ServicesOptions) {
   // Team profiles' passwords: their own keychain service; kept in memory only where tokens are.
   const teamSecrets = opts.teamSecrets ?? createSecretStore({ service: TEAM_KEYCHAIN_SERVICE });
   if (secrets.sessionOnly) teamSecrets.useSessionOnly(true);
+  const teamFresh = new Set<string>();
   const { emit, on } = createEmitter();
   let demo: Promise<DemoService> | null = null;
   /** Set by `close`: a start-up sync still waiting does not start any more. */
@@ -90,6 +91,7 @@ export function createServices(opts: ServicesOptions) {
         profiles,
         secrets,
         teamSecrets,
+        teamFresh,
         startDemo,
         emit,
         onRateLimit: (r) => status.setRateLimit(r),
@@ -153,6 +155,7 @@ export function createServices(opts: ServicesOptions) {
     emit,
     switchProfile: profileSwitch({
       profiles,
+      fresh: (id) => teamFresh.add(id),
       closeActive,
       reset: () => status.reset(),
       active,
@@ -224,15 +227,18 @@ function portalImports(
  */
 function profileSwitch(d: {
   profiles: ProfileBook;
+  fresh: (profileId: string) => void;
   closeActive: () => void;
   reset: () => void;
   active: () => Promise<ProfileContext>;
   changed: (profileId: string) => void;
   sync: () => void;
 }) {
-  return async (profileId: string): Promise<ProfileContext> => {
+  /** `fresh`: a team profile opens on a new copy, waited for (Reload), not on its last one. */
+  return async (profileId: string, o: { fresh?: boolean } = {}): Promise<ProfileContext> => {
     const before = d.profiles.activeId();
     const team = d.profiles.get(profileId).kind === 'team';
+    if (team && o.fresh) d.fresh(profileId);
     d.closeActive();
     d.reset();
     d.profiles.setActive(profileId);

@@ -22,13 +22,25 @@ export interface TeamCopyState {
   /** When the server last said it holds newer readings than the copy (LISTEN/NOTIFY), and of which meters. */
   changedSec: number | null;
   changedMeters: string[];
+  /** A newer copy is being taken while this one is read. */
+  refreshing: boolean;
+  /** When the newer copy taken meanwhile was complete (it opens with the next open), else null. */
+  newerCopySec: number | null;
 }
 
+/**
+ * The copy a team profile opens on. `fresh` (the person asked: Reload, or no copy yet): a new copy is
+ * taken first, the open waits for it (its cost grows with the store: 1.6 s for 20 meters × 3 years),
+ * and the last copy serves when the server cannot. Otherwise (a start, a switch) the newest copy opens
+ * at once and a new one is taken meanwhile: when it is complete the state says so (`newerCopySec`) and
+ * `onNewer` is called, so the app offers it; a failure is said the same way (`problem`).
+ */
 export async function openTeamCopy(
   dataDir: string,
   profiles: ProfileBook,
   teamSecrets: SecretStore,
   id: string,
+  o: { fresh: boolean; onNewer: () => void },
 ): Promise<{ path: string; state: TeamCopyState }> {
   const t = profiles.team(id);
   if (!t)
@@ -37,33 +49,43 @@ export async function openTeamCopy(
       params: { kind: 'profile', id },
     });
   const copies = teamCopies(dataDir, id);
-  const job = copies.begin(systemClock.nowMs());
-  try {
-    const password = (await teamSecrets.get(id)) ?? undefined;
-    await copyTeamStore(
-      { host: t.host, port: t.port, database: t.database, user: t.user, ssl: t.ssl },
-      password,
-      job.part,
+  const take = async (keep: string | null) => {
+    const job = copies.begin(systemClock.nowMs());
+    try {
+      const password = (await teamSecrets.get(id)) ?? undefined;
+      const target = { host: t.host, port: t.port, database: t.database, user: t.user, ssl: t.ssl };
+      await copyTeamStore(target, password, job.part);
+      const made = job.finish();
+      copies.pruneOlder(made.path, keep ? [keep] : []);
+      return made;
+    } catch (err) {
+      job.abandon();
+      throw err instanceof AppError ? err : unexpected(err);
+    }
+  };
+  const last = copies.newest();
+  const state = (copiedSec: number, problem: AppError | null): TeamCopyState => ({
+    copiedSec,
+    problem,
+    changedSec: null,
+    changedMeters: [],
+    refreshing: false,
+    newerCopySec: null,
+  });
+  if (!o.fresh && last) {
+    const st = { ...state(last.copiedSec, null), refreshing: true };
+    void take(last.path).then(
+      (made) => ((st.newerCopySec = made.copiedSec), (st.refreshing = false), o.onNewer()),
+      (err: AppError) => ((st.problem = err), (st.refreshing = false), o.onNewer()),
     );
-    const made = job.finish();
-    copies.pruneExcept(made.path);
-    return {
-      path: made.path,
-      state: { copiedSec: made.copiedSec, problem: null, changedSec: null, changedMeters: [] },
-    };
+    return { path: last.path, state: st };
+  }
+  try {
+    const made = await take(null);
+    return { path: made.path, state: state(made.copiedSec, null) };
   } catch (err) {
-    job.abandon();
-    const last = copies.newest();
     if (!last) throw err;
-    return {
-      path: last.path,
-      state: {
-        copiedSec: last.copiedSec,
-        problem: err instanceof AppError ? err : unexpected(err),
-        changedSec: null,
-        changedMeters: [],
-      },
-    };
+    return { path: last.path, state: state(last.copiedSec, err as AppError) };
   }
 }
 

@@ -14,7 +14,10 @@ const profileId = z
 
 export const profileChannels = {
   'profiles:list': channel<ProfileView[]>().input(none),
-  'profiles:switch': channel<ProfileView>().input(z.object({ profileId }).strict()),
+  /** `fresh`: a team profile opens on a new copy of its store, waited for (Reload), not its last one. */
+  'profiles:switch': channel<ProfileView>().input(
+    z.object({ profileId, fresh: z.boolean().optional() }).strict(),
+  ),
   /**
    * A new account profile with its token, all or nothing: without a place for the token (the keychain
    * refuses and the session was not chosen) no profile is created.

@@ -108,6 +108,10 @@ export interface TeamStoreView {
   /** When the server said it holds newer readings than the copy (null: not since the copy), and of how many meters. */
   changedSec: number | null;
   changedMeters: number;
+  /** A newer copy is being taken while the app reads this one. */
+  refreshing: boolean;
+  /** When the newer copy taken meanwhile was complete (the next open reads it), else null. */
+  newerCopySec: number | null;
 }
 
 export interface QualityCounts {

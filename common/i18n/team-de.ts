@@ -18,6 +18,9 @@ export const teamDe = {
   teamCopyNotYet: 'noch keine Kopie in dieser Sitzung',
   teamCopyStale: 'Keine neue Kopie möglich – die App zeigt die vom {{time}}:',
   teamChanged: 'Neue Messwerte auf dem Server des Teams ({{count}} Zähler, {{time}}).',
+  teamRefreshing: 'Neue Kopie wird geholt …',
+  teamNewerCopy: 'Eine neuere Kopie ({{time}}) ist da.',
+  teamOpenNewer: 'Öffnen',
   teamReload: 'Neu vom Server laden',
   teamReadOnly:
     'Team-Profil: Die App zeigt eine Kopie des Team-Speichers vom {{time}} und ändert ihn nicht; Importe und Synchronisationen laufen auf dem Server.',

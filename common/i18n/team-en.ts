@@ -20,6 +20,9 @@ export const teamEn: Record<keyof typeof teamDe, string> = {
   teamCopyNotYet: 'no copy taken in this session yet',
   teamCopyStale: 'No new copy could be taken — the app shows the one of {{time}}:',
   teamChanged: "Newer readings on the team's server ({{count}} meters, {{time}}).",
+  teamRefreshing: 'Taking a new copy …',
+  teamNewerCopy: 'A newer copy ({{time}}) is ready.',
+  teamOpenNewer: 'Open it',
   teamReload: 'Reload from the server',
   teamReadOnly:
     "Team profile: the app shows a copy of the team's store of {{time}} and changes nothing in it; imports and syncs are made on the server.",

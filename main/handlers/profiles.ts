@@ -66,7 +66,8 @@ export function profileHandlers(ctx: HandlerContext): HandlersOf<ProfileChannels
   return {
     ...backupHandlers(ctx, view),
     'profiles:list': async () => Promise.all(services.profiles.list().map(view)),
-    'profiles:switch': async ({ profileId }) => view((await services.switchProfile(profileId)).profile),
+    'profiles:switch': async ({ profileId, fresh }) =>
+      view((await services.switchProfile(profileId, { fresh })).profile),
     'profiles:add': async ({ name, teamUrl, token, tokenStorage }) => {
       const { baseUrl, team } = splitTeamUrl(teamUrl);
       await checkCredentials(baseUrl, team, token, true);

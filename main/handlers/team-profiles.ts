@@ -24,6 +24,8 @@ export function teamStoreOf(services: Services, p: Profile): { teamStore?: TeamS
       problem: copy?.problem ? toContractError(copy.problem) : null,
       changedSec: copy?.changedSec ?? null,
       changedMeters: copy?.changedMeters.length ?? 0,
+      refreshing: copy?.refreshing ?? false,
+      newerCopySec: copy?.newerCopySec ?? null,
     },
   };
 }

@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path';
 
 const NAME = /^copy-(\d{13})\.sqlite$/;
+/** The `.part` files this process is writing now (every other one was left by a copy that died). */
+const making = new Set<string>();
 
 export interface TeamCopy {
   path: string;
@@ -44,22 +46,32 @@ export function teamCopies(dataDir: string, id: string) {
       mkdirSync(dir, { recursive: true });
       const final = join(dir, `copy-${String(nowMs).padStart(13, '0')}.sqlite`);
       const part = `${final}.part`;
+      making.add(part);
       return {
         part,
         finish(): TeamCopy {
+          making.delete(part);
           renameSync(part, final);
           return { path: final, copiedSec: Math.floor(nowMs / 1000) };
         },
-        abandon: () => removeFile(part),
+        abandon: () => (making.delete(part), removeFile(part)),
       };
     },
-    /** Removes every copy but `keep` and any half-made one (best effort). */
-    pruneExcept(keep: string): void {
+    /**
+     * Removes the complete copies older than `made` but those in `keep` (the one the app has open), best
+     * effort, and the half-made ones no copy of this process is writing. Never a newer copy: a copy that
+     * ends after another one began must not remove what the app opened meanwhile.
+     */
+    pruneOlder(made: string, keep: string[]): void {
       if (!existsSync(dir)) return;
+      const base = made.slice(dir.length + 1);
+      const kept = new Set(keep.map((k) => k.slice(dir.length + 1)));
       for (const f of readdirSync(dir)) {
         const path = join(dir, f);
-        if (path === keep || f.startsWith(`${keep.slice(dir.length + 1)}-`)) continue;
-        if (NAME.test(f) || f.includes('.sqlite.part')) removeFile(path);
+        const stale = NAME.test(f)
+          ? f < base && !kept.has(f)
+          : f.endsWith('.sqlite.part') && !making.has(path);
+        if (stale) removeFile(path);
       }
     },
     /** Removes every copy (the team profile was removed from this data folder). */

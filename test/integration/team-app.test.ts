@@ -147,7 +147,7 @@ describe('a team profile in the app', () => {
     const rename = await app.raw('meters:rename', { meterId: m.id, label: 'Neu' });
     expect(!rename.ok && rename.error.reason).toBe('team_read_only_app');
     expect(!rename.ok && rename.error.message).toContain('"Büro Wien" is a team profile');
-    await app.call('profiles:switch', { profileId: p.id });
+    await app.call('profiles:switch', { profileId: p.id, fresh: true });
     expect((await app.call<MeterView[]>('meters:list')).find((x) => x.id === m.id)!.label).toBe(m.label);
 
     // The choice is kept beside the local list: an earlier build reads profiles.json and finds the demo.
@@ -168,7 +168,7 @@ describe('a team profile in the app', () => {
     const su = await asSuperuser(server);
     await su.query(`ALTER ROLE ${APP} NOLOGIN`);
     try {
-      await app.call('profiles:switch', { profileId: p.id });
+      await app.call('profiles:switch', { profileId: p.id, fresh: true });
       const stale = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!;
       expect(stale.teamStore!.problem?.reason).toBe('pg_auth');
       expect(stale.teamStore!.copiedSec).toBe(reloaded);
@@ -177,6 +177,22 @@ describe('a team profile in the app', () => {
       await su.query(`ALTER ROLE ${APP} LOGIN`);
       await su.end();
     }
+
+    // Opened again (a start, a switch): at once on the last copy, a new one taken meanwhile and offered.
+    await app.call('profiles:switch', { profileId: 'demo' });
+    const heard: unknown[] = [];
+    const off = app.services.on((event, payload) => event === 'team:changed' && heard.push(payload));
+    await app.call('profiles:switch', { profileId: p.id });
+    const quick = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!.teamStore!;
+    expect(quick.copiedSec).toBe(reloaded);
+    await expect.poll(() => heard.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    off();
+    const offered = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!.teamStore!;
+    expect(offered).toMatchObject({ refreshing: false, problem: null, copiedSec: reloaded });
+    expect(offered.newerCopySec).toBeGreaterThanOrEqual(reloaded!);
+    await app.call('profiles:switch', { profileId: p.id });
+    const opened = (await app.call<ProfileView[]>('profiles:list')).find((x) => x.id === p.id)!.teamStore!;
+    expect(opened.copiedSec).toBe(offered.newerCopySec);
 
     // Removed: its copies go (they are the server's rows), the server keeps its data, the demo opens.
     await app.call('profiles:remove', { profileId: p.id, deleteLocalData: false });
@@ -232,7 +248,7 @@ describe('a team profile in the app', () => {
     // The copy is as it was until a new one is taken; then the new day is in it, and the note is gone.
     const same = await app.call<MeterView[]>('meters:list');
     expect(same.map((m) => m.latestDataSec)).toEqual(before.map((m) => m.latestDataSec));
-    await app.call('profiles:switch', { profileId: p.id });
+    await app.call('profiles:switch', { profileId: p.id, fresh: true });
     const after = await app.call<MeterView[]>('meters:list');
     for (const m of withData)
       expect(after.find((x) => x.id === m.id)!.latestDataSec).toBe(m.latestDataSec! + 86_400);

@@ -155,7 +155,7 @@ function ProfileRow(props: {
         )}
         {p.isActive && p.kind === 'team' && (
           <button
-            onClick={() => void act(() => useApp.getState().profileSwitched(p.id))}
+            onClick={() => void act(() => useApp.getState().profileSwitched(p.id, true))}
             data-testid="team-reload"
           >
             {t('teamReload')}

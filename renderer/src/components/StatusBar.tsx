@@ -109,18 +109,33 @@ function TeamStatus({ p }: { p: ProfileView }) {
           : t('teamReadOnly', { time: fmtDateTime(s.copiedSec, prefs) })}
       </span>
       {s?.problem && <span className="warn">{errorText(s.problem, t, prefs).text}</span>}
-      {s?.changedSec != null && (
+      {s?.refreshing && <span className="muted">{t('teamRefreshing')}</span>}
+      {s?.changedSec != null ? (
         <>
           <span className="warn" data-testid="team-changed">
             {t('teamChanged', { count: s.changedMeters, time: fmtTime(s.changedSec, prefs) })}
           </span>
           <button
-            onClick={() => void useApp.getState().profileSwitched(p.id)}
+            onClick={() => void useApp.getState().profileSwitched(p.id, true)}
             data-testid="team-changed-reload"
           >
             {t('teamReload')}
           </button>
         </>
+      ) : (
+        s?.newerCopySec != null && (
+          <>
+            <span data-testid="team-newer">
+              {t('teamNewerCopy', { time: fmtTime(s.newerCopySec, prefs) })}
+            </span>
+            <button
+              onClick={() => void useApp.getState().profileSwitched(p.id)}
+              data-testid="team-newer-open"
+            >
+              {t('teamOpenNewer')}
+            </button>
+          </>
+        )
       )}
     </footer>
   );

@@ -22,7 +22,8 @@ export type Theme = 'system' | 'light' | 'dark';
 interface ProfilesSlice {
   profiles: ProfileView[];
   profilesLoaded: (profiles: ProfileView[]) => void;
-  profileSwitched: (profileId: string) => Promise<void>;
+  /** `fresh`: a team profile opens on a new copy of its store (Reload), not its last one. */
+  profileSwitched: (profileId: string, fresh?: boolean) => Promise<void>;
 }
 
 interface MetersSlice {
@@ -141,8 +142,8 @@ export function rangeFor(
 const profilesSlice: StateCreator<AppState, [], [], ProfilesSlice> = (set, get) => ({
   profiles: [],
   profilesLoaded: (profiles) => set({ profiles }),
-  profileSwitched: async (profileId) => {
-    await unwrap(api().profiles.switch({ profileId }));
+  profileSwitched: async (profileId, fresh) => {
+    await unwrap(api().profiles.switch({ profileId, ...(fresh ? { fresh } : {}) }));
     // A notice about a meter of the other profile (a merge, a place) does not follow to this one.
     set({ selectedMeterId: null, series: null, meters: [], meterNotice: null });
     get().profilesLoaded(await unwrap(api().profiles.list()));
