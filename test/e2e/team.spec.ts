@@ -6,10 +6,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnDemoService, type DemoService } from '../harness/spawn';
+import type { Page } from '@playwright/test';
+import { spawnDemoService, spawnHarness, type DemoService } from '../harness/spawn';
 import { cliBundle } from '../integration/cli-bundle';
 import { asSuperuser, postgres, type PgServer } from '../integration/postgres';
 import { expect, test } from './fixtures';
+import { AppPage } from './pages/app-page';
 
 const tag = `e${process.pid}`;
 const DB = `mde_${tag}`;
@@ -144,4 +146,69 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
   await page.getByTestId('team-changed-reload').click();
   await expect(changed).toHaveCount(0);
   await expect(bar).toHaveAttribute('data-sync-state', 'team');
+});
+
+/** Adds the team profile through the Profiles dialog of this window, and closes the dialog. */
+async function addTeamProfile(page: Page): Promise<void> {
+  const more = page.getByTestId('head-more');
+  if (await more.isVisible()) await more.click();
+  await page.getByTestId('manage-profiles').click();
+  await page.getByTestId('team-profile-section').locator('summary').click();
+  const form = page.getByTestId('team-profile-form');
+  await form.getByTestId('team-name').fill('Büro Wien');
+  await form.getByTestId('team-host').fill('127.0.0.1');
+  await form.getByTestId('team-port').fill(String(server.port));
+  await form.getByTestId('team-database').fill(DB);
+  await form.getByTestId('team-user').fill(APP);
+  await form.getByTestId('team-password').fill(PW.app);
+  await form.getByTestId('add-team-profile').click();
+  await expect(page.getByTestId('team-store')).toContainText('copy of');
+  await page.getByTestId('profiles-dialog').getByRole('button', { name: 'Close' }).last().click();
+}
+
+test("two windows and the team's sync at once: both hear it and read the same new day", async ({
+  app,
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A second Meterdesk on another computer: its own harness, data folder and window.
+  const other = await spawnHarness();
+  const page2 = await browser.newPage();
+  try {
+    const app2 = new AppPage(page2, other);
+    for (const [a, p] of [
+      [app, page],
+      [app2, page2],
+    ] as const) {
+      await a.open();
+      await a.waitForSynced();
+      await a.language('en');
+      await addTeamProfile(p);
+    }
+    const advanced = await fetch(`${svc.info.admin_url}/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_days: 1 }),
+    });
+    expect(advanced.ok).toBe(true);
+    // The team's nightly job syncs while both windows are open on the team profile.
+    await jobSync();
+    const firstMeter = async (p: Page) => {
+      await p.getByTestId('meter-item').first().click();
+      return p.getByTestId('meter-item').first().textContent();
+    };
+    for (const p of [page, page2]) {
+      await expect(p.getByTestId('team-changed')).toContainText("Newer readings on the team's server");
+      await p.getByTestId('team-changed-reload').click();
+      await expect(p.getByTestId('team-changed')).toHaveCount(0);
+    }
+    // Both read the same copy of the same store: the same meters with the same latest reading.
+    await expect(page.getByTestId('meter-item')).toHaveCount(await page2.getByTestId('meter-item').count());
+    expect(await firstMeter(page)).toBe(await firstMeter(page2));
+    await expect(page.getByTestId('meter-list')).toContainText(/21 Nov 2026|22 Nov 2026/);
+  } finally {
+    await page2.close();
+    other.process.kill('SIGTERM');
+  }
 });
