@@ -11,6 +11,7 @@ import { listenTeam, type TeamListener } from './db/team-listen';
 import { AppError, unexpected } from './errors';
 import type { ProfileBook } from './profiles/profile-book';
 import { teamCopies } from './profiles/team-copies';
+import { targetOf } from './profiles/team-profiles';
 import type { SecretStore } from './secrets/keychain';
 import { systemClock } from './time/clock';
 
@@ -53,8 +54,7 @@ export async function openTeamCopy(
     const job = copies.begin(systemClock.nowMs());
     try {
       const password = (await teamSecrets.get(id)) ?? undefined;
-      const target = { host: t.host, port: t.port, database: t.database, user: t.user, ssl: t.ssl };
-      await copyTeamStore(target, password, job.part);
+      await copyTeamStore(targetOf(t), password, job.part);
       const made = job.finish();
       copies.pruneOlder(made.path, keep ? [keep] : []);
       return made;
@@ -105,8 +105,7 @@ export async function watchTeam(
   if (!t) return null;
   try {
     const password = (await teamSecrets.get(id)) ?? undefined;
-    const target = { host: t.host, port: t.port, database: t.database, user: t.user, ssl: t.ssl };
-    return await listenTeam(target, password, (meterIds) => {
+    return await listenTeam(targetOf(t), password, (meterIds) => {
       state.changedSec = systemClock.nowSec();
       state.changedMeters = [...new Set([...state.changedMeters, ...meterIds])];
       onChange();

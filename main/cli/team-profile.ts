@@ -33,14 +33,14 @@ export async function findTeamProfile(dataDir: string, name: string): Promise<Te
 }
 
 export async function teamConnection(profile: TeamProfile): Promise<TeamConnection> {
-  const { host, port, database, user, ssl } = profile;
   let password = process.env.PGPASSWORD || undefined;
   if (password === undefined) {
     const { createSecretStore } = await import('../secrets/keychain');
     const { TEAM_KEYCHAIN_SERVICE } = await import('../profiles/team-profiles');
     password = (await createSecretStore({ service: TEAM_KEYCHAIN_SERVICE }).get(profile.id)) ?? undefined;
   }
-  return { profile, target: { host, port, database, user, ssl }, password };
+  const { targetOf } = await import('../profiles/team-profiles');
+  return { profile, target: targetOf(profile), password };
 }
 
 /** What a team profile cannot do yet in this build, refused in words (never read as a missing profile). */

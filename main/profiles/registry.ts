@@ -100,6 +100,16 @@ function profilesFile(dataDir: string) {
   };
 }
 
+/** A profile without an account (imported files only) of this id and name. */
+const localProfile = (id: string, name: string): StoredProfile => ({
+  id,
+  name: nameOf(name),
+  kind: 'local',
+  baseUrl: '',
+  team: '',
+  plan: null,
+});
+
 export function createProfileRegistry(dataDir: string) {
   const f = profilesFile(dataDir);
   const change = f.change;
@@ -163,14 +173,7 @@ export function createProfileRegistry(dataDir: string) {
         const id = this.idFor(name, true);
         // Its folder is made now, under the lock: a second restore at once picks another id.
         mkdirSync(join(dataDir, 'profiles', id), { recursive: true });
-        const profile: StoredProfile = {
-          id,
-          name: nameOf(name),
-          kind: 'local',
-          baseUrl: '',
-          team: '',
-          plan: null,
-        };
+        const profile = localProfile(id, name);
         state.profiles.push(profile);
         return { ...profile };
       });
@@ -185,14 +188,7 @@ export function createProfileRegistry(dataDir: string) {
         const id = this.idFor(name, true);
         mkdirSync(join(dataDir, 'profiles'), { recursive: true });
         renameSync(folder, join(dataDir, 'profiles', id));
-        const profile: StoredProfile = {
-          id,
-          name: nameOf(name),
-          kind: 'local',
-          baseUrl: '',
-          team: '',
-          plan: null,
-        };
+        const profile = localProfile(id, name);
         state.profiles.push(profile);
         return { ...profile };
       });

@@ -30,6 +30,15 @@ const teamProfileSchema = z.object({
   addedSec: z.number(),
 });
 export type TeamProfile = z.infer<typeof teamProfileSchema>;
+
+/** Where a team profile's server is, as a connection takes it (db/team-init.ts's TeamTarget). */
+export const targetOf = ({ host, port, database, user, ssl }: TeamProfile) => ({
+  host,
+  port,
+  database,
+  user,
+  ssl,
+});
 /**
  * `activeId`: the team profile the app has open (the app's choice among every profile; a local one is
  * kept in `profiles.json` as before, so an earlier build never meets a team id there).
