@@ -2,81 +2,43 @@
 // (the built CLI: team init, sync) filled from a demo service: added in the Profiles dialog (server,
 // database, user, TLS, password), opened as a copy of the team's store — every meter the service has,
 // the copy's time in the status bar — and a change refused in words, nothing written.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { spawnDemoService, spawnHarness, type DemoService } from '../harness/spawn';
-import { cliBundle } from '../integration/cli-bundle';
-import { asSuperuser, postgres, type PgServer } from '../integration/postgres';
+import { teamJob, type TeamJob } from '../integration/team-job';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/app-page';
 
-const tag = `e${process.pid}`;
-const DB = `mde_${tag}`;
-const OWNER = `mde_owner_${tag}`;
-const APP = `mde_app_${tag}`;
-const PW = { owner: 'owner-pw-4', app: 'app-pw-4' };
-let server: PgServer;
 let svc: DemoService;
-let jobSync: () => Promise<void>;
-
-const cli = async (dataDir: string, args: string[], env: Record<string, string>) => {
-  const bundle = await cliBundle();
-  return new Promise<{ status: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bundle, '--data-dir', dataDir, ...args], {
-      env: { ...process.env, METERDESK_LANG: 'en', ...env },
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('exit', (status) => resolve({ status, stderr }));
-  });
-};
+let job: TeamJob;
+const jobSync = () => job.sync();
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await postgres();
-  const su = await asSuperuser(server);
-  try {
-    await su.query(`CREATE ROLE ${OWNER} LOGIN PASSWORD '${PW.owner}'`);
-    await su.query(`CREATE ROLE ${APP} LOGIN PASSWORD '${PW.app}'`);
-    await su.query(`CREATE DATABASE ${DB} OWNER ${OWNER}`);
-  } finally {
-    await su.end();
-  }
   svc = await spawnDemoService(['--years', '0.1']);
-  const job = mkdtempSync(join(tmpdir(), 'md-teamjob-'));
-  const url = (u: string) => `postgres://${u}@127.0.0.1:${server.port}/${DB}`;
-  for (const [args, env] of [
-    [['team', 'init', '--url', url(OWNER), '--app-role', APP], { PGPASSWORD: PW.owner }],
-    [['profile', 'add-team', 'Job', '--url', url(APP)], { PGPASSWORD: PW.app }],
-  ] as const) {
-    const r = await cli(job, [...args], env);
-    expect(r.status, r.stderr).toBe(0);
-  }
-  jobSync = async () => {
-    const r = await cli(
-      job,
-      ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
-      { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
-    );
-    expect(r.status, r.stderr).toBe(0);
-  };
-  await jobSync();
+  job = await teamJob('mde', svc.info);
 });
 
 test.afterAll(async () => {
   await svc?.stop();
-  const su = await asSuperuser(server);
-  try {
-    await su.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    for (const r of [OWNER, APP]) await su.query(`DROP ROLE IF EXISTS ${r}`);
-  } finally {
-    await su.end();
-  }
-  server.stop();
+  await job?.drop();
 });
+
+/** Opens Profiles and fills the team profile's form of this window with `password`, then adds it. */
+async function submitTeamForm(page: Page, password: string) {
+  const more = page.getByTestId('head-more');
+  if (await more.isVisible()) await more.click();
+  await page.getByTestId('manage-profiles').click();
+  await page.getByTestId('team-profile-section').locator('summary').click();
+  const form = page.getByTestId('team-profile-form');
+  await form.getByTestId('team-name').fill('Büro Wien');
+  await form.getByTestId('team-host').fill('127.0.0.1');
+  await form.getByTestId('team-port').fill(String(job.server.port));
+  await form.getByTestId('team-database').fill(job.db);
+  await form.getByTestId('team-user').fill(job.app);
+  await form.getByTestId('team-password').fill(password);
+  await form.getByTestId('add-team-profile').click();
+  return form;
+}
 
 test("a team profile added in the Profiles dialog shows the team's store and changes nothing", async ({
   app,
@@ -85,27 +47,16 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
   await app.open();
   await app.waitForSynced();
   await app.language('en');
-  const more = page.getByTestId('head-more');
-  if (await more.isVisible()) await more.click();
-  await page.getByTestId('manage-profiles').click();
-  await page.getByTestId('team-profile-section').locator('summary').click();
-  const form = page.getByTestId('team-profile-form');
-  await form.getByTestId('team-name').fill('Büro Wien');
-  await form.getByTestId('team-host').fill('127.0.0.1');
-  await form.getByTestId('team-port').fill(String(server.port));
-  await form.getByTestId('team-database').fill(DB);
-  await form.getByTestId('team-user').fill(APP);
+  // A wrong password: said, nothing kept.
+  const form = await submitTeamForm(page, 'wrong');
   // TLS off is offered for this computer only; elsewhere the certificate is checked by default.
   await expect(form.getByTestId('team-ssl')).toHaveValue('disable');
-  // A wrong password: said, nothing kept.
-  await form.getByTestId('team-password').fill('wrong');
-  await form.getByTestId('add-team-profile').click();
   await expect(form.getByRole('alert')).toContainText(/refused the user or the password/);
   await expect(page.getByTestId('team-store')).toHaveCount(0);
-  await form.getByTestId('team-password').fill(PW.app);
+  await form.getByTestId('team-password').fill(job.appPassword);
   await form.getByTestId('add-team-profile').click();
   const line = page.getByTestId('team-store');
-  await expect(line).toContainText(`${APP}@127.0.0.1:${server.port}/${DB}`);
+  await expect(line).toContainText(`${job.app}@127.0.0.1:${job.server.port}/${job.db}`);
   await expect(line).toContainText('copy of');
   await expect(form.getByTestId('team-password')).toHaveValue('');
   await page.getByTestId('profiles-dialog').getByRole('button', { name: 'Close' }).last().click();
@@ -150,18 +101,7 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
 
 /** Adds the team profile through the Profiles dialog of this window, and closes the dialog. */
 async function addTeamProfile(page: Page): Promise<void> {
-  const more = page.getByTestId('head-more');
-  if (await more.isVisible()) await more.click();
-  await page.getByTestId('manage-profiles').click();
-  await page.getByTestId('team-profile-section').locator('summary').click();
-  const form = page.getByTestId('team-profile-form');
-  await form.getByTestId('team-name').fill('Büro Wien');
-  await form.getByTestId('team-host').fill('127.0.0.1');
-  await form.getByTestId('team-port').fill(String(server.port));
-  await form.getByTestId('team-database').fill(DB);
-  await form.getByTestId('team-user').fill(APP);
-  await form.getByTestId('team-password').fill(PW.app);
-  await form.getByTestId('add-team-profile').click();
+  await submitTeamForm(page, job.appPassword);
   await expect(page.getByTestId('team-store')).toContainText('copy of');
   await page.getByTestId('profiles-dialog').getByRole('button', { name: 'Close' }).last().click();
 }

@@ -5,85 +5,34 @@
 // copy shown with the reason when the server refuses, the choice kept where an earlier build never
 // reads it, and a profile with no copy and no server leaves the app where it was.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterView, ProfileView, SeriesView } from '../../preload/contract';
 import type { DemoService } from '../../main/demo/service';
 import { isoUtc } from '../../main/time/local-days';
-import { cliBundle } from './cli-bundle';
 import { contractApp } from './contract-app';
 import { demo, get } from './helpers';
-import { asSuperuser, postgres, type PgServer } from './postgres';
+import { asSuperuser, type PgServer } from './postgres';
+import { teamJob, type TeamJob } from './team-job';
 
-const tag = `a${process.pid}`;
-const DB = `mda_${tag}`;
-const OWNER = `mda_owner_${tag}`;
-const APP = `mda_app_${tag}`;
-const PW = { owner: 'owner-pw-3', app: 'app-pw-3' };
-let server: PgServer;
 let svc: DemoService;
-/** The team's job: its data folder, and its sync into the team's store. */
-let job: string;
-let jobSync: () => Promise<void>;
-
-const cli = async (dataDir: string, args: string[], env: Record<string, string>) => {
-  const bundle = await cliBundle();
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bundle, '--data-dir', dataDir, ...args], {
-      env: { ...process.env, METERDESK_LANG: 'en', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-};
+let job: TeamJob;
+let DB: string;
+let APP: string;
+let PW: { app: string };
+let server: PgServer;
+const jobSync = () => job.sync();
 
 beforeAll(async () => {
-  server = await postgres();
-  const su = await asSuperuser(server);
-  try {
-    await su.query(`CREATE ROLE ${OWNER} LOGIN PASSWORD '${PW.owner}'`);
-    await su.query(`CREATE ROLE ${APP} LOGIN PASSWORD '${PW.app}'`);
-    await su.query(`CREATE DATABASE ${DB} OWNER ${OWNER}`);
-  } finally {
-    await su.end();
-  }
   svc = await demo({ years: 0.1 });
-  // The team's server, as its nightly job fills it: init as the owner, a sync as the apps' role.
-  job = mkdtempSync(join(tmpdir(), 'md-teamjob-'));
-  const url = (u: string) => `postgres://${u}@127.0.0.1:${server.port}/${DB}`;
-  const init = await cli(job, ['team', 'init', '--url', url(OWNER), '--app-role', APP], {
-    PGPASSWORD: PW.owner,
-  });
-  expect(init.status, init.stderr).toBe(0);
-  const add = await cli(job, ['profile', 'add-team', 'Job', '--url', url(APP)], { PGPASSWORD: PW.app });
-  expect(add.status, add.stderr).toBe(0);
-  jobSync = async () => {
-    const sync = await cli(
-      job,
-      ['sync', '--profile', 'Job', '--base-url', svc.info.base_url, '--team', svc.info.team],
-      { PGPASSWORD: PW.app, METERDESK_TOKEN: svc.info.tokens.pro },
-    );
-    expect(sync.status, sync.stderr).toBe(0);
-  };
-  await jobSync();
+  job = await teamJob('mda', svc.info);
+  ({ server, db: DB, app: APP } = job);
+  PW = { app: job.appPassword };
 }, 180_000);
 
 afterAll(async () => {
   await svc?.stop();
-  const su = await asSuperuser(server);
-  try {
-    await su.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    for (const r of [OWNER, APP]) await su.query(`DROP ROLE IF EXISTS ${r}`);
-  } finally {
-    await su.end();
-  }
-  server.stop();
+  await job?.drop();
 });
 
 const teamInput = (password: string) => ({

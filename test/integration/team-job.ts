@@ -1,0 +1,88 @@
+/**
+ * A team's PostgreSQL store as its nightly job fills it, for the tests of the app on a team profile
+ * (team-app.test.ts, e2e/team.spec.ts): a database of its own owned by an owner role, the apps' role,
+ * `team init` as the owner and the job's syncs as the apps' role — through the CLI as it ships (a fresh
+ * bundle), from a demo service's account. `drop` removes the database and both roles.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliBundle } from './cli-bundle';
+import { asSuperuser, postgres, type PgServer } from './postgres';
+
+export interface TeamJob {
+  server: PgServer;
+  db: string;
+  /** The apps' role and its password: what a person enters in the app. */
+  app: string;
+  appPassword: string;
+  /** One run of the job's sync; throws with the CLI's words when it fails. */
+  sync(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+interface Account {
+  base_url: string;
+  team: string;
+  tokens: Record<string, string>;
+}
+
+async function cli(dataDir: string, args: string[], env: Record<string, string>): Promise<void> {
+  const bundle = await cliBundle();
+  const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bundle, '--data-dir', dataDir, ...args], {
+      env: { ...process.env, METERDESK_LANG: 'en', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stderr }));
+  });
+  if (r.status !== 0) throw new Error(`meterdesk ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+}
+
+/** A team store named after `prefix` and this process, initialised and synced once from `account`. */
+export async function teamJob(prefix: string, account: Account): Promise<TeamJob> {
+  const server = await postgres();
+  const tag = `${prefix}${process.pid}`;
+  const db = `${tag}_db`;
+  const owner = `${tag}_owner`;
+  const app = `${tag}_app`;
+  const pw = { owner: `${tag}-owner-pw`, app: `${tag}-app-pw` };
+  const su = await asSuperuser(server);
+  try {
+    await su.query(`CREATE ROLE ${owner} LOGIN PASSWORD '${pw.owner}'`);
+    await su.query(`CREATE ROLE ${app} LOGIN PASSWORD '${pw.app}'`);
+    await su.query(`CREATE DATABASE ${db} OWNER ${owner}`);
+  } finally {
+    await su.end();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'md-teamjob-'));
+  const url = (u: string) => `postgres://${u}@127.0.0.1:${server.port}/${db}`;
+  await cli(dir, ['team', 'init', '--url', url(owner), '--app-role', app], { PGPASSWORD: pw.owner });
+  await cli(dir, ['profile', 'add-team', 'Job', '--url', url(app)], { PGPASSWORD: pw.app });
+  const sync = () =>
+    cli(dir, ['sync', '--profile', 'Job', '--base-url', account.base_url, '--team', account.team], {
+      PGPASSWORD: pw.app,
+      METERDESK_TOKEN: account.tokens.pro!,
+    });
+  await sync();
+  return {
+    server,
+    db,
+    app,
+    appPassword: pw.app,
+    sync,
+    async drop() {
+      const c = await asSuperuser(server);
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        for (const r of [owner, app]) await c.query(`DROP ROLE IF EXISTS ${r}`);
+      } finally {
+        await c.end();
+      }
+      server.stop();
+    },
+  };
+}
