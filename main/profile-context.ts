@@ -15,7 +15,15 @@ type DemoOptions = Parameters<typeof startDemoService>[0];
 import { unexpected, AppError } from './errors';
 import type { Profile } from './profiles/registry';
 import type { ProfileBook } from './profiles/profile-book';
-import { openTeamCopy, teamReadOnly, watchTeam, type TeamCopyState } from './team-open';
+import {
+  openTeamCopy,
+  teamNotes,
+  teamReadOnly,
+  thisComputer,
+  watchTeam,
+  type TeamCopyState,
+} from './team-open';
+import { sqliteNoteStore, type NoteStore } from './db/note-store';
 import type { MqttPush } from './push/mqtt-push';
 import type { SecretStore } from './secrets/keychain';
 import { createSyncService, emptySummary, type SyncProgress, type SyncService } from './sync/sync-service';
@@ -88,6 +96,11 @@ export interface ProfileContext {
    * refused with the file named (docs/security.md: what is checked when).
    */
   assertWritable(): Promise<void>;
+  /**
+   * The notes' store for a change (db/note-store.ts): a local profile's SQLite (refused as any write once
+   * the open check found damage), or a team profile's server (its copy follows each change).
+   */
+  writableNotes(): Promise<NoteStore>;
   /** The open check's answer: null for a whole file, else what is wrong (for tests and the status). */
   checked: Promise<string | null>;
   /** A team profile's copy of its store: when it was taken, and why no newer one could be (team-open.ts). */
@@ -257,6 +270,13 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     if (team) throw teamReadOnly(profile.name);
     if (found) throw damaged(dbPath, found);
   };
+  const notes = team
+    ? teamNotes(profiles, d.teamSecrets, profile.id, db, tz)
+    : sqliteNoteStore(db, thisComputer(), tz);
+  const writableNotes = async () => {
+    if (!team && found) throw damaged(dbPath, found);
+    return notes;
+  };
   return {
     profile,
     db,
@@ -270,6 +290,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     queries,
     checker,
     assertWritable,
+    writableNotes,
     checked,
     teamCopy: team?.state ?? null,
     closeExtras,

@@ -3,10 +3,17 @@
  * open (db/team-copy.ts) and kept in the data folder (profiles/team-copies.ts) — the same rows a local
  * profile of that account would hold, read by the same code. When the server cannot be reached (or the
  * password is not at hand) the app keeps showing its last copy and says since when; with no copy yet,
- * the open fails with the server's reason. The app writes nothing into a team's store yet: every write
- * is refused in words (`team_read_only_app`), and the team's server is synced by its nightly job.
+ * the open fails with the server's reason. The app writes a team's notes (into the server, with their
+ * versions: teamNotes); every other write is refused in words (`team_read_only_app`), and the team's
+ * server is synced by its nightly job.
  */
+import { hostname, userInfo } from 'node:os';
+import type Database from 'better-sqlite3';
+import type { NoteStore } from './db/note-store';
 import { copyTeamStore } from './db/team-copy';
+import { connectTeam } from './db/team-init';
+import { teamNoteStore } from './db/team-notes';
+import { teamFailure } from './db/team-sync-store';
 import { listenTeam, type TeamListener } from './db/team-listen';
 import { AppError, unexpected } from './errors';
 import type { ProfileBook } from './profiles/profile-book';
@@ -115,11 +122,51 @@ export async function watchTeam(
   }
 }
 
-/** Every write the app would make into a team profile, refused: its store is the team's server. */
+/** Who made a change, as a team's store records it: this person and computer ("anna@laptop-graz"). */
+export function thisComputer(): string {
+  let user = '';
+  try {
+    user = userInfo().username;
+  } catch {
+    // no user name to be had (a container without one): the computer's name alone
+  }
+  return user ? `${user}@${hostname()}` : hostname();
+}
+
+/**
+ * A team profile's notes: written into the team's server (each change notified to the other apps) and
+ * mirrored into `copy`, the copy this app reads (db/team-notes.ts).
+ */
+export function teamNotes(
+  profiles: ProfileBook,
+  teamSecrets: SecretStore,
+  id: string,
+  copy: Database.Database,
+  tz: string,
+): NoteStore {
+  const target = () => {
+    const t = profiles.team(id);
+    if (!t)
+      throw new AppError('not_found', `No team profile "${id}".`, {
+        reason: 'unknown_in_profile',
+        params: { kind: 'profile', id },
+      });
+    return targetOf(t);
+  };
+  return teamNoteStore({
+    connect: async () => connectTeam(target(), (await teamSecrets.get(id)) ?? undefined),
+    failure: (err) => teamFailure(target(), err),
+    copy,
+    by: thisComputer(),
+    tz,
+  });
+}
+
+/** Every other write the app would make into a team profile, refused: only notes are built so far. */
 export function teamReadOnly(name: string): AppError {
   return new AppError(
     'invalid_input',
-    `"${name}" is a team profile: the app shows a copy of the team's store and does not change it yet. Imports, notes, tariffs and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
+    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes so far. Imports, tariffs and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
     { reason: 'team_read_only_app', params: { name } },
   );
 }

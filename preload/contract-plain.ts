@@ -57,6 +57,7 @@ export const channelNames = [
   'export:xlsx',
   'notes:list',
   'notes:add',
+  'notes:edit',
   'notes:remove',
   'sync:status',
   'sync:now',

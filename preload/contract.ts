@@ -233,8 +233,17 @@ export const channels = {
         },
       ),
   ),
+  'notes:edit': channel<NoteView>().input(
+    z
+      .object({
+        id: z.number().int().positive(),
+        version: z.number().int().positive(),
+        text: z.string().trim().min(1).max(500),
+      })
+      .strict(),
+  ),
   'notes:remove': channel<{ removed: boolean }>().input(
-    z.object({ id: z.number().int().positive() }).strict(),
+    z.object({ id: z.number().int().positive(), version: z.number().int().positive().optional() }).strict(),
   ),
   'sync:status': channel<SyncStatus>().input(none),
   'sync:now': channel<{ started: boolean }>().input(none),

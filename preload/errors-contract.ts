@@ -56,6 +56,8 @@ export const errorReasons = [
   'team_store_not_built',
   /** A write in the app on a team profile, whose store the app reads as a copy (params: name). */
   'team_read_only_app',
+  'note_changed_elsewhere',
+  'note_gone',
   /** A profile without a name. */
   'profile_name_empty',
   'team_url_insecure',

@@ -302,6 +302,11 @@ export interface NoteView {
   toSec: number | null;
   text: string;
   createdSec: number;
+  /** Counted up by every change; a change made on an older version is refused (issue 63). */
+  version: number;
+  /** When it was last changed (made, at first), and by whom ("anna@laptop-graz"; null: not recorded). */
+  changedSec: number;
+  changedBy: string | null;
 }
 
 /** The report's sections, in their order (report/model.ts): in contract-plain.ts, for the page. */

@@ -420,7 +420,11 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_team_store_not_built:
     '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
   err_reason_team_read_only_app:
-    '“{{name}}” is a team profile: the app shows a copy of the team’s store and does not change it yet. Imports, notes, tariffs and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
+    '“{{name}}” is a team profile: the app shows a copy of the team’s store and changes only its notes so far. Imports, tariffs and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
+  err_reason_note_changed_elsewhere:
+    'This note was changed meanwhile by {{by}} ({{at}}, version {{version}}). You now see that version; your change was not saved — your text is still in the field.',
+  err_reason_note_gone:
+    'This note was deleted meanwhile (on another computer, or in another window). Your change was not saved.',
   err_reason_profile_name_empty: 'A profile needs a name.',
   err_reason_team_url_not_url: 'That is not a URL: paste the team base URL from the token page.',
   err_reason_team_url_insecure: 'The URL must start with https:// (http:// only for this computer).',

@@ -8,6 +8,8 @@ export const reportDe = {
   notes_onRange: 'angezeigter Zeitraum ({{span}})',
   notes_placeholder: 'z. B. Wärmepumpe seit 03/2026, Betriebsurlaub',
   notes_remove: 'Notiz löschen',
+  notes_edit: 'Notiz bearbeiten',
+  notes_changed: 'geändert {{when}} von {{by}}',
   overlay_title: 'Zum Vergleich:',
   overlay_none: 'nichts',
   overlay_yearByDate: 'Vorjahr (gleiches Datum)',

@@ -10,6 +10,8 @@ export const reportEn: Record<keyof typeof reportDe, string> = {
   notes_onRange: 'span shown ({{span}})',
   notes_placeholder: 'e.g. heat pump since 03/2026, company holiday',
   notes_remove: 'Delete note',
+  notes_edit: 'Edit note',
+  notes_changed: 'changed {{when}} by {{by}}',
   overlay_title: 'Compare with:',
   overlay_none: 'nothing',
   overlay_yearByDate: 'previous year (same date)',

@@ -17,7 +17,8 @@ export const teamDe = {
   teamCopyOf: 'Kopie vom {{time}}',
   teamCopyNotYet: 'noch keine Kopie in dieser Sitzung',
   teamCopyStale: 'Keine neue Kopie möglich – die App zeigt die vom {{time}}:',
-  teamChanged: 'Neue Messwerte auf dem Server des Teams ({{count}} Zähler, {{time}}).',
+  teamChanged:
+    'Neue Daten auf dem Server des Teams (Messwerte oder Notizen von {{count}} Zählern, {{time}}).',
   teamRefreshing: 'Neue Kopie wird geholt …',
   teamNewerCopy: 'Eine neuere Kopie ({{time}}) ist da.',
   teamOpenNewer: 'Öffnen',

@@ -19,7 +19,7 @@ export const teamEn: Record<keyof typeof teamDe, string> = {
   teamCopyOf: 'copy of {{time}}',
   teamCopyNotYet: 'no copy taken in this session yet',
   teamCopyStale: 'No new copy could be taken — the app shows the one of {{time}}:',
-  teamChanged: "Newer readings on the team's server ({{count}} meters, {{time}}).",
+  teamChanged: "Newer data on the team's server (readings or notes of {{count}} meters, {{time}}).",
   teamRefreshing: 'Taking a new copy …',
   teamNewerCopy: 'A newer copy ({{time}}) is ready.',
   teamOpenNewer: 'Open it',

@@ -154,7 +154,8 @@ export async function initTeam(
     await client.query('BEGIN');
     try {
       const applied = await migrate(client, t);
-      await grant(client, appRole);
+      // The roles granted before (an earlier init's) get the tables this one added, and so does appRole.
+      for (const role of new Set([...(await grantedRoles(client)), appRole])) await grant(client, role);
       await client.query('COMMIT');
       return {
         database: where(t),
@@ -228,6 +229,17 @@ async function grant(client: pg.Client, appRole: string): Promise<void> {
     `REVOKE INSERT, UPDATE, DELETE ON ${TEAM_SCHEMA}.schema_migrations FROM ${r}`,
   ])
     await client.query(sql);
+}
+
+/** The roles that may write the team's data already (given by an earlier init). */
+async function grantedRoles(client: pg.Client): Promise<string[]> {
+  const r = await client.query<{ grantee: string }>(
+    `SELECT DISTINCT grantee FROM information_schema.role_table_grants
+     WHERE table_schema = $1 AND table_name = 'meters' AND privilege_type = 'INSERT'
+       AND grantee NOT IN (current_user, 'PUBLIC')`,
+    [TEAM_SCHEMA],
+  );
+  return r.rows.map((x) => x.grantee);
 }
 
 /** The team schema's version, or null when `team init` has not made it (or this role cannot see it). */

@@ -2,7 +2,7 @@
  * Moving a profile between the stores (issue 63): a team's rows copied into a local profile's SQLite
  * file (which a backup then carries to any local profile), and a local profile's rows into an empty team
  * store. Only the tables both stores hold move (team-schema.ts; their columns are alike, checked by
- * team-init.test.ts), as they are, ids included. What only a local profile holds (notes, tariffs,
+ * team-init.test.ts), as they are, ids included. What only a local profile holds (tariffs,
  * communities, imports, watch state, bills, prices, usage classes) is counted and named by the caller,
  * never dropped in silence; the backup file itself is only read.
  */
@@ -19,6 +19,7 @@ export const SHARED_TABLES = [
   'customers',
   'sites',
   'meters',
+  'notes',
   'series',
   'sync_state',
   'reading_days',
@@ -29,7 +30,7 @@ export const SHARED_TABLES = [
 
 /** Tables whose rows are read a series at a time (the bulk of a profile). */
 const PER_SERIES = new Set(['reading_days', 'irregular_readings', 'daily_rollups', 'reading_revisions']);
-const IDENTITY = new Set(['series', 'reading_revisions']);
+const IDENTITY = new Set(['series', 'reading_revisions', 'notes']);
 /** A BOOLEAN (is_demo) as SQLite stores it. */
 const toSqlite = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
@@ -159,15 +160,7 @@ export async function assertTeamEmpty(q: pg.ClientBase, where: string): Promise<
 /** What a local profile holds that the team's store does not (yet): counted, to be said. */
 export function localOnlyCounts(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const table of [
-    'notes',
-    'tariffs',
-    'communities',
-    'imports',
-    'watch_findings',
-    'kept_bills',
-    'price_series',
-  ]) {
+  for (const table of ['tariffs', 'communities', 'imports', 'watch_findings', 'kept_bills', 'price_series']) {
     const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
     const n = exists ? (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n : 0;
     if (n > 0) out[table] = n;

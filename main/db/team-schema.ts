@@ -3,8 +3,8 @@
  * in the same stored form as a local profile's SQLite (main/db/migrations/0001_baseline.sql: a day of
  * readings as one row, its slots as JSON arrays, rollups per day). Migrations are numbered, append-only
  * and never edited once landed, like SQLite's; `meterdesk team init` applies the pending ones as the
- * schema's owner (db/team-init.ts). Not yet here: the rest of a profile (imports, tariffs, notes with
- * versions, communities, watch state) and the store port that reads and writes through it.
+ * schema's owner (db/team-init.ts). Notes carry a version (0002); not yet here: the rest of a profile
+ * (imports, tariffs, communities, watch state).
  */
 export const TEAM_SCHEMA = 'meterdesk';
 
@@ -136,4 +136,25 @@ CREATE TABLE meterdesk.sync_state (
 );
 `;
 
-export const TEAM_MIGRATIONS: readonly TeamMigration[] = [{ version: 1, name: '0001_core', sql: core }];
+/** Notes with versions (the local profile's 0003_notes + 0012_note_versions, in its column order). */
+const notes = `
+CREATE TABLE meterdesk.notes (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  meter_id TEXT NOT NULL,
+  from_sec BIGINT,
+  to_sec BIGINT,
+  text TEXT NOT NULL,
+  created_sec BIGINT NOT NULL,
+  version INTEGER NOT NULL DEFAULT 1,
+  changed_sec BIGINT,
+  changed_by TEXT,
+  CHECK ((from_sec IS NULL) = (to_sec IS NULL)),
+  CHECK (from_sec IS NULL OR to_sec > from_sec)
+);
+CREATE INDEX notes_meter ON meterdesk.notes (meter_id, from_sec);
+`;
+
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
+  { version: 1, name: '0001_core', sql: core },
+  { version: 2, name: '0002_notes', sql: notes },
+];

@@ -1,12 +1,12 @@
-/** Notes on a meter, a day or a span. */
-import { addNote, listNotes, removeNote } from '../db/notes';
+/** Notes on a meter, a day or a span: read from the profile's database, changed through its notes' store. */
+import { listNotes } from '../db/notes';
 import type { HandlerContext, HandlersOf } from './context';
 
 export function noteHandlers({
   services,
-  writable,
   nowSec,
-}: HandlerContext): HandlersOf<'notes:list' | 'notes:add' | 'notes:remove'> {
+}: HandlerContext): HandlersOf<'notes:list' | 'notes:add' | 'notes:edit' | 'notes:remove'> {
+  const store = async () => (await services.active()).writableNotes();
   return {
     'notes:list': async ({ meterId, fromSec, toSec }) =>
       listNotes(
@@ -15,10 +15,15 @@ export function noteHandlers({
         fromSec !== undefined && toSec !== undefined ? { fromSec, toSec } : undefined,
       ),
     'notes:add': async (n) => {
-      const note = addNote((await writable()).db, n, await nowSec());
+      const note = await (await store()).add(n, await nowSec());
       services.emit('readings:changed', { meterIds: [n.meterId] });
       return note;
     },
-    'notes:remove': async ({ id }) => ({ removed: removeNote((await writable()).db, id) }),
+    'notes:edit': async (e) => {
+      const note = await (await store()).edit(e, await nowSec());
+      services.emit('readings:changed', { meterIds: [note.meterId] });
+      return note;
+    },
+    'notes:remove': async ({ id, version }) => ({ removed: await (await store()).remove(id, version) }),
   };
 }

@@ -92,7 +92,7 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
   expect(advanced.ok).toBe(true);
   await jobSync();
   const changed = page.getByTestId('team-changed');
-  await expect(changed).toContainText("Newer readings on the team's server");
+  await expect(changed).toContainText("Newer data on the team's server");
   await app.screenshot('team-changed');
   await page.getByTestId('team-changed-reload').click();
   await expect(changed).toHaveCount(0);
@@ -139,7 +139,7 @@ test("two windows and the team's sync at once: both hear it and read the same ne
       return p.getByTestId('meter-item').first().textContent();
     };
     for (const p of [page, page2]) {
-      await expect(p.getByTestId('team-changed')).toContainText("Newer readings on the team's server");
+      await expect(p.getByTestId('team-changed')).toContainText("Newer data on the team's server");
       await p.getByTestId('team-changed-reload').click();
       await expect(p.getByTestId('team-changed')).toHaveCount(0);
     }

@@ -3,11 +3,13 @@
 // copy of the team's store that shows what the server holds (checked against the demo service's own
 // data, not through the code under test), every write refused in words and nothing written, the last
 // copy shown with the reason when the server refuses, the choice kept where an earlier build never
-// reads it, and a profile with no copy and no server leaves the app where it was.
+// reads it, and a profile with no copy and no server leaves the app where it was. Notes are the app's
+// first writes into the team's server: two apps (two data folders, two computers) edit one note, the
+// second's change made on the older version is refused with the first's named, nothing overwritten.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeterView, ProfileView, SeriesView } from '../../preload/contract';
+import type { MeterView, NoteView, ProfileView, SeriesView } from '../../preload/contract';
 import type { DemoService } from '../../main/demo/service';
 import { isoUtc } from '../../main/time/local-days';
 import { contractApp } from './contract-app';
@@ -203,5 +205,88 @@ describe('a team profile in the app', () => {
       expect(after.find((x) => x.id === m.id)!.latestDataSec).toBe(m.latestDataSec! + 86_400);
     expect((await listed()).teamStore!.changedSec).toBeNull();
     await app.services.close();
+  }, 120_000);
+  it("two apps edit one note on the team's server: the second, made on the older version, is refused", async () => {
+    const a = contractApp('md-teamnote-a-');
+    const b = contractApp('md-teamnote-b-');
+    const open = async (app: ReturnType<typeof contractApp>) => {
+      const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
+      await app.call('profiles:switch', { profileId: p.id });
+      return p;
+    };
+    await open(a);
+    const pb = await open(b);
+    const heard: unknown[] = [];
+    const off = b.services.on((event, payload) => event === 'team:changed' && heard.push(payload));
+    await new Promise((r) => setTimeout(r, 500)); // b's listener connected
+    const meter = (await a.call<MeterView[]>('meters:list'))[0]!;
+    const made = await a.call<NoteView>('notes:add', {
+      meterId: meter.id,
+      fromSec: null,
+      toSec: null,
+      text: 'Wärmepumpe seit 03/2026',
+    });
+    // On the server, as written (read with SQL, not through the app), and in a's own copy at once.
+    const su = await asSuperuser(server, DB);
+    const onServer = async () =>
+      (
+        await su.query<{ text: string; version: number; changed_by: string }>(
+          'SELECT text, version, changed_by FROM meterdesk.notes WHERE id = $1',
+          [made.id],
+        )
+      ).rows;
+    try {
+      expect(await onServer()).toEqual([{ text: made.text, version: 1, changed_by: made.changedBy }]);
+      expect((await a.call<NoteView[]>('notes:list', { meterId: meter.id })).map((n) => n.text)).toEqual([
+        made.text,
+      ]);
+      // b hears it and, reloaded, has it.
+      await expect.poll(() => heard.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      off();
+      expect(
+        (await b.call<ProfileView[]>('profiles:list')).find((x) => x.id === pb.id)!.teamStore!.changedMeters,
+      ).toBe(1);
+      expect(await b.call<NoteView[]>('notes:list', { meterId: meter.id })).toEqual([]);
+      await b.call('profiles:switch', { profileId: pb.id, fresh: true });
+      const seen = await b.call<NoteView[]>('notes:list', { meterId: meter.id });
+      expect(seen).toEqual([made]);
+
+      // a changes it; b, still on version 1, is refused with a's change named; the server keeps a's.
+      const first = await a.call<NoteView>('notes:edit', {
+        id: made.id,
+        version: 1,
+        text: 'Wärmepumpe seit 04/2026',
+      });
+      const second = await b.raw('notes:edit', {
+        id: made.id,
+        version: 1,
+        text: 'Wärmepumpe und PV seit 03/2026',
+      });
+      expect(!second.ok && second.error).toMatchObject({
+        code: 'conflict',
+        reason: 'note_changed_elsewhere',
+        params: { by: first.changedBy, version: 2 },
+      });
+      expect(await onServer()).toEqual([
+        { text: 'Wärmepumpe seit 04/2026', version: 2, changed_by: first.changedBy },
+      ]);
+      // b's copy now shows a's version; made on it, b's change goes through.
+      const now = await b.call<NoteView[]>('notes:list', { meterId: meter.id });
+      expect(now.map((n) => [n.text, n.version])).toEqual([['Wärmepumpe seit 04/2026', 2]]);
+      await b.call('notes:edit', { id: made.id, version: 2, text: 'Wärmepumpe und PV seit 04/2026' });
+      // a's delete on its older version is refused too; on the newest it goes, on the server as well.
+      const del = await a.raw('notes:remove', { id: made.id, version: 2 });
+      expect(!del.ok && del.error.reason).toBe('note_changed_elsewhere');
+      expect(await onServer()).toHaveLength(1);
+      expect(await a.call('notes:remove', { id: made.id, version: 3 })).toEqual({ removed: true });
+      expect(await onServer()).toEqual([]);
+      // Other writes stay refused on a team profile.
+      const rename = await a.raw('meters:rename', { meterId: meter.id, label: 'Neu' });
+      expect(!rename.ok && rename.error.reason).toBe('team_read_only_app');
+    } finally {
+      await su.end();
+      await a.services.close();
+      await b.services.close();
+    }
   }, 120_000);
 });

@@ -97,6 +97,7 @@ describe('team init', () => {
       'daily_rollups',
       'irregular_readings',
       'meters',
+      'notes',
       'reading_days',
       'reading_revisions',
       'schema_migrations',
@@ -137,6 +138,29 @@ describe('team init', () => {
       { n: TEAM_MIGRATIONS.length },
     ]);
     expect((await check.query('SELECT count(*)::int AS n FROM meterdesk.meters')).rows).toEqual([{ n: 1 }]);
+
+    // A store of the previous version (no notes yet): init — even naming another role — adds the notes
+    // and gives them to the role that writes the store already; its data stay.
+    await check.query('DROP TABLE meterdesk.notes');
+    await check.query('DELETE FROM meterdesk.schema_migrations WHERE version = 2');
+    const upgrade = await cli(['team', 'init', '--url', url(OWNER), '--app-role', OTHER, '--json'], PW.owner);
+    expect(upgrade.status, upgrade.stderr).toBe(0);
+    expect(JSON.parse(upgrade.stdout)).toMatchObject({ applied: ['0002_notes'] });
+    const writer = await as(APP, PW.app);
+    try {
+      await writer.query(
+        "INSERT INTO meterdesk.notes (meter_id, from_sec, to_sec, text, created_sec) VALUES ('m1', NULL, NULL, 'Keller', 1)",
+      );
+      expect((await writer.query('SELECT text, version FROM meterdesk.notes')).rows).toEqual([
+        { text: 'Keller', version: 1 },
+      ]);
+    } finally {
+      await writer.end();
+    }
+    expect((await check.query('SELECT count(*)::int AS n FROM meterdesk.meters')).rows).toEqual([{ n: 1 }]);
+    await check.query(`REVOKE ALL ON ALL TABLES IN SCHEMA meterdesk FROM ${OTHER}`);
+    await check.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA meterdesk FROM ${OTHER}`);
+    await check.query(`REVOKE USAGE ON SCHEMA meterdesk FROM ${OTHER}`);
     await check.end();
   }, 120_000);
 

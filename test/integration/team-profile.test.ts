@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoService } from '../../main/demo/service';
 import { generations } from '../../main/demo/generations';
+import { TEAM_MIGRATIONS } from '../../main/db/team-schema';
 import { TEAM_KEYCHAIN_SERVICE } from '../../main/profiles/team-profiles';
 import { createSecretStore } from '../../main/secrets/keychain';
 import { cliBundle } from './cli-bundle';
@@ -128,7 +129,11 @@ describe('team profiles', () => {
     expect(early.stderr).toContain('run "meterdesk team init"');
     const init = await cli(dir, ['team', 'init', '--profile', TEAM, '--app-role', APP, '--json']);
     expect(init.status, init.stderr).toBe(0);
-    expect(JSON.parse(init.stdout)).toMatchObject({ applied: ['0001_core'], owner: OWNER, appRole: APP });
+    expect(JSON.parse(init.stdout)).toMatchObject({
+      applied: TEAM_MIGRATIONS.map((m) => m.name),
+      owner: OWNER,
+      appRole: APP,
+    });
     const stats = await cli(dir, ['stats', '--profile', id, '--json']);
     expect(stats.status, stats.stderr).toBe(0);
     expect(JSON.parse(stats.stdout)).toEqual({
@@ -332,7 +337,17 @@ describe('team profiles', () => {
       METERDESK_TOKEN: svc.info.tokens.pro,
     });
     expect(s.status, s.stderr).toBe(0);
+    // Notes go with the readings (with their versions and who changed them).
+    const local = new Database(join(dir, 'meterdesk.sqlite'));
+    const meterId = (local.prepare('SELECT id FROM meters ORDER BY id LIMIT 1').get() as { id: string }).id;
+    const note = local.prepare(
+      'INSERT INTO notes (meter_id, from_sec, to_sec, text, created_sec, version, changed_sec, changed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    note.run(meterId, null, null, 'Zähler im Keller', 1_700_000_000, 3, 1_700_000_900, 'anna@graz');
+    note.run(meterId, 1_700_006_400, 1_700_092_800, 'Betriebsurlaub', 1_700_000_100, 1, 1_700_000_100, null);
+    local.close();
     const original = localRows(join(dir, 'meterdesk.sqlite'));
+    expect(original.notes).toHaveLength(2);
     const f1 = join(dir, 'local.mdbackup');
     expect((await cli(dir, ['backup', '--out', f1])).status).toBe(0);
 
@@ -496,6 +511,7 @@ const ROWS = {
   revisions: `SELECT s.meter_id, s.obis_code, v.start_sec, v.old_value, v.new_value, v.old_quality, v.new_quality, v.new_updated_sec
                 FROM reading_revisions v JOIN series s ON s.id = v.series_id`,
   meters: 'SELECT id, metering_point, commodity, status, latest_data_sec FROM meters',
+  notes: 'SELECT meter_id, from_sec, to_sec, text, created_sec, version, changed_sec, changed_by FROM notes',
 };
 const sorted = (rows: unknown[][]) =>
   rows.map((r) => JSON.stringify(r.map((x) => (x === null ? null : String(x))))).sort();

@@ -1,6 +1,6 @@
 /**
  * Notes on a meter (issue 33): on the whole meter, on the span the chart shows, or on one day. Kept in
- * the profile (notes:add/remove); the chart marks the spans, the report lists them, the CSV writes them.
+ * the profile (notes:add/edit/remove; a note's row: NoteItem.tsx); the chart marks the spans, the report lists them, the CSV writes them.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { api, unwrap } from '../bridge';
 import { fmtFrameSpan, localDateStart } from '../format';
 import { usePrefs } from '../store';
 import { ErrorText } from './ErrorText';
+import { NoteItem } from './NoteItem';
 
 export function NotesPanel(props: {
   meterId: string;
@@ -43,14 +44,6 @@ export function NotesPanel(props: {
       setError(e);
     }
   };
-  const remove = async (id: number) => {
-    try {
-      await unwrap(api().notes.remove({ id }));
-      props.onChanged();
-    } catch (e) {
-      setError(e);
-    }
-  };
   return (
     <section className="notes small" aria-label={t('notes_title')} data-testid="notes">
       <strong>{t('notes_title')}</strong>{' '}
@@ -62,15 +55,7 @@ export function NotesPanel(props: {
       {props.notes.length === 0 && !open && <span className="muted"> {t('notes_none')}</span>}
       <ul data-testid="note-list">
         {props.notes.map((n) => (
-          <li key={n.id} data-testid="note-item">
-            <span className="muted">
-              {n.fromSec === null ? t('notes_onMeter') : fmtFrameSpan(n.fromSec, n.toSec!, prefs)}:
-            </span>{' '}
-            {n.text}{' '}
-            <button className="link" onClick={() => void remove(n.id)} aria-label={t('notes_remove')}>
-              ×
-            </button>
-          </li>
+          <NoteItem key={n.id} note={n} onChanged={props.onChanged} onError={setError} />
         ))}
       </ul>
       {open && (

@@ -1,0 +1,90 @@
+// A note's version (issue 63), on a local profile's real SQLite file through the handlers: every edit
+// counts it up and records when and by whom; an edit or a delete made on an older version is refused
+// with who changed it when, and the stored note is left as it was. A profile of the previous schema
+// (11) with a note opens with that note at version 1, changed when it was made.
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeterView, NoteView, Result } from '../../preload/contract';
+import { loadMigrations } from '../../main/db/migrate';
+import { openDatabase } from '../../main/db/open';
+import { demoProfile } from './helpers';
+
+let app: Awaited<ReturnType<typeof demoProfile>>;
+beforeAll(async () => {
+  app = await demoProfile(0.05);
+}, 120_000);
+afterAll(() => app?.services.close());
+/** The Result of a channel, refusals included. */
+const raw = async (channel: string, input: unknown) => {
+  try {
+    return { ok: true, data: await app.call(channel, input) } as Result<unknown>;
+  } catch (err) {
+    return {
+      ok: false,
+      error: (err as { error: Extract<Result<unknown>, { ok: false }>['error'] }).error,
+    } as Result<unknown>;
+  }
+};
+
+describe('a note carries a version', () => {
+  it('counts up at each edit, and an edit or delete on an older version is refused, nothing overwritten', async () => {
+    const meter = (await app.call<MeterView[]>('meters:list'))[0]!;
+    const made = await app.call<NoteView>('notes:add', {
+      meterId: meter.id,
+      fromSec: null,
+      toSec: null,
+      text: 'Zähler im Keller',
+    });
+    expect(made).toMatchObject({ version: 1, changedSec: made.createdSec });
+    expect(made.changedBy).toContain(hostname());
+
+    const first = await app.call<NoteView>('notes:edit', { id: made.id, version: 1, text: 'Zähler im Hof' });
+    expect(first).toMatchObject({ id: made.id, version: 2, text: 'Zähler im Hof' });
+
+    // Made on version 1, which is no longer the stored one: refused, with who changed it (and when).
+    const stale = await raw('notes:edit', { id: made.id, version: 1, text: 'Zähler im Keller, links' });
+    expect(stale.ok).toBe(false);
+    if (stale.ok) return;
+    expect(stale.error).toMatchObject({ code: 'conflict', reason: 'note_changed_elsewhere' });
+    expect(stale.error.params).toMatchObject({ by: first.changedBy, version: 2 });
+    expect(stale.error.message).toContain(`changed meanwhile by ${first.changedBy}`);
+    const gone = await raw('notes:remove', { id: made.id, version: 1 });
+    expect(!gone.ok && gone.error.reason).toBe('note_changed_elsewhere');
+    const kept = await app.call<NoteView[]>('notes:list', { meterId: meter.id });
+    expect(kept.map((n) => [n.text, n.version])).toEqual([['Zähler im Hof', 2]]);
+
+    // Empty text is refused as when adding; the right version removes it.
+    const empty = await raw('notes:edit', { id: made.id, version: 2, text: '   ' });
+    expect(!empty.ok && empty.error.code).toBe('invalid_input');
+    expect(await app.call('notes:remove', { id: made.id, version: 2 })).toEqual({ removed: true });
+    const edited = await raw('notes:edit', { id: made.id, version: 2, text: 'x' });
+    expect(!edited.ok && edited.error.reason).toBe('note_gone');
+    expect(await app.call<NoteView[]>('notes:list', { meterId: meter.id })).toEqual([]);
+  }, 60_000);
+
+  it('opens a profile of the previous schema with its notes at version 1, changed when made', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'md-notever-old-')), 'p.sqlite');
+    const old = new Database(file);
+    const eleven = loadMigrations().slice(0, 11);
+    expect(eleven.at(-1)!.name).toBe('0011_usage_class.sql');
+    for (const m of eleven) old.exec(m.sql);
+    old.pragma('user_version = 11');
+    old
+      .prepare(
+        "INSERT INTO notes (meter_id, from_sec, to_sec, text, created_sec) VALUES ('m1', NULL, NULL, 'alt', 1700000000)",
+      )
+      .run();
+    old.close();
+    const db = openDatabase(file);
+    try {
+      expect(db.prepare('SELECT text, version, changed_sec, changed_by FROM notes').all()).toEqual([
+        { text: 'alt', version: 1, changed_sec: 1_700_000_000, changed_by: null },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});
