@@ -397,7 +397,7 @@ export const de = {
   err_bad_response: 'Der Dienst hat eine unerwartete Antwort geschickt; nichts davon wurde gespeichert.',
   err_keychain_unavailable:
     'Der Schlüsselbund des Betriebssystems ist nicht nutzbar (gesperrt oder nicht vorhanden). Entsperren oder installieren (z. B. GNOME Keyring), oder das Token nur für diese Sitzung behalten.',
-  err_conflict: 'Das passt nicht zum aktuellen Stand beim Dienst.',
+  err_conflict: 'Das passt nicht zum aktuellen Stand.',
   err_local_data: 'Mit den lokal gespeicherten Daten stimmt etwas nicht.',
   err_cancelled: 'Abgebrochen.',
   err_internal: 'In Meterdesk ist etwas schiefgegangen.',

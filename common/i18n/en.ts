@@ -394,7 +394,7 @@ export const en: Record<keyof typeof de, string> = {
   err_bad_response: 'The service sent an unexpected answer; nothing of it was stored.',
   err_keychain_unavailable:
     "The operating system's keychain is not usable (locked or missing). Unlock or install one (e.g. GNOME Keyring), or keep the token for this session only.",
-  err_conflict: "This does not fit the service's current state.",
+  err_conflict: 'This does not fit the current state.',
   err_local_data: 'Something is wrong with the locally stored data.',
   err_cancelled: 'Cancelled.',
   err_internal: 'Something went wrong inside Meterdesk.',

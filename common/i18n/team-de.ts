@@ -24,5 +24,5 @@ export const teamDe = {
   teamOpenNewer: 'Öffnen',
   teamReload: 'Neu vom Server laden',
   teamReadOnly:
-    'Team-Profil: Die App zeigt eine Kopie des Team-Speichers vom {{time}} und ändert ihn nicht; Importe und Synchronisationen laufen auf dem Server.',
+    'Team-Profil: Die App zeigt eine Kopie des Team-Speichers vom {{time}}; Notizen werden auf den Server des Teams geschrieben, Importe und Synchronisationen laufen dort.',
 };

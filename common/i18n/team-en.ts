@@ -25,5 +25,5 @@ export const teamEn: Record<keyof typeof teamDe, string> = {
   teamOpenNewer: 'Open it',
   teamReload: 'Reload from the server',
   teamReadOnly:
-    "Team profile: the app shows a copy of the team's store of {{time}} and changes nothing in it; imports and syncs are made on the server.",
+    "Team profile: the app shows a copy of the team's store of {{time}}; notes are written to the team's server, imports and syncs are made there.",
 };

@@ -72,7 +72,7 @@ test('the bill ahead chosen in the dialog: the report’s cost section has it, w
   expect(text).toMatch(/12 × 80,00 € = 960,00 € Teilbeträge/);
 });
 
-test('a note on the span shown: listed, marked on the chart, and gone when deleted', async ({
+test('a note on the span shown: listed, marked on the chart, edited, and gone when deleted', async ({
   app,
   page,
 }) => {
@@ -95,8 +95,16 @@ test('a note on the span shown: listed, marked on the chart, and gone when delet
   await page.getByTestId('note-save').click();
   await expect(page.getByTestId('note-item')).toHaveCount(2);
   await expect(app.chart).toHaveAttribute('data-notes', '1');
-  await page.getByTestId('note-item').first().getByRole('button').click();
+  // Edited from the keyboard (Enter saves): its text changes, its version counts up.
+  const first = page.getByTestId('note-item').first();
+  await first.getByTestId('note-edit').click();
+  await page.getByTestId('note-edit-text').fill('Wärmepumpe seit 04/2026');
+  await page.getByTestId('note-edit-text').press('Enter');
+  await expect(first).toContainText('Wärmepumpe seit 04/2026');
+  await expect(first).toHaveAttribute('data-version', '2');
+  await first.getByRole('button', { name: 'Notiz löschen' }).click();
   await expect(page.getByTestId('note-item')).toHaveCount(1);
+  await expect(page.getByTestId('note-item')).toContainText('Betriebsurlaub');
 });
 
 // A history of more than a year, so a year back has data.

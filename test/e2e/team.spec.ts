@@ -1,7 +1,9 @@
 // A team profile in the window (issue 63), against a real PostgreSQL server whose store the team's job
 // (the built CLI: team init, sync) filled from a demo service: added in the Profiles dialog (server,
 // database, user, TLS, password), opened as a copy of the team's store — every meter the service has,
-// the copy's time in the status bar — and a change refused in words, nothing written.
+// the copy's time in the status bar — and a note written into the team's store. Two windows (two
+// computers) edit one note: the second, made on the older version, is refused with the first's change
+// named, and its text stays in the field.
 import type { Page } from '@playwright/test';
 import { spawnDemoService, spawnHarness, type DemoService } from '../harness/spawn';
 import { teamJob, type TeamJob } from '../integration/team-job';
@@ -72,16 +74,15 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
   await expect(app.meterItems).toHaveCount(served.data.length);
   await expect(page.getByTestId('register-meter')).toHaveCount(0);
 
-  // A change (a note): refused in words, nothing added.
+  // A note: written into the team's store (its one change the app makes there so far), shown at once.
   await app.meterItems.first().click();
   await expect(app.chart.locator('canvas').first()).toBeVisible();
   await page.getByTestId('note-add').click();
   await page.getByTestId('note-text').fill('Betriebsurlaub');
   await page.getByTestId('note-on').selectOption('meter');
   await page.getByTestId('note-save').click();
-  await expect(page.getByTestId('notes').getByRole('alert')).toContainText('“Büro Wien” is a team profile');
-  await expect(page.getByTestId('note-item')).toHaveCount(0);
-  await app.screenshot('team-profile-refused');
+  await expect(page.getByTestId('note-item')).toHaveText(/Betriebsurlaub/);
+  await expect(page.getByTestId('notes').getByRole('alert')).toHaveCount(0);
 
   // The team's nightly job syncs the next day: the open app hears it and offers a new copy.
   const advanced = await fetch(`${svc.info.admin_url}/clock`, {
@@ -115,8 +116,8 @@ test("two windows and the team's sync at once: both hear it and read the same ne
   // A second Meterdesk on another computer: its own harness, data folder and window.
   const other = await spawnHarness();
   const page2 = await browser.newPage();
+  const app2 = new AppPage(page2, other);
   try {
-    const app2 = new AppPage(page2, other);
     for (const [a, p] of [
       [app, page],
       [app2, page2],
@@ -147,6 +148,37 @@ test("two windows and the team's sync at once: both hear it and read the same ne
     await expect(page.getByTestId('meter-item')).toHaveCount(await page2.getByTestId('meter-item').count());
     expect(await firstMeter(page)).toBe(await firstMeter(page2));
     await expect(page.getByTestId('meter-list')).toContainText(/21 Nov 2026|22 Nov 2026/);
+
+    // One note, edited in both windows: the second edit was made on the version before the first's.
+    await page.getByTestId('note-add').click();
+    await page.getByTestId('note-text').fill('Zählertausch 12.11.');
+    await page.getByTestId('note-on').selectOption('meter');
+    await page.getByTestId('note-save').click();
+    const mine = page.getByTestId('note-item').filter({ hasText: 'Zählertausch' });
+    await expect(mine).toHaveText(/Zählertausch 12\.11\./);
+    await expect(page2.getByTestId('team-changed')).toContainText("Newer data on the team's server");
+    await page2.getByTestId('team-changed-reload').click();
+    await expect(page2.getByTestId('team-changed')).toHaveCount(0);
+    await firstMeter(page2);
+    const theirs = page2.getByTestId('note-item').filter({ hasText: 'Zählertausch' });
+    await expect(theirs).toHaveText(/Zählertausch 12\.11\./);
+    await theirs.getByTestId('note-edit').click(); // opened on version 1
+    await mine.getByTestId('note-edit').click();
+    await page.getByTestId('note-edit-text').fill('Zählertausch 14.11.');
+    await page.getByTestId('note-edit-save').click();
+    await expect(mine).toHaveAttribute('data-version', '2');
+    await page2.getByTestId('note-edit-text').fill('Zählertausch 12.11., Stand 4711');
+    await page2.getByTestId('note-edit-save').click();
+    await expect(page2.getByTestId('notes').getByRole('alert')).toContainText(
+      'This note was changed meanwhile by',
+    );
+    await expect(page2.getByTestId('note-edit-text')).toHaveValue('Zählertausch 12.11., Stand 4711');
+    // The list now holds the first window's version (2); the field still this window's text.
+    const editing = page2.getByTestId('note-item').filter({ has: page2.getByTestId('note-edit-text') });
+    await expect(editing).toHaveAttribute('data-version', '2');
+    await app2.screenshot('team-note-refused');
+    await editing.getByRole('button', { name: 'Cancel' }).click();
+    await expect(theirs).toHaveText(/Zählertausch 14\.11\./);
   } finally {
     await page2.close();
     other.process.kill('SIGTERM');

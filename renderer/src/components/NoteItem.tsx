@@ -50,7 +50,7 @@ export function NoteItem(props: { note: NoteView; onChanged: () => void; onError
             data-testid="note-edit"
           >
             ✎
-          </button>
+          </button>{' '}
           <button
             className="link"
             onClick={() =>
@@ -73,6 +73,7 @@ export function NoteItem(props: { note: NoteView; onChanged: () => void; onError
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? setDraft(null) : undefined)}
             data-testid="note-edit-text"
+            className="note-edit-text"
             autoFocus
           />{' '}
           <button className="primary" onClick={save} disabled={!draft.trim()} data-testid="note-edit-save">
