@@ -17,13 +17,14 @@ import type { Profile } from './profiles/registry';
 import type { ProfileBook } from './profiles/profile-book';
 import {
   openTeamCopy,
-  teamNotes,
   teamReadOnly,
+  teamWrites,
   thisComputer,
   watchTeam,
   type TeamCopyState,
 } from './team-open';
 import { sqliteNoteStore, type NoteStore } from './db/note-store';
+import { sqliteWatchMarks, type WatchMarks } from './db/watch-store';
 import type { MqttPush } from './push/mqtt-push';
 import type { SecretStore } from './secrets/keychain';
 import { createSyncService, emptySummary, type SyncProgress, type SyncService } from './sync/sync-service';
@@ -101,6 +102,8 @@ export interface ProfileContext {
    * the open check found damage), or a team profile's server (its copy follows each change).
    */
   writableNotes(): Promise<NoteStore>;
+  /** The watch list's marks ("seen", "not now") for a change: as writableNotes, a team's on its server. */
+  writableMarks(): Promise<WatchMarks>;
   /** The open check's answer: null for a whole file, else what is wrong (for tests and the status). */
   checked: Promise<string | null>;
   /** A team profile's copy of its store: when it was taken, and why no newer one could be (team-open.ts). */
@@ -270,12 +273,16 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     if (team) throw teamReadOnly(profile.name);
     if (found) throw damaged(dbPath, found);
   };
-  const notes = team
-    ? teamNotes(profiles, d.teamSecrets, profile.id, db, tz)
-    : sqliteNoteStore(db, thisComputer(), tz);
+  const writes = team
+    ? teamWrites(profiles, d.teamSecrets, profile.id, db, tz)
+    : { notes: sqliteNoteStore(db, thisComputer(), tz), marks: sqliteWatchMarks(db) };
   const writableNotes = async () => {
     if (!team && found) throw damaged(dbPath, found);
-    return notes;
+    return writes.notes;
+  };
+  const writableMarks = async () => {
+    if (!team && found) throw damaged(dbPath, found);
+    return writes.marks;
   };
   return {
     profile,
@@ -291,6 +298,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     checker,
     assertWritable,
     writableNotes,
+    writableMarks,
     checked,
     teamCopy: team?.state ?? null,
     closeExtras,

@@ -13,6 +13,8 @@ import type { NoteStore } from './db/note-store';
 import { copyTeamStore } from './db/team-copy';
 import { connectTeam } from './db/team-init';
 import { teamNoteStore } from './db/team-notes';
+import { teamWatchMarks } from './db/team-watch';
+import type { WatchMarks } from './db/watch-store';
 import { teamFailure } from './db/team-sync-store';
 import { listenTeam, type TeamListener } from './db/team-listen';
 import { AppError, unexpected } from './errors';
@@ -134,16 +136,17 @@ export function thisComputer(): string {
 }
 
 /**
- * A team profile's notes: written into the team's server (each change notified to the other apps) and
- * mirrored into `copy`, the copy this app reads (db/team-notes.ts).
+ * What the app writes into a team's server: its notes (db/team-notes.ts) and the marks on its watch
+ * list's findings (db/team-watch.ts), each change notified to the other apps and mirrored into `copy`,
+ * the copy this app reads.
  */
-export function teamNotes(
+export function teamWrites(
   profiles: ProfileBook,
   teamSecrets: SecretStore,
   id: string,
   copy: Database.Database,
   tz: string,
-): NoteStore {
+): { notes: NoteStore; marks: WatchMarks } {
   const target = () => {
     const t = profiles.team(id);
     if (!t)
@@ -153,20 +156,19 @@ export function teamNotes(
       });
     return targetOf(t);
   };
-  return teamNoteStore({
+  const server = {
     connect: async () => connectTeam(target(), (await teamSecrets.get(id)) ?? undefined),
-    failure: (err) => teamFailure(target(), err),
+    failure: (err: unknown) => teamFailure(target(), err),
     copy,
-    by: thisComputer(),
-    tz,
-  });
+  };
+  return { notes: teamNoteStore({ ...server, by: thisComputer(), tz }), marks: teamWatchMarks(server) };
 }
 
-/** Every other write the app would make into a team profile, refused: only notes are built so far. */
+/** Every other write the app would make into a team profile, refused: notes and marks only so far. */
 export function teamReadOnly(name: string): AppError {
   return new AppError(
     'invalid_input',
-    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes so far. Imports, tariffs and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
+    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes and the watch list's marks so far. Imports, tariffs, thresholds and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
     { reason: 'team_read_only_app', params: { name } },
   );
 }

@@ -422,9 +422,9 @@ export const de = {
   err_reason_team_profiles_unreadable:
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:
-    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
+    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), seine Hinweise auswerten (watch), ihn lesen (analyze, report, …) und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
   err_reason_team_read_only_app:
-    '„{{name}}“ ist ein Team-Profil: Die App zeigt eine Kopie des Team-Speichers und ändert darin bisher nur Notizen. Importe, Tarife und Synchronisationen laufen auf dem Server des Teams über die Kommandozeile (docs/team.md). Nichts wurde geändert.',
+    '„{{name}}“ ist ein Team-Profil: Die App zeigt eine Kopie des Team-Speichers und ändert darin bisher nur Notizen und die Markierungen seiner Hinweise (gesehen, später). Importe, Tarife, Schwellen und Synchronisationen laufen auf dem Server des Teams über die Kommandozeile (docs/team.md). Nichts wurde geändert.',
   err_reason_note_changed_elsewhere:
     'Diese Notiz wurde inzwischen von {{by}} geändert ({{at}}, Version {{version}}). Sie sehen jetzt diesen Stand; Ihre Änderung wurde nicht gespeichert – Ihr Text steht noch im Feld.',
   err_reason_note_gone:

@@ -418,9 +418,9 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_team_profiles_unreadable:
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:
-    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
+    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, …) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
   err_reason_team_read_only_app:
-    '“{{name}}” is a team profile: the app shows a copy of the team’s store and changes only its notes so far. Imports, tariffs and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
+    '“{{name}}” is a team profile: the app shows a copy of the team’s store and changes only its notes and the watch list’s marks (seen, not now) so far. Imports, tariffs, thresholds and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
   err_reason_note_changed_elsewhere:
     'This note was changed meanwhile by {{by}} ({{at}}, version {{version}}). You now see that version; your change was not saved — your text is still in the field.',
   err_reason_note_gone:

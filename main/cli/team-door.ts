@@ -2,7 +2,8 @@
  * The one door for `--profile TEAM` (issue 63): every command named with a team profile passes here
  * before anything else runs. `team init`, `sync`, `stats`, `backup` and `restore` work on the team's
  * PostgreSQL store; the read commands read a snapshot of it through the code that reads a local
- * profile (`runCommand` on the snapshot's folder); every other command is refused in words.
+ * profile (`runCommand` on the snapshot's folder); `watch` runs on such a copy and writes its findings
+ * back (team-watch.ts); every other command is refused in words.
  */
 import type { CliValues } from './command-line';
 import { UsageError } from './usage-error';
@@ -44,7 +45,12 @@ export async function onTeamProfile(
     await onTeamSnapshot(p, dataDir, (snapshotDir) =>
       runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
     );
-  else if (command === 'sync')
+  else if (command === 'watch') {
+    const { onTeamWatch } = await import('./team-watch');
+    await onTeamWatch(p, dataDir, (copyDir) =>
+      runCommand({ ...v, profile: undefined }, positionals, copyDir),
+    );
+  } else if (command === 'sync')
     await teamSyncCommand(p, {
       baseUrl: v['base-url'],
       team: v.team,

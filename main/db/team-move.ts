@@ -3,7 +3,7 @@
  * file (which a backup then carries to any local profile), and a local profile's rows into an empty team
  * store. Only the tables both stores hold move (team-schema.ts; their columns are alike, checked by
  * team-init.test.ts), as they are, ids included. What only a local profile holds (tariffs,
- * communities, imports, watch state, bills, prices, usage classes) is counted and named by the caller,
+ * communities, imports, bills, prices, usage classes) is counted and named by the caller,
  * never dropped in silence; the backup file itself is only read.
  */
 import type Database from 'better-sqlite3';
@@ -26,6 +26,8 @@ export const SHARED_TABLES = [
   'irregular_readings',
   'daily_rollups',
   'reading_revisions',
+  'watch_findings',
+  'watch_thresholds',
 ] as const;
 
 /** Tables whose rows are read a series at a time (the bulk of a profile). */
@@ -160,7 +162,7 @@ export async function assertTeamEmpty(q: pg.ClientBase, where: string): Promise<
 /** What a local profile holds that the team's store does not (yet): counted, to be said. */
 export function localOnlyCounts(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const table of ['tariffs', 'communities', 'imports', 'watch_findings', 'kept_bills', 'price_series']) {
+  for (const table of ['tariffs', 'communities', 'imports', 'kept_bills', 'price_series']) {
     const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
     const n = exists ? (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n : 0;
     if (n > 0) out[table] = n;

@@ -3,8 +3,8 @@
  * in the same stored form as a local profile's SQLite (main/db/migrations/0001_baseline.sql: a day of
  * readings as one row, its slots as JSON arrays, rollups per day). Migrations are numbered, append-only
  * and never edited once landed, like SQLite's; `meterdesk team init` applies the pending ones as the
- * schema's owner (db/team-init.ts). Notes carry a version (0002); not yet here: the rest of a profile
- * (imports, tariffs, communities, watch state).
+ * schema's owner (db/team-init.ts). Notes carry a version (0002); the watch list's findings and
+ * thresholds (0003). Not yet here: imports, tariffs, communities.
  */
 export const TEAM_SCHEMA = 'meterdesk';
 
@@ -154,7 +154,39 @@ CREATE TABLE meterdesk.notes (
 CREATE INDEX notes_meter ON meterdesk.notes (meter_id, from_sec);
 `;
 
+/**
+ * The watch list's findings and thresholds (the local profile's 0006/0008/0009, in its column order).
+ * A finding's id is the one the evaluation that recorded it gave (the job evaluates on a copy and
+ * writes the findings back under WATCH_LOCK: team-watch.ts), so it has no sequence of its own.
+ */
+const watch = `
+CREATE TABLE meterdesk.watch_findings (
+  id BIGINT PRIMARY KEY,
+  meter_id TEXT NOT NULL,
+  obis_code TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  key TEXT NOT NULL,
+  first_sec BIGINT NOT NULL,
+  last_sec BIGINT NOT NULL,
+  cleared_sec BIGINT,
+  acknowledged_sec BIGINT,
+  figures_json TEXT NOT NULL,
+  snoozed_until BIGINT,
+  UNIQUE (meter_id, obis_code, rule, key)
+);
+
+CREATE TABLE meterdesk.watch_thresholds (
+  scope TEXT NOT NULL CHECK (scope IN ('meter', 'site', 'customer')),
+  scope_id TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  value DOUBLE PRECISION NOT NULL,
+  set_sec BIGINT NOT NULL,
+  PRIMARY KEY (scope, scope_id, rule)
+);
+`;
+
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: '0001_core', sql: core },
   { version: 2, name: '0002_notes', sql: notes },
+  { version: 3, name: '0003_watch', sql: watch },
 ];

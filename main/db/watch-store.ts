@@ -141,6 +141,20 @@ export function snoozeFinding(db: Database.Database, id: number, untilSec: numbe
   );
 }
 
+/** The person's marks on findings ("seen", "not now"), whatever store a profile has. */
+export interface WatchMarks {
+  acknowledge(id: number, nowSec: number): Promise<boolean>;
+  snooze(id: number, untilSec: number): Promise<boolean>;
+}
+
+/** A local profile's marks, in its SQLite. */
+export function sqliteWatchMarks(db: Database.Database): WatchMarks {
+  return {
+    acknowledge: async (id, nowSec) => acknowledgeFinding(db, id, nowSec),
+    snooze: async (id, untilSec) => snoozeFinding(db, id, untilSec),
+  };
+}
+
 /** Unseen: neither acknowledged nor snoozed past `nowSec` (the meter list's badge, the list's "new"). */
 export const isUnseen = (
   f: { acknowledgedSec: number | null; snoozedUntilSec: number | null },

@@ -4,11 +4,9 @@
  */
 import { meterRow } from '../db/meter-reads';
 import {
-  acknowledgeFinding,
   openFindings,
   recordFindings,
   setThreshold,
-  snoozeFinding,
   isUnseen,
   thresholdRows,
   type Finding,
@@ -23,6 +21,7 @@ type WatchChannels =
 
 export function watchHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<WatchChannels> {
   const tz = services.tz;
+  const marks = async () => (await services.active()).writableMarks();
   return {
     'watch:list': async () => {
       // A team profile's findings are recorded in its copy (the app's own file), never the team's store.
@@ -41,7 +40,7 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
       });
     },
     'watch:snooze': async ({ id, days }) => ({
-      snoozed: snoozeFinding((await writable()).db, id, (await nowSec()) + days * 86_400),
+      snoozed: await (await marks()).snooze(id, (await nowSec()) + days * 86_400),
     }),
     'watch:thresholds': async ({ meterId }) => {
       const db = (await services.active()).db;
@@ -70,7 +69,7 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
       return thresholdsView(thresholdRows(c.db), place);
     },
     'watch:acknowledge': async ({ id }) => ({
-      acknowledged: acknowledgeFinding((await writable()).db, id, await nowSec()),
+      acknowledged: await (await marks()).acknowledge(id, await nowSec()),
     }),
   };
 }

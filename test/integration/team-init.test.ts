@@ -104,6 +104,8 @@ describe('team init', () => {
       'series',
       'sites',
       'sync_state',
+      'watch_findings',
+      'watch_thresholds',
     ]);
     await owner.end();
 
@@ -139,13 +141,16 @@ describe('team init', () => {
     ]);
     expect((await check.query('SELECT count(*)::int AS n FROM meterdesk.meters')).rows).toEqual([{ n: 1 }]);
 
-    // A store of the previous version (no notes yet): init — even naming another role — adds the notes
+    // A store of the first version (no notes, no watch list yet): init — even naming another role — adds the notes
     // and gives them to the role that writes the store already; its data stay.
-    await check.query('DROP TABLE meterdesk.notes');
-    await check.query('DELETE FROM meterdesk.schema_migrations WHERE version = 2');
+    for (const t of ['notes', 'watch_findings', 'watch_thresholds'])
+      await check.query(`DROP TABLE meterdesk.${t}`);
+    await check.query('DELETE FROM meterdesk.schema_migrations WHERE version > 1');
     const upgrade = await cli(['team', 'init', '--url', url(OWNER), '--app-role', OTHER, '--json'], PW.owner);
     expect(upgrade.status, upgrade.stderr).toBe(0);
-    expect(JSON.parse(upgrade.stdout)).toMatchObject({ applied: ['0002_notes'] });
+    expect(JSON.parse(upgrade.stdout)).toMatchObject({
+      applied: TEAM_MIGRATIONS.slice(1).map((m) => m.name),
+    });
     const writer = await as(APP, PW.app);
     try {
       await writer.query(

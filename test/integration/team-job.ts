@@ -19,6 +19,11 @@ export interface TeamJob {
   appPassword: string;
   /** One run of the job's sync; throws with the CLI's words when it fails. */
   sync(): Promise<void>;
+  /** A command of the job's CLI (its data folder; PGPASSWORD of the apps' role): status and output. */
+  cli(
+    args: string[],
+    env?: Record<string, string>,
+  ): Promise<{ status: number | null; stdout: string; stderr: string }>;
   drop(): Promise<void>;
 }
 
@@ -28,17 +33,28 @@ interface Account {
   tokens: Record<string, string>;
 }
 
-async function cli(dataDir: string, args: string[], env: Record<string, string>): Promise<void> {
+/** The CLI as it ships, in `dataDir`: its exit status and what it printed. */
+async function run(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const bundle = await cliBundle();
-  const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+  return new Promise((resolve) => {
     const child = spawn(process.execPath, [bundle, '--data-dir', dataDir, ...args], {
       env: { ...process.env, METERDESK_LANG: 'en', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
     child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('exit', (status) => resolve({ status, stderr }));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+async function cli(dataDir: string, args: string[], env: Record<string, string>): Promise<void> {
+  const r = await run(dataDir, args, env);
   if (r.status !== 0) throw new Error(`meterdesk ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
 }
 
@@ -74,6 +90,7 @@ export async function teamJob(prefix: string, account: Account): Promise<TeamJob
     app,
     appPassword: pw.app,
     sync,
+    cli: (args, env = {}) => run(dir, args, { PGPASSWORD: pw.app, ...env }),
     async drop() {
       const c = await asSuperuser(server);
       try {

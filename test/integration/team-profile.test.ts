@@ -147,7 +147,6 @@ describe('team profiles', () => {
     // Every other command refuses the team profile in words, and writes nothing anywhere.
     for (const args of [
       ['import', join(dir, 'none.csv')],
-      ['watch'],
       ['tariffs'],
       ['imports'],
       ['prices'],

@@ -1,0 +1,179 @@
+// The watch list on a team's store (issue 63), against a real PostgreSQL server: the nightly job's
+// `watch --profile TEAM` after its sync states what `watch` states on a local profile synced from the
+// same account (compared finding by finding, and with the rows on the server read with SQL); a second
+// run adds nothing; an app's "seen" and "not now" reach the server and the other apps, and the job's
+// next run never sets them back; thresholds set from the command line are the team's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileView, WatchFindingView } from '../../preload/contract';
+import type { DemoService } from '../../main/demo/service';
+import { contractApp } from './contract-app';
+import { demo } from './helpers';
+import { asSuperuser } from './postgres';
+import { teamJob, type TeamJob } from './team-job';
+
+let svc: DemoService;
+let job: TeamJob;
+
+beforeAll(async () => {
+  svc = await demo({ years: 0.5 });
+  job = await teamJob('mdw', svc.info);
+  const local = await job.cli(['sync', '--base-url', svc.info.base_url, '--team', svc.info.team], {
+    METERDESK_TOKEN: svc.info.tokens.pro!,
+  });
+  expect(local.status, local.stderr).toBe(0);
+}, 240_000);
+
+afterAll(async () => {
+  await svc?.stop();
+  await job?.drop();
+});
+
+interface Printed {
+  findings: {
+    id: number;
+    meterId: string;
+    obisCode: string;
+    rule: string;
+    key: string;
+    figures: unknown;
+    new: boolean;
+    acknowledgedSec: number | null;
+  }[];
+  added: number;
+  cleared: number;
+}
+const conditions = (p: Printed) =>
+  p.findings.map((f) => JSON.stringify([f.meterId, f.obisCode, f.rule, f.key, f.figures])).sort();
+
+async function serverFindings() {
+  const su = await asSuperuser(job.server, job.db);
+  try {
+    return (
+      await su.query<{
+        id: string;
+        meter_id: string;
+        obis_code: string;
+        rule: string;
+        key: string;
+        acknowledged_sec: string | null;
+        snoozed_until: string | null;
+      }>(
+        'SELECT id, meter_id, obis_code, rule, key, acknowledged_sec, snoozed_until FROM meterdesk.watch_findings WHERE cleared_sec IS NULL ORDER BY id',
+      )
+    ).rows;
+  } finally {
+    await su.end();
+  }
+}
+
+describe('the watch list on a team profile', () => {
+  it('is evaluated by the job as on a local profile, written to the server, and a second run adds nothing', async () => {
+    const local = await job.cli(['watch', '--json']);
+    const team = await job.cli(['watch', '--profile', 'Job', '--json']);
+    expect(team.stderr).toBe('');
+    const [l, t] = [JSON.parse(local.stdout) as Printed, JSON.parse(team.stdout) as Printed];
+    expect(t.findings.length).toBeGreaterThan(0);
+    expect(conditions(t)).toEqual(conditions(l));
+    expect(team.status).toBe(local.status);
+    expect(t.added).toBe(l.added);
+    // On the server: each finding that holds, with the ids the command printed.
+    const rows = await serverFindings();
+    expect(
+      rows.map((r) => JSON.stringify([Number(r.id), r.meter_id, r.obis_code, r.rule, r.key])).sort(),
+    ).toEqual(t.findings.map((f) => JSON.stringify([f.id, f.meterId, f.obisCode, f.rule, f.key])).sort());
+    const again = await job.cli(['watch', '--profile', 'Job', '--json']);
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ added: 0, cleared: 0 });
+    expect(await serverFindings()).toEqual(rows);
+  }, 120_000);
+
+  it("an app's 'seen' and 'not now' reach the server and the other apps; the job never sets them back", async () => {
+    const open = async (prefix: string) => {
+      const app = contractApp(prefix);
+      const p = await app.call<ProfileView>('profiles:addTeam', {
+        name: 'Büro Linz',
+        host: '127.0.0.1',
+        port: job.server.port,
+        database: job.db,
+        user: job.app,
+        ssl: 'disable',
+        password: job.appPassword,
+      });
+      await app.call('profiles:switch', { profileId: p.id });
+      return { app, p };
+    };
+    const a = await open('md-teamwatch-a-');
+    const b = await open('md-teamwatch-b-');
+    try {
+      const listed = await a.app.call<WatchFindingView[]>('watch:list');
+      const onServer = await serverFindings();
+      const [seen, later] = onServer;
+      expect(seen, 'the job found at least two conditions').toBeDefined();
+      expect(later).toBeDefined();
+      const idOf = (r: (typeof onServer)[number]) =>
+        listed.find(
+          (f) =>
+            f.meterId === r.meter_id && f.obisCode === r.obis_code && f.rule === r.rule && f.key === r.key,
+        )!.id;
+      expect(await a.app.call('watch:acknowledge', { id: idOf(seen!) })).toEqual({ acknowledged: true });
+      expect(await a.app.call('watch:snooze', { id: idOf(later!), days: 7 })).toEqual({ snoozed: true });
+      const marked = await serverFindings();
+      const row = (r: (typeof onServer)[number]) => marked.find((x) => x.id === r.id)!;
+      expect(row(seen!).acknowledged_sec).not.toBeNull();
+      expect(row(later!)).toMatchObject({ acknowledged_sec: null });
+      expect(Number(row(later!).snoozed_until)).toBeGreaterThan(Date.now() / 1000 + 6 * 86_400);
+      // a's own list shows them at once; b after a new copy.
+      const aList = await a.app.call<WatchFindingView[]>('watch:list');
+      expect(aList.find((f) => f.id === idOf(seen!))!.isNew).toBe(false);
+      await b.app.call('profiles:switch', { profileId: b.p.id, fresh: true });
+      const bList = await b.app.call<WatchFindingView[]>('watch:list');
+      const inB = (r: (typeof onServer)[number]) =>
+        bList.find((f) => f.meterId === r.meter_id && f.rule === r.rule && f.key === r.key)!;
+      expect(inB(seen!)).toMatchObject({ isNew: false });
+      expect(inB(seen!).acknowledgedSec).not.toBeNull();
+      expect(inB(later!)).toMatchObject({ isNew: false, acknowledgedSec: null });
+      // The job runs again: the marks stay as the apps set them.
+      const next = await job.cli(['watch', '--profile', 'Job', '--json']);
+      expect(next.stderr).toBe('');
+      expect(await serverFindings()).toEqual(marked);
+    } finally {
+      await a.app.services.close();
+      await b.app.services.close();
+    }
+  }, 120_000);
+
+  it("thresholds set from the command line are the team's: on the server, and read back from it", async () => {
+    const meters = JSON.parse((await job.cli(['meters', '--profile', 'Job', '--json'])).stdout) as {
+      id: string;
+    }[];
+    const set = await job.cli([
+      'watch',
+      'set',
+      'year_change',
+      '35',
+      '--meter',
+      meters[0]!.id,
+      '--profile',
+      'Job',
+    ]);
+    expect(set.status, set.stderr).toBe(0);
+    const su = await asSuperuser(job.server, job.db);
+    try {
+      expect(
+        (await su.query('SELECT scope, scope_id, rule, value FROM meterdesk.watch_thresholds')).rows,
+      ).toEqual([{ scope: 'meter', scope_id: meters[0]!.id, rule: 'year_change', value: 35 }]);
+    } finally {
+      await su.end();
+    }
+    const shown = await job.cli([
+      'watch',
+      'thresholds',
+      '--meter',
+      meters[0]!.id,
+      '--profile',
+      'Job',
+      '--json',
+    ]);
+    expect(shown.stdout).toContain('35');
+  }, 120_000);
+});
