@@ -283,6 +283,16 @@ describe('a team profile in the app', () => {
       // Other writes stay refused on a team profile.
       const rename = await a.raw('meters:rename', { meterId: meter.id, label: 'Neu' });
       expect(!rename.ok && rename.error.reason).toBe('team_read_only_app');
+      // The server refuses the role: the note is refused in words, written nowhere (nor in the copy).
+      await su.query(`ALTER ROLE ${APP} NOLOGIN`);
+      try {
+        const away = await a.raw('notes:add', { meterId: meter.id, fromSec: null, toSec: null, text: 'x' });
+        expect(!away.ok && away.error.reason).toBe('pg_auth');
+      } finally {
+        await su.query(`ALTER ROLE ${APP} LOGIN`);
+      }
+      expect(await a.call<NoteView[]>('notes:list', { meterId: meter.id })).toEqual([]);
+      expect((await su.query('SELECT count(*)::int AS n FROM meterdesk.notes')).rows).toEqual([{ n: 0 }]);
     } finally {
       await su.end();
       await a.services.close();
