@@ -15,15 +15,9 @@ type DemoOptions = Parameters<typeof startDemoService>[0];
 import { unexpected, AppError } from './errors';
 import type { Profile } from './profiles/registry';
 import type { ProfileBook } from './profiles/profile-book';
-import {
-  openTeamCopy,
-  teamReadOnly,
-  teamWrites,
-  thisComputer,
-  watchTeam,
-  type TeamCopyState,
-} from './team-open';
+import { openTeamCopy, teamReadOnly, teamWrites, watchTeam, type TeamCopyState } from './team-open';
 import { sqliteNoteStore, type NoteStore } from './db/note-store';
+import { thisComputer } from './profiles/this-computer';
 import { sqliteWatchMarks, type WatchMarks } from './db/watch-store';
 import type { MqttPush } from './push/mqtt-push';
 import type { SecretStore } from './secrets/keychain';
@@ -275,7 +269,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
   };
   const writes = team
     ? teamWrites(profiles, d.teamSecrets, profile.id, db, tz)
-    : { notes: sqliteNoteStore(db, thisComputer(), tz), marks: sqliteWatchMarks(db) };
+    : { notes: sqliteNoteStore(db, thisComputer(), tz), marks: sqliteWatchMarks(db, thisComputer(), tz) };
   const writableNotes = async () => {
     if (!team && found) throw damaged(dbPath, found);
     return writes.notes;

@@ -7,7 +7,6 @@
  * versions: teamNotes); every other write is refused in words (`team_read_only_app`), and the team's
  * server is synced by its nightly job.
  */
-import { hostname, userInfo } from 'node:os';
 import type Database from 'better-sqlite3';
 import type { NoteStore } from './db/note-store';
 import { copyTeamStore } from './db/team-copy';
@@ -23,6 +22,7 @@ import { teamCopies } from './profiles/team-copies';
 import { targetOf } from './profiles/team-profiles';
 import type { SecretStore } from './secrets/keychain';
 import { systemClock } from './time/clock';
+import { thisComputer } from './profiles/this-computer';
 
 export interface TeamCopyState {
   /** When the copy the app reads was taken (seconds). */
@@ -124,17 +124,6 @@ export async function watchTeam(
   }
 }
 
-/** Who made a change, as a team's store records it: this person and computer ("anna@laptop-graz"). */
-export function thisComputer(): string {
-  let user = '';
-  try {
-    user = userInfo().username;
-  } catch {
-    // no user name to be had (a container without one): the computer's name alone
-  }
-  return user ? `${user}@${hostname()}` : hostname();
-}
-
 /**
  * What the app writes into a team's server: its notes (db/team-notes.ts) and the marks on its watch
  * list's findings (db/team-watch.ts), each change notified to the other apps and mirrored into `copy`,
@@ -161,14 +150,15 @@ export function teamWrites(
     failure: (err: unknown) => teamFailure(target(), err),
     copy,
   };
-  return { notes: teamNoteStore({ ...server, by: thisComputer(), tz }), marks: teamWatchMarks(server) };
+  const by = thisComputer();
+  return { notes: teamNoteStore({ ...server, by, tz }), marks: teamWatchMarks({ ...server, by, tz }) };
 }
 
 /** Every other write the app would make into a team profile, refused: notes and marks only so far. */
 export function teamReadOnly(name: string): AppError {
   return new AppError(
     'invalid_input',
-    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes and the watch list's marks so far. Imports, tariffs, thresholds and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
+    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes and its watch list (marks, thresholds) so far. Imports, tariffs and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
     { reason: 'team_read_only_app', params: { name } },
   );
 }

@@ -170,6 +170,8 @@ export const aheadChannels = {
         scope: z.enum(['meter', 'site', 'customer']),
         rule: z.enum(['peak_cap', 'base_step', 'year_change', 'day_revised', 'feed_in_drop', 'data_stopped']),
         value: z.number().finite().nullable(),
+        /** The value the person saw at that scope (null: none): a change made on another is refused. */
+        was: z.number().finite().nullable().optional(),
       })
       .strict(),
   ),

@@ -58,6 +58,8 @@ export const errorReasons = [
   'team_read_only_app',
   'note_changed_elsewhere',
   'note_gone',
+  'threshold_changed_elsewhere',
+  'threshold_gone',
   /** A profile without a name. */
   'profile_name_empty',
   'team_url_insecure',

@@ -22,6 +22,7 @@ import { DEFAULT_TZ, parseIsoSec } from '../time/local-days';
 import { systemClock } from '../time/clock';
 import { evaluateWatch } from '../watch/rules';
 import { UsageError } from './usage-error';
+import { thisComputer } from '../profiles/this-computer';
 
 export function watchCommand(a: {
   dbPath: string;
@@ -120,7 +121,7 @@ export function thresholdCommand(a: {
       const scopeId = scope === 'meter' ? place.meterId : scope === 'site' ? place.siteId : place.customerId;
       if (scopeId === null)
         throw new UsageError(`This meter has no ${scope}: set the threshold for the meter.`);
-      setThreshold(db, { scope, scopeId, rule: rule!, value: v }, systemClock.nowSec());
+      setThreshold(db, { scope, scopeId, rule: rule!, value: v }, systemClock.nowSec(), thisComputer());
     }
     const view = thresholdsView(thresholdRows(db), place);
     if (a.json) return void process.stdout.write(JSON.stringify(view) + '\n');

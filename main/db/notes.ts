@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { NoteView } from '../../preload/contract';
 import { cleanText } from '../../common/rules';
 import { AppError } from '../errors';
+import { localStamp } from '../time/local-days';
 
 export const NOTE_MAX_CHARS = 500;
 
@@ -161,14 +162,7 @@ export function staleNote(id: number, now: NoteView | null, tz: string): AppErro
       `Note ${id} was removed meanwhile (on another computer, or in another window). Reload to see the notes as they are; your change was not saved.`,
       { reason: 'note_gone' },
     );
-  const at = new Intl.DateTimeFormat('de-AT', {
-    timeZone: tz,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(now.changedSec * 1000));
+  const at = localStamp(now.changedSec, tz);
   const by = now.changedBy ?? '–';
   return new AppError(
     'conflict',

@@ -155,7 +155,7 @@ CREATE INDEX notes_meter ON meterdesk.notes (meter_id, from_sec);
 `;
 
 /**
- * The watch list's findings and thresholds (the local profile's 0006/0008/0009, in its column order).
+ * The watch list's findings and thresholds (the local profile's 0006/0008/0009/0013, in its column order).
  * A finding's id is the one the evaluation that recorded it gave (the job evaluates on a copy and
  * writes the findings back under WATCH_LOCK: team-watch.ts), so it has no sequence of its own.
  */
@@ -181,6 +181,7 @@ CREATE TABLE meterdesk.watch_thresholds (
   rule TEXT NOT NULL,
   value DOUBLE PRECISION NOT NULL,
   set_sec BIGINT NOT NULL,
+  set_by TEXT,
   PRIMARY KEY (scope, scope_id, rule)
 );
 `;

@@ -9,7 +9,15 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { TEAM_CHANGES_CHANNEL, TEAM_SCHEMA } from './team-schema';
-import { acknowledgeFinding, snoozeFinding, type WatchMarks } from './watch-store';
+import {
+  acknowledgeFinding,
+  setThreshold,
+  snoozeFinding,
+  staleThreshold,
+  type StoredThreshold,
+  type ThresholdChange,
+  type WatchMarks,
+} from './watch-store';
 
 const S = TEAM_SCHEMA;
 const WATCH_LOCK = 'meterdesk watch';
@@ -26,7 +34,7 @@ const FINDING_COLS = [
   'figures_json',
   'snoozed_until',
 ] as const;
-const THRESHOLD_COLS = ['scope', 'scope_id', 'rule', 'value', 'set_sec'] as const;
+const THRESHOLD_COLS = ['scope', 'scope_id', 'rule', 'value', 'set_sec', 'set_by'] as const;
 
 /** `fn` while this session holds the watch lock (waits for another holder; released after). */
 export async function withWatchLock<T>(q: pg.ClientBase, fn: () => Promise<T>): Promise<T> {
@@ -151,6 +159,8 @@ export function teamWatchMarks(d: {
   connect(): Promise<pg.Client>;
   failure(err: unknown): unknown;
   copy: Database.Database;
+  by: string;
+  tz: string;
 }): WatchMarks {
   const mark = async (id: number, state: { acknowledgedSec: number } | { snoozedUntil: number }) => {
     const f = findingKey(d.copy, id);
@@ -170,5 +180,53 @@ export function teamWatchMarks(d: {
       (await mark(id, { acknowledgedSec: nowSec })) && acknowledgeFinding(d.copy, id, nowSec),
     snooze: async (id, untilSec) =>
       (await mark(id, { snoozedUntil: untilSec })) && snoozeFinding(d.copy, id, untilSec),
+    async setThreshold(t, was, nowSec) {
+      const q = await d.connect();
+      try {
+        await setTeamThreshold(q, t, was, nowSec, d.by, d.tz);
+      } catch (err) {
+        throw d.failure(err);
+      } finally {
+        await q.end().catch(() => null);
+      }
+      setThreshold(d.copy, t, nowSec, d.by);
+    },
   };
+}
+
+/** A threshold set on the team's server under the watch lock: refused when it changed since `was`. */
+async function setTeamThreshold(
+  q: pg.ClientBase,
+  t: ThresholdChange,
+  was: number | null | undefined,
+  nowSec: number,
+  by: string,
+  tz: string,
+): Promise<void> {
+  await q.query('BEGIN');
+  try {
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [WATCH_LOCK]);
+    const key = [t.scope, t.scopeId, t.rule];
+    const where = 'scope = $1 AND scope_id = $2 AND rule = $3';
+    const r = await q.query<{ value: number; set_sec: string; set_by: string | null }>(
+      `SELECT value, set_sec, set_by FROM ${S}.watch_thresholds WHERE ${where}`,
+      key,
+    );
+    const now: StoredThreshold | null = r.rows[0]
+      ? { value: r.rows[0].value, setSec: Number(r.rows[0].set_sec), setBy: r.rows[0].set_by }
+      : null;
+    const stale = staleThreshold(now, was, tz);
+    if (stale) throw stale;
+    if (t.value === null) await q.query(`DELETE FROM ${S}.watch_thresholds WHERE ${where}`, key);
+    else
+      await q.query(
+        `INSERT INTO ${S}.watch_thresholds (scope, scope_id, rule, value, set_sec, set_by) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec, set_by = excluded.set_by`,
+        [...key, t.value, nowSec, by],
+      );
+    await q.query('COMMIT');
+  } catch (err) {
+    await q.query('ROLLBACK').catch(() => null);
+    throw err;
+  }
 }

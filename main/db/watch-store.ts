@@ -4,6 +4,8 @@
  * is cleared; a cleared condition that comes back is new again. The person acknowledges a finding.
  */
 import type Database from 'better-sqlite3';
+import { AppError } from '../errors';
+import { localStamp } from '../time/local-days';
 
 export interface Finding {
   meterId: string;
@@ -145,13 +147,23 @@ export function snoozeFinding(db: Database.Database, id: number, untilSec: numbe
 export interface WatchMarks {
   acknowledge(id: number, nowSec: number): Promise<boolean>;
   snooze(id: number, untilSec: number): Promise<boolean>;
+  /** A threshold set or removed; with `was` (the value the person saw), refused when it changed since. */
+  setThreshold(t: ThresholdChange, was: number | null | undefined, nowSec: number): Promise<void>;
 }
 
-/** A local profile's marks, in its SQLite. */
-export function sqliteWatchMarks(db: Database.Database): WatchMarks {
+/** A local profile's marks and thresholds, in its SQLite; `by` names this person and computer. */
+export function sqliteWatchMarks(db: Database.Database, by: string, tz: string): WatchMarks {
   return {
     acknowledge: async (id, nowSec) => acknowledgeFinding(db, id, nowSec),
     snooze: async (id, untilSec) => snoozeFinding(db, id, untilSec),
+    setThreshold: async (t, was, nowSec) =>
+      db
+        .transaction(() => {
+          const stale = staleThreshold(storedThreshold(db, t), was, tz);
+          if (stale) throw stale;
+          setThreshold(db, t, nowSec, by);
+        })
+        .immediate(),
   };
 }
 
@@ -199,11 +211,20 @@ export function thresholdRows(db: Database.Database): ThresholdRow[] {
   return db.prepare('SELECT scope, scope_id, rule, value FROM watch_thresholds').all() as ThresholdRow[];
 }
 
-/** Sets (a number) or removes (null) a threshold of a meter, site or customer. */
+/** A threshold to set (a number) or remove (null) for a meter, site or customer. */
+export interface ThresholdChange {
+  scope: 'meter' | 'site' | 'customer';
+  scopeId: string;
+  rule: string;
+  value: number | null;
+}
+
+/** Sets (a number) or removes (null) a threshold of a meter, site or customer; `by` who did. */
 export function setThreshold(
   db: Database.Database,
-  t: { scope: 'meter' | 'site' | 'customer'; scopeId: string; rule: string; value: number | null },
+  t: ThresholdChange,
   nowSec: number,
+  by: string | null = null,
 ): void {
   if (t.value === null)
     db.prepare('DELETE FROM watch_thresholds WHERE scope = ? AND scope_id = ? AND rule = ?').run(
@@ -213,9 +234,50 @@ export function setThreshold(
     );
   else
     db.prepare(
-      `INSERT INTO watch_thresholds (scope, scope_id, rule, value, set_sec) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec`,
-    ).run(t.scope, t.scopeId, t.rule, t.value, nowSec);
+      `INSERT INTO watch_thresholds (scope, scope_id, rule, value, set_sec, set_by) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec, set_by = excluded.set_by`,
+    ).run(t.scope, t.scopeId, t.rule, t.value, nowSec, by);
+}
+
+/** A threshold as stored: its value, and who set it when. */
+export interface StoredThreshold {
+  value: number;
+  setSec: number;
+  setBy: string | null;
+}
+
+export function storedThreshold(db: Database.Database, t: ThresholdChange): StoredThreshold | null {
+  return (
+    (db
+      .prepare(
+        'SELECT value, set_sec AS setSec, set_by AS setBy FROM watch_thresholds WHERE scope = ? AND scope_id = ? AND rule = ?',
+      )
+      .get(t.scope, t.scopeId, t.rule) as StoredThreshold | undefined) ?? null
+  );
+}
+
+/**
+ * A threshold changed on a value that is no longer the stored one (`was`: what the person saw there,
+ * null for none): refused, naming who set it when; null when the change may go ahead.
+ */
+export function staleThreshold(
+  now: StoredThreshold | null,
+  was: number | null | undefined,
+  tz: string,
+): AppError | null {
+  if (was === undefined || (now?.value ?? null) === was) return null;
+  const at = now ? localStamp(now.setSec, tz) : '–';
+  const by = now?.setBy ?? '–';
+  return new AppError(
+    'conflict',
+    now
+      ? `This threshold was set meanwhile to ${now.value} by ${by} at ${at}. Look at it again; your change was not saved.`
+      : 'This threshold was removed meanwhile. Look at it again; your change was not saved.',
+    {
+      reason: now ? 'threshold_changed_elsewhere' : 'threshold_gone',
+      params: { value: now?.value ?? '–', by, at },
+    },
+  );
 }
 
 /**

@@ -3,14 +3,7 @@
  * recorded on the profile (each once), listed with their meters; and the person's "seen".
  */
 import { meterRow } from '../db/meter-reads';
-import {
-  openFindings,
-  recordFindings,
-  setThreshold,
-  isUnseen,
-  thresholdRows,
-  type Finding,
-} from '../db/watch-store';
+import { openFindings, recordFindings, isUnseen, thresholdRows, type Finding } from '../db/watch-store';
 import { AppError } from '../errors';
 import { placeOfMeter } from '../db/meter-reads';
 import { THRESHOLDS, thresholdsView } from '../watch/thresholds';
@@ -19,7 +12,7 @@ import type { HandlerContext, HandlersOf } from './context';
 type WatchChannels =
   'watch:list' | 'watch:acknowledge' | 'watch:snooze' | 'watch:thresholds' | 'watch:setThreshold';
 
-export function watchHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<WatchChannels> {
+export function watchHandlers({ services, nowSec }: HandlerContext): HandlersOf<WatchChannels> {
   const tz = services.tz;
   const marks = async () => (await services.active()).writableMarks();
   return {
@@ -46,8 +39,8 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
       const db = (await services.active()).db;
       return thresholdsView(thresholdRows(db), placeOfMeter(db, meterId));
     },
-    'watch:setThreshold': async ({ meterId, scope, rule, value }) => {
-      const c = await writable();
+    'watch:setThreshold': async ({ meterId, scope, rule, value, was }) => {
+      const c = await services.active();
       const place = placeOfMeter(c.db, meterId);
       const scopeId = scope === 'meter' ? place.meterId : scope === 'site' ? place.siteId : place.customerId;
       if (scopeId === null)
@@ -65,7 +58,7 @@ export function watchHandlers({ services, writable, nowSec }: HandlerContext): H
             params: { min: b.min, max: b.max, unit: b.unit },
           },
         );
-      setThreshold(c.db, { scope, scopeId, rule, value }, await nowSec());
+      await (await marks()).setThreshold({ scope, scopeId, rule, value }, was, await nowSec());
       return thresholdsView(thresholdRows(c.db), place);
     },
     'watch:acknowledge': async ({ id }) => ({

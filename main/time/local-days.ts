@@ -216,3 +216,15 @@ export function utcSec(y: number, mo: number, d: number, h: number, mi: number, 
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   return (era * 146_097 + doe - 719_468) * 86_400 + h * 3_600 + mi * 60 + se;
 }
+
+/** An instant as Austria writes it in a sentence: "30.11.2026, 14:02" in `tz` (a refusal's "when"). */
+export function localStamp(sec: number, tz: string): string {
+  return new Intl.DateTimeFormat('de-AT', {
+    timeZone: tz,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(sec * 1000));
+}

@@ -2,7 +2,8 @@
 // `watch --profile TEAM` after its sync states what `watch` states on a local profile synced from the
 // same account (compared finding by finding, and with the rows on the server read with SQL); a second
 // run adds nothing; an app's "seen" and "not now" reach the server and the other apps, and the job's
-// next run never sets them back; thresholds set from the command line are the team's.
+// next run never sets them back; a threshold set in one app and then, on the older value, in another
+// is refused with the first's named; thresholds set from the command line are the team's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView, WatchFindingView } from '../../preload/contract';
 import type { DemoService } from '../../main/demo/service';
@@ -87,7 +88,7 @@ describe('the watch list on a team profile', () => {
     expect(await serverFindings()).toEqual(rows);
   }, 120_000);
 
-  it("an app's 'seen' and 'not now' reach the server and the other apps; the job never sets them back", async () => {
+  it("an app's marks and thresholds reach the server and the other apps; a stale threshold is refused", async () => {
     const open = async (prefix: string) => {
       const app = contractApp(prefix);
       const p = await app.call<ProfileView>('profiles:addTeam', {
@@ -136,6 +137,33 @@ describe('the watch list on a team profile', () => {
       const next = await job.cli(['watch', '--profile', 'Job', '--json']);
       expect(next.stderr).toBe('');
       expect(await serverFindings()).toEqual(marked);
+
+      // A threshold set in a reaches the server; b, which saw none there, is refused with a's named.
+      const meterId = seen!.meter_id;
+      const set = (app: typeof a.app, value: number, was: number | null) =>
+        app.raw('watch:setThreshold', { meterId, scope: 'meter', rule: 'base_step', value, was });
+      expect((await set(a.app, 2, null)).ok).toBe(true);
+      const refused = await set(b.app, 1.8, null);
+      expect(!refused.ok && refused.error).toMatchObject({
+        code: 'conflict',
+        reason: 'threshold_changed_elsewhere',
+        params: { value: 2 },
+      });
+      const su = await asSuperuser(job.server, job.db);
+      try {
+        expect(
+          (
+            await su.query(
+              "SELECT scope_id, value, set_by FROM meterdesk.watch_thresholds WHERE rule = 'base_step'",
+            )
+          ).rows,
+        ).toEqual([
+          { scope_id: meterId, value: 2, set_by: (refused.ok ? null : refused.error.params?.by) ?? 'x' },
+        ]);
+      } finally {
+        await su.end();
+      }
+      expect((await set(b.app, 1.8, 2)).ok).toBe(true);
     } finally {
       await a.app.services.close();
       await b.app.services.close();
@@ -160,7 +188,11 @@ describe('the watch list on a team profile', () => {
     const su = await asSuperuser(job.server, job.db);
     try {
       expect(
-        (await su.query('SELECT scope, scope_id, rule, value FROM meterdesk.watch_thresholds')).rows,
+        (
+          await su.query(
+            "SELECT scope, scope_id, rule, value FROM meterdesk.watch_thresholds WHERE rule = 'year_change'",
+          )
+        ).rows,
       ).toEqual([{ scope: 'meter', scope_id: meters[0]!.id, rule: 'year_change', value: 35 }]);
     } finally {
       await su.end();

@@ -28,13 +28,21 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
     if (!meterId) return;
     unwrap(api().watch.thresholds({ meterId })).then(setView, setError);
   }, [meterId]);
-  const change = (rule: string, value: number | null) =>
-    unwrap(api().watch.setThreshold({ meterId, scope, rule: rule as 'base_step', value })).then((v) => {
-      setView(v);
-      setError(null);
-      setTyped((x) => ({ ...x, [rule]: '' }));
-      onChanged?.();
-    }, setError);
+  // Made on the value shown at that scope: one set meanwhile (another window, a colleague on a team
+  // profile) is refused with who set it, and the table is read again; the typed value stays.
+  const change = (rule: string, value: number | null, was: number | null) =>
+    unwrap(api().watch.setThreshold({ meterId, scope, rule: rule as 'base_step', value, was })).then(
+      (v) => {
+        setView(v);
+        setError(null);
+        setTyped((x) => ({ ...x, [rule]: '' }));
+        onChanged?.();
+      },
+      (e: unknown) => {
+        setError(e);
+        void unwrap(api().watch.thresholds({ meterId })).then(setView, () => undefined);
+      },
+    );
   // A unit in words where it is one ("3 Tage", not "3 days"; issue 64); symbols (kW, %, ×) as they are.
   const unitOf = (unit: string, count: number) => (unit === 'days' ? t('watch_unitDays', { count }) : unit);
   const shown = (v: number | null) => (v === null ? t('watch_thresholdOff') : fmtNumber(v, prefs, 2));
@@ -91,7 +99,8 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
                     onSubmit={(e) => {
                       e.preventDefault();
                       const v = Number((typed[r.rule] ?? '').replace(',', '.'));
-                      if (Number.isFinite(v) && (typed[r.rule] ?? '') !== '') void change(r.rule, v);
+                      if (Number.isFinite(v) && (typed[r.rule] ?? '') !== '')
+                        void change(r.rule, v, r.set[scope]);
                     }}
                   >
                     <input
@@ -109,7 +118,7 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
                     {r.set[scope] !== null && (
                       <button
                         type="button"
-                        onClick={() => void change(r.rule, null)}
+                        onClick={() => void change(r.rule, null, r.set[scope])}
                         data-testid="watch-threshold-reset"
                       >
                         {t('watch_thresholdReset')}

@@ -1,7 +1,8 @@
-// A note's version (issue 63), on a local profile's real SQLite file through the handlers: every edit
-// counts it up and records when and by whom; an edit or a delete made on an older version is refused
-// with who changed it when, and the stored note is left as it was. A profile of the previous schema
-// (11) with a note opens with that note at version 1, changed when it was made.
+// Changes made on stale data (issue 63), on a local profile's real SQLite file through the handlers: a
+// note's version counts up at each edit and records when and by whom; an edit or a delete made on an
+// older version is refused with who changed it when, and the stored note is left as it was. A watch
+// threshold changed on a value that is no longer the stored one is refused the same way. A profile of
+// the previous schema (11) with a note opens with that note at version 1, changed when it was made.
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -63,6 +64,32 @@ describe('a note carries a version', () => {
     const edited = await raw('notes:edit', { id: made.id, version: 2, text: 'x' });
     expect(!edited.ok && edited.error.reason).toBe('note_gone');
     expect(await app.call<NoteView[]>('notes:list', { meterId: meter.id })).toEqual([]);
+  }, 60_000);
+
+  it('a threshold changed on a value no longer stored is refused, naming who set it; nothing changed', async () => {
+    const meter = (await app.call<MeterView[]>('meters:list'))[0]!;
+    const set = (value: number | null, was?: number | null) =>
+      raw('watch:setThreshold', { meterId: meter.id, scope: 'meter', rule: 'year_change', value, was });
+    expect((await set(30, null)).ok).toBe(true);
+    // Another window saw none there: refused, with the 30 and who set it.
+    const stale = await set(25, null);
+    expect(!stale.ok && stale.error).toMatchObject({
+      code: 'conflict',
+      reason: 'threshold_changed_elsewhere',
+      params: { value: 30 },
+    });
+    expect(!stale.ok && String(stale.error.params?.by)).toContain(hostname());
+    const view = await app.call<{ rules: { rule: string; value: number | null }[] }>('watch:thresholds', {
+      meterId: meter.id,
+    });
+    expect(view.rules.find((r) => r.rule === 'year_change')!.value).toBe(30);
+    // Made on the 30, it goes; a removal made on the old value is refused as well.
+    expect((await set(25, 30)).ok).toBe(true);
+    const gone = await set(null, 30);
+    expect(!gone.ok && gone.error.reason).toBe('threshold_changed_elsewhere');
+    expect((await set(null, 25)).ok).toBe(true);
+    const again = await set(40, 25);
+    expect(!again.ok && again.error.reason).toBe('threshold_gone');
   }, 60_000);
 
   it('opens a profile of the previous schema with its notes at version 1, changed when made', () => {
