@@ -17,6 +17,7 @@ import type { Profile } from './profiles/registry';
 import type { ProfileBook } from './profiles/profile-book';
 import { openTeamCopy, teamReadOnly, teamWrites, watchTeam, type TeamCopyState } from './team-open';
 import { sqliteNoteStore, type NoteStore } from './db/note-store';
+import { sqliteTariffWrites, type TariffWrites } from './db/team-tariffs';
 import { thisComputer } from './profiles/this-computer';
 import { sqliteWatchMarks, type WatchMarks } from './db/watch-store';
 import type { MqttPush } from './push/mqtt-push';
@@ -92,18 +93,24 @@ export interface ProfileContext {
    */
   assertWritable(): Promise<void>;
   /**
-   * The notes' store for a change (db/note-store.ts): a local profile's SQLite (refused as any write once
-   * the open check found damage), or a team profile's server (its copy follows each change).
+   * The stores a person's changes go through (notes, the watch list's marks and thresholds, tariffs):
+   * a local profile's SQLite (refused as any write once the open check found damage), or a team
+   * profile's server, its copy following each change (team-open.ts: teamWrites).
    */
-  writableNotes(): Promise<NoteStore>;
-  /** The watch list's marks ("seen", "not now") for a change: as writableNotes, a team's on its server. */
-  writableMarks(): Promise<WatchMarks>;
+  storeWrites(): Promise<StoreWrites>;
   /** The open check's answer: null for a whole file, else what is wrong (for tests and the status). */
   checked: Promise<string | null>;
   /** A team profile's copy of its store: when it was taken, and why no newer one could be (team-open.ts). */
   teamCopy: TeamCopyState | null;
   /** Ends what the open profile keeps open besides its threads (a team profile's LISTEN connection). */
   closeExtras(): void;
+}
+
+/** The stores a person's changes go through (ProfileContext.storeWrites). */
+export interface StoreWrites {
+  notes: NoteStore;
+  marks: WatchMarks;
+  tariffs: TariffWrites;
 }
 
 /** How long after a profile opens its integrity check begins (the start's page load comes first). */
@@ -267,16 +274,16 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     if (team) throw teamReadOnly(profile.name);
     if (found) throw damaged(dbPath, found);
   };
-  const writes = team
+  const writes: StoreWrites = team
     ? teamWrites(profiles, d.teamSecrets, profile.id, db, tz)
-    : { notes: sqliteNoteStore(db, thisComputer(), tz), marks: sqliteWatchMarks(db, thisComputer(), tz) };
-  const writableNotes = async () => {
+    : {
+        notes: sqliteNoteStore(db, thisComputer(), tz),
+        marks: sqliteWatchMarks(db, thisComputer(), tz),
+        tariffs: sqliteTariffWrites(db, thisComputer()),
+      };
+  const storeWrites = async () => {
     if (!team && found) throw damaged(dbPath, found);
-    return writes.notes;
-  };
-  const writableMarks = async () => {
-    if (!team && found) throw damaged(dbPath, found);
-    return writes.marks;
+    return writes;
   };
   return {
     profile,
@@ -291,8 +298,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
     queries,
     checker,
     assertWritable,
-    writableNotes,
-    writableMarks,
+    storeWrites,
     checked,
     teamCopy: team?.state ?? null,
     closeExtras,

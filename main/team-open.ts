@@ -8,12 +8,12 @@
  * server is synced by its nightly job.
  */
 import type Database from 'better-sqlite3';
-import type { NoteStore } from './db/note-store';
 import { copyTeamStore } from './db/team-copy';
 import { connectTeam } from './db/team-init';
 import { teamNoteStore } from './db/team-notes';
 import { teamWatchMarks } from './db/team-watch';
-import type { WatchMarks } from './db/watch-store';
+import type { StoreWrites } from './profile-context';
+import { teamTariffWrites } from './db/team-tariffs';
 import { teamFailure } from './db/team-sync-store';
 import { listenTeam, type TeamListener } from './db/team-listen';
 import { AppError, unexpected } from './errors';
@@ -125,8 +125,8 @@ export async function watchTeam(
 }
 
 /**
- * What the app writes into a team's server: its notes (db/team-notes.ts) and the marks on its watch
- * list's findings (db/team-watch.ts), each change notified to the other apps and mirrored into `copy`,
+ * What the app writes into a team's server: its notes (db/team-notes.ts), its watch list's marks and
+ * thresholds (db/team-watch.ts) and its tariffs (db/team-tariffs.ts), each change notified to the other apps and mirrored into `copy`,
  * the copy this app reads.
  */
 export function teamWrites(
@@ -135,7 +135,7 @@ export function teamWrites(
   id: string,
   copy: Database.Database,
   tz: string,
-): { notes: NoteStore; marks: WatchMarks } {
+): StoreWrites {
   const target = () => {
     const t = profiles.team(id);
     if (!t)
@@ -151,14 +151,18 @@ export function teamWrites(
     copy,
   };
   const by = thisComputer();
-  return { notes: teamNoteStore({ ...server, by, tz }), marks: teamWatchMarks({ ...server, by, tz }) };
+  return {
+    notes: teamNoteStore({ ...server, by, tz }),
+    marks: teamWatchMarks({ ...server, by, tz }),
+    tariffs: teamTariffWrites({ ...server, by, tz }),
+  };
 }
 
 /** Every other write the app would make into a team profile, refused: notes and marks only so far. */
 export function teamReadOnly(name: string): AppError {
   return new AppError(
     'invalid_input',
-    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes and its watch list (marks, thresholds) so far. Imports, tariffs and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
+    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes, tariffs and watch list so far. Imports, price series and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
     { reason: 'team_read_only_app', params: { name } },
   );
 }

@@ -60,6 +60,8 @@ export const errorReasons = [
   'note_gone',
   'threshold_changed_elsewhere',
   'threshold_gone',
+  'tariff_changed_elsewhere',
+  'tariff_gone',
   /** A profile without a name. */
   'profile_name_empty',
   'team_url_insecure',

@@ -42,7 +42,7 @@ function refuseIfPart(all: Tariff[], id: string): void {
 }
 
 /** The tariffs: stored as the contract's JSON, checked again when read. */
-function tariffRows(db: Database.Database, series: () => PriceSeriesView[]) {
+function tariffRows(db: Database.Database, series: () => PriceSeriesView[], by: string | null) {
   function list(): Tariff[] {
     const rows = db.prepare('SELECT id, json FROM tariffs ORDER BY id').all() as {
       id: string;
@@ -82,8 +82,8 @@ function tariffRows(db: Database.Database, series: () => PriceSeriesView[]) {
           { reason: 'price_series_missing', params: { id: t.energy.priceSeriesId } },
         );
       db.prepare(
-        'INSERT INTO tariffs (id, json, updated_sec) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated_sec = excluded.updated_sec',
-      ).run(t.id, JSON.stringify(t), nowSec);
+        'INSERT INTO tariffs (id, json, updated_sec, version, changed_by) VALUES (?, ?, ?, 1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated_sec = excluded.updated_sec, version = tariffs.version + 1, changed_by = excluded.changed_by',
+      ).run(t.id, JSON.stringify(t), nowSec, by);
       return t;
     },
     remove(id: string): boolean {
@@ -196,9 +196,10 @@ function priceSeriesRows(db: Database.Database, tariffs: () => Tariff[]) {
 }
 
 /** A profile's tariffs and the price series its spot tariffs bill on. */
-export function createTariffStore(db: Database.Database) {
+/** The tariffs and price series of a profile's database; `by` (who saves) is recorded with each tariff. */
+export function createTariffStore(db: Database.Database, by: string | null = null) {
   const prices = priceSeriesRows(db, () => tariffs.list());
-  const tariffs = tariffRows(db, prices.series);
+  const tariffs = tariffRows(db, prices.series, by);
   return { ...tariffs, ...prices };
 }
 

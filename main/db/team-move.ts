@@ -2,7 +2,7 @@
  * Moving a profile between the stores (issue 63): a team's rows copied into a local profile's SQLite
  * file (which a backup then carries to any local profile), and a local profile's rows into an empty team
  * store. Only the tables both stores hold move (team-schema.ts; their columns are alike, checked by
- * team-init.test.ts), as they are, ids included. What only a local profile holds (tariffs,
+ * team-init.test.ts), as they are, ids included. What only a local profile holds (
  * communities, imports, bills, prices, usage classes) is counted and named by the caller,
  * never dropped in silence; the backup file itself is only read.
  */
@@ -28,6 +28,7 @@ export const SHARED_TABLES = [
   'reading_revisions',
   'watch_findings',
   'watch_thresholds',
+  'tariffs',
 ] as const;
 
 /** Tables whose rows are read a series at a time (the bulk of a profile). */
@@ -162,7 +163,7 @@ export async function assertTeamEmpty(q: pg.ClientBase, where: string): Promise<
 /** What a local profile holds that the team's store does not (yet): counted, to be said. */
 export function localOnlyCounts(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const table of ['tariffs', 'communities', 'imports', 'kept_bills', 'price_series']) {
+  for (const table of ['communities', 'imports', 'kept_bills', 'price_series']) {
     const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
     const n = exists ? (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n : 0;
     if (n > 0) out[table] = n;

@@ -4,7 +4,7 @@
  * readings as one row, its slots as JSON arrays, rollups per day). Migrations are numbered, append-only
  * and never edited once landed, like SQLite's; `meterdesk team init` applies the pending ones as the
  * schema's owner (db/team-init.ts). Notes carry a version (0002); the watch list's findings and
- * thresholds (0003). Not yet here: imports, tariffs, communities.
+ * thresholds (0003); tariffs with versions (0004). Not yet here: imports, price series, communities.
  */
 export const TEAM_SCHEMA = 'meterdesk';
 
@@ -186,8 +186,20 @@ CREATE TABLE meterdesk.watch_thresholds (
 );
 `;
 
+/** Tariffs with versions (the local profile's tariffs of 0001 + 0014, in its column order). */
+const tariffs = `
+CREATE TABLE meterdesk.tariffs (
+  id TEXT PRIMARY KEY,
+  json TEXT NOT NULL,
+  updated_sec BIGINT NOT NULL,
+  version INTEGER NOT NULL DEFAULT 1,
+  changed_by TEXT
+);
+`;
+
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: '0001_core', sql: core },
   { version: 2, name: '0002_notes', sql: notes },
   { version: 3, name: '0003_watch', sql: watch },
+  { version: 4, name: '0004_tariffs', sql: tariffs },
 ];

@@ -6,7 +6,7 @@ export function noteHandlers({
   services,
   nowSec,
 }: HandlerContext): HandlersOf<'notes:list' | 'notes:add' | 'notes:edit' | 'notes:remove'> {
-  const store = async () => (await services.active()).writableNotes();
+  const store = async () => (await (await services.active()).storeWrites()).notes;
   return {
     'notes:list': async ({ meterId, fromSec, toSec }) =>
       listNotes(

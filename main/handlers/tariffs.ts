@@ -27,17 +27,29 @@ type TariffChannels =
 export function tariffHandlers({ services, writable, nowSec }: HandlerContext): HandlersOf<TariffChannels> {
   const store = async () => createTariffStore((await services.active()).db);
   const writableStore = async () => createTariffStore((await writable()).db);
+  // Tariffs change through the profile's store (a team's: its server, version-checked).
+  const tariffWrites = async () => (await (await services.active()).storeWrites()).tariffs;
   return {
     'tariffs:list': async ({ meterId }) => {
       const all = (await store()).list();
       if (!meterId) return all;
       return tariffsOfClient(all, clientOf((await services.active()).db, meterId), true);
     },
-    'tariffs:assign': async ({ tariffId, owner }) =>
-      assignTariff(await writableStore(), tariffId, owner, await nowSec()),
-    'tariffs:save': async ({ tariff }) => (await writableStore()).save(tariff, await nowSec()),
-    'tariffs:remove': async ({ tariffId }) => ({ removed: (await writableStore()).remove(tariffId) }),
-    'tariffs:combine': async (input) => saveCombined(await writableStore(), input, await nowSec()),
+    'tariffs:assign': async ({ tariffId, owner }) => {
+      const now = await nowSec();
+      return (await tariffWrites()).change((s) => assignTariff(s, tariffId, owner, now));
+    },
+    'tariffs:save': async ({ tariff }) => {
+      const now = await nowSec();
+      return (await tariffWrites()).change((s) => s.save(tariff, now));
+    },
+    'tariffs:remove': async ({ tariffId }) => ({
+      removed: await (await tariffWrites()).change((s) => s.remove(tariffId)),
+    }),
+    'tariffs:combine': async (input) => {
+      const now = await nowSec();
+      return (await tariffWrites()).change((s) => saveCombined(s, input, now));
+    },
     'tariffs:presets': async ({ meterId }) =>
       meterId
         ? presetsForPlace(PRESETS, clientRow((await services.active()).db, meterId)?.address ?? null)

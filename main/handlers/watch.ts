@@ -14,7 +14,7 @@ type WatchChannels =
 
 export function watchHandlers({ services, nowSec }: HandlerContext): HandlersOf<WatchChannels> {
   const tz = services.tz;
-  const marks = async () => (await services.active()).writableMarks();
+  const marks = async () => (await (await services.active()).storeWrites()).marks;
   return {
     'watch:list': async () => {
       // A team profile's findings are recorded in its copy (the app's own file), never the team's store.

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeterView, NoteView, Result } from '../../preload/contract';
+import type { MeterView, NoteView, Result, Tariff } from '../../preload/contract';
 import { loadMigrations } from '../../main/db/migrate';
 import { openDatabase } from '../../main/db/open';
 import { demoProfile } from './helpers';
@@ -90,6 +90,19 @@ describe('a note carries a version', () => {
     expect((await set(null, 25)).ok).toBe(true);
     const again = await set(40, 25);
     expect(!again.ok && again.error.reason).toBe('threshold_gone');
+  }, 60_000);
+
+  it('a tariff counts its version up at each save and records who saved it', async () => {
+    const example = (await app.call<Tariff[]>('tariffs:list')).find((t) => t.id === 'beispiel-fixpreis')!;
+    const mine = { ...example, id: 'mein-fix', name: 'Mein Fixpreis', isExample: false };
+    await app.call('tariffs:save', { tariff: mine });
+    await app.call('tariffs:save', { tariff: { ...mine, name: 'Mein Fixpreis 2' } });
+    const row = (await app.services.active()).db
+      .prepare("SELECT version, changed_by, json FROM tariffs WHERE id = 'mein-fix'")
+      .get() as { version: number; changed_by: string; json: string };
+    expect(row.version).toBe(2);
+    expect(row.changed_by).toContain(hostname());
+    expect(JSON.parse(row.json)).toMatchObject({ name: 'Mein Fixpreis 2' });
   }, 60_000);
 
   it('opens a profile of the previous schema with its notes at version 1, changed when made', () => {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeterView, NoteView, ProfileView, SeriesView } from '../../preload/contract';
+import type { MeterView, NoteView, ProfileView, SeriesView, Tariff } from '../../preload/contract';
 import type { DemoService } from '../../main/demo/service';
 import { isoUtc } from '../../main/time/local-days';
 import { contractApp } from './contract-app';
@@ -293,6 +293,64 @@ describe('a team profile in the app', () => {
       }
       expect(await a.call<NoteView[]>('notes:list', { meterId: meter.id })).toEqual([]);
       expect((await su.query('SELECT count(*)::int AS n FROM meterdesk.notes')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await su.end();
+      await a.services.close();
+      await b.services.close();
+    }
+  }, 120_000);
+
+  it("two apps save one tariff on the team's server: the second, on the older version, is refused", async () => {
+    const a = contractApp('md-teamtariff-a-');
+    const b = contractApp('md-teamtariff-b-');
+    // A tariff to start from: the demo profile's example (each app starts on the demo).
+    const example = (await a.call<Tariff[]>('tariffs:list')).find((t) => t.id === 'beispiel-fixpreis')!;
+    const mine: Tariff = { ...example, id: 'buero-fix', name: 'Büro Fixpreis', isExample: false };
+    const open = async (app: ReturnType<typeof contractApp>) => {
+      const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
+      await app.call('profiles:switch', { profileId: p.id });
+      return p;
+    };
+    await open(a);
+    const pb = await open(b);
+    const su = await asSuperuser(server, DB);
+    const onServer = async () =>
+      (
+        await su.query<{ id: string; json: string; version: number; changed_by: string }>(
+          'SELECT id, json, version, changed_by FROM meterdesk.tariffs ORDER BY id',
+        )
+      ).rows.map((r) => ({ ...r, name: (JSON.parse(r.json) as Tariff).name, json: undefined }));
+    try {
+      expect(await a.call<Tariff>('tariffs:save', { tariff: mine })).toMatchObject({ id: 'buero-fix' });
+      const first = await onServer();
+      expect(first).toEqual([
+        {
+          id: 'buero-fix',
+          name: 'Büro Fixpreis',
+          version: 1,
+          changed_by: expect.stringContaining('@'),
+          json: undefined,
+        },
+      ]);
+      expect((await a.call<Tariff[]>('tariffs:list')).map((t) => t.id)).toEqual(['buero-fix']);
+      // b's copy has no such tariff: its save would overwrite a's, and is refused naming a.
+      const stale = await b.raw('tariffs:save', { tariff: { ...mine, name: 'Fixpreis (b)' } });
+      expect(!stale.ok && stale.error).toMatchObject({
+        code: 'conflict',
+        reason: 'tariff_changed_elsewhere',
+        params: { id: 'buero-fix', by: first[0]!.changed_by, version: 1 },
+      });
+      expect(await onServer()).toEqual(first);
+      // After a new copy, b's save is made on version 1 and goes through.
+      await b.call('profiles:switch', { profileId: pb.id, fresh: true });
+      await b.call('tariffs:save', { tariff: { ...mine, name: 'Fixpreis (b)' } });
+      expect((await onServer()).map((r) => [r.name, r.version])).toEqual([['Fixpreis (b)', 2]]);
+      // a still holds version 1: its removal is refused; nothing removed.
+      const del = await a.raw('tariffs:remove', { tariffId: 'buero-fix' });
+      expect(!del.ok && del.error.reason).toBe('tariff_changed_elsewhere');
+      expect(await onServer()).toHaveLength(1);
+      expect(await b.call('tariffs:remove', { tariffId: 'buero-fix' })).toEqual({ removed: true });
+      expect(await onServer()).toEqual([]);
     } finally {
       await su.end();
       await a.services.close();

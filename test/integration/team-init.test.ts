@@ -104,6 +104,7 @@ describe('team init', () => {
       'series',
       'sites',
       'sync_state',
+      'tariffs',
       'watch_findings',
       'watch_thresholds',
     ]);
@@ -143,7 +144,7 @@ describe('team init', () => {
 
     // A store of the first version (no notes, no watch list yet): init — even naming another role — adds the notes
     // and gives them to the role that writes the store already; its data stay.
-    for (const t of ['notes', 'watch_findings', 'watch_thresholds'])
+    for (const t of ['notes', 'watch_findings', 'watch_thresholds', 'tariffs'])
       await check.query(`DROP TABLE meterdesk.${t}`);
     await check.query('DELETE FROM meterdesk.schema_migrations WHERE version > 1');
     const upgrade = await cli(['team', 'init', '--url', url(OWNER), '--app-role', OTHER, '--json'], PW.owner);
