@@ -43,9 +43,6 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
         void unwrap(api().watch.thresholds({ meterId })).then(setView, () => undefined);
       },
     );
-  // A unit in words where it is one ("3 Tage", not "3 days"; issue 64); symbols (kW, %, ×) as they are.
-  const unitOf = (unit: string, count: number) => (unit === 'days' ? t('watch_unitDays', { count }) : unit);
-  const shown = (v: number | null) => (v === null ? t('watch_thresholdOff') : fmtNumber(v, prefs, 2));
   return (
     <details className="watch-thresholds" data-testid="watch-thresholds">
       <summary>{t('watch_thresholds')}</summary>
@@ -87,50 +84,77 @@ export function WatchThresholds({ onChanged }: { onChanged?: () => void }) {
         <table className="grid-table" data-testid="watch-thresholds-table">
           <tbody>
             {view.rules.map((r) => (
-              <tr key={r.rule} data-rule={r.rule} data-value={r.value ?? ''} data-scope={r.scope}>
-                <th scope="row">{t(`watch_rule_${r.rule}`)}</th>
-                <td className="num">
-                  {shown(r.value)} {r.value !== null && unitOf(r.unit, r.value)}
-                </td>
-                <td className="small muted">{t(`watch_scopeName_${r.scope}`)}</td>
-                <td>
-                  <form
-                    className="inline-form"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      const v = Number((typed[r.rule] ?? '').replace(',', '.'));
-                      if (Number.isFinite(v) && (typed[r.rule] ?? '') !== '')
-                        void change(r.rule, v, r.set[scope]);
-                    }}
-                  >
-                    <input
-                      inputMode="decimal"
-                      size={6}
-                      value={typed[r.rule] ?? ''}
-                      placeholder={`${r.min}–${r.max}`}
-                      aria-label={`${t(`watch_rule_${r.rule}`)} (${unitOf(r.unit, 2)})`}
-                      onChange={(e) => setTyped((x) => ({ ...x, [r.rule]: e.target.value }))}
-                      data-testid="watch-threshold-input"
-                    />{' '}
-                    <button type="submit" data-testid="watch-threshold-save">
-                      {t('save')}
-                    </button>{' '}
-                    {r.set[scope] !== null && (
-                      <button
-                        type="button"
-                        onClick={() => void change(r.rule, null, r.set[scope])}
-                        data-testid="watch-threshold-reset"
-                      >
-                        {t('watch_thresholdReset')}
-                      </button>
-                    )}
-                  </form>
-                </td>
-              </tr>
+              <ThresholdRow
+                key={r.rule}
+                r={r}
+                scope={scope}
+                typed={typed[r.rule] ?? ''}
+                onType={(v) => setTyped((x) => ({ ...x, [r.rule]: v }))}
+                change={change}
+              />
             ))}
           </tbody>
         </table>
       )}
     </details>
+  );
+}
+
+type Rule = WatchThresholdsView['rules'][number];
+
+/** One rule's row: its value and where it is set, a new value for the chosen scope, its removal. */
+function ThresholdRow(props: {
+  r: Rule;
+  scope: Scope;
+  typed: string;
+  onType: (v: string) => void;
+  change: (rule: string, value: number | null, was: number | null) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const prefs = usePrefs();
+  const { r, scope, typed, onType, change } = props;
+  // A unit in words where it is one ("3 Tage", not "3 days"; issue 64); symbols (kW, %, ×) as they are.
+  const unitOf = (unit: string, count: number) => (unit === 'days' ? t('watch_unitDays', { count }) : unit);
+  const shown = (v: number | null) => (v === null ? t('watch_thresholdOff') : fmtNumber(v, prefs, 2));
+  return (
+    <tr data-rule={r.rule} data-value={r.value ?? ''} data-scope={r.scope}>
+      <th scope="row">{t(`watch_rule_${r.rule}`)}</th>
+      <td className="num">
+        {shown(r.value)} {r.value !== null && unitOf(r.unit, r.value)}
+      </td>
+      <td className="small muted">{t(`watch_scopeName_${r.scope}`)}</td>
+      <td>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const v = Number(typed.replace(',', '.'));
+            if (Number.isFinite(v) && typed !== '') void change(r.rule, v, r.set[scope]);
+          }}
+        >
+          <input
+            inputMode="decimal"
+            size={6}
+            value={typed}
+            placeholder={`${r.min}–${r.max}`}
+            aria-label={`${t(`watch_rule_${r.rule}`)} (${unitOf(r.unit, 2)})`}
+            onChange={(e) => onType(e.target.value)}
+            data-testid="watch-threshold-input"
+          />{' '}
+          <button type="submit" data-testid="watch-threshold-save">
+            {t('save')}
+          </button>{' '}
+          {r.set[scope] !== null && (
+            <button
+              type="button"
+              onClick={() => void change(r.rule, null, r.set[scope])}
+              data-testid="watch-threshold-reset"
+            >
+              {t('watch_thresholdReset')}
+            </button>
+          )}
+        </form>
+      </td>
+    </tr>
   );
 }
