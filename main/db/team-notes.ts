@@ -5,7 +5,6 @@
  * made on an older version than the server's — another app changed the note meanwhile — is refused
  * with who changed it when (`note_changed_elsewhere`), and nothing is overwritten.
  */
-import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import type { NoteView } from '../../preload/contract';
 import type { NoteStore } from './note-store';
@@ -19,33 +18,13 @@ import {
   staleNote,
   type NoteRow,
 } from './notes';
-import { inTransaction } from './team-move';
+import { teamChange, type TeamServer } from './team-change';
 import { TEAM_CHANGES_CHANNEL, TEAM_SCHEMA } from './team-schema';
 
 const S = TEAM_SCHEMA;
 
-export interface TeamNoteDeps {
-  /** A connection to the team's server (ended by the store after each change). */
-  connect(): Promise<pg.Client>;
-  /** The server's failure in words (teamFailure of team-sync-store.ts). */
-  failure(err: unknown): unknown;
-  /** The copy the app reads, which follows each change. */
-  copy: Database.Database;
-  by: string;
-  tz: string;
-}
-
-export function teamNoteStore(d: TeamNoteDeps): NoteStore {
-  const change = async <T>(fn: (q: pg.Client) => Promise<T>): Promise<T> => {
-    const q = await d.connect();
-    try {
-      return await inTransaction(q, () => fn(q));
-    } catch (err) {
-      throw d.failure(err);
-    } finally {
-      await q.end().catch(() => null);
-    }
-  };
+export function teamNoteStore(d: TeamServer): NoteStore {
+  const change = <T>(fn: (q: pg.Client) => Promise<T>) => teamChange(d, fn);
   const notify = (q: pg.Client, meterId: string) =>
     q.query('SELECT pg_notify($1, $2)', [TEAM_CHANGES_CHANNEL, meterId]);
   const current = async (q: pg.Client, id: number): Promise<NoteView | null> => {

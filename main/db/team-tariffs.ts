@@ -7,10 +7,10 @@
  * (`tariff_changed_elsewhere`). Then the copy takes the server's rows.
  */
 import type Database from 'better-sqlite3';
-import type pg from 'pg';
 import { AppError } from '../errors';
 import { localStamp } from '../time/local-days';
 import { createTariffStore, type TariffStore } from './tariff-store';
+import { teamChange, type TeamServer } from './team-change';
 import { TEAM_SCHEMA } from './team-schema';
 
 const S = TEAM_SCHEMA;
@@ -57,54 +57,36 @@ function dryRun<T>(copy: Database.Database, op: (store: TariffStore) => T, by: s
   return { out: out!, before, put, drop };
 }
 
-export function teamTariffWrites(d: {
-  connect(): Promise<pg.Client>;
-  failure(err: unknown): unknown;
-  copy: Database.Database;
-  by: string;
-  tz: string;
-}): TariffWrites {
+export function teamTariffWrites(d: TeamServer): TariffWrites {
   return {
     async change(op) {
       const { out, before, put, drop } = dryRun(d.copy, op, d.by);
       if (put.length + drop.length === 0) return out;
-      const q = await d.connect();
-      let written: TariffRow[];
-      try {
-        await q.query('BEGIN');
-        try {
-          await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK]);
-          for (const id of [...put.map((r) => r.id), ...drop]) {
-            const now = await q.query<TariffRow>(
-              `SELECT id, json, updated_sec, version, changed_by FROM ${S}.tariffs WHERE id = $1`,
-              [id],
-            );
-            const server = now.rows[0] ?? null;
-            if ((server?.version ?? null) !== (before.get(id)?.version ?? null))
-              throw staleTariff(id, server, d.tz);
-          }
-          written = [];
-          for (const r of put) {
-            const w = await q.query<TariffRow>(
-              `INSERT INTO ${S}.tariffs (id, json, updated_sec, version, changed_by) VALUES ($1, $2, $3, 1, $4)
-               ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated_sec = excluded.updated_sec,
-                 version = ${S}.tariffs.version + 1, changed_by = excluded.changed_by
-               RETURNING id, json, updated_sec, version, changed_by`,
-              [r.id, r.json, r.updated_sec, d.by],
-            );
-            written.push(w.rows[0]!);
-          }
-          for (const id of drop) await q.query(`DELETE FROM ${S}.tariffs WHERE id = $1`, [id]);
-          await q.query('COMMIT');
-        } catch (err) {
-          await q.query('ROLLBACK').catch(() => null);
-          throw err;
+      const written = await teamChange(d, async (q) => {
+        await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK]);
+        for (const id of [...put.map((r) => r.id), ...drop]) {
+          const now = await q.query<TariffRow>(
+            `SELECT id, json, updated_sec, version, changed_by FROM ${S}.tariffs WHERE id = $1`,
+            [id],
+          );
+          const server = now.rows[0] ?? null;
+          if ((server?.version ?? null) !== (before.get(id)?.version ?? null))
+            throw staleTariff(id, server, d.tz);
         }
-      } catch (err) {
-        throw d.failure(err);
-      } finally {
-        await q.end().catch(() => null);
-      }
+        const rows: TariffRow[] = [];
+        for (const r of put) {
+          const w = await q.query<TariffRow>(
+            `INSERT INTO ${S}.tariffs (id, json, updated_sec, version, changed_by) VALUES ($1, $2, $3, 1, $4)
+             ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated_sec = excluded.updated_sec,
+               version = ${S}.tariffs.version + 1, changed_by = excluded.changed_by
+             RETURNING id, json, updated_sec, version, changed_by`,
+            [r.id, r.json, r.updated_sec, d.by],
+          );
+          rows.push(w.rows[0]!);
+        }
+        for (const id of drop) await q.query(`DELETE FROM ${S}.tariffs WHERE id = $1`, [id]);
+        return rows;
+      });
       mirror(d.copy, written, drop);
       return out;
     },

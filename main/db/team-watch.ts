@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { teamChange, type TeamServer } from './team-change';
 import { TEAM_CHANGES_CHANNEL, TEAM_SCHEMA } from './team-schema';
 import {
   acknowledgeFinding,
@@ -106,73 +107,53 @@ export function findingKey(copy: Database.Database, id: number): (FindingKey & {
 /**
  * The person's "seen" (acknowledgedSec) or "not now" (snoozedUntil, which clears "seen") on a finding
  * of the team's store, named by its condition; one the server does not hold yet (the app found it on
- * its copy before the job did) is added with the next free id. In one transaction under the watch lock.
+ * its copy before the job did) is added with the next free id. In the caller's transaction, under the
+ * watch lock.
  */
 export async function setTeamFindingState(
   q: pg.ClientBase,
   f: FindingKey & { row: unknown[] },
   state: { acknowledgedSec: number } | { snoozedUntil: number },
 ): Promise<void> {
-  await q.query('BEGIN');
-  try {
-    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [WATCH_LOCK]);
-    const [ack, snooze] =
-      'acknowledgedSec' in state ? [state.acknowledgedSec, undefined] : [null, state.snoozedUntil];
-    const where = 'meter_id = $1 AND obis_code = $2 AND rule = $3 AND key = $4';
-    const keyVals = [f.meterId, f.obisCode, f.rule, f.key];
-    const set =
-      snooze === undefined
-        ? await q.query(`UPDATE ${S}.watch_findings SET acknowledged_sec = $5 WHERE ${where}`, [
-            ...keyVals,
-            ack,
-          ])
-        : await q.query(
-            `UPDATE ${S}.watch_findings SET acknowledged_sec = NULL, snoozed_until = $5 WHERE ${where}`,
-            [...keyVals, snooze],
-          );
-    if (set.rowCount === 0) {
-      const row = [...f.row];
-      row[8] = ack;
-      row[10] = snooze ?? row[10];
-      await q.query(
-        `INSERT INTO ${S}.watch_findings (${FINDING_COLS.join(', ')})
-         VALUES ((SELECT coalesce(max(id), 0) + 1 FROM ${S}.watch_findings), ${FINDING_COLS.slice(1)
-           .map((_, i) => `$${i + 1}`)
-           .join(', ')})`,
-        row.slice(1),
-      );
-    }
-    await q.query('SELECT pg_notify($1, $2)', [TEAM_CHANGES_CHANNEL, f.meterId]);
-    await q.query('COMMIT');
-  } catch (err) {
-    await q.query('ROLLBACK').catch(() => null);
-    throw err;
+  await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [WATCH_LOCK]);
+  const [ack, snooze] =
+    'acknowledgedSec' in state ? [state.acknowledgedSec, undefined] : [null, state.snoozedUntil];
+  const where = 'meter_id = $1 AND obis_code = $2 AND rule = $3 AND key = $4';
+  const keyVals = [f.meterId, f.obisCode, f.rule, f.key];
+  const set =
+    snooze === undefined
+      ? await q.query(`UPDATE ${S}.watch_findings SET acknowledged_sec = $5 WHERE ${where}`, [
+          ...keyVals,
+          ack,
+        ])
+      : await q.query(
+          `UPDATE ${S}.watch_findings SET acknowledged_sec = NULL, snoozed_until = $5 WHERE ${where}`,
+          [...keyVals, snooze],
+        );
+  if (set.rowCount === 0) {
+    const row = [...f.row];
+    row[8] = ack;
+    row[10] = snooze ?? row[10];
+    await q.query(
+      `INSERT INTO ${S}.watch_findings (${FINDING_COLS.join(', ')})
+       VALUES ((SELECT coalesce(max(id), 0) + 1 FROM ${S}.watch_findings), ${FINDING_COLS.slice(1)
+         .map((_, i) => `$${i + 1}`)
+         .join(', ')})`,
+      row.slice(1),
+    );
   }
+  await q.query('SELECT pg_notify($1, $2)', [TEAM_CHANGES_CHANNEL, f.meterId]);
 }
 
 /**
- * A team profile's marks: written into the team's server by the finding's condition (setTeamFindingState),
- * then into the copy the app reads. `connect` gives a connection the marks end; `failure` words the
- * server's failure.
+ * A team profile's marks and thresholds: written into the team's server (a mark by the finding's
+ * condition: setTeamFindingState), each in a transaction of its own (teamChange), then into the copy.
  */
-export function teamWatchMarks(d: {
-  connect(): Promise<pg.Client>;
-  failure(err: unknown): unknown;
-  copy: Database.Database;
-  by: string;
-  tz: string;
-}): WatchMarks {
+export function teamWatchMarks(d: TeamServer): WatchMarks {
   const mark = async (id: number, state: { acknowledgedSec: number } | { snoozedUntil: number }) => {
     const f = findingKey(d.copy, id);
     if (!f) return false;
-    const q = await d.connect();
-    try {
-      await setTeamFindingState(q, f, state);
-    } catch (err) {
-      throw d.failure(err);
-    } finally {
-      await q.end().catch(() => null);
-    }
+    await teamChange(d, (q) => setTeamFindingState(q, f, state));
     return true;
   };
   return {
@@ -181,14 +162,7 @@ export function teamWatchMarks(d: {
     snooze: async (id, untilSec) =>
       (await mark(id, { snoozedUntil: untilSec })) && snoozeFinding(d.copy, id, untilSec),
     async setThreshold(t, was, nowSec) {
-      const q = await d.connect();
-      try {
-        await setTeamThreshold(q, t, was, nowSec, d.by, d.tz);
-      } catch (err) {
-        throw d.failure(err);
-      } finally {
-        await q.end().catch(() => null);
-      }
+      await teamChange(d, (q) => setTeamThreshold(q, t, was, nowSec, d.by, d.tz));
       setThreshold(d.copy, t, nowSec, d.by);
     },
   };
@@ -203,30 +177,23 @@ async function setTeamThreshold(
   by: string,
   tz: string,
 ): Promise<void> {
-  await q.query('BEGIN');
-  try {
-    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [WATCH_LOCK]);
-    const key = [t.scope, t.scopeId, t.rule];
-    const where = 'scope = $1 AND scope_id = $2 AND rule = $3';
-    const r = await q.query<{ value: number; set_sec: string; set_by: string | null }>(
-      `SELECT value, set_sec, set_by FROM ${S}.watch_thresholds WHERE ${where}`,
-      key,
+  await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [WATCH_LOCK]);
+  const key = [t.scope, t.scopeId, t.rule];
+  const where = 'scope = $1 AND scope_id = $2 AND rule = $3';
+  const r = await q.query<{ value: number; set_sec: string; set_by: string | null }>(
+    `SELECT value, set_sec, set_by FROM ${S}.watch_thresholds WHERE ${where}`,
+    key,
+  );
+  const now: StoredThreshold | null = r.rows[0]
+    ? { value: r.rows[0].value, setSec: Number(r.rows[0].set_sec), setBy: r.rows[0].set_by }
+    : null;
+  const stale = staleThreshold(now, was, tz);
+  if (stale) throw stale;
+  if (t.value === null) await q.query(`DELETE FROM ${S}.watch_thresholds WHERE ${where}`, key);
+  else
+    await q.query(
+      `INSERT INTO ${S}.watch_thresholds (scope, scope_id, rule, value, set_sec, set_by) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec, set_by = excluded.set_by`,
+      [...key, t.value, nowSec, by],
     );
-    const now: StoredThreshold | null = r.rows[0]
-      ? { value: r.rows[0].value, setSec: Number(r.rows[0].set_sec), setBy: r.rows[0].set_by }
-      : null;
-    const stale = staleThreshold(now, was, tz);
-    if (stale) throw stale;
-    if (t.value === null) await q.query(`DELETE FROM ${S}.watch_thresholds WHERE ${where}`, key);
-    else
-      await q.query(
-        `INSERT INTO ${S}.watch_thresholds (scope, scope_id, rule, value, set_sec, set_by) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (scope, scope_id, rule) DO UPDATE SET value = excluded.value, set_sec = excluded.set_sec, set_by = excluded.set_by`,
-        [...key, t.value, nowSec, by],
-      );
-    await q.query('COMMIT');
-  } catch (err) {
-    await q.query('ROLLBACK').catch(() => null);
-    throw err;
-  }
 }
