@@ -29,6 +29,8 @@ const outsideFilesThroughDoors = {
 const pdfLayout = ['main/report/document.tsx', 'main/report/document/**/*.tsx'];
 
 /** Folders whose code handles files a person points Meterdesk at: they read through main/doors/. */
+const changesThroughStore =
+  "Change notes, the watch list's marks and thresholds through (await services.active()).storeWrites(): a team profile's go to its server.";
 const doorFolders = [
   'main/cli/**/*.ts',
   'main/cost/**/*.ts',
@@ -91,6 +93,27 @@ export default tseslint.config(
   {
     files: pdfLayout,
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInShell, outsideFilesThroughDoors] }] },
+  },
+  {
+    // A person's changes go through the profile's store (ProfileContext.storeWrites): written straight
+    // into the database, a team profile's would reach only its copy, never the team's server.
+    files: ['main/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            electronOnlyInShell,
+            reactOnlyInReport,
+            outsideFilesThroughDoors,
+            ...[
+              ['../db/notes', ['addNote', 'editNote', 'removeNote']],
+              ['../db/watch-store', ['acknowledgeFinding', 'snoozeFinding', 'setThreshold']],
+            ].map(([name, importNames]) => ({ name, importNames, message: changesThroughStore })),
+          ],
+        },
+      ],
+    },
   },
   {
     // One clock (main/time/clock.ts): a figure's "now" comes from the services, tests set it.

@@ -59,6 +59,23 @@ describe('the house order, by the linter', () => {
     ).toEqual([]);
   });
 
+  it("refuses a handler that writes a note or a watch mark past the profile's store", async () => {
+    const [r] = await eslint.lintText(
+      "import { addNote } from '../db/notes';\nimport { setThreshold } from '../db/watch-store';\nexport const x = [addNote, setThreshold];\n",
+      { filePath: 'main/handlers/probe.ts' },
+    );
+    const msgs = r!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    expect(msgs).toHaveLength(2);
+    for (const m of msgs) expect(m).toContain('storeWrites()');
+    const [ok] = await eslint.lintText(
+      "import { listNotes } from '../db/notes';\nexport const x = listNotes;\n",
+      {
+        filePath: 'main/handlers/probe.ts',
+      },
+    );
+    expect(ok!.messages.filter((m) => m.ruleId === 'no-restricted-imports')).toEqual([]);
+  });
+
   it('has a row for every folder of main/, and names only folders that exist', () => {
     const folders = readdirSync('main', { withFileTypes: true })
       .filter((e) => e.isDirectory())
