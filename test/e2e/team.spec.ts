@@ -144,8 +144,17 @@ test("two windows and the team's sync at once: both hear it and read the same ne
       await p.getByTestId('team-changed-reload').click();
       await expect(p.getByTestId('team-changed')).toHaveCount(0);
     }
-    // Both read the same copy of the same store: the same meters with the same latest reading.
-    await expect(page.getByTestId('meter-item')).toHaveCount(await page2.getByTestId('meter-item').count());
+    // Both read the same copy of the same store: every meter the service has, the same latest reading.
+    // (A reloaded list is empty while it is read again: wait for the whole list, never count it once.)
+    const served = (
+      (await (
+        await fetch(`${svc.info.base_url}/api/v1/teams/${svc.info.team}/meters`, {
+          headers: { authorization: `Bearer ${svc.info.tokens.pro}` },
+        })
+      ).json()) as { data: unknown[] }
+    ).data.length;
+    await expect(page.getByTestId('meter-item')).toHaveCount(served);
+    await expect(page2.getByTestId('meter-item')).toHaveCount(served);
     expect(await firstMeter(page)).toBe(await firstMeter(page2));
     await expect(page.getByTestId('meter-list')).toContainText(/21 Nov 2026|22 Nov 2026/);
 
