@@ -25,6 +25,16 @@ test.afterAll(async () => {
   await job?.drop();
 });
 
+/** The demo service's clock one day on (the next day's readings delivered). */
+async function nextServiceDay(): Promise<void> {
+  const advanced = await fetch(`${svc.info.admin_url}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_days: 1 }),
+  });
+  expect(advanced.ok).toBe(true);
+}
+
 /** Opens Profiles and fills the team profile's form of this window with `password`, then adds it. */
 async function submitTeamForm(page: Page, password: string) {
   const more = page.getByTestId('head-more');
@@ -85,12 +95,7 @@ test("a team profile added in the Profiles dialog shows the team's store and cha
   await expect(page.getByTestId('notes').getByRole('alert')).toHaveCount(0);
 
   // The team's nightly job syncs the next day: the open app hears it and offers a new copy.
-  const advanced = await fetch(`${svc.info.admin_url}/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_days: 1 }),
-  });
-  expect(advanced.ok).toBe(true);
+  await nextServiceDay();
   await jobSync();
   const changed = page.getByTestId('team-changed');
   await expect(changed).toContainText("Newer data on the team's server");
@@ -127,12 +132,7 @@ test("two windows and the team's sync at once: both hear it and read the same ne
       await a.language('en');
       await addTeamProfile(p);
     }
-    const advanced = await fetch(`${svc.info.admin_url}/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advance_days: 1 }),
-    });
-    expect(advanced.ok).toBe(true);
+    await nextServiceDay();
     // The team's nightly job syncs while both windows are open on the team profile.
     await jobSync();
     const firstMeter = async (p: Page) => {

@@ -47,6 +47,13 @@ const teamInput = (password: string) => ({
   password,
 });
 
+/** Adds the team profile to `app` and opens it. */
+async function openTeam(app: ReturnType<typeof contractApp>): Promise<ProfileView> {
+  const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
+  await app.call('profiles:switch', { profileId: p.id });
+  return p;
+}
+
 describe('a team profile in the app', () => {
   it("is added after the server answered, opens as a copy of the team's store, and refuses every write", async () => {
     const app = contractApp('md-teamapp-');
@@ -209,13 +216,8 @@ describe('a team profile in the app', () => {
   it("two apps edit one note on the team's server: the second, made on the older version, is refused", async () => {
     const a = contractApp('md-teamnote-a-');
     const b = contractApp('md-teamnote-b-');
-    const open = async (app: ReturnType<typeof contractApp>) => {
-      const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
-      await app.call('profiles:switch', { profileId: p.id });
-      return p;
-    };
-    await open(a);
-    const pb = await open(b);
+    await openTeam(a);
+    const pb = await openTeam(b);
     const heard: unknown[] = [];
     const off = b.services.on((event, payload) => event === 'team:changed' && heard.push(payload));
     await new Promise((r) => setTimeout(r, 500)); // b's listener connected
@@ -306,13 +308,8 @@ describe('a team profile in the app', () => {
     // A tariff to start from: the demo profile's example (each app starts on the demo).
     const example = (await a.call<Tariff[]>('tariffs:list')).find((t) => t.id === 'beispiel-fixpreis')!;
     const mine: Tariff = { ...example, id: 'buero-fix', name: 'Büro Fixpreis', isExample: false };
-    const open = async (app: ReturnType<typeof contractApp>) => {
-      const p = await app.call<ProfileView>('profiles:addTeam', teamInput(PW.app));
-      await app.call('profiles:switch', { profileId: p.id });
-      return p;
-    };
-    await open(a);
-    const pb = await open(b);
+    await openTeam(a);
+    const pb = await openTeam(b);
     const su = await asSuperuser(server, DB);
     const onServer = async () =>
       (
