@@ -30,7 +30,7 @@ const pdfLayout = ['main/report/document.tsx', 'main/report/document/**/*.tsx'];
 
 /** Folders whose code handles files a person points Meterdesk at: they read through main/doors/. */
 const changesThroughStore =
-  "Change notes, the watch list's marks and thresholds through (await services.active()).storeWrites(): a team profile's go to its server.";
+  "Change notes, the watch list's marks and thresholds, tariffs and imports through (await services.active()).storeWrites(): a team profile's go to its server.";
 const doorFolders = [
   'main/cli/**/*.ts',
   'main/cost/**/*.ts',
@@ -109,7 +109,24 @@ export default tseslint.config(
             ...[
               ['../db/notes', ['addNote', 'editNote', 'removeNote']],
               ['../db/watch-store', ['acknowledgeFinding', 'snoozeFinding', 'setThreshold']],
+              ['../import/into-store', ['writeImport']],
             ].map(([name, importNames]) => ({ name, importNames, message: changesThroughStore })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app's imports (the import service) go through the same store: a team's into its server.
+    files: ['main/import/import-service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            electronOnlyInShell,
+            reactOnlyInReport,
+            { name: './into-store', importNames: ['writeImport'], message: changesThroughStore },
           ],
         },
       ],

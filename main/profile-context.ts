@@ -15,6 +15,7 @@ type DemoOptions = Parameters<typeof startDemoService>[0];
 import { unexpected, AppError } from './errors';
 import type { Profile } from './profiles/registry';
 import type { ProfileBook } from './profiles/profile-book';
+import { sqliteImportWrites, type ImportWrites } from './import/import-writes';
 import { openTeamCopy, teamReadOnly, teamWrites, watchTeam, type TeamCopyState } from './team-open';
 import { sqliteNoteStore, type NoteStore } from './db/note-store';
 import { sqliteTariffWrites, type TariffWrites } from './db/team-tariffs';
@@ -111,6 +112,7 @@ export interface StoreWrites {
   notes: NoteStore;
   marks: WatchMarks;
   tariffs: TariffWrites;
+  imports: ImportWrites;
 }
 
 /** How long after a profile opens its integrity check begins (the start's page load comes first). */
@@ -280,6 +282,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
         notes: sqliteNoteStore(db, thisComputer(), tz),
         marks: sqliteWatchMarks(db, thisComputer(), tz),
         tariffs: sqliteTariffWrites(db, thisComputer()),
+        imports: sqliteImportWrites(db, thisComputer()),
       };
   const storeWrites = async () => {
     if (!team && found) throw damaged(dbPath, found);

@@ -3,9 +3,9 @@
  * open (db/team-copy.ts) and kept in the data folder (profiles/team-copies.ts) — the same rows a local
  * profile of that account would hold, read by the same code. When the server cannot be reached (or the
  * password is not at hand) the app keeps showing its last copy and says since when; with no copy yet,
- * the open fails with the server's reason. The app writes a team's notes (into the server, with their
- * versions: teamNotes); every other write is refused in words (`team_read_only_app`), and the team's
- * server is synced by its nightly job.
+ * the open fails with the server's reason. The app writes a team's notes, tariffs, watch list and imports
+ * into the server (teamWrites); every other write is refused in words (`team_read_only_app`), and the
+ * team's server is synced by its nightly job.
  */
 import type Database from 'better-sqlite3';
 import { copyTeamStore } from './db/team-copy';
@@ -14,6 +14,7 @@ import { teamNoteStore } from './db/team-notes';
 import { teamWatchMarks } from './db/team-watch';
 import type { StoreWrites } from './profile-context';
 import { teamTariffWrites } from './db/team-tariffs';
+import { teamImportWrites } from './import/team-import';
 import { teamFailure } from './db/team-sync-store';
 import { listenTeam, type TeamListener } from './db/team-listen';
 import { AppError, unexpected } from './errors';
@@ -127,7 +128,7 @@ export async function watchTeam(
 /**
  * What the app writes into a team's server: its notes (db/team-notes.ts), its watch list's marks and
  * thresholds (db/team-watch.ts) and its tariffs (db/team-tariffs.ts), each change notified to the other apps and mirrored into `copy`,
- * the copy this app reads.
+ * the copy this app reads; its imports too (import/team-import.ts).
  */
 export function teamWrites(
   profiles: ProfileBook,
@@ -155,14 +156,15 @@ export function teamWrites(
     notes: teamNoteStore({ ...server, by, tz }),
     marks: teamWatchMarks({ ...server, by, tz }),
     tariffs: teamTariffWrites({ ...server, by, tz }),
+    imports: teamImportWrites({ ...server, by, tz }),
   };
 }
 
-/** Every other write the app would make into a team profile, refused: notes and marks only so far. */
+/** Every other write the app would make into a team profile, refused: what teamWrites gives is written. */
 export function teamReadOnly(name: string): AppError {
   return new AppError(
     'invalid_input',
-    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes, tariffs and watch list so far. Imports, price series and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
+    `"${name}" is a team profile: the app shows a copy of the team's store and changes only its notes, tariffs, watch list and imports so far. Price series, communities and syncs are made on the team's server with the command line (meterdesk … --profile; docs/team.md). Nothing was changed.`,
     { reason: 'team_read_only_app', params: { name } },
   );
 }

@@ -62,6 +62,10 @@ export const errorReasons = [
   'threshold_gone',
   'tariff_changed_elsewhere',
   'tariff_gone',
+  /** An import on a team profile whose copy does not hold an import the server has for that meter (params: file, by, at, other). */
+  'import_changed_elsewhere',
+  /** Undo of an import made on a team's server (params: file). */
+  'undo_team',
   /** A profile without a name. */
   'profile_name_empty',
   'team_url_insecure',

@@ -180,6 +180,10 @@ export interface ImportLogView {
   undoable: boolean;
   /** Its meter was merged into another: undo the merge first (not an import of an older version). */
   mergedAway?: boolean;
+  /** Made on a team's server (or moved there): no undo record is kept (issue 63). */
+  onTeam?: boolean;
+  /** Who imported it (`user@computer`); null for imports of earlier builds. */
+  importedBy?: string | null;
 }
 
 export const importChannels = {

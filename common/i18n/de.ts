@@ -422,9 +422,9 @@ export const de = {
   err_reason_team_profiles_unreadable:
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:
-    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), seine Hinweise auswerten (watch), ihn lesen (analyze, report, …) und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
+    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), seine Hinweise auswerten (watch), ihn lesen (analyze, report, imports, …), Dateien hineinimportieren (import) und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
   err_reason_team_read_only_app:
-    '„{{name}}“ ist ein Team-Profil: Die App zeigt eine Kopie des Team-Speichers und ändert darin bisher nur Notizen, Tarife und seine Hinweise (gesehen, später, Schwellen). Importe, Preisreihen und Synchronisationen laufen auf dem Server des Teams über die Kommandozeile (docs/team.md). Nichts wurde geändert.',
+    '„{{name}}“ ist ein Team-Profil: Die App zeigt eine Kopie des Team-Speichers und ändert darin bisher nur Notizen, Tarife, seine Hinweise (gesehen, später, Schwellen) und Importe. Preisreihen, Gemeinschaften und Synchronisationen laufen auf dem Server des Teams über die Kommandozeile (docs/team.md). Nichts wurde geändert.',
   err_reason_note_changed_elsewhere:
     'Diese Notiz wurde inzwischen von {{by}} geändert ({{at}}, Version {{version}}). Sie sehen jetzt diesen Stand; Ihre Änderung wurde nicht gespeichert – Ihr Text steht noch im Feld.',
   err_reason_threshold_changed_elsewhere:
@@ -435,6 +435,10 @@ export const de = {
     'Der Tarif „{{id}}“ wurde inzwischen von {{by}} geändert ({{at}}, Version {{version}}). Laden Sie vom Server neu, um ihn zu sehen; Ihre Änderung wurde nicht gespeichert.',
   err_reason_tariff_gone:
     'Der Tarif „{{id}}“ wurde inzwischen auf dem Server des Teams entfernt. Laden Sie vom Server neu; Ihre Änderung wurde nicht gespeichert.',
+  err_reason_import_changed_elsewhere:
+    '„{{other}}“ wurde inzwischen von {{by}} in diesen Zähler importiert ({{at}}); diese Kopie hält es noch nicht. Laden Sie vom Server neu und importieren Sie „{{file}}“ dann noch einmal: Nichts wurde geschrieben.',
+  err_reason_undo_team:
+    'Der Import von „{{file}}“ wurde auf dem Server eines Teams gemacht (oder dorthin übertragen), der den Stand der Tage davor nicht aufhebt; er kann nicht rückgängig gemacht werden. Importieren Sie stattdessen eine berichtigte Datei.',
   err_reason_note_gone:
     'Diese Notiz wurde inzwischen gelöscht (auf einem anderen Computer oder in einem anderen Fenster). Ihre Änderung wurde nicht gespeichert.',
   err_reason_profile_name_empty: 'Ein Profil braucht einen Namen.',

@@ -418,9 +418,9 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_team_profiles_unreadable:
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:
-    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, …) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
+    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, imports, …), import files into it (import) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
   err_reason_team_read_only_app:
-    '“{{name}}” is a team profile: the app shows a copy of the team’s store and changes only its notes, tariffs and watch list (seen, not now, thresholds) so far. Imports, price series and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
+    '“{{name}}” is a team profile: the app shows a copy of the team’s store and changes only its notes, tariffs, watch list (seen, not now, thresholds) and imports so far. Price series, communities and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
   err_reason_note_changed_elsewhere:
     'This note was changed meanwhile by {{by}} ({{at}}, version {{version}}). You now see that version; your change was not saved — your text is still in the field.',
   err_reason_threshold_changed_elsewhere:
@@ -431,6 +431,10 @@ export const en: Record<keyof typeof de, string> = {
     'The tariff “{{id}}” was changed meanwhile by {{by}} ({{at}}, version {{version}}). Reload from the server to see it; your change was not saved.',
   err_reason_tariff_gone:
     'The tariff “{{id}}” was removed meanwhile on the team’s server. Reload from the server; your change was not saved.',
+  err_reason_import_changed_elsewhere:
+    '“{{other}}” was imported into this meter meanwhile by {{by}} ({{at}}); this copy does not hold it yet. Reload from the server, then import “{{file}}” again: nothing was written.',
+  err_reason_undo_team:
+    'The import of “{{file}}” was made on a team’s server (or moved there), which keeps no record of the days before it; it cannot be undone. Import a corrected file instead.',
   err_reason_note_gone:
     'This note was deleted meanwhile (on another computer, or in another window). Your change was not saved.',
   err_reason_profile_name_empty: 'A profile needs a name.',

@@ -144,6 +144,8 @@ export const importDe = {
   importLog_undone: 'rückgängig gemacht',
   importLog_mergedAway: 'Zähler zusammengeführt: erst die Zusammenführung rückgängig machen',
   importLog_noRecord: 'nicht rückgängig zu machen (ältere Version)',
+  importLog_onTeam: 'auf dem Server des Teams: nicht rückgängig zu machen (berichtigte Datei importieren)',
+  importLog_by: 'von {{by}}',
   importLog_confirm:
     '„{{name}}“ rückgängig machen? Jeder Tag, den diese Datei geschrieben hat, wird wie vor dem Import.',
   importLog_undoYes: 'Ja, rückgängig machen',

@@ -145,6 +145,8 @@ export const importEn: Record<keyof typeof importDe, string> = {
   importLog_undone: 'undone',
   importLog_mergedAway: 'meter merged: undo the merge first',
   importLog_noRecord: 'cannot be undone (older version)',
+  importLog_onTeam: 'on the team’s server: cannot be undone (import a corrected file)',
+  importLog_by: 'by {{by}}',
   importLog_confirm: 'Undo "{{name}}"? Every day this file wrote goes back to what it was before the import.',
   importLog_undoYes: 'Yes, undo',
   importLog_keep: 'Keep',

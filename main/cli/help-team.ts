@@ -11,10 +11,12 @@ Meterdesk. sslmode in the address: disable (default for 127.0.0.1 and localhost)
 (default otherwise).
 Then "sync --profile TEAM --base-url URL --team T" syncs an account into it, "stats --profile TEAM"
 counts what it holds, the read commands (analyze, cost, battery, report, meters, sites, portfolio,
-compare-slp, export) read a snapshot of it, "watch --profile TEAM" (after the nightly sync; also
-snooze, thresholds, set, unset) evaluates the watch list on a copy and writes its findings back, and
-"backup"/"restore --profile TEAM" move data between it and local profiles. Imports, tariffs and
-communities on a team profile are not built yet and refuse it in words.`,
+compare-slp, export, imports) read a snapshot of it, "import --profile TEAM FILE..." writes portal
+files into it (refused when a colleague imported into the same meter since the snapshot; an import
+there cannot be undone), "watch --profile TEAM" (after the nightly sync; also snooze, thresholds, set,
+unset) evaluates the watch list on a copy and writes its findings back, and "backup"/"restore
+--profile TEAM" move data between it and local profiles. Tariffs, prices, bills and communities from
+the command line on a team profile are not built yet and refuse it in words.`,
   profile: `Usage: meterdesk --data-dir DIR profile list [--json]
        meterdesk --data-dir DIR profile add-team NAME --url postgres://USER@HOST:PORT/DATABASE [--json]
        meterdesk --data-dir DIR profile remove-team NAME [--json]

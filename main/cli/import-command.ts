@@ -11,7 +11,10 @@ import { openForWriting } from '../db/open';
 import { createReadingsStore } from '../db/readings-store';
 import { createCustomFormats } from '../import/custom-formats';
 import { notesWithGaps } from '../import/import-service';
-import { resolveTarget, sha256, writeImport, type ImportTarget } from '../import/into-store';
+import { resolveTarget, sha256, type ImportTarget, type ImportWrite } from '../import/into-store';
+import { sqliteImportWrites, type ImportWrites } from '../import/import-writes';
+import { thisComputer } from '../profiles/this-computer';
+import { AppError } from '../errors';
 import { noteText, type ImportNote } from '../import/notes';
 import type { Lang } from '../../common/i18n/words';
 import { cliWord, importErrorLine, importNoteLine } from './cli-words';
@@ -66,20 +69,24 @@ export async function importFiles(
     replace?: boolean;
     acceptSuspicious?: boolean;
     lang: Lang;
+    /** A team profile (team-snapshot.ts): the copy's database, and the door into the team's server. */
+    into?: { dbPath: string; writesFor: (db: Database.Database) => ImportWrites };
   },
 ): Promise<void> {
   if (files.length === 0) throw new UsageError('import needs at least one FILE.');
   if (opts.direction && opts.direction !== 'consumption' && opts.direction !== 'feed_in')
     throw new UsageError('--direction must be consumption or feed_in.');
-  const dbPath = await profileDbPath(dataDir, opts.profile);
+  const dbPath = opts.into?.dbPath ?? (await profileDbPath(dataDir, opts.profile));
   const db = openForWriting(dbPath);
   const store = createReadingsStore(db, DEFAULT_TZ);
+  const writes = opts.into ? opts.into.writesFor(db) : sqliteImportWrites(db, thisComputer());
   const custom = createCustomFormats(dataDir).specs();
   let failed = 0;
   try {
     for (const file of files) {
       const name = basename(file);
       let suspicious: ImportNote | null = null;
+      let writing = false;
       try {
         const bytes = readFileBounded(resolve(file), MAX_IMPORT_BYTES, 'The file');
         const parsed = await readImportFile(bytes, {
@@ -95,66 +102,30 @@ export async function importFiles(
           );
         }
         const target = targetOf(db, parsed, name, opts.meterId);
-        const w = writeImport(
-          db,
+        writing = true;
+        const w = await writes.write({
           store,
           parsed,
           target,
-          { name, sha256: sha256(bytes) },
-          systemClock.nowSec(),
-          opts.replace ? 'replace' : 'keep',
-        );
-        const summaries = parsed.series.map((s) => summarize(s, DEFAULT_TZ));
-        const notes = notesWithGaps(parsed, summaries, DEFAULT_TZ);
-        if (w.kept > 0)
-          notes.push({ code: 'service_data_kept', isWarning: false, params: { count: w.kept } });
-        const line = {
-          file,
-          format: parsed.format.id,
-          metering_point: parsed.meteringPoint,
-          meter_id: w.meterId,
-          series: summaries.map((s) => ({
-            obis_code: s.obisCode,
-            readings: s.readings,
-            interval_sec: s.intervalSec,
-            first_start: iso(s.firstStartSec),
-            last_end: iso(s.lastEndSec),
-            sum_kwh: s.sumKwh,
-            quality: s.quality,
-            change_days: s.changeDays,
-            missing: s.missing,
-          })),
-          warnings: notes.filter((n) => n.isWarning).map(noteText),
-          notes: notes.filter((n) => !n.isWarning).map(noteText),
-          written: {
-            inserted: w.inserted,
-            updated: w.updated,
-            unchanged: w.unchanged,
-            kept: w.kept,
-            conflicts_kept: w.conflictsKept,
-          },
-        };
-        if (opts.json) process.stdout.write(JSON.stringify(line) + '\n');
-        else {
-          process.stdout.write(
-            `${name}: ${parsed.format.operator} (${parsed.format.product}) → meter ${w.meterId}, ${w.inserted} new, ${w.updated} changed, ${w.unchanged} unchanged` +
-              (w.kept > 0 ? `, ${w.kept} kept from the service` : '') +
-              (w.conflictsKept > 0
-                ? `, ${w.conflictsKept} kept as an earlier file stored them (its values differ; --replace takes the file's)`
-                : '') +
-              '\n',
-          );
-          for (const s of summaries)
-            process.stdout.write(
-              `  ${s.obisCode}: ${s.readings} ${s.intervalSec === 3600 ? 'hourly readings' : 'quarter-hours'}, ${isoWithOffset(s.firstStartSec)} – ${isoWithOffset(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
-            );
-          for (const n of notes)
-            process.stdout.write(
-              `  ${cliWord(n.isWarning ? 'warning' : 'note', opts.lang)}: ${importNoteLine(n, opts.lang)}\n`,
-            );
-        }
+          file: { name, sha256: sha256(bytes) },
+          nowSec: systemClock.nowSec(),
+          onConflict: opts.replace ? 'replace' : 'keep',
+        });
+        printWritten(file, parsed, w, opts);
       } catch (err) {
         failed++;
+        if (writing && err instanceof AppError) {
+          // Refused by the store (a team's server: changed meanwhile, unreachable): its own words.
+          process.stderr.write(`meterdesk: ${file}: ${err.message}\n`);
+          if (opts.json)
+            process.stdout.write(
+              JSON.stringify({
+                file,
+                error: { kind: err.code, reason: err.details?.reason, message: err.message },
+              }) + '\n',
+            );
+          continue;
+        }
         const e =
           err instanceof ImportError
             ? err
@@ -176,4 +147,62 @@ export async function importFiles(
     db.close();
   }
   if (failed > 0) process.exitCode = 3;
+}
+
+/** One file's line: what went where (JSON with --json), its registers and its notes. */
+function printWritten(
+  file: string,
+  parsed: ParsedFile,
+  w: ImportWrite,
+  opts: { json: boolean; lang: Lang },
+): void {
+  const name = basename(file);
+  const summaries = parsed.series.map((s) => summarize(s, DEFAULT_TZ));
+  const notes = notesWithGaps(parsed, summaries, DEFAULT_TZ);
+  if (w.kept > 0) notes.push({ code: 'service_data_kept', isWarning: false, params: { count: w.kept } });
+  const line = {
+    file,
+    format: parsed.format.id,
+    metering_point: parsed.meteringPoint,
+    meter_id: w.meterId,
+    series: summaries.map((s) => ({
+      obis_code: s.obisCode,
+      readings: s.readings,
+      interval_sec: s.intervalSec,
+      first_start: iso(s.firstStartSec),
+      last_end: iso(s.lastEndSec),
+      sum_kwh: s.sumKwh,
+      quality: s.quality,
+      change_days: s.changeDays,
+      missing: s.missing,
+    })),
+    warnings: notes.filter((n) => n.isWarning).map(noteText),
+    notes: notes.filter((n) => !n.isWarning).map(noteText),
+    written: {
+      inserted: w.inserted,
+      updated: w.updated,
+      unchanged: w.unchanged,
+      kept: w.kept,
+      conflicts_kept: w.conflictsKept,
+    },
+  };
+  if (opts.json) process.stdout.write(JSON.stringify(line) + '\n');
+  else {
+    process.stdout.write(
+      `${name}: ${parsed.format.operator} (${parsed.format.product}) → meter ${w.meterId}, ${w.inserted} new, ${w.updated} changed, ${w.unchanged} unchanged` +
+        (w.kept > 0 ? `, ${w.kept} kept from the service` : '') +
+        (w.conflictsKept > 0
+          ? `, ${w.conflictsKept} kept as an earlier file stored them (its values differ; --replace takes the file's)`
+          : '') +
+        '\n',
+    );
+    for (const s of summaries)
+      process.stdout.write(
+        `  ${s.obisCode}: ${s.readings} ${s.intervalSec === 3600 ? 'hourly readings' : 'quarter-hours'}, ${isoWithOffset(s.firstStartSec)} – ${isoWithOffset(s.lastEndSec)}, ${s.sumKwh} kWh\n`,
+      );
+    for (const n of notes)
+      process.stdout.write(
+        `  ${cliWord(n.isWarning ? 'warning' : 'note', opts.lang)}: ${importNoteLine(n, opts.lang)}\n`,
+      );
+  }
 }

@@ -3,7 +3,8 @@
  * before anything else runs. `team init`, `sync`, `stats`, `backup` and `restore` work on the team's
  * PostgreSQL store; the read commands read a snapshot of it through the code that reads a local
  * profile (`runCommand` on the snapshot's folder); `watch` runs on such a copy and writes its findings
- * back (team-watch.ts); every other command is refused in words.
+ * back (team-watch.ts); `import` plans on such a copy and writes into the server (team-import.ts); every
+ * other command is refused in words.
  */
 import type { CliValues } from './command-line';
 import { UsageError } from './usage-error';
@@ -45,7 +46,22 @@ export async function onTeamProfile(
     await onTeamSnapshot(p, dataDir, (snapshotDir) =>
       runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
     );
-  else if (command === 'watch') {
+  else if (command === 'import') {
+    const { onTeamImport } = await import('./team-snapshot');
+    const { importFiles } = await import('./import-command');
+    const { cliLanguage } = await import('./cli-words');
+    await onTeamImport(p, dataDir, (into) =>
+      importFiles(dataDir, positionals.slice(1), {
+        json: !!v.json,
+        meterId: v.meter,
+        direction: v.direction,
+        replace: !!v.replace,
+        acceptSuspicious: !!v['accept-suspicious'],
+        lang: cliLanguage(process.argv.slice(2)),
+        into,
+      }),
+    );
+  } else if (command === 'watch') {
     const { onTeamWatch } = await import('./team-watch');
     await onTeamWatch(p, dataDir, (copyDir) =>
       runCommand({ ...v, profile: undefined }, positionals, copyDir),

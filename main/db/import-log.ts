@@ -19,6 +19,13 @@ export function importedBefore(db: Database.Database, hash: string, meterId: str
   return r.t;
 }
 
+/** The ids of a meter's imports this database holds (a team's copy: what the server had at the copy). */
+export function importIdsOf(db: Database.Database, meterId: string): number[] {
+  return (
+    db.prepare('SELECT id FROM imports WHERE meter_id = ? ORDER BY id').all(meterId) as { id: number }[]
+  ).map((r) => r.id);
+}
+
 /** The import log, newest first. */
 export function importLog(db: Database.Database): ImportLogView[] {
   return (
@@ -26,7 +33,8 @@ export function importLog(db: Database.Database): ImportLogView[] {
       .prepare(
         `SELECT i.id, i.meter_id, i.file_name, i.sha256, i.format, i.imported_sec, i.readings, i.inserted, i.updated,
                 i.kept, i.undone_sec, coalesce(i.revisions_from >= 0, 0) AS undoable,
-                coalesce(i.revisions_from = -1, 0) AS merged
+                coalesce(i.revisions_from = -1, 0) AS merged, coalesce(i.revisions_from = -2, 0) AS on_team,
+                i.imported_by
            FROM imports i ORDER BY i.imported_sec DESC, i.id DESC`,
       )
       .all() as {
@@ -43,6 +51,8 @@ export function importLog(db: Database.Database): ImportLogView[] {
       undone_sec: number | null;
       undoable: number;
       merged: number;
+      on_team: number;
+      imported_by: string | null;
     }[]
   ).map((r) => ({
     id: r.id,
@@ -59,6 +69,8 @@ export function importLog(db: Database.Database): ImportLogView[] {
     undoable: r.undoable === 1 && r.undone_sec === null,
     // Its meter was merged into another: the merge's entry is undone first, not an older version.
     mergedAway: r.merged === 1,
+    onTeam: r.on_team === 1,
+    importedBy: r.imported_by,
   }));
 }
 
@@ -70,6 +82,11 @@ export function importLog(db: Database.Database): ImportLogView[] {
  */
 /** `revisions_from` of an import whose meter was merged into another (meter-admin.ts). */
 export const MERGED = -1;
+/**
+ * `revisions_from` of an import made on a team's server, or moved there from a local profile: the server
+ * keeps no day snapshots, so it cannot be undone (team-imports.ts, team-move.ts).
+ */
+export const ON_TEAM = -2;
 
 /** What an undo did: the days put back, and whether the meter it created went (with its notes and memberships). */
 export interface UndoResult {
@@ -118,6 +135,12 @@ export function undoImport(
         'conflict',
         `Import ${importId} (${imp.file_name}) came with a merged meter: undo the merge first (its entry in the import log), which brings that meter back with its imports.`,
         { reason: 'undo_merged', params: { file: imp.file_name } },
+      );
+    if (imp.revisions_from === ON_TEAM)
+      throw new AppError(
+        'conflict',
+        `Import ${importId} (${imp.file_name}) was made on a team's server (or moved there), which keeps no record of the days before it; it cannot be undone. Import a corrected file instead.`,
+        { reason: 'undo_team', params: { file: imp.file_name } },
       );
     if (imp.revisions_from === null)
       throw new AppError(

@@ -4,6 +4,7 @@
  * imported meter a new file makes, and the log entry with each day's before and after.
  */
 import type Database from 'better-sqlite3';
+import { ON_TEAM } from './import-log';
 
 /** The state an import's undo needs, taken inside the import's transaction before its readings. */
 export interface ImportSnapshot {
@@ -147,17 +148,24 @@ export function recordImport(
     touched: readonly { obisCode: string; days: ReadonlySet<number> }[];
     /** The span the file covers (its meter owes data up to its end); a merge has none. */
     span?: { fromSec: number; toSec: number };
+    /** Who imported it (`user@computer`). */
+    by?: string | null;
+    /** The id the team's server gave this import (a team profile's copy): kept, with no undo record. */
+    teamId?: number;
   },
 ): number {
   const createdSeries = e.touched.map((t) => t.obisCode).filter((o) => !snap.existedSeries.has(o));
+  const onTeam = e.teamId !== undefined;
   const importId = Number(
     db
       .prepare(
-        `INSERT INTO imports (meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept,
-           revisions_from, revisions_to, created_meter, created_series, meter_latest_before, span_from_sec, span_to_sec)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO imports (id, meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept,
+           revisions_from, revisions_to, created_meter, created_series, meter_latest_before, span_from_sec, span_to_sec,
+           imported_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
+        e.teamId ?? null,
         e.meterId,
         e.fileName,
         e.sha256,
@@ -167,15 +175,17 @@ export function recordImport(
         e.written.inserted,
         e.written.updated,
         e.written.kept,
-        snap.revisionsFrom,
-        maxRevisionId(db),
+        onTeam ? ON_TEAM : snap.revisionsFrom,
+        onTeam ? null : maxRevisionId(db),
         e.createdMeter ? 1 : 0,
         JSON.stringify(createdSeries),
         snap.meterLatestBefore,
         e.span?.fromSec ?? null,
         e.span?.toSec ?? null,
+        e.by ?? null,
       ).lastInsertRowid,
   );
+  if (onTeam) return importId; // the server keeps no day snapshots: nothing to undo by
   const dayRow = db.prepare<[number, number], { vals: string; flags: string; updated: string }>(
     'SELECT vals, flags, updated FROM reading_days WHERE series_id = ? AND day = ?',
   );

@@ -3,13 +3,14 @@
  * file (which a backup then carries to any local profile), and a local profile's rows into an empty team
  * store. Only the tables both stores hold move (team-schema.ts; their columns are alike, checked by
  * team-init.test.ts), as they are, ids included. What only a local profile holds (
- * communities, imports, bills, prices, usage classes) is counted and named by the caller,
+ * communities, bills, prices, usage classes; an import's undo record) is counted and named by the caller,
  * never dropped in silence; the backup file itself is only read.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { AppError } from '../errors';
 import { TEAM_SCHEMA } from './team-schema';
+import { ON_TEAM } from './import-log';
 
 const S = TEAM_SCHEMA;
 
@@ -29,11 +30,12 @@ export const SHARED_TABLES = [
   'watch_findings',
   'watch_thresholds',
   'tariffs',
+  'imports',
 ] as const;
 
 /** Tables whose rows are read a series at a time (the bulk of a profile). */
 const PER_SERIES = new Set(['reading_days', 'irregular_readings', 'daily_rollups', 'reading_revisions']);
-const IDENTITY = new Set(['series', 'reading_revisions', 'notes']);
+const IDENTITY = new Set(['series', 'reading_revisions', 'notes', 'imports']);
 /** A BOOLEAN (is_demo) as SQLite stores it. */
 const toSqlite = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
@@ -112,8 +114,17 @@ export async function sqliteIntoTeam(db: Database.Database, q: pg.ClientBase): P
       continue;
     }
     const sid = cols.indexOf('series_id');
+    // An import's undo record (its day snapshots) stays behind: on the team it cannot be undone.
     const value = (v: unknown, c: number) =>
-      cols[c] === 'is_demo' ? v === 1 : c === sid ? newId.get(Number(v)) : v;
+      cols[c] === 'is_demo'
+        ? v === 1
+        : c === sid
+          ? newId.get(Number(v))
+          : table === 'imports' && cols[c] === 'revisions_from'
+            ? ON_TEAM
+            : table === 'imports' && cols[c] === 'revisions_to'
+              ? null
+              : v;
     for (let at = 0; at < rows.length;) {
       const batch = rows.slice(at, (at += Math.max(1, Math.floor(20_000 / cols.length))));
       const values = batch.map(
@@ -163,7 +174,7 @@ export async function assertTeamEmpty(q: pg.ClientBase, where: string): Promise<
 /** What a local profile holds that the team's store does not (yet): counted, to be said. */
 export function localOnlyCounts(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const table of ['communities', 'imports', 'kept_bills', 'price_series']) {
+  for (const table of ['communities', 'kept_bills', 'price_series']) {
     const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
     const n = exists ? (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n : 0;
     if (n > 0) out[table] = n;

@@ -7,7 +7,7 @@
  * nothing. The page's days are read in one query, merged in memory, written back in a few.
  */
 import type pg from 'pg';
-import type { ReadingColumns } from '../api/reading-columns';
+import { ReadingColumns, type ReadingRow } from '../api/reading-columns';
 import { MAX_SERIES_PER_METER } from '../api/schemas';
 import { AppError } from '../errors';
 import { dayNumberOf } from '../time/local-days';
@@ -20,7 +20,7 @@ const S = TEAM_SCHEMA;
 type Series = { id: number; resolutionSec: number };
 
 export async function teamApplyPage(
-  q: pg.PoolClient,
+  q: pg.ClientBase,
   tz: string,
   meterId: string,
   c: ReadingColumns,
@@ -59,9 +59,21 @@ export async function teamApplyPage(
   return result;
 }
 
+/** Readings as objects (an import's page) written as teamApplyPage writes a sync's. */
+export async function teamApplyRows(
+  q: pg.ClientBase,
+  tz: string,
+  meterId: string,
+  rows: readonly ReadingRow[],
+  source: string,
+  nowSec: number,
+): Promise<WriteResult> {
+  return teamApplyPage(q, tz, meterId, ReadingColumns.of(rows), source, nowSec);
+}
+
 /** The series of each register the page names (made, with the resolution of its first reading, if new). */
 async function seriesOfPage(
-  q: pg.PoolClient,
+  q: pg.ClientBase,
   meterId: string,
   c: ReadingColumns,
 ): Promise<Map<string, Series>> {
@@ -102,7 +114,7 @@ async function seriesOfPage(
 
 /** The stored rows of every day the page touches, by `series:day`, read in two queries. */
 async function storedDays(
-  q: pg.PoolClient,
+  q: pg.ClientBase,
   tz: string,
   c: ReadingColumns,
   sidOf: (register: number) => number,
@@ -164,7 +176,7 @@ const maxStart = (c: ReadingColumns) => {
 };
 
 /** The changed days written back: records, irregular readings and rollups, each kind in one statement. */
-async function writeDays(q: pg.PoolClient, changed: OpenDay[]): Promise<void> {
+async function writeDays(q: pg.ClientBase, changed: OpenDay[]): Promise<void> {
   const w = changed.map((d) => ({ d, w: dayWrites(d) }));
   const put = w.filter((x) => x.w.day);
   if (put.length)
@@ -207,7 +219,7 @@ async function writeDays(q: pg.PoolClient, changed: OpenDay[]): Promise<void> {
   await writeRollups(q, w);
 }
 
-async function writeRollups(q: pg.PoolClient, w: { d: OpenDay; w: ReturnType<typeof dayWrites> }[]) {
+async function writeRollups(q: pg.ClientBase, w: { d: OpenDay; w: ReturnType<typeof dayWrites> }[]) {
   const put = w.filter((x) => x.w.rollup);
   if (put.length)
     await q.query(
@@ -231,7 +243,7 @@ async function writeRollups(q: pg.PoolClient, w: { d: OpenDay; w: ReturnType<typ
     );
 }
 
-async function insertRevisions(q: pg.PoolClient, rows: RevisionRow[]): Promise<void> {
+async function insertRevisions(q: pg.ClientBase, rows: RevisionRow[]): Promise<void> {
   if (!rows.length) return;
   await q.query(
     `INSERT INTO ${S}.reading_revisions (series_id, start_sec, old_value, old_quality, old_updated_sec, new_value, new_quality, new_updated_sec, recorded_sec, source)

@@ -4,7 +4,7 @@
  * readings as one row, its slots as JSON arrays, rollups per day). Migrations are numbered, append-only
  * and never edited once landed, like SQLite's; `meterdesk team init` applies the pending ones as the
  * schema's owner (db/team-init.ts). Notes carry a version (0002); the watch list's findings and
- * thresholds (0003); tariffs with versions (0004). Not yet here: imports, price series, communities.
+ * thresholds (0003); tariffs with versions (0004); imported files (0005). Not yet here: price series, communities, kept bills.
  */
 export const TEAM_SCHEMA = 'meterdesk';
 
@@ -197,9 +197,40 @@ CREATE TABLE meterdesk.tariffs (
 );
 `;
 
+/**
+ * Imported files (the local profile's imports of 0001 + 0002 + 0010 + 0015, in its column order). An
+ * import made on the server keeps no day snapshots: `revisions_from` is -2 (import-log.ts ON_TEAM) and it
+ * cannot be undone.
+ */
+const imports = `
+CREATE TABLE meterdesk.imports (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  meter_id TEXT NOT NULL,
+  file_name TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  format TEXT NOT NULL,
+  imported_sec BIGINT NOT NULL,
+  readings INTEGER NOT NULL,
+  inserted INTEGER NOT NULL,
+  updated INTEGER NOT NULL,
+  kept INTEGER NOT NULL,
+  revisions_from BIGINT,
+  revisions_to BIGINT,
+  created_meter INTEGER NOT NULL DEFAULT 0,
+  created_series TEXT,
+  meter_latest_before BIGINT,
+  undone_sec BIGINT,
+  span_from_sec BIGINT,
+  span_to_sec BIGINT,
+  imported_by TEXT
+);
+CREATE INDEX imports_sha ON meterdesk.imports (sha256, meter_id);
+`;
+
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: '0001_core', sql: core },
   { version: 2, name: '0002_notes', sql: notes },
   { version: 3, name: '0003_watch', sql: watch },
   { version: 4, name: '0004_tariffs', sql: tariffs },
+  { version: 5, name: '0005_imports', sql: imports },
 ];

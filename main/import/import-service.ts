@@ -26,8 +26,8 @@ import {
   serviceOverlap,
   sha256,
   suggestMeter,
-  writeImport,
 } from './into-store';
+import type { ImportWrites } from './import-writes';
 import { note, noteText, type ImportNote } from './notes';
 import type { ParseJob } from './parse-thread';
 import { fileStart, readImportFile } from './read-file';
@@ -53,11 +53,14 @@ interface Staged {
 export interface ImportDeps {
   dataDir: string;
   tz: string;
-  /** The active profile; `assertWritable` refuses when its database is damaged. */
+  /**
+   * The active profile: its database (a team profile's: the copy) and the door its imports go through
+   * (refused when its database is damaged; a team's server, then the copy).
+   */
   active: () => Promise<{
     db: Database.Database;
     readings: ReadingsStore;
-    assertWritable?: () => Promise<void>;
+    storeWrites: () => Promise<{ imports: ImportWrites }>;
   }>;
   onProgress?: (p: { fileName: string; fraction: number; phase: 'reading' | 'writing' }) => void;
   onWritten?: (meterId: string) => void;
@@ -338,21 +341,20 @@ export function createImportService(deps: ImportDeps) {
     ): Promise<ImportDone> {
       const st = get(fileId);
       const parsed = committable(st, confirmSuspicious);
-      const { db, readings, assertWritable } = await deps.active();
-      await assertWritable?.();
+      const { db, readings, storeWrites } = await deps.active();
+      const writes = (await storeWrites()).imports;
       const target = resolveTarget(db, parsed, st.meterId, { name: st.name, sha256: st.hash });
       const mismatch = intervalConflict(db, target.meterId, parsed);
       if (mismatch) throw intervalRefusal(st.name, mismatch);
       deps.onProgress?.({ fileName: st.name, fraction: 0, phase: 'writing' });
-      const w = writeImport(
-        db,
-        readings,
+      const w = await writes.write({
+        store: readings,
         parsed,
         target,
-        { name: st.name, sha256: st.hash },
-        now(),
+        file: { name: st.name, sha256: st.hash },
+        nowSec: now(),
         onConflict,
-      );
+      });
       deps.onProgress?.({ fileName: st.name, fraction: 1, phase: 'writing' });
       staged.delete(fileId);
       deps.onWritten?.(w.meterId);

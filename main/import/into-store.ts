@@ -19,11 +19,12 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ReadingsStore } from '../db/readings-store';
 import { AppError } from '../errors';
-import { ImportError, type ParsedFile } from './types';
+import type { ParsedFile } from './types';
 import { countReadings, readRange } from '../db/readings-read';
 import { meterRow, metersAtPoint } from '../db/meter-reads';
-import { seriesOf, similarSeries } from '../db/series-reads';
-import { dayNumberOf } from '../time/local-days';
+import { similarSeries } from '../db/series-reads';
+import { planImport } from './import-plan';
+export { importConflicts, intervalConflict, intervalConflictText } from './import-plan';
 
 /** The local customer that holds meters known only from imported files. */
 export { IMPORTED_CUSTOMER_ID } from '../../common/imported-customer';
@@ -54,6 +55,11 @@ const slug = (text: string) => slugOf(text, 60);
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The site of an operator's imported meters under the "Imported" customer. */
+export function importedSiteId(operator: string): string {
+  return `${IMPORTED_CUSTOMER_ID}-${slug(operator)}`;
 }
 
 /** The id a meter of imported files gets (stable: the same file → the same meter). */
@@ -132,52 +138,6 @@ export function serviceOverlap(db: Database.Database, meterId: string, parsed: P
 }
 
 /**
- * Quarter-hours of the file whose value differs from what an earlier file stored for the same meter
- * and register (the service's readings are never replaced and are counted apart): their number, the
- * first few, and the keys to leave out when they are kept.
- */
-export function importConflicts(
-  db: Database.Database,
-  meterId: string,
-  parsed: ParsedFile,
-): {
-  count: number;
-  sample: { obisCode: string; startSec: number; stored: number; file: number }[];
-  keys: Set<string>;
-} {
-  const out = {
-    count: 0,
-    sample: [] as { obisCode: string; startSec: number; stored: number; file: number }[],
-    keys: new Set<string>(),
-  };
-  const kwhSeries = (meterId: string, obisCode: string) => {
-    const s = seriesOf(db, meterId, obisCode);
-    return s?.unit === 'kWh' ? s : null;
-  };
-  for (const s of parsed.series) {
-    const sid = kwhSeries(meterId, s.obisCode)?.id;
-    if (sid === undefined || s.startSec.length === 0) continue;
-    const stored = new Map<number, { value: number; source: string }>();
-    for (const r of readRange(db, sid, s.startSec[0]!, s.startSec[s.startSec.length - 1]! + s.intervalSec))
-      stored.set(r[0], { value: r[2], source: r[6] });
-    for (let i = 0; i < s.startSec.length; i++) {
-      const x = stored.get(s.startSec[i]!);
-      if (!x || x.source !== 'import' || Math.abs(x.value - s.valueKwh[i]!) < 1e-9) continue;
-      out.count++;
-      out.keys.add(`${s.obisCode}|${s.startSec[i]}`);
-      if (out.sample.length < 5)
-        out.sample.push({
-          obisCode: s.obisCode,
-          startSec: s.startSec[i]!,
-          stored: x.value,
-          file: s.valueKwh[i]!,
-        });
-    }
-  }
-  return out;
-}
-
-/**
  * A meter this file without a metering point seems to belong to: the one whose stored quarter-hours
  * agree with the file's wherever both have a value (at least a day of them, all equal) — e.g. the same
  * November exported as TINETZ v2 (no metering point) and v3 (with one). Only a suggestion.
@@ -212,31 +172,6 @@ export function suggestMeter(
   return best;
 }
 
-/**
- * A register the target meter already holds at another interval (quarter-hours vs hours), or null. One
- * series has one interval: an hourly file does not go into a quarter-hour series (nor the reverse); it
- * becomes a meter of its own.
- */
-export function intervalConflict(
-  db: Database.Database,
-  meterId: string,
-  parsed: ParsedFile,
-): { obisCode: string; storedSec: number; fileSec: number } | null {
-  for (const s of parsed.series) {
-    const found = seriesOf(db, meterId, s.obisCode);
-    const stored = found?.unit === 'kWh' ? (found.resolution_sec ?? undefined) : undefined;
-    if (stored !== undefined && stored !== s.intervalSec)
-      return { obisCode: s.obisCode, storedSec: stored, fileSec: s.intervalSec };
-  }
-  return null;
-}
-
-/** The person's sentence for an interval conflict. */
-export function intervalConflictText(c: { obisCode: string; storedSec: number; fileSec: number }): string {
-  const word = (sec: number) => (sec === 3600 ? 'hourly values' : 'quarter-hours');
-  return `This meter holds ${word(c.storedSec)} of ${c.obisCode}, the file ${word(c.fileSec)}: one series keeps one interval, so the file cannot go into it. Import it as a new meter (choose "new meter" as the target).`;
-}
-
 export { importedBefore } from '../db/import-log';
 
 export function writeImport(
@@ -248,40 +183,16 @@ export function writeImport(
   nowSec: number,
   /** Quarter-hours stored by an earlier file with another value: kept (the default) or replaced. */
   onConflict: 'keep' | 'replace' = 'keep',
+  /** Who imports it; a team's copy: the id the server gave the import (no undo record is kept). */
+  record: { by?: string | null; teamId?: number } = {},
 ): ImportWrite {
-  const mismatch = intervalConflict(db, target.meterId, parsed);
-  if (mismatch) throw new ImportError('resolution_mismatch', intervalConflictText(mismatch));
-  const conflicts = onConflict === 'keep' ? importConflicts(db, target.meterId, parsed) : null;
-  // Written in pages of at most PAGE readings (one transaction around them all): the rows of a large
-  // file never exist as objects all at once.
-  const PAGE = 20_000;
-  const pages = function* () {
-    for (const s of parsed.series)
-      for (let from = 0; from < s.startSec.length; from += PAGE)
-        yield s.startSec
-          .slice(from, from + PAGE)
-          .map((startSec, k) => ({
-            obisCode: s.obisCode,
-            startSec,
-            endSec: startSec + s.intervalSec,
-            value: s.valueKwh[from + k]!,
-            quality: s.quality[from + k]!,
-            updatedSec: null,
-          }))
-          .filter((r) => !conflicts?.keys.has(`${r.obisCode}|${r.startSec}`));
-  };
-  const total = parsed.series.reduce((n, s) => n + s.startSec.length, 0);
-  const lastEnd = Math.max(...parsed.series.map((s) => s.startSec[s.startSec.length - 1]! + s.intervalSec));
-  // The span the file covers: what its meter owes data up to (analysis/horizon.ts), kept in the log.
-  const span = parsed.span ?? {
-    fromSec: Math.min(...parsed.series.map((s) => s.startSec[0]!)),
-    toSec: lastEnd,
-  };
-  // The days this file writes, per register (what undo snapshots and later restores).
-  const touched = parsed.series.map((s) => ({
-    obisCode: s.obisCode,
-    days: new Set(s.startSec.map((sec) => dayNumberOf(sec, store.tz))),
-  }));
+  const { conflicts, pages, total, lastEnd, span, touched } = planImport(
+    db,
+    parsed,
+    target,
+    store.tz,
+    onConflict,
+  );
   let out: ImportWrite | null = null;
   db.transaction(() => {
     const snap = snapshotBeforeImport(db, target.meterId, target.exists, touched);
@@ -289,7 +200,7 @@ export function writeImport(
       createImportedMeter(db, {
         meterId: target.meterId,
         customerId: IMPORTED_CUSTOMER_ID,
-        siteId: `${IMPORTED_CUSTOMER_ID}-${slug(parsed.format.operator)}`,
+        siteId: importedSiteId(parsed.format.operator),
         operator: parsed.format.operator,
         meteringPoint: parsed.meteringPoint ?? '',
         label: target.label,
@@ -318,6 +229,7 @@ export function writeImport(
       createdMeter: !target.exists,
       touched,
       span,
+      ...record,
     });
     out = {
       meterId: target.meterId,

@@ -95,6 +95,7 @@ describe('team init', () => {
       'account',
       'customers',
       'daily_rollups',
+      'imports',
       'irregular_readings',
       'meters',
       'notes',
@@ -144,7 +145,7 @@ describe('team init', () => {
 
     // A store of the first version (no notes, no watch list yet): init — even naming another role — adds the notes
     // and gives them to the role that writes the store already; its data stay.
-    for (const t of ['notes', 'watch_findings', 'watch_thresholds', 'tariffs'])
+    for (const t of ['notes', 'watch_findings', 'watch_thresholds', 'tariffs', 'imports'])
       await check.query(`DROP TABLE meterdesk.${t}`);
     await check.query('DELETE FROM meterdesk.schema_migrations WHERE version > 1');
     const upgrade = await cli(['team', 'init', '--url', url(OWNER), '--app-role', OTHER, '--json'], PW.owner);
@@ -160,6 +161,11 @@ describe('team init', () => {
       expect((await writer.query('SELECT text, version FROM meterdesk.notes')).rows).toEqual([
         { text: 'Keller', version: 1 },
       ]);
+      // …and the imports, with the id the server gives.
+      const imp = await writer.query<{ id: string }>(
+        "INSERT INTO meterdesk.imports (meter_id, file_name, sha256, format, imported_sec, readings, inserted, updated, kept) VALUES ('m1', 'a.csv', 'x', 'f', 1, 0, 0, 0, 0) RETURNING id",
+      );
+      expect(Number(imp.rows[0]!.id)).toBeGreaterThan(0);
     } finally {
       await writer.end();
     }

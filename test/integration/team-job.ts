@@ -12,6 +12,8 @@ import { cliBundle } from './cli-bundle';
 import { asSuperuser, postgres, type PgServer } from './postgres';
 
 export interface TeamJob {
+  /** The job's data folder (its own local profile, if a test syncs one there). */
+  dir: string;
   server: PgServer;
   db: string;
   /** The apps' role and its password: what a person enters in the app. */
@@ -58,8 +60,12 @@ async function cli(dataDir: string, args: string[], env: Record<string, string>)
   if (r.status !== 0) throw new Error(`meterdesk ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
 }
 
-/** A team store named after `prefix` and this process, initialised and synced once from `account`. */
-export async function teamJob(prefix: string, account: Account): Promise<TeamJob> {
+/** A team store named after `prefix` and this process, initialised and (unless not `firstSync`) synced once from `account`. */
+export async function teamJob(
+  prefix: string,
+  account: Account,
+  o: { firstSync: boolean } = { firstSync: true },
+): Promise<TeamJob> {
   const server = await postgres();
   const tag = `${prefix}${process.pid}`;
   const db = `${tag}_db`;
@@ -83,8 +89,9 @@ export async function teamJob(prefix: string, account: Account): Promise<TeamJob
       PGPASSWORD: pw.app,
       METERDESK_TOKEN: account.tokens.pro!,
     });
-  await sync();
+  if (o.firstSync) await sync();
   return {
+    dir,
     server,
     db,
     app,

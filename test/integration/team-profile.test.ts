@@ -145,13 +145,7 @@ describe('team profiles', () => {
     });
 
     // Every other command refuses the team profile in words, and writes nothing anywhere.
-    for (const args of [
-      ['import', join(dir, 'none.csv')],
-      ['tariffs'],
-      ['imports'],
-      ['prices'],
-      ['community'],
-    ]) {
+    for (const args of [['tariffs'], ['prices'], ['community']]) {
       const r = await cli(dir, [...args, '--profile', TEAM]);
       expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
       expect(r.stderr, args[0]).toContain(`"${TEAM}" is a team profile`);
@@ -345,8 +339,15 @@ describe('team profiles', () => {
     note.run(meterId, null, null, 'Zähler im Keller', 1_700_000_000, 3, 1_700_000_900, 'anna@graz');
     note.run(meterId, 1_700_006_400, 1_700_092_800, 'Betriebsurlaub', 1_700_000_100, 1, 1_700_000_100, null);
     local.close();
+    // An imported file goes too (its log entry; its undo record stays behind: undone nowhere else).
+    const imp = await cli(dir, [
+      'import',
+      join(__dirname, '..', 'fixtures', 'dso', 'wienernetze-viertelstundenwerte-oct2024.csv'),
+    ]);
+    expect(imp.status, imp.stderr).toBe(0);
     const original = localRows(join(dir, 'meterdesk.sqlite'));
     expect(original.notes).toHaveLength(2);
+    expect(original.imports).toHaveLength(1);
     const f1 = join(dir, 'local.mdbackup');
     expect((await cli(dir, ['backup', '--out', f1])).status).toBe(0);
 
@@ -374,6 +375,9 @@ describe('team profiles', () => {
     expect(back.status, back.stderr).toBe(0);
     const id = (JSON.parse(back.stdout) as { profile: string }).profile;
     expect(localRows(join(dir, 'profiles', id, 'meterdesk.sqlite'))).toEqual(original);
+    const undo = await cli(dir, ['imports', 'undo', '1', '--profile', id]);
+    expect(undo.status).not.toBe(0);
+    expect(undo.stderr).toContain("was made on a team's server (or moved there)");
     // A sync on the restored team goes on from the stored cursors: nothing new, nothing written twice.
     const next = await cli(
       dir,
@@ -511,6 +515,8 @@ const ROWS = {
                 FROM reading_revisions v JOIN series s ON s.id = v.series_id`,
   meters: 'SELECT id, metering_point, commodity, status, latest_data_sec FROM meters',
   notes: 'SELECT meter_id, from_sec, to_sec, text, created_sec, version, changed_sec, changed_by FROM notes',
+  imports:
+    'SELECT meter_id, file_name, sha256, format, imported_sec, readings, inserted, span_from_sec, span_to_sec, imported_by FROM imports',
 };
 const sorted = (rows: unknown[][]) =>
   rows.map((r) => JSON.stringify(r.map((x) => (x === null ? null : String(x))))).sort();

@@ -67,6 +67,19 @@ describe('the house order, by the linter', () => {
     const msgs = r!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
     expect(msgs).toHaveLength(2);
     for (const m of msgs) expect(m).toContain('storeWrites()');
+    // An import too: in a handler, and in the import service the app's imports go through.
+    for (const [filePath, from] of [
+      ['main/handlers/probe.ts', '../import/into-store'],
+      ['main/import/import-service.ts', './into-store'],
+    ] as const) {
+      const [imp] = await eslint.lintText(
+        `import { writeImport } from '${from}';\nexport const x = writeImport;\n`,
+        { filePath },
+      );
+      const said = imp!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+      expect(said, filePath).toHaveLength(1);
+      expect(said[0]).toContain('storeWrites()');
+    }
     const [ok] = await eslint.lintText(
       "import { listNotes } from '../db/notes';\nexport const x = listNotes;\n",
       {

@@ -91,6 +91,7 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
               <td>{fmtDateTime(e.importedSec, prefs)}</td>
               <td className="mono small">
                 {e.format === 'merge' ? t('importLog_mergeOf', { name: e.fileName }) : e.fileName}
+                {e.importedBy && <span className="muted"> · {t('importLog_by', { by: e.importedBy })}</span>}
               </td>
               <td className="small" title={e.meterId}>
                 {meterName(e.meterId)}
@@ -119,6 +120,10 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
                   </button>
                 ) : e.mergedAway ? (
                   <span className="muted small">{t('importLog_mergedAway')}</span>
+                ) : e.onTeam ? (
+                  <span className="muted small" data-testid="import-log-on-team">
+                    {t('importLog_onTeam')}
+                  </span>
                 ) : (
                   <span className="muted small">{t('importLog_noRecord')}</span>
                 )}
