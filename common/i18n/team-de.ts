@@ -24,5 +24,5 @@ export const teamDe = {
   teamOpenNewer: 'Öffnen',
   teamReload: 'Neu vom Server laden',
   teamReadOnly:
-    'Team-Profil: Die App zeigt eine Kopie des Team-Speichers vom {{time}}; Notizen werden auf den Server des Teams geschrieben, Importe und Synchronisationen laufen dort.',
+    'Team-Profil: Die App zeigt eine Kopie des Team-Speichers vom {{time}}; Notizen, Tarife, Hinweise und Importe werden auf den Server des Teams geschrieben; synchronisiert wird dort (nächtlicher Auftrag).',
 };

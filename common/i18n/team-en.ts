@@ -25,5 +25,5 @@ export const teamEn: Record<keyof typeof teamDe, string> = {
   teamOpenNewer: 'Open it',
   teamReload: 'Reload from the server',
   teamReadOnly:
-    "Team profile: the app shows a copy of the team's store of {{time}}; notes are written to the team's server, imports and syncs are made there.",
+    "Team profile: the app shows a copy of the team's store of {{time}}; notes, tariffs, the watch list and imports are written to the team's server; it is synced there (its nightly job).",
 };

@@ -4,29 +4,10 @@
 // where. Screenshots of the DST preview in test-results/screens/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { dropFiles } from './drop-files';
 import { expect, harnessDb, test } from './fixtures';
 
 const DSO = join('test', 'fixtures', 'dso');
-
-/** Drops files on the window as a person would: a drag of files over it, then the drop. */
-async function dropFiles(page: Page, files: { name: string; bytes: Buffer }[], target = '.app') {
-  await page.evaluate(
-    ({ files, target }) => {
-      const dt = new DataTransfer();
-      for (const f of files) {
-        const bin = atob(f.b64);
-        const bytes = new Uint8Array(bin.length);
-        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-        dt.items.add(new File([bytes], f.name, { type: 'text/csv' }));
-      }
-      const el = document.querySelector(target)!;
-      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { files: files.map((f) => ({ name: f.name, b64: f.bytes.toString('base64') })), target },
-  );
-}
 
 const fixture = (name: string) => ({ name, bytes: readFileSync(join(DSO, name)) });
 

@@ -3,8 +3,12 @@
 // database, user, TLS, password), opened as a copy of the team's store — every meter the service has,
 // the copy's time in the status bar — and a note written into the team's store. Two windows (two
 // computers) edit one note: the second, made on the older version, is refused with the first's change
-// named, and its text stays in the field.
+// named, and its text stays in the field. A file imported in one goes into the team's server; the
+// other, importing into the same meter on its older copy, is refused naming it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { dropFiles } from './drop-files';
 import { spawnDemoService, spawnHarness, type DemoService } from '../harness/spawn';
 import { teamJob, type TeamJob } from '../integration/team-job';
 import { expect, test } from './fixtures';
@@ -188,6 +192,35 @@ test("two windows and the team's sync at once: both hear it and read the same ne
     await app2.screenshot('team-note-refused');
     await editing.getByRole('button', { name: 'Cancel' }).click();
     await expect(theirs).toHaveText(/Zählertausch 14\.11\./);
+
+    // A file dropped in the first window goes into the team's server and opens on its chart.
+    const wien = readFileSync(join('test', 'fixtures', 'dso', 'wienernetze-viertelstundenwerte-oct2024.csv'));
+    await dropFiles(page, [{ name: 'wien.csv', bytes: wien }]);
+    await page.getByTestId('import-dialog').getByTestId('import-commit').click();
+    await expect(page.getByTestId('import-dialog')).toBeHidden();
+    await expect(page.getByTestId('figure-readings')).toContainText('196');
+    // The second window, on its older copy, imports a corrected file into the same meter: refused,
+    // naming the first's import; after Reload it lists the meter and the import log says who.
+    const corrected = Buffer.from(wien.toString('utf8').replace(/;(\d+),(\d+);;/g, ';$1,$21;;'), 'utf8');
+    await dropFiles(page2, [{ name: 'wien-korrigiert.csv', bytes: corrected }]);
+    const card2 = page2.getByTestId('import-dialog').getByTestId('import-card');
+    await card2.getByTestId('import-commit').click();
+    await expect(card2.getByRole('alert')).toContainText(
+      '“wien.csv” was imported into this meter meanwhile by',
+    );
+    await expect(card2.getByRole('alert')).toContainText('nothing was written');
+    await app2.screenshot('team-import-refused');
+    await page2.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).last().click();
+    await expect(page2.getByTestId('team-changed')).toContainText("Newer data on the team's server");
+    await page2.getByTestId('team-changed-reload').click();
+    await expect(page2.getByTestId('meter-item')).toHaveCount(served + 1);
+    await page2.getByTestId('open-import').click();
+    const log = page2.getByTestId('import-log');
+    await log.locator('summary').click();
+    const row = log.getByTestId('import-log-row').filter({ hasText: 'wien.csv' });
+    await expect(row).toContainText(/wien\.csv · by \S+@\S+/);
+    await expect(row.getByTestId('import-log-on-team')).toHaveText(/on the team’s server: cannot be undone/);
+    await expect(row.getByTestId('import-log-undo')).toHaveCount(0);
   } finally {
     await page2.close();
     other.process.kill('SIGTERM');
