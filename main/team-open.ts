@@ -64,7 +64,8 @@ export async function openTeamCopy(
     const job = copies.begin(systemClock.nowMs());
     try {
       const password = (await teamSecrets.get(id)) ?? undefined;
-      await copyTeamStore(targetOf(t), password, job.part);
+      // From the newest copy when there is one: only what changed since is read (team-delta.ts).
+      await copyTeamStore(targetOf(t), password, job.part, keep ?? last?.path ?? null);
       const made = job.finish();
       copies.pruneOlder(made.path, keep ? [keep] : []);
       return made;

@@ -3,28 +3,74 @@
  * read-only snapshot (REPEATABLE READ) and written into a fresh database, through the code the team's
  * backup uses (team-move.ts). The command line's read commands read such a copy made per command; the
  * app keeps its newest one between starts (profiles/team-copies.ts) and reads it as a local profile's
- * file, so a team's figures are a local profile's figures of the same rows.
+ * file, so a team's figures are a local profile's figures of the same rows. Given the app's newest copy
+ * (`from`), only what changed since it was taken is read (team-delta.ts) into a file-level copy of it;
+ * taken whole when that cannot be (no mark, another server, too much changed).
  */
+import Database from 'better-sqlite3';
 import { connectTeam, requireTeamSchema, type TeamTarget } from './team-init';
+import { copyMark, deltaPossible, setCopyMark, snapshotXmin, teamDeltaIntoSqlite } from './team-delta';
 import { inTransaction, teamIntoSqlite } from './team-move';
 import { openDatabase } from './open';
+
+/** How a copy was made: whole, or as `from` plus what changed since (days and revisions written). */
+export type CopyMade = { whole: true } | { whole: false; days: number; revisions: number };
 
 /** Copies the team's store at `target` into a new SQLite file at `file` (which must not exist yet). */
 export async function copyTeamStore(
   target: TeamTarget,
   password: string | undefined,
   file: string,
-): Promise<void> {
+  from: string | null = null,
+): Promise<CopyMade> {
   const client = await connectTeam(target, password);
   try {
     await requireTeamSchema(client, target);
-    const db = openDatabase(file);
+    return await inTransaction(
+      client,
+      async () => {
+        const mark = from ? markOf(from) : null;
+        if (from && mark !== null && (await deltaPossible(client, mark))) {
+          const src = new Database(from, { readonly: true, fileMustExist: true });
+          try {
+            await src.backup(file);
+          } finally {
+            src.close();
+          }
+          const db = openDatabase(file);
+          try {
+            return { whole: false as const, ...(await teamDeltaIntoSqlite(client, db, mark)) };
+          } finally {
+            db.close();
+          }
+        }
+        const db = openDatabase(file);
+        try {
+          const xmin = await snapshotXmin(client);
+          await teamIntoSqlite(client, db);
+          setCopyMark(db, xmin);
+        } finally {
+          db.close();
+        }
+        return { whole: true as const };
+      },
+      true,
+    );
+  } finally {
+    await client.end().catch(() => null);
+  }
+}
+
+/** The mark of the copy at `path` (null when it has none or cannot be read: the copy is then taken whole). */
+function markOf(path: string): string | null {
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
-      await inTransaction(client, () => teamIntoSqlite(client, db), true);
+      return copyMark(db);
     } finally {
       db.close();
     }
-  } finally {
-    await client.end().catch(() => null);
+  } catch {
+    return null;
   }
 }

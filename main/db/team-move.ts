@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { AppError } from '../errors';
-import { TEAM_SCHEMA } from './team-schema';
+import { TEAM_ONLY_COLUMNS, TEAM_SCHEMA } from './team-schema';
 import { ON_TEAM } from './import-log';
 
 const S = TEAM_SCHEMA;
@@ -34,18 +34,26 @@ export const SHARED_TABLES = [
 ] as const;
 
 /** Tables whose rows are read a series at a time (the bulk of a profile). */
-const PER_SERIES = new Set(['reading_days', 'irregular_readings', 'daily_rollups', 'reading_revisions']);
+export const PER_SERIES = new Set([
+  'reading_days',
+  'irregular_readings',
+  'daily_rollups',
+  'reading_revisions',
+]);
 const IDENTITY = new Set(['series', 'reading_revisions', 'notes', 'imports']);
 /** A BOOLEAN (is_demo) as SQLite stores it. */
-const toSqlite = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+export const toSqlite = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-async function teamColumns(q: pg.ClientBase, table: string): Promise<string[]> {
+/** The columns of a shared table both stores hold (the team's own bookkeeping left out), in order. */
+export async function teamColumns(q: pg.ClientBase, table: string): Promise<string[]> {
   return (
     await q.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
       [S, table],
     )
-  ).rows.map((r) => r.column_name);
+  ).rows
+    .map((r) => r.column_name)
+    .filter((c) => !TEAM_ONLY_COLUMNS.has(c));
 }
 
 /**
@@ -78,7 +86,7 @@ export async function teamIntoSqlite(q: pg.ClientBase, db: Database.Database): P
   }
 }
 
-async function bigintColumns(q: pg.ClientBase, table: string): Promise<Set<string>> {
+export async function bigintColumns(q: pg.ClientBase, table: string): Promise<Set<string>> {
   return new Set(
     (
       await q.query<{ column_name: string }>(

@@ -4,7 +4,7 @@
  * readings as one row, its slots as JSON arrays, rollups per day). Migrations are numbered, append-only
  * and never edited once landed, like SQLite's; `meterdesk team init` applies the pending ones as the
  * schema's owner (db/team-init.ts). Notes carry a version (0002); the watch list's findings and
- * thresholds (0003); tariffs with versions (0004); imported files (0005). Not yet here: price series, communities, kept bills.
+ * thresholds (0003); tariffs with versions (0004); imported files (0005); what changed since a copy (0006). Not yet here: price series, communities, kept bills.
  */
 export const TEAM_SCHEMA = 'meterdesk';
 
@@ -227,10 +227,57 @@ CREATE TABLE meterdesk.imports (
 CREATE INDEX imports_sha ON meterdesk.imports (sha256, meter_id);
 `;
 
+/**
+ * What changed since a copy was taken (the app's Reload copies only that: team-delta.ts). Every statement
+ * that writes or deletes a day of readings or its rollup notes the day in `day_changes` with the writing
+ * transaction's id (statement triggers with transition tables: one INSERT per statement, not per row), so
+ * deletions are seen too; a revision carries its transaction's id. A copy keeps the oldest transaction
+ * still running when it was taken (its snapshot's xmin) and next reads what was written from there on.
+ */
+const dayChanges = `
+CREATE TABLE meterdesk.day_changes (
+  series_id BIGINT NOT NULL,
+  day INTEGER NOT NULL,
+  changed_txid BIGINT NOT NULL,
+  PRIMARY KEY (series_id, day)
+);
+CREATE INDEX day_changes_txid ON meterdesk.day_changes (changed_txid);
+
+CREATE FUNCTION meterdesk.note_day_changes() RETURNS trigger LANGUAGE plpgsql AS $f$
+BEGIN
+  INSERT INTO meterdesk.day_changes (series_id, day, changed_txid)
+  SELECT DISTINCT series_id, day, pg_current_xact_id()::text::bigint FROM changed_rows
+  ON CONFLICT (series_id, day) DO UPDATE SET changed_txid = excluded.changed_txid;
+  RETURN NULL;
+END
+$f$;
+
+CREATE TRIGGER reading_days_inserted AFTER INSERT ON meterdesk.reading_days
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION meterdesk.note_day_changes();
+CREATE TRIGGER reading_days_updated AFTER UPDATE ON meterdesk.reading_days
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION meterdesk.note_day_changes();
+CREATE TRIGGER reading_days_deleted AFTER DELETE ON meterdesk.reading_days
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION meterdesk.note_day_changes();
+CREATE TRIGGER daily_rollups_inserted AFTER INSERT ON meterdesk.daily_rollups
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION meterdesk.note_day_changes();
+CREATE TRIGGER daily_rollups_updated AFTER UPDATE ON meterdesk.daily_rollups
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION meterdesk.note_day_changes();
+CREATE TRIGGER daily_rollups_deleted AFTER DELETE ON meterdesk.daily_rollups
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION meterdesk.note_day_changes();
+
+ALTER TABLE meterdesk.reading_revisions ADD COLUMN changed_txid BIGINT;
+ALTER TABLE meterdesk.reading_revisions ALTER COLUMN changed_txid SET DEFAULT (pg_current_xact_id()::text::bigint);
+CREATE INDEX reading_revisions_txid ON meterdesk.reading_revisions (changed_txid);
+`;
+
+/** Columns only the team's store has (what changed when: dayChanges); never copied into a local profile. */
+export const TEAM_ONLY_COLUMNS = new Set(['changed_txid']);
+
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: '0001_core', sql: core },
   { version: 2, name: '0002_notes', sql: notes },
   { version: 3, name: '0003_watch', sql: watch },
   { version: 4, name: '0004_tariffs', sql: tariffs },
   { version: 5, name: '0005_imports', sql: imports },
+  { version: 6, name: '0006_day_changes', sql: dayChanges },
 ];

@@ -5,7 +5,7 @@
  * server has for that meter — else refused naming who imported what when (`import_changed_elsewhere`),
  * so an earlier file's values are never replaced by guess — the meter made if new, the readings merged
  * by the rules a sync's pages follow (team-readings.ts: the service's readings stay), the log entry
- * written. Then the copy takes the same import under the server's id. The other apps hear of it
+ * written. Then the copy takes the server's rows of what changed (team-delta.ts). The other apps hear of it
  * (NOTIFY with the readings). An import on the server cannot be undone (no day snapshots are kept).
  */
 import { AppError } from '../errors';
@@ -22,6 +22,7 @@ import {
   teamRecordImport,
 } from '../db/team-imports';
 import { teamApplyRows } from '../db/team-readings';
+import { refreshOpenCopy, setCopyMark } from '../db/team-delta';
 import { localStamp } from '../time/local-days';
 import { planImport } from './import-plan';
 import type { ImportWrites } from './import-writes';
@@ -78,9 +79,17 @@ export function teamImportWrites(d: TeamServer): ImportWrites {
         });
         return { id, w };
       });
-      // The copy follows: the same file under the server's id (its counts may differ where the server
-      // holds readings the copy does not have yet; the server's are the ones said).
-      writeImport(d.copy, r.store, parsed, target, file, nowSec, r.onConflict, { by: d.by, teamId: done.id });
+      // The copy follows: the server's rows of what changed since it was taken (the import, and what
+      // else was written meanwhile), with the server's ids. Where that cannot be read, the same file is
+      // written into the copy under the server's id, and the copy's mark cleared (the next copy whole).
+      const followed = await refreshOpenCopy(d).catch(() => false);
+      if (!followed) {
+        writeImport(d.copy, r.store, parsed, target, file, nowSec, r.onConflict, {
+          by: d.by,
+          teamId: done.id,
+        });
+        setCopyMark(d.copy, null);
+      }
       return {
         meterId,
         readings: plan.total,

@@ -124,13 +124,16 @@ describe('house order', () => {
             : [],
       );
     // A local profile's store and a team's (issue 63), both through page-merge.ts; an import's undo;
-    // the moves between the stores, which copy rows as they are (team-move.ts).
+    // the moves between the stores, which copy rows as they are (team-move.ts, and a copy brought up to
+    // date: team-delta.ts); the team schema's triggers that note which days changed (team-schema.ts).
     const writers = [
       'main/db/readings-store.ts',
       'main/db/open-day.ts',
       'main/db/readings-restore.ts',
       'main/db/team-readings.ts',
       'main/db/team-move.ts',
+      'main/db/team-delta.ts',
+      'main/db/team-schema.ts',
     ];
     const write =
       /(INSERT|UPDATE|DELETE|REPLACE)\b[^;`'"]*\b(reading_days|daily_rollups|irregular_readings)\b/i;
