@@ -135,6 +135,8 @@ export interface OpenDeps {
   startDemo: () => Promise<DemoService>;
   emit: Emit;
   onRateLimit: (r: RateLimitState) => void;
+  /** Resolves once the threads of closed profiles have ended (a Reload then renews the copy in place). */
+  whenClosed: () => Promise<void>;
 }
 
 /** A profile without an account has nothing to sync: a run is done at once, with nothing to report. */
@@ -209,6 +211,7 @@ export async function openContext(d: OpenDeps, profileId: string): Promise<Profi
       ? await openTeamCopy(opts.dataDir, profiles, d.teamSecrets, profile.id, {
           fresh: d.teamFresh.delete(profile.id),
           onNewer: () => emit('team:changed', { profileId: profile.id, meters: 0 }),
+          whenClosed: d.whenClosed,
         })
       : null;
   const dbPath = team ? team.path : profiles.dbPath(profile.id);

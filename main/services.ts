@@ -95,6 +95,7 @@ export function createServices(opts: ServicesOptions) {
         startDemo,
         emit,
         onRateLimit: (r) => status.setRateLimit(r),
+        whenClosed: () => slot.whenClosed(),
       },
       profileId,
     );

@@ -8,7 +8,7 @@
  * team's server is synced by its nightly job.
  */
 import type Database from 'better-sqlite3';
-import { copyTeamStore } from './db/team-copy';
+import { copyTeamStore, refreshTeamCopy, type CopyMade } from './db/team-copy';
 import { connectTeam } from './db/team-init';
 import { teamNoteStore } from './db/team-notes';
 import { teamWatchMarks } from './db/team-watch';
@@ -37,7 +37,11 @@ export interface TeamCopyState {
   refreshing: boolean;
   /** When the newer copy taken meanwhile was complete (it opens with the next open), else null. */
   newerCopySec: number | null;
+  /** How the copy read now was made (whole, or the days changed since the last one), null if not in this run. */
+  made: { whole: boolean; days: number } | null;
 }
+
+const madeView = (m: CopyMade) => (m.whole ? { whole: true, days: 0 } : { whole: false, days: m.days });
 
 /**
  * The copy a team profile opens on. `fresh` (the person asked: Reload, or no copy yet): a new copy is
@@ -51,7 +55,7 @@ export async function openTeamCopy(
   profiles: ProfileBook,
   teamSecrets: SecretStore,
   id: string,
-  o: { fresh: boolean; onNewer: () => void },
+  o: { fresh: boolean; onNewer: () => void; whenClosed: () => Promise<void> },
 ): Promise<{ path: string; state: TeamCopyState }> {
   const t = profiles.team(id);
   if (!t)
@@ -65,23 +69,28 @@ export async function openTeamCopy(
     try {
       const password = (await teamSecrets.get(id)) ?? undefined;
       // From the newest copy when there is one: only what changed since is read (team-delta.ts).
-      await copyTeamStore(targetOf(t), password, job.part, keep ?? last?.path ?? null);
+      const how = await copyTeamStore(targetOf(t), password, job.part, keep ?? last?.path ?? null);
       const made = job.finish();
       copies.pruneOlder(made.path, keep ? [keep] : []);
-      return made;
+      return { ...made, how: madeView(how) };
     } catch (err) {
       job.abandon();
       throw err instanceof AppError ? err : unexpected(err);
     }
   };
   const last = copies.newest();
-  const state = (copiedSec: number, problem: AppError | null): TeamCopyState => ({
+  const state = (
+    copiedSec: number,
+    problem: AppError | null,
+    made: TeamCopyState['made'] = null,
+  ): TeamCopyState => ({
     copiedSec,
     problem,
     changedSec: null,
     changedMeters: [],
     refreshing: false,
     newerCopySec: null,
+    made,
   });
   if (!o.fresh && last) {
     const st = { ...state(last.copiedSec, null), refreshing: true };
@@ -91,9 +100,24 @@ export async function openTeamCopy(
     );
     return { path: last.path, state: st };
   }
+  // Reload: the open copy (closed by now) brought up to date in place, when it can be — no file copy.
+  if (o.fresh && last) {
+    try {
+      await o.whenClosed();
+      const password = (await teamSecrets.get(id)) ?? undefined;
+      const how = await refreshTeamCopy(targetOf(t), password, last.path);
+      const renewed = how ? copies.renew(last.path, systemClock.nowMs()) : null;
+      if (how && renewed) return { path: renewed.path, state: state(renewed.copiedSec, null, madeView(how)) };
+    } catch (err) {
+      return {
+        path: last.path,
+        state: state(last.copiedSec, err instanceof AppError ? err : unexpected(err)),
+      };
+    }
+  }
   try {
     const made = await take(null);
-    return { path: made.path, state: state(made.copiedSec, null) };
+    return { path: made.path, state: state(made.copiedSec, null, made.how) };
   } catch (err) {
     if (!last) throw err;
     return { path: last.path, state: state(last.copiedSec, err as AppError) };

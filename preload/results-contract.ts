@@ -112,6 +112,11 @@ export interface TeamStoreView {
   refreshing: boolean;
   /** When the newer copy taken meanwhile was complete (the next open reads it), else null. */
   newerCopySec: number | null;
+  /**
+   * How the copy read now was made: the whole store, or the last copy brought up to date with the days
+   * that changed since (how many); null before the profile was opened in this run.
+   */
+  copyMade?: { whole: boolean; days: number } | null;
 }
 
 export interface QualityCounts {

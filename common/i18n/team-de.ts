@@ -20,6 +20,9 @@ export const teamDe = {
   teamChanged:
     'Neue Daten auf dem Server des Teams (Messwerte oder Notizen von {{count}} Zählern, {{time}}).',
   teamRefreshing: 'Neue Kopie wird geholt …',
+  teamAdding:
+    'Verbindet mit dem Server und holt die erste Kopie des Team-Speichers – bei 1 000 Zählern × 3 Jahren etwa eine halbe Minute; danach lädt „Neu laden“ nur, was sich geändert hat …',
+  teamReloading: 'Lädt vom Server des Teams, was sich seit der Kopie geändert hat …',
   teamNewerCopy: 'Eine neuere Kopie ({{time}}) ist da.',
   teamOpenNewer: 'Öffnen',
   teamReload: 'Neu vom Server laden',

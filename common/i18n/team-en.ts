@@ -21,6 +21,9 @@ export const teamEn: Record<keyof typeof teamDe, string> = {
   teamCopyStale: 'No new copy could be taken — the app shows the one of {{time}}:',
   teamChanged: "Newer data on the team's server (readings or notes of {{count}} meters, {{time}}).",
   teamRefreshing: 'Taking a new copy …',
+  teamAdding:
+    'Connecting to the server and taking the first copy of the team’s store — about half a minute for 1 000 meters × 3 years; after that, Reload reads only what changed …',
+  teamReloading: 'Reading what changed on the team’s server since the copy …',
   teamNewerCopy: 'A newer copy ({{time}}) is ready.',
   teamOpenNewer: 'Open it',
   teamReload: 'Reload from the server',

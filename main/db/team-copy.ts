@@ -8,6 +8,7 @@
  * taken whole when that cannot be (no mark, another server, too much changed).
  */
 import Database from 'better-sqlite3';
+import { performance } from 'node:perf_hooks';
 import { connectTeam, requireTeamSchema, type TeamTarget } from './team-init';
 import { copyMark, deltaPossible, setCopyMark, snapshotXmin, teamDeltaIntoSqlite } from './team-delta';
 import { inTransaction, teamIntoSqlite } from './team-move';
@@ -22,7 +23,14 @@ export async function copyTeamStore(
   password: string | undefined,
   file: string,
   from: string | null = null,
+  /** Filled with each phase's seconds (the benchmark's notes). */
+  phases: Record<string, number> = {},
 ): Promise<CopyMade> {
+  let t0 = performance.now();
+  const lap = (name: string) => {
+    phases[name] = (performance.now() - t0) / 1000;
+    t0 = performance.now();
+  };
   const client = await connectTeam(target, password);
   try {
     await requireTeamSchema(client, target);
@@ -32,16 +40,20 @@ export async function copyTeamStore(
         const mark = from ? markOf(from) : null;
         if (from && mark !== null && (await deltaPossible(client, mark))) {
           const src = new Database(from, { readonly: true, fileMustExist: true });
+          lap('check');
           try {
-            await src.backup(file);
+            // 1 024 pages (16 MB) a step, not the default 100: 1.9 GB in 2.1 s here instead of 3.3 s.
+            await src.backup(file, { progress: () => 1024 });
           } finally {
             src.close();
           }
+          lap('backup');
           const db = openDatabase(file);
           try {
             return { whole: false as const, ...(await teamDeltaIntoSqlite(client, db, mark)) };
           } finally {
             db.close();
+            lap('delta');
           }
         }
         const db = openDatabase(file);
@@ -53,6 +65,39 @@ export async function copyTeamStore(
           db.close();
         }
         return { whole: true as const };
+      },
+      true,
+    );
+  } finally {
+    await client.end().catch(() => null);
+  }
+}
+
+/**
+ * The copy at `file` brought up to date in place with what changed since it was taken (Reload: no file
+ * copy — 1.9 GB at 1 000 meters), in one SQLite transaction. Null when that cannot be (no mark, another
+ * server, too much changed): the caller takes a new copy. No other connection may have the file open.
+ */
+export async function refreshTeamCopy(
+  target: TeamTarget,
+  password: string | undefined,
+  file: string,
+): Promise<CopyMade | null> {
+  const mark = markOf(file);
+  if (mark === null) return null;
+  const client = await connectTeam(target, password);
+  try {
+    await requireTeamSchema(client, target);
+    return await inTransaction(
+      client,
+      async () => {
+        if (!(await deltaPossible(client, mark))) return null;
+        const db = openDatabase(file);
+        try {
+          return { whole: false as const, ...(await teamDeltaIntoSqlite(client, db, mark)) };
+        } finally {
+          db.close();
+        }
       },
       true,
     );

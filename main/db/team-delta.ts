@@ -11,8 +11,8 @@
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { TEAM_SCHEMA } from './team-schema';
-import { bigintColumns, PER_SERIES, SHARED_TABLES, teamColumns, toSqlite } from './team-move';
+import { TEAM_ONLY_COLUMNS, TEAM_SCHEMA } from './team-schema';
+import { PER_SERIES, SHARED_TABLES, toSqlite } from './team-move';
 
 const S = TEAM_SCHEMA;
 
@@ -62,9 +62,34 @@ interface Rows {
   rows: unknown[][];
 }
 
-async function read(q: pg.ClientBase, table: string, where: string, params: unknown[]): Promise<Rows> {
-  const cols = await teamColumns(q, table);
-  const big = await bigintColumns(q, table);
+type Shape = Map<string, { cols: string[]; big: Set<string> }>;
+
+/** Every shared table's columns and which are BIGINT (handed over as text), in one query. */
+async function shapeOf(q: pg.ClientBase): Promise<Shape> {
+  const r = await q.query<{ table_name: string; column_name: string; data_type: string }>(
+    `SELECT table_name, column_name, data_type FROM information_schema.columns
+      WHERE table_schema = $1 ORDER BY table_name, ordinal_position`,
+    [S],
+  );
+  const out: Shape = new Map();
+  for (const c of r.rows) {
+    if (TEAM_ONLY_COLUMNS.has(c.column_name)) continue;
+    if (!out.has(c.table_name)) out.set(c.table_name, { cols: [], big: new Set() });
+    const t = out.get(c.table_name)!;
+    t.cols.push(c.column_name);
+    if (c.data_type === 'bigint') t.big.add(c.column_name);
+  }
+  return out;
+}
+
+async function read(
+  q: pg.ClientBase,
+  shape: Shape,
+  table: string,
+  where: string,
+  params: unknown[],
+): Promise<Rows> {
+  const { cols, big } = shape.get(table)!;
   const alias = cols.map((c) => `t.${c}`).join(', ');
   const r = await q.query({
     text: `SELECT ${alias} FROM ${S}.${table} t ${where}`,
@@ -77,7 +102,8 @@ async function read(q: pg.ClientBase, table: string, where: string, params: unkn
   return { cols, rows };
 }
 
-const CHANGED = `JOIN ${S}.day_changes c ON c.series_id = t.series_id AND c.day = t.day WHERE c.changed_txid >= $1::bigint`;
+/** The rows of the days given (series ids, day numbers): by primary key, never a scan of the table. */
+const OF_DAYS = `JOIN unnest($1::bigint[], $2::int[]) AS k(sid, day) ON t.series_id = k.sid AND t.day = k.day`;
 
 /**
  * What changed on the server since `mark`, read in the caller's snapshot, written into `db` in one
@@ -89,9 +115,10 @@ export async function teamDeltaIntoSqlite(
   mark: string,
 ): Promise<{ days: number; revisions: number }> {
   const xmin = await snapshotXmin(q);
+  const shape = await shapeOf(q);
   const small = new Map<string, Rows>();
   for (const table of SHARED_TABLES)
-    if (!PER_SERIES.has(table)) small.set(table, await read(q, table, '', []));
+    if (!PER_SERIES.has(table)) small.set(table, await read(q, shape, table, '', []));
   const changed = (
     await q.query<{ series_id: string; day: number }>(
       `SELECT series_id, day FROM ${S}.day_changes WHERE changed_txid >= $1::bigint`,
@@ -99,10 +126,13 @@ export async function teamDeltaIntoSqlite(
     )
   ).rows.map((r) => [Number(r.series_id), r.day] as const);
   const sids = [...new Set(changed.map(([s]) => s))];
-  const days = await read(q, 'reading_days', CHANGED, [mark]);
-  const rollups = await read(q, 'daily_rollups', CHANGED, [mark]);
-  const irregular = await read(q, 'irregular_readings', 'WHERE t.series_id = ANY($1::bigint[])', [sids]);
-  const revisions = await read(q, 'reading_revisions', 'WHERE t.changed_txid >= $1::bigint', [mark]);
+  const keys = [changed.map(([sid]) => sid), changed.map(([, day]) => day)];
+  const days = await read(q, shape, 'reading_days', OF_DAYS, keys);
+  const rollups = await read(q, shape, 'daily_rollups', OF_DAYS, keys);
+  const irregular = await read(q, shape, 'irregular_readings', 'WHERE t.series_id = ANY($1::bigint[])', [
+    sids,
+  ]);
+  const revisions = await read(q, shape, 'reading_revisions', 'WHERE t.changed_txid >= $1::bigint', [mark]);
   const insert = (table: string, r: Rows, verb = 'INSERT') => {
     const stmt = db.prepare(
       `${verb} INTO ${table} (${r.cols.join(', ')}) VALUES (${r.cols.map(() => '?').join(', ')})`,

@@ -26,6 +26,7 @@ export function teamStoreOf(services: Services, p: Profile): { teamStore?: TeamS
       changedMeters: copy?.changedMeters.length ?? 0,
       refreshing: copy?.refreshing ?? false,
       newerCopySec: copy?.newerCopySec ?? null,
+      copyMade: copy?.made ?? null,
     },
   };
 }

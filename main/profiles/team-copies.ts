@@ -74,6 +74,17 @@ export function teamCopies(dataDir: string, id: string) {
         if (stale) removeFile(path);
       }
     },
+    /**
+     * The copy at `path`, brought up to date in place, under the name of `nowMs` (so it reads as taken
+     * then). Null when it is still open somewhere (its WAL is there): the caller takes a new copy.
+     */
+    renew(path: string, nowMs: number): TeamCopy | null {
+      if (existsSync(`${path}-wal`)) return null;
+      rmSync(`${path}-shm`, { force: true });
+      const final = join(dir, `copy-${String(nowMs).padStart(13, '0')}.sqlite`);
+      renameSync(path, final);
+      return { path: final, copiedSec: Math.floor(nowMs / 1000) };
+    },
     /** Removes every copy (the team profile was removed from this data folder). */
     removeAll: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -34,6 +34,7 @@ import { spawnDemoService, spawnHarness } from '../harness/spawn';
 import { buildProfile, wienerNetzeYear, type BuiltProfile } from './profile-builder';
 import { commitOf, writeLatest } from './performance-md';
 import { teamFirstSync } from './team-sync';
+import { teamAtScale } from './team-scale';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -738,6 +739,23 @@ await bench('first-sync', async () => {
 });
 
 await bench('first-sync-pg', () => teamFirstSync(work, quick));
+
+// A team profile at the largest size: its first open (the whole copy) and a Reload after the nightly
+// sync (the last copy plus what changed), on a PostgreSQL of this machine.
+for (const size of SIZES.slice(-1))
+  await bench(`team-reload@${size.meters}`, () =>
+    teamAtScale(work, size.meters, size.years, NOW_SEC, async (dataDir) => {
+      const a = app(dataDir);
+      try {
+        const times: number[] = [];
+        for (let i = 0; i < 4; i++)
+          times.push((await a.timed('analysis:portfolio', { customerId: null })).ms);
+        return median(times.slice(1));
+      } finally {
+        await a.services.close();
+      }
+    }),
+  );
 
 await bench('report', async () => {
   // The customer report (issue 33) through its handler (query thread, then the file): a 50-meter

@@ -211,6 +211,13 @@ describe('a team profile in the app', () => {
     for (const m of withData)
       expect(after.find((x) => x.id === m.id)!.latestDataSec).toBe(m.latestDataSec! + 86_400);
     expect((await listed()).teamStore!.changedSec).toBeNull();
+    // That Reload brought the copy up to date in place with the days that changed (one new day of each
+    // series with data, and the days the due revisions touched), not the whole store again; one file.
+    const made = (await listed()).teamStore!.copyMade!;
+    expect(made.whole).toBe(false);
+    expect(made.days).toBeGreaterThanOrEqual(withData.length);
+    const dir = join(app.services.opts.dataDir, 'team-copies', p.id);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.sqlite'))).toHaveLength(1);
     await app.services.close();
   }, 120_000);
   it("two apps edit one note on the team's server: the second, made on the older version, is refused", async () => {

@@ -4,6 +4,7 @@
  */
 import { syncNotesText } from './sync-words';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import type { ProfileView } from '../../../preload/contract';
 import { useApp, usePrefs } from '../store';
 import { fmtDateTime, fmtTime } from '../format';
@@ -101,6 +102,21 @@ function TeamStatus({ p }: { p: ProfileView }) {
   const { t } = useTranslation();
   const prefs = usePrefs();
   const s = p.teamStore;
+  // A Reload reads what changed since the copy (seconds); with no usable copy the whole store (longer):
+  // said while it runs, its failure shown where the person clicked.
+  const [reloading, setReloading] = useState(false);
+  const [failed, setFailed] = useState<unknown>(null);
+  const reload = async (fresh: boolean) => {
+    setReloading(true);
+    setFailed(null);
+    try {
+      await useApp.getState().profileSwitched(p.id, fresh);
+    } catch (err) {
+      setFailed(err);
+    } finally {
+      setReloading(false);
+    }
+  };
   return (
     <footer className="status-bar" role="status" data-testid="status-bar" data-sync-state="team">
       <span data-testid="team-status">
@@ -110,15 +126,18 @@ function TeamStatus({ p }: { p: ProfileView }) {
       </span>
       {s?.problem && <span className="warn">{errorText(s.problem, t, prefs).text}</span>}
       {s?.refreshing && <span className="muted">{t('teamRefreshing')}</span>}
+      {reloading && (
+        <span className="muted" data-testid="team-reloading">
+          {t('teamReloading')}
+        </span>
+      )}
+      {failed !== null && <span className="warn">{errorText(failed, t, prefs).text}</span>}
       {s?.changedSec != null ? (
         <>
           <span className="warn" data-testid="team-changed">
             {t('teamChanged', { count: s.changedMeters, time: fmtTime(s.changedSec, prefs) })}
           </span>
-          <button
-            onClick={() => void useApp.getState().profileSwitched(p.id, true)}
-            data-testid="team-changed-reload"
-          >
+          <button onClick={() => void reload(true)} disabled={reloading} data-testid="team-changed-reload">
             {t('teamReload')}
           </button>
         </>
@@ -128,10 +147,7 @@ function TeamStatus({ p }: { p: ProfileView }) {
             <span data-testid="team-newer">
               {t('teamNewerCopy', { time: fmtTime(s.newerCopySec, prefs) })}
             </span>
-            <button
-              onClick={() => void useApp.getState().profileSwitched(p.id)}
-              data-testid="team-newer-open"
-            >
+            <button onClick={() => void reload(false)} disabled={reloading} data-testid="team-newer-open">
               {t('teamOpenNewer')}
             </button>
           </>

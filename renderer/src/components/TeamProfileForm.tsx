@@ -98,6 +98,11 @@ export function TeamProfileForm({ onAdded }: { onAdded: (p: ProfileView) => Prom
         <button type="submit" disabled={!ready} data-testid="add-team-profile">
           {t('add')}
         </button>
+        {busy && (
+          <p className="muted small" role="status" data-testid="team-adding">
+            {t('teamAdding')}
+          </p>
+        )}
         {error !== null && <ErrorText error={error} prefs={prefs} />}
         {contractErrorOf(error)?.code === 'keychain_unavailable' && (
           <div className="notice warn" data-testid="team-session-choice">
