@@ -99,6 +99,36 @@ export interface UndoResult {
   meterRestored: { meterId: string; label: string } | null;
 }
 
+/** An import that cannot be undone (done already, merged, made on a team's server, from an older build): refused in words. */
+function refuseUndo(
+  importId: number,
+  imp: { file_name: string; revisions_from: number | null; undone_sec: number | null },
+): void {
+  if (imp.undone_sec !== null)
+    throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`, {
+      reason: 'undo_done',
+      params: { file: imp.file_name },
+    });
+  if (imp.revisions_from === MERGED)
+    throw new AppError(
+      'conflict',
+      `Import ${importId} (${imp.file_name}) came with a merged meter: undo the merge first (its entry in the import log), which brings that meter back with its imports.`,
+      { reason: 'undo_merged', params: { file: imp.file_name } },
+    );
+  if (imp.revisions_from === ON_TEAM)
+    throw new AppError(
+      'conflict',
+      `Import ${importId} (${imp.file_name}) was made on a team's server (or moved there), which keeps no record of the days before it; it cannot be undone. Import a corrected file instead.`,
+      { reason: 'undo_team', params: { file: imp.file_name } },
+    );
+  if (imp.revisions_from === null)
+    throw new AppError(
+      'conflict',
+      `Import ${importId} (${imp.file_name}) was made by an older Meterdesk that kept no undo record; it cannot be undone.`,
+      { reason: 'undo_unrecorded', params: { file: imp.file_name } },
+    );
+}
+
 export function undoImport(
   db: Database.Database,
   readings: Pick<ReadingsStore, 'restoreDays'>,
@@ -125,29 +155,7 @@ export function undoImport(
         `No import ${importId} in this profile ("meterdesk imports" lists them).`,
         { reason: 'import_unknown' },
       );
-    if (imp.undone_sec !== null)
-      throw new AppError('conflict', `Import ${importId} (${imp.file_name}) was undone already.`, {
-        reason: 'undo_done',
-        params: { file: imp.file_name },
-      });
-    if (imp.revisions_from === MERGED)
-      throw new AppError(
-        'conflict',
-        `Import ${importId} (${imp.file_name}) came with a merged meter: undo the merge first (its entry in the import log), which brings that meter back with its imports.`,
-        { reason: 'undo_merged', params: { file: imp.file_name } },
-      );
-    if (imp.revisions_from === ON_TEAM)
-      throw new AppError(
-        'conflict',
-        `Import ${importId} (${imp.file_name}) was made on a team's server (or moved there), which keeps no record of the days before it; it cannot be undone. Import a corrected file instead.`,
-        { reason: 'undo_team', params: { file: imp.file_name } },
-      );
-    if (imp.revisions_from === null)
-      throw new AppError(
-        'conflict',
-        `Import ${importId} (${imp.file_name}) was made by an older Meterdesk that kept no undo record; it cannot be undone.`,
-        { reason: 'undo_unrecorded', params: { file: imp.file_name } },
-      );
+    refuseUndo(importId, imp);
     const rows = db.prepare('SELECT * FROM import_undo WHERE import_id = ?').all(importId) as {
       series_id: number;
       day: number;
@@ -179,7 +187,7 @@ export function undoImport(
         rollup: r.before_rollup,
       })),
     );
-    if (imp.revisions_to !== null && imp.revisions_to > imp.revisions_from)
+    if (imp.revisions_from !== null && imp.revisions_to !== null && imp.revisions_to > imp.revisions_from)
       db.prepare('DELETE FROM reading_revisions WHERE id > ? AND id <= ?').run(
         imp.revisions_from,
         imp.revisions_to,

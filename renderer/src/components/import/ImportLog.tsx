@@ -104,29 +104,13 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
                 })}
               </td>
               <td>
-                {e.undoneSec !== null ? (
-                  <span className="muted small">{t('importLog_undone')}</span>
-                ) : e.undoable && asking === e.id ? (
-                  <span className="small">
-                    {t('importLog_confirm', { name: e.fileName })}{' '}
-                    <button className="danger" onClick={() => void undo(e)} data-testid="import-log-undo-yes">
-                      {t('importLog_undoYes')}
-                    </button>{' '}
-                    <button onClick={() => setAsking(null)}>{t('importLog_keep')}</button>
-                  </span>
-                ) : e.undoable ? (
-                  <button onClick={() => setAsking(e.id)} data-testid="import-log-undo">
-                    {t('importLog_undo')}
-                  </button>
-                ) : e.mergedAway ? (
-                  <span className="muted small">{t('importLog_mergedAway')}</span>
-                ) : e.onTeam ? (
-                  <span className="muted small" data-testid="import-log-on-team">
-                    {t('importLog_onTeam')}
-                  </span>
-                ) : (
-                  <span className="muted small">{t('importLog_noRecord')}</span>
-                )}
+                <UndoCell
+                  e={e}
+                  asking={asking === e.id}
+                  onAsk={() => setAsking(e.id)}
+                  onKeep={() => setAsking(null)}
+                  onUndo={() => void undo(e)}
+                />
               </td>
             </tr>
           ))}
@@ -134,4 +118,41 @@ export function ImportLog({ refreshKey }: { refreshKey: number }) {
       </table>
     </details>
   );
+}
+
+/** A row's last cell: undone, asked, its undo, or why it cannot be undone. */
+function UndoCell(p: {
+  e: ImportLogView;
+  asking: boolean;
+  onAsk: () => void;
+  onKeep: () => void;
+  onUndo: () => void;
+}) {
+  const { t } = useTranslation();
+  const { e } = p;
+  if (e.undoneSec !== null) return <span className="muted small">{t('importLog_undone')}</span>;
+  if (e.undoable && p.asking)
+    return (
+      <span className="small">
+        {t('importLog_confirm', { name: e.fileName })}{' '}
+        <button className="danger" onClick={p.onUndo} data-testid="import-log-undo-yes">
+          {t('importLog_undoYes')}
+        </button>{' '}
+        <button onClick={p.onKeep}>{t('importLog_keep')}</button>
+      </span>
+    );
+  if (e.undoable)
+    return (
+      <button onClick={p.onAsk} data-testid="import-log-undo">
+        {t('importLog_undo')}
+      </button>
+    );
+  if (e.mergedAway) return <span className="muted small">{t('importLog_mergedAway')}</span>;
+  if (e.onTeam)
+    return (
+      <span className="muted small" data-testid="import-log-on-team">
+        {t('importLog_onTeam')}
+      </span>
+    );
+  return <span className="muted small">{t('importLog_noRecord')}</span>;
 }
