@@ -422,7 +422,7 @@ export const de = {
   err_reason_team_profiles_unreadable:
     '{{path}} ist nicht lesbar und wurde so gelassen. Verschieben Sie die Datei, um wieder Team-Profile anzulegen.',
   err_reason_team_store_not_built:
-    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), seine Hinweise auswerten (watch), ihn lesen (analyze, report, imports, …), Dateien hineinimportieren (import) und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
+    '„{{name}}“ ist ein Team-Profil: Dieses Meterdesk kann seinen Server einrichten (team init), hinein synchronisieren (sync), zählen, was er hält (stats), seine Hinweise auswerten (watch), ihn lesen (analyze, report, imports, tariffs, …), Dateien hineinimportieren (import), seine Tarife kombinieren und zuordnen (tariffs combine, tariffs assign) und ihn sichern oder eine Sicherung hineinbringen (backup, restore), aber „{{what}}“ noch nicht auf PostgreSQL ausführen. Nichts wurde geändert.',
   err_reason_team_read_only_app:
     '„{{name}}“ ist ein Team-Profil: Die App zeigt eine Kopie des Team-Speichers und ändert darin bisher nur Notizen, Tarife, seine Hinweise (gesehen, später, Schwellen) und Importe. Preisreihen, Gemeinschaften und Synchronisationen laufen auf dem Server des Teams über die Kommandozeile (docs/team.md). Nichts wurde geändert.',
   err_reason_note_changed_elsewhere:

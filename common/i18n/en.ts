@@ -418,7 +418,7 @@ export const en: Record<keyof typeof de, string> = {
   err_reason_team_profiles_unreadable:
     '{{path}} cannot be read: it was left as it is. Move it aside to add team profiles again.',
   err_reason_team_store_not_built:
-    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, imports, …), import files into it (import) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
+    '“{{name}}” is a team profile: this Meterdesk can prepare its server (team init), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, imports, tariffs, …), import files into it (import), combine and assign its tariffs (tariffs combine, tariffs assign) and move it to and from a backup (backup, restore), but cannot run “{{what}}” on PostgreSQL yet. Nothing was changed.',
   err_reason_team_read_only_app:
     '“{{name}}” is a team profile: the app shows a copy of the team’s store and changes only its notes, tariffs, watch list (seen, not now, thresholds) and imports so far. Price series, communities and syncs are made on the team’s server with the command line (docs/team.md). Nothing was changed.',
   err_reason_note_changed_elsewhere:

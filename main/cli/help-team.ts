@@ -15,8 +15,10 @@ compare-slp, export, imports) read a snapshot of it, "import --profile TEAM FILE
 files into it (refused when a colleague imported into the same meter since the snapshot; an import
 there cannot be undone), "watch --profile TEAM" (after the nightly sync; also snooze, thresholds, set,
 unset) evaluates the watch list on a copy and writes its findings back, and "backup"/"restore
---profile TEAM" move data between it and local profiles. Tariffs, prices, bills and communities from
-the command line on a team profile are not built yet and refuse it in words.`,
+--profile TEAM" move data between it and local profiles. "tariffs" lists the team's tariffs; "tariffs
+combine" and "tariffs assign" write into its server (refused when a colleague changed the tariff since
+the snapshot). Prices, bills and communities from the command line on a team profile are not built
+yet and refuse it in words.`,
   profile: `Usage: meterdesk --data-dir DIR profile list [--json]
        meterdesk --data-dir DIR profile add-team NAME --url postgres://USER@HOST:PORT/DATABASE [--json]
        meterdesk --data-dir DIR profile remove-team NAME [--json]

@@ -197,7 +197,9 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
       replace: !!v.replace,
     });
   else if (command === 'tariffs' && positionals[1] === 'combine')
-    (await import('./tariffs-command')).combineCommand({
+    await (
+      await import('./tariffs-command')
+    ).combineCommand({
       dbPath,
       json: !!v.json,
       args: positionals.slice(2),
@@ -207,7 +209,9 @@ const fromDatabase: Run = async (v, positionals, dataDir) => {
       meter: v.meter,
     });
   else if (command === 'tariffs' && positionals[1] === 'assign')
-    (await import('./tariffs-command')).assignCommand({
+    await (
+      await import('./tariffs-command')
+    ).assignCommand({
       dbPath,
       json: !!v.json,
       args: positionals.slice(2),

@@ -12,7 +12,8 @@ import { assignTariff, saveCombined } from '../cost/combine';
 import { placeExists } from '../db/meter-reads';
 import { resolveMeter } from './lists-command';
 import { assertIntact, assertWritablePlace, openDatabase } from '../db/open';
-import { createTariffStore } from '../db/tariff-store';
+import { sqliteTariffWrites, type TariffWrites } from '../db/team-tariffs';
+import { thisComputer } from '../profiles/this-computer';
 import { systemClock } from '../time/clock';
 import { noDatabase } from './refusals';
 import { UsageError } from './usage-error';
@@ -42,7 +43,11 @@ function ownerOf(
 
 const ROLES = ['supplier', 'grid', 'levies'] as const;
 
-export function combineCommand(a: {
+/** A profile's tariffs, written where its store keeps them (a team's: its server, db/team-tariffs.ts). */
+type WritesFor = (db: Database.Database) => TariffWrites;
+const localWrites: WritesFor = (db) => sqliteTariffWrites(db, thisComputer());
+
+export async function combineCommand(a: {
   dbPath: string;
   json: boolean;
   args: string[];
@@ -50,7 +55,8 @@ export function combineCommand(a: {
   customer?: string;
   site?: string;
   meter?: string;
-}): void {
+  writesFor?: WritesFor;
+}): Promise<void> {
   const [name, ...given] = a.args;
   if (!name || given.length === 0) throw new UsageError(COMBINE_USAGE);
   const parts: TariffPart[] = given.map((g) => {
@@ -65,7 +71,9 @@ export function combineCommand(a: {
   try {
     assertIntact(db);
     const owner = ownerOf(db, a, COMBINE_USAGE);
-    const t = saveCombined(createTariffStore(db), { id: a.id, name, parts, owner }, systemClock.nowSec());
+    const t = await (a.writesFor ?? localWrites)(db).change((store) =>
+      saveCombined(store, { id: a.id, name, parts, owner }, systemClock.nowSec()),
+    );
     process.stdout.write(
       a.json
         ? JSON.stringify(t) + '\n'
@@ -77,7 +85,7 @@ export function combineCommand(a: {
 }
 
 /** `meterdesk tariffs assign ID (--customer|--site|--meter ID | --none)`: whose a tariff is. */
-export function assignCommand(a: {
+export async function assignCommand(a: {
   dbPath: string;
   json: boolean;
   args: string[];
@@ -85,7 +93,8 @@ export function assignCommand(a: {
   site?: string;
   meter?: string;
   none?: boolean;
-}): void {
+  writesFor?: WritesFor;
+}): Promise<void> {
   const [id] = a.args;
   if (!id || (!a.none && !a.customer && !a.site && !a.meter)) throw new UsageError(ASSIGN_USAGE);
   if (!existsSync(a.dbPath)) throw noDatabase(a.dbPath);
@@ -94,7 +103,9 @@ export function assignCommand(a: {
   try {
     assertIntact(db);
     const owner = a.none ? null : ownerOf(db, a, ASSIGN_USAGE);
-    const t = assignTariff(createTariffStore(db), id, owner, systemClock.nowSec());
+    const t = await (a.writesFor ?? localWrites)(db).change((store) =>
+      assignTariff(store, id, owner, systemClock.nowSec()),
+    );
     process.stdout.write(
       a.json
         ? JSON.stringify(t) + '\n'

@@ -6,6 +6,8 @@
  * back (team-watch.ts); `import` plans on such a copy and writes into the server (team-import.ts); every
  * other command is refused in words.
  */
+import type Database from 'better-sqlite3';
+import type { TeamServer } from '../db/team-change';
 import type { CliValues } from './command-line';
 import { UsageError } from './usage-error';
 
@@ -46,22 +48,14 @@ export async function onTeamProfile(
     await onTeamSnapshot(p, dataDir, (snapshotDir) =>
       runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
     );
-  else if (command === 'import') {
-    const { onTeamImport } = await import('./team-snapshot');
-    const { importFiles } = await import('./import-command');
-    const { cliLanguage } = await import('./cli-words');
-    await onTeamImport(p, dataDir, (into) =>
-      importFiles(dataDir, positionals.slice(1), {
-        json: !!v.json,
-        meterId: v.meter,
-        direction: v.direction,
-        replace: !!v.replace,
-        acceptSuspicious: !!v['accept-suspicious'],
-        lang: cliLanguage(process.argv.slice(2)),
-        into,
-      }),
+  else if (command === 'import' || TARIFF_WRITES.has(`${command} ${positionals[1]}`)) {
+    const { onTeamWrite } = await import('./team-snapshot');
+    await onTeamWrite(p, dataDir, (into) => teamWriteCommand(v, positionals, dataDir, into));
+  } else if (command === 'tariffs')
+    await onTeamSnapshot(p, dataDir, (snapshotDir) =>
+      runCommand({ ...v, profile: undefined }, positionals, snapshotDir),
     );
-  } else if (command === 'watch') {
+  else if (command === 'watch') {
     const { onTeamWatch } = await import('./team-watch');
     await onTeamWatch(p, dataDir, (copyDir) =>
       runCommand({ ...v, profile: undefined }, positionals, copyDir),
@@ -75,4 +69,47 @@ export async function onTeamProfile(
     });
   else throw notOnTeam(p, command);
   return true;
+}
+
+const TARIFF_WRITES = new Set(['tariffs combine', 'tariffs assign']);
+
+/** `import`, `tariffs combine` and `tariffs assign` on a snapshot, written into the team's server. */
+async function teamWriteCommand(
+  v: CliValues,
+  positionals: string[],
+  dataDir: string,
+  into: { dbPath: string; server: (copy: Database.Database) => TeamServer },
+): Promise<void> {
+  if (positionals[0] === 'import') {
+    const [{ importFiles }, { cliLanguage }, { teamImportWrites }] = await Promise.all([
+      import('./import-command'),
+      import('./cli-words'),
+      import('../import/team-import'),
+    ]);
+    await importFiles(dataDir, positionals.slice(1), {
+      json: !!v.json,
+      meterId: v.meter,
+      direction: v.direction,
+      replace: !!v.replace,
+      acceptSuspicious: !!v['accept-suspicious'],
+      lang: cliLanguage(process.argv.slice(2)),
+      into: { dbPath: into.dbPath, writesFor: (db) => teamImportWrites(into.server(db)) },
+    });
+    return;
+  }
+  const [{ combineCommand, assignCommand }, { teamTariffWrites }] = await Promise.all([
+    import('./tariffs-command'),
+    import('../db/team-tariffs'),
+  ]);
+  const a = {
+    dbPath: into.dbPath,
+    json: !!v.json,
+    args: positionals.slice(2),
+    customer: v.customer,
+    site: v.site,
+    meter: v.meter,
+    writesFor: (db: Database.Database) => teamTariffWrites(into.server(db)),
+  };
+  if (positionals[1] === 'combine') await combineCommand({ ...a, id: v.id });
+  else await assignCommand({ ...a, none: !!v.none });
 }

@@ -47,7 +47,7 @@ export async function teamConnection(profile: TeamProfile): Promise<TeamConnecti
 export function notOnTeam(profile: TeamProfile, command: string): AppError {
   return new AppError(
     'invalid_input',
-    `"${profile.name}" is a team profile (PostgreSQL at ${profile.host}:${profile.port}/${profile.database}): this Meterdesk can prepare its server (team init --profile), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, imports, …), import files into it (import) and move it to and from a backup (backup, restore), but cannot run "${command}" on PostgreSQL yet (docs/team.md). Nothing was changed.`,
+    `"${profile.name}" is a team profile (PostgreSQL at ${profile.host}:${profile.port}/${profile.database}): this Meterdesk can prepare its server (team init --profile), sync into it (sync), count what it holds (stats), evaluate its watch list (watch), read it (analyze, report, imports, tariffs, …), import files into it (import), combine and assign its tariffs (tariffs combine, tariffs assign) and move it to and from a backup (backup, restore), but cannot run "${command}" on PostgreSQL yet (docs/team.md). Nothing was changed.`,
     { reason: 'team_store_not_built', params: { name: profile.name, what: command } },
   );
 }

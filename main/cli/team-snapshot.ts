@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { TeamProfile } from '../profiles/team-profiles';
 import type Database from 'better-sqlite3';
-import type { ImportWrites } from '../import/import-writes';
+import type { TeamServer } from '../db/team-change';
 import { teamConnection } from './team-profile';
 
 /** The commands that only read, and so may read a snapshot of a team's store. */
@@ -44,35 +44,34 @@ export async function onTeamSnapshot(
 }
 
 /**
- * `import --profile TEAM` (issue 63): the files planned on a snapshot of the team's store and written
- * into the server by the app's door (import/team-import.ts): an import made on a copy that misses one the
- * server has for that meter is refused in words. `run` imports with the snapshot's database and the door.
+ * A command that writes on a team profile (issue 63: `import`, `tariffs combine`, `tariffs assign`): it
+ * works on a snapshot of the team's store, as the app works on its copy, and writes through the app's
+ * doors into the server (import/team-import.ts, db/team-tariffs.ts): a change made on data a colleague
+ * changed since the snapshot is refused in words. `run` gets the snapshot's database and, for a database
+ * opened on it, the server those doors write to.
  */
-export async function onTeamImport(
+export async function onTeamWrite(
   p: TeamProfile,
   dataDir: string,
-  run: (into: { dbPath: string; writesFor: (db: Database.Database) => ImportWrites }) => Promise<void>,
+  run: (into: { dbPath: string; server: (copy: Database.Database) => TeamServer }) => Promise<void>,
 ): Promise<void> {
-  const [{ teamImportWrites }, { connectTeam }, { teamFailure }, { thisComputer }, { DEFAULT_TZ }] =
-    await Promise.all([
-      import('../import/team-import'),
-      import('../db/team-init'),
-      import('../db/team-sync-store'),
-      import('../profiles/this-computer'),
-      import('../time/local-days'),
-    ]);
+  const [{ connectTeam }, { teamFailure }, { thisComputer }, { DEFAULT_TZ }] = await Promise.all([
+    import('../db/team-init'),
+    import('../db/team-sync-store'),
+    import('../profiles/this-computer'),
+    import('../time/local-days'),
+  ]);
   const { target, password } = await teamConnection(p);
   await onTeamSnapshot(p, dataDir, (snapshotDir) =>
     run({
       dbPath: join(snapshotDir, 'meterdesk.sqlite'),
-      writesFor: (copy) =>
-        teamImportWrites({
-          connect: () => connectTeam(target, password),
-          failure: (err) => teamFailure(target, err),
-          copy,
-          by: thisComputer(),
-          tz: DEFAULT_TZ,
-        }),
+      server: (copy) => ({
+        connect: () => connectTeam(target, password),
+        failure: (err) => teamFailure(target, err),
+        copy,
+        by: thisComputer(),
+        tz: DEFAULT_TZ,
+      }),
     }),
   );
 }

@@ -353,6 +353,31 @@ describe('a team profile in the app', () => {
       const del = await a.raw('tariffs:remove', { tariffId: 'buero-fix' });
       expect(!del.ok && del.error.reason).toBe('tariff_changed_elsewhere');
       expect(await onServer()).toHaveLength(1);
+      // The command line gives it to a client of the team's store (its snapshot, then the server):
+      // version 3; b, still on version 2, is refused removing it; `tariffs` lists it from the server.
+      const client = (await a.call<MeterView[]>('meters:list'))[0]!.customerId!;
+      const given = await job.cli([
+        'tariffs',
+        'assign',
+        'buero-fix',
+        '--customer',
+        client,
+        '--profile',
+        'Job',
+        '--json',
+      ]);
+      expect(given.status, given.stderr).toBe(0);
+      expect(JSON.parse(given.stdout)).toMatchObject({
+        id: 'buero-fix',
+        owner: { kind: 'customer', id: client },
+      });
+      expect((await onServer()).map((r) => [r.name, r.version])).toEqual([['Fixpreis (b)', 3]]);
+      const listed = await job.cli(['tariffs', '--profile', 'Job', '--json']);
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('buero-fix');
+      const old = await b.raw('tariffs:remove', { tariffId: 'buero-fix' });
+      expect(!old.ok && old.error.reason).toBe('tariff_changed_elsewhere');
+      await b.call('profiles:switch', { profileId: pb.id, fresh: true });
       expect(await b.call('tariffs:remove', { tariffId: 'buero-fix' })).toEqual({ removed: true });
       expect(await onServer()).toEqual([]);
     } finally {

@@ -145,7 +145,7 @@ describe('team profiles', () => {
     });
 
     // Every other command refuses the team profile in words, and writes nothing anywhere.
-    for (const args of [['tariffs'], ['prices'], ['community']]) {
+    for (const args of [['prices'], ['community'], ['bill']]) {
       const r = await cli(dir, [...args, '--profile', TEAM]);
       expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
       expect(r.stderr, args[0]).toContain(`"${TEAM}" is a team profile`);
