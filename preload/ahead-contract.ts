@@ -157,6 +157,11 @@ export const aheadChannels = {
       .object({
         id: rowId,
         days: z.number().int().min(1).max(90),
+        /** The finding's marks as the person saw them: a mark made meanwhile refuses this one. */
+        was: z
+          .object({ acknowledgedSec: sec.nullable(), snoozedUntilSec: sec.nullable() })
+          .strict()
+          .optional(),
       })
       .strict(),
   ),
@@ -182,6 +187,11 @@ export const aheadChannels = {
     z
       .object({
         id: rowId,
+        /** The finding's marks as the person saw them: a mark made meanwhile refuses this one. */
+        was: z
+          .object({ acknowledgedSec: sec.nullable(), snoozedUntilSec: sec.nullable() })
+          .strict()
+          .optional(),
       })
       .strict(),
   ),

@@ -64,6 +64,10 @@ export const errorReasons = [
   'tariff_gone',
   /** An import on a team profile whose copy does not hold an import the server has for that meter (params: file, by, at, other). */
   'import_changed_elsewhere',
+  /** A mark on a watch finding made on marks that changed since (params: at / until). */
+  'finding_seen_elsewhere',
+  'finding_snoozed_elsewhere',
+  'finding_changed_elsewhere',
   /** Undo of an import made on a team's server (params: file). */
   'undo_team',
   /** A profile without a name. */

@@ -437,6 +437,12 @@ export const de = {
     'Der Tarif „{{id}}“ wurde inzwischen auf dem Server des Teams entfernt. Laden Sie vom Server neu; Ihre Änderung wurde nicht gespeichert.',
   err_reason_import_changed_elsewhere:
     '„{{other}}“ wurde inzwischen von {{by}} in diesen Zähler importiert ({{at}}); diese Kopie hält es noch nicht. Laden Sie vom Server neu und importieren Sie „{{file}}“ dann noch einmal: Nichts wurde geschrieben.',
+  err_reason_finding_seen_elsewhere:
+    'Dieser Hinweis wurde inzwischen als gesehen markiert ({{at}}, in einem anderen Fenster oder auf einem anderen Computer). Die Liste zeigt ihn jetzt so; Ihre Markierung wurde nicht gespeichert.',
+  err_reason_finding_snoozed_elsewhere:
+    'Dieser Hinweis wurde inzwischen auf „später“ gesetzt, bis {{until}} (in einem anderen Fenster oder auf einem anderen Computer). Die Liste zeigt ihn jetzt so; Ihre Markierung wurde nicht gespeichert.',
+  err_reason_finding_changed_elsewhere:
+    'Dieser Hinweis wurde inzwischen anders markiert (in einem anderen Fenster oder auf einem anderen Computer). Die Liste zeigt ihn jetzt so; Ihre Markierung wurde nicht gespeichert.',
   err_reason_undo_team:
     'Der Import von „{{file}}“ wurde auf dem Server eines Teams gemacht (oder dorthin übertragen), der den Stand der Tage davor nicht aufhebt; er kann nicht rückgängig gemacht werden. Importieren Sie stattdessen eine berichtigte Datei.',
   err_reason_note_gone:

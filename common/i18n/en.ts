@@ -433,6 +433,12 @@ export const en: Record<keyof typeof de, string> = {
     'The tariff “{{id}}” was removed meanwhile on the team’s server. Reload from the server; your change was not saved.',
   err_reason_import_changed_elsewhere:
     '“{{other}}” was imported into this meter meanwhile by {{by}} ({{at}}); this copy does not hold it yet. Reload from the server, then import “{{file}}” again: nothing was written.',
+  err_reason_finding_seen_elsewhere:
+    'This finding was marked seen meanwhile ({{at}}, in another window or on another computer). The list shows it now; your mark was not saved.',
+  err_reason_finding_snoozed_elsewhere:
+    'This finding was set to “not now” meanwhile, until {{until}} (in another window or on another computer). The list shows it now; your mark was not saved.',
+  err_reason_finding_changed_elsewhere:
+    'This finding was marked meanwhile (in another window or on another computer). The list shows it now; your mark was not saved.',
   err_reason_undo_team:
     'The import of “{{file}}” was made on a team’s server (or moved there), which keeps no record of the days before it; it cannot be undone. Import a corrected file instead.',
   err_reason_note_gone:

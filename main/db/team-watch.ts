@@ -8,7 +8,9 @@
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { AppError } from '../errors';
 import { teamChange, type TeamServer } from './team-change';
+import { staleMark, type MarkSeen } from './watch-marks';
 import { TEAM_CHANGES_CHANNEL, TEAM_SCHEMA } from './team-schema';
 import {
   acknowledgeFinding,
@@ -114,12 +116,26 @@ export async function setTeamFindingState(
   q: pg.ClientBase,
   f: FindingKey & { row: unknown[] },
   state: { acknowledgedSec: number } | { snoozedUntil: number },
+  /** The marks the person saw (refused when the server's differ), and the zone a refusal's time is said in. */
+  seen: { was?: MarkSeen; tz: string } = { tz: 'UTC' },
 ): Promise<void> {
   await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [WATCH_LOCK]);
   const [ack, snooze] =
     'acknowledgedSec' in state ? [state.acknowledgedSec, undefined] : [null, state.snoozedUntil];
   const where = 'meter_id = $1 AND obis_code = $2 AND rule = $3 AND key = $4';
   const keyVals = [f.meterId, f.obisCode, f.rule, f.key];
+  const now = (
+    await q.query<{ a: string | null; s: string | null }>(
+      `SELECT acknowledged_sec AS a, snoozed_until AS s FROM ${S}.watch_findings WHERE ${where}`,
+      keyVals,
+    )
+  ).rows[0];
+  const stale = staleMark(
+    now ? { acknowledgedSec: numOrNull(now.a), snoozedUntilSec: numOrNull(now.s) } : null,
+    seen.was,
+    seen.tz,
+  );
+  if (stale) throw stale;
   const set =
     snooze === undefined
       ? await q.query(`UPDATE ${S}.watch_findings SET acknowledged_sec = $5 WHERE ${where}`, [
@@ -145,22 +161,56 @@ export async function setTeamFindingState(
   await q.query('SELECT pg_notify($1, $2)', [TEAM_CHANGES_CHANNEL, f.meterId]);
 }
 
+const numOrNull = (v: string | null) => (v === null ? null : Number(v));
+
+function setFindingMarks(copy: Database.Database, f: FindingKey, ack: number | null, snooze: number | null) {
+  copy
+    .prepare(
+      'UPDATE watch_findings SET acknowledged_sec = ?, snoozed_until = ? WHERE meter_id = ? AND obis_code = ? AND rule = ? AND key = ?',
+    )
+    .run(ack, snooze, f.meterId, f.obisCode, f.rule, f.key);
+}
+
+/** The server's marks of a finding into the copy's row (after a refusal: the list then shows them). */
+async function copyFindingMarks(q: pg.ClientBase, copy: Database.Database, f: FindingKey) {
+  const r = (
+    await q.query<{ a: string | null; s: string | null }>(
+      `SELECT acknowledged_sec AS a, snoozed_until AS s FROM ${S}.watch_findings
+        WHERE meter_id = $1 AND obis_code = $2 AND rule = $3 AND key = $4`,
+      [f.meterId, f.obisCode, f.rule, f.key],
+    )
+  ).rows[0];
+  if (!r) return;
+  setFindingMarks(copy, f, numOrNull(r.a), numOrNull(r.s));
+}
+
 /**
  * A team profile's marks and thresholds: written into the team's server (a mark by the finding's
  * condition: setTeamFindingState), each in a transaction of its own (teamChange), then into the copy.
  */
 export function teamWatchMarks(d: TeamServer): WatchMarks {
-  const mark = async (id: number, state: { acknowledgedSec: number } | { snoozedUntil: number }) => {
+  const mark = async (
+    id: number,
+    state: { acknowledgedSec: number } | { snoozedUntil: number },
+    was: MarkSeen | undefined,
+  ) => {
     const f = findingKey(d.copy, id);
     if (!f) return false;
-    await teamChange(d, (q) => setTeamFindingState(q, f, state));
+    try {
+      await teamChange(d, (q) => setTeamFindingState(q, f, state, { was, tz: d.tz }));
+    } catch (err) {
+      // Refused: the copy takes the server's marks of that finding, so the list shows them.
+      if (err instanceof AppError && String(err.details?.reason).startsWith('finding_'))
+        await teamChange(d, async (q) => copyFindingMarks(q, d.copy, f)).catch(() => null);
+      throw err;
+    }
     return true;
   };
   return {
-    acknowledge: async (id, nowSec) =>
-      (await mark(id, { acknowledgedSec: nowSec })) && acknowledgeFinding(d.copy, id, nowSec),
-    snooze: async (id, untilSec) =>
-      (await mark(id, { snoozedUntil: untilSec })) && snoozeFinding(d.copy, id, untilSec),
+    acknowledge: async (id, nowSec, was) =>
+      (await mark(id, { acknowledgedSec: nowSec }, was)) && acknowledgeFinding(d.copy, id, nowSec),
+    snooze: async (id, untilSec, was) =>
+      (await mark(id, { snoozedUntil: untilSec }, was)) && snoozeFinding(d.copy, id, untilSec),
     async setThreshold(t, was, nowSec) {
       await teamChange(d, (q) => setTeamThreshold(q, t, was, nowSec, d.by, d.tz));
       setThreshold(d.copy, t, nowSec, d.by);

@@ -4,6 +4,7 @@
  * is cleared; a cleared condition that comes back is new again. The person acknowledges a finding.
  */
 import type Database from 'better-sqlite3';
+import { staleMark, storedMark, type MarkSeen } from './watch-marks';
 import { AppError } from '../errors';
 import { localStamp } from '../time/local-days';
 
@@ -145,8 +146,9 @@ export function snoozeFinding(db: Database.Database, id: number, untilSec: numbe
 
 /** The person's marks on findings ("seen", "not now"), whatever store a profile has. */
 export interface WatchMarks {
-  acknowledge(id: number, nowSec: number): Promise<boolean>;
-  snooze(id: number, untilSec: number): Promise<boolean>;
+  /** With `was` (the marks the person saw), refused when the finding was marked otherwise since. */
+  acknowledge(id: number, nowSec: number, was?: MarkSeen): Promise<boolean>;
+  snooze(id: number, untilSec: number, was?: MarkSeen): Promise<boolean>;
   /** A threshold set or removed; with `was` (the value the person saw), refused when it changed since. */
   setThreshold(t: ThresholdChange, was: number | null | undefined, nowSec: number): Promise<void>;
 }
@@ -154,8 +156,22 @@ export interface WatchMarks {
 /** A local profile's marks and thresholds, in its SQLite; `by` names this person and computer. */
 export function sqliteWatchMarks(db: Database.Database, by: string, tz: string): WatchMarks {
   return {
-    acknowledge: async (id, nowSec) => acknowledgeFinding(db, id, nowSec),
-    snooze: async (id, untilSec) => snoozeFinding(db, id, untilSec),
+    acknowledge: async (id, nowSec, was) =>
+      db
+        .transaction(() => {
+          const stale = staleMark(storedMark(db, id), was, tz);
+          if (stale) throw stale;
+          return acknowledgeFinding(db, id, nowSec);
+        })
+        .immediate(),
+    snooze: async (id, untilSec, was) =>
+      db
+        .transaction(() => {
+          const stale = staleMark(storedMark(db, id), was, tz);
+          if (stale) throw stale;
+          return snoozeFinding(db, id, untilSec);
+        })
+        .immediate(),
     setThreshold: async (t, was, nowSec) =>
       db
         .transaction(() => {

@@ -32,8 +32,8 @@ export function watchHandlers({ services, nowSec }: HandlerContext): HandlersOf<
         };
       });
     },
-    'watch:snooze': async ({ id, days }) => ({
-      snoozed: await (await marks()).snooze(id, (await nowSec()) + days * 86_400),
+    'watch:snooze': async ({ id, days, was }) => ({
+      snoozed: await (await marks()).snooze(id, (await nowSec()) + days * 86_400, was),
     }),
     'watch:thresholds': async ({ meterId }) => {
       const db = (await services.active()).db;
@@ -61,8 +61,8 @@ export function watchHandlers({ services, nowSec }: HandlerContext): HandlersOf<
       await (await marks()).setThreshold({ scope, scopeId, rule, value }, was, await nowSec());
       return thresholdsView(thresholdRows(c.db), place);
     },
-    'watch:acknowledge': async ({ id }) => ({
-      acknowledged: await (await marks()).acknowledge(id, await nowSec()),
+    'watch:acknowledge': async ({ id, was }) => ({
+      acknowledged: await (await marks()).acknowledge(id, await nowSec(), was),
     }),
   };
 }

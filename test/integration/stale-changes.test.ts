@@ -1,7 +1,8 @@
 // Changes made on stale data (issue 63), on a local profile's real SQLite file through the handlers: a
 // note's version counts up at each edit and records when and by whom; an edit or a delete made on an
 // older version is refused with who changed it when, and the stored note is left as it was. A watch
-// threshold changed on a value that is no longer the stored one is refused the same way. A profile of
+// threshold changed on a value that is no longer the stored one is refused the same way, and so is a
+// mark on a finding made on marks that changed since. A profile of
 // the previous schema (11) with a note opens with that note at version 1, changed when it was made.
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
@@ -90,6 +91,47 @@ describe('a note carries a version', () => {
     expect((await set(null, 25)).ok).toBe(true);
     const again = await set(40, 25);
     expect(!again.ok && again.error.reason).toBe('threshold_gone');
+  }, 60_000);
+
+  it('a mark on a finding made on marks that changed since is refused, saying since when', async () => {
+    const meter = (await app.call<MeterView[]>('meters:list'))[0]!;
+    const db = (await app.services.active()).db;
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO watch_findings (meter_id, obis_code, rule, key, first_sec, last_sec, figures_json)
+           VALUES (?, '1-1:1.8.0', 'peak_cap', 'probe', 1, 1, '{}')`,
+        )
+        .run(meter.id).lastInsertRowid,
+    );
+    const stored = () =>
+      db
+        .prepare('SELECT acknowledged_sec AS a, snoozed_until AS s FROM watch_findings WHERE id = ?')
+        .get(id) as {
+        a: number | null;
+        s: number | null;
+      };
+    const unmarked = { acknowledgedSec: null, snoozedUntilSec: null };
+    // One window marks it seen; another, which saw it unmarked, sets it "not now": refused.
+    expect(await app.call('watch:acknowledge', { id, was: unmarked })).toEqual({ acknowledged: true });
+    const seen = stored();
+    expect(seen.a).not.toBeNull();
+    const stale = await raw('watch:snooze', { id, days: 7, was: unmarked });
+    expect(!stale.ok && stale.error).toMatchObject({ code: 'conflict', reason: 'finding_seen_elsewhere' });
+    expect(stored()).toEqual(seen);
+    // Made on what is stored, it goes; then "seen" on the unmarked state is refused with the "not now".
+    expect(
+      await app.call('watch:snooze', {
+        id,
+        days: 7,
+        was: { acknowledgedSec: seen.a, snoozedUntilSec: null },
+      }),
+    ).toEqual({ snoozed: true });
+    const again = await raw('watch:acknowledge', { id, was: unmarked });
+    expect(!again.ok && again.error.reason).toBe('finding_snoozed_elsewhere');
+    // Without `was` (the command line, an earlier window) a mark is made as before.
+    expect(await app.call('watch:acknowledge', { id })).toEqual({ acknowledged: true });
+    db.prepare('DELETE FROM watch_findings WHERE id = ?').run(id);
   }, 60_000);
 
   it('a tariff counts its version up at each save and records who saved it', async () => {

@@ -137,6 +137,26 @@ describe('the watch list on a team profile', () => {
       const next = await job.cli(['watch', '--profile', 'Job', '--json']);
       expect(next.stderr).toBe('');
       expect(await serverFindings()).toEqual(marked);
+      // a marks `later` seen; b, whose list still shows it "not now", marks it seen on what it saw:
+      // refused, saying since when it is seen; the server keeps a's mark; b's list now shows it.
+      const laterInB = inB(later!);
+      expect(
+        await a.app.call('watch:acknowledge', {
+          id: idOf(later!),
+          was: { acknowledgedSec: null, snoozedUntilSec: Number(row(later!).snoozed_until) },
+        }),
+      ).toEqual({ acknowledged: true });
+      const ackedBy = Number((await serverFindings()).find((x) => x.id === later!.id)!.acknowledged_sec);
+      const stale = await b.app.raw('watch:acknowledge', {
+        id: laterInB.id,
+        was: { acknowledgedSec: laterInB.acknowledgedSec, snoozedUntilSec: laterInB.snoozedUntilSec },
+      });
+      expect(!stale.ok && stale.error).toMatchObject({ code: 'conflict', reason: 'finding_seen_elsewhere' });
+      expect(Number((await serverFindings()).find((x) => x.id === later!.id)!.acknowledged_sec)).toBe(
+        ackedBy,
+      );
+      const bAfter = await b.app.call<WatchFindingView[]>('watch:list');
+      expect(bAfter.find((f) => f.id === laterInB.id)!.acknowledgedSec).toBe(ackedBy);
 
       // A threshold set in a reaches the server; b, which saw none there, is refused with a's named.
       const meterId = seen!.meter_id;

@@ -20,6 +20,7 @@ export function WatchList({ onOpenMeter, ready = true }: { onOpenMeter: () => vo
   const [list, setList] = useState<WatchFindingView[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
+  const [refusal, setRefusal] = useState<unknown>(null);
   // Open by itself when something is new; after that as the person leaves it.
   const [open, setOpen] = useState<boolean | null>(null);
   useEffect(() => {
@@ -42,6 +43,15 @@ export function WatchList({ onOpenMeter, ready = true }: { onOpenMeter: () => vo
     number: (v) => fmtNumber(v, prefs, 2),
   };
   const words = (f: WatchFindingView): string => watchText(f, t, formats);
+  // A mark refused (marked meanwhile elsewhere): said above the list, which is read again.
+  const refused = (e: unknown) => {
+    setRefusal(e);
+    setVersion((v) => v + 1);
+  };
+  const seenOf = (f: WatchFindingView) => ({
+    acknowledgedSec: f.acknowledgedSec,
+    snoozedUntilSec: f.snoozedUntilSec,
+  });
   if (error !== null) return <ErrorText error={error} prefs={prefs} />;
   if (!list) return <p className="muted small">{t('loading')}</p>;
   return (
@@ -57,6 +67,7 @@ export function WatchList({ onOpenMeter, ready = true }: { onOpenMeter: () => vo
           <span className="badge"> {t('watch_new', { count: list.filter((f) => f.isNew).length })}</span>
         )}
       </summary>
+      {refusal !== null && <ErrorText error={refusal} prefs={prefs} />}
       {list.length === 0 ? (
         <p className="small muted">{t('watch_none')}</p>
       ) : (
@@ -80,10 +91,11 @@ export function WatchList({ onOpenMeter, ready = true }: { onOpenMeter: () => vo
               {f.acknowledgedSec === null && (
                 <button
                   onClick={() =>
-                    void unwrap(api().watch.acknowledge({ id: f.id })).then(() => {
+                    void unwrap(api().watch.acknowledge({ id: f.id, was: seenOf(f) })).then(() => {
+                      setRefusal(null);
                       setVersion((v) => v + 1);
                       void useApp.getState().metersRequested(); // the meter list's badge
-                    }, setError)
+                    }, refused)
                   }
                   data-testid="watch-seen"
                 >
@@ -97,10 +109,11 @@ export function WatchList({ onOpenMeter, ready = true }: { onOpenMeter: () => vo
               ) : (
                 <button
                   onClick={() =>
-                    void unwrap(api().watch.snooze({ id: f.id, days: 7 })).then(() => {
+                    void unwrap(api().watch.snooze({ id: f.id, days: 7, was: seenOf(f) })).then(() => {
+                      setRefusal(null);
                       setVersion((v) => v + 1);
                       void useApp.getState().metersRequested();
-                    }, setError)
+                    }, refused)
                   }
                   data-testid="watch-snooze"
                 >
