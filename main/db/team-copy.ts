@@ -8,6 +8,7 @@
  * taken whole when that cannot be (no mark, another server, too much changed).
  */
 import Database from 'better-sqlite3';
+import type pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import { connectTeam, requireTeamSchema, type TeamTarget } from './team-init';
 import { copyMark, deltaPossible, setCopyMark, snapshotXmin, teamDeltaIntoSqlite } from './team-delta';
@@ -48,13 +49,9 @@ export async function copyTeamStore(
             src.close();
           }
           lap('backup');
-          const db = openDatabase(file);
-          try {
-            return { whole: false as const, ...(await teamDeltaIntoSqlite(client, db, mark)) };
-          } finally {
-            db.close();
-            lap('delta');
-          }
+          const made = await deltaInto(client, file, mark);
+          lap('delta');
+          return made;
         }
         const db = openDatabase(file);
         try {
@@ -92,17 +89,22 @@ export async function refreshTeamCopy(
       client,
       async () => {
         if (!(await deltaPossible(client, mark))) return null;
-        const db = openDatabase(file);
-        try {
-          return { whole: false as const, ...(await teamDeltaIntoSqlite(client, db, mark)) };
-        } finally {
-          db.close();
-        }
+        return deltaInto(client, file, mark);
       },
       true,
     );
   } finally {
     await client.end().catch(() => null);
+  }
+}
+
+/** What changed since `mark`, read in the caller's snapshot, written into the copy at `file`. */
+async function deltaInto(client: pg.Client, file: string, mark: string): Promise<CopyMade> {
+  const db = openDatabase(file);
+  try {
+    return { whole: false, ...(await teamDeltaIntoSqlite(client, db, mark)) };
+  } finally {
+    db.close();
   }
 }
 

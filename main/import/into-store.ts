@@ -62,6 +62,26 @@ export function importedSiteId(operator: string): string {
   return `${IMPORTED_CUSTOMER_ID}-${slug(operator)}`;
 }
 
+/** The meter a file makes where its target does not exist yet (a local profile's and a team's alike). */
+export function newImportedMeter(
+  parsed: ParsedFile,
+  target: ImportTarget,
+  lastEndSec: number,
+  nowSec: number,
+) {
+  return {
+    meterId: target.meterId,
+    siteId: importedSiteId(parsed.format.operator),
+    operator: parsed.format.operator,
+    meteringPoint: parsed.meteringPoint ?? '',
+    label: target.label,
+    direction: parsed.direction,
+    formatId: parsed.format.id,
+    lastEndSec,
+    nowSec,
+  };
+}
+
 /** The id a meter of imported files gets (stable: the same file → the same meter). */
 export function importedMeterId(parsed: ParsedFile): string {
   return parsed.meteringPoint
@@ -198,16 +218,8 @@ export function writeImport(
     const snap = snapshotBeforeImport(db, target.meterId, target.exists, touched);
     if (!target.exists)
       createImportedMeter(db, {
-        meterId: target.meterId,
+        ...newImportedMeter(parsed, target, lastEnd, nowSec),
         customerId: IMPORTED_CUSTOMER_ID,
-        siteId: importedSiteId(parsed.format.operator),
-        operator: parsed.format.operator,
-        meteringPoint: parsed.meteringPoint ?? '',
-        label: target.label,
-        direction: parsed.direction,
-        formatId: parsed.format.id,
-        lastEndSec: lastEnd,
-        nowSec,
       });
     else if (!target.isServiceMeter) extendLatestData(db, target.meterId, lastEnd);
     const w = { inserted: 0, updated: 0, unchanged: 0, kept: 0 };

@@ -26,7 +26,7 @@ import { refreshOpenCopy, setCopyMark } from '../db/team-delta';
 import { localStamp } from '../time/local-days';
 import { planImport } from './import-plan';
 import type { ImportWrites } from './import-writes';
-import { importedSiteId, writeImport } from './into-store';
+import { newImportedMeter, writeImport } from './into-store';
 
 export function teamImportWrites(d: TeamServer): ImportWrites {
   return {
@@ -42,18 +42,7 @@ export function teamImportWrites(d: TeamServer): ImportWrites {
         const other = await importMissingFromCopy(q, meterId, known);
         if (other) throw changedElsewhere(file.name, other, d.tz);
         const exists = await teamMeterExists(q, meterId);
-        if (!exists)
-          await teamCreateImportedMeter(q, {
-            meterId,
-            siteId: importedSiteId(parsed.format.operator),
-            operator: parsed.format.operator,
-            meteringPoint: parsed.meteringPoint ?? '',
-            label: target.label,
-            direction: parsed.direction,
-            formatId: parsed.format.id,
-            lastEndSec: plan.lastEnd,
-            nowSec,
-          });
+        if (!exists) await teamCreateImportedMeter(q, newImportedMeter(parsed, target, plan.lastEnd, nowSec));
         else if (!target.isServiceMeter) await teamExtendLatestData(q, meterId, plan.lastEnd);
         const w = { inserted: 0, updated: 0, unchanged: 0, kept: 0 };
         for (const page of plan.pages()) {
