@@ -7,14 +7,13 @@
 // the second refused with the first's change named.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportFileView, ImportLogView, MeterView, NoteView, ProfileView } from '../../preload/contract';
 import type { DemoService } from '../../main/demo/service';
 import { contractApp } from './contract-app';
 import { demo } from './helpers';
 import { teamJob, type TeamJob } from './team-job';
+import { localStoreRows, STORE_ROWS, teamStoreRows } from './store-rows';
 
 const DSO = join(__dirname, '..', 'fixtures', 'dso');
 const WIEN = 'wienernetze-viertelstundenwerte-oct2024.csv';
@@ -65,15 +64,7 @@ function kwhOfWienText(text: string): number {
   return sum;
 }
 
-const ROWS = {
-  days: `SELECT s.meter_id, s.obis_code, d.day, d.day_start_sec, d.first_slot_sec, d.vals, d.flags, d.updated
-           FROM reading_days d JOIN series s ON s.id = d.series_id`,
-  rollups: `SELECT s.meter_id, s.obis_code, r.day, r.expected, r.count, r.sum, r.max, r.max_start_sec, r.n_measured, r.n_estimated, r.n_unreliable, r.p5
-              FROM daily_rollups r JOIN series s ON s.id = r.series_id`,
-  meters: 'SELECT id, metering_point, commodity, status, latest_data_sec FROM meters',
-};
-const sorted = (rows: unknown[][]) =>
-  rows.map((r) => JSON.stringify(r.map((x) => (x === null ? null : String(x))))).sort();
+const ROWS = { days: STORE_ROWS.days, rollups: STORE_ROWS.rollups, meters: STORE_ROWS.meters };
 /**
  * Which path brought a reading first (flags' upper bits) depends on the runs' order: value and quality.
  * An imported reading's `updated` is when it was imported (here and there at other times): left out.
@@ -85,39 +76,20 @@ const readings = (rows: string[]) =>
     return JSON.stringify([m, o, d, start, first, vals, q, m!.startsWith('imp-') ? null : updated]);
   });
 
-function localRows(path: string): Record<string, string[]> {
-  const db = new Database(path, { readonly: true });
-  try {
-    return Object.fromEntries(
-      Object.entries(ROWS).map(([k, sql]) => [k, sorted(db.prepare(sql).raw(true).all() as unknown[][])]),
-    );
-  } finally {
-    db.close();
-  }
-}
+const localRows = (path: string) => localStoreRows(path, ROWS);
 
+/** The team's rows, and its import log: who imported each file, and whether it can be undone there. */
 async function teamRows(): Promise<Record<string, string[]>> {
-  const c = new pg.Client({
-    host: '127.0.0.1',
-    port: job.server.port,
-    user: job.app,
-    password: job.appPassword,
-    database: job.db,
-  });
-  await c.connect();
-  try {
-    await c.query('SET search_path TO meterdesk');
-    const out: Record<string, string[]> = {};
-    for (const [k, sql] of Object.entries(ROWS))
-      out[k] = sorted((await c.query({ text: sql, rowMode: 'array' })).rows as unknown[][]);
-    const imports = await c.query<{ file_name: string; imported_by: string; revisions_from: string }>(
-      'SELECT file_name, imported_by, revisions_from FROM imports ORDER BY id',
-    );
-    out.imports = imports.rows.map((r) => `${r.file_name} ${r.imported_by} ${r.revisions_from}`);
-    return out;
-  } finally {
-    await c.end();
-  }
+  const out = await teamStoreRows(
+    { host: '127.0.0.1', port: job.server.port, user: job.app, password: job.appPassword, database: job.db },
+    {
+      ...ROWS,
+      imports: 'SELECT file_name, imported_by, revisions_from FROM imports ORDER BY id',
+    },
+  );
+  // One line per import, "file who revisions_from", as the assertions read them.
+  out.imports = out.imports!.map((r) => (JSON.parse(r) as string[]).join(' '));
+  return out;
 }
 
 describe('imports into a team profile', () => {

@@ -8,7 +8,6 @@ import { mkdtempSync, readFileSync, readdirSync, existsSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoService } from '../../main/demo/service';
 import { generations } from '../../main/demo/generations';
@@ -18,6 +17,7 @@ import { createSecretStore } from '../../main/secrets/keychain';
 import { cliBundle } from './cli-bundle';
 import { admin, demo } from './helpers';
 import { asSuperuser, postgres, type PgServer } from './postgres';
+import { localStoreRows, teamStoreRows } from './store-rows';
 
 const tag = `p${process.pid}`;
 const DB = `md_${tag}`;
@@ -506,50 +506,9 @@ describe.each(generations)('sync --profile TEAM against the %s contract', (contr
   }, 180_000);
 });
 
-const ROWS = {
-  days: `SELECT s.meter_id, s.obis_code, d.day, d.day_start_sec, d.first_slot_sec, d.vals, d.flags, d.updated
-           FROM reading_days d JOIN series s ON s.id = d.series_id`,
-  rollups: `SELECT s.meter_id, s.obis_code, r.day, r.expected, r.count, r.sum, r.max, r.max_start_sec, r.n_measured, r.n_estimated, r.n_unreliable, r.p5
-              FROM daily_rollups r JOIN series s ON s.id = r.series_id`,
-  revisions: `SELECT s.meter_id, s.obis_code, v.start_sec, v.old_value, v.new_value, v.old_quality, v.new_quality, v.new_updated_sec
-                FROM reading_revisions v JOIN series s ON s.id = v.series_id`,
-  meters: 'SELECT id, metering_point, commodity, status, latest_data_sec FROM meters',
-  notes: 'SELECT meter_id, from_sec, to_sec, text, created_sec, version, changed_sec, changed_by FROM notes',
-  imports:
-    'SELECT meter_id, file_name, sha256, format, imported_sec, readings, inserted, span_from_sec, span_to_sec, imported_by FROM imports',
-};
-const sorted = (rows: unknown[][]) =>
-  rows.map((r) => JSON.stringify(r.map((x) => (x === null ? null : String(x))))).sort();
-
 /** Every stored row of the local profile (readings per day, rollups, revisions, meters), comparable. */
-function localRows(path: string): Record<string, string[]> {
-  const db = new Database(path, { readonly: true });
-  try {
-    return Object.fromEntries(
-      Object.entries(ROWS).map(([k, sql]) => [k, sorted(db.prepare(sql).raw(true).all() as unknown[][])]),
-    );
-  } finally {
-    db.close();
-  }
-}
+const localRows = (path: string) => localStoreRows(path);
 
 /** The same rows from the team's schema. */
-async function teamRows(database = DB): Promise<Record<string, string[]>> {
-  const c = new pg.Client({
-    host: server.host,
-    port: server.port,
-    user: APP,
-    password: PW.app,
-    database,
-  });
-  await c.connect();
-  try {
-    await c.query('SET search_path TO meterdesk');
-    const out: Record<string, string[]> = {};
-    for (const [k, sql] of Object.entries(ROWS))
-      out[k] = sorted((await c.query({ text: sql, rowMode: 'array' })).rows as unknown[][]);
-    return out;
-  } finally {
-    await c.end();
-  }
-}
+const teamRows = (database = DB) =>
+  teamStoreRows({ host: server.host, port: server.port, user: APP, password: PW.app, database });
